@@ -1,0 +1,86 @@
+//! `knights bench`: squares per second of the generators, across board sizes.
+//!
+//! Each later capability adds its rows here. Times are wall-clock, best of
+//! `--repeat` runs, single thread; every result is checked (outside the timing).
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use knights::algorithms::{self, Algorithm, TourRequest, Want};
+use knights::check;
+
+use super::parse_board;
+use crate::cli::BenchArgs;
+
+pub fn run(args: BenchArgs) -> Result<ExitCode> {
+    let boards: Vec<String> = if args.boards.is_empty() {
+        ["8x8", "16x16", "32x32", "64x64", "100x100"]
+            .map(String::from)
+            .to_vec()
+    } else {
+        args.boards.clone()
+    };
+    println!(
+        "{:<12} {:<22} {:>7} {:>12} {:>14} {:>12}",
+        "board", "algorithm", "kind", "best", "squares/s", "ns/square"
+    );
+    for text in &boards {
+        let board = parse_board(text)?;
+        for (name, algorithm, want) in [
+            ("warnsdorff", Algorithm::Warnsdorff, Want::Open),
+            ("warnsdorff", Algorithm::Warnsdorff, Want::Closed),
+        ] {
+            let request = TourRequest {
+                algorithm,
+                want,
+                ..Default::default()
+            };
+            let mut best = Duration::MAX;
+            let mut outcome = Ok(());
+            for i in 0..args.repeat.max(1) {
+                let mut rng = knights::rng::for_batch(args.seed, u64::from(i));
+                let t0 = Instant::now();
+                let result = algorithms::tour(board, &request, &mut rng);
+                let dt = t0.elapsed();
+                match result {
+                    Ok(tour) => {
+                        check::check_tour(&tour)?;
+                        best = best.min(dt);
+                    }
+                    Err(e) => {
+                        outcome = Err(e);
+                        break;
+                    }
+                }
+            }
+            let kind = if want == Want::Closed {
+                "closed"
+            } else {
+                "open"
+            };
+            match outcome {
+                Ok(()) => {
+                    let n = board.squares() as f64;
+                    let secs = best.as_secs_f64();
+                    println!(
+                        "{:<12} {:<22} {:>7} {:>12} {:>14.0} {:>12.1}",
+                        board.to_string(),
+                        name,
+                        kind,
+                        format!("{:.3} ms", secs * 1e3),
+                        n / secs,
+                        secs * 1e9 / n
+                    );
+                }
+                Err(e) => println!(
+                    "{:<12} {:<22} {:>7} failed: {e}",
+                    board.to_string(),
+                    name,
+                    kind
+                ),
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,22 @@
+//! `knights check`: run the independent checker over a file.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use crate::cli::CheckArgs;
+
+pub fn run(args: CheckArgs) -> Result<ExitCode> {
+    let text = crate::io_util::read_input(&args.file)?;
+    let doc = knights::format::read(&text)?;
+    match doc.check() {
+        Ok(verdict) => {
+            println!("{verdict}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(fault) => {
+            eprintln!("knights: not a valid tour or tourney: {fault}.");
+            Ok(ExitCode::from(crate::EXIT_NO_ANSWER))
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! One module per command; each turns its raw arguments into library options.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use knights::format::{self, SvgOptions};
+use knights::{Board, Square, Tour, Tourney};
+
+use crate::cli::{Cli, Command, FormatArg, OutputArgs};
+
+mod bench;
+mod check;
+mod exists;
+mod graph;
+mod render;
+mod tour;
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Tour(a) => tour::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Exists(a) => exists::run(a),
+        Command::Render(a) => render::run(a),
+        Command::Graph(a) => graph::run(a),
+        Command::Bench(a) => bench::run(a),
+    }
+}
+
+/// Reads a board argument.
+pub fn parse_board(text: &str) -> Result<Board> {
+    Ok(text.parse::<Board>()?)
+}
+
+/// Reads a `ROW,COL` square argument on `board`.
+pub fn parse_square(board: Board, text: &str) -> Result<Square> {
+    let bad = || {
+        knights::Error::Board(format!(
+            "'{text}' is not a square of {board}; write ROW,COL with 0 <= ROW < {} and 0 <= COL < {}",
+            board.rows(),
+            board.cols()
+        ))
+    };
+    let (r, c) = text.split_once(',').ok_or_else(bad)?;
+    let r: u32 = r.trim().parse().map_err(|_| bad())?;
+    let c: u32 = c.trim().parse().map_err(|_| bad())?;
+    if r >= board.rows() || c >= board.cols() {
+        return Err(bad().into());
+    }
+    Ok(board.square(r, c))
+}
+
+/// The format asked for, else the one the output file's extension names, else the grid.
+fn format_of(out: &OutputArgs) -> FormatArg {
+    if let Some(f) = out.format {
+        return f;
+    }
+    let ext = out
+        .output
+        .as_deref()
+        .and_then(Path::extension)
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("json") => FormatArg::Json,
+        Some("svg") => FormatArg::Svg,
+        Some("moves") => FormatArg::Moves,
+        _ => FormatArg::Grid,
+    }
+}
+
+fn svg_options(f: FormatArg) -> SvgOptions {
+    SvgOptions {
+        animate: f == FormatArg::AnimatedSvg,
+        ..SvgOptions::default()
+    }
+}
+
+/// Writes a tour as the output options say; `extra` keys go into JSON.
+pub fn write_tour(
+    tour: &Tour,
+    out: &OutputArgs,
+    extra: &[(&str, serde_json::Value)],
+) -> Result<()> {
+    let path = out.output.as_deref();
+    match format_of(out) {
+        FormatArg::Grid => crate::io_util::emit(path, &format::grid(tour, out.base)),
+        FormatArg::Json => {
+            let mut json = format::tour_json(tour);
+            for (k, v) in extra {
+                json = json.with(k, v.clone());
+            }
+            crate::io_util::emit(path, &format_args!("{json}\n"))
+        }
+        FormatArg::Moves => crate::io_util::emit(path, &format::move_list(tour)),
+        f @ (FormatArg::Svg | FormatArg::AnimatedSvg) => {
+            crate::io_util::emit(path, &format::tour_svg(tour, svg_options(f)))
+        }
+    }
+}
+
+/// Writes a tourney as the output options say.
+pub fn write_tourney(
+    tourney: &Tourney,
+    out: &OutputArgs,
+    extra: &[(&str, serde_json::Value)],
+) -> Result<()> {
+    let path = out.output.as_deref();
+    match format_of(out) {
+        FormatArg::Grid | FormatArg::Moves => {
+            crate::io_util::emit(path, &format::tourney_move_list(tourney))
+        }
+        FormatArg::Json => {
+            let mut json = format::tourney_json(tourney);
+            for (k, v) in extra {
+                json = json.with(k, v.clone());
+            }
+            crate::io_util::emit(path, &format_args!("{json}\n"))
+        }
+        f @ (FormatArg::Svg | FormatArg::AnimatedSvg) => {
+            crate::io_util::emit(path, &format::tourney_svg(tourney, svg_options(f)))
+        }
+    }
+}

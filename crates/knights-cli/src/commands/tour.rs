@@ -1,0 +1,40 @@
+//! `knights tour`: one tour.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use knights::algorithms::{self, Algorithm, TourRequest, Want};
+
+use super::{parse_board, parse_square, write_tour};
+use crate::cli::{AlgorithmArg, TourArgs};
+
+pub fn run(args: TourArgs) -> Result<ExitCode> {
+    let board = parse_board(&args.board)?;
+    let start = args
+        .start
+        .as_deref()
+        .map(|s| parse_square(board, s))
+        .transpose()?;
+    let request = TourRequest {
+        algorithm: match args.algorithm {
+            AlgorithmArg::Auto => Algorithm::Auto,
+            AlgorithmArg::Warnsdorff => Algorithm::Warnsdorff,
+        },
+        want: match (args.kind.closed, args.kind.open) {
+            (true, _) => Want::Closed,
+            (_, true) => Want::Open,
+            _ => Want::Any,
+        },
+        start,
+        max_attempts: args.max_attempts,
+    };
+    let mut rng = knights::rng::seeded(args.seed);
+    let tour = algorithms::tour(board, &request, &mut rng)?;
+    let algorithm = format!("{:?}", request.algorithm).to_lowercase();
+    write_tour(
+        &tour,
+        &args.output,
+        &[("algorithm", algorithm.into()), ("seed", args.seed.into())],
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

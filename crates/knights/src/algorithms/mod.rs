@@ -1,0 +1,120 @@
+//! The tour generators, one algorithm per module.
+//!
+//! Every generator takes the board, its options and the caller's random
+//! number generator, refuses impossible requests with the existence
+//! theorem's reason ([`crate::exists::require`]) and returns a [`crate::Tour`]
+//! whose every test runs through the checker.
+
+pub mod warnsdorff;
+
+use rand::Rng;
+
+use crate::board::Square;
+use crate::{exists, Board, Result, Tour};
+
+/// The tour algorithms that [`tour`] can run.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// The best method for the request (currently Warnsdorff's rule).
+    #[default]
+    Auto,
+    /// Warnsdorff's rule with random tie-breaks and restarts.
+    Warnsdorff,
+}
+
+/// What kind of tour is wanted.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Want {
+    /// Closed where the board has a closed tour, else open.
+    #[default]
+    Any,
+    /// Closed, or an error.
+    Closed,
+    /// Open (ends not a knight's move apart), or an error.
+    Open,
+}
+
+/// A request for one tour.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TourRequest {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Closed, open or either.
+    pub want: Want,
+    /// The start square, if it matters.
+    pub start: Option<Square>,
+    /// A budget of attempts for the methods that restart (`None`: their default).
+    pub max_attempts: Option<u32>,
+}
+
+/// Whether a request resolves to a closed tour on this board.
+pub fn wants_closed(board: Board, want: Want) -> bool {
+    match want {
+        Want::Closed => true,
+        Want::Open => false,
+        Want::Any => exists::closed_tour(board).exists,
+    }
+}
+
+/// One tour as the request says.
+///
+/// # Example
+/// ```
+/// use knights::{Board, algorithms::{tour, TourRequest}};
+/// let t = tour("8x8".parse()?, &TourRequest::default(), &mut knights::rng::seeded(1))?;
+/// assert!(t.is_closed());
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn tour<R: Rng + ?Sized>(board: Board, request: &TourRequest, rng: &mut R) -> Result<Tour> {
+    let closed = wants_closed(board, request.want);
+    exists::require(board, closed)?;
+    match request.algorithm {
+        Algorithm::Auto | Algorithm::Warnsdorff => {
+            let mut options = warnsdorff::Options {
+                closed,
+                start: request.start,
+                ..Default::default()
+            };
+            if let Some(n) = request.max_attempts {
+                options.max_attempts = n;
+            }
+            let tour = warnsdorff::tour(board, &options, rng)?;
+            if request.want == Want::Open {
+                return make_open(tour);
+            }
+            Ok(tour)
+        }
+    }
+}
+
+/// An open tour from a tour whose ends may be a knight's move apart, keeping
+/// its start: a Posa rotation turns the path s0..s(n-1) into
+/// s0..si, s(n-1), s(n-2)..s(i+1) where s(n-1) is a knight's move from si,
+/// which moves the end to s(i+1). Tours that are already open are returned as
+/// they are.
+///
+/// # Complexity
+/// O(rows * cols).
+pub fn make_open(tour: Tour) -> Result<Tour> {
+    if !tour.is_closed() {
+        return Ok(tour);
+    }
+    let board = tour.board();
+    let mut squares = tour.into_squares();
+    let n = squares.len();
+    let (first, last) = (squares[0], squares[n - 1]);
+    for (_, t) in board.neighbours(last) {
+        let i = squares
+            .iter()
+            .position(|&s| s == t)
+            .expect("every square is on the tour");
+        if i + 2 < n && board.move_between(squares[i + 1], first).is_none() {
+            squares[i + 1..].reverse();
+            return Ok(Tour::from_squares_unchecked(board, squares));
+        }
+    }
+    Err(crate::Error::GaveUp(format!(
+        "no rotation of this closed tour of {board} gives an open tour from the same start"
+    )))
+}

@@ -1,0 +1,263 @@
+//! The board: its size, the numbering of squares and moves, and the knight graph.
+//!
+//! Squares are numbered row-major, `r * cols + c`, with row 0 at the top.
+//! Moves are numbered 0 to 7 as in the tourney paper (seed 000), so that move
+//! `k ^ 4` (that is, `k + 4 mod 8`) is the opposite of move `k` and moves 4 to 7 go down.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{Error, Result};
+
+/// A square's index, `row * cols + col`. Boards have fewer than 2^32 squares.
+pub type Square = u32;
+
+/// The eight knight's moves as (dx, dy): dx the change of column, dy the
+/// change of row, down positive. Index = move number.
+pub const MOVES: [(i32, i32); 8] = [
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+    (1, 2),
+    (2, 1),
+];
+
+/// The opposite of move `k`.
+///
+/// # Example
+/// ```
+/// assert_eq!(knights::board::opposite(1), 5);
+/// ```
+pub const fn opposite(k: u8) -> u8 {
+    k ^ 4
+}
+
+/// The move number for a displacement (dx, dy), if it is a knight's move.
+///
+/// # Example
+/// ```
+/// assert_eq!(knights::board::move_for(2, -1), Some(0));
+/// assert_eq!(knights::board::move_for(1, 1), None);
+/// ```
+pub fn move_for(dx: i64, dy: i64) -> Option<u8> {
+    MOVES
+        .iter()
+        .position(|&(mx, my)| i64::from(mx) == dx && i64::from(my) == dy)
+        .map(|k| k as u8)
+}
+
+/// An R x C rectangular board.
+///
+/// # Example
+/// ```
+/// use knights::Board;
+/// let b: Board = "8x8".parse()?;
+/// assert_eq!(b.squares(), 64);
+/// assert_eq!(b.edge_count(), 168);
+/// assert_eq!(b.neighbours(0).count(), 2);
+/// # Ok::<(), knights::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: u32,
+    cols: u32,
+}
+
+impl Board {
+    /// The largest number of squares a board may have (square indices are `u32`).
+    pub const MAX_SQUARES: u64 = u32::MAX as u64;
+
+    /// A board of `rows` x `cols`; both must be at least 1 and the product at
+    /// most [`Board::MAX_SQUARES`].
+    pub fn new(rows: u64, cols: u64) -> Result<Board> {
+        if rows == 0 || cols == 0 {
+            return Err(Error::Board(format!(
+                "a board needs at least one row and one column, not {rows}x{cols}"
+            )));
+        }
+        match rows.checked_mul(cols) {
+            Some(n) if n <= Self::MAX_SQUARES => Ok(Board {
+                rows: rows as u32,
+                cols: cols as u32,
+            }),
+            _ => Err(Error::Board(format!(
+                "a {rows}x{cols} board has more than {} squares, the most this program handles",
+                Self::MAX_SQUARES
+            ))),
+        }
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    /// Number of squares, `rows * cols`.
+    pub fn squares(&self) -> usize {
+        self.rows as usize * self.cols as usize
+    }
+
+    /// The same board turned on its side (`cols x rows`).
+    pub fn transposed(&self) -> Board {
+        Board {
+            rows: self.cols,
+            cols: self.rows,
+        }
+    }
+
+    /// The square at row `r`, column `c`.
+    #[inline]
+    pub fn square(&self, r: u32, c: u32) -> Square {
+        debug_assert!(r < self.rows && c < self.cols);
+        r * self.cols + c
+    }
+
+    /// The (row, column) of a square.
+    #[inline]
+    pub fn coords(&self, s: Square) -> (u32, u32) {
+        (s / self.cols, s % self.cols)
+    }
+
+    /// Whether (r, c), given as signed numbers, lies on the board.
+    #[inline]
+    pub fn contains(&self, r: i64, c: i64) -> bool {
+        r >= 0 && c >= 0 && r < i64::from(self.rows) && c < i64::from(self.cols)
+    }
+
+    /// The square reached from `s` by move `k`, if it is on the board.
+    #[inline]
+    pub fn step(&self, s: Square, k: u8) -> Option<Square> {
+        let (r, c) = self.coords(s);
+        let (dx, dy) = MOVES[k as usize];
+        let (nr, nc) = (i64::from(r) + i64::from(dy), i64::from(c) + i64::from(dx));
+        self.contains(nr, nc)
+            .then(|| self.square(nr as u32, nc as u32))
+    }
+
+    /// The move that takes a knight from `a` to `b`, if any.
+    pub fn move_between(&self, a: Square, b: Square) -> Option<u8> {
+        let (ra, ca) = self.coords(a);
+        let (rb, cb) = self.coords(b);
+        move_for(i64::from(cb) - i64::from(ca), i64::from(rb) - i64::from(ra))
+    }
+
+    /// The neighbours of `s` in the knight graph, with the move that reaches each.
+    pub fn neighbours(&self, s: Square) -> impl Iterator<Item = (u8, Square)> + '_ {
+        (0..8u8).filter_map(move |k| self.step(s, k).map(|t| (k, t)))
+    }
+
+    /// The number of knight's moves from `s` that stay on the board.
+    pub fn degree(&self, s: Square) -> u8 {
+        self.neighbours(s).count() as u8
+    }
+
+    /// The degree of every square, row-major.
+    ///
+    /// # Complexity
+    /// O(rows * cols) time and one byte per square.
+    pub fn degree_map(&self) -> Result<Vec<u8>> {
+        let mut map = crate::memory::try_vec(*self, "degree map", 1, 0u8)?;
+        for (s, d) in map.iter_mut().enumerate() {
+            *d = self.degree(s as Square);
+        }
+        Ok(map)
+    }
+
+    /// The number of undirected edges of the knight graph (each move counted once).
+    pub fn edge_count(&self) -> u64 {
+        let (r, c) = (u64::from(self.rows), u64::from(self.cols));
+        2 * r.saturating_sub(2) * c.saturating_sub(1)
+            + 2 * r.saturating_sub(1) * c.saturating_sub(2)
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for Board {
+    type Err = Error;
+
+    /// Reads `RxC` (also `R x C`, `RXC`, `R*C`) or a single number for a square board.
+    fn from_str(text: &str) -> Result<Board> {
+        let bad = || {
+            Error::Board(format!(
+                "'{text}' is not a board size; write ROWSxCOLS such as 8x8 or 6x10, or one number such as 8 for a square board"
+            ))
+        };
+        let t = text.trim();
+        let parts: Vec<&str> = t.split(['x', 'X', '*', '×']).map(str::trim).collect();
+        let num = |p: &str| -> Result<u64> {
+            if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            p.parse::<u64>().map_err(|_| {
+                Error::Board(format!("'{p}' in '{text}' is too large for a board side"))
+            })
+        };
+        match parts.as_slice() {
+            [n] => {
+                let n = num(n)?;
+                Board::new(n, n)
+            }
+            [r, c] => Board::new(num(r)?, num(c)?),
+            _ => Err(bad()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_paired_with_their_opposites() {
+        for k in 0..8u8 {
+            let (dx, dy) = MOVES[k as usize];
+            assert_eq!(MOVES[opposite(k) as usize], (-dx, -dy));
+            assert_eq!(dy > 0, k >= 4, "moves 4-7 go down");
+        }
+    }
+
+    #[test]
+    fn edge_count_matches_neighbour_sum() {
+        for r in 1..12 {
+            for c in 1..12 {
+                let b = Board::new(r, c).unwrap();
+                let sum: u64 = (0..b.squares() as Square)
+                    .map(|s| u64::from(b.degree(s)))
+                    .sum();
+                assert_eq!(sum, 2 * b.edge_count(), "{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn parse_boards() {
+        assert_eq!("8".parse::<Board>().unwrap(), Board::new(8, 8).unwrap());
+        assert_eq!("6x10".parse::<Board>().unwrap().cols(), 10);
+        assert_eq!(" 3 X 4 ".parse::<Board>().unwrap().rows(), 3);
+        for bad in [
+            "",
+            "x",
+            "8x",
+            "0x5",
+            "-3x4",
+            "8x8x8",
+            "eight",
+            "99999999999x99999999999",
+        ] {
+            assert!(bad.parse::<Board>().is_err(), "{bad}");
+        }
+    }
+}

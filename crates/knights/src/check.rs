@@ -1,0 +1,494 @@
+//! The one independent checker that every tour and tourney is run through.
+//!
+//! It works on plain coordinates and recomputes everything from first
+//! principles (a knight's move is a step of one and two squares, in either
+//! order), sharing no code with the generators. It names the first fault it
+//! finds in one sentence.
+//!
+//! # Example
+//! ```
+//! use knights::check::{check_path, TourKind};
+//! // An open tour of the 3x4 board, as (row, column) pairs.
+//! let tour = [(0, 0), (1, 2), (2, 0), (0, 1), (1, 3), (2, 1),
+//!             (0, 2), (2, 3), (1, 1), (0, 3), (2, 2), (1, 0)];
+//! assert_eq!(check_path(3, 4, &tour, None), Ok(TourKind::Open));
+//! // The same with a square visited twice.
+//! let mut bad = tour;
+//! bad[11] = (0, 0);
+//! let fault = check_path(3, 4, &bad, None).unwrap_err();
+//! assert_eq!(fault.to_string(), "square (0, 0) is visited twice, at steps 0 and 11");
+//! ```
+
+use std::fmt;
+
+use crate::board::Square;
+use crate::{Board, Tour, Tourney};
+
+/// A square as (row, column), signed so that off-board input can be reported.
+pub type Coord = (i64, i64);
+
+/// Whether a tour returns to its start.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TourKind {
+    /// The last square is a knight's move from the first.
+    Closed,
+    /// The last square is not a knight's move from the first.
+    Open,
+}
+
+/// What a valid document turned out to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A tour of the given kind.
+    Tour {
+        /// Rows of the board.
+        rows: u32,
+        /// Columns of the board.
+        cols: u32,
+        /// Closed or open.
+        kind: TourKind,
+    },
+    /// A tourney (cycle cover) with the given number of cycles.
+    Tourney {
+        /// Rows of the board.
+        rows: u32,
+        /// Columns of the board.
+        cols: u32,
+        /// Number of cycles.
+        cycles: usize,
+    },
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Tour { rows, cols, kind } => {
+                let k = if *kind == TourKind::Closed {
+                    "closed"
+                } else {
+                    "open"
+                };
+                write!(f, "{k} tour on {rows}x{cols}")
+            }
+            Verdict::Tourney { rows, cols, cycles } => {
+                let s = if *cycles == 1 { "" } else { "s" };
+                write!(f, "tourney of {cycles} cycle{s} on {rows}x{cols}")
+            }
+        }
+    }
+}
+
+/// The first fault found in a tour or tourney.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Fault {
+    /// Nothing to check.
+    #[error("the {0} lists no squares")]
+    Empty(&'static str),
+    /// A square outside the board.
+    #[error("step {step} is at ({}, {}), which is off the {rows}x{cols} board", .at.0, .at.1)]
+    OffBoard {
+        /// Step number (0-based) of the offending square.
+        step: usize,
+        /// Where it is.
+        at: Coord,
+        /// Board rows.
+        rows: u32,
+        /// Board columns.
+        cols: u32,
+    },
+    /// A square visited twice.
+    #[error("square ({}, {}) is visited twice, at steps {first} and {second}", .at.0, .at.1)]
+    Repeated {
+        /// The square.
+        at: Coord,
+        /// Its first step number.
+        first: usize,
+        /// Its second step number.
+        second: usize,
+    },
+    /// Two consecutive squares that are not a knight's move apart.
+    #[error("the step from ({}, {}) to ({}, {}) at step {step} is not a knight's move", .from.0, .from.1, .to.0, .to.1)]
+    NotKnightMove {
+        /// Step number of the second square.
+        step: usize,
+        /// First square.
+        from: Coord,
+        /// Second square.
+        to: Coord,
+    },
+    /// Squares never visited.
+    #[error("{count} square{} of the {rows}x{cols} board {} never visited, the first being ({}, {})", if *.count == 1 { "" } else { "s" }, if *.count == 1 { "is" } else { "are" }, .first.0, .first.1)]
+    Missing {
+        /// How many.
+        count: usize,
+        /// The first in row-major order.
+        first: Coord,
+        /// Board rows.
+        rows: u32,
+        /// Board columns.
+        cols: u32,
+    },
+    /// The document says closed, but the ends are not a knight's move apart.
+    #[error("the tour is marked closed, but its last square ({}, {}) is not a knight's move from its first ({}, {})", .last.0, .last.1, .first.0, .first.1)]
+    NotClosed {
+        /// First square.
+        first: Coord,
+        /// Last square.
+        last: Coord,
+    },
+    /// The document says open, but the ends are a knight's move apart.
+    #[error("the tour is marked open, but its last square ({}, {}) is a knight's move from its first ({}, {}), so it is closed", .last.0, .last.1, .first.0, .first.1)]
+    NotOpen {
+        /// First square.
+        first: Coord,
+        /// Last square.
+        last: Coord,
+    },
+    /// A cycle of a tourney that does not close.
+    #[error("cycle {cycle} does not close: its last square ({}, {}) is not a knight's move from its first ({}, {})", .last.0, .last.1, .first.0, .first.1)]
+    CycleOpen {
+        /// Cycle index (0-based).
+        cycle: usize,
+        /// First square.
+        first: Coord,
+        /// Last square.
+        last: Coord,
+    },
+    /// A cycle with fewer than three squares.
+    #[error("cycle {cycle} has {len} square{}; a cycle needs at least 4", if *.len == 1 { "" } else { "s" })]
+    CycleTooShort {
+        /// Cycle index (0-based).
+        cycle: usize,
+        /// Its length.
+        len: usize,
+    },
+    /// A number in a grid outside the range of steps.
+    #[error("the number {number} at ({}, {}) is outside the steps {lo}..={hi} of a {rows}x{cols} board", .at.0, .at.1)]
+    GridNumber {
+        /// The number as written.
+        number: u64,
+        /// Where.
+        at: Coord,
+        /// Smallest allowed.
+        lo: u64,
+        /// Largest allowed.
+        hi: u64,
+        /// Board rows.
+        rows: u32,
+        /// Board columns.
+        cols: u32,
+    },
+    /// A step number written on two squares of a grid.
+    #[error("step {number} is written twice, at ({}, {}) and ({}, {})", .first.0, .first.1, .second.0, .second.1)]
+    GridDuplicate {
+        /// The number as written.
+        number: u64,
+        /// First square with it.
+        first: Coord,
+        /// Second square with it.
+        second: Coord,
+    },
+    /// A square of a cover with a number of links other than two.
+    #[error("square ({}, {}) has {degree} chosen move{} where a cycle cover needs exactly 2", .at.0, .at.1, if *.degree == 1 { "" } else { "s" })]
+    CoverDegree {
+        /// The square.
+        at: Coord,
+        /// Its number of chosen moves.
+        degree: u32,
+    },
+    /// A chosen move whose other end does not choose it back, or leaves the board.
+    #[error("square ({}, {}) chooses move {mv}, which {}", .at.0, .at.1, if *.off_board { "leaves the board" } else { "its destination does not choose back" })]
+    CoverAsymmetric {
+        /// The square.
+        at: Coord,
+        /// The move.
+        mv: u8,
+        /// Whether the move leaves the board.
+        off_board: bool,
+    },
+}
+
+/// Whether two squares are a knight's move apart, from first principles.
+pub fn is_knight_move(a: Coord, b: Coord) -> bool {
+    let dr = (a.0 - b.0).unsigned_abs();
+    let dc = (a.1 - b.1).unsigned_abs();
+    (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+}
+
+/// A per-square table of the step at which each square was first seen.
+struct Seen {
+    rows: i64,
+    cols: i64,
+    step: Vec<u32>,
+}
+
+impl Seen {
+    const NONE: u32 = u32::MAX;
+
+    fn new(rows: u32, cols: u32) -> Seen {
+        Seen {
+            rows: i64::from(rows),
+            cols: i64::from(cols),
+            step: vec![Self::NONE; rows as usize * cols as usize],
+        }
+    }
+
+    /// Marks `at` as seen at `step`; the step it was already seen at, if any.
+    fn visit(&mut self, at: Coord, step: usize) -> Result<(), usize> {
+        let i = (at.0 * self.cols + at.1) as usize;
+        match self.step[i] {
+            Self::NONE => {
+                self.step[i] = step as u32;
+                Ok(())
+            }
+            first => Err(first as usize),
+        }
+    }
+
+    fn on_board(&self, at: Coord) -> bool {
+        at.0 >= 0 && at.1 >= 0 && at.0 < self.rows && at.1 < self.cols
+    }
+
+    fn missing(&self) -> Option<(usize, Coord)> {
+        let count = self.step.iter().filter(|&&s| s == Self::NONE).count();
+        let first = self.step.iter().position(|&s| s == Self::NONE)?;
+        let first = first as i64;
+        Some((count, (first / self.cols, first % self.cols)))
+    }
+}
+
+fn check_squares(
+    seen: &mut Seen,
+    squares: &[Coord],
+    step0: usize,
+    rows: u32,
+    cols: u32,
+) -> Result<(), Fault> {
+    for (i, &at) in squares.iter().enumerate() {
+        let step = step0 + i;
+        if !seen.on_board(at) {
+            return Err(Fault::OffBoard {
+                step,
+                at,
+                rows,
+                cols,
+            });
+        }
+        if let Err(first) = seen.visit(at, step) {
+            return Err(Fault::Repeated {
+                at,
+                first,
+                second: step,
+            });
+        }
+        if i > 0 && !is_knight_move(squares[i - 1], at) {
+            return Err(Fault::NotKnightMove {
+                step,
+                from: squares[i - 1],
+                to: at,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn check_complete(seen: &Seen, rows: u32, cols: u32) -> Result<(), Fault> {
+    match seen.missing() {
+        Some((count, first)) => Err(Fault::Missing {
+            count,
+            first,
+            rows,
+            cols,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Checks a path of squares on a `rows x cols` board: every square exactly
+/// once, each step a knight's move, and, if `claimed_closed` is given, that
+/// the claim matches.
+///
+/// # Complexity
+/// O(rows * cols) time, 4 bytes per square.
+pub fn check_path(
+    rows: u32,
+    cols: u32,
+    squares: &[Coord],
+    claimed_closed: Option<bool>,
+) -> Result<TourKind, Fault> {
+    if squares.is_empty() {
+        return Err(Fault::Empty("tour"));
+    }
+    let mut seen = Seen::new(rows, cols);
+    check_squares(&mut seen, squares, 0, rows, cols)?;
+    check_complete(&seen, rows, cols)?;
+    let (first, last) = (squares[0], squares[squares.len() - 1]);
+    let closed = squares.len() > 2 && is_knight_move(last, first);
+    match claimed_closed {
+        Some(true) if !closed => Err(Fault::NotClosed { first, last }),
+        Some(false) if closed => Err(Fault::NotOpen { first, last }),
+        _ => Ok(if closed {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        }),
+    }
+}
+
+/// Checks a tourney: cycles that together visit every square exactly once,
+/// each closing on itself. Returns the number of cycles.
+pub fn check_cycles(rows: u32, cols: u32, cycles: &[Vec<Coord>]) -> Result<usize, Fault> {
+    if cycles.iter().all(Vec::is_empty) {
+        return Err(Fault::Empty("tourney"));
+    }
+    let mut seen = Seen::new(rows, cols);
+    let mut step0 = 0;
+    for (ci, cycle) in cycles.iter().enumerate() {
+        if cycle.len() < 3 {
+            return Err(Fault::CycleTooShort {
+                cycle: ci,
+                len: cycle.len(),
+            });
+        }
+        check_squares(&mut seen, cycle, step0, rows, cols)?;
+        let (first, last) = (cycle[0], cycle[cycle.len() - 1]);
+        if !is_knight_move(last, first) {
+            return Err(Fault::CycleOpen {
+                cycle: ci,
+                first,
+                last,
+            });
+        }
+        step0 += cycle.len();
+    }
+    check_complete(&seen, rows, cols)?;
+    Ok(cycles.len())
+}
+
+/// Turns a numbered grid (one step number per square, row-major, numbered
+/// from `base`) into the path it describes, checking that the numbers are
+/// exactly `base..base + rows * cols`.
+pub fn grid_to_path(rows: u32, cols: u32, numbers: &[u64], base: u64) -> Result<Vec<Coord>, Fault> {
+    let n = rows as usize * cols as usize;
+    let at = |i: usize| ((i / cols as usize) as i64, (i % cols as usize) as i64);
+    let mut square_of: Vec<u32> = vec![u32::MAX; n];
+    for (i, &number) in numbers.iter().enumerate() {
+        let step = number.wrapping_sub(base);
+        if number < base || step >= n as u64 {
+            return Err(Fault::GridNumber {
+                number,
+                at: at(i),
+                lo: base,
+                hi: base + n as u64 - 1,
+                rows,
+                cols,
+            });
+        }
+        let slot = &mut square_of[step as usize];
+        if *slot != u32::MAX {
+            return Err(Fault::GridDuplicate {
+                number,
+                first: at(*slot as usize),
+                second: at(i),
+            });
+        }
+        *slot = i as u32;
+    }
+    Ok(square_of.into_iter().map(|i| at(i as usize)).collect())
+}
+
+fn coord(board: Board, s: Square) -> Coord {
+    let cols = u64::from(board.cols());
+    ((u64::from(s) / cols) as i64, (u64::from(s) % cols) as i64)
+}
+
+/// Checks a [`Tour`] value (as any generator returns it).
+pub fn check_tour(tour: &Tour) -> Result<TourKind, Fault> {
+    let b = tour.board();
+    let coords: Vec<Coord> = tour.squares().iter().map(|&s| coord(b, s)).collect();
+    check_path(b.rows(), b.cols(), &coords, None)
+}
+
+/// Checks a [`Tourney`] value. Returns the number of cycles.
+pub fn check_tourney(tourney: &Tourney) -> Result<usize, Fault> {
+    let b = tourney.board();
+    let cycles: Vec<Vec<Coord>> = tourney
+        .cycles()
+        .iter()
+        .map(|c| c.iter().map(|&s| coord(b, s)).collect())
+        .collect();
+    check_cycles(b.rows(), b.cols(), &cycles)
+}
+
+/// Checks a compact [`Cover`](crate::Cover): every square has exactly two chosen
+/// moves, each on the board and chosen back by its destination. Returns the
+/// number of cycles.
+pub fn check_cover(cover: &crate::Cover) -> Result<usize, Fault> {
+    let b = cover.board();
+    let (rows, cols) = (i64::from(b.rows()), i64::from(b.cols()));
+    // Moves from their definition in FORMATS.md, written out again here on purpose.
+    const D: [(i64, i64); 8] = [
+        (-1, 2),
+        (-2, 1),
+        (-2, -1),
+        (-1, -2),
+        (1, -2),
+        (2, -1),
+        (2, 1),
+        (1, 2),
+    ];
+    let links = cover.as_bytes();
+    for (i, &bits) in links.iter().enumerate() {
+        let at = ((i as i64) / cols, (i as i64) % cols);
+        if bits.count_ones() != 2 {
+            return Err(Fault::CoverDegree {
+                at,
+                degree: bits.count_ones(),
+            });
+        }
+        for k in 0..8u8 {
+            if bits & (1 << k) == 0 {
+                continue;
+            }
+            let (dr, dc) = D[k as usize];
+            let (r, c) = (at.0 + dr, at.1 + dc);
+            let off_board = !(0..rows).contains(&r) || !(0..cols).contains(&c);
+            if off_board || links[(r * cols + c) as usize] & (1 << ((k + 4) % 8)) == 0 {
+                return Err(Fault::CoverAsymmetric {
+                    at,
+                    mv: k,
+                    off_board,
+                });
+            }
+        }
+    }
+    // Count cycles by walking, marking squares as they are reached.
+    let mut done = vec![false; links.len()];
+    let mut cycles = 0;
+    for start in 0..links.len() {
+        if done[start] {
+            continue;
+        }
+        cycles += 1;
+        let (mut prev, mut cur) = (usize::MAX, start);
+        loop {
+            done[cur] = true;
+            let at = ((cur as i64) / cols, (cur as i64) % cols);
+            let next = (0..8)
+                .filter(|k| links[cur] & (1 << k) != 0)
+                .map(|k| {
+                    let (dr, dc) = D[k];
+                    ((at.0 + dr) * cols + at.1 + dc) as usize
+                })
+                .find(|&t| t != prev)
+                .unwrap_or(prev);
+            prev = cur;
+            cur = next;
+            if cur == start {
+                break;
+            }
+        }
+    }
+    Ok(cycles)
+}

@@ -1,0 +1,118 @@
+//! Numbered grids: the step number of every square, one line per row.
+//!
+//! Written right-aligned in columns of equal width, separated by a space.
+//! Read leniently: any run of blanks, base 0 or 1, the `|` and `+---+` box
+//! drawing of seed 003, and the row and column labels of seed 001.
+
+use std::fmt;
+
+use super::{board_of, Document};
+use crate::{Error, Result, Tour};
+
+/// A tour as a numbered grid.
+pub struct Grid<'a> {
+    tour: &'a Tour,
+    base: u32,
+}
+
+/// The numbered grid of a tour, counting from `base` (0 or 1).
+///
+/// # Example
+/// ```
+/// use knights::{Board, Tour, format::grid};
+/// let tour = Tour::new(Board::new(3, 4)?, vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4])?;
+/// assert_eq!(grid(&tour, 1).to_string(), " 1  4  7 10\n12  9  2  5\n 8 11  6  3\n");
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn grid(tour: &Tour, base: u32) -> Grid<'_> {
+    Grid { tour, base }
+}
+
+impl fmt::Display for Grid<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.tour.board();
+        let steps = self.tour.step_numbers();
+        let largest = u64::from(self.base) + steps.len() as u64 - 1;
+        let width = largest.to_string().len();
+        for row in steps.chunks(b.cols() as usize) {
+            for (i, &n) in row.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{:>width$}", u64::from(n) + u64::from(self.base))?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether a line is only box drawing (`+---+---+`, `|`, `=`), so carries no numbers.
+fn is_rule(line: &str) -> bool {
+    line.chars()
+        .all(|c| matches!(c, '+' | '-' | '=' | '|' | ' ' | '\t'))
+}
+
+/// Reads a numbered grid.
+pub fn parse_grid(text: &str) -> Result<Document> {
+    let mut rows: Vec<(usize, Vec<u64>)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        if line.trim().is_empty() || is_rule(line) {
+            continue;
+        }
+        let mut numbers = Vec::new();
+        for token in line.split(|c: char| c.is_whitespace() || c == '|') {
+            if token.is_empty() {
+                continue;
+            }
+            let n = token.parse::<u64>().map_err(|_| {
+                Error::Parse(format!(
+                    "line {line_no} of the grid has '{token}', which is not a step number; a grid has only whole numbers separated by blanks"
+                ))
+            })?;
+            numbers.push(n);
+        }
+        rows.push((line_no, numbers));
+    }
+    strip_labels(&mut rows);
+    let Some((_, first)) = rows.first() else {
+        return Err(Error::Parse("the grid has no numbers".into()));
+    };
+    let cols = first.len();
+    if let Some((line_no, row)) = rows.iter().find(|(_, r)| r.len() != cols) {
+        return Err(Error::Parse(format!(
+            "line {line_no} of the grid has {} numbers but the first row has {cols}; every row needs the same count",
+            row.len()
+        )));
+    }
+    let board = board_of(rows.len() as u64, cols as u64)?;
+    let numbers: Vec<u64> = rows.into_iter().flat_map(|(_, r)| r).collect();
+    let base = if numbers.contains(&0) { 0 } else { 1 };
+    Ok(Document::Grid {
+        board,
+        numbers,
+        base,
+    })
+}
+
+/// Removes the column header `0 1 2 ...` and the row labels of a labelled
+/// grid (seed 001), if every row carries its label.
+fn strip_labels(rows: &mut Vec<(usize, Vec<u64>)>) {
+    let Some((_, header)) = rows.first() else {
+        return;
+    };
+    let cols = header.len();
+    let is_header = header.iter().enumerate().all(|(i, &n)| n == i as u64);
+    let labelled = rows.len() > 1
+        && rows[1..]
+            .iter()
+            .enumerate()
+            .all(|(r, (_, row))| row.len() == cols + 1 && row[0] == r as u64);
+    if is_header && labelled {
+        rows.remove(0);
+        for (_, row) in rows.iter_mut() {
+            row.remove(0);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! Tour and tourney JSON, as `FORMATS.md` fixes them.
+//!
+//! Writing streams square by square, so a tour of any size is written
+//! without building its text in memory. Reading reports the JSON path of
+//! the first value that is not what it should be.
+
+use std::fmt;
+
+use serde::Deserialize;
+
+use super::{board_of, Document};
+use crate::{Board, Error, Result, Tour, Tourney};
+
+/// A tour as JSON, with optional extra keys (written after the fixed ones).
+pub struct TourJson<'a> {
+    tour: &'a Tour,
+    extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// A tourney as JSON.
+pub struct TourneyJson<'a> {
+    tourney: &'a Tourney,
+    extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// The JSON of a tour.
+///
+/// # Example
+/// ```
+/// use knights::{Board, Tour, format::tour_json};
+/// let tour = Tour::new(Board::new(1, 1)?, vec![0])?;
+/// assert_eq!(tour_json(&tour).to_string(),
+///            r#"{"rows":1,"cols":1,"closed":false,"squares":[[0,0]]}"#);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn tour_json(tour: &Tour) -> TourJson<'_> {
+    TourJson {
+        tour,
+        extra: Default::default(),
+    }
+}
+
+/// The JSON of a tourney.
+pub fn tourney_json(tourney: &Tourney) -> TourneyJson<'_> {
+    TourneyJson {
+        tourney,
+        extra: Default::default(),
+    }
+}
+
+impl TourJson<'_> {
+    /// Adds an extra key (algorithm, seed, timing, ...).
+    pub fn with(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
+        self.extra.insert(key.to_string(), value.into());
+        self
+    }
+}
+
+impl TourneyJson<'_> {
+    /// Adds an extra key (algorithm, seed, timing, ...).
+    pub fn with(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
+        self.extra.insert(key.to_string(), value.into());
+        self
+    }
+}
+
+fn write_squares(f: &mut fmt::Formatter<'_>, board: Board, squares: &[u32]) -> fmt::Result {
+    f.write_str("[")?;
+    for (i, &s) in squares.iter().enumerate() {
+        let (r, c) = board.coords(s);
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "[{r},{c}]")?;
+    }
+    f.write_str("]")
+}
+
+fn write_extra(
+    f: &mut fmt::Formatter<'_>,
+    extra: &serde_json::Map<String, serde_json::Value>,
+) -> fmt::Result {
+    for (k, v) in extra {
+        write!(f, ",{}:{}", serde_json::Value::from(k.as_str()), v)?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for TourJson<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.tour.board();
+        write!(
+            f,
+            r#"{{"rows":{},"cols":{},"closed":{},"squares":"#,
+            b.rows(),
+            b.cols(),
+            self.tour.is_closed()
+        )?;
+        write_squares(f, b, self.tour.squares())?;
+        write_extra(f, &self.extra)?;
+        f.write_str("}")
+    }
+}
+
+impl fmt::Display for TourneyJson<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.tourney.board();
+        write!(f, r#"{{"rows":{},"cols":{},"cycles":["#, b.rows(), b.cols())?;
+        for (i, cycle) in self.tourney.cycles().iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write_squares(f, b, cycle)?;
+        }
+        f.write_str("]")?;
+        write_extra(f, &self.extra)?;
+        f.write_str("}")
+    }
+}
+
+#[derive(Deserialize)]
+struct TourIn {
+    rows: u64,
+    cols: u64,
+    #[serde(default)]
+    closed: Option<bool>,
+    squares: Vec<(i64, i64)>,
+}
+
+#[derive(Deserialize)]
+struct TourneyIn {
+    rows: u64,
+    cols: u64,
+    cycles: Vec<Vec<(i64, i64)>>,
+}
+
+fn from_value<T: for<'de> Deserialize<'de>>(value: serde_json::Value, what: &str) -> Result<T> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        Error::Parse(format!(
+            "the {what} JSON is malformed at {path}: {}",
+            e.inner()
+        ))
+    })
+}
+
+/// Reads tour or tourney JSON (told apart by a `squares` or `cycles` key).
+pub fn parse_json(text: &str) -> Result<Document> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        Error::Parse(format!(
+            "the input is not valid JSON: {e} (expected an object such as {{\"rows\": 8, \"cols\": 8, \"squares\": [[0, 0], ...]}})"
+        ))
+    })?;
+    let Some(obj) = value.as_object() else {
+        return Err(Error::Parse("the JSON is not an object; expected {\"rows\": R, \"cols\": C, \"squares\": [...]} or {\"rows\": R, \"cols\": C, \"cycles\": [...]}".into()));
+    };
+    if obj.contains_key("squares") {
+        let t: TourIn = from_value(value, "tour")?;
+        Ok(Document::Tour {
+            board: board_of(t.rows, t.cols)?,
+            closed: t.closed,
+            squares: t.squares,
+        })
+    } else if obj.contains_key("cycles") {
+        let t: TourneyIn = from_value(value, "tourney")?;
+        Ok(Document::Tourney {
+            board: board_of(t.rows, t.cols)?,
+            cycles: t.cycles,
+        })
+    } else {
+        Err(Error::Parse("the JSON object has neither a \"squares\" key (a tour) nor a \"cycles\" key (a tourney)".into()))
+    }
+}

@@ -1,0 +1,167 @@
+//! Reading and writing tours and tourneys: JSON, numbered grids, move lists
+//! and SVG pictures (see `FORMATS.md`).
+//!
+//! Reading goes in two stages: [`read`] turns text into a raw [`Document`]
+//! (coordinates as written, possibly off the board or repeated), and
+//! [`Document::check`] or [`Document::into_valid`] runs the independent
+//! checker over it. A text that cannot be read is an [`Error::Parse`]; one that
+//! reads but is no tour is an [`Error::Invalid`].
+//!
+//! # Example
+//! ```
+//! use knights::format::{read, Valid};
+//! let text = r#"{"rows": 3, "cols": 4, "squares": [[0,0],[1,2],[2,0],[0,1],[1,3],[2,1],
+//!                [0,2],[2,3],[1,1],[0,3],[2,2],[1,0]]}"#;
+//! let doc = read(text)?;
+//! assert_eq!(doc.check()?.to_string(), "open tour on 3x4");
+//! let Valid::Tour(tour) = doc.into_valid()? else { unreachable!() };
+//! assert_eq!(knights::format::grid(&tour, 0).to_string(),
+//!            " 0  3  6  9\n11  8  1  4\n 2  5 10  7\n");
+//! # Ok::<(), knights::Error>(())
+//! ```
+
+mod grid;
+mod json;
+mod moves;
+mod svg;
+
+pub use grid::{grid, parse_grid, Grid};
+pub use json::{parse_json, tour_json, tourney_json, TourJson, TourneyJson};
+pub use moves::{move_list, parse_move_list, tourney_move_list, MoveList};
+pub use svg::{tour_svg, tourney_svg, Svg, SvgOptions};
+
+use crate::board::Square;
+use crate::check::{self, Coord, Fault, Verdict};
+use crate::{Board, Error, Result, Tour, Tourney};
+
+/// A tour or tourney as read from text, before checking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Document {
+    /// A tour as a list of squares (JSON or move list).
+    Tour {
+        /// The board.
+        board: Board,
+        /// What the text says about closure, if anything.
+        closed: Option<bool>,
+        /// The squares in order, as written.
+        squares: Vec<Coord>,
+    },
+    /// A numbered grid: the step number of every square, row-major.
+    Grid {
+        /// The board.
+        board: Board,
+        /// The numbers as written.
+        numbers: Vec<u64>,
+        /// The first step number: 0 or 1.
+        base: u64,
+    },
+    /// A tourney as its cycles.
+    Tourney {
+        /// The board.
+        board: Board,
+        /// The cycles, as written.
+        cycles: Vec<Vec<Coord>>,
+    },
+}
+
+/// A checked tour or tourney.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Valid {
+    /// A tour.
+    Tour(Tour),
+    /// A tourney.
+    Tourney(Tourney),
+}
+
+impl Document {
+    /// The board the document is on.
+    pub fn board(&self) -> Board {
+        match self {
+            Document::Tour { board, .. }
+            | Document::Grid { board, .. }
+            | Document::Tourney { board, .. } => *board,
+        }
+    }
+
+    /// Runs the checker: what the document is, or its first fault.
+    pub fn check(&self) -> Result<Verdict, Fault> {
+        let b = self.board();
+        let (rows, cols) = (b.rows(), b.cols());
+        match self {
+            Document::Tour {
+                closed, squares, ..
+            } => {
+                let kind = check::check_path(rows, cols, squares, *closed)?;
+                Ok(Verdict::Tour { rows, cols, kind })
+            }
+            Document::Grid { numbers, base, .. } => {
+                let path = check::grid_to_path(rows, cols, numbers, *base)?;
+                let kind = check::check_path(rows, cols, &path, None)?;
+                Ok(Verdict::Tour { rows, cols, kind })
+            }
+            Document::Tourney { cycles, .. } => {
+                let cycles = check::check_cycles(rows, cols, cycles)?;
+                Ok(Verdict::Tourney { rows, cols, cycles })
+            }
+        }
+    }
+
+    /// The checked tour or tourney.
+    pub fn into_valid(self) -> Result<Valid> {
+        self.check()?;
+        let b = self.board();
+        let index = |(r, c): Coord| b.square(r as u32, c as u32);
+        Ok(match self {
+            Document::Tour { squares, .. } => Valid::Tour(Tour::from_squares_unchecked(
+                b,
+                squares.into_iter().map(index).collect(),
+            )),
+            Document::Grid { numbers, base, .. } => {
+                let mut squares = vec![0 as Square; numbers.len()];
+                for (i, n) in numbers.into_iter().enumerate() {
+                    squares[(n - base) as usize] = i as Square;
+                }
+                Valid::Tour(Tour::from_squares_unchecked(b, squares))
+            }
+            Document::Tourney { cycles, .. } => Valid::Tourney(Tourney::from_cycles_unchecked(
+                b,
+                cycles
+                    .into_iter()
+                    .map(|c| c.into_iter().map(index).collect())
+                    .collect(),
+            )),
+        })
+    }
+}
+
+/// Reads a tour or tourney in any supported format, told apart by its first
+/// character: `{` for JSON, a letter for a move list, a digit, `|` or `+` for a grid.
+pub fn read(text: &str) -> Result<Document> {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    match t.chars().next() {
+        None => Err(Error::Parse("the input is empty; expected a tour or tourney as JSON, a numbered grid or a move list".into())),
+        Some('{') => parse_json(t),
+        Some(c) if c.is_ascii_alphabetic() => parse_move_list(t),
+        Some(_) => parse_grid(t),
+    }
+}
+
+/// A board from sides read in a document, as a parse error if out of range.
+fn board_of(rows: u64, cols: u64) -> Result<Board> {
+    Board::new(rows, cols).map_err(|e| Error::Parse(e.to_string()))
+}
+
+/// The output formats of tours and tourneys.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The numbered grid.
+    Grid,
+    /// JSON.
+    Json,
+    /// The move list.
+    Moves,
+    /// An SVG picture.
+    Svg,
+    /// An SVG picture that draws the tour step by step.
+    AnimatedSvg,
+}

@@ -1,0 +1,193 @@
+//! Move lists: a start square and the move numbers (0-7) that follow.
+//!
+//! ```text
+//! tour 5x5
+//! from 0,0: 7 6 5 ...
+//! ```
+//! A closed tour lists its closing move too, so it has as many moves as
+//! squares. A tourney has one `from` line per cycle, each closing on itself:
+//! ```text
+//! tourney 4x4
+//! from 0,0: 7 6 4 1
+//! ...
+//! ```
+
+use std::fmt;
+
+use super::{board_of, Document};
+use crate::board::MOVES;
+use crate::check::Coord;
+use crate::{Board, Error, Result, Tour, Tourney};
+
+/// A tour or tourney as a move list.
+pub enum MoveList<'a> {
+    /// A tour.
+    Tour(&'a Tour),
+    /// A tourney.
+    Tourney(&'a Tourney),
+}
+
+/// The move list of a tour.
+///
+/// # Example
+/// ```
+/// use knights::{Board, Tour, format::move_list};
+/// let tour = Tour::new(Board::new(3, 4)?, vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4])?;
+/// assert_eq!(move_list(&tour).to_string(), "tour 3x4\nfrom 0,0: 6 4 1 6 7 2 5 2 4 0 3\n");
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn move_list(tour: &Tour) -> MoveList<'_> {
+    MoveList::Tour(tour)
+}
+
+/// The move list of a tourney, one line per cycle.
+pub fn tourney_move_list(tourney: &Tourney) -> MoveList<'_> {
+    MoveList::Tourney(tourney)
+}
+
+fn write_path(
+    f: &mut fmt::Formatter<'_>,
+    board: Board,
+    start: u32,
+    moves: impl Iterator<Item = u8>,
+) -> fmt::Result {
+    let (r, c) = board.coords(start);
+    write!(f, "from {r},{c}:")?;
+    for k in moves {
+        write!(f, " {k}")?;
+    }
+    f.write_str("\n")
+}
+
+impl fmt::Display for MoveList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveList::Tour(t) => {
+                writeln!(f, "tour {}", t.board())?;
+                write_path(f, t.board(), t.start(), t.moves())
+            }
+            MoveList::Tourney(t) => {
+                let b = t.board();
+                writeln!(f, "tourney {b}")?;
+                for c in t.cycles() {
+                    let moves = (0..c.len()).map(|i| {
+                        b.move_between(c[i], c[(i + 1) % c.len()])
+                            .expect("consecutive squares of a cycle are a knight's move apart")
+                    });
+                    write_path(f, b, c[0], moves)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Reads a move list.
+pub fn parse_move_list(text: &str) -> Result<Document> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let (_, head) = lines
+        .next()
+        .ok_or_else(|| Error::Parse("the move list is empty".into()))?;
+    let mut words = head.split_whitespace();
+    let kind = words.next().unwrap_or("");
+    let bad_head = || {
+        Error::Parse(format!(
+            "line 1 is '{}'; a move list starts with 'tour ROWSxCOLS' or 'tourney ROWSxCOLS'",
+            head.trim()
+        ))
+    };
+    if kind != "tour" && kind != "tourney" {
+        return Err(bad_head());
+    }
+    let board: Board = words
+        .next()
+        .ok_or_else(bad_head)?
+        .parse()
+        .map_err(|e: Error| Error::Parse(e.to_string()))?;
+    let board = board_of(u64::from(board.rows()), u64::from(board.cols()))?;
+    let mut paths: Vec<Vec<Coord>> = Vec::new();
+    for (i, line) in lines {
+        let line_no = i + 1;
+        let mut rest = line.trim();
+        if let Some(after) = rest.strip_prefix("from") {
+            let (at, moves) = after.split_once(':').ok_or_else(|| {
+                Error::Parse(format!(
+                    "line {line_no}: a 'from' line reads 'from ROW,COL: MOVES'"
+                ))
+            })?;
+            let (r, c) = at.trim().split_once(',').ok_or_else(|| {
+                Error::Parse(format!(
+                    "line {line_no}: the start square '{}' should read ROW,COL",
+                    at.trim()
+                ))
+            })?;
+            let parse = |t: &str| {
+                t.trim().parse::<i64>().map_err(|_| {
+                    Error::Parse(format!(
+                        "line {line_no}: the start square '{}' should read ROW,COL",
+                        at.trim()
+                    ))
+                })
+            };
+            paths.push(vec![(parse(r)?, parse(c)?)]);
+            rest = moves;
+        }
+        let Some(path) = paths.last_mut() else {
+            return Err(Error::Parse(format!(
+                "line {line_no}: moves come after a 'from ROW,COL:' line"
+            )));
+        };
+        for ch in rest.chars().filter(|c| !c.is_whitespace() && *c != ',') {
+            let k = ch.to_digit(10).filter(|&d| d < 8).ok_or_else(|| {
+                Error::Parse(format!(
+                    "line {line_no}: '{ch}' is not a move; moves are the digits 0 to 7"
+                ))
+            })?;
+            let (dx, dy) = MOVES[k as usize];
+            let &(r, c) = path.last().expect("a path has its start");
+            if path.len() > board.squares() {
+                return Err(Error::Parse(format!(
+                    "line {line_no}: more moves than the {} squares of {board} allow",
+                    board.squares()
+                )));
+            }
+            path.push((r + i64::from(dy), c + i64::from(dx)));
+        }
+    }
+    if kind == "tour" {
+        if paths.len() != 1 {
+            return Err(Error::Parse(format!(
+                "a tour's move list has one 'from' line, this one has {}",
+                paths.len()
+            )));
+        }
+        let mut squares = paths.pop().expect("one path");
+        // A tour that lists its closing move returns to its start.
+        let closed =
+            squares.len() == board.squares() + 1 && squares[0] == squares[squares.len() - 1];
+        if closed {
+            squares.pop();
+        }
+        Ok(Document::Tour {
+            board,
+            closed: closed.then_some(true),
+            squares,
+        })
+    } else {
+        for (ci, path) in paths.iter_mut().enumerate() {
+            if path.len() < 2 || path[0] != path[path.len() - 1] {
+                return Err(Error::Parse(format!(
+                    "cycle {ci} of the tourney does not return to its start; list every move of each cycle, the closing one included"
+                )));
+            }
+            path.pop();
+        }
+        Ok(Document::Tourney {
+            board,
+            cycles: paths,
+        })
+    }
+}

@@ -1,0 +1,210 @@
+//! SVG pictures of tours and tourneys.
+//!
+//! The board is drawn as a checkered pattern (one `<pattern>`, so the file
+//! does not grow with the number of squares), the tour as one line through
+//! the square centres, with its start (green) and end (red) marked, and each
+//! cycle of a tourney in its own colour. Line width and markers scale with
+//! the board, so pictures stay legible from 5x5 to 1000x1000. With
+//! `animate`, the line is drawn step by step.
+
+use std::fmt;
+
+use crate::board::Square;
+use crate::{Board, Tour, Tourney};
+
+/// How to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SvgOptions {
+    /// Draw the tour step by step (SMIL animation).
+    pub animate: bool,
+    /// Length of the animation in seconds (`None`: from the board size).
+    pub seconds: Option<f64>,
+}
+
+impl Default for SvgOptions {
+    fn default() -> Self {
+        SvgOptions {
+            animate: false,
+            seconds: None,
+        }
+    }
+}
+
+enum Picture<'a> {
+    Tour(&'a Tour),
+    Tourney(&'a Tourney),
+}
+
+/// An SVG picture, written by its `Display` implementation.
+pub struct Svg<'a> {
+    picture: Picture<'a>,
+    options: SvgOptions,
+}
+
+/// The picture of a tour.
+///
+/// # Example
+/// ```
+/// use knights::{Board, Tour, format::{tour_svg, SvgOptions}};
+/// let tour = Tour::new(Board::new(3, 4)?, vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4])?;
+/// let svg = tour_svg(&tour, SvgOptions::default()).to_string();
+/// assert!(svg.starts_with("<svg") && svg.contains("<polyline"));
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn tour_svg(tour: &Tour, options: SvgOptions) -> Svg<'_> {
+    Svg {
+        picture: Picture::Tour(tour),
+        options,
+    }
+}
+
+/// The picture of a tourney, each cycle in its own colour.
+pub fn tourney_svg(tourney: &Tourney, options: SvgOptions) -> Svg<'_> {
+    Svg {
+        picture: Picture::Tourney(tourney),
+        options,
+    }
+}
+
+/// Each cell is 2 units wide, so centres fall on odd integers.
+const CELL: u32 = 2;
+
+fn point(f: &mut fmt::Formatter<'_>, board: Board, s: Square) -> fmt::Result {
+    let (r, c) = board.coords(s);
+    write!(f, "{},{} ", c * CELL + 1, r * CELL + 1)
+}
+
+/// A colour for cycle `i`: hues spread by the golden angle.
+fn colour(i: usize) -> String {
+    let hue = (i as f64 * 137.507_764) % 360.0;
+    format!("hsl({hue:.0},75%,38%)")
+}
+
+impl Svg<'_> {
+    fn board(&self) -> Board {
+        match self.picture {
+            Picture::Tour(t) => t.board(),
+            Picture::Tourney(t) => t.board(),
+        }
+    }
+
+    /// Line width in units: thin on small boards, relatively thicker on large
+    /// ones, where lines would otherwise vanish.
+    fn line_width(&self) -> f64 {
+        let side = f64::from(self.board().rows().max(self.board().cols()));
+        let t = ((side.ln() - 16f64.ln()) / (200f64.ln() - 16f64.ln())).clamp(0.0, 1.0);
+        f64::from(CELL) * (0.10 + 0.16 * t)
+    }
+
+    fn marker_radius(&self) -> f64 {
+        let side = f64::from(self.board().rows().max(self.board().cols()));
+        f64::from(CELL) * (0.3f64).max(side * 0.006)
+    }
+
+    fn write_line(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        squares: &[Square],
+        closed: bool,
+        stroke: &str,
+    ) -> fmt::Result {
+        let board = self.board();
+        let tag = if closed { "polygon" } else { "polyline" };
+        let steps = if closed {
+            squares.len()
+        } else {
+            squares.len().saturating_sub(1)
+        }
+        .max(1);
+        write!(
+            f,
+            r#"<{tag} fill="none" stroke="{stroke}" stroke-width="{:.3}" stroke-linejoin="round" stroke-linecap="round""#,
+            self.line_width()
+        )?;
+        if self.options.animate {
+            write!(
+                f,
+                r#" pathLength="{steps}" stroke-dasharray="{steps}" stroke-dashoffset="{steps}""#
+            )?;
+        }
+        f.write_str(" points=\"")?;
+        for &s in squares {
+            point(f, board, s)?;
+        }
+        f.write_str("\"")?;
+        if self.options.animate {
+            let seconds = self
+                .options
+                .seconds
+                .unwrap_or((steps as f64 / 16.0).clamp(4.0, 30.0));
+            write!(
+                f,
+                r#"><animate attributeName="stroke-dashoffset" from="{steps}" to="0" dur="{seconds:.2}s" fill="freeze"/></{tag}>"#
+            )?;
+        } else {
+            f.write_str("/>")?;
+        }
+        f.write_str("\n")
+    }
+
+    fn write_marker(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        s: Square,
+        fill: &str,
+        title: &str,
+    ) -> fmt::Result {
+        let (r, c) = self.board().coords(s);
+        writeln!(
+            f,
+            r#"<circle cx="{}" cy="{}" r="{:.3}" fill="{fill}" stroke="white" stroke-width="{:.3}"><title>{title} ({r}, {c})</title></circle>"#,
+            c * CELL + 1,
+            r * CELL + 1,
+            self.marker_radius(),
+            self.line_width() * 0.5
+        )
+    }
+}
+
+impl fmt::Display for Svg<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board();
+        let (w, h) = (board.cols() * CELL, board.rows() * CELL);
+        let side = board.rows().max(board.cols());
+        // About 48 px a square on small boards, at most 4000 px in all.
+        let px = (48.0f64).min(4000.0 / f64::from(side)).max(1.0);
+        writeln!(
+            f,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{:.0}" viewBox="0 0 {w} {h}">"#,
+            f64::from(board.cols()) * px,
+            f64::from(board.rows()) * px
+        )?;
+        let title = match self.picture {
+            Picture::Tour(t) => format!(
+                "{} knight's tour on {board}",
+                if t.is_closed() { "closed" } else { "open" }
+            ),
+            Picture::Tourney(t) => format!("tourney of {} cycles on {board}", t.len()),
+        };
+        writeln!(f, "<title>{title}</title>")?;
+        writeln!(
+            f,
+            r##"<defs><pattern id="board" width="{d}" height="{d}" patternUnits="userSpaceOnUse"><rect width="{d}" height="{d}" fill="#f0d9b5"/><rect x="{CELL}" width="{CELL}" height="{CELL}" fill="#b58863"/><rect y="{CELL}" width="{CELL}" height="{CELL}" fill="#b58863"/></pattern></defs>"##,
+            d = 2 * CELL
+        )?;
+        writeln!(f, r#"<rect width="{w}" height="{h}" fill="url(#board)"/>"#)?;
+        match self.picture {
+            Picture::Tour(t) => {
+                self.write_line(f, t.squares(), t.is_closed(), "#1f3a93")?;
+                self.write_marker(f, t.start(), "#2e9e44", "start")?;
+                self.write_marker(f, t.end(), "#d62728", "end")?;
+            }
+            Picture::Tourney(t) => {
+                for (i, cycle) in t.cycles().iter().enumerate() {
+                    self.write_line(f, cycle, true, &colour(i))?;
+                }
+            }
+        }
+        f.write_str("</svg>\n")
+    }
+}

@@ -1,0 +1,149 @@
+//! A knight's tour as the ordered list of its squares.
+
+use crate::board::Square;
+use crate::check::{self, TourKind};
+use crate::{Board, Error, Result};
+
+/// A knight's tour: every square of the board once, in the knight's order.
+///
+/// A tour is closed when its last square is a knight's move from its first.
+/// Values are only built from paths that passed the checker, or by
+/// generators whose tests run every output through it.
+///
+/// # Example
+/// ```
+/// use knights::{Board, Tour};
+/// // An open tour of the 3x4 board, square indices row-major.
+/// let tour = Tour::new(Board::new(3, 4)?, vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4])?;
+/// assert!(!tour.is_closed());
+/// assert_eq!(tour.moves().count(), 11);
+/// # Ok::<(), knights::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tour {
+    board: Board,
+    squares: Vec<Square>,
+}
+
+impl Tour {
+    /// A tour from its squares in order, checked by the independent checker.
+    pub fn new(board: Board, squares: Vec<Square>) -> Result<Tour> {
+        if let Some(&bad) = squares.iter().find(|&&s| s as usize >= board.squares()) {
+            return Err(Error::Parse(format!(
+                "square index {bad} is outside the {board} board, whose squares are 0..{}",
+                board.squares()
+            )));
+        }
+        let tour = Tour { board, squares };
+        check::check_tour(&tour)?;
+        Ok(tour)
+    }
+
+    /// A tour from squares the caller guarantees to form one (generators use
+    /// this; their tests run every result through the checker).
+    pub fn from_squares_unchecked(board: Board, squares: Vec<Square>) -> Tour {
+        debug_assert_eq!(squares.len(), board.squares());
+        Tour { board, squares }
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The squares in the knight's order.
+    pub fn squares(&self) -> &[Square] {
+        &self.squares
+    }
+
+    /// The squares, giving up the tour.
+    pub fn into_squares(self) -> Vec<Square> {
+        self.squares
+    }
+
+    /// The first square.
+    pub fn start(&self) -> Square {
+        self.squares[0]
+    }
+
+    /// The last square.
+    pub fn end(&self) -> Square {
+        self.squares[self.squares.len() - 1]
+    }
+
+    /// Whether the last square is a knight's move from the first.
+    pub fn is_closed(&self) -> bool {
+        self.squares.len() > 2 && self.board.move_between(self.end(), self.start()).is_some()
+    }
+
+    /// Closed or open.
+    pub fn kind(&self) -> TourKind {
+        if self.is_closed() {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        }
+    }
+
+    /// The moves of the tour in order: `len - 1` of them for an open tour,
+    /// `len` for a closed one (the last returns to the start).
+    pub fn moves(&self) -> impl Iterator<Item = u8> + '_ {
+        let n = self.squares.len();
+        let count = if self.is_closed() {
+            n
+        } else {
+            n.saturating_sub(1)
+        };
+        (0..count).map(move |i| {
+            let (a, b) = (self.squares[i], self.squares[(i + 1) % n]);
+            self.board
+                .move_between(a, b)
+                .expect("consecutive squares of a tour are a knight's move apart")
+        })
+    }
+
+    /// The step number of every square, row-major (the numbered grid).
+    pub fn step_numbers(&self) -> Vec<u32> {
+        let mut steps = vec![0u32; self.squares.len()];
+        for (i, &s) in self.squares.iter().enumerate() {
+            steps[s as usize] = i as u32;
+        }
+        steps
+    }
+
+    /// The same tour walked the other way round. A closed tour keeps its start.
+    pub fn reversed(&self) -> Tour {
+        let mut squares = self.squares.clone();
+        if self.is_closed() {
+            squares[1..].reverse();
+        } else {
+            squares.reverse();
+        }
+        Tour {
+            board: self.board,
+            squares,
+        }
+    }
+
+    /// A closed tour rotated to start at `start`.
+    pub fn rotated_to(&self, start: Square) -> Result<Tour> {
+        if !self.is_closed() {
+            return Err(Error::Unsupported(
+                "only a closed tour can be rotated to start on another square".into(),
+            ));
+        }
+        let i = self
+            .squares
+            .iter()
+            .position(|&s| s == start)
+            .ok_or_else(|| {
+                Error::Board(format!("square {start} is not on the {} board", self.board))
+            })?;
+        let mut squares = self.squares.clone();
+        squares.rotate_left(i);
+        Ok(Tour {
+            board: self.board,
+            squares,
+        })
+    }
+}
