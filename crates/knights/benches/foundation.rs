@@ -2,6 +2,9 @@
 //!
 //! `cargo bench -p knights --bench foundation`
 
+// criterion_group! generates undocumented items.
+#![allow(missing_docs)]
+
 use std::io::Write;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
