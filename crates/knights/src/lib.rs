@@ -28,6 +28,7 @@ pub mod exists;
 pub mod format;
 pub mod memory;
 pub mod rng;
+pub mod stats;
 pub mod tour;
 pub mod tourney;
 
