@@ -1,6 +1,6 @@
 //! The `knights` command: knight's tours on any board.
 //!
-//! `main` only calls [`run`] and turns its outcome into an exit status:
+//! `main` only calls `commands::run` and turns its outcome into an exit status:
 //! 0 done, 1 a valid request with no answer, 2 bad usage or unreadable input.
 
 use std::io::{self, Write};

@@ -1,5 +1,3 @@
-//! The command-line tests: one binary, one module per command (they run the real `knights`).
+//! The command-line tests: the real `knights` binary, one module per topic.
 
-mod cli {
-    mod cipher;
-}
+mod cli;

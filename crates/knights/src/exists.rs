@@ -106,7 +106,7 @@ pub fn open_tour(board: Board) -> Existence {
             "a knight on a board with a side of 2 such as {board} can never leave the squares of its own two-step lane, so it cannot reach every square"
         )),
         (3, 3) => no("the centre square of 3x3 is not a knight's move from any square".into()),
-        (3, 4) => yes("3x4 is the one board of fewer than 7 columns and 3 rows with an open tour".into()),
+        (3, 4) => yes("among 3-row boards, 3x4 and those with at least 7 columns have open tours".into()),
         (3, 5) | (3, 6) => no(format!(
             "an exhaustive search shows that 3x{n} has no open tour; 3-row boards have one only for 4 or at least 7 columns"
         )),

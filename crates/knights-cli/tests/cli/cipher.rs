@@ -1,7 +1,8 @@
 //! `knights encrypt` and `knights decrypt`, run as the real binary.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
+
+use super::knights;
 
 /// The seed 001 tour, the article's key.
 const KEY_GRID: &str = "\
@@ -19,10 +20,6 @@ const PLAINTEXT: &str =
 const CIPHERTEXT: &str =
     "LRLSG BIEEP RRVVC YPBVE SSNYI ETEET AMXET ELARO AEHLI NIIFM ISRMR YNOFE YIEN\n";
 const NORMALISED: &str = "NEARLYEVERYINVENTOROFACIPHERSYSTEMFIRMLYBELIEVESITISIMPREGNABLEX\n";
-
-fn knights() -> Command {
-    Command::cargo_bin("knights").expect("the knights binary is built")
-}
 
 /// A temporary directory with the seed 001 key grid in `key.txt`.
 fn key_dir(name: &str) -> std::path::PathBuf {

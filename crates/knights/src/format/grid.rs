@@ -21,7 +21,7 @@ pub struct Grid<'a> {
 /// ```
 /// use knights::{Board, Tour, format::grid};
 /// let tour = Tour::new(Board::new(3, 4)?, vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4])?;
-/// assert_eq!(grid(&tour, 1).to_string(), " 1  4  7 10\n12  9  2  5\n 8 11  6  3\n");
+/// assert_eq!(grid(&tour, 1).to_string(), " 1  4  7 10\n12  9  2  5\n 3  6 11  8\n");
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn grid(tour: &Tour, base: u32) -> Grid<'_> {

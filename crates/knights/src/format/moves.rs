@@ -33,7 +33,7 @@ pub enum MoveList<'a> {
 /// ```
 /// use knights::{Board, Tour, format::move_list};
 /// let tour = Tour::new(Board::new(3, 4)?, vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4])?;
-/// assert_eq!(move_list(&tour).to_string(), "tour 3x4\nfrom 0,0: 6 4 1 6 7 2 5 2 4 0 3\n");
+/// assert_eq!(move_list(&tour).to_string(), "tour 3x4\nfrom 0,0: 7 4 1 7 4 1 6 3 0 5 3\n");
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn move_list(tour: &Tour) -> MoveList<'_> {

@@ -13,21 +13,12 @@ use crate::board::Square;
 use crate::{Board, Tour, Tourney};
 
 /// How to draw.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SvgOptions {
     /// Draw the tour step by step (SMIL animation).
     pub animate: bool,
     /// Length of the animation in seconds (`None`: from the board size).
     pub seconds: Option<f64>,
-}
-
-impl Default for SvgOptions {
-    fn default() -> Self {
-        SvgOptions {
-            animate: false,
-            seconds: None,
-        }
-    }
 }
 
 enum Picture<'a> {

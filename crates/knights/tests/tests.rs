@@ -1,0 +1,3 @@
+//! The library's integration tests: one binary, a module per topic.
+
+mod suite;
