@@ -2,7 +2,7 @@
 
 use predicates::prelude::*;
 
-use super::knights;
+use super::{data, knights};
 
 /// The seed 001 tour, the article's key.
 const KEY_GRID: &str = "\
@@ -50,6 +50,13 @@ fn seed_001_classic_both_ways() {
         .success()
         .stdout(NORMALISED);
     std::fs::remove_dir_all(dir).unwrap();
+    // The article's labelled grid, as printed in seed 001, is the same key.
+    knights()
+        .args(["encrypt", "--classic", "--key", &data("seed001_grid.txt")])
+        .write_stdin(PLAINTEXT)
+        .assert()
+        .success()
+        .stdout(CIPHERTEXT);
 }
 
 #[test]
