@@ -31,7 +31,11 @@ pub fn normalise(text: &str) -> String {
 /// assert_eq!(knights::cipher::classic_form("Hi, Bob!", 4), "HIBOBXXX");
 /// ```
 pub fn classic_form(text: &str, block_len: usize) -> String {
-    let mut letters = normalise(text);
+    pad(normalise(text), block_len)
+}
+
+/// Letters padded with `X` to a whole number of blocks.
+fn pad(mut letters: String, block_len: usize) -> String {
     let block_len = block_len.max(1);
     let short = (block_len - letters.len() % block_len) % block_len;
     letters.extend(std::iter::repeat('X').take(short));
@@ -47,25 +51,30 @@ pub(super) fn encrypt(key: &Key, text: &str) -> Result<String> {
         ));
     }
     let n = key.block_len();
-    let padded = classic_form(&letters, n).into_bytes();
-    let mut out = String::with_capacity(padded.len() * 6 / 5 + padded.len() / n + 1);
+    let padded = pad(letters, n).into_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(padded.len() * 6 / 5 + padded.len() / n + 1);
     let mut mixed = Vec::with_capacity(n);
     for block in padded.chunks(n) {
         mixed.clear();
         key.encipher_block(block, &mut mixed);
         for (g, group) in mixed.chunks(GROUP).enumerate() {
             if g > 0 {
-                out.push(if g % GROUPS_PER_LINE == 0 { '\n' } else { ' ' });
+                out.push(if g % GROUPS_PER_LINE == 0 {
+                    b'\n'
+                } else {
+                    b' '
+                });
             }
-            out.extend(group.iter().map(|&b| b as char));
+            out.extend_from_slice(group);
         }
-        out.push('\n');
+        out.push(b'\n');
     }
-    Ok(out)
+    Ok(String::from_utf8(out).expect("letters, blanks and line breaks are ASCII"))
 }
 
 /// Deciphers letters in groups (blanks and line breaks are ignored).
 pub(super) fn decrypt(key: &Key, text: &str) -> Result<String> {
+    let text = text.trim_start_matches('\u{feff}');
     if text.trim_start().starts_with(MAGIC) {
         return Err(Error::Parse(
             "this is an exact-mode ciphertext (it starts with the knights-cipher header); decrypt it without --classic".into(),
@@ -100,7 +109,7 @@ pub(super) fn decrypt(key: &Key, text: &str) -> Result<String> {
     for block in letters.chunks(n) {
         key.decipher_block(block, &mut plain);
     }
-    Ok(plain.into_iter().map(char::from).collect())
+    Ok(String::from_utf8(plain).expect("the letters A-Z are ASCII"))
 }
 
 #[cfg(test)]
@@ -120,6 +129,11 @@ mod tests {
         assert_eq!(decrypt(&key, &c).unwrap(), "ABCDEFGHIJKLMNXXXXXXXXXX");
         assert_eq!(
             decrypt(&key, &c.to_lowercase()).unwrap(),
+            "ABCDEFGHIJKLMNXXXXXXXXXX"
+        );
+        // A byte-order mark in front, as some editors write, is ignored.
+        assert_eq!(
+            decrypt(&key, &format!("\u{feff}{c}")).unwrap(),
             "ABCDEFGHIJKLMNXXXXXXXXXX"
         );
     }
@@ -143,6 +157,7 @@ mod tests {
             ("ABCDE FGHIJ K", "11 letters"),
             ("ABCDE FGHIJ K1", "'1'"),
             ("knights-cipher v1 3x4 3\nabc\n", "without --classic"),
+            ("\u{feff}ABCDE FGHIJ KL\u{feff}", "U+FEFF"),
         ];
         for (text, needle) in cases {
             let e = decrypt(&key, text).unwrap_err();

@@ -52,6 +52,15 @@ struct Body {
 
 impl Body {
     fn push(&mut self, c: char) {
+        // The common case: a visible ASCII character other than the backslash.
+        if c.is_ascii_graphic() && c != '\\' {
+            self.out.push(c);
+            self.line += 1;
+            if self.line >= LINE {
+                self.end_line();
+            }
+            return;
+        }
         let before = self.out.len();
         match c {
             '\\' => self.out.push_str("\\\\"),
