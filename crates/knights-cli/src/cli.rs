@@ -29,6 +29,10 @@ pub enum Command {
     Graph(GraphArgs),
     /// Measure the generators: squares per second across board sizes.
     Bench(BenchArgs),
+    /// Encipher text with a tour as the key (a classical puzzle, not security).
+    Encrypt(CipherArgs),
+    /// Decipher text made by `knights encrypt` with the same key.
+    Decrypt(CipherArgs),
 }
 
 /// Closed or open.
@@ -153,4 +157,23 @@ pub struct BenchArgs {
     /// Seed of the random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// `knights encrypt` and `knights decrypt`.
+#[derive(Args, Debug)]
+pub struct CipherArgs {
+    /// The key: a tour file (JSON, grid or move list), or a description that
+    /// regenerates a tour, BOARD[,algorithm=NAME][,seed=N][,start=ROW,COL][,open|closed|any],
+    /// such as 8x8 or 8x8,seed=5,start=0,0.
+    #[arg(long, short = 'k')]
+    pub key: String,
+    /// Read the text from this file instead of standard input (`-`).
+    #[arg(long, short = 'i')]
+    pub input: Option<String>,
+    /// Write to this file instead of standard output.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+    /// The article's form: letters A-Z only, padded with X, in groups of five.
+    #[arg(long)]
+    pub classic: bool,
 }

@@ -11,6 +11,7 @@ use crate::cli::{Cli, Command, FormatArg, OutputArgs};
 
 mod bench;
 mod check;
+mod cipher;
 mod exists;
 mod graph;
 mod render;
@@ -25,6 +26,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Render(a) => render::run(a),
         Command::Graph(a) => graph::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Encrypt(a) => cipher::run(a, false),
+        Command::Decrypt(a) => cipher::run(a, true),
     }
 }
 

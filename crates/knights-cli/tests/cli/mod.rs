@@ -2,6 +2,7 @@
 
 mod basics;
 mod check;
+mod cipher;
 
 use assert_cmd::Command;
 

@@ -1,0 +1,252 @@
+//! Key descriptions: a few words that regenerate the same tour anywhere.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::algorithms::{self, Algorithm, TourRequest, Want};
+use crate::{Board, Error, Result, Tour};
+
+/// The algorithms a key may name. `auto` is left out on purpose: what it
+/// picks may change between versions, and a key must give the same tour
+/// everywhere and always. Deterministic generators may be added here.
+const ALGORITHMS: &[(&str, Algorithm)] = &[("warnsdorff", Algorithm::Warnsdorff)];
+
+/// A readable key description that regenerates a tour on any machine.
+///
+/// The syntax is the board followed by comma-separated items, in any order,
+/// each at most once:
+///
+/// ```text
+/// BOARD[,algorithm=NAME][,seed=N][,start=ROW,COL][,open|,closed|,any][,attempts=N]
+/// ```
+///
+/// - `BOARD`: `ROWSxCOLS` such as `8x8` or `6x10`, or one number for a square board.
+/// - `algorithm=NAME` (also `alg=`): the generator; default and for now the only
+///   choice `warnsdorff` (Warnsdorff's rule with seeded random tie-breaks).
+/// - `seed=N`: the seed of [`crate::rng::seeded`]; default 0.
+/// - `start=ROW,COL`: the first square, 0-based; default: drawn from the seed.
+/// - `open` (default), `closed` or `any` (closed where the board has a closed
+///   tour, else open): the kind of tour, as in `knights tour`.
+/// - `attempts=N`: the restart budget of the generator. It only decides whether
+///   a tour is found in time, never which one.
+///
+/// So `8x8` alone is a key (seed 0), and `8x8,algorithm=warnsdorff,seed=5,start=0,0`
+/// spells everything out. [`fmt::Display`] writes the complete form, which
+/// parses back to the same description. The same description gives the same
+/// tour for as long as the generator's output for a seed stays the same,
+/// which the tests pin.
+///
+/// # Example
+/// ```
+/// use knights::cipher::KeySpec;
+/// let spec: KeySpec = "8x8, seed=5, start=0,0".parse()?;
+/// assert_eq!(spec.to_string(), "8x8,algorithm=warnsdorff,seed=5,start=0,0,open");
+/// let tour = spec.tour()?;
+/// assert_eq!(tour.start(), 0);
+/// assert_eq!(spec.tour()?, tour);
+/// # Ok::<(), knights::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeySpec {
+    /// The board.
+    pub board: Board,
+    /// The generator.
+    pub algorithm: Algorithm,
+    /// Open, closed or either.
+    pub want: Want,
+    /// The seed of the generator's random choices.
+    pub seed: u64,
+    /// The first square as (row, column), if fixed.
+    pub start: Option<(u32, u32)>,
+    /// The generator's restart budget, if not its default.
+    pub max_attempts: Option<u32>,
+}
+
+impl KeySpec {
+    /// The description of a key on `board` with every item at its default.
+    pub fn new(board: Board) -> KeySpec {
+        KeySpec {
+            board,
+            algorithm: Algorithm::Warnsdorff,
+            want: Want::Open,
+            seed: 0,
+            start: None,
+            max_attempts: None,
+        }
+    }
+
+    /// Generates the tour: [`algorithms::tour`] with the request the
+    /// description gives and the generator [`crate::rng::seeded`]`(seed)`.
+    ///
+    /// # Complexity
+    /// That of the generator: O(rows * cols) per attempt for Warnsdorff's rule.
+    pub fn tour(&self) -> Result<Tour> {
+        let request = TourRequest {
+            algorithm: self.algorithm,
+            want: self.want,
+            start: self.start.map(|(r, c)| self.board.square(r, c)),
+            max_attempts: self.max_attempts,
+        };
+        algorithms::tour(self.board, &request, &mut crate::rng::seeded(self.seed))
+    }
+}
+
+fn algorithm_name(a: Algorithm) -> String {
+    ALGORITHMS
+        .iter()
+        .find(|(_, x)| *x == a)
+        .map(|(name, _)| (*name).to_string())
+        .unwrap_or_else(|| format!("{a:?}").to_lowercase())
+}
+
+impl fmt::Display for KeySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{},algorithm={},seed={}",
+            self.board,
+            algorithm_name(self.algorithm),
+            self.seed
+        )?;
+        if let Some((r, c)) = self.start {
+            write!(f, ",start={r},{c}")?;
+        }
+        f.write_str(match self.want {
+            Want::Open => ",open",
+            Want::Closed => ",closed",
+            Want::Any => ",any",
+        })?;
+        if let Some(n) = self.max_attempts {
+            write!(f, ",attempts={n}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for KeySpec {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<KeySpec> {
+        let bad = |why: String| {
+            Error::Parse(format!(
+                "the key '{text}' {why}; write a tour file or BOARD[,algorithm=NAME][,seed=N][,start=ROW,COL][,open|closed|any], such as 8x8,seed=5"
+            ))
+        };
+        let mut items = text.split(',').map(str::trim);
+        let board_text = items.next().unwrap_or_default();
+        let board: Board = board_text
+            .parse()
+            .map_err(|_| bad(format!("does not start with a board size ('{board_text}')")))?;
+        let mut spec = KeySpec::new(board);
+        let mut seen: Vec<&str> = Vec::new();
+        while let Some(item) = items.next() {
+            let (name, value) = match item.split_once('=') {
+                Some((n, v)) => (n.trim(), Some(v.trim())),
+                None => (item, None),
+            };
+            let slot = match name {
+                "alg" => "algorithm",
+                "open" | "closed" | "any" => "kind",
+                n => n,
+            };
+            if seen.contains(&slot) {
+                return Err(bad(format!("gives the {slot} twice")));
+            }
+            seen.push(slot);
+            let number = |what: &str| -> Result<u64> {
+                let v = value.unwrap_or_default();
+                v.parse::<u64>()
+                    .map_err(|_| bad(format!("has {what} '{v}', which is not a whole number")))
+            };
+            match (name, value) {
+                ("algorithm" | "alg", Some(v)) => {
+                    let v = v.to_ascii_lowercase();
+                    spec.algorithm = match ALGORITHMS.iter().find(|(n, _)| *n == v) {
+                        Some(&(_, a)) => a,
+                        None if v == "auto" => {
+                            return Err(bad("names algorithm=auto, which may pick another method in another version; name the algorithm, such as warnsdorff".into()))
+                        }
+                        None => {
+                            let names: Vec<&str> = ALGORITHMS.iter().map(|(n, _)| *n).collect();
+                            return Err(bad(format!(
+                                "names the algorithm '{v}'; a key may use {}",
+                                names.join(", ")
+                            )));
+                        }
+                    };
+                }
+                ("seed", Some(_)) => spec.seed = number("the seed")?,
+                ("attempts", Some(_)) => {
+                    let n = number("attempts")?;
+                    spec.max_attempts = Some(
+                        u32::try_from(n).map_err(|_| bad("asks for too many attempts".into()))?,
+                    );
+                }
+                ("start", Some(r)) => {
+                    let c = items.next().unwrap_or_default();
+                    let (r, c) = match (r.parse::<u32>(), c.parse::<u32>()) {
+                        (Ok(r), Ok(c)) => (r, c),
+                        _ => return Err(bad(format!("has start '{r},{c}', which is not ROW,COL"))),
+                    };
+                    if r >= board.rows() || c >= board.cols() {
+                        return Err(bad(format!(
+                            "starts at ({r}, {c}), which is off the {board} board"
+                        )));
+                    }
+                    spec.start = Some((r, c));
+                }
+                ("open", None) => spec.want = Want::Open,
+                ("closed", None) => spec.want = Want::Closed,
+                ("any", None) => spec.want = Want::Any,
+                _ => {
+                    return Err(bad(format!(
+                        "has the item '{item}', which is not a key item"
+                    )))
+                }
+            }
+        }
+        Ok(spec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_and_the_full_form() {
+        let spec: KeySpec = "8".parse().unwrap();
+        assert_eq!(spec, KeySpec::new(Board::new(8, 8).unwrap()));
+        assert_eq!(spec.to_string(), "8x8,algorithm=warnsdorff,seed=0,open");
+        let full =
+            "6x10,algorithm=warnsdorff,seed=18446744073709551615,start=5,9,closed,attempts=7";
+        let spec: KeySpec = full.parse().unwrap();
+        assert_eq!(spec.to_string(), full);
+        assert_eq!(spec.start, Some((5, 9)));
+        assert_eq!(spec.want, Want::Closed);
+        let spaced: KeySpec = " 6 x 10 , alg = Warnsdorff , any ".parse().unwrap();
+        assert_eq!(spaced.want, Want::Any);
+    }
+
+    #[test]
+    fn bad_descriptions_are_explained() {
+        for (text, needle) in [
+            ("", "board size"),
+            ("eight", "board size"),
+            ("8x8,seed=-1", "not a whole number"),
+            ("8x8,seed=1,seed=2", "seed twice"),
+            ("8x8,open,closed", "kind twice"),
+            ("8x8,algorithm=auto", "algorithm=auto"),
+            ("8x8,algorithm=magic", "'magic'"),
+            ("8x8,start=8,0", "off the 8x8 board"),
+            ("8x8,start=1", "not ROW,COL"),
+            ("8x8,colour=red", "'colour=red'"),
+            ("8x8,seed", "'seed'"),
+            ("8x8,attempts=99999999999", "too many attempts"),
+        ] {
+            let e = text.parse::<KeySpec>().unwrap_err();
+            assert!(matches!(e, Error::Parse(_)), "{text}: {e:?}");
+            assert!(e.to_string().contains(needle), "{text}: {e}");
+        }
+    }
+}
