@@ -27,6 +27,7 @@ mod error;
 pub mod exists;
 pub mod format;
 pub mod memory;
+pub mod rails;
 pub mod rng;
 pub mod tour;
 pub mod tourney;

@@ -15,6 +15,8 @@ mod exists;
 mod graph;
 mod render;
 mod tour;
+mod tourney;
+mod tourney_bench;
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -25,6 +27,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Render(a) => render::run(a),
         Command::Graph(a) => graph::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Tourney(a) => tourney::run(a),
+        Command::Join(a) => tourney::join(a),
+        Command::Shatter(a) => tourney::shatter(a),
+        Command::Obfuscate(a) => tourney::obfuscate(a),
     }
 }
 
