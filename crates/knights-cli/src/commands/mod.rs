@@ -10,8 +10,10 @@ use knights::{Board, Square, Tour, Tourney};
 use crate::cli::{Cli, Command, FormatArg, OutputArgs};
 
 mod bench;
+mod bench_classic;
 mod check;
 mod exists;
+mod experiment;
 mod graph;
 mod render;
 mod tour;
@@ -25,6 +27,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Render(a) => render::run(a),
         Command::Graph(a) => graph::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Experiment(a) => experiment::run(a),
     }
 }
 

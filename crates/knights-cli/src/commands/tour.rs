@@ -19,6 +19,8 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         algorithm: match args.algorithm {
             AlgorithmArg::Auto => Algorithm::Auto,
             AlgorithmArg::Warnsdorff => Algorithm::Warnsdorff,
+            AlgorithmArg::Backtrack => Algorithm::Backtrack,
+            AlgorithmArg::Hybrid => Algorithm::Hybrid,
         },
         want: match (args.kind.closed, args.kind.open) {
             (true, _) => Want::Closed,
@@ -27,6 +29,12 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         },
         start,
         max_attempts: args.max_attempts,
+        tie: args.tie.map(super::experiment::tie_of),
+        max_nodes: args.max_nodes,
+        stop: match args.algorithm {
+            AlgorithmArg::Backtrack | AlgorithmArg::Hybrid => super::experiment::stop_on_ctrl_c(),
+            _ => Default::default(),
+        },
     };
     let mut rng = knights::rng::seeded(args.seed);
     let tour = algorithms::tour(board, &request, &mut rng)?;

@@ -5,6 +5,9 @@
 //! theorem's reason ([`crate::exists::require`]) and returns a [`crate::Tour`]
 //! whose every test runs through the checker.
 
+pub mod backtrack;
+pub mod hybrid;
+pub mod rates;
 pub mod warnsdorff;
 
 use rand::Rng;
@@ -19,8 +22,12 @@ pub enum Algorithm {
     /// The best method for the request (currently Warnsdorff's rule).
     #[default]
     Auto,
-    /// Warnsdorff's rule with random tie-breaks and restarts.
+    /// Warnsdorff's rule with a tie-break and restarts.
     Warnsdorff,
+    /// Backtracking in a fixed move order (seed 002), under a node budget.
+    Backtrack,
+    /// Backtracking in Warnsdorff's order (seed 003), under a node budget.
+    Hybrid,
 }
 
 /// What kind of tour is wanted.
@@ -46,6 +53,12 @@ pub struct TourRequest {
     pub start: Option<Square>,
     /// A budget of attempts for the methods that restart (`None`: their default).
     pub max_attempts: Option<u32>,
+    /// The tie-break of Warnsdorff's rule (`None`: its default).
+    pub tie: Option<warnsdorff::Tie>,
+    /// A budget of nodes for the backtracking searches (`None`: their default).
+    pub max_nodes: Option<u64>,
+    /// Raised by the caller to stop a backtracking search early.
+    pub stop: backtrack::StopFlag,
 }
 
 /// Whether a request resolves to a closed tour on this board.
@@ -74,12 +87,33 @@ pub fn tour<R: Rng + ?Sized>(board: Board, request: &TourRequest, rng: &mut R) -
             let mut options = warnsdorff::Options {
                 closed,
                 start: request.start,
+                tie: request.tie.unwrap_or_default(),
                 ..Default::default()
             };
             if let Some(n) = request.max_attempts {
                 options.max_attempts = n;
             }
             let tour = warnsdorff::tour(board, &options, rng)?;
+            if request.want == Want::Open {
+                return make_open(tour);
+            }
+            Ok(tour)
+        }
+        Algorithm::Backtrack | Algorithm::Hybrid => {
+            let mut options = backtrack::Options {
+                closed,
+                start: request.start,
+                stop: request.stop.clone(),
+                ..Default::default()
+            };
+            if let Some(n) = request.max_nodes {
+                options.max_nodes = n;
+            }
+            let tour = if request.algorithm == Algorithm::Hybrid {
+                hybrid::tour(board, &options)?
+            } else {
+                backtrack::tour(board, &options)?
+            };
             if request.want == Want::Open {
                 return make_open(tour);
             }

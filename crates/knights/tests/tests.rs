@@ -1,0 +1,3 @@
+//! The library's integration tests, one module per topic.
+
+mod classic;
