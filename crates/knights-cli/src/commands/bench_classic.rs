@@ -113,7 +113,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         args.boards.clone()
     };
     println!();
-    println!("One tour on large boards (best of --repeat; Warnsdorff up to 20 attempts, backtracking up to 20 nodes per square)");
+    println!("One tour on large boards (best of --repeat; Warnsdorff up to 2e7 / squares attempts, 20 to 2000; backtracking up to 20 nodes per square)");
     println!(
         "{:<11} {:<11} {:<7} {:<7} {:>12}  note",
         "board", "algorithm", "tie", "kind", "best"
@@ -121,7 +121,10 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     for text in &boards {
         let board = parse_board(text)?;
         let nodes = 20 * board.squares() as u64;
-        for m in methods(20, nodes, &[Tie::Random, Tie::Centre, Tie::Pohl]) {
+        // About 2e7 squares walked per closed attempt budget: 2000 walks on
+        // 100x100, 20 on 1000x1000.
+        let attempts = (20_000_000 / board.squares()).clamp(20, 2000) as u32;
+        for m in methods(attempts, nodes, &[Tie::Random, Tie::Centre, Tie::Pohl]) {
             if m.algorithm == "backtrack" {
                 continue; // plain backtracking has no chance beyond small boards
             }

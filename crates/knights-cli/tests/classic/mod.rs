@@ -117,6 +117,15 @@ fn impossible_requests_give_the_theorem() {
         .args(["tour", "8x8", "--tie", "sideways"])
         .assert()
         .code(2);
+    knights()
+        .args(["tour", "8x8", "--algorithm", "hybrid", "--tie", "first"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-nodes"));
+    knights()
+        .args(["tour", "8x8", "--max-nodes", "10"])
+        .assert()
+        .code(2);
 }
 
 #[test]

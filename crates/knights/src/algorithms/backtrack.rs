@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::board::Square;
-use crate::{exists, memory, Board, Error, Result, Tour};
+use crate::{exists, Board, Error, Result, Tour};
 
 use super::warnsdorff::SEED003_ORDER;
 
@@ -277,11 +277,10 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn new(board: Board, options: &'a Options) -> Result<Search<'a>> {
-        memory::ensure_fits(board, "backtracking search", 46)?;
         Ok(Search {
             board,
             options,
-            degree: board.degree_map()?,
+            degree: super::warnsdorff::degrees(board, "backtracking search", 46)?,
             path: Vec::with_capacity(board.squares()),
             frames: Vec::with_capacity(board.squares()),
             stats: Stats::default(),

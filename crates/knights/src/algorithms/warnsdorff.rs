@@ -224,6 +224,19 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
     )))
 }
 
+/// The degree of every square, checking first that `bytes_per_square` fit
+/// in memory; small boards skip the check (it reads `/proc/meminfo`, which
+/// would dominate the time of an 8x8 tour).
+pub(crate) fn degrees(board: Board, what: &'static str, bytes_per_square: u64) -> Result<Vec<u8>> {
+    if board.squares() >= 1 << 16 {
+        memory::ensure_fits(board, what, bytes_per_square)?;
+        return board.degree_map();
+    }
+    Ok((0..board.squares() as Square)
+        .map(|s| board.degree(s))
+        .collect())
+}
+
 /// Marker for a visited square in the degree map.
 const VISITED: u8 = u8::MAX;
 
@@ -252,8 +265,7 @@ pub struct Walker {
 impl Walker {
     /// Working memory for walks on `board`, or an error if it would not fit.
     pub fn new(board: Board) -> Result<Walker> {
-        memory::ensure_fits(board, "Warnsdorff tour", 6)?;
-        let initial = board.degree_map()?;
+        let initial = degrees(board, "Warnsdorff tour", 6)?;
         let degree = initial.clone();
         let path = Vec::with_capacity(board.squares());
         let cols = i64::from(board.cols());
