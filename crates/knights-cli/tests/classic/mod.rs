@@ -186,3 +186,40 @@ fn backtrack_experiment_as_json() {
         assert_eq!(r["none"], 12);
     }
 }
+
+#[test]
+fn experiment_table_and_bad_arguments() {
+    knights()
+        .args([
+            "experiment",
+            "warnsdorff",
+            "6x6",
+            "--trials",
+            "64",
+            "--tie",
+            "centre,pohl",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("95% Wilson intervals"))
+        .stdout(predicate::str::contains("centre"))
+        .stdout(predicate::str::contains("pohl"))
+        .stdout(predicate::str::is_match("(?m)^random").unwrap().not());
+    knights()
+        .args(["experiment", "warnsdorff", "4x4", "--trials", "10"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no open tour exists on 4x4"));
+    knights()
+        .args(["experiment", "warnsdorff", "8x8", "--trials", "0"])
+        .assert()
+        .code(2);
+    knights()
+        .args(["experiment", "backtrack", "200x200"])
+        .assert()
+        .code(2);
+    knights()
+        .args(["bench", "--suite", "nope"])
+        .assert()
+        .code(2);
+}
