@@ -41,6 +41,8 @@ pub enum Command {
     Shatter(ShatterArgs),
     /// Obfuscate a closed tour or tourney: shatter it K times, then join it.
     Obfuscate(ObfuscateArgs),
+    /// Run an experiment on an algorithm: success rates, node counts.
+    Experiment(ExperimentArgs),
 }
 
 /// Closed or open.
@@ -75,8 +77,12 @@ pub enum FormatArg {
 pub enum AlgorithmArg {
     /// The best method for the board.
     Auto,
-    /// Warnsdorff's rule with random ties and restarts.
+    /// Warnsdorff's rule with a tie-break (--tie) and restarts.
     Warnsdorff,
+    /// Backtracking in a fixed move order (seed 002), under --max-nodes.
+    Backtrack,
+    /// Backtracking in Warnsdorff's order (seed 003), under --max-nodes.
+    Hybrid,
     /// A Warnsdorff tourney joined into one closed tour.
     Tourney,
     /// A concentric braided tourney joined into one closed tour (sides even).
@@ -87,6 +93,20 @@ pub enum AlgorithmArg {
     Neural,
     /// The Takefuji-Lee network alone, restarted until it is one closed tour.
     TakefujiLee,
+}
+
+/// Tie-breaks of Warnsdorff's rule.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieArg {
+    /// Uniformly at random (from --seed).
+    Random,
+    /// Seed 003's fixed move order and, without --start, its start search.
+    First,
+    /// The square furthest from the centre, then at random.
+    #[value(alias = "center")]
+    Centre,
+    /// Pohl's second-level rule, then furthest from the centre, then at random.
+    Pohl,
 }
 
 /// Tourney generators for `tourney`.
@@ -137,6 +157,12 @@ pub struct TourArgs {
     /// Attempts allowed to the methods that restart.
     #[arg(long)]
     pub max_attempts: Option<u32>,
+    /// Tie-break of Warnsdorff's rule.
+    #[arg(long, value_enum)]
+    pub tie: Option<TieArg>,
+    /// Node budget of the backtracking searches (squares placed).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
     /// Obfuscate the closed tour: shatter it 16 times and join it again.
     #[arg(long)]
     pub obfuscate: bool,
@@ -247,8 +273,9 @@ pub struct BenchArgs {
     /// Seed of the random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Which suite to run: `tours` (the default ladder) or `tourney`
-    /// (tourney generators, join and obfuscate, 100x100 to 2000x2000).
+    /// Which suite to run: `tours` (the default ladder), `classic`
+    /// (Warnsdorff, backtracking and the hybrid) or `tourney` (tourney
+    /// generators, join and obfuscate, 100x100 to 2000x2000).
     #[arg(long, default_value = "tours")]
     pub suite: String,
 }
@@ -270,4 +297,71 @@ pub struct CipherArgs {
     /// The article's form: letters A-Z only, padded with X, in groups of five.
     #[arg(long)]
     pub classic: bool,
+}
+
+/// `knights experiment`.
+#[derive(Args, Debug)]
+pub struct ExperimentArgs {
+    /// Which experiment.
+    #[command(subcommand)]
+    pub what: Experiment,
+}
+
+/// The experiments.
+#[derive(Subcommand, Debug)]
+pub enum Experiment {
+    /// Closed / open-only / failed rates of single Warnsdorff walks per tie-break.
+    Warnsdorff(ExperimentWarnsdorffArgs),
+    /// Node counts of backtracking and the hybrid from every start of a small board.
+    Backtrack(ExperimentBacktrackArgs),
+}
+
+/// Table formats of the experiments.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableFormat {
+    /// Aligned columns for reading.
+    Table,
+    /// Comma-separated values with a header line.
+    Csv,
+    /// One JSON object.
+    Json,
+}
+
+/// `knights experiment warnsdorff`.
+#[derive(Args, Debug)]
+pub struct ExperimentWarnsdorffArgs {
+    /// The board.
+    pub board: String,
+    /// Walks per tie-break, each from a random start.
+    #[arg(long, short = 'n', default_value_t = 10_000)]
+    pub trials: u64,
+    /// Seed of the starts and random ties.
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+    /// Tie-breaks to compare (default: all).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub tie: Vec<TieArg>,
+    /// Walk as for a closed tour: the start counts as free for its
+    /// neighbours, so they tend to be left for the end.
+    #[arg(long)]
+    pub aim_closed: bool,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = TableFormat::Table)]
+    pub format: TableFormat,
+}
+
+/// `knights experiment backtrack`.
+#[derive(Args, Debug)]
+pub struct ExperimentBacktrackArgs {
+    /// The board (small: every start square is searched).
+    pub board: String,
+    /// Node budget of each search.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max_nodes: u64,
+    /// Turn the prunings off (plain depth-first search, as in the seeds).
+    #[arg(long)]
+    pub no_prune: bool,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = TableFormat::Table)]
+    pub format: TableFormat,
 }

@@ -1,3 +1,4 @@
 //! The command-line tests: the real `knights` binary, one module per topic.
 
+mod classic;
 mod cli;

@@ -1,3 +1,4 @@
 //! The library's integration tests: one binary, a module per topic.
 
+mod classic;
 mod suite;

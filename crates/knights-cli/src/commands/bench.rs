@@ -17,9 +17,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     match args.suite.as_str() {
         "tours" => {}
         "tourney" => return super::tourney_bench::run(&args),
+        "classic" => return super::bench_classic::run(&args),
         other => {
-            return Err(knights::Error::Board(format!(
-                "'{other}' is not a benchmark suite; use tours or tourney"
+            return Err(knights::Error::Parse(format!(
+                "'{other}' is not a benchmark suite; use tours, classic or tourney"
             ))
             .into())
         }

@@ -10,9 +10,11 @@ use knights::{Board, Square, Tour, Tourney};
 use crate::cli::{Cli, Command, FormatArg, OutputArgs};
 
 mod bench;
+mod bench_classic;
 mod check;
 mod cipher;
 mod exists;
+mod experiment;
 mod graph;
 mod render;
 mod tour;
@@ -34,6 +36,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Join(a) => tourney::join(a),
         Command::Shatter(a) => tourney::shatter(a),
         Command::Obfuscate(a) => tourney::obfuscate(a),
+        Command::Experiment(a) => experiment::run(a),
     }
 }
 

@@ -16,6 +16,22 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         .as_deref()
         .map(|s| parse_square(board, s))
         .transpose()?;
+    let backtracking = matches!(
+        args.algorithm,
+        AlgorithmArg::Backtrack | AlgorithmArg::Hybrid
+    );
+    if backtracking && (args.tie.is_some() || args.max_attempts.is_some()) {
+        return Err(knights::Error::Unsupported(
+            "--tie and --max-attempts apply to Warnsdorff's rule, not to the backtracking searches; use --max-nodes".into(),
+        )
+        .into());
+    }
+    if !backtracking && args.max_nodes.is_some() {
+        return Err(knights::Error::Unsupported(
+            "--max-nodes applies to --algorithm backtrack or hybrid; Warnsdorff's rule takes --max-attempts".into(),
+        )
+        .into());
+    }
     let request = TourRequest {
         algorithm: match args.algorithm {
             AlgorithmArg::Auto => Algorithm::Auto,
@@ -25,6 +41,8 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
             AlgorithmArg::FourCover => Algorithm::Tourney(Generator::FourCover),
             AlgorithmArg::Neural => Algorithm::Tourney(Generator::Neural),
             AlgorithmArg::TakefujiLee => Algorithm::Neural,
+            AlgorithmArg::Backtrack => Algorithm::Backtrack,
+            AlgorithmArg::Hybrid => Algorithm::Hybrid,
         },
         want: match (args.kind.closed, args.kind.open) {
             (true, _) => Want::Closed,
@@ -33,6 +51,13 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         },
         start,
         max_attempts: args.max_attempts,
+        tie: args.tie.map(super::experiment::tie_of),
+        max_nodes: args.max_nodes,
+        stop: if backtracking {
+            super::experiment::stop_on_ctrl_c()
+        } else {
+            Default::default()
+        },
     };
     let mut rng = knights::rng::seeded(args.seed);
     let mut tour = algorithms::tour(board, &request, &mut rng)?;

@@ -5,6 +5,9 @@
 //! theorem's reason ([`crate::exists::require`]) and returns a [`crate::Tour`]
 //! whose every test runs through the checker.
 
+pub mod backtrack;
+pub mod hybrid;
+pub mod rates;
 pub mod tourney;
 pub mod warnsdorff;
 
@@ -20,13 +23,17 @@ pub enum Algorithm {
     /// The best method for the request (currently Warnsdorff's rule).
     #[default]
     Auto,
-    /// Warnsdorff's rule with random tie-breaks and restarts.
+    /// Warnsdorff's rule with a tie-break and restarts.
     Warnsdorff,
     /// A tourney by the generator, joined into one closed tour (seed 000).
     Tourney(tourney::Generator),
     /// The Takefuji-Lee neural network alone, restarted until it settles as
     /// one Hamiltonian cycle.
     Neural,
+    /// Backtracking in a fixed move order (seed 002), under a node budget.
+    Backtrack,
+    /// Backtracking in Warnsdorff's order (seed 003), under a node budget.
+    Hybrid,
 }
 
 /// What kind of tour is wanted.
@@ -52,6 +59,12 @@ pub struct TourRequest {
     pub start: Option<Square>,
     /// A budget of attempts for the methods that restart (`None`: their default).
     pub max_attempts: Option<u32>,
+    /// The tie-break of Warnsdorff's rule (`None`: its default).
+    pub tie: Option<warnsdorff::Tie>,
+    /// A budget of nodes for the backtracking searches (`None`: their default).
+    pub max_nodes: Option<u64>,
+    /// Raised by the caller to stop a backtracking search early.
+    pub stop: backtrack::StopFlag,
 }
 
 /// Whether a request resolves to a closed tour on this board.
@@ -80,6 +93,7 @@ pub fn tour<R: Rng + ?Sized>(board: Board, request: &TourRequest, rng: &mut R) -
             let mut options = warnsdorff::Options {
                 closed,
                 start: request.start,
+                tie: request.tie.unwrap_or_default(),
                 ..Default::default()
             };
             if let Some(n) = request.max_attempts {
@@ -108,6 +122,26 @@ pub fn tour<R: Rng + ?Sized>(board: Board, request: &TourRequest, rng: &mut R) -
             let tour = match request.start {
                 Some(s) => tour.rotated_to(s)?,
                 None => tour,
+            };
+            if request.want == Want::Open {
+                return make_open(tour);
+            }
+            Ok(tour)
+        }
+        Algorithm::Backtrack | Algorithm::Hybrid => {
+            let mut options = backtrack::Options {
+                closed,
+                start: request.start,
+                stop: request.stop.clone(),
+                ..Default::default()
+            };
+            if let Some(n) = request.max_nodes {
+                options.max_nodes = n;
+            }
+            let tour = if request.algorithm == Algorithm::Hybrid {
+                hybrid::tour(board, &options)?
+            } else {
+                backtrack::tour(board, &options)?
             };
             if request.want == Want::Open {
                 return make_open(tour);

@@ -86,6 +86,7 @@ impl KeySpec {
             want: self.want,
             start: self.start.map(|(r, c)| self.board.square(r, c)),
             max_attempts: self.max_attempts,
+            ..TourRequest::default()
         };
         algorithms::tour(self.board, &request, &mut crate::rng::seeded(self.seed))
     }

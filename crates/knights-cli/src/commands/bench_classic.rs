@@ -1,0 +1,176 @@
+//! `knights bench --suite classic`: tours per second of Warnsdorff's rule
+//! (every tie-break), backtracking and the hybrid on 8x8, and the time for
+//! one open and one closed tour on large boards (or the honest failure).
+//!
+//! Times are wall-clock on one thread; every tour is checked outside the
+//! timing.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use knights::algorithms::backtrack::{self, Order};
+use knights::algorithms::warnsdorff::{self, Tie};
+use knights::board::Square;
+use knights::rng::KnightRng;
+use knights::{check, Board, Tour};
+use rand::Rng;
+
+use super::parse_board;
+use crate::cli::BenchArgs;
+
+/// A way of making one tour on a board.
+type Maker = Box<dyn Fn(Board, &mut KnightRng) -> knights::Result<Tour>>;
+
+/// One way of making a tour, named for the table.
+struct Method {
+    algorithm: &'static str,
+    tie: &'static str,
+    closed: bool,
+    make: Maker,
+}
+
+fn methods(max_attempts: u32, max_nodes: u64, ties: &[Tie]) -> Vec<Method> {
+    let mut all = Vec::new();
+    for closed in [false, true] {
+        for &tie in ties {
+            all.push(Method {
+                algorithm: "warnsdorff",
+                tie: tie.name(),
+                closed,
+                make: Box::new(move |board, rng| {
+                    let options = warnsdorff::Options {
+                        closed,
+                        tie,
+                        max_attempts,
+                        start: None,
+                    };
+                    warnsdorff::tour(board, &options, rng)
+                }),
+            });
+        }
+        for (name, order) in [("backtrack", Order::Fixed), ("hybrid", Order::Warnsdorff)] {
+            all.push(Method {
+                algorithm: name,
+                tie: "-",
+                closed,
+                make: Box::new(move |board, rng| {
+                    let options = backtrack::Options {
+                        closed,
+                        order,
+                        max_nodes,
+                        start: Some(rng.random_range(0..board.squares() as Square)),
+                        ..Default::default()
+                    };
+                    backtrack::tour(board, &options)
+                }),
+            });
+        }
+    }
+    all
+}
+
+pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    println!("Tours per second on 8x8 (random starts; up to 2000 tours or 1 s per row)");
+    println!(
+        "{:<11} {:<7} {:<7} {:>6} {:>8} {:>12}  note",
+        "algorithm", "tie", "kind", "tours", "failed", "tours/s"
+    );
+    let board = Board::new(8, 8)?;
+    for m in methods(1000, 10_000_000, &Tie::ALL) {
+        let (mut done, mut failed, mut spent) = (0u32, 0u32, Duration::ZERO);
+        let mut note = String::new();
+        while done + failed < 2000 && spent < Duration::from_secs(1) {
+            let mut rng = knights::rng::for_batch(args.seed, u64::from(done + failed));
+            let t0 = Instant::now();
+            let result = (m.make)(board, &mut rng);
+            spent += t0.elapsed();
+            match result {
+                Ok(tour) => {
+                    check::check_tour(&tour)?;
+                    done += 1;
+                }
+                Err(e) => {
+                    failed += 1;
+                    note = e.to_string();
+                }
+            }
+        }
+        println!(
+            "{:<11} {:<7} {:<7} {:>6} {:>8} {:>12.0}  {}",
+            m.algorithm,
+            m.tie,
+            kind(m.closed),
+            done,
+            failed,
+            f64::from(done) / spent.as_secs_f64(),
+            short(&note)
+        );
+    }
+    let boards: Vec<String> = if args.boards.is_empty() {
+        vec!["100x100".into(), "1000x1000".into()]
+    } else {
+        args.boards.clone()
+    };
+    println!();
+    println!("One tour on large boards (best of --repeat; Warnsdorff up to 2e7 / squares attempts, 20 to 2000; backtracking up to 20 nodes per square)");
+    println!(
+        "{:<11} {:<11} {:<7} {:<7} {:>12}  note",
+        "board", "algorithm", "tie", "kind", "best"
+    );
+    for text in &boards {
+        let board = parse_board(text)?;
+        let nodes = 20 * board.squares() as u64;
+        // About 2e7 squares walked per closed attempt budget: 2000 walks on
+        // 100x100, 20 on 1000x1000.
+        let attempts = (20_000_000 / board.squares()).clamp(20, 2000) as u32;
+        for m in methods(attempts, nodes, &[Tie::Random, Tie::Centre, Tie::Pohl]) {
+            if m.algorithm == "backtrack" {
+                continue; // plain backtracking has no chance beyond small boards
+            }
+            let mut best = Duration::MAX;
+            let mut note = String::new();
+            for i in 0..args.repeat.max(1) {
+                let mut rng = knights::rng::for_batch(args.seed, u64::from(i));
+                let t0 = Instant::now();
+                let result = (m.make)(board, &mut rng);
+                let dt = t0.elapsed();
+                match result {
+                    Ok(tour) => {
+                        check::check_tour(&tour)?;
+                        best = best.min(dt);
+                    }
+                    Err(e) => note = format!("{:.1} s: {}", dt.as_secs_f64(), e),
+                }
+            }
+            let time = if best == Duration::MAX {
+                "failed".to_string()
+            } else {
+                format!("{:.1} ms", best.as_secs_f64() * 1e3)
+            };
+            println!(
+                "{:<11} {:<11} {:<7} {:<7} {:>12}  {}",
+                board.to_string(),
+                m.algorithm,
+                m.tie,
+                kind(m.closed),
+                time,
+                short(&note)
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn kind(closed: bool) -> &'static str {
+    if closed {
+        "closed"
+    } else {
+        "open"
+    }
+}
+
+/// The first clause of an error, to keep table rows short.
+fn short(note: &str) -> &str {
+    note.split(';').next().unwrap_or(note)
+}

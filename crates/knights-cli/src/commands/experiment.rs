@@ -1,0 +1,266 @@
+//! `knights experiment`: success rates of Warnsdorff's tie-breaks and node
+//! counts of the backtracking searches, as a table, CSV or JSON.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use indicatif::{ProgressBar, ProgressStyle};
+use knights::algorithms::backtrack::{Order, StopFlag};
+use knights::algorithms::rates::{self, NodeCounts, Rate, TieRates};
+use knights::algorithms::warnsdorff::Tie;
+use knights::exists;
+use serde_json::json;
+
+use super::parse_board;
+use crate::cli::{
+    Experiment, ExperimentArgs, ExperimentBacktrackArgs, ExperimentWarnsdorffArgs, TableFormat,
+    TieArg,
+};
+
+pub fn run(args: ExperimentArgs) -> Result<ExitCode> {
+    match args.what {
+        Experiment::Warnsdorff(a) => warnsdorff(a),
+        Experiment::Backtrack(a) => backtrack(a),
+    }
+}
+
+/// The library's tie-break for a command-line one.
+pub fn tie_of(t: TieArg) -> Tie {
+    match t {
+        TieArg::Random => Tie::Random,
+        TieArg::First => Tie::First,
+        TieArg::Centre => Tie::Centre,
+        TieArg::Pohl => Tie::Pohl,
+    }
+}
+
+/// A stop flag raised by the first Ctrl-C; a second Ctrl-C ends the process.
+pub fn stop_on_ctrl_c() -> StopFlag {
+    let stop = StopFlag::new();
+    let flag = stop.clone();
+    // Failing to install the handler only means Ctrl-C ends the process at once.
+    let _ = ctrlc::set_handler(move || {
+        if flag.is_stopped() {
+            std::process::exit(130);
+        }
+        flag.stop();
+    });
+    stop
+}
+
+/// A progress bar on a terminal, a hidden one otherwise.
+fn progress(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} ({eta} left)") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn percent(r: &Rate) -> String {
+    let (lo, hi) = r.wilson95();
+    format!(
+        "{:5.1}% [{:4.1}, {:4.1}]",
+        100.0 * r.fraction(),
+        100.0 * lo,
+        100.0 * hi
+    )
+}
+
+fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
+    let board = parse_board(&a.board)?;
+    exists::require(board, false)?;
+    if a.trials == 0 {
+        return Err(knights::Error::Parse("--trials must be at least 1".into()).into());
+    }
+    let ties: Vec<Tie> = if a.tie.is_empty() {
+        Tie::ALL.to_vec()
+    } else {
+        a.tie.iter().copied().map(tie_of).collect()
+    };
+    let bar = progress(a.trials * ties.len() as u64);
+    let mut rows: Vec<TieRates> = Vec::new();
+    for &tie in &ties {
+        bar.set_message(tie.name());
+        rows.push(rates::warnsdorff_rates(
+            board,
+            tie,
+            a.trials,
+            a.seed,
+            a.aim_closed,
+            &|n| bar.inc(n),
+        )?);
+    }
+    bar.finish_and_clear();
+    match a.format {
+        TableFormat::Table => {
+            println!(
+                "Warnsdorff's rule on {board}: {} single walks per tie-break from random starts, seed {}{}; 95% Wilson intervals",
+                a.trials,
+                a.seed,
+                if a.aim_closed { ", aiming to close" } else { "" }
+            );
+            println!(
+                "{:<8} {:>22} {:>22} {:>22}",
+                "tie", "closed", "open only", "failed"
+            );
+            for r in &rows {
+                println!(
+                    "{:<8} {:>22} {:>22} {:>22}",
+                    r.tie,
+                    percent(&r.closed),
+                    percent(&r.open),
+                    percent(&r.failed)
+                );
+            }
+        }
+        TableFormat::Csv => {
+            println!("board,tie,trials,seed,outcome,count,rate,lo95,hi95");
+            for r in &rows {
+                for (name, rate) in [("closed", r.closed), ("open", r.open), ("failed", r.failed)] {
+                    let (lo, hi) = rate.wilson95();
+                    println!(
+                        "{board},{},{},{},{name},{},{:.6},{:.6},{:.6}",
+                        r.tie,
+                        a.trials,
+                        a.seed,
+                        rate.k,
+                        rate.fraction(),
+                        lo,
+                        hi
+                    );
+                }
+            }
+        }
+        TableFormat::Json => {
+            let rows: Vec<_> = rows
+                .iter()
+                .map(|r| {
+                    let one = |rate: Rate| {
+                        let (lo, hi) = rate.wilson95();
+                        json!({"count": rate.k, "rate": rate.fraction(), "lo95": lo, "hi95": hi})
+                    };
+                    json!({"tie": r.tie, "closed": one(r.closed), "open": one(r.open), "failed": one(r.failed)})
+                })
+                .collect();
+            let doc = json!({
+                "experiment": "warnsdorff",
+                "board": board.to_string(),
+                "trials": a.trials,
+                "seed": a.seed,
+                "aim_closed": a.aim_closed,
+                "results": rows,
+            });
+            println!("{doc}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
+    let board = parse_board(&a.board)?;
+    exists::require(board, false)?;
+    if board.squares() > 10_000 {
+        return Err(knights::Error::Unsupported(format!(
+            "the backtracking experiment searches from every square, which is meant for small boards; {board} has more than 10000 squares"
+        ))
+        .into());
+    }
+    let mut jobs = Vec::new();
+    for closed in [false, true] {
+        if closed && !exists::closed_tour(board).exists {
+            continue;
+        }
+        for order in [Order::Fixed, Order::Warnsdorff] {
+            jobs.push((order, closed));
+        }
+    }
+    let bar = progress(jobs.len() as u64 * board.squares() as u64);
+    let mut rows: Vec<NodeCounts> = Vec::new();
+    for (order, closed) in jobs {
+        rows.push(rates::backtrack_nodes(
+            board,
+            order,
+            closed,
+            !a.no_prune,
+            a.max_nodes,
+            &|n| bar.inc(n),
+        )?);
+    }
+    bar.finish_and_clear();
+    let kind = |closed: bool| if closed { "closed" } else { "open" };
+    match a.format {
+        TableFormat::Table => {
+            println!(
+                "Backtracking on {board} from every start square, budget {} nodes each, pruning {}",
+                a.max_nodes,
+                if a.no_prune { "off" } else { "on" }
+            );
+            println!(
+                "{:<10} {:<7} {:>5} {:>6} {:>5} {:>8} {:>10} {:>10} {:>12} {:>10} {:>13}",
+                "algorithm",
+                "kind",
+                "runs",
+                "found",
+                "none",
+                "gave up",
+                "min",
+                "median",
+                "mean",
+                "max",
+                "total nodes"
+            );
+            for r in &rows {
+                println!(
+                    "{:<10} {:<7} {:>5} {:>6} {:>5} {:>8} {:>10} {:>10} {:>12.1} {:>10} {:>13}",
+                    r.algorithm,
+                    kind(r.closed),
+                    r.runs,
+                    r.found,
+                    r.none,
+                    r.gave_up,
+                    r.min,
+                    r.median,
+                    r.mean,
+                    r.max,
+                    r.total
+                );
+            }
+        }
+        TableFormat::Csv => {
+            println!("board,algorithm,kind,prune,max_nodes,runs,found,none,gave_up,min,median,mean,max,total");
+            for r in &rows {
+                println!(
+                    "{board},{},{},{},{},{},{},{},{},{},{},{:.3},{},{}",
+                    r.algorithm,
+                    kind(r.closed),
+                    r.prune,
+                    a.max_nodes,
+                    r.runs,
+                    r.found,
+                    r.none,
+                    r.gave_up,
+                    r.min,
+                    r.median,
+                    r.mean,
+                    r.max,
+                    r.total
+                );
+            }
+        }
+        TableFormat::Json => {
+            let doc = json!({
+                "experiment": "backtrack",
+                "board": board.to_string(),
+                "max_nodes": a.max_nodes,
+                "results": rows,
+            });
+            println!("{doc}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

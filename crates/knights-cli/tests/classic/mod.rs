@@ -1,0 +1,225 @@
+//! `knights tour` with the classical algorithms, and `knights experiment`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn knights() -> Command {
+    Command::cargo_bin("knights").unwrap()
+}
+
+#[test]
+fn seed003_tour_exactly() {
+    let out = knights()
+        .args([
+            "tour",
+            "8x8",
+            "--closed",
+            "--algorithm",
+            "warnsdorff",
+            "--tie",
+            "first",
+            "--base",
+            "1",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    insta::assert_snapshot!(String::from_utf8(out).unwrap(), @r"
+    14  1 30 63 16 11 34 61
+    29 42 15 12 59 62 17 10
+     2 13 64 31 56 33 60 35
+    41 28 43 58 49 54  9 18
+    24  3 40 55 32 57 36 51
+    27 44 25 48 53 50 19  8
+     4 23 46 39  6 21 52 37
+    45 26  5 22 47 38  7 20
+    ");
+}
+
+#[test]
+fn backtracking_5x5_and_hybrid_closed() {
+    for args in [
+        &[
+            "tour",
+            "5x5",
+            "--algorithm",
+            "backtrack",
+            "--format",
+            "json",
+        ][..],
+        &[
+            "tour",
+            "8x8",
+            "--closed",
+            "--algorithm",
+            "hybrid",
+            "--format",
+            "json",
+        ][..],
+        &[
+            "tour",
+            "10x10",
+            "--open",
+            "--algorithm",
+            "hybrid",
+            "--start",
+            "4,4",
+            "--format",
+            "json",
+        ][..],
+    ] {
+        let out = knights()
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        knights()
+            .args(["check", "-"])
+            .write_stdin(out)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("tour on"));
+    }
+}
+
+#[test]
+fn out_of_budget_is_exit_1_with_how_far_it_got() {
+    knights()
+        .args([
+            "tour",
+            "8x8",
+            "--closed",
+            "--algorithm",
+            "backtrack",
+            "--max-nodes",
+            "500",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("budget of 500 nodes"))
+        .stderr(predicate::str::contains("longest path covered"));
+}
+
+#[test]
+fn impossible_requests_give_the_theorem() {
+    for algorithm in ["warnsdorff", "backtrack", "hybrid"] {
+        knights()
+            .args(["tour", "5x5", "--closed", "--algorithm", algorithm])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("Schwenk 1991"));
+    }
+    knights()
+        .args(["tour", "8x8", "--tie", "sideways"])
+        .assert()
+        .code(2);
+    knights()
+        .args(["tour", "8x8", "--algorithm", "hybrid", "--tie", "first"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-nodes"));
+    knights()
+        .args(["tour", "8x8", "--max-nodes", "10"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn warnsdorff_experiment_is_deterministic() {
+    let run = || {
+        knights()
+            .args([
+                "experiment",
+                "warnsdorff",
+                "8x8",
+                "--trials",
+                "300",
+                "--seed",
+                "5",
+                "--format",
+                "csv",
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let a = run();
+    assert_eq!(a, run());
+    let text = String::from_utf8(a).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "board,tie,trials,seed,outcome,count,rate,lo95,hi95"
+    );
+    assert_eq!(lines.len(), 1 + 4 * 3);
+    for tie in ["random", "first", "centre", "pohl"] {
+        let total: u64 = lines
+            .iter()
+            .filter(|l| l.split(',').nth(1) == Some(tie))
+            .map(|l| l.split(',').nth(5).unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(total, 300, "{tie}");
+    }
+}
+
+#[test]
+fn backtrack_experiment_as_json() {
+    let out = knights()
+        .args(["experiment", "backtrack", "5x5", "--format", "json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let results = doc["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2, "5x5 has no closed tour: open rows only");
+    for r in results {
+        assert_eq!(r["runs"], 25);
+        assert_eq!(r["found"], 13);
+        assert_eq!(r["none"], 12);
+    }
+}
+
+#[test]
+fn experiment_table_and_bad_arguments() {
+    knights()
+        .args([
+            "experiment",
+            "warnsdorff",
+            "6x6",
+            "--trials",
+            "64",
+            "--tie",
+            "centre,pohl",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("95% Wilson intervals"))
+        .stdout(predicate::str::contains("centre"))
+        .stdout(predicate::str::contains("pohl"))
+        .stdout(predicate::str::is_match("(?m)^random").unwrap().not());
+    knights()
+        .args(["experiment", "warnsdorff", "4x4", "--trials", "10"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no open tour exists on 4x4"));
+    knights()
+        .args(["experiment", "warnsdorff", "8x8", "--trials", "0"])
+        .assert()
+        .code(2);
+    knights()
+        .args(["experiment", "backtrack", "200x200"])
+        .assert()
+        .code(2);
+    knights()
+        .args(["bench", "--suite", "nope"])
+        .assert()
+        .code(2);
+}

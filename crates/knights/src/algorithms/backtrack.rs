@@ -1,0 +1,547 @@
+//! Backtracking (depth-first search) for open and closed tours, as seed 002
+//! teaches it, and the engine behind the [hybrid](super::hybrid) of seed 003.
+//!
+//! The search is iterative: an explicit stack of frames, one per square of
+//! the current path, each holding the moves still to try from there, so no
+//! board is too large for the call stack. It counts nodes (squares placed),
+//! stops when the node budget runs out or when the caller raises a
+//! [`StopFlag`], and reports how far it got (nodes and the longest path).
+//!
+//! Two prunings, on by default ([`Options::prune`]), cut branches that cannot
+//! succeed: an unvisited neighbour left with no unvisited neighbours of its
+//! own can only be the last square, and for a closed tour the start must keep
+//! an unvisited neighbour to come back from.
+//!
+//! # Complexity
+//! Exponential in the worst case (the budget bounds it); O(1) work per node
+//! besides ordering eight moves; about 45 bytes per square of memory.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::board::Square;
+use crate::{exists, Board, Error, Result, Tour};
+
+use super::warnsdorff::SEED003_ORDER;
+
+/// The move order of seed 002's program, `MOVE_OFFSETS` = (row, col)
+/// (-1,-2), (1,-2), (-2,-1), (2,-1), (-2,1), (2,1), (-1,2), (1,2), as move
+/// numbers of [`crate::board::MOVES`].
+pub const SEED002_ORDER: [u8; 8] = [3, 4, 2, 5, 1, 6, 0, 7];
+
+/// The order in which the moves from a square are tried.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// A fixed move order, [`SEED002_ORDER`] (plain backtracking).
+    #[default]
+    Fixed,
+    /// Fewest onward moves first (Warnsdorff), ties furthest from the centre
+    /// first (Roth), then in [`SEED003_ORDER`] (the hybrid).
+    Warnsdorff,
+}
+
+/// A flag the caller raises to stop a search early (from another thread or
+/// a Ctrl-C handler); clones share the flag.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A flag that is not raised.
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+
+    /// Raises the flag: searches watching it stop soon after.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is raised.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl PartialEq for StopFlag {
+    /// Two flags are equal when they are the same flag.
+    fn eq(&self, other: &StopFlag) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for StopFlag {}
+
+/// Options of [`tour`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Insist on a closed tour.
+    pub closed: bool,
+    /// The start square. `None`: for open tours, every square in row-major
+    /// order, each until its tree is exhausted (seed 002); for closed tours
+    /// in the fixed order, square 0 (a closed tour passes every square); for
+    /// closed tours in Warnsdorff's order, every square in turn with at most
+    /// 16 nodes per square of the board each.
+    pub start: Option<Square>,
+    /// The move order.
+    pub order: Order,
+    /// The node budget: squares placed, over all starts.
+    pub max_nodes: u64,
+    /// Cut branches that cannot lead to a tour (see the module docs).
+    pub prune: bool,
+    /// Raised by the caller to stop the search.
+    pub stop: StopFlag,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            closed: false,
+            start: None,
+            order: Order::Fixed,
+            max_nodes: 50_000_000,
+            prune: true,
+            stop: StopFlag::new(),
+        }
+    }
+}
+
+/// How much of the tree a search walked.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Squares placed on the path, over all starts.
+    pub nodes: u64,
+    /// The longest path reached, in squares.
+    pub deepest: usize,
+    /// Start squares tried.
+    pub starts: u32,
+}
+
+/// A tour and what the search took to find it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The tour.
+    pub tour: Tour,
+    /// The work done.
+    pub stats: Stats,
+}
+
+/// A tour by backtracking in the order `options.order`.
+///
+/// # Example
+/// ```
+/// use knights::{Board, algorithms::backtrack};
+/// let tour = backtrack::tour(Board::new(5, 5)?, &backtrack::Options::default())?;
+/// assert_eq!(tour.squares().len(), 25);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn tour(board: Board, options: &Options) -> Result<Tour> {
+    tour_with_stats(board, options).map(|found| found.tour)
+}
+
+/// A tour by backtracking, with the work it took; running out of budget or
+/// being stopped is an [`Error::GaveUp`] that says how far it got.
+///
+/// # Example
+/// ```
+/// use knights::{Board, algorithms::backtrack::{self, Options}};
+/// let options = Options { closed: true, ..Options::default() };
+/// let found = backtrack::tour_with_stats(Board::new(6, 6)?, &options)?;
+/// assert!(found.tour.is_closed());
+/// assert!(found.stats.nodes >= 36);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn tour_with_stats(board: Board, options: &Options) -> Result<Found> {
+    let report = search(board, options);
+    report.result.map(|tour| Found {
+        tour,
+        stats: report.stats,
+    })
+}
+
+/// The outcome of a search with its work, successful or not.
+#[derive(Debug)]
+pub struct Report {
+    /// The tour, or why there is none.
+    pub result: Result<Tour>,
+    /// The work done either way.
+    pub stats: Stats,
+}
+
+/// Runs the search and reports its work whether or not it found a tour
+/// (what the experiments need).
+///
+/// # Example
+/// ```
+/// use knights::{Board, algorithms::backtrack::{self, Options}};
+/// let options = Options { start: Some(1), ..Options::default() };
+/// let report = backtrack::search(Board::new(5, 5)?, &options);
+/// assert!(report.result.is_err()); // no tour of 5x5 starts next to a corner
+/// assert!(report.stats.nodes > 1);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn search(board: Board, options: &Options) -> Report {
+    let fail = |e| Report {
+        result: Err(e),
+        stats: Stats::default(),
+    };
+    if let Err(e) = exists::require(board, options.closed) {
+        return fail(e);
+    }
+    if let Some(s) = options.start {
+        if s as usize >= board.squares() {
+            return fail(Error::Board(format!(
+                "the start square {s} is not on the {board} board"
+            )));
+        }
+    }
+    let mut search = match Search::new(board, options) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let all = 0..board.squares() as Square;
+    let (starts, per_start): (Box<dyn Iterator<Item = Square>>, u64) =
+        match (options.start, options.closed, options.order) {
+            (Some(s), _, _) => (Box::new(std::iter::once(s)), u64::MAX),
+            (None, true, Order::Fixed) => (Box::new(std::iter::once(0)), u64::MAX),
+            // Closing is luck at the end of a long walk, not found by
+            // backing up a little: try other starts instead.
+            (None, true, Order::Warnsdorff) => (Box::new(all), 16 * board.squares() as u64),
+            (None, false, _) => (Box::new(all), u64::MAX),
+        };
+    for start in starts {
+        search.stats.starts += 1;
+        search.limit = options
+            .max_nodes
+            .min(search.stats.nodes.saturating_add(per_start));
+        match search.run(start) {
+            Step::Found => {
+                let tour = Tour::from_squares_unchecked(board, search.path.clone());
+                return Report {
+                    result: Ok(tour),
+                    stats: search.stats,
+                };
+            }
+            Step::Exhausted | Step::StartBudget => continue,
+            Step::Budget | Step::Stopped => break,
+        }
+    }
+    Report {
+        result: Err(search.failure()),
+        stats: search.stats,
+    }
+}
+
+/// Four times the squared distance of `t` from the centre of the board.
+fn centre_distance(board: Board, t: Square) -> u64 {
+    let (r, c) = board.coords(t);
+    let dr = 2 * i64::from(r) - (i64::from(board.rows()) - 1);
+    let dc = 2 * i64::from(c) - (i64::from(board.cols()) - 1);
+    (dr * dr + dc * dc) as u64
+}
+
+/// Marker for a visited square in the degree map.
+const VISITED: u8 = u8::MAX;
+
+/// The moves still to try from one square of the path.
+#[derive(Copy, Clone, Debug, Default)]
+struct Frame {
+    cands: [Square; 8],
+    len: u8,
+    next: u8,
+}
+
+/// How a run from one start ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Step {
+    Found,
+    Exhausted,
+    StartBudget,
+    Budget,
+    Stopped,
+}
+
+/// The state of one search.
+struct Search<'a> {
+    board: Board,
+    options: &'a Options,
+    degree: Vec<u8>,
+    path: Vec<Square>,
+    frames: Vec<Frame>,
+    stats: Stats,
+    /// Unvisited neighbours of the start (closed tours must return to it).
+    start_free: u32,
+    /// The node count at which the current run stops.
+    limit: u64,
+    last: Step,
+}
+
+impl<'a> Search<'a> {
+    fn new(board: Board, options: &'a Options) -> Result<Search<'a>> {
+        Ok(Search {
+            board,
+            options,
+            degree: super::warnsdorff::degrees(board, "backtracking search", 46)?,
+            path: Vec::with_capacity(board.squares()),
+            frames: Vec::with_capacity(board.squares()),
+            stats: Stats::default(),
+            start_free: 0,
+            limit: options.max_nodes,
+            last: Step::Exhausted,
+        })
+    }
+
+    /// Depth-first search from `start` until a tour, exhaustion, the budget
+    /// or the stop flag. Leaves the path empty unless a tour was found.
+    fn run(&mut self, start: Square) -> Step {
+        let n = self.board.squares();
+        self.start_free = u32::from(self.degree[start as usize]);
+        self.enter(start, start);
+        let step = loop {
+            if self.path.len() == n {
+                let end = self.path[n - 1];
+                if !self.options.closed || self.board.move_between(end, start).is_some() {
+                    break Step::Found;
+                }
+            }
+            let top = self.frames.last_mut().expect("the path is not empty");
+            if top.next < top.len {
+                let t = top.cands[top.next as usize];
+                top.next += 1;
+                if self.stats.nodes >= self.limit {
+                    break if self.limit < self.options.max_nodes {
+                        Step::StartBudget
+                    } else {
+                        Step::Budget
+                    };
+                }
+                if self.stats.nodes % 4096 == 0 && self.options.stop.is_stopped() {
+                    break Step::Stopped;
+                }
+                self.enter(t, start);
+            } else {
+                self.leave(start);
+                if self.path.is_empty() {
+                    break Step::Exhausted;
+                }
+            }
+        };
+        if step != Step::Found {
+            while !self.path.is_empty() {
+                self.leave(start);
+            }
+        }
+        self.last = step;
+        step
+    }
+
+    /// Puts `s` on the path and pushes the frame of its moves.
+    fn enter(&mut self, s: Square, start: Square) {
+        self.stats.nodes += 1;
+        self.path.push(s);
+        self.stats.deepest = self.stats.deepest.max(self.path.len());
+        self.degree[s as usize] = VISITED;
+        if s != start && self.board.move_between(s, start).is_some() {
+            self.start_free -= 1;
+        }
+        let mut frame = Frame::default();
+        let order = match self.options.order {
+            Order::Fixed => SEED002_ORDER,
+            Order::Warnsdorff => SEED003_ORDER,
+        };
+        let remaining = self.board.squares() - self.path.len();
+        let mut dead =
+            self.options.prune && self.options.closed && remaining > 0 && self.start_free == 0;
+        for k in order {
+            if let Some(t) = self.board.step(s, k) {
+                let d = &mut self.degree[t as usize];
+                if *d != VISITED {
+                    *d -= 1;
+                    dead |= self.options.prune && *d == 0 && remaining > 1;
+                    frame.cands[frame.len as usize] = t;
+                    frame.len += 1;
+                }
+            }
+        }
+        if dead {
+            frame.len = 0;
+        } else if self.options.order == Order::Warnsdorff {
+            // Aiming to close, the start's neighbours count one more onward
+            // move (the start), so they tend to be left for the end.
+            let (degree, board, closed) = (&self.degree, self.board, self.options.closed);
+            frame.cands[..frame.len as usize].sort_by_key(|&t| {
+                let back = closed && board.move_between(t, start).is_some();
+                (
+                    degree[t as usize] + u8::from(back),
+                    std::cmp::Reverse(centre_distance(board, t)),
+                )
+            });
+        }
+        self.frames.push(frame);
+    }
+
+    /// Takes the last square off the path.
+    fn leave(&mut self, start: Square) {
+        self.frames.pop();
+        let s = self.path.pop().expect("the path is not empty");
+        let mut free = 0;
+        for k in 0..8 {
+            if let Some(t) = self.board.step(s, k) {
+                let d = &mut self.degree[t as usize];
+                if *d != VISITED {
+                    *d += 1;
+                    free += 1;
+                }
+            }
+        }
+        self.degree[s as usize] = free;
+        if s != start && self.board.move_between(s, start).is_some() {
+            self.start_free += 1;
+        }
+    }
+
+    /// The error for a search that found nothing.
+    fn failure(&self) -> Error {
+        let board = self.board;
+        let (kind2, kind) = if self.options.closed {
+            ("closed", "a closed")
+        } else {
+            ("open", "an open")
+        };
+        let name = match self.options.order {
+            Order::Fixed => "backtracking",
+            Order::Warnsdorff => "the hybrid search",
+        };
+        let Stats { nodes, deepest, .. } = self.stats;
+        let n = board.squares();
+        match self.last {
+            Step::Budget => Error::GaveUp(format!(
+                "{name} ran out of its budget of {} nodes without {kind} tour of {board}; its longest path covered {deepest} of {n} squares. Allow more with --max-nodes or use another algorithm",
+                self.options.max_nodes
+            )),
+            Step::StartBudget => Error::GaveUp(format!(
+                "{name} tried every start square without {kind} tour of {board} ({nodes} nodes); its longest path covered {deepest} of {n} squares"
+            )),
+            Step::Stopped => Error::GaveUp(format!(
+                "{name} was stopped after {nodes} nodes without {kind} tour of {board}; its longest path covered {deepest} of {n} squares"
+            )),
+            _ => match self.options.start {
+                Some(s) => {
+                    let (r, c) = board.coords(s);
+                    Error::NoTour(format!(
+                        "no {kind2} tour of {board} starts at ({r}, {c}): {name} tried every path from there ({nodes} nodes)"
+                    ))
+                }
+                None => Error::NoTour(format!(
+                    "{name} tried every path and found no {kind2} tour of {board} ({nodes} nodes)"
+                )),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::MOVES;
+    use crate::check::{check_tour, TourKind};
+
+    #[test]
+    fn seed002_orders_are_the_published_ones() {
+        // MOVE_OFFSETS of seed 002 as (row, col).
+        let published = [
+            (-1, -2),
+            (1, -2),
+            (-2, -1),
+            (2, -1),
+            (-2, 1),
+            (2, 1),
+            (-1, 2),
+            (1, 2),
+        ];
+        for (k, (dr, dc)) in SEED002_ORDER.iter().zip(published) {
+            assert_eq!(MOVES[*k as usize], (dc, dr));
+        }
+    }
+
+    #[test]
+    fn both_orders_find_small_tours() {
+        for order in [Order::Fixed, Order::Warnsdorff] {
+            for (r, c, closed) in [(5, 5, false), (3, 4, false), (6, 6, true), (3, 10, true)] {
+                let options = Options {
+                    closed,
+                    order,
+                    ..Options::default()
+                };
+                let board = Board::new(r, c).unwrap();
+                let found = tour_with_stats(board, &options).unwrap();
+                let kind = check_tour(&found.tour).unwrap();
+                if closed {
+                    assert_eq!(kind, TourKind::Closed);
+                }
+                assert!(found.stats.nodes >= board.squares() as u64);
+                assert_eq!(found.stats.deepest, board.squares());
+            }
+        }
+    }
+
+    #[test]
+    fn pruning_changes_the_work_not_the_answers() {
+        let board = Board::new(5, 5).unwrap();
+        // Corner, edge, centre; two of them start no tour.
+        for start in [0, 1, 2, 7, 12] {
+            let run = |prune| {
+                let options = Options {
+                    start: Some(start),
+                    prune,
+                    ..Options::default()
+                };
+                tour_with_stats(board, &options)
+            };
+            match (run(true), run(false)) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a.tour, b.tour, "the first tour in the order is the same");
+                    assert!(a.stats.nodes <= b.stats.nodes);
+                }
+                (Err(a), Err(b)) => {
+                    assert!(matches!(a, Error::NoTour(_)), "{a}");
+                    assert!(matches!(b, Error::NoTour(_)), "{b}");
+                }
+                (a, b) => panic!("start {start}: {a:?} vs {b:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_budget_and_the_stop_flag_end_the_search() {
+        let board = Board::new(8, 8).unwrap();
+        let options = Options {
+            closed: true,
+            max_nodes: 1000,
+            prune: false,
+            ..Options::default()
+        };
+        let err = tour_with_stats(board, &options).unwrap_err();
+        assert!(matches!(err, Error::GaveUp(_)), "{err}");
+        assert!(err.to_string().contains("budget of 1000 nodes"), "{err}");
+        let stop = StopFlag::new();
+        stop.stop();
+        let options = Options {
+            stop,
+            max_nodes: u64::MAX,
+            ..options
+        };
+        let err = tour_with_stats(board, &options).unwrap_err();
+        assert!(err.to_string().contains("was stopped"), "{err}");
+    }
+
+    #[test]
+    fn impossible_requests_give_the_theorem() {
+        let options = Options {
+            closed: true,
+            ..Options::default()
+        };
+        let err = tour(Board::new(5, 5).unwrap(), &options).unwrap_err();
+        assert!(matches!(err, Error::NoTour(_)), "{err}");
+        assert!(err.to_string().contains("Schwenk"), "{err}");
+    }
+}

@@ -1,0 +1,113 @@
+//! The hybrid of seed 003: backtracking that tries the moves in Warnsdorff's
+//! order (fewest onward moves first; ties furthest from the centre first, as
+//! Arnd Roth suggests, then in seed 003's fixed move order).
+//!
+//! Most of the time the first branch it tries is Warnsdorff's own walk, so
+//! it finds an open tour almost as fast as the rule; where the rule would
+//! get stuck, it backs up instead of starting over. It shares the iterative
+//! engine, the node budget and the [`StopFlag`](super::backtrack::StopFlag)
+//! of [`backtrack`].
+//!
+//! # Complexity
+//! O(rows * cols) nodes when Warnsdorff's walk succeeds, exponential in the
+//! worst case (the node budget bounds it); about 45 bytes per square.
+
+use crate::{Board, Result, Tour};
+
+use super::backtrack::{self, Found, Options, Order};
+
+/// A tour by the hybrid search; `options.order` is ignored (always
+/// Warnsdorff's order).
+///
+/// # Example
+/// ```
+/// use knights::{Board, algorithms::{hybrid, backtrack::Options}};
+/// let options = Options { closed: true, ..Options::default() };
+/// let tour = hybrid::tour(Board::new(8, 8)?, &options)?;
+/// assert!(tour.is_closed());
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn tour(board: Board, options: &Options) -> Result<Tour> {
+    tour_with_stats(board, options).map(|found| found.tour)
+}
+
+/// A tour by the hybrid search, with the work it took.
+///
+/// # Example
+/// ```
+/// use knights::{Board, algorithms::{hybrid, backtrack::Options}};
+/// let found = hybrid::tour_with_stats(Board::new(50, 50)?, &Options::default())?;
+/// assert_eq!(found.tour.squares().len(), 2500);
+/// assert!(found.stats.nodes >= 2500);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn tour_with_stats(board: Board, options: &Options) -> Result<Found> {
+    let options = Options {
+        order: Order::Warnsdorff,
+        ..options.clone()
+    };
+    backtrack::tour_with_stats(board, &options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{check_tour, TourKind};
+    use crate::Error;
+
+    #[test]
+    fn closed_tours_on_even_boards() {
+        for (r, c) in [(6, 6), (8, 8), (10, 10), (6, 9), (5, 8)] {
+            let board = Board::new(r, c).unwrap();
+            let options = Options {
+                closed: true,
+                max_nodes: 2_000_000,
+                ..Options::default()
+            };
+            let found = tour_with_stats(board, &options).unwrap();
+            assert_eq!(check_tour(&found.tour), Ok(TourKind::Closed), "{board}");
+        }
+    }
+
+    #[test]
+    fn open_tours_from_every_start_of_a_small_board() {
+        // 5x5: a tour starts only on the 13 squares of the corners' colour.
+        let board = Board::new(5, 5).unwrap();
+        let mut found = 0;
+        for s in 0..25 {
+            let options = Options {
+                start: Some(s),
+                ..Options::default()
+            };
+            match tour(board, &options) {
+                Ok(t) => {
+                    assert!(check_tour(&t).is_ok());
+                    assert_eq!(t.start(), s);
+                    found += 1;
+                }
+                Err(e) => {
+                    let (r, c) = board.coords(s);
+                    assert_eq!((r + c) % 2, 1, "{e}");
+                    assert!(matches!(e, Error::NoTour(_)), "{e}");
+                }
+            }
+        }
+        assert_eq!(found, 13);
+    }
+
+    #[test]
+    fn the_order_is_always_warnsdorff() {
+        let board = Board::new(6, 6).unwrap();
+        let fixed = Options::default();
+        let a = tour_with_stats(board, &fixed).unwrap();
+        let b = backtrack::tour_with_stats(
+            board,
+            &Options {
+                order: Order::Warnsdorff,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(a, b);
+    }
+}
