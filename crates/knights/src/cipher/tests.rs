@@ -103,8 +103,8 @@ fn pinned_key_description() {
     );
 }
 
-const PINNED_8X8_SEED_5: [u32; 8] = [43, 49, 32, 17, 0, 10, 16, 1];
-const PINNED_MESSAGE: &str = "knights-cipher v1 8x8 25\ndM letmot\\n aehe.eti  mll\\s\n";
+const PINNED_8X8_SEED_5: [u32; 8] = [43, 58, 48, 33, 16, 1, 11, 5];
+const PINNED_MESSAGE: &str = "knights-cipher v1 8x8 25\nletmo\\nt  le.dM heame l it\n";
 
 /// A key from Warnsdorff's rule on a board of 5..=12 by 5..=12 squares.
 ///
