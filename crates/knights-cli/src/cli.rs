@@ -33,6 +33,14 @@ pub enum Command {
     Encrypt(CipherArgs),
     /// Decipher text made by `knights encrypt` with the same key.
     Decrypt(CipherArgs),
+    /// Make one tourney (a cycle cover of the knight graph).
+    Tourney(TourneyArgs),
+    /// Join a tourney (or closed tour) into one closed tour by switching rails.
+    Join(JoinArgs),
+    /// Shatter a closed tour or tourney: switch a random set of disjoint rails.
+    Shatter(ShatterArgs),
+    /// Obfuscate a closed tour or tourney: shatter it K times, then join it.
+    Obfuscate(ObfuscateArgs),
 }
 
 /// Closed or open.
@@ -69,6 +77,31 @@ pub enum AlgorithmArg {
     Auto,
     /// Warnsdorff's rule with random ties and restarts.
     Warnsdorff,
+    /// A Warnsdorff tourney joined into one closed tour.
+    Tourney,
+    /// A concentric braided tourney joined into one closed tour (sides even).
+    Braid,
+    /// A four-cover tourney joined into one closed tour (sides divisible by 4).
+    FourCover,
+    /// A Takefuji-Lee network tourney joined into one closed tour.
+    Neural,
+    /// The Takefuji-Lee network alone, restarted until it is one closed tour.
+    TakefujiLee,
+}
+
+/// Tourney generators for `tourney`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GeneratorArg {
+    /// Random Warnsdorff walks, each closed as soon as it can be (any board).
+    Warnsdorff,
+    /// The concentric braided tourney (both sides even, at least 4).
+    Braid,
+    /// Every 4x4 block covered by its four 4-cycles (sides divisible by 4).
+    FourCover,
+    /// The Takefuji-Lee neural network (any board).
+    Neural,
+    /// The divide-and-conquer base tours without their joins.
+    Divide,
 }
 
 /// Output options shared by the commands that write a tour or tourney.
@@ -104,6 +137,63 @@ pub struct TourArgs {
     /// Attempts allowed to the methods that restart.
     #[arg(long)]
     pub max_attempts: Option<u32>,
+    /// Obfuscate the closed tour: shatter it 16 times and join it again.
+    #[arg(long)]
+    pub obfuscate: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `knights tourney`.
+#[derive(Args, Debug)]
+pub struct TourneyArgs {
+    /// The board: ROWSxCOLS such as 8x8 or 6x10, or one number for a square board.
+    pub board: String,
+    /// The generator.
+    #[arg(long, short = 'a', value_enum, default_value_t = GeneratorArg::Warnsdorff)]
+    pub algorithm: GeneratorArg,
+    /// Seed of the random choices.
+    #[arg(long, short = 's', default_value_t = 0)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `knights join`.
+#[derive(Args, Debug)]
+pub struct JoinArgs {
+    /// The tourney or closed tour file; `-` reads standard input.
+    pub file: String,
+    /// Seed of the random choices (used only when join must kick).
+    #[arg(long, short = 's', default_value_t = 0)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `knights shatter`.
+#[derive(Args, Debug)]
+pub struct ShatterArgs {
+    /// The closed tour or tourney file; `-` reads standard input.
+    pub file: String,
+    /// Seed of the random choices.
+    #[arg(long, short = 's', default_value_t = 0)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `knights obfuscate`.
+#[derive(Args, Debug)]
+pub struct ObfuscateArgs {
+    /// The closed tour or tourney file; `-` reads standard input.
+    pub file: String,
+    /// Seed of the random choices.
+    #[arg(long, short = 's', default_value_t = 0)]
+    pub seed: u64,
+    /// How many times to shatter before joining.
+    #[arg(long, short = 'k', default_value_t = 16)]
+    pub shatters: u32,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -157,6 +247,10 @@ pub struct BenchArgs {
     /// Seed of the random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Which suite to run: `tours` (the default ladder) or `tourney`
+    /// (tourney generators, join and obfuscate, 100x100 to 2000x2000).
+    #[arg(long, default_value = "tours")]
+    pub suite: String,
 }
 
 /// `knights encrypt` and `knights decrypt`.

@@ -47,13 +47,11 @@ impl Cover {
 
     /// The moves of a tour (closing move included when the tour is closed).
     pub fn from_tour(tour: &Tour) -> Result<Cover> {
-        let mut cover = Cover::empty(tour.board())?;
-        let sq = tour.squares();
-        for (w, k) in sq.windows(2).zip(tour.moves()) {
-            cover.add(w[0], k);
-        }
-        if tour.is_closed() {
-            cover.add(tour.end(), tour.moves().last().unwrap_or(0));
+        let board = tour.board();
+        let mut cover = Cover::empty(board)?;
+        // `moves` includes the closing move of a closed tour.
+        for (&s, k) in tour.squares().iter().zip(tour.moves()) {
+            cover.add(s, k);
         }
         Ok(cover)
     }

@@ -28,7 +28,9 @@ mod error;
 pub mod exists;
 pub mod format;
 pub mod memory;
+pub mod rails;
 pub mod rng;
+pub mod stats;
 pub mod tour;
 pub mod tourney;
 

@@ -14,6 +14,16 @@ use super::parse_board;
 use crate::cli::BenchArgs;
 
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
+    match args.suite.as_str() {
+        "tours" => {}
+        "tourney" => return super::tourney_bench::run(&args),
+        other => {
+            return Err(knights::Error::Board(format!(
+                "'{other}' is not a benchmark suite; use tours or tourney"
+            ))
+            .into())
+        }
+    }
     let boards: Vec<String> = if args.boards.is_empty() {
         ["8x8", "16x16", "32x32", "64x64", "100x100"]
             .map(String::from)

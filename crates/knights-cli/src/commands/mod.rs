@@ -16,6 +16,8 @@ mod exists;
 mod graph;
 mod render;
 mod tour;
+mod tourney;
+mod tourney_bench;
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -28,6 +30,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Bench(a) => bench::run(a),
         Command::Encrypt(a) => cipher::run(a, false),
         Command::Decrypt(a) => cipher::run(a, true),
+        Command::Tourney(a) => tourney::run(a),
+        Command::Join(a) => tourney::join(a),
+        Command::Shatter(a) => tourney::shatter(a),
+        Command::Obfuscate(a) => tourney::obfuscate(a),
     }
 }
 

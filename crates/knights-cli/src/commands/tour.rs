@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use knights::algorithms::tourney::Generator;
 use knights::algorithms::{self, Algorithm, TourRequest, Want};
 
 use super::{parse_board, parse_square, write_tour};
@@ -19,6 +20,11 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         algorithm: match args.algorithm {
             AlgorithmArg::Auto => Algorithm::Auto,
             AlgorithmArg::Warnsdorff => Algorithm::Warnsdorff,
+            AlgorithmArg::Tourney => Algorithm::Tourney(Generator::Warnsdorff),
+            AlgorithmArg::Braid => Algorithm::Tourney(Generator::Braid),
+            AlgorithmArg::FourCover => Algorithm::Tourney(Generator::FourCover),
+            AlgorithmArg::Neural => Algorithm::Tourney(Generator::Neural),
+            AlgorithmArg::TakefujiLee => Algorithm::Neural,
         },
         want: match (args.kind.closed, args.kind.open) {
             (true, _) => Want::Closed,
@@ -29,8 +35,11 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         max_attempts: args.max_attempts,
     };
     let mut rng = knights::rng::seeded(args.seed);
-    let tour = algorithms::tour(board, &request, &mut rng)?;
-    let algorithm = format!("{:?}", request.algorithm).to_lowercase();
+    let mut tour = algorithms::tour(board, &request, &mut rng)?;
+    if args.obfuscate {
+        tour = super::tourney::obfuscate_tour(tour, 16, &mut rng)?;
+    }
+    let algorithm = format!("{:?}", args.algorithm).to_lowercase();
     write_tour(
         &tour,
         &args.output,

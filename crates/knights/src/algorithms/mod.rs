@@ -5,6 +5,7 @@
 //! theorem's reason ([`crate::exists::require`]) and returns a [`crate::Tour`]
 //! whose every test runs through the checker.
 
+pub mod tourney;
 pub mod warnsdorff;
 
 use rand::Rng;
@@ -21,6 +22,11 @@ pub enum Algorithm {
     Auto,
     /// Warnsdorff's rule with random tie-breaks and restarts.
     Warnsdorff,
+    /// A tourney by the generator, joined into one closed tour (seed 000).
+    Tourney(tourney::Generator),
+    /// The Takefuji-Lee neural network alone, restarted until it settles as
+    /// one Hamiltonian cycle.
+    Neural,
 }
 
 /// What kind of tour is wanted.
@@ -80,6 +86,29 @@ pub fn tour<R: Rng + ?Sized>(board: Board, request: &TourRequest, rng: &mut R) -
                 options.max_attempts = n;
             }
             let tour = warnsdorff::tour(board, &options, rng)?;
+            if request.want == Want::Open {
+                return make_open(tour);
+            }
+            Ok(tour)
+        }
+        Algorithm::Tourney(_) | Algorithm::Neural => {
+            // The tourney method makes closed tours (opened afterwards if asked).
+            exists::require(board, true)?;
+            let tour = match request.algorithm {
+                Algorithm::Neural => {
+                    let mut options = tourney::neural::Options::default();
+                    if let Some(n) = request.max_attempts {
+                        options.max_restarts = n;
+                    }
+                    tourney::neural::tour(board, &options, rng)?
+                }
+                Algorithm::Tourney(g) => tourney::tour(board, g, rng)?,
+                _ => unreachable!("matched above"),
+            };
+            let tour = match request.start {
+                Some(s) => tour.rotated_to(s)?,
+                None => tour,
+            };
             if request.want == Want::Open {
                 return make_open(tour);
             }

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::{board_of, Document};
+use super::{board_of, Chunked, Document};
 use crate::{Error, Result, Tour};
 
 /// A tour as a numbered grid.
@@ -34,15 +34,17 @@ impl fmt::Display for Grid<'_> {
         let steps = self.tour.step_numbers();
         let largest = u64::from(self.base) + steps.len() as u64 - 1;
         let width = largest.to_string().len();
+        let mut out = Chunked::new(f);
         for row in steps.chunks(b.cols() as usize) {
             for (i, &n) in row.iter().enumerate() {
                 if i > 0 {
-                    f.write_str(" ")?;
+                    out.str(" ")?;
                 }
-                write!(f, "{:>width$}", u64::from(n) + u64::from(self.base))?;
+                out.int_padded(u64::from(n) + u64::from(self.base), width)?;
             }
-            f.write_str("\n")?;
+            out.str("\n")?;
         }
+        out.finish()?;
         Ok(())
     }
 }

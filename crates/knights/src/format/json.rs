@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use super::{board_of, Document};
+use super::{board_of, Chunked, Document};
 use crate::{Board, Error, Result, Tour, Tourney};
 
 /// A tour as JSON, with optional extra keys (written after the fixed ones).
@@ -65,15 +65,18 @@ impl TourneyJson<'_> {
 }
 
 fn write_squares(f: &mut fmt::Formatter<'_>, board: Board, squares: &[u32]) -> fmt::Result {
-    f.write_str("[")?;
+    let mut out = Chunked::new(f);
+    out.str("[")?;
     for (i, &s) in squares.iter().enumerate() {
         let (r, c) = board.coords(s);
-        if i > 0 {
-            f.write_str(",")?;
-        }
-        write!(f, "[{r},{c}]")?;
+        out.str(if i > 0 { ",[" } else { "[" })?;
+        out.int(u64::from(r))?;
+        out.str(",")?;
+        out.int(u64::from(c))?;
+        out.str("]")?;
     }
-    f.write_str("]")
+    out.str("]")?;
+    out.finish()
 }
 
 fn write_extra(

@@ -165,3 +165,53 @@ pub enum Format {
     /// An SVG picture that draws the tour step by step.
     AnimatedSvg,
 }
+
+/// Text output in 64 KiB chunks with fast integer formatting, for writers
+/// of huge tours: `Display` implementations call `f.write_str` once a chunk
+/// instead of once a number.
+struct Chunked<'a, 'b> {
+    f: &'a mut std::fmt::Formatter<'b>,
+    buf: String,
+    ints: itoa::Buffer,
+}
+
+impl<'a, 'b> Chunked<'a, 'b> {
+    const CHUNK: usize = 1 << 16;
+
+    fn new(f: &'a mut std::fmt::Formatter<'b>) -> Self {
+        Chunked {
+            f,
+            buf: String::with_capacity(Self::CHUNK + 64),
+            ints: itoa::Buffer::new(),
+        }
+    }
+
+    fn str(&mut self, s: &str) -> std::fmt::Result {
+        self.buf.push_str(s);
+        if self.buf.len() >= Self::CHUNK {
+            self.f.write_str(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    fn int(&mut self, n: u64) -> std::fmt::Result {
+        let s = self.ints.format(n);
+        self.buf.push_str(s);
+        Ok(())
+    }
+
+    /// `n` right-aligned in `width` columns.
+    fn int_padded(&mut self, n: u64, width: usize) -> std::fmt::Result {
+        let s = self.ints.format(n);
+        for _ in s.len()..width {
+            self.buf.push(' ');
+        }
+        self.buf.push_str(s);
+        Ok(())
+    }
+
+    fn finish(self) -> std::fmt::Result {
+        self.f.write_str(&self.buf)
+    }
+}

@@ -84,12 +84,14 @@ impl Svg<'_> {
     fn line_width(&self) -> f64 {
         let side = f64::from(self.board().rows().max(self.board().cols()));
         let t = ((side.ln() - 16f64.ln()) / (200f64.ln() - 16f64.ln())).clamp(0.0, 1.0);
-        f64::from(CELL) * (0.10 + 0.16 * t)
+        // Parallel knight's moves one square apart run 0.45 squares apart:
+        // stay well under that so neighbouring lines never merge.
+        f64::from(CELL) * (0.10 + 0.06 * t)
     }
 
     fn marker_radius(&self) -> f64 {
         let side = f64::from(self.board().rows().max(self.board().cols()));
-        f64::from(CELL) * (0.3f64).max(side * 0.006)
+        f64::from(CELL) * (0.3f64).max(side * 0.012)
     }
 
     fn write_line(
@@ -178,9 +180,15 @@ impl fmt::Display for Svg<'_> {
             Picture::Tourney(t) => format!("tourney of {} cycles on {board}", t.len()),
         };
         writeln!(f, "<title>{title}</title>")?;
+        // Softer squares on big boards, where the path is the picture.
+        let (light, dark) = if side > 32 {
+            ("#f6ecdc", "#e7d3b4")
+        } else {
+            ("#f0d9b5", "#b58863")
+        };
         writeln!(
             f,
-            r##"<defs><pattern id="board" width="{d}" height="{d}" patternUnits="userSpaceOnUse"><rect width="{d}" height="{d}" fill="#f0d9b5"/><rect x="{CELL}" width="{CELL}" height="{CELL}" fill="#b58863"/><rect y="{CELL}" width="{CELL}" height="{CELL}" fill="#b58863"/></pattern></defs>"##,
+            r##"<defs><pattern id="board" width="{d}" height="{d}" patternUnits="userSpaceOnUse"><rect width="{d}" height="{d}" fill="{light}"/><rect x="{CELL}" width="{CELL}" height="{CELL}" fill="{dark}"/><rect y="{CELL}" width="{CELL}" height="{CELL}" fill="{dark}"/></pattern></defs>"##,
             d = 2 * CELL
         )?;
         writeln!(f, r#"<rect width="{w}" height="{h}" fill="url(#board)"/>"#)?;

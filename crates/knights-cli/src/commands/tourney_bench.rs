@@ -1,0 +1,102 @@
+//! `knights bench --suite tourney`: tourney generation, join and obfuscation
+//! across board sizes (time per square should stay flat).
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use knights::algorithms::tourney::{self, Generator};
+use knights::{check, rails, Board, Cover};
+
+use super::parse_board;
+use crate::cli::BenchArgs;
+
+/// One timed job on a board: the cover it made (checked outside the timing).
+fn job(name: &str, board: Board, seed: u64) -> Result<Cover> {
+    let mut rng = knights::rng::seeded(seed);
+    let mut cover = match name {
+        "braid+join" => tourney::tourney(board, Generator::Braid, &mut rng)?,
+        "four-cover+join" => tourney::tourney(board, Generator::FourCover, &mut rng)?,
+        "warnsdorff+join" => tourney::tourney(board, Generator::Warnsdorff, &mut rng)?,
+        "warnsdorff tourney" => {
+            return Ok(tourney::tourney(board, Generator::Warnsdorff, &mut rng)?)
+        }
+        other => anyhow::bail!("unknown job {other}"),
+    };
+    rails::join(&mut cover, &Default::default(), &mut rng)?;
+    Ok(cover)
+}
+
+pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    let boards: Vec<String> = if args.boards.is_empty() {
+        ["100x100", "200x200", "500x500", "1000x1000", "2000x2000"]
+            .map(String::from)
+            .to_vec()
+    } else {
+        args.boards.clone()
+    };
+    println!(
+        "{:<12} {:<20} {:>12} {:>12}",
+        "board", "work", "best", "ns/square"
+    );
+    for text in &boards {
+        let board = parse_board(text)?;
+        for name in [
+            "braid+join",
+            "four-cover+join",
+            "warnsdorff tourney",
+            "warnsdorff+join",
+            "obfuscate",
+        ] {
+            let mut best = Duration::MAX;
+            let mut failure = None;
+            for i in 0..args.repeat.max(1) {
+                let seed = args.seed.wrapping_add(u64::from(i));
+                let outcome = if name == "obfuscate" {
+                    // Obfuscate a joined braid tour: 16 shatters + join.
+                    match job("braid+join", board, seed) {
+                        Ok(mut cover) => {
+                            let mut rng = knights::rng::seeded(seed);
+                            let t0 = Instant::now();
+                            let r = rails::obfuscate(&mut cover, &Default::default(), &mut rng);
+                            let dt = t0.elapsed();
+                            r.map(|_| (cover, dt)).map_err(anyhow::Error::from)
+                        }
+                        Err(e) => Err(e),
+                    }
+                } else {
+                    let t0 = Instant::now();
+                    job(name, board, seed).map(|c| (c, t0.elapsed()))
+                };
+                match outcome {
+                    Ok((cover, dt)) => {
+                        let cycles = check::check_cover(&cover)?;
+                        anyhow::ensure!(
+                            name == "warnsdorff tourney" || cycles == 1,
+                            "{name} on {board} left {cycles} cycles"
+                        );
+                        best = best.min(dt);
+                    }
+                    Err(e) => {
+                        failure = Some(e);
+                        break;
+                    }
+                }
+            }
+            match failure {
+                None => {
+                    let secs = best.as_secs_f64();
+                    println!(
+                        "{:<12} {:<20} {:>12} {:>12.1}",
+                        board.to_string(),
+                        name,
+                        format!("{:.1} ms", secs * 1e3),
+                        secs * 1e9 / board.squares() as f64
+                    );
+                }
+                Some(e) => println!("{:<12} {:<20} failed: {e}", board.to_string(), name),
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

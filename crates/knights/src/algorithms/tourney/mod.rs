@@ -1,0 +1,150 @@
+//! Tourney generators (seed 000, Section 6) and closed tours from them.
+//!
+//! A tourney (cycle cover of the knight graph) is quick to make;
+//! [`rails::join`] turns it into one closed tour. The generators:
+//! [`warnsdorff`] (random walks closed early, any board), [`braid`] (the
+//! concentric braided tourney, sides even), [`four_cover`] (4x4 blocks, sides
+//! divisible by 4) and [`neural`] (the Takefuji-Lee network, any board).
+//!
+//! # Example
+//! ```
+//! use knights::algorithms::tourney::{tour, Generator};
+//! let t = tour("12x12".parse()?, Generator::Braid, &mut knights::rng::seeded(1))?;
+//! assert_eq!(knights::check::check_tour(&t)?, knights::check::TourKind::Closed);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod braid;
+pub mod four_cover;
+pub mod neural;
+pub mod warnsdorff;
+
+use rand::Rng;
+
+use crate::{exists, rails, Board, Cover, Error, Result, Tour};
+
+/// The tourney generators.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Generator {
+    /// Random Warnsdorff walks, each closed as soon as it can be (any board).
+    #[default]
+    Warnsdorff,
+    /// The concentric braided tourney (both sides even, at least 4).
+    Braid,
+    /// Every 4x4 block covered by its four 4-cycles (sides divisible by 4).
+    FourCover,
+    /// The Takefuji-Lee neural network, stopped at any tourney.
+    Neural,
+    /// The divide-and-conquer base tours without their joins (issue 4).
+    Divide,
+}
+
+impl Generator {
+    /// Every generator, in a fixed order.
+    pub const ALL: [Generator; 5] = [
+        Generator::Warnsdorff,
+        Generator::Braid,
+        Generator::FourCover,
+        Generator::Neural,
+        Generator::Divide,
+    ];
+
+    /// The generator's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Generator::Warnsdorff => "warnsdorff",
+            Generator::Braid => "braid",
+            Generator::FourCover => "four-cover",
+            Generator::Neural => "neural",
+            Generator::Divide => "divide",
+        }
+    }
+
+    /// Whether the generator can make a tourney of this board shape
+    /// (it may still give up, for the random ones, on a bad board).
+    pub fn supports(self, board: Board) -> bool {
+        let (r, c) = (board.rows(), board.cols());
+        match self {
+            Generator::Warnsdorff | Generator::Neural => true,
+            Generator::Braid => r % 2 == 0 && c % 2 == 0 && r >= 4 && c >= 4,
+            Generator::FourCover => r % 4 == 0 && c % 4 == 0,
+            Generator::Divide => false,
+        }
+    }
+}
+
+/// A tourney of `board` by `generator`, with its default options.
+///
+/// # Complexity
+/// O(rows * cols) for braid and four-cover; O(rows * cols) per attempt for
+/// Warnsdorff and per round for the network.
+///
+/// # Example
+/// ```
+/// use knights::algorithms::tourney::{tourney, Generator};
+/// let cover = tourney("8x8".parse()?, Generator::FourCover, &mut knights::rng::seeded(0))?;
+/// assert_eq!(knights::check::check_cover(&cover)?, 16);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn tourney<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) -> Result<Cover> {
+    match generator {
+        Generator::Warnsdorff => warnsdorff::warnsdorff(board, &Default::default(), rng),
+        Generator::Braid => braid::braid(board, rng),
+        Generator::FourCover => four_cover::four_cover(board),
+        Generator::Neural => neural::neural(board, &Default::default(), rng),
+        // LEAD: wire the divide-and-conquer base tours (branch `construct`,
+        // `algorithms/construct/`) here: a `Cover` of the base tours, unjoined.
+        Generator::Divide => Err(Error::Unsupported(
+            "the divide tourney generator is not available yet; use warnsdorff, braid, four-cover or neural".into(),
+        )),
+    }
+}
+
+/// A random closed tour: a tourney by `generator`, joined by
+/// [`rails::join`], as a tour starting at `start` (square 0 when `None`).
+///
+/// Refuses boards without a closed tour with the existence theorem.
+///
+/// # Example
+/// ```
+/// use knights::algorithms::tourney::{tour, Generator};
+/// let t = tour("10x12".parse()?, Generator::Warnsdorff, &mut knights::rng::seeded(7))?;
+/// assert!(t.is_closed());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn tour<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) -> Result<Tour> {
+    exists::require(board, true)?;
+    let mut cover = tourney(board, generator, rng)?;
+    rails::join(&mut cover, &Default::default(), rng)?;
+    cover.to_tour(0, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{check_tour, TourKind};
+
+    #[test]
+    fn every_generator_joins_on_a_board_it_supports() {
+        let board = Board::new(12, 12).unwrap();
+        for g in Generator::ALL {
+            if !g.supports(board) {
+                assert!(tourney(board, g, &mut crate::rng::seeded(0)).is_err());
+                continue;
+            }
+            let t = tour(board, g, &mut crate::rng::seeded(1)).unwrap();
+            assert_eq!(check_tour(&t), Ok(TourKind::Closed), "{}", g.name());
+        }
+    }
+
+    #[test]
+    fn boards_without_closed_tours_are_refused() {
+        let e = tour(
+            Board::new(4, 8).unwrap(),
+            Generator::FourCover,
+            &mut crate::rng::seeded(0),
+        );
+        assert!(matches!(e, Err(Error::NoTour(_))));
+    }
+}

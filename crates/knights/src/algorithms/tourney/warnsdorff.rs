@@ -1,0 +1,388 @@
+//! The Warnsdorff tourney (seed 000, Section 6): random walks by
+//! Warnsdorff's rule, each closed into a cycle as soon as it can be.
+//!
+//! A walk starts at the first square (row-major) not yet covered and moves,
+//! like Warnsdorff's rule, to a free neighbour with the fewest free onward
+//! moves (ties at random). As soon as the walk has at least
+//! [`Options::min_cycle`] squares and stands a knight's move from its start,
+//! it closes into a cycle and a new walk begins. A walk that gets stuck is
+//! undone and retried from the same start; after
+//! [`Options::retries_per_walk`] failures the cycles around that start are
+//! undone too (a local repair, more widely each time the same start fails),
+//! and after a budget of repairs (n / 8 + 64) the whole tourney starts
+//! again, at most [`Options::max_restarts`] times.
+//!
+//! Works on every board on which the walks can close (any board with a
+//! closed tour, and many more).
+//!
+//! # Complexity
+//! O(rows * cols) per attempt in practice (each square is visited a bounded
+//! number of times per walk attempt); 3 bytes per square of working memory
+//! besides the cover.
+
+use rand::Rng;
+
+use crate::board::MOVES;
+use crate::{memory, Board, Cover, Error, Result};
+
+/// Options of [`warnsdorff`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The fewest squares a walk must have before it may close (at least 4).
+    pub min_cycle: u32,
+    /// Attempts per walk before the whole tourney starts again.
+    pub retries_per_walk: u32,
+    /// Restarts of the whole tourney before giving up.
+    pub max_restarts: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            min_cycle: 4,
+            retries_per_walk: 16,
+            max_restarts: 200,
+        }
+    }
+}
+
+/// The board with a border of 2 on every side, so moves need no bounds checks.
+struct Padded {
+    width: usize,
+    off: [isize; 8],
+    /// Unpadded offsets of the moves.
+    uoff: [isize; 8],
+}
+
+impl Padded {
+    fn new(board: Board) -> Padded {
+        let width = board.cols() as usize + 4;
+        let mut off = [0isize; 8];
+        let mut uoff = [0isize; 8];
+        for (k, &(dx, dy)) in MOVES.iter().enumerate() {
+            off[k] = dy as isize * width as isize + dx as isize;
+            uoff[k] = dy as isize * board.cols() as isize + dx as isize;
+        }
+        Padded { width, off, uoff }
+    }
+
+    fn index(&self, r: usize, c: usize) -> usize {
+        (r + 2) * self.width + c + 2
+    }
+}
+
+/// A Warnsdorff tourney.
+///
+/// # Example
+/// ```
+/// use knights::algorithms::tourney::warnsdorff;
+/// let mut rng = knights::rng::seeded(1);
+/// let cover = warnsdorff::warnsdorff("8x8".parse()?, &Default::default(), &mut rng)?;
+/// assert!(knights::check::check_cover(&cover)? >= 1);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn warnsdorff<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Result<Cover> {
+    let (rows, cols) = (board.rows() as usize, board.cols() as usize);
+    memory::ensure_fits(board, "Warnsdorff tourney", 16)?;
+    let pad = Padded::new(board);
+    let padded_len = (rows + 4) * (cols + 4);
+    // free[p]: the square is on the board and not yet in a cycle or the walk.
+    let mut free = vec![false; padded_len];
+    let mut degree = vec![0u8; padded_len];
+    let mut links = memory::try_vec(board, "Warnsdorff tourney", 1, 0u8)?;
+    let mut walk: Vec<(usize, usize)> = Vec::new();
+    let mut moves: Vec<u8> = Vec::new();
+    let min_cycle = options.min_cycle.max(4) as usize;
+    for _ in 0..=options.max_restarts {
+        reset(board, &pad, &mut free, &mut degree, &mut links);
+        if fill(
+            board,
+            &pad,
+            options,
+            min_cycle,
+            &mut free,
+            &mut degree,
+            &mut links,
+            &mut walk,
+            &mut moves,
+            rng,
+        ) {
+            return Ok(Cover::from_bytes_unchecked(board, links));
+        }
+    }
+    Err(Error::GaveUp(format!(
+        "the Warnsdorff tourney of {board} got stuck in all {} attempts; allow more restarts or use another generator",
+        options.max_restarts + 1
+    )))
+}
+
+fn reset(board: Board, pad: &Padded, free: &mut [bool], degree: &mut [u8], links: &mut [u8]) {
+    free.fill(false);
+    links.fill(0);
+    for r in 0..board.rows() as usize {
+        for c in 0..board.cols() as usize {
+            free[pad.index(r, c)] = true;
+        }
+    }
+    for r in 0..board.rows() as usize {
+        for c in 0..board.cols() as usize {
+            let p = pad.index(r, c);
+            degree[p] = pad
+                .off
+                .iter()
+                .filter(|&&o| free[(p as isize + o) as usize])
+                .count() as u8;
+        }
+    }
+}
+
+/// The cycles closed so far: which cycle holds each square, and their squares.
+struct Cycles {
+    of: Vec<u32>,
+    members: Vec<Vec<u32>>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Covers the board with cycles; false when the budget of local repairs ran out.
+///
+/// When a walk fails all its retries, the cycles within a few knight's moves
+/// of its start are undone (more the more often that start fails) and the
+/// scan goes on from the first free square: a local repair instead of a
+/// restart of the whole board.
+#[allow(clippy::too_many_arguments)]
+fn fill<R: Rng + ?Sized>(
+    board: Board,
+    pad: &Padded,
+    options: &Options,
+    min_cycle: usize,
+    free: &mut [bool],
+    degree: &mut [u8],
+    links: &mut [u8],
+    walk: &mut Vec<(usize, usize)>,
+    moves: &mut Vec<u8>,
+    rng: &mut R,
+) -> bool {
+    let cols = board.cols() as usize;
+    let n = board.squares();
+    let mut cycles = Cycles {
+        of: vec![NONE; n],
+        members: Vec::new(),
+    };
+    let mut repairs_left = 64 + n / 8;
+    let mut last_failed = usize::MAX;
+    let mut fails_here = 0u32;
+    let mut next_start = 0usize;
+    while next_start < n {
+        let (r, c) = (next_start / cols, next_start % cols);
+        let p0 = pad.index(r, c);
+        if !free[p0] {
+            next_start += 1;
+            continue;
+        }
+        let mut closed = false;
+        for _ in 0..options.retries_per_walk.max(1) {
+            if try_walk(
+                pad,
+                min_cycle,
+                (p0, next_start),
+                free,
+                degree,
+                walk,
+                moves,
+                rng,
+            ) {
+                closed = true;
+                break;
+            }
+        }
+        if !closed {
+            if repairs_left == 0 {
+                return false;
+            }
+            repairs_left -= 1;
+            fails_here = if last_failed == next_start {
+                fails_here + 1
+            } else {
+                0
+            };
+            last_failed = next_start;
+            let depth = 1 + (fails_here / 2).min(4);
+            let lowest = undo_around(
+                board,
+                pad,
+                next_start,
+                depth,
+                &mut cycles,
+                free,
+                degree,
+                links,
+            );
+            next_start = next_start.min(lowest);
+            continue;
+        }
+        let id = cycles.members.len() as u32;
+        let mut members = Vec::with_capacity(walk.len());
+        for (i, &k) in moves.iter().enumerate() {
+            let (u, v) = (walk[i].1, walk[(i + 1) % walk.len()].1);
+            links[u] |= 1 << k;
+            links[v] |= 1 << (k ^ 4);
+            cycles.of[u] = id;
+            members.push(u as u32);
+        }
+        cycles.members.push(members);
+        next_start += 1;
+    }
+    true
+}
+
+/// Undoes every cycle with a square within `depth` knight's moves of `s`;
+/// the lowest square freed (or `s`).
+#[allow(clippy::too_many_arguments)]
+fn undo_around(
+    board: Board,
+    pad: &Padded,
+    s: usize,
+    depth: u32,
+    cycles: &mut Cycles,
+    free: &mut [bool],
+    degree: &mut [u8],
+    links: &mut [u8],
+) -> usize {
+    let cols = board.cols() as usize;
+    let mut frontier = vec![s];
+    let mut seen = std::collections::HashSet::from([s]);
+    let mut lowest = s;
+    for _ in 0..depth {
+        let mut next = Vec::new();
+        for &u in &frontier {
+            for (_, t) in board.neighbours(u as u32) {
+                let t = t as usize;
+                if seen.insert(t) {
+                    next.push(t);
+                }
+            }
+        }
+        for &t in &next {
+            let id = cycles.of[t];
+            if id == NONE {
+                continue;
+            }
+            for m in std::mem::take(&mut cycles.members[id as usize]) {
+                let m = m as usize;
+                lowest = lowest.min(m);
+                cycles.of[m] = NONE;
+                links[m] = 0;
+                let p = pad.index(m / cols, m % cols);
+                free[p] = true;
+                for o in pad.off {
+                    let q = (p as isize + o) as usize;
+                    degree[q] = degree[q].wrapping_add(1);
+                }
+            }
+        }
+        frontier = next;
+    }
+    lowest
+}
+
+/// One walk from `start`; on success `walk` holds the cycle and `moves` its
+/// moves (the last one closing it); on failure every square is freed again.
+#[allow(clippy::too_many_arguments)]
+fn try_walk<R: Rng + ?Sized>(
+    pad: &Padded,
+    min_cycle: usize,
+    start: (usize, usize),
+    free: &mut [bool],
+    degree: &mut [u8],
+    walk: &mut Vec<(usize, usize)>,
+    moves: &mut Vec<u8>,
+    rng: &mut R,
+) -> bool {
+    walk.clear();
+    moves.clear();
+    let visit = |p: usize, free: &mut [bool], degree: &mut [u8]| {
+        free[p] = false;
+        for o in pad.off {
+            let q = (p as isize + o) as usize;
+            degree[q] = degree[q].wrapping_sub(1);
+        }
+    };
+    visit(start.0, free, degree);
+    walk.push(start);
+    loop {
+        let (cur, ucur) = *walk.last().expect("the walk has its start");
+        if walk.len() >= min_cycle {
+            let d = start.0 as isize - cur as isize;
+            if let Some(k) = pad.off.iter().position(|&o| o == d) {
+                moves.push(k as u8);
+                return true;
+            }
+        }
+        let mut best = usize::MAX;
+        let mut best_degree = u8::MAX;
+        let mut ties = 0u32;
+        for k in 0..8 {
+            let q = (cur as isize + pad.off[k]) as usize;
+            if !free[q] {
+                continue;
+            }
+            let d = degree[q];
+            if d < best_degree {
+                best_degree = d;
+                best = k;
+                ties = 1;
+            } else if d == best_degree {
+                ties += 1;
+                if rng.random_range(0..ties) == 0 {
+                    best = k;
+                }
+            }
+        }
+        if best == usize::MAX {
+            // Stuck: undo the walk.
+            for &(p, _) in walk.iter() {
+                free[p] = true;
+                for o in pad.off {
+                    let q = (p as isize + o) as usize;
+                    degree[q] = degree[q].wrapping_add(1);
+                }
+            }
+            return false;
+        }
+        let q = (cur as isize + pad.off[best]) as usize;
+        let uq = (ucur as isize + pad.uoff[best]) as usize;
+        visit(q, free, degree);
+        walk.push((q, uq));
+        moves.push(best as u8);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_cover;
+
+    #[test]
+    fn tourneys_on_many_boards() {
+        let mut rng = crate::rng::seeded(11);
+        for r in 3..=14u64 {
+            for c in 5..=14u64 {
+                let b = Board::new(r, c).unwrap();
+                if !crate::exists::closed_tour(b).exists {
+                    continue;
+                }
+                let cover = warnsdorff(b, &Options::default(), &mut rng).unwrap();
+                check_cover(&cover).unwrap_or_else(|e| panic!("{b}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_tourney() {
+        let b = Board::new(20, 20).unwrap();
+        let a = warnsdorff(b, &Options::default(), &mut crate::rng::seeded(5)).unwrap();
+        let again = warnsdorff(b, &Options::default(), &mut crate::rng::seeded(5)).unwrap();
+        assert_eq!(a, again);
+    }
+}

@@ -1,0 +1,333 @@
+//! Join: turn a tourney into one closed tour by switching rails (seed 000,
+//! Section 5, Algorithm 2), with fallbacks that make join always finish.
+//!
+//! Each *pass* labels the cycles (O(n)), then scans the board once and
+//! switches every rail of the current cover whose two moves lie in cycles
+//! that are still apart in a union-find over the cycles of the pass's start.
+//! The rails switched form a spanning forest of the rail graph, and each of
+//! them merges two cycles: by induction over the switches, the current cycles
+//! are exactly the union-find classes (every move of the cover joins two
+//! squares of one class: old moves by the labels, new cross moves because
+//! their rail merged the classes of its ends), so a rail whose moves lie in
+//! two classes has them on two different cycles, and switching such a rail
+//! always merges them. A pass that switches `k` rails removes exactly `k`
+//! cycles. With [`JoinOptions::disjoint`] a pass takes only pairwise
+//! vertex-disjoint rails, as the paper's Algorithm 2 does (the same proof
+//! holds; passes merge less).
+//!
+//! When a pass switches nothing and more than one cycle remains, join tries
+//! a *2-opt merge*, the general form of a rail: moves `a - b` on cycle X and
+//! `c - d` on cycle Y != X with `a - c` and `b - d` knight's moves; replacing
+//! `a - b`, `c - d` by `a - c`, `b - d` always merges X and Y (first over the
+//! smallest cycle, then over all). Only when no such pair exists anywhere
+//! (on narrow boards such as 3 x n, which have almost no rails) does join
+//! fall back to a *Posa merge* (see `posa.rs`): cut a cycle and a neighbouring
+//! one into a path and rotate or extend it at random until its ends meet,
+//! under a step budget, undoing the attempt exactly when it fails. Every rail
+//! switch, 2-opt merge and successful Posa merge removes at least one cycle
+//! and nothing ever adds one, so join always ends: with one cycle, or with
+//! [`Error::GaveUp`] after `max_posa_attempts` failed attempts (never seen in
+//! the acceptance runs, see the tests).
+//!
+//! # Complexity
+//! O(n) per pass and per 2-opt merge (n = rows * cols); the number of passes
+//! is at most the number of cycles, and in practice one to three.
+
+use rand::Rng;
+
+use super::posa::posa_merge;
+use super::{crosses, label_cycles, rail_at, switch_raw, Geometry, UnionFind};
+use crate::{exists, Cover, Error, Result};
+
+/// Options of [`join`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JoinOptions {
+    /// The most failed Posa merge attempts allowed when neither a rail nor a
+    /// 2-opt merge joins two cycles.
+    pub max_posa_attempts: u32,
+    /// Steps of one Posa merge attempt, per square of the board.
+    pub posa_steps_per_square: u32,
+    /// Switch only pairwise vertex-disjoint rails in a pass, as the paper's
+    /// Algorithm 2 does (more passes); by default a pass also takes rails
+    /// that touch rails switched before it in the same pass.
+    pub disjoint: bool,
+}
+
+impl Default for JoinOptions {
+    fn default() -> Self {
+        JoinOptions {
+            max_posa_attempts: 1000,
+            posa_steps_per_square: 20,
+            disjoint: false,
+        }
+    }
+}
+
+/// What [`join`] did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JoinStats {
+    /// Cycles of the tourney before the join.
+    pub cycles_before: usize,
+    /// Cycles left after the first rail pass.
+    pub cycles_after_first_pass: usize,
+    /// Rail passes run.
+    pub passes: u32,
+    /// Rails switched by the passes.
+    pub rails_switched: u64,
+    /// 2-opt merges (joins that are not rails).
+    pub two_opt_merges: u32,
+    /// Posa merges (path rotations when no rail or 2-opt merge joined).
+    pub posa_merges: u32,
+    /// Posa merge attempts that failed and were undone.
+    pub posa_failures: u32,
+}
+
+impl JoinStats {
+    /// Whether the first rail pass alone made one tour (the paper's Algorithm 2
+    /// run once), or the input was already one.
+    pub fn first_pass_enough(&self) -> bool {
+        self.cycles_before <= 1 || self.cycles_after_first_pass == 1
+    }
+}
+
+/// Joins the cycles of a tourney into one closed tour, in place.
+///
+/// Returns the no-tour error at once when the board has no closed tour
+/// (Schwenk's theorem), and [`Error::Unsupported`] when the cover is not a
+/// tourney (some square without exactly two moves).
+///
+/// # Complexity
+/// O(rows * cols) per pass (see the module documentation); one `u32` label
+/// and one byte of marks per square.
+///
+/// # Example
+/// ```
+/// use knights::{check, rails};
+/// use knights::algorithms::tourney::{tourney, Generator};
+/// let mut rng = knights::rng::seeded(5);
+/// let mut cover = tourney("10x10".parse()?, Generator::Warnsdorff, &mut rng)?;
+/// let stats = rails::join(&mut cover, &Default::default(), &mut rng)?;
+/// assert_eq!(check::check_cover(&cover)?, 1);
+/// assert!(stats.passes >= 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn join<R: Rng + ?Sized>(
+    cover: &mut Cover,
+    options: &JoinOptions,
+    rng: &mut R,
+) -> Result<JoinStats> {
+    let board = cover.board();
+    exists::require(board, true)?;
+    if let Some(s) = cover.as_bytes().iter().position(|b| b.count_ones() != 2) {
+        return Err(Error::Unsupported(format!(
+            "square {s} has {} chosen moves, so this is not a tourney and cannot be joined",
+            cover.links(s as u32).count_ones()
+        )));
+    }
+    let g = Geometry::new(board);
+    let mut links = cover.as_bytes().to_vec();
+    let mut stats = JoinStats::default();
+    // Bound on the loop: every iteration removes a cycle or spends an attempt.
+    let limit = u64::from(options.max_posa_attempts) + links.len() as u64 + 1;
+    let mut iterations = 0u64;
+    loop {
+        iterations += 1;
+        assert!(iterations <= limit, "join exceeded its proven bound");
+        let (labels, sizes) = label_cycles(&g, &links);
+        if stats.passes == 0 {
+            stats.cycles_before = sizes.len();
+        }
+        if sizes.len() == 1 {
+            if stats.passes == 0 {
+                stats.cycles_after_first_pass = 1;
+            }
+            break;
+        }
+        let merged = rail_pass(&g, &mut links, &labels, sizes.len(), options.disjoint);
+        stats.passes += 1;
+        stats.rails_switched += merged as u64;
+        if stats.passes == 1 {
+            stats.cycles_after_first_pass = sizes.len() - merged;
+        }
+        if merged > 0 {
+            continue;
+        }
+        if two_opt(&g, &mut links, &labels, &sizes) {
+            stats.two_opt_merges += 1;
+            continue;
+        }
+        let x = if stats.posa_failures % 2 == 0 {
+            (0..sizes.len()).min_by_key(|&i| sizes[i]).unwrap_or(0) as u32
+        } else {
+            rng.random_range(0..sizes.len() as u32)
+        };
+        let steps = options
+            .posa_steps_per_square
+            .saturating_mul(links.len() as u32)
+            .max(64);
+        if posa_merge(&g, &mut links, &labels, x, steps, rng) {
+            stats.posa_merges += 1;
+            continue;
+        }
+        stats.posa_failures += 1;
+        if stats.posa_failures >= options.max_posa_attempts {
+            return Err(Error::GaveUp(format!(
+                "join gave up on {board} with {} cycles left: no rail or 2-opt merge joins them, and {} Posa merge attempts failed",
+                sizes.len(),
+                stats.posa_failures
+            )));
+        }
+    }
+    *cover = Cover::from_bytes_unchecked(board, links);
+    Ok(stats)
+}
+
+/// One pass: switches a vertex-disjoint spanning forest of rails that join
+/// distinct cycles; returns how many (each removes one cycle).
+fn rail_pass(
+    g: &Geometry,
+    links: &mut [u8],
+    labels: &[u32],
+    cycles: usize,
+    disjoint: bool,
+) -> usize {
+    let mut uf = UnionFind::new(cycles);
+    let mut used = vec![false; links.len()];
+    let mut merged = 0;
+    let mut u = 0usize;
+    for r in 0..g.rows {
+        for col in 0..g.cols {
+            let down = links[u] & 0xF0;
+            if down != 0 && !(disjoint && used[u]) {
+                'rail: for p in 4..8u8 {
+                    if down & (1 << p) == 0 {
+                        continue;
+                    }
+                    for c in crosses(p) {
+                        let Some(sq) = rail_at(g, links, u, r, col, p, c) else {
+                            continue;
+                        };
+                        if disjoint && sq.iter().any(|&s| used[s]) {
+                            continue;
+                        }
+                        if uf.union(labels[sq[0]], labels[sq[2]]) {
+                            switch_raw(links, sq, p, c);
+                            for s in sq {
+                                used[s] = true;
+                            }
+                            merged += 1;
+                            if merged + 1 == cycles {
+                                return merged;
+                            }
+                            break 'rail;
+                        }
+                    }
+                }
+            }
+            u += 1;
+        }
+    }
+    merged
+}
+
+/// A 2-opt merge of two cycles: moves `a-b` on X and `c-d` on Y with `a~c`,
+/// `b~d`; tried from the smallest cycle first, then from every cycle.
+fn two_opt(g: &Geometry, links: &mut [u8], labels: &[u32], sizes: &[u32]) -> bool {
+    let smallest = (0..sizes.len()).min_by_key(|&i| sizes[i]).unwrap_or(0) as u32;
+    for only in [Some(smallest), None] {
+        for a in 0..links.len() {
+            if only.is_some_and(|x| labels[a] != x) {
+                continue;
+            }
+            if let Some((b, c, d)) = two_opt_at(g, links, labels, a) {
+                let mab = g.move_between(a, b);
+                let mac = g.move_between(a, c);
+                let mcd = g.move_between(c, d);
+                let mbd = g.move_between(b, d);
+                links[a] ^= (1 << mab) | (1 << mac);
+                links[b] ^= (1 << (mab ^ 4)) | (1 << mbd);
+                links[c] ^= (1 << mcd) | (1 << (mac ^ 4));
+                links[d] ^= (1 << (mcd ^ 4)) | (1 << (mbd ^ 4));
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn two_opt_at(
+    g: &Geometry,
+    links: &[u8],
+    labels: &[u32],
+    a: usize,
+) -> Option<(usize, usize, usize)> {
+    let (r, col) = (a as u32 / g.cols, a as u32 % g.cols);
+    for kb in 0..8u8 {
+        if links[a] & (1 << kb) == 0 {
+            continue;
+        }
+        let b = (a as isize + g.off[kb as usize]) as usize;
+        for kc in 0..8u8 {
+            let Some(c) = g.step_rc(a, r, col, kc) else {
+                continue;
+            };
+            if labels[c] == labels[a] {
+                continue;
+            }
+            for kd in 0..8u8 {
+                if links[c] & (1 << kd) == 0 {
+                    continue;
+                }
+                let d = (c as isize + g.off[kd as usize]) as usize;
+                if g.adjacent(b, d) {
+                    return Some((b, c, d));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_cover;
+    use crate::Board;
+
+    #[test]
+    fn refuses_boards_without_closed_tours_and_non_tourneys() {
+        let mut rng = crate::rng::seeded(0);
+        let b = Board::new(4, 8).unwrap();
+        let mut cover = crate::algorithms::tourney::tourney(
+            b,
+            crate::algorithms::tourney::Generator::FourCover,
+            &mut rng,
+        )
+        .unwrap();
+        let e = join(&mut cover, &JoinOptions::default(), &mut rng).unwrap_err();
+        assert!(matches!(e, Error::NoTour(_)), "{e}");
+        let mut empty = Cover::empty(Board::new(6, 6).unwrap()).unwrap();
+        let e = join(&mut empty, &JoinOptions::default(), &mut rng).unwrap_err();
+        assert!(matches!(e, Error::Unsupported(_)), "{e}");
+    }
+
+    #[test]
+    fn a_pass_removes_one_cycle_per_rail() {
+        let board = Board::new(16, 16).unwrap();
+        let mut rng = crate::rng::seeded(3);
+        let mut cover = crate::algorithms::tourney::tourney(
+            board,
+            crate::algorithms::tourney::Generator::FourCover,
+            &mut rng,
+        )
+        .unwrap();
+        let g = Geometry::new(board);
+        let mut links = cover.as_bytes().to_vec();
+        let (labels, sizes) = label_cycles(&g, &links);
+        assert_eq!(sizes.len(), 64);
+        let merged = rail_pass(&g, &mut links, &labels, sizes.len(), true);
+        assert!(merged > 0);
+        cover = Cover::from_bytes_unchecked(board, links);
+        assert_eq!(check_cover(&cover).unwrap(), 64 - merged);
+    }
+}

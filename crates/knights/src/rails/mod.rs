@@ -1,0 +1,403 @@
+//! Rails of a cycle cover (seed 000, Section 4) and the operations built on
+//! them: [`join`] (a tourney into one closed tour), [`shatter`] and
+//! [`obfuscate`].
+//!
+//! A *rail* is a pair of parallel moves of a cover, `u -> v` and `w -> x`,
+//! both by the same move `p`, whose ends are joined by two knight's moves
+//! `u -> w` and `v -> x` (both by the same move `c`) that are not in the
+//! cover. Every rail has a topmost square `u`, a downward *primary* move `p`
+//! (4 to 7) and a downward *cross* move `c` (4 to 7, `c != p`), so there are
+//! at most 12 rail shapes per square (Lemma 1: each move is in at most 6
+//! rails). *Switching* a rail swaps its two moves for its two cross moves:
+//! four bit flips in each of four bytes of the [`Cover`], O(1). Every square
+//! keeps two moves, so a tourney stays a tourney; a rail whose two moves lie on
+//! different cycles joins them into one.
+//!
+//! # Example
+//! ```
+//! use knights::{Board, Cover, rails};
+//! use knights::algorithms::tourney::{tourney, Generator};
+//! let board = Board::new(8, 8)?;
+//! let mut rng = knights::rng::seeded(1);
+//! let mut cover = tourney(board, Generator::FourCover, &mut rng)?;
+//! assert_eq!(knights::check::check_cover(&cover)?, 16);
+//! let found = rails::find_rails(&cover);
+//! assert!(!found.is_empty());
+//! rails::switch(&mut cover, found[0]);
+//! assert!(knights::check::check_cover(&cover).is_ok());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod join;
+mod posa;
+mod shatter;
+
+pub use join::{join, JoinOptions, JoinStats};
+pub use shatter::{obfuscate, shatter, ObfuscateOptions};
+
+use crate::board::{Square, MOVES};
+use crate::{Board, Cover};
+
+/// One rail: its topmost square, its primary move and its cross move.
+///
+/// The four squares are `top`, `top + primary`, `top + cross` and
+/// `top + primary + cross`; the moves `top -> top + primary` and
+/// `top + cross -> top + primary + cross` are in the cover, the two cross
+/// moves are not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Rail {
+    /// The topmost square.
+    pub top: Square,
+    /// The primary move, 4 to 7 (downward).
+    pub primary: u8,
+    /// The cross move, 4 to 7 (downward), not the primary move.
+    pub cross: u8,
+}
+
+impl Rail {
+    /// The four squares `[u, v, w, x]`: `u -> v` and `w -> x` are the primary
+    /// moves, `u -> w` and `v -> x` the cross moves. The rail must lie on `board`.
+    pub fn squares(&self, board: Board) -> [Square; 4] {
+        let step = |s, k| board.step(s, k).expect("rail lies on the board");
+        let (u, p, c) = (self.top, self.primary, self.cross);
+        [u, step(u, p), step(u, c), step(step(u, p), c)]
+    }
+}
+
+/// Fast square arithmetic on a board: signed index offsets of the moves.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Geometry {
+    pub rows: u32,
+    pub cols: u32,
+    pub off: [isize; 8],
+}
+
+impl Geometry {
+    pub fn new(board: Board) -> Geometry {
+        let cols = board.cols() as isize;
+        let mut off = [0isize; 8];
+        for (k, &(dx, dy)) in MOVES.iter().enumerate() {
+            off[k] = dy as isize * cols + dx as isize;
+        }
+        Geometry {
+            rows: board.rows(),
+            cols: board.cols(),
+            off,
+        }
+    }
+
+    /// The square reached from `s` (at row `r`, column `c`) by move `k`, if on the board.
+    #[inline]
+    pub fn step_rc(&self, s: usize, r: u32, c: u32, k: u8) -> Option<usize> {
+        let (dx, dy) = MOVES[k as usize];
+        let nr = r as i64 + dy as i64;
+        let nc = c as i64 + dx as i64;
+        (nr >= 0 && nc >= 0 && nr < self.rows as i64 && nc < self.cols as i64)
+            .then(|| (s as isize + self.off[k as usize]) as usize)
+    }
+
+    /// Whether `a` and `b` are a knight's move apart.
+    #[inline]
+    pub fn adjacent(&self, a: usize, b: usize) -> bool {
+        let cols = self.cols as usize;
+        let dr = (a / cols).abs_diff(b / cols);
+        let dc = (a % cols).abs_diff(b % cols);
+        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+    }
+
+    /// The move from `a` to `b` (a knight's move apart).
+    #[inline]
+    pub fn move_between(&self, a: usize, b: usize) -> u8 {
+        let d = b as isize - a as isize;
+        // Offsets are distinct when cols >= 5; check coordinates otherwise.
+        let cols = self.cols as isize;
+        let (ar, ac) = (a as isize / cols, a as isize % cols);
+        let (br, bc) = (b as isize / cols, b as isize % cols);
+        let (dx, dy) = (bc - ac, br - ar);
+        debug_assert_eq!(dy * cols + dx, d);
+        MOVES
+            .iter()
+            .position(|&(mx, my)| mx as isize == dx && my as isize == dy)
+            .expect("squares are a knight's move apart") as u8
+    }
+}
+
+/// Whether the rail `(u, p, c)` is present in `links` (u at row `r`, column `col`).
+/// Returns its squares `[u, v, w, x]` when it is.
+#[inline]
+pub(crate) fn rail_at(
+    g: &Geometry,
+    links: &[u8],
+    u: usize,
+    r: u32,
+    col: u32,
+    p: u8,
+    c: u8,
+) -> Option<[usize; 4]> {
+    let bu = links[u];
+    if bu & (1 << p) == 0 || bu & (1 << c) != 0 {
+        return None;
+    }
+    let w = g.step_rc(u, r, col, c)?;
+    if links[w] & (1 << p) == 0 {
+        return None;
+    }
+    let v = (u as isize + g.off[p as usize]) as usize;
+    if links[v] & (1 << c) != 0 {
+        return None;
+    }
+    let x = (v as isize + g.off[c as usize]) as usize;
+    Some([u, v, w, x])
+}
+
+/// Switches the rail `(u, p, c)` with squares `[u, v, w, x]` in raw bytes.
+#[inline]
+pub(crate) fn switch_raw(links: &mut [u8], sq: [usize; 4], p: u8, c: u8) {
+    let [u, v, w, x] = sq;
+    let (bp, bc, bp4, bc4) = (1u8 << p, 1u8 << c, 1u8 << (p ^ 4), 1u8 << (c ^ 4));
+    links[u] ^= bp | bc;
+    links[v] ^= bp4 | bc;
+    links[w] ^= bp | bc4;
+    links[x] ^= bp4 | bc4;
+}
+
+/// The cross moves that can go with primary move `p` (both downward).
+#[inline]
+pub(crate) fn crosses(p: u8) -> impl Iterator<Item = u8> {
+    (4..8u8).filter(move |&c| c != p)
+}
+
+/// Every rail of a cover (any set of moves; usually a tourney or a tour), in
+/// order of topmost square, primary move and cross move (Algorithm 1).
+///
+/// # Complexity
+/// O(rows * cols): at most 12 shapes per square, each tested in O(1).
+///
+/// # Example
+/// ```
+/// use knights::{Cover, rails};
+/// let tour = knights::algorithms::warnsdorff::tour(
+///     "8x8".parse()?, &knights::algorithms::warnsdorff::Options::closed(),
+///     &mut knights::rng::seeded(3))?;
+/// let cover = Cover::from_tour(&tour)?;
+/// assert!(rails::find_rails(&cover).len() > 8);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn find_rails(cover: &Cover) -> Vec<Rail> {
+    let mut out = Vec::new();
+    for_each_rail(cover, |rail, _| out.push(rail));
+    out
+}
+
+/// The number of rails of a cover (the paper's Rail Conjecture says
+/// Theta(n^2) for closed tours of n x n).
+///
+/// # Complexity
+/// O(rows * cols), no allocation.
+///
+/// # Example
+/// ```
+/// use knights::{Cover, rails};
+/// let cover = knights::algorithms::tourney::tourney(
+///     "4x4".parse()?, knights::algorithms::tourney::Generator::FourCover,
+///     &mut knights::rng::seeded(0))?;
+/// assert_eq!(rails::count_rails(&cover), rails::find_rails(&cover).len());
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn count_rails(cover: &Cover) -> usize {
+    let mut n = 0;
+    for_each_rail(cover, |_, _| n += 1);
+    n
+}
+
+/// Calls `f(rail, [u, v, w, x])` for every rail of the cover.
+fn for_each_rail(cover: &Cover, mut f: impl FnMut(Rail, [usize; 4])) {
+    let board = cover.board();
+    let g = Geometry::new(board);
+    let links = cover.as_bytes();
+    let mut u = 0usize;
+    for r in 0..g.rows {
+        for col in 0..g.cols {
+            let down = links[u] & 0xF0;
+            if down != 0 {
+                for p in 4..8u8 {
+                    if down & (1 << p) == 0 {
+                        continue;
+                    }
+                    for c in crosses(p) {
+                        if let Some(sq) = rail_at(&g, links, u, r, col, p, c) {
+                            let rail = Rail {
+                                top: u as Square,
+                                primary: p,
+                                cross: c,
+                            };
+                            f(rail, sq);
+                        }
+                    }
+                }
+            }
+            u += 1;
+        }
+    }
+}
+
+/// Switches a rail: its two moves leave the cover and its two cross moves
+/// join it. Afterwards the same four squares form the rail
+/// `(top, cross, primary)`.
+///
+/// # Complexity
+/// O(1).
+///
+/// # Panics
+/// If `rail` is not a rail of `cover` (its moves absent or its cross moves present).
+pub fn switch(cover: &mut Cover, rail: Rail) {
+    let board = cover.board();
+    let [u, v, w, x] = rail.squares(board);
+    let (p, c) = (rail.primary, rail.cross);
+    assert!(
+        cover.has(u, p) && cover.has(w, p) && !cover.has(u, c) && !cover.has(v, c),
+        "{rail:?} is not a rail of this cover"
+    );
+    let _ = x;
+    cover.remove(u, p);
+    cover.remove(w, p);
+    cover.add(u, c);
+    cover.add(v, c);
+}
+
+/// Labels the cycles of a 2-regular cover: `labels[s]` is the index of the
+/// cycle through `s` (in order of lowest square); returns the labels and the
+/// cycle sizes.
+///
+/// # Complexity
+/// O(rows * cols).
+pub(crate) fn label_cycles(g: &Geometry, links: &[u8]) -> (Vec<u32>, Vec<u32>) {
+    const NONE: u32 = u32::MAX;
+    let n = links.len();
+    let mut labels = vec![NONE; n];
+    let mut sizes = Vec::new();
+    for s in 0..n {
+        if labels[s] != NONE {
+            continue;
+        }
+        let id = sizes.len() as u32;
+        let mut size = 0u32;
+        let mut cur = s;
+        let mut back = 0u8; // bit of the move leading back to the previous square
+        loop {
+            labels[cur] = id;
+            size += 1;
+            let bits = links[cur] & !back;
+            let k = bits.trailing_zeros() as u8;
+            let next = (cur as isize + g.off[k as usize]) as usize;
+            if next == s {
+                break;
+            }
+            back = 1 << (k ^ 4);
+            cur = next;
+        }
+        sizes.push(size);
+    }
+    (labels, sizes)
+}
+
+/// A union-find over cycle indices (path halving, union by size).
+pub(crate) struct UnionFind {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+}
+
+impl UnionFind {
+    pub fn new(n: usize) -> UnionFind {
+        UnionFind {
+            parent: (0..n as u32).collect(),
+            size: vec![1; n],
+        }
+    }
+
+    #[inline]
+    pub fn find(&mut self, mut a: u32) -> u32 {
+        while self.parent[a as usize] != a {
+            let gp = self.parent[self.parent[a as usize] as usize];
+            self.parent[a as usize] = gp;
+            a = gp;
+        }
+        a
+    }
+
+    /// Joins the sets of `a` and `b` (roots); false when they were one set.
+    #[inline]
+    pub fn union(&mut self, a: u32, b: u32) -> bool {
+        let (a, b) = (self.find(a), self.find(b));
+        if a == b {
+            return false;
+        }
+        let (big, small) = if self.size[a as usize] >= self.size[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.parent[small as usize] = big;
+        self.size[big as usize] += self.size[small as usize];
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::tourney::{tourney, Generator};
+    use crate::check::check_cover;
+
+    #[test]
+    fn rails_are_rails_and_switch_back() {
+        for (r, c, seed) in [(8, 8, 1), (6, 10, 2), (12, 12, 3), (5, 6, 4)] {
+            let board = Board::new(r, c).unwrap();
+            let mut rng = crate::rng::seeded(seed);
+            let cover = tourney(board, Generator::Warnsdorff, &mut rng).unwrap();
+            let rails = find_rails(&cover);
+            assert!(!rails.is_empty());
+            for rail in rails {
+                let [u, v, w, x] = rail.squares(board);
+                let (p, k) = (rail.primary, rail.cross);
+                assert!(cover.has(u, p) && cover.has(w, p));
+                assert_eq!(board.step(v, k), Some(x));
+                assert!(!cover.has(u, k) && !cover.has(v, k));
+                let mut once = cover.clone();
+                switch(&mut once, rail);
+                check_cover(&once).unwrap();
+                let back = Rail {
+                    top: rail.top,
+                    primary: k,
+                    cross: p,
+                };
+                assert!(find_rails(&once).contains(&back));
+                switch(&mut once, back);
+                assert_eq!(once, cover);
+            }
+        }
+    }
+
+    #[test]
+    fn every_move_is_in_at_most_six_rails() {
+        let board = Board::new(10, 10).unwrap();
+        let cover = tourney(board, Generator::Warnsdorff, &mut crate::rng::seeded(9)).unwrap();
+        let mut per_move = std::collections::HashMap::new();
+        for rail in find_rails(&cover) {
+            let [u, v, w, x] = rail.squares(board);
+            *per_move.entry((u, v)).or_insert(0) += 1;
+            *per_move.entry((w, x)).or_insert(0) += 1;
+        }
+        assert!(per_move.values().all(|&n| n <= 6));
+    }
+
+    #[test]
+    fn labels_count_cycles() {
+        let board = Board::new(12, 16).unwrap();
+        let cover = tourney(board, Generator::FourCover, &mut crate::rng::seeded(0)).unwrap();
+        let (labels, sizes) = label_cycles(&Geometry::new(board), cover.as_bytes());
+        assert_eq!(sizes.len(), check_cover(&cover).unwrap());
+        assert!(sizes.iter().all(|&s| s == 4));
+        assert_eq!(labels.len(), 192);
+    }
+}

@@ -1,0 +1,174 @@
+//! Shatter and obfuscate (seed 000, Section 7, Algorithm 3).
+//!
+//! *Shatter* switches a random set of pairwise vertex-disjoint rails: one
+//! scan of the board, offering every rail that shares no square with a rail
+//! already switched, and switching it with probability 1/2. Each switch keeps
+//! every square at two moves and either keeps its cycle or splits it, so a
+//! tourney results. *Obfuscate* shatters `k` times (16 by default, as in the
+//! paper) and then [joins](super::join) the pieces into one closed tour,
+//! hiding the artifacts of the method that made the tour.
+
+use rand::Rng;
+
+use super::{crosses, join, rail_at, switch_raw, Geometry, JoinOptions, JoinStats};
+use crate::{Cover, Error, Result};
+
+/// Options of [`obfuscate`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObfuscateOptions {
+    /// How many times to shatter before joining.
+    pub shatters: u32,
+    /// Options of the final join.
+    pub join: JoinOptions,
+}
+
+impl Default for ObfuscateOptions {
+    fn default() -> Self {
+        ObfuscateOptions {
+            shatters: 16,
+            join: JoinOptions::default(),
+        }
+    }
+}
+
+/// Switches a random set of pairwise vertex-disjoint rails of a tourney (or
+/// tour), in place; returns how many were switched.
+///
+/// # Complexity
+/// O(rows * cols) time, one byte per square of marks.
+///
+/// # Example
+/// ```
+/// use knights::{check, rails, Cover};
+/// let mut rng = knights::rng::seeded(2);
+/// let tour = knights::algorithms::warnsdorff::tour(
+///     "8x8".parse()?, &knights::algorithms::warnsdorff::Options::closed(), &mut rng)?;
+/// let mut cover = Cover::from_tour(&tour)?;
+/// let switched = rails::shatter(&mut cover, &mut rng)?;
+/// assert!(switched > 0);
+/// assert!(check::check_cover(&cover)? >= 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn shatter<R: Rng + ?Sized>(cover: &mut Cover, rng: &mut R) -> Result<usize> {
+    if let Some(s) = cover.as_bytes().iter().position(|b| b.count_ones() != 2) {
+        return Err(Error::Unsupported(format!(
+            "square {s} has {} chosen moves, so this is not a tour or tourney and cannot be shattered",
+            cover.links(s as u32).count_ones()
+        )));
+    }
+    let board = cover.board();
+    let g = Geometry::new(board);
+    let mut links = cover.as_bytes().to_vec();
+    let switched = shatter_raw(&g, &mut links, rng);
+    *cover = Cover::from_bytes_unchecked(board, links);
+    Ok(switched)
+}
+
+/// The scan behind [`shatter`], on raw bytes.
+pub(crate) fn shatter_raw<R: Rng + ?Sized>(g: &Geometry, links: &mut [u8], rng: &mut R) -> usize {
+    let mut used = vec![false; links.len()];
+    let mut bits = 0u64;
+    let mut left = 0u32;
+    let mut switched = 0;
+    let mut u = 0usize;
+    for r in 0..g.rows {
+        for col in 0..g.cols {
+            let down = links[u] & 0xF0;
+            if down != 0 && !used[u] {
+                'rail: for p in 4..8u8 {
+                    if down & (1 << p) == 0 {
+                        continue;
+                    }
+                    for c in crosses(p) {
+                        let Some(sq) = rail_at(g, links, u, r, col, p, c) else {
+                            continue;
+                        };
+                        if used[sq[1]] || used[sq[2]] || used[sq[3]] {
+                            continue;
+                        }
+                        if left == 0 {
+                            bits = rng.random();
+                            left = 64;
+                        }
+                        let take = bits & 1 == 1;
+                        bits >>= 1;
+                        left -= 1;
+                        if take {
+                            switch_raw(links, sq, p, c);
+                            for s in sq {
+                                used[s] = true;
+                            }
+                            switched += 1;
+                            break 'rail;
+                        }
+                    }
+                }
+            }
+            u += 1;
+        }
+    }
+    switched
+}
+
+/// Obfuscates a closed tour (or tourney): shatters it `options.shatters`
+/// times, then joins it into one closed tour, in place.
+///
+/// # Complexity
+/// O(rows * cols * shatters) plus the join.
+///
+/// # Example
+/// ```
+/// use knights::{check, rails, Cover};
+/// let mut rng = knights::rng::seeded(4);
+/// let tour = knights::algorithms::warnsdorff::tour(
+///     "12x12".parse()?, &knights::algorithms::warnsdorff::Options::closed(), &mut rng)?;
+/// let mut cover = Cover::from_tour(&tour)?;
+/// rails::obfuscate(&mut cover, &Default::default(), &mut rng)?;
+/// assert_eq!(check::check_cover(&cover)?, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn obfuscate<R: Rng + ?Sized>(
+    cover: &mut Cover,
+    options: &ObfuscateOptions,
+    rng: &mut R,
+) -> Result<JoinStats> {
+    crate::exists::require(cover.board(), true)?;
+    for _ in 0..options.shatters {
+        shatter(cover, rng)?;
+    }
+    join(cover, &options.join, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_cover;
+    use crate::Board;
+
+    #[test]
+    fn shatter_is_reproducible_and_valid() {
+        let board = Board::new(10, 12).unwrap();
+        let tour = crate::algorithms::warnsdorff::tour(
+            board,
+            &crate::algorithms::warnsdorff::Options::closed(),
+            &mut crate::rng::seeded(1),
+        )
+        .unwrap();
+        let cover = Cover::from_tour(&tour).unwrap();
+        let run = |seed| {
+            let mut c = cover.clone();
+            shatter(&mut c, &mut crate::rng::seeded(seed)).unwrap();
+            c
+        };
+        let a = run(7);
+        assert_eq!(a, run(7));
+        assert_ne!(a, run(8));
+        assert!(check_cover(&a).unwrap() > 1);
+    }
+
+    #[test]
+    fn shatter_refuses_a_non_tourney() {
+        let mut c = Cover::empty(Board::new(5, 5).unwrap()).unwrap();
+        assert!(shatter(&mut c, &mut crate::rng::seeded(0)).is_err());
+    }
+}

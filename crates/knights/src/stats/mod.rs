@@ -1,0 +1,18 @@
+//! Statistics of tours and tourneys: the move and relative-move
+//! distributions of the tourney paper (seed 000, Section 3), their means and
+//! standard deviations over many tours, and an SVG bar chart like Figure 4.
+//!
+//! The frequency of move k in a tour is the number of its moves that are
+//! move k divided by the number of its moves. The relative move of move b
+//! after move a is (b - a) mod 8; in a tour it is never 4 (a knight never
+//! goes straight back). A closed tour (and every cycle of a tourney) has as
+//! many moves and relative moves as squares, wrapping round; an open tour of
+//! n squares has n - 1 moves and n - 2 relative moves.
+
+mod chart;
+mod distribution;
+mod sample;
+
+pub use chart::{bar_chart, BarChart};
+pub use distribution::{Figure, MoveCounts, Summary, SummaryBuilder};
+pub use sample::sample;
