@@ -3,13 +3,22 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::algorithms::tourney::Generator;
 use crate::algorithms::{self, Algorithm, TourRequest, Want};
 use crate::{Board, Error, Result, Tour};
 
 /// The algorithms a key may name. `auto` is left out on purpose: what it
 /// picks may change between versions, and a key must give the same tour
 /// everywhere and always. Deterministic generators may be added here.
-const ALGORITHMS: &[(&str, Algorithm)] = &[("warnsdorff", Algorithm::Warnsdorff)];
+/// The names are those of `knights tour --algorithm`.
+const ALGORITHMS: &[(&str, Algorithm)] = &[
+    ("warnsdorff", Algorithm::Warnsdorff),
+    ("tourney", Algorithm::Tourney(Generator::Warnsdorff)),
+    ("braid", Algorithm::Tourney(Generator::Braid)),
+    ("four-cover", Algorithm::Tourney(Generator::FourCover)),
+    ("neural", Algorithm::Tourney(Generator::Neural)),
+    ("takefuji-lee", Algorithm::Neural),
+];
 
 /// A readable key description that regenerates a tour on any machine.
 ///
@@ -21,8 +30,11 @@ const ALGORITHMS: &[(&str, Algorithm)] = &[("warnsdorff", Algorithm::Warnsdorff)
 /// ```
 ///
 /// - `BOARD`: `ROWSxCOLS` such as `8x8` or `6x10`, or one number for a square board.
-/// - `algorithm=NAME` (also `alg=`): the generator; default and for now the only
-///   choice `warnsdorff` (Warnsdorff's rule with seeded random tie-breaks).
+/// - `algorithm=NAME` (also `alg=`): the generator, named as in `knights tour
+///   --algorithm`: `warnsdorff` (the default: Warnsdorff's rule with seeded
+///   random tie-breaks), `tourney`, `braid`, `four-cover`, `neural` or
+///   `takefuji-lee` (the tourney methods, which make closed tours; opened
+///   afterwards unless `closed` or `any` is given).
 /// - `seed=N`: the seed of [`crate::rng::seeded`]; default 0.
 /// - `start=ROW,COL`: the first square, 0-based; default: drawn from the seed.
 /// - `open` (default), `closed` or `any` (closed where the board has a closed
@@ -227,6 +239,18 @@ mod tests {
         assert_eq!(spec.want, Want::Closed);
         let spaced: KeySpec = " 6 x 10 , alg = Warnsdorff , any ".parse().unwrap();
         assert_eq!(spaced.want, Want::Any);
+    }
+
+    #[test]
+    fn every_named_algorithm_prints_parses_and_gives_a_checked_tour() {
+        for &(name, algorithm) in ALGORITHMS {
+            let spec: KeySpec = format!("8x8,algorithm={name},seed=3,any").parse().unwrap();
+            assert_eq!(spec.algorithm, algorithm);
+            assert_eq!(spec.to_string().parse::<KeySpec>().unwrap(), spec);
+            let tour = spec.tour().unwrap();
+            assert!(crate::check::check_tour(&tour).is_ok(), "{spec}");
+            assert_eq!(spec.tour().unwrap(), tour, "{spec} is reproducible");
+        }
     }
 
     #[test]
