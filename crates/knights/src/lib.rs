@@ -22,6 +22,7 @@
 pub mod algorithms;
 pub mod board;
 pub mod check;
+pub mod count;
 pub mod cover;
 mod error;
 pub mod exists;

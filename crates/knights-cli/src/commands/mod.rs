@@ -11,6 +11,8 @@ use crate::cli::{Cli, Command, FormatArg, OutputArgs};
 
 mod bench;
 mod check;
+mod count;
+mod estimate;
 mod exists;
 mod graph;
 mod render;
@@ -25,6 +27,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Render(a) => render::run(a),
         Command::Graph(a) => graph::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Count(a) => count::run(a),
+        Command::Estimate(a) => estimate::run(a),
     }
 }
 
