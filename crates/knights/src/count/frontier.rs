@@ -377,11 +377,12 @@ pub(crate) fn run(
                     Shape::Path => d.term == 2,
                 };
                 if whole || completed {
-                    run.count += count;
+                    run.count = run.count.checked_add(count).ok_or_else(overflow)?;
                 }
                 return Ok(());
             }
-            *next.entry(engine.encode(d)).or_insert(0) += count;
+            let slot = next.entry(engine.encode(d)).or_insert(0);
+            *slot = slot.checked_add(count).ok_or_else(overflow)?;
             if next.len() > budget_states {
                 return Err(over_budget(max_memory, next.len()));
             }
@@ -420,6 +421,10 @@ pub(crate) fn run(
     }
     run.peak = peak as u64;
     Ok(run)
+}
+
+fn overflow() -> Error {
+    Error::Unsupported("the count exceeds 2^128, more than this counter can hold".into())
 }
 
 fn over_budget(max_memory: Option<u64>, states: usize) -> Error {

@@ -113,6 +113,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
             ..Report::default()
         });
     }
+    crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
     let problem = board_problem(board, opts.kind);
     let run = frontier::run(&problem, opts.max_memory, opts.progress)?;
     Ok(Report {
@@ -123,6 +124,9 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
         elapsed: t0.elapsed(),
     })
 }
+
+/// Bytes per square of the prepared graph and its per-square tables.
+const PROBLEM_BYTES_PER_SQUARE: u64 = 256;
 
 /// The board turned so that rows are the shorter side: (rows, width).
 fn oriented(board: Board) -> (usize, usize) {
@@ -190,6 +194,19 @@ mod tests {
         let err = tours("6x6".parse().unwrap(), &opts).unwrap_err();
         assert!(matches!(err, crate::Error::GaveUp(_)), "{err}");
         assert!(err.to_string().contains("--max-memory"), "{err}");
+    }
+
+    #[test]
+    fn huge_counts_are_refused_not_wrapped() {
+        // 3 x n open tours grow exponentially in n; 3 x 2000 passes 2^128.
+        let opts = Options {
+            kind: Kind::Open,
+            ..Options::default()
+        };
+        let err = tours(Board::new(3, 2000).unwrap(), &opts).unwrap_err();
+        assert!(err.to_string().contains("2^128"), "{err}");
+        let err = tours(Board::new(1, 4_000_000_000).unwrap(), &opts).unwrap_err();
+        assert!(err.is_usage(), "{err}");
     }
 
     #[test]

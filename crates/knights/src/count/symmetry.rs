@@ -95,6 +95,9 @@ fn symmetries(rows: usize, w: usize) -> Vec<Symmetry> {
 /// The quotient problems whose counts add up to the tours fixed by `g`.
 fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>> {
     let n = rows * w;
+    if let Ok(board) = Board::new(rows as u64, w as u64) {
+        crate::memory::ensure_fits(board, "count", super::PROBLEM_BYTES_PER_SQUARE)?;
+    }
     let apply = |s: usize| {
         let (r, c) = (g.map)(s / w, s % w, rows, w);
         r * w + c
