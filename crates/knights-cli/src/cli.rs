@@ -43,6 +43,10 @@ pub enum Command {
     Obfuscate(ObfuscateArgs),
     /// Run an experiment on an algorithm: success rates, node counts.
     Experiment(ExperimentArgs),
+    /// Count the tours of a board exactly (closed by default).
+    Count(CountArgs),
+    /// Estimate the number of tours by Knuth's random probes.
+    Estimate(EstimateArgs),
 }
 
 /// Closed or open.
@@ -364,4 +368,52 @@ pub struct ExperimentBacktrackArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = TableFormat::Table)]
     pub format: TableFormat,
+}
+
+/// `knights count`.
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    /// The board.
+    pub board: String,
+    #[command(flatten)]
+    pub kind: KindArgs,
+    /// Count directed tours: twice the undirected count (a closed tour runs
+    /// in 2 directions, an open one from either end; no fixed start square).
+    #[arg(long)]
+    pub directed: bool,
+    /// Count only the closed tours that a half turn (180 degrees) leaves unchanged.
+    #[arg(long, conflicts_with = "classes")]
+    pub symmetric: bool,
+    /// Count the closed tours up to rotation and reflection (Burnside's lemma).
+    #[arg(long)]
+    pub classes: bool,
+    /// Print a JSON object with the count and the figures of the run.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop with an error before the states need more memory than this
+    /// (bytes, or with a unit: 512M, 20G; default: the memory available).
+    #[arg(long)]
+    pub max_memory: Option<String>,
+    /// Never draw the progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `knights estimate`.
+#[derive(Args, Debug)]
+pub struct EstimateArgs {
+    /// The board.
+    pub board: String,
+    /// Estimate open tours instead of closed ones.
+    #[arg(long)]
+    pub open: bool,
+    /// Number of random probes.
+    #[arg(long, default_value_t = 100_000)]
+    pub samples: u64,
+    /// Seed of the probes (the same seed gives the same estimate everywhere).
+    #[arg(long, short = 's', default_value_t = 0)]
+    pub seed: u64,
+    /// Print a JSON object.
+    #[arg(long)]
+    pub json: bool,
 }

@@ -1,4 +1,3 @@
 //! The command-line tests: the real `knights` binary, one module per topic.
 
-mod classic;
 mod cli;

@@ -23,6 +23,7 @@ pub mod algorithms;
 pub mod board;
 pub mod check;
 pub mod cipher;
+pub mod count;
 pub mod cover;
 mod error;
 pub mod exists;

@@ -1,4 +1,5 @@
 //! The library's integration tests: one binary, a module per topic.
 
 mod classic;
+mod count;
 mod suite;

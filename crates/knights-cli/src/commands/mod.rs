@@ -13,6 +13,8 @@ mod bench;
 mod bench_classic;
 mod check;
 mod cipher;
+mod count;
+mod estimate;
 mod exists;
 mod experiment;
 mod graph;
@@ -37,6 +39,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Shatter(a) => tourney::shatter(a),
         Command::Obfuscate(a) => tourney::obfuscate(a),
         Command::Experiment(a) => experiment::run(a),
+        Command::Count(a) => count::run(a),
+        Command::Estimate(a) => estimate::run(a),
     }
 }
 

@@ -3,6 +3,8 @@
 mod basics;
 mod check;
 mod cipher;
+mod classic;
+mod count;
 
 use assert_cmd::Command;
 

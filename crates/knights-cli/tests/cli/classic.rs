@@ -1,11 +1,7 @@
 //! `knights tour` with the classical algorithms, and `knights experiment`.
 
-use assert_cmd::Command;
+use super::knights;
 use predicates::prelude::*;
-
-fn knights() -> Command {
-    Command::cargo_bin("knights").unwrap()
-}
 
 #[test]
 fn seed003_tour_exactly() {

@@ -1,0 +1,40 @@
+//! `knights estimate`: Knuth's random-probe estimate of the number of tours.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use knights::count::{self, EstimateOptions, Kind};
+use serde_json::json;
+
+use super::parse_board;
+use crate::cli::EstimateArgs;
+
+pub fn run(args: EstimateArgs) -> Result<ExitCode> {
+    let board = parse_board(&args.board)?;
+    let kind = if args.open { Kind::Open } else { Kind::Closed };
+    let opts = EstimateOptions {
+        kind,
+        samples: args.samples,
+        seed: args.seed,
+    };
+    let e = count::estimate(board, &opts)?;
+    let kind_name = if args.open { "open" } else { "closed" };
+    if args.json {
+        let v = json!({
+            "board": board.to_string(), "kind": kind_name, "samples": e.samples,
+            "seed": args.seed, "hits": e.hits, "tours": e.tours,
+            "tours_error": e.tours_error, "tree": e.tree, "tree_error": e.tree_error,
+        });
+        println!("{v}");
+    } else {
+        println!(
+            "{kind_name} tours on {board}: about {:.4e} +- {:.2e} (standard error; {} of {} probes found a tour)",
+            e.tours, e.tours_error, e.hits, e.samples
+        );
+        println!(
+            "backtracking tree: about {:.4e} +- {:.2e} nodes",
+            e.tree, e.tree_error
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

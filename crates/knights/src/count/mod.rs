@@ -1,0 +1,228 @@
+//! Exact counting of knight's tours by a frontier dynamic program.
+//!
+//! [`tours`] counts the closed tours (Hamiltonian cycles of the knight graph)
+//! or the open tours (Hamiltonian paths, including those whose ends are a
+//! knight's move apart) of a board, undirected: a cycle or a path and its
+//! reverse are one tour. The squares are processed in row-major order with the
+//! board turned so that its rows are the shorter side (`w` squares); since a
+//! knight's move spans at most two rows, the frontier holds the last `2w + 2`
+//! squares, and a state records for each of them whether it is untouched, an
+//! end of a partial path or finished, and which ends are joined. This is the
+//! method of Knuth's Algorithm E and of the counts behind OEIS A193055.
+//!
+//! [`symmetric`] counts the closed tours unchanged by a half turn, and
+//! [`classes`] the tours up to rotation and reflection (Burnside's lemma),
+//! both on quotient graphs (see the `symmetry` module notes). [`estimate()`]
+//! is Knuth's random-probe estimate for boards too large to count.
+//!
+//! **Directed counts**: a closed tour can be run in 2 directions (with no
+//! fixed start square) and an open tour from either end, so the directed
+//! count is twice the undirected one in both cases; with a fixed start square
+//! a closed tour would be counted `2 x squares` times instead.
+//!
+//! # Example
+//! ```
+//! use knights::count::{self, Kind, Options};
+//! let board: knights::Board = "6x6".parse()?;
+//! assert_eq!(count::tours(board, &Options::default())?.count, 9862);
+//! let open = Options { kind: Kind::Open, ..Options::default() };
+//! assert_eq!(count::tours("3x4".parse()?, &open)?.count, 8);
+//! # Ok::<(), knights::Error>(())
+//! ```
+
+pub mod estimate;
+mod frontier;
+mod symmetry;
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+pub use estimate::{estimate, Estimate, EstimateOptions};
+pub use frontier::Progress;
+use frontier::{Problem, Shape};
+pub use symmetry::{classes, symmetric, Classes};
+
+use crate::{Board, Result};
+
+/// Closed tours (cycles) or open tours (paths).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Kind {
+    /// Hamiltonian cycles.
+    #[default]
+    Closed,
+    /// Hamiltonian paths, whether or not their ends are a knight's move apart.
+    Open,
+}
+
+/// Options of a count.
+#[derive(Copy, Clone, Default)]
+pub struct Options<'a> {
+    /// Closed or open tours.
+    pub kind: Kind,
+    /// Stop with [`crate::Error::GaveUp`] before the states need more than this
+    /// many bytes (default: the memory the system reports as available).
+    pub max_memory: Option<u64>,
+    /// Called after every square with the size of the frontier.
+    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+}
+
+impl fmt::Debug for Options<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Options")
+            .field("kind", &self.kind)
+            .field("max_memory", &self.max_memory)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// The result of a count and the figures of its run.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// The number of undirected tours.
+    pub count: u128,
+    /// Frontier states after each processed square.
+    pub states_per_step: Vec<u64>,
+    /// The largest number of states held at once.
+    pub peak_states: u64,
+    /// Squares in the frontier window.
+    pub frontier_slots: usize,
+    /// Wall-clock time of the run.
+    pub elapsed: Duration,
+}
+
+/// The number of undirected closed or open tours of `board`.
+///
+/// # Complexity
+/// Time and memory grow with the number of frontier states, which is
+/// exponential in the shorter side `w` and linear in the longer one: 6x6
+/// takes milliseconds, 8x6 about a second, 8x7 minutes. Boards with
+/// `w > 11` are refused.
+///
+/// # Example
+/// ```
+/// use knights::count::{self, Options};
+/// assert_eq!(count::tours("5x6".parse()?, &Options::default())?.count, 8);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
+    let t0 = Instant::now();
+    if board.squares() == 1 {
+        return Ok(Report {
+            count: u128::from(opts.kind == Kind::Open),
+            ..Report::default()
+        });
+    }
+    crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
+    let problem = board_problem(board, opts.kind);
+    let run = frontier::run(&problem, opts.max_memory, opts.progress)?;
+    Ok(Report {
+        count: run.count,
+        states_per_step: run.states_per_step,
+        peak_states: run.peak,
+        frontier_slots: run.slots,
+        elapsed: t0.elapsed(),
+    })
+}
+
+/// Bytes per square of the prepared graph and its per-square tables.
+const PROBLEM_BYTES_PER_SQUARE: u64 = 256;
+
+/// The board turned so that rows are the shorter side: (rows, width).
+fn oriented(board: Board) -> (usize, usize) {
+    let (r, c) = (board.rows() as usize, board.cols() as usize);
+    (r.max(c), r.min(c))
+}
+
+/// The whole knight graph in row-major order of the oriented board.
+fn board_problem(board: Board, kind: Kind) -> Problem {
+    let (rows, w) = oriented(board);
+    let n = rows * w;
+    let mut back = vec![Vec::new(); n];
+    for r in 0..rows {
+        for c in 0..w {
+            for (dr, dc) in [(-1i64, -2i64), (-1, 2), (-2, -1), (-2, 1)] {
+                let (rr, cc) = (r as i64 + dr, c as i64 + dc);
+                if rr >= 0 && cc >= 0 && (cc as usize) < w {
+                    back[r * w + c].push(((rr as usize * w + cc as usize) as u32, 0));
+                }
+            }
+        }
+    }
+    Problem {
+        n,
+        back,
+        modulus: 1,
+        shape: match kind {
+            Kind::Closed => Shape::Cycle,
+            Kind::Open => Shape::Path,
+        },
+        terminal_ok: vec![true; n],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(text: &str, kind: Kind) -> u128 {
+        let opts = Options {
+            kind,
+            ..Options::default()
+        };
+        tours(text.parse().unwrap(), &opts).unwrap().count
+    }
+
+    #[test]
+    fn small_known_counts() {
+        assert_eq!(count("5x6", Kind::Closed), 8);
+        assert_eq!(count("6x5", Kind::Closed), 8);
+        assert_eq!(count("3x4", Kind::Open), 8);
+        assert_eq!(count("4x3", Kind::Open), 8);
+        assert_eq!(count("4x4", Kind::Closed), 0);
+        assert_eq!(count("1x1", Kind::Open), 1);
+        assert_eq!(count("1x1", Kind::Closed), 0);
+        assert_eq!(count("2x3", Kind::Open), 0);
+    }
+
+    #[test]
+    fn memory_bound_stops_cleanly() {
+        let opts = Options {
+            max_memory: Some(1000),
+            ..Options::default()
+        };
+        let err = tours("6x6".parse().unwrap(), &opts).unwrap_err();
+        assert!(matches!(err, crate::Error::GaveUp(_)), "{err}");
+        assert!(err.to_string().contains("--max-memory"), "{err}");
+    }
+
+    #[test]
+    fn huge_counts_are_refused_not_wrapped() {
+        // 3 x n open tours grow exponentially in n; 3 x 2000 passes 2^128.
+        let opts = Options {
+            kind: Kind::Open,
+            ..Options::default()
+        };
+        let err = tours(Board::new(3, 2000).unwrap(), &opts).unwrap_err();
+        assert!(err.to_string().contains("2^128"), "{err}");
+        let err = tours(Board::new(1, 4_000_000_000).unwrap(), &opts).unwrap_err();
+        assert!(err.is_usage(), "{err}");
+    }
+
+    #[test]
+    fn progress_sees_every_square() {
+        let seen = std::sync::atomic::AtomicUsize::new(0);
+        let cb = |p: &Progress| {
+            assert!(p.states <= p.peak);
+            seen.store(p.step, std::sync::atomic::Ordering::Relaxed);
+        };
+        let opts = Options {
+            progress: Some(&cb),
+            ..Options::default()
+        };
+        let report = tours("5x6".parse().unwrap(), &opts).unwrap();
+        assert_eq!(seen.load(std::sync::atomic::Ordering::Relaxed), 30);
+        assert_eq!(report.states_per_step.len(), 30);
+        assert_eq!(report.frontier_slots, 12);
+    }
+}

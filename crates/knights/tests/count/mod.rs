@@ -1,0 +1,149 @@
+//! Exact counting: the known counts of `tests/data/counts.toml`, and the
+//! frontier dynamic program against a brute-force enumeration.
+
+mod brute;
+mod vectors;
+
+use knights::count::{self, Kind, Options};
+use knights::Board;
+use proptest::prelude::*;
+
+fn dp(board: Board, kind: Kind) -> u128 {
+    let opts = Options {
+        kind,
+        ..Options::default()
+    };
+    count::tours(board, &opts).unwrap().count
+}
+
+#[test]
+fn tiny_boards_match_brute_force() {
+    for (r, c, kind, want) in [
+        (3, 4, Kind::Open, 8),
+        (4, 5, Kind::Open, 82),
+        (5, 6, Kind::Closed, 8),
+        (3, 10, Kind::Closed, 16),
+    ] {
+        let board = Board::new(r, c).unwrap();
+        let brute = brute::tours(board, kind);
+        assert_eq!(brute.len() as u128, want, "brute force on {board} {kind:?}");
+        assert_eq!(dp(board, kind), want, "dp on {board} {kind:?}");
+    }
+}
+
+#[test]
+fn brute_force_tours_pass_the_checker() {
+    for (board, kind) in [("3x4", Kind::Open), ("3x10", Kind::Closed)] {
+        let board: Board = board.parse().unwrap();
+        for tour in brute::tours(board, kind) {
+            let t = knights::Tour::from_squares_unchecked(board, tour);
+            let got = knights::check::check_tour(&t).unwrap();
+            if kind == Kind::Closed {
+                assert_eq!(got, knights::check::TourKind::Closed);
+            }
+        }
+    }
+}
+
+/// Symmetric counts and classes against brute force: every closed tour is
+/// listed, its images under the board's symmetries taken, and the classes
+/// counted directly.
+#[test]
+fn symmetry_counts_match_brute_force() {
+    for text in ["5x6", "10x3"] {
+        let board: Board = text.parse().unwrap();
+        let (tours, half_turn, classes) = brute::symmetry_facts(board);
+        let opts = Options::default();
+        assert_eq!(
+            count::symmetric(board, &opts).unwrap().count,
+            half_turn,
+            "{text}"
+        );
+        let c = count::classes(board, &opts).unwrap();
+        assert_eq!(
+            (c.tours, c.classes),
+            (tours, classes),
+            "{text}: {:?}",
+            c.fixed
+        );
+    }
+}
+
+#[test]
+fn six_by_six_classes_and_symmetric_tours() {
+    let opts = Options::default();
+    let c = count::classes("6x6".parse().unwrap(), &opts).unwrap();
+    // Jelliss: 1245 classes, 17 with exactly 180-degree symmetry and 5 with
+    // 90-degree symmetry, so 78 = 4 x 17 + 2 x 5 tours are fixed by a half turn.
+    assert_eq!(c.classes, 1245, "{:?}", c.fixed);
+    let fixed = |name: &str| c.fixed.iter().find(|f| f.0 == name).unwrap().1;
+    assert_eq!(fixed("half turn"), 78);
+    assert_eq!(fixed("quarter turn"), 10);
+    assert_eq!(fixed("main diagonal"), 0);
+}
+
+#[test]
+fn open_counts_refused_for_symmetry() {
+    let opts = Options {
+        kind: Kind::Open,
+        ..Options::default()
+    };
+    let err = count::symmetric("6x6".parse().unwrap(), &opts).unwrap_err();
+    assert!(err.is_usage(), "{err}");
+}
+
+#[test]
+fn too_wide_boards_are_refused() {
+    let err = count::tours("12x12".parse().unwrap(), &Options::default()).unwrap_err();
+    assert!(err.to_string().contains("narrower board"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// The dynamic program agrees with brute force on random small boards,
+    /// in both orientations.
+    #[test]
+    fn dp_matches_brute_force(r in 1u64..=5, c in 1u64..=6, open in any::<bool>()) {
+        prop_assume!(r * c <= 22);
+        let kind = if open { Kind::Open } else { Kind::Closed };
+        let board = Board::new(r, c).unwrap();
+        let want = brute::tours(board, kind).len() as u128;
+        prop_assert_eq!(dp(board, kind), want);
+        prop_assert_eq!(dp(board.transposed(), kind), want);
+    }
+}
+
+/// Knuth's estimate is reproducible, lands near the exact count of open
+/// tours, and near the exact size of the backtracking tree.
+#[test]
+fn estimate_is_seeded_and_close() {
+    for (text, kind, samples) in [
+        ("3x4", Kind::Open, 50_000),
+        ("4x5", Kind::Open, 200_000),
+        ("3x4", Kind::Closed, 50_000),
+    ] {
+        let board: Board = text.parse().unwrap();
+        let opts = count::EstimateOptions {
+            kind,
+            samples,
+            seed: 9,
+        };
+        let a = count::estimate(board, &opts).unwrap();
+        let b = count::estimate(board, &opts).unwrap();
+        assert_eq!(a, b, "same seed, same estimate");
+        let exact = brute::tours(board, kind).len() as f64;
+        assert!(
+            (a.tours - exact).abs() <= 5.0 * a.tours_error,
+            "{text} {kind:?}: estimate {} +- {} vs {exact}",
+            a.tours,
+            a.tours_error
+        );
+        if kind == Kind::Closed {
+            let tree = brute::tree_size(board, 0) as f64;
+            assert!(
+                (a.tree - tree).abs() <= 5.0 * a.tree_error,
+                "{a:?} vs {tree}"
+            );
+        }
+    }
+}

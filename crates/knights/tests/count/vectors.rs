@@ -1,0 +1,78 @@
+//! Every count of `tests/data/counts.toml`: the `fast` ones always, the
+//! `slow` ones as ignored tests (`cargo test --release -- --ignored counts`),
+//! the `long` ones never (they are named and skipped).
+
+use knights::count::{self, Kind, Options};
+use knights::Board;
+use toml::Value;
+
+fn table() -> Value {
+    let text = include_str!("../../tests/data/counts.toml");
+    text.parse::<Value>().expect("counts.toml parses")
+}
+
+/// Runs every entry of the given tier; returns how many ran.
+fn run_tier(tier: &str) -> usize {
+    let table = table();
+    let mut ran = 0;
+    for (section, entries) in table.as_table().unwrap() {
+        for e in entries.as_array().unwrap() {
+            let dims = e["board"].as_array().unwrap();
+            let (r, c) = (dims[0].as_integer().unwrap(), dims[1].as_integer().unwrap());
+            let board = Board::new(r as u64, c as u64).unwrap();
+            let entry_tier = e.get("tier").and_then(Value::as_str).unwrap_or("long");
+            if entry_tier != tier {
+                if tier == "fast" {
+                    eprintln!("skipping {section} {board}: tier {entry_tier}");
+                }
+                continue;
+            }
+            let want = |key: &str| e[key].as_integer().unwrap() as u128;
+            let opts = |kind| Options {
+                kind,
+                ..Options::default()
+            };
+            match section.as_str() {
+                "closed" => assert_eq!(
+                    count::tours(board, &opts(Kind::Closed)).unwrap().count,
+                    want("count"),
+                    "closed {board}"
+                ),
+                "open" => assert_eq!(
+                    count::tours(board, &opts(Kind::Open)).unwrap().count,
+                    want("count"),
+                    "open {board}"
+                ),
+                "symmetric_180" => {
+                    let got = count::symmetric(board, &opts(Kind::Closed)).unwrap().count;
+                    assert_eq!(got, want("tours"), "symmetric {board}");
+                    if let Some(classes) = e.get("classes") {
+                        // On 8x8 no tour has a quarter-turn symmetry (seed 004),
+                        // so every class of half-turn symmetric tours holds 4.
+                        let classes = classes.as_integer().unwrap() as u128;
+                        assert_eq!(got, 4 * classes, "symmetric classes {board}");
+                    }
+                }
+                "classes" => assert_eq!(
+                    count::classes(board, &opts(Kind::Closed)).unwrap().classes,
+                    want("count"),
+                    "classes {board}"
+                ),
+                other => panic!("unknown section {other} in counts.toml"),
+            }
+            ran += 1;
+        }
+    }
+    ran
+}
+
+#[test]
+fn counts_fast() {
+    assert!(run_tier("fast") >= 10);
+}
+
+#[test]
+#[ignore = "minutes in release mode: cargo test --release -- --ignored counts_slow"]
+fn counts_slow() {
+    assert!(run_tier("slow") >= 5);
+}
