@@ -56,6 +56,8 @@ pub enum FormatArg {
     Svg,
     /// An SVG picture that draws itself step by step.
     AnimatedSvg,
+    /// One line instead of the tour: board, kind, algorithm and time.
+    Summary,
 }
 
 /// Algorithms for `tour`.
@@ -65,6 +67,8 @@ pub enum AlgorithmArg {
     Auto,
     /// Warnsdorff's rule with random ties and restarts.
     Warnsdorff,
+    /// The linear-time divide-and-conquer construction (every board, instantly).
+    Construct,
 }
 
 /// Output options shared by the commands that write a tour or tourney.
@@ -153,4 +157,8 @@ pub struct BenchArgs {
     /// Seed of the random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Which generators to measure: `all` (default), `warnsdorff` or
+    /// `construct` (whose default boards go up to 10000x10000).
+    #[arg(long, default_value = "all")]
+    pub suite: String,
 }

@@ -14,7 +14,27 @@ use super::parse_board;
 use crate::cli::BenchArgs;
 
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
-    let boards: Vec<String> = if args.boards.is_empty() {
+    let suites: &[&str] = match args.suite.as_str() {
+        "all" => &["warnsdorff", "construct"],
+        "warnsdorff" => &["warnsdorff"],
+        "construct" => &["construct"],
+        other => anyhow::bail!(knights::Error::Parse(format!(
+            "'{other}' is not a bench suite; use all, warnsdorff or construct"
+        ))),
+    };
+    let boards: Vec<String> = if args.boards.is_empty() && args.suite == "construct" {
+        [
+            "100x100",
+            "1000x1000",
+            "3000x3000",
+            "10000x10000",
+            "3x1000000",
+            "7x100000",
+            "1001x1001",
+        ]
+        .map(String::from)
+        .to_vec()
+    } else if args.boards.is_empty() {
         ["8x8", "16x16", "32x32", "64x64", "100x100"]
             .map(String::from)
             .to_vec()
@@ -30,7 +50,18 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         for (name, algorithm, want) in [
             ("warnsdorff", Algorithm::Warnsdorff, Want::Open),
             ("warnsdorff", Algorithm::Warnsdorff, Want::Closed),
+            ("construct", Algorithm::Construct, Want::Closed),
+            ("construct", Algorithm::Construct, Want::Open),
         ] {
+            if !suites.contains(&name) {
+                continue;
+            }
+            if algorithm == Algorithm::Construct
+                && want == Want::Closed
+                && !knights::exists::closed_tour(board).exists
+            {
+                continue;
+            }
             let request = TourRequest {
                 algorithm,
                 want,

@@ -19,6 +19,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         algorithm: match args.algorithm {
             AlgorithmArg::Auto => Algorithm::Auto,
             AlgorithmArg::Warnsdorff => Algorithm::Warnsdorff,
+            AlgorithmArg::Construct => Algorithm::Construct,
         },
         want: match (args.kind.closed, args.kind.open) {
             (true, _) => Want::Closed,
@@ -29,12 +30,18 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         max_attempts: args.max_attempts,
     };
     let mut rng = knights::rng::seeded(args.seed);
+    let t0 = std::time::Instant::now();
     let tour = algorithms::tour(board, &request, &mut rng)?;
+    let seconds = t0.elapsed().as_secs_f64();
     let algorithm = format!("{:?}", request.algorithm).to_lowercase();
     write_tour(
         &tour,
         &args.output,
-        &[("algorithm", algorithm.into()), ("seed", args.seed.into())],
+        &[
+            ("algorithm", algorithm.into()),
+            ("seed", args.seed.into()),
+            ("seconds", seconds.into()),
+        ],
     )?;
     Ok(ExitCode::SUCCESS)
 }
