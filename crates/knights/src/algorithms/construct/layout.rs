@@ -189,11 +189,15 @@ impl Layout {
             w: i64::from(self.cols[j]),
         };
         let mut cache = Vec::new();
-        for (i, j, parent) in tree(self.rows.len(), self.cols.len(), self.root()) {
-            let a = parent.map(|(pi, pj)| rect(pi, pj));
-            join_block(&mut grid, rect(i, j), pattern_of(i, j), a, &mut cache)?;
-        }
-        Ok(())
+        tree(
+            self.rows.len(),
+            self.cols.len(),
+            self.root(),
+            &mut |i, j, parent| {
+                let a = parent.map(|(pi, pj)| rect(pi, pj));
+                join_block(&mut grid, rect(i, j), pattern_of(i, j), a, &mut cache)
+            },
+        )
     }
 }
 
@@ -209,32 +213,35 @@ fn offsets(parts: &[u32]) -> Vec<u32> {
     out
 }
 
-/// A block (band, strip) and its parent in the joining tree.
-type TreeNode = (usize, usize, Option<(usize, usize)>);
-
-/// The blocks in joining order, each with its parent (a neighbour earlier
-/// in the order): along the root's band outwards, then band by band
-/// outwards, each band starting from the root's strip.
-fn tree(bands: usize, strips: usize, root: (usize, usize)) -> Vec<TreeNode> {
+/// Calls `visit(band, strip, parent)` for every block in joining order,
+/// each with its parent (a neighbour visited earlier; `None` for the root):
+/// along the root's band outwards, then band by band outwards, each band
+/// starting from the root's strip. Stops at the first error.
+fn tree(
+    bands: usize,
+    strips: usize,
+    root: (usize, usize),
+    visit: &mut dyn FnMut(usize, usize, Option<(usize, usize)>) -> Result<()>,
+) -> Result<()> {
     let (i0, j0) = root;
-    let mut out = Vec::with_capacity(bands * strips);
-    let band = |i: usize, first_parent: Option<(usize, usize)>, out: &mut Vec<_>| {
-        out.push((i, j0, first_parent));
+    let mut band = |i: usize, first_parent: Option<(usize, usize)>| -> Result<()> {
+        visit(i, j0, first_parent)?;
         for j in j0 + 1..strips {
-            out.push((i, j, Some((i, j - 1))));
+            visit(i, j, Some((i, j - 1)))?;
         }
         for j in (0..j0).rev() {
-            out.push((i, j, Some((i, j + 1))));
+            visit(i, j, Some((i, j + 1)))?;
         }
+        Ok(())
     };
-    band(i0, None, &mut out);
+    band(i0, None)?;
     for i in i0 + 1..bands {
-        band(i, Some((i - 1, j0)), &mut out);
+        band(i, Some((i - 1, j0)))?;
     }
     for i in (0..i0).rev() {
-        band(i, Some((i + 1, j0)), &mut out);
+        band(i, Some((i + 1, j0)))?;
     }
-    out
+    Ok(())
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -304,9 +311,13 @@ fn join_block(
             None => (n / w, n % w),
         }
     };
+    // Between 3-row blocks no single switch exists (every 4-cycle of the
+    // knight graph on 3 rows has both pairs of opposite moves touching one
+    // column), so go straight to the exchange there.
+    let thin = h == 3 || w == 3;
     while joined != full {
         let mut done = false;
-        'scan: for n in 0..h * w {
+        'scan: for n in 0..if thin { 0 } else { h * w } {
             let (lr, lc) = order(n);
             let lab = u32::from(p.label[(lr * w + lc) as usize]);
             if joined & (1 << lab) != 0 {
@@ -631,7 +642,12 @@ mod tests {
         for (bands, strips) in [(1, 1), (1, 5), (4, 1), (3, 4)] {
             for i0 in 0..bands {
                 for j0 in 0..strips {
-                    let t = tree(bands, strips, (i0, j0));
+                    let mut t = Vec::new();
+                    tree(bands, strips, (i0, j0), &mut |i, j, p| {
+                        t.push((i, j, p));
+                        Ok(())
+                    })
+                    .unwrap();
                     assert_eq!(t.len(), bands * strips);
                     assert_eq!(t[0], (i0, j0, None));
                     for (n, &(i, j, parent)) in t.iter().enumerate().skip(1) {

@@ -1,10 +1,11 @@
 //! Linear-time constructions of closed and open tours on every board that
 //! has one, by divide and conquer (after Parberry 1997 and Lin and Wei 2005).
 //!
-//! The board is cut into blocks of 3 to 10 rows and columns, each block
+//! The board is cut into blocks of 3 to 18 rows and columns, each block
 //! gets a copy of a small base tour kept as verified data ([`search`] found
 //! them once), and neighbouring blocks are joined by switching two moves at
-//! their boundary until one cycle (or one path) is left. The result is
+//! their boundary (three or four between 3-row blocks, where no two-move
+//! switch exists) until one cycle (or one path) is left. The result is
 //! walked into the ordered tour. Which cuts are used:
 //!
 //! - closed tours, both sides at least 5: the even side is cut into parts of
@@ -13,7 +14,7 @@
 //! - closed tours on 3 x n (even n >= 10): parts of 10 to 18 columns;
 //! - open tours on boards with a closed tour: the closed tour walked from
 //!   the start, then turned open by one Posa rotation that keeps the start;
-//! - open tours on odd x odd boards: one block of odd x odd size (5, 7 or 9)
+//! - open tours on odd x odd boards: one block of odd x odd size (5 to 13)
 //!   holds an open path, every other block a closed tour;
 //! - open tours on 3 x n: a 3 x (4, 7, 8, 9, 11, 13 or 15) block holds the
 //!   path and 3 x (10 to 18) blocks the cycles;
@@ -23,10 +24,11 @@
 //!
 //! With a start square, a closed tour is walked from it; an open tour
 //! starts there when the block that holds the path can be placed around it
-//! and a path from it found in that block (a bounded search on at most 121
-//! squares). Two theorems rule some starts out and are reported as such: on
-//! a board with an odd number of squares an open tour starts and ends on
-//! the colour of the corners, and on a 4-row board on the outer rows.
+//! and a path from it found in that block (a bounded search on at most 169
+//! squares). Three theorems rule some starts out and are reported as such:
+//! on a board with an odd number of squares an open tour starts and ends on
+//! the colour of the corners; on a 4-row board on the outer rows; and no
+//! open tour starts a knight's move from two squares of degree 2.
 //!
 //! # Complexity
 //! O(rows * cols) time; one byte per square for the cover and four for the
@@ -79,7 +81,7 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
     exists::require(board, true)?;
     let start = check_start(board, start)?.unwrap_or(0);
     let links = closed_links(board, true)?;
-    let squares = walk::walk(board, &links, start, true)?;
+    let squares = walk::walk(board, &links, start, None)?;
     Ok(Tour::from_squares_unchecked(board, squares))
 }
 
@@ -98,9 +100,9 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
 /// # Example
 /// ```
 /// use knights::{Board, algorithms::construct};
-/// let tour = construct::open(Board::new(4, 30)?, Some(45))?;
+/// let tour = construct::open(Board::new(4, 30)?, Some(15))?;
 /// assert!(!tour.is_closed());
-/// assert_eq!(tour.start(), 45);
+/// assert_eq!(tour.start(), 15);
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
@@ -135,7 +137,7 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
         if !walk::degrees_ok(&links, Some(ends)) {
             return Err(broken(board));
         }
-        let squares = walk::walk(board, &links, ends[0], false)?;
+        let squares = walk::walk(board, &links, ends[0], Some(ends[1]))?;
         return Ok(Tour::from_squares_unchecked(board, squares));
     }
     Err(last_err.unwrap_or_else(|| {
@@ -220,7 +222,7 @@ fn open_from_closed(board: Board, start: Square) -> Result<Tour> {
             let (r, c) = mirror(r, c, m, n);
             board.square(r, c)
         };
-        let mut squares = walk::walk(board, &links, image(start), true)?;
+        let mut squares = walk::walk(board, &links, image(start), None)?;
         if walk::open_up(board, &mut squares).is_err() {
             squares[1..].reverse();
             if walk::open_up(board, &mut squares).is_err() {

@@ -5,7 +5,7 @@
 //! square with no unvisited neighbour left must be the very next and last
 //! square, and for a closed tour the start must keep an unvisited neighbour
 //! until the end. It is meant for boards of at most a few hundred squares:
-//! the base tours kept as data in [`super::base`] were found with it (see
+//! the base tours kept as data in the construction's `base` module were found with it (see
 //! `examples/find_bases.rs`), and the construction uses it at run time only
 //! to start an open tour inside one small block.
 
