@@ -2,6 +2,7 @@
 //!
 //! `cargo bench -p knights --bench construct`. Larger boards (up to
 //! 10000x10000) are measured by `knights bench --suite construct`.
+#![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use knights::algorithms::construct;

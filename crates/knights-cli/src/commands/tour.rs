@@ -6,7 +6,7 @@ use anyhow::Result;
 use knights::algorithms::{self, Algorithm, TourRequest, Want};
 
 use super::{parse_board, parse_square, write_tour};
-use crate::cli::{AlgorithmArg, TourArgs};
+use crate::cli::{AlgorithmArg, FormatArg, TourArgs};
 
 pub fn run(args: TourArgs) -> Result<ExitCode> {
     let board = parse_board(&args.board)?;
@@ -34,14 +34,10 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
     let tour = algorithms::tour(board, &request, &mut rng)?;
     let seconds = t0.elapsed().as_secs_f64();
     let algorithm = format!("{:?}", request.algorithm).to_lowercase();
-    write_tour(
-        &tour,
-        &args.output,
-        &[
-            ("algorithm", algorithm.into()),
-            ("seed", args.seed.into()),
-            ("seconds", seconds.into()),
-        ],
-    )?;
+    let mut extra = vec![("algorithm", algorithm.into()), ("seed", args.seed.into())];
+    if args.output.format == Some(FormatArg::Summary) {
+        extra.push(("seconds", seconds.into())); // only the summary shows the time
+    }
+    write_tour(&tour, &args.output, &extra)?;
     Ok(ExitCode::SUCCESS)
 }

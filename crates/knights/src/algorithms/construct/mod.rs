@@ -59,6 +59,11 @@ use crate::{exists, memory, Board, Cover, Error, Result, Tour};
 /// Bytes per square the construction asks for: the cover and the tour.
 const BYTES_PER_SQUARE: u64 = 5;
 
+/// Bytes per square that must be available before starting: the cover, the
+/// tour, and room for what callers do next (a numbered grid needs 4 more),
+/// so that a board near the machine's limit is refused, not thrashed.
+const BYTES_TO_START: u64 = 9;
+
 /// A closed tour of `board`, starting at `start` (square 0 when `None`).
 ///
 /// # Errors
@@ -79,6 +84,7 @@ const BYTES_PER_SQUARE: u64 = 5;
 /// ```
 pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
     exists::require(board, true)?;
+    memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?.unwrap_or(0);
     let links = closed_links(board, true)?;
     let squares = walk::walk(board, &links, start, None)?;
@@ -107,6 +113,7 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
 /// ```
 pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
     exists::require(board, false)?;
+    memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?;
     if board.squares() == 1 {
         return Ok(Tour::from_squares_unchecked(board, vec![0]));
