@@ -2,6 +2,7 @@
 
 mod basics;
 mod check;
+mod construct;
 
 use assert_cmd::Command;
 
