@@ -74,6 +74,8 @@ pub enum FormatArg {
     Svg,
     /// An SVG picture that draws itself step by step.
     AnimatedSvg,
+    /// One line instead of the tour: board, kind, algorithm and time.
+    Summary,
 }
 
 /// Algorithms for `tour`.
@@ -97,6 +99,8 @@ pub enum AlgorithmArg {
     Neural,
     /// The Takefuji-Lee network alone, restarted until it is one closed tour.
     TakefujiLee,
+    /// The linear-time divide-and-conquer construction (every board, instantly).
+    Construct,
 }
 
 /// Tie-breaks of Warnsdorff's rule.
@@ -277,9 +281,10 @@ pub struct BenchArgs {
     /// Seed of the random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Which suite to run: `tours` (the default ladder), `classic`
-    /// (Warnsdorff, backtracking and the hybrid) or `tourney` (tourney
-    /// generators, join and obfuscate, 100x100 to 2000x2000).
+    /// Which suite to run: `tours` (Warnsdorff and the construction on a
+    /// ladder of boards), `warnsdorff`, `construct` (boards up to
+    /// 10000x10000), `classic` (Warnsdorff's tie-breaks, backtracking and the
+    /// hybrid) or `tourney` (tourney generators, join and obfuscate).
     #[arg(long, default_value = "tours")]
     pub suite: String,
 }

@@ -14,18 +14,29 @@ use super::parse_board;
 use crate::cli::BenchArgs;
 
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
-    match args.suite.as_str() {
-        "tours" => {}
+    let suites: &[&str] = match args.suite.as_str() {
+        "tours" => &["warnsdorff", "construct"],
+        "warnsdorff" => &["warnsdorff"],
+        "construct" => &["construct"],
         "tourney" => return super::tourney_bench::run(&args),
         "classic" => return super::bench_classic::run(&args),
-        other => {
-            return Err(knights::Error::Parse(format!(
-                "'{other}' is not a benchmark suite; use tours, classic or tourney"
-            ))
-            .into())
-        }
-    }
-    let boards: Vec<String> = if args.boards.is_empty() {
+        other => anyhow::bail!(knights::Error::Parse(format!(
+            "'{other}' is not a bench suite; use tours, warnsdorff, construct, classic or tourney"
+        ))),
+    };
+    let boards: Vec<String> = if args.boards.is_empty() && args.suite == "construct" {
+        [
+            "100x100",
+            "1000x1000",
+            "3000x3000",
+            "10000x10000",
+            "3x1000000",
+            "7x100000",
+            "1001x1001",
+        ]
+        .map(String::from)
+        .to_vec()
+    } else if args.boards.is_empty() {
         ["8x8", "16x16", "32x32", "64x64", "100x100"]
             .map(String::from)
             .to_vec()
@@ -41,7 +52,18 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         for (name, algorithm, want) in [
             ("warnsdorff", Algorithm::Warnsdorff, Want::Open),
             ("warnsdorff", Algorithm::Warnsdorff, Want::Closed),
+            ("construct", Algorithm::Construct, Want::Closed),
+            ("construct", Algorithm::Construct, Want::Open),
         ] {
+            if !suites.contains(&name) {
+                continue;
+            }
+            if algorithm == Algorithm::Construct
+                && want == Want::Closed
+                && !knights::exists::closed_tour(board).exists
+            {
+                continue;
+            }
             let request = TourRequest {
                 algorithm,
                 want,

@@ -113,7 +113,27 @@ pub fn write_tour(
         f @ (FormatArg::Svg | FormatArg::AnimatedSvg) => {
             crate::io_util::emit(path, &format::tour_svg(tour, svg_options(f)))
         }
+        FormatArg::Summary => {
+            let kind = if tour.is_closed() { "closed" } else { "open" };
+            let line = summary(tour.board(), kind, extra);
+            crate::io_util::emit(path, &format_args!("{line}\n"))
+        }
     }
+}
+
+/// The one-line summary: board, kind, then the extra keys as key=value.
+fn summary(board: Board, kind: &str, extra: &[(&str, serde_json::Value)]) -> String {
+    let mut line = format!("board={board} kind={kind}");
+    for (k, v) in extra {
+        match v {
+            serde_json::Value::String(s) => line += &format!(" {k}={s}"),
+            serde_json::Value::Number(n) if *k == "seconds" => {
+                line += &format!(" {k}={:.6}", n.as_f64().unwrap_or(0.0));
+            }
+            other => line += &format!(" {k}={other}"),
+        }
+    }
+    line
 }
 
 /// Writes a tourney as the output options say.
@@ -136,6 +156,11 @@ pub fn write_tourney(
         }
         f @ (FormatArg::Svg | FormatArg::AnimatedSvg) => {
             crate::io_util::emit(path, &format::tourney_svg(tourney, svg_options(f)))
+        }
+        FormatArg::Summary => {
+            let kind = format!("tourney cycles={}", tourney.len());
+            let line = summary(tourney.board(), &kind, extra);
+            crate::io_util::emit(path, &format_args!("{line}\n"))
         }
     }
 }

@@ -7,7 +7,7 @@ use knights::algorithms::tourney::Generator;
 use knights::algorithms::{self, Algorithm, TourRequest, Want};
 
 use super::{parse_board, parse_square, write_tour};
-use crate::cli::{AlgorithmArg, TourArgs};
+use crate::cli::{AlgorithmArg, FormatArg, TourArgs};
 
 pub fn run(args: TourArgs) -> Result<ExitCode> {
     let board = parse_board(&args.board)?;
@@ -43,6 +43,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
             AlgorithmArg::TakefujiLee => Algorithm::Neural,
             AlgorithmArg::Backtrack => Algorithm::Backtrack,
             AlgorithmArg::Hybrid => Algorithm::Hybrid,
+            AlgorithmArg::Construct => Algorithm::Construct,
         },
         want: match (args.kind.closed, args.kind.open) {
             (true, _) => Want::Closed,
@@ -60,15 +61,17 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         },
     };
     let mut rng = knights::rng::seeded(args.seed);
+    let t0 = std::time::Instant::now();
     let mut tour = algorithms::tour(board, &request, &mut rng)?;
     if args.obfuscate {
         tour = super::tourney::obfuscate_tour(tour, 16, &mut rng)?;
     }
+    let seconds = t0.elapsed().as_secs_f64();
     let algorithm = format!("{:?}", args.algorithm).to_lowercase();
-    write_tour(
-        &tour,
-        &args.output,
-        &[("algorithm", algorithm.into()), ("seed", args.seed.into())],
-    )?;
+    let mut extra = vec![("algorithm", algorithm.into()), ("seed", args.seed.into())];
+    if args.output.format == Some(FormatArg::Summary) {
+        extra.push(("seconds", seconds.into())); // only the summary shows the time
+    }
+    write_tour(&tour, &args.output, &extra)?;
     Ok(ExitCode::SUCCESS)
 }

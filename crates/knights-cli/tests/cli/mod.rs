@@ -4,6 +4,7 @@ mod basics;
 mod check;
 mod cipher;
 mod classic;
+mod construct;
 mod count;
 
 use assert_cmd::Command;

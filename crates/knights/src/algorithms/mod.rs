@@ -6,6 +6,7 @@
 //! whose every test runs through the checker.
 
 pub mod backtrack;
+pub mod construct;
 pub mod hybrid;
 pub mod rates;
 pub mod tourney;
@@ -20,7 +21,8 @@ use crate::{exists, Board, Result, Tour};
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Algorithm {
-    /// The best method for the request (currently Warnsdorff's rule).
+    /// The best method for the request: the linear-time construction, with
+    /// Warnsdorff's rule as a fallback for the few start squares it cannot use.
     #[default]
     Auto,
     /// Warnsdorff's rule with a tie-break and restarts.
@@ -34,6 +36,8 @@ pub enum Algorithm {
     Backtrack,
     /// Backtracking in Warnsdorff's order (seed 003), under a node budget.
     Hybrid,
+    /// The linear-time divide-and-conquer construction ([`construct`]).
+    Construct,
 }
 
 /// What kind of tour is wanted.
@@ -89,7 +93,18 @@ pub fn tour<R: Rng + ?Sized>(board: Board, request: &TourRequest, rng: &mut R) -
     let closed = wants_closed(board, request.want);
     exists::require(board, closed)?;
     match request.algorithm {
-        Algorithm::Auto | Algorithm::Warnsdorff => {
+        Algorithm::Construct => construct::tour(board, closed, request.start),
+        Algorithm::Auto => match construct::tour(board, closed, request.start) {
+            Err(crate::Error::GaveUp(_)) if request.start.is_some() => {
+                let fallback = TourRequest {
+                    algorithm: Algorithm::Warnsdorff,
+                    ..request.clone()
+                };
+                tour(board, &fallback, rng)
+            }
+            other => other,
+        },
+        Algorithm::Warnsdorff => {
             let mut options = warnsdorff::Options {
                 closed,
                 start: request.start,

@@ -1,0 +1,204 @@
+//! Tests of the construction: every board up to 60 x 60, start squares,
+//! the tourney form, and (ignored, for release mode) large odd shapes.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::check::{check_cover, check_tour, TourKind};
+
+fn board(r: u32, c: u32) -> Board {
+    Board::new(u64::from(r), u64::from(c)).unwrap()
+}
+
+/// A closed tour exactly where Schwenk's theorem says one exists, an open
+/// tour exactly where one exists, each through the checker, and the
+/// theorem's refusal everywhere else.
+#[test]
+fn every_board_up_to_60x60() {
+    for r in 1..=60 {
+        for c in 1..=60 {
+            let b = board(r, c);
+            match closed(b, None) {
+                Ok(t) => {
+                    assert!(
+                        exists::closed_tour(b).exists,
+                        "{b}: closed tour where none exists"
+                    );
+                    assert_eq!(check_tour(&t), Ok(TourKind::Closed), "{b}");
+                    assert_eq!(t.start(), 0, "{b}");
+                }
+                Err(e) => {
+                    assert!(!exists::closed_tour(b).exists, "{b}: {e}");
+                    assert!(matches!(e, Error::NoTour(_)), "{b}: {e}");
+                }
+            }
+            match open(b, None) {
+                Ok(t) => {
+                    assert!(
+                        exists::open_tour(b).exists,
+                        "{b}: open tour where none exists"
+                    );
+                    assert_eq!(check_tour(&t), Ok(TourKind::Open), "{b}");
+                }
+                Err(e) => {
+                    assert!(!exists::open_tour(b).exists, "{b}: {e}");
+                    assert!(matches!(e, Error::NoTour(_)), "{b}: {e}");
+                }
+            }
+        }
+    }
+}
+
+/// The tourney form is a cover by one cycle per block.
+#[test]
+fn tourney_form_is_one_cycle_per_block() {
+    for (r, c, blocks) in [
+        (8, 8, 1),
+        (16, 16, 4),
+        (10, 13, 2),
+        (3, 30, 3),
+        (21, 40, 15),
+    ] {
+        let cover = tourney(board(r, c)).unwrap();
+        assert_eq!(check_cover(&cover), Ok(blocks), "{r}x{c}");
+        let joined = closed_cover(board(r, c)).unwrap();
+        assert_eq!(check_cover(&joined), Ok(1), "{r}x{c}");
+    }
+    assert!(matches!(tourney(board(5, 5)), Err(Error::NoTour(_))));
+}
+
+/// Every start square of some small boards of each family.
+#[test]
+fn every_start_on_small_boards() {
+    for (r, c) in [
+        (5, 5),
+        (7, 9),
+        (3, 10),
+        (3, 7),
+        (4, 5),
+        (4, 11),
+        (6, 6),
+        (5, 8),
+        (11, 11),
+    ] {
+        let b = board(r, c);
+        for s in 0..b.squares() as Square {
+            if exists::closed_tour(b).exists {
+                let t = closed(b, Some(s)).unwrap();
+                assert_eq!(t.start(), s);
+                assert_eq!(check_tour(&t), Ok(TourKind::Closed), "{b} from {s}");
+            }
+            match open(b, Some(s)) {
+                Ok(t) => {
+                    assert_eq!(t.start(), s, "{b}");
+                    assert_eq!(check_tour(&t), Ok(TourKind::Open), "{b} from {s}");
+                }
+                Err(e) => {
+                    let (sr, sc) = b.coords(s);
+                    let theorem = (b.squares() % 2 == 1 && (sr + sc) % 2 == 1)
+                        || (r == 4 && (sr == 1 || sr == 2))
+                        || (c == 4 && (sc == 1 || sc == 2))
+                        || next_to_two_corners(b, s);
+                    // 3-row boards: a start may be refused without a theorem
+                    // (the path block's search found no path from it).
+                    let thin = (r == 3 || c == 3) && matches!(e, Error::GaveUp(_));
+                    assert!(theorem || thin, "{b} from ({sr}, {sc}): {e}");
+                    assert!(thin || matches!(e, Error::NoTour(_)), "{b}: {e}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn no_open_tour_from_between_two_corners() {
+    for (r, c) in [(5, 8), (5, 5), (8, 5)] {
+        let b = board(r, c);
+        let s = if r == 5 {
+            b.square(2, 1)
+        } else {
+            b.square(1, 2)
+        };
+        assert!(next_to_two_corners(b, s));
+        assert!(matches!(open(b, Some(s)), Err(Error::NoTour(_))), "{b}");
+    }
+}
+
+#[test]
+fn refuses_a_start_off_the_board() {
+    assert!(matches!(
+        closed(board(6, 6), Some(36)),
+        Err(Error::Board(_))
+    ));
+    assert!(matches!(open(board(5, 5), Some(99)), Err(Error::Board(_))));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any size, any start: the tour passes the checker and starts there.
+    #[test]
+    fn any_size_any_start(r in 3u32..70, c in 3u32..70, pick in any::<u32>(), want_closed in any::<bool>()) {
+        let b = board(r, c);
+        let s = pick % b.squares() as u32;
+        let (sr, sc) = b.coords(s);
+        if want_closed && exists::closed_tour(b).exists {
+            let t = closed(b, Some(s)).unwrap();
+            prop_assert_eq!(t.start(), s);
+            prop_assert_eq!(check_tour(&t), Ok(TourKind::Closed));
+        } else if exists::open_tour(b).exists {
+            match open(b, Some(s)) {
+                Ok(t) => {
+                    prop_assert_eq!(t.start(), s);
+                    prop_assert_eq!(check_tour(&t), Ok(TourKind::Open));
+                }
+                Err(e) => {
+                    let odd_minority = b.squares() % 2 == 1 && (sr + sc) % 2 == 1;
+                    let four_inner = (r == 4 && (sr == 1 || sr == 2)) || (c == 4 && (sc == 1 || sc == 2));
+                    let trapped = next_to_two_corners(b, s);
+                    let thin = (r == 3 || c == 3) && matches!(e, Error::GaveUp(_));
+                    prop_assert!(odd_minority || four_inner || trapped || thin, "{} from ({}, {}): {}", b, sr, sc, e);
+                    prop_assert!(thin || matches!(e, Error::NoTour(_)), "{}: {}", b, e);
+                }
+            }
+        }
+    }
+}
+
+/// Large odd shapes (run in release: `cargo test --release -p knights -- --ignored construct`).
+#[test]
+#[ignore]
+fn large_shapes_in_release() {
+    for (r, c, want_closed) in [
+        (997, 1000, true),
+        (3, 20002, true),
+        (20002, 3, true),
+        (5, 99999, false),
+        (1001, 1001, false),
+        (4, 100_001, false),
+        (99_999, 7, false),
+        (1000, 1000, true),
+    ] {
+        let b = board(r, c);
+        let t = tour(b, want_closed, None).unwrap();
+        let kind = if want_closed {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        };
+        assert_eq!(check_tour(&t), Ok(kind), "{b}");
+    }
+}
+
+/// The walk proves its result: a cover of several cycles is refused.
+#[test]
+fn the_walk_refuses_a_cover_of_several_cycles() {
+    for (r, c) in [(16, 16), (10, 20), (3, 20)] {
+        let b = board(r, c);
+        let cover = tourney(b).unwrap();
+        for s in [0, 5, b.squares() as Square - 1] {
+            let w = walk::walk(b, cover.as_bytes(), s, None);
+            assert!(matches!(w, Err(Error::GaveUp(_))), "{b}");
+        }
+    }
+}
