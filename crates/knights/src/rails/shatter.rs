@@ -59,14 +59,21 @@ pub fn shatter<R: Rng + ?Sized>(cover: &mut Cover, rng: &mut R) -> Result<usize>
     let board = cover.board();
     let g = Geometry::new(board);
     let mut links = cover.as_bytes().to_vec();
-    let switched = shatter_raw(&g, &mut links, rng);
+    let mut used = vec![false; links.len()];
+    let switched = shatter_raw(&g, &mut links, &mut used, rng);
     *cover = Cover::from_bytes_unchecked(board, links);
     Ok(switched)
 }
 
 /// The scan behind [`shatter`], on raw bytes.
-pub(crate) fn shatter_raw<R: Rng + ?Sized>(g: &Geometry, links: &mut [u8], rng: &mut R) -> usize {
-    let mut used = vec![false; links.len()];
+/// `used` is scratch space of one flag per square.
+pub(crate) fn shatter_raw<R: Rng + ?Sized>(
+    g: &Geometry,
+    links: &mut [u8],
+    used: &mut [bool],
+    rng: &mut R,
+) -> usize {
+    used.fill(false);
     let (row_masks, col_masks) = down_masks(g);
     let mut bits = 0u64;
     let mut left = 0u32;
@@ -126,9 +133,18 @@ pub fn obfuscate<R: Rng + ?Sized>(
     options: &ObfuscateOptions,
     rng: &mut R,
 ) -> Result<JoinStats> {
-    crate::exists::require(cover.board(), true)?;
-    for _ in 0..options.shatters {
+    let board = cover.board();
+    crate::exists::require(board, true)?;
+    if options.shatters > 0 {
+        // Validates the cover, then shatters the raw bytes in place.
         shatter(cover, rng)?;
+        let g = Geometry::new(board);
+        let mut links = cover.as_bytes().to_vec();
+        let mut used = vec![false; links.len()];
+        for _ in 1..options.shatters {
+            shatter_raw(&g, &mut links, &mut used, rng);
+        }
+        *cover = Cover::from_bytes_unchecked(board, links);
     }
     join(cover, &options.join, rng)
 }
