@@ -101,6 +101,8 @@ pub enum AlgorithmArg {
     TakefujiLee,
     /// The linear-time divide-and-conquer construction (every board, instantly).
     Construct,
+    /// The construction's base tours as a tourney, joined by rails (seed 000).
+    Divide,
 }
 
 /// Tie-breaks of Warnsdorff's rule.

@@ -44,6 +44,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
             AlgorithmArg::Backtrack => Algorithm::Backtrack,
             AlgorithmArg::Hybrid => Algorithm::Hybrid,
             AlgorithmArg::Construct => Algorithm::Construct,
+            AlgorithmArg::Divide => Algorithm::Tourney(Generator::Divide),
         },
         want: match (args.kind.closed, args.kind.open) {
             (true, _) => Want::Closed,

@@ -36,7 +36,7 @@
 use rand::Rng;
 
 use super::posa::posa_merge;
-use super::{crosses, label_cycles, rail_at, switch_raw, Geometry, UnionFind};
+use super::{down_masks, first_rail, label_cycles, switch_raw, Geometry, UnionFind};
 use crate::{exists, Cover, Error, Result};
 
 /// Options of [`join`].
@@ -192,39 +192,35 @@ fn rail_pass(
     disjoint: bool,
 ) -> usize {
     let mut uf = UnionFind::new(cycles);
-    let mut used = vec![false; links.len()];
+    let mut used = vec![false; if disjoint { links.len() } else { 0 }];
+    let (row_masks, col_masks) = down_masks(g);
     let mut merged = 0;
-    let mut u = 0usize;
-    for r in 0..g.rows {
-        for col in 0..g.cols {
-            let down = links[u] & 0xF0;
-            if down != 0 && !(disjoint && used[u]) {
-                'rail: for p in 4..8u8 {
-                    if down & (1 << p) == 0 {
-                        continue;
-                    }
-                    for c in crosses(p) {
-                        let Some(sq) = rail_at(g, links, u, r, col, p, c) else {
-                            continue;
-                        };
-                        if disjoint && sq.iter().any(|&s| used[s]) {
-                            continue;
-                        }
-                        if uf.union(labels[sq[0]], labels[sq[2]]) {
-                            switch_raw(links, sq, p, c);
-                            for s in sq {
-                                used[s] = true;
-                            }
-                            merged += 1;
-                            if merged + 1 == cycles {
-                                return merged;
-                            }
-                            break 'rail;
-                        }
+    let cols = g.cols as usize;
+    for (r, &rm) in row_masks.iter().enumerate() {
+        let base = r * cols;
+        for (col, &cm) in col_masks.iter().enumerate() {
+            let u = base + col;
+            if links[u] & 0xF0 == 0 || (disjoint && used[u]) {
+                continue;
+            }
+            let found = first_rail(g, links, u, rm & cm, |sq| {
+                if disjoint && sq.iter().any(|&s| used[s]) {
+                    return false;
+                }
+                uf.union(labels[sq[0]], labels[sq[2]])
+            });
+            if let Some((sq, p, c)) = found {
+                switch_raw(links, sq, p, c);
+                if disjoint {
+                    for s in sq {
+                        used[s] = true;
                     }
                 }
+                merged += 1;
+                if merged + 1 == cycles {
+                    return merged;
+                }
             }
-            u += 1;
         }
     }
     merged

@@ -161,6 +161,64 @@ pub(crate) fn switch_raw(links: &mut [u8], sq: [usize; 4], p: u8, c: u8) {
     links[x] ^= bp4 | bc4;
 }
 
+/// Per row and per column, the downward moves (bits 4 to 7) that stay on the
+/// board; a square's mask is the AND of its row's and its column's.
+pub(crate) fn down_masks(g: &Geometry) -> (Vec<u8>, Vec<u8>) {
+    let rows = (0..g.rows)
+        .map(|r| {
+            let one = if r + 1 < g.rows { 0x90 } else { 0 }; // moves 4, 7: dy = 1
+            let two = if r + 2 < g.rows { 0x60 } else { 0 }; // moves 5, 6: dy = 2
+            one | two
+        })
+        .collect();
+    let cols = (0..g.cols)
+        .map(|c| {
+            let mut m = 0u8;
+            for (k, &(dx, _)) in MOVES.iter().enumerate().skip(4) {
+                let nc = c as i64 + dx as i64;
+                if nc >= 0 && nc < g.cols as i64 {
+                    m |= 1 << k;
+                }
+            }
+            m
+        })
+        .collect();
+    (rows, cols)
+}
+
+/// The first rail with topmost square `u` (whose downward moves on the board
+/// are `ok`) for which `take` says yes; its squares, primary and cross move.
+#[inline]
+pub(crate) fn first_rail(
+    g: &Geometry,
+    links: &[u8],
+    u: usize,
+    ok: u8,
+    mut take: impl FnMut([usize; 4]) -> bool,
+) -> Option<([usize; 4], u8, u8)> {
+    let bu = links[u];
+    let mut down = bu & 0xF0;
+    while down != 0 {
+        let p = down.trailing_zeros() as u8;
+        down &= down - 1;
+        let v = (u as isize + g.off[p as usize]) as usize;
+        let mut cand = ok & !bu & !links[v] & 0xF0;
+        while cand != 0 {
+            let c = cand.trailing_zeros() as u8;
+            cand &= cand - 1;
+            let w = (u as isize + g.off[c as usize]) as usize;
+            if links[w] & (1 << p) != 0 {
+                let x = (v as isize + g.off[c as usize]) as usize;
+                let sq = [u, v, w, x];
+                if take(sq) {
+                    return Some((sq, p, c));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// The cross moves that can go with primary move `p` (both downward).
 #[inline]
 pub(crate) fn crosses(p: u8) -> impl Iterator<Item = u8> {

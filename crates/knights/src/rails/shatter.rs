@@ -10,7 +10,7 @@
 
 use rand::Rng;
 
-use super::{crosses, join, rail_at, switch_raw, Geometry, JoinOptions, JoinStats};
+use super::{down_masks, first_rail, join, switch_raw, Geometry, JoinOptions, JoinStats};
 use crate::{Cover, Error, Result};
 
 /// Options of [`obfuscate`].
@@ -59,52 +59,53 @@ pub fn shatter<R: Rng + ?Sized>(cover: &mut Cover, rng: &mut R) -> Result<usize>
     let board = cover.board();
     let g = Geometry::new(board);
     let mut links = cover.as_bytes().to_vec();
-    let switched = shatter_raw(&g, &mut links, rng);
+    let mut used = vec![false; links.len()];
+    let switched = shatter_raw(&g, &mut links, &mut used, rng);
     *cover = Cover::from_bytes_unchecked(board, links);
     Ok(switched)
 }
 
 /// The scan behind [`shatter`], on raw bytes.
-pub(crate) fn shatter_raw<R: Rng + ?Sized>(g: &Geometry, links: &mut [u8], rng: &mut R) -> usize {
-    let mut used = vec![false; links.len()];
+/// `used` is scratch space of one flag per square.
+pub(crate) fn shatter_raw<R: Rng + ?Sized>(
+    g: &Geometry,
+    links: &mut [u8],
+    used: &mut [bool],
+    rng: &mut R,
+) -> usize {
+    used.fill(false);
+    let (row_masks, col_masks) = down_masks(g);
     let mut bits = 0u64;
     let mut left = 0u32;
     let mut switched = 0;
-    let mut u = 0usize;
-    for r in 0..g.rows {
-        for col in 0..g.cols {
-            let down = links[u] & 0xF0;
-            if down != 0 && !used[u] {
-                'rail: for p in 4..8u8 {
-                    if down & (1 << p) == 0 {
-                        continue;
-                    }
-                    for c in crosses(p) {
-                        let Some(sq) = rail_at(g, links, u, r, col, p, c) else {
-                            continue;
-                        };
-                        if used[sq[1]] || used[sq[2]] || used[sq[3]] {
-                            continue;
-                        }
-                        if left == 0 {
-                            bits = rng.random();
-                            left = 64;
-                        }
-                        let take = bits & 1 == 1;
-                        bits >>= 1;
-                        left -= 1;
-                        if take {
-                            switch_raw(links, sq, p, c);
-                            for s in sq {
-                                used[s] = true;
-                            }
-                            switched += 1;
-                            break 'rail;
-                        }
-                    }
-                }
+    let cols = g.cols as usize;
+    for (r, &rm) in row_masks.iter().enumerate() {
+        let base = r * cols;
+        for (col, &cm) in col_masks.iter().enumerate() {
+            let u = base + col;
+            if used[u] || links[u] & 0xF0 == 0 {
+                continue;
             }
-            u += 1;
+            let found = first_rail(g, links, u, rm & cm, |sq| {
+                if used[sq[1]] || used[sq[2]] || used[sq[3]] {
+                    return false;
+                }
+                if left == 0 {
+                    bits = rng.random();
+                    left = 64;
+                }
+                let take = bits & 1 == 1;
+                bits >>= 1;
+                left -= 1;
+                take
+            });
+            if let Some((sq, p, c)) = found {
+                switch_raw(links, sq, p, c);
+                for s in sq {
+                    used[s] = true;
+                }
+                switched += 1;
+            }
         }
     }
     switched
@@ -132,9 +133,18 @@ pub fn obfuscate<R: Rng + ?Sized>(
     options: &ObfuscateOptions,
     rng: &mut R,
 ) -> Result<JoinStats> {
-    crate::exists::require(cover.board(), true)?;
-    for _ in 0..options.shatters {
+    let board = cover.board();
+    crate::exists::require(board, true)?;
+    if options.shatters > 0 {
+        // Validates the cover, then shatters the raw bytes in place.
         shatter(cover, rng)?;
+        let g = Geometry::new(board);
+        let mut links = cover.as_bytes().to_vec();
+        let mut used = vec![false; links.len()];
+        for _ in 1..options.shatters {
+            shatter_raw(&g, &mut links, &mut used, rng);
+        }
+        *cover = Cover::from_bytes_unchecked(board, links);
     }
     join(cover, &options.join, rng)
 }

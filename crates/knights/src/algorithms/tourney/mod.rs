@@ -21,7 +21,7 @@ pub mod warnsdorff;
 
 use rand::Rng;
 
-use crate::{exists, rails, Board, Cover, Error, Result, Tour};
+use crate::{exists, rails, Board, Cover, Result, Tour};
 
 /// The tourney generators.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -69,7 +69,7 @@ impl Generator {
             Generator::Warnsdorff | Generator::Neural => true,
             Generator::Braid => r % 2 == 0 && c % 2 == 0 && r >= 4 && c >= 4,
             Generator::FourCover => r % 4 == 0 && c % 4 == 0,
-            Generator::Divide => false,
+            Generator::Divide => exists::closed_tour(board).exists,
         }
     }
 }
@@ -93,11 +93,7 @@ pub fn tourney<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R)
         Generator::Braid => braid::braid(board, rng),
         Generator::FourCover => four_cover::four_cover(board),
         Generator::Neural => neural::neural(board, &Default::default(), rng),
-        // LEAD: wire the divide-and-conquer base tours (branch `construct`,
-        // `algorithms/construct/`) here: a `Cover` of the base tours, unjoined.
-        Generator::Divide => Err(Error::Unsupported(
-            "the divide tourney generator is not available yet; use warnsdorff, braid, four-cover or neural".into(),
-        )),
+        Generator::Divide => crate::algorithms::construct::tourney(board),
     }
 }
 

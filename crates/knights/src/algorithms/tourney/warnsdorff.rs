@@ -34,6 +34,9 @@ pub struct Options {
     pub retries_per_walk: u32,
     /// Restarts of the whole tourney before giving up.
     pub max_restarts: u32,
+    /// The longest walk: a walk that has not closed by then is undone and
+    /// retried (default: no limit).
+    pub max_walk: u32,
 }
 
 impl Default for Options {
@@ -42,6 +45,7 @@ impl Default for Options {
             min_cycle: 4,
             retries_per_walk: 16,
             max_restarts: 200,
+            max_walk: u32::MAX,
         }
     }
 }
@@ -185,6 +189,7 @@ fn fill<R: Rng + ?Sized>(
             if try_walk(
                 pad,
                 min_cycle,
+                options.max_walk.max(8) as usize,
                 (p0, next_start),
                 free,
                 degree,
@@ -292,6 +297,7 @@ fn undo_around(
 fn try_walk<R: Rng + ?Sized>(
     pad: &Padded,
     min_cycle: usize,
+    max_walk: usize,
     start: (usize, usize),
     free: &mut [bool],
     degree: &mut [u8],
@@ -339,8 +345,8 @@ fn try_walk<R: Rng + ?Sized>(
                 }
             }
         }
-        if best == usize::MAX {
-            // Stuck: undo the walk.
+        if best == usize::MAX || walk.len() >= max_walk {
+            // Stuck or lost: undo the walk.
             for &(p, _) in walk.iter() {
                 free[p] = true;
                 for o in pad.off {
