@@ -3,3 +3,4 @@
 mod classic;
 mod count;
 mod suite;
+mod tourney;

@@ -141,6 +141,6 @@ mod tests {
             Generator::FourCover,
             &mut crate::rng::seeded(0),
         );
-        assert!(matches!(e, Err(Error::NoTour(_))));
+        assert!(matches!(e, Err(crate::Error::NoTour(_))));
     }
 }

@@ -4,7 +4,7 @@
 //! closed tour; shatter gives tourneys, obfuscate tours, seeds reproduce.
 //!
 //! The full runs of the issue (10,000 tourneys per size and generator) are
-//! `#[ignore]`d: `cargo test --release -p knights --test tourney -- --ignored`.
+//! `#[ignore]`d: `cargo test --release -p knights --test tests tourney -- --ignored`.
 
 use knights::algorithms::tourney::{tour, tourney, Generator};
 use knights::check::{check_cover, check_tour, TourKind};
@@ -12,11 +12,12 @@ use knights::rails::{self, JoinOptions, JoinStats};
 use knights::{exists, rng, Board, Cover};
 use proptest::prelude::*;
 
-const GENERATORS: [Generator; 4] = [
+const GENERATORS: [Generator; 5] = [
     Generator::Warnsdorff,
     Generator::Braid,
     Generator::FourCover,
     Generator::Neural,
+    Generator::Divide,
 ];
 
 /// Makes a tourney, joins it, checks everything; the join's stats.
