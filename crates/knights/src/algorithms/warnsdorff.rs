@@ -225,16 +225,10 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
 }
 
 /// The degree of every square, checking first that `bytes_per_square` fit
-/// in memory; small boards skip the check (it reads `/proc/meminfo`, which
-/// would dominate the time of an 8x8 tour).
+/// in memory.
 pub(crate) fn degrees(board: Board, what: &'static str, bytes_per_square: u64) -> Result<Vec<u8>> {
-    if board.squares() >= 1 << 16 {
-        memory::ensure_fits(board, what, bytes_per_square)?;
-        return board.degree_map();
-    }
-    Ok((0..board.squares() as Square)
-        .map(|s| board.degree(s))
-        .collect())
+    memory::ensure_fits(board, what, bytes_per_square)?;
+    board.degree_map()
 }
 
 /// Marker for a visited square in the degree map.
