@@ -42,7 +42,7 @@ pub enum Error {
     #[error("{0}")]
     Parse(String),
     /// Input that was read but is not a valid tour or tourney.
-    #[error("{0}")]
+    #[error(transparent)]
     Invalid(#[from] Fault),
 }
 

@@ -21,7 +21,7 @@ pub mod warnsdorff;
 
 use rand::Rng;
 
-use crate::{exists, rails, Board, Cover, Result, Tour};
+use crate::{exists, rails, Board, Cover, Error, Result, Tour};
 
 /// The tourney generators.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -88,6 +88,7 @@ impl Generator {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn tourney<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) -> Result<Cover> {
+    no_tourney(board)?;
     match generator {
         Generator::Warnsdorff => warnsdorff::warnsdorff(board, &Default::default(), rng),
         Generator::Braid => braid::braid(board, rng),
@@ -95,6 +96,25 @@ pub fn tourney<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R)
         Generator::Neural => neural::neural(board, &Default::default(), rng),
         Generator::Divide => crate::algorithms::construct::tourney(board),
     }
+}
+
+/// Refuses, with the reason, the boards that have no tourney at all: an odd
+/// number of squares (every knight cycle alternates colours, so it is even),
+/// or a square with fewer than two moves (a side of 1 or 2, or the centre of 3x3).
+fn no_tourney(board: Board) -> Result<()> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let reason = if (u64::from(rows) * u64::from(cols)) % 2 == 1 {
+        format!("{board} has an odd number of squares, and every knight cycle alternates colours, so it is even and no set of cycles covers them all")
+    } else if rows.min(cols) <= 2 {
+        format!(
+            "on {board} some square has fewer than two knight moves, so no cycle passes through it"
+        )
+    } else {
+        return Ok(());
+    };
+    Err(Error::NoTour(format!(
+        "no tourney exists on {board}: {reason}"
+    )))
 }
 
 /// A random closed tour: a tourney by `generator`, joined by
