@@ -47,6 +47,8 @@ pub enum Command {
     Count(CountArgs),
     /// Estimate the number of tours by Knuth's random probes.
     Estimate(EstimateArgs),
+    /// Move and relative-move statistics over many tours or tourneys.
+    Stats(StatsArgs),
 }
 
 /// Closed or open.
@@ -423,4 +425,46 @@ pub struct EstimateArgs {
     /// Print a JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Output formats of `knights stats`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatsFormat {
+    /// Aligned columns for reading.
+    Table,
+    /// Comma-separated values with a header line.
+    Csv,
+    /// One JSON object.
+    Json,
+    /// An SVG bar chart with error bars.
+    Svg,
+}
+
+/// `knights stats`.
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// The board.
+    pub board: String,
+    /// The generator of the tours.
+    #[arg(long, short = 'a', value_enum, default_value_t = AlgorithmArg::Auto)]
+    pub algorithm: AlgorithmArg,
+    /// Number of tours (or tourneys).
+    #[arg(long, short = 'n', default_value_t = 100)]
+    pub count: u64,
+    /// Obfuscate every tour (16 shatters, then join) before counting.
+    #[arg(long)]
+    pub obfuscate: bool,
+    /// Count the raw tourneys of the algorithm's tourney generator instead
+    /// of tours (tourney, braid, four-cover, neural or divide).
+    #[arg(long, conflicts_with = "obfuscate")]
+    pub tourney: bool,
+    /// Seed (tour i uses the i-th batch generator of this seed).
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = StatsFormat::Table)]
+    pub format: StatsFormat,
+    /// Write to this file instead of standard output.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
 }

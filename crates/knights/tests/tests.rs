@@ -2,5 +2,6 @@
 
 mod classic;
 mod count;
+mod stats;
 mod suite;
 mod tourney;

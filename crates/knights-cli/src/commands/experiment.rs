@@ -50,7 +50,7 @@ pub fn stop_on_ctrl_c() -> StopFlag {
 }
 
 /// A progress bar on a terminal, a hidden one otherwise.
-fn progress(total: u64) -> ProgressBar {
+pub fn progress(total: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }

@@ -7,7 +7,10 @@ use anyhow::Result;
 use knights::format::{self, SvgOptions};
 use knights::{Board, Square, Tour, Tourney};
 
-use crate::cli::{Cli, Command, FormatArg, OutputArgs};
+use knights::algorithms::tourney::Generator;
+use knights::algorithms::Algorithm;
+
+use crate::cli::{AlgorithmArg, Cli, Command, FormatArg, OutputArgs};
 
 mod bench;
 mod bench_classic;
@@ -19,6 +22,7 @@ mod exists;
 mod experiment;
 mod graph;
 mod render;
+mod stats;
 mod tour;
 mod tourney;
 mod tourney_bench;
@@ -41,6 +45,24 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Experiment(a) => experiment::run(a),
         Command::Count(a) => count::run(a),
         Command::Estimate(a) => estimate::run(a),
+        Command::Stats(a) => stats::run(a),
+    }
+}
+
+/// The library's algorithm for a command-line one (`tour`, `stats`).
+pub fn algorithm_of(a: AlgorithmArg) -> Algorithm {
+    match a {
+        AlgorithmArg::Auto => Algorithm::Auto,
+        AlgorithmArg::Warnsdorff => Algorithm::Warnsdorff,
+        AlgorithmArg::Tourney => Algorithm::Tourney(Generator::Warnsdorff),
+        AlgorithmArg::Braid => Algorithm::Tourney(Generator::Braid),
+        AlgorithmArg::FourCover => Algorithm::Tourney(Generator::FourCover),
+        AlgorithmArg::Neural => Algorithm::Tourney(Generator::Neural),
+        AlgorithmArg::TakefujiLee => Algorithm::Neural,
+        AlgorithmArg::Backtrack => Algorithm::Backtrack,
+        AlgorithmArg::Hybrid => Algorithm::Hybrid,
+        AlgorithmArg::Construct => Algorithm::Construct,
+        AlgorithmArg::Divide => Algorithm::Tourney(Generator::Divide),
     }
 }
 

@@ -3,8 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::algorithms::tourney::Generator;
-use knights::algorithms::{self, Algorithm, TourRequest, Want};
+use knights::algorithms::{self, TourRequest, Want};
 
 use super::{parse_board, parse_square, write_tour};
 use crate::cli::{AlgorithmArg, FormatArg, TourArgs};
@@ -33,19 +32,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         .into());
     }
     let request = TourRequest {
-        algorithm: match args.algorithm {
-            AlgorithmArg::Auto => Algorithm::Auto,
-            AlgorithmArg::Warnsdorff => Algorithm::Warnsdorff,
-            AlgorithmArg::Tourney => Algorithm::Tourney(Generator::Warnsdorff),
-            AlgorithmArg::Braid => Algorithm::Tourney(Generator::Braid),
-            AlgorithmArg::FourCover => Algorithm::Tourney(Generator::FourCover),
-            AlgorithmArg::Neural => Algorithm::Tourney(Generator::Neural),
-            AlgorithmArg::TakefujiLee => Algorithm::Neural,
-            AlgorithmArg::Backtrack => Algorithm::Backtrack,
-            AlgorithmArg::Hybrid => Algorithm::Hybrid,
-            AlgorithmArg::Construct => Algorithm::Construct,
-            AlgorithmArg::Divide => Algorithm::Tourney(Generator::Divide),
-        },
+        algorithm: super::algorithm_of(args.algorithm),
         want: match (args.kind.closed, args.kind.open) {
             (true, _) => Want::Closed,
             (_, true) => Want::Open,

@@ -6,6 +6,7 @@ mod cipher;
 mod classic;
 mod construct;
 mod count;
+mod stats;
 mod tourney;
 
 use assert_cmd::Command;

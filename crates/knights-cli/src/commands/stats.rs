@@ -1,0 +1,176 @@
+//! `knights stats`: move and relative-move distributions over many tours
+//! (or raw tourneys), as a table, CSV, JSON or an SVG bar chart.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use knights::algorithms::{self, tourney, Algorithm, TourRequest, Want};
+use knights::rails::{self, ObfuscateOptions};
+use knights::stats::{self, MoveCounts, Summary, SummaryBuilder};
+use knights::{Board, Cover, Error};
+
+use super::{algorithm_of, parse_board};
+use crate::cli::{StatsArgs, StatsFormat};
+
+/// The most tours one run takes (the per-tour counts are kept until the end).
+const MAX_COUNT: u64 = 10_000_000;
+
+/// What one trial makes.
+#[derive(Clone, Copy, Debug)]
+enum Job {
+    /// A tour by the request, obfuscated with this many shatters if any.
+    Tour(Algorithm, Option<u32>),
+    /// A raw tourney of the generator.
+    Tourney(tourney::Generator),
+}
+
+pub fn run(args: StatsArgs) -> Result<ExitCode> {
+    let board = parse_board(&args.board)?;
+    if args.count == 0 || args.count > MAX_COUNT {
+        return Err(Error::Unsupported(format!(
+            "--count must be between 1 and {MAX_COUNT}, not {}",
+            args.count
+        ))
+        .into());
+    }
+    let algorithm = algorithm_of(args.algorithm);
+    let job = if args.tourney {
+        match algorithm {
+            Algorithm::Tourney(g) => Job::Tourney(g),
+            _ => {
+                return Err(Error::Unsupported(
+                    "--tourney needs a tourney generator: --algorithm tourney, braid, four-cover, neural or divide".into(),
+                )
+                .into())
+            }
+        }
+    } else {
+        Job::Tour(algorithm, args.obfuscate.then_some(16))
+    };
+    let bar = super::experiment::progress(args.count);
+    let summary = summarise(board, job, args.count, args.seed, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    let path = args.output.as_deref();
+    let name = format!("{:?}", args.algorithm).to_lowercase();
+    match args.format {
+        StatsFormat::Table => crate::io_util::emit(path, &table(&summary)),
+        StatsFormat::Csv => crate::io_util::emit(path, &csv(&summary)),
+        StatsFormat::Json => {
+            let mut json = serde_json::to_value(&summary)?;
+            json["algorithm"] = name.into();
+            json["seed"] = args.seed.into();
+            json["obfuscate"] = args.obfuscate.into();
+            json["tourney"] = args.tourney.into();
+            crate::io_util::emit(path, &format_args!("{json}\n"))
+        }
+        StatsFormat::Svg => {
+            let mut title = format!("{name} on {board}, {} ", summary.count);
+            title += if args.tourney { "tourneys" } else { "tours" };
+            if args.obfuscate {
+                title += ", obfuscated";
+            }
+            crate::io_util::emit(path, &stats::bar_chart(&summary, &title))
+        }
+    }?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The counts of one trial and its figure (`rails` of a closed tour,
+/// `cycles` of a tourney).
+fn trial(
+    board: Board,
+    job: Job,
+    rng: &mut knights::rng::KnightRng,
+) -> knights::Result<(MoveCounts, Option<f64>)> {
+    match job {
+        Job::Tourney(g) => {
+            let cover = tourney::tourney(board, g, rng)?;
+            let t = cover.to_tourney()?;
+            Ok((MoveCounts::of_tourney(&t), Some(t.cycles().len() as f64)))
+        }
+        Job::Tour(algorithm, shatters) => {
+            let request = TourRequest {
+                algorithm,
+                // Warnsdorff's rule rarely closes a big tour; the paper's
+                // Warnsdorff tours are open walks.
+                want: match (shatters, algorithm) {
+                    (Some(_), _) => Want::Closed,
+                    (None, Algorithm::Warnsdorff) => Want::Open,
+                    _ => Want::Any,
+                },
+                ..Default::default()
+            };
+            let mut tour = algorithms::tour(board, &request, rng)?;
+            if let Some(shatters) = shatters {
+                let mut cover = Cover::from_tour(&tour)?;
+                let options = ObfuscateOptions {
+                    shatters,
+                    ..Default::default()
+                };
+                rails::obfuscate(&mut cover, &options, rng)?;
+                tour = cover.to_tour(tour.start(), None)?;
+            }
+            let rails = if tour.is_closed() {
+                Some(rails::count_rails(&Cover::from_tour(&tour)?) as f64)
+            } else {
+                None
+            };
+            Ok((MoveCounts::of_tour(&tour), rails))
+        }
+    }
+}
+
+/// The summary of `count` trials from `seed`, in trial order.
+fn summarise(
+    board: Board,
+    job: Job,
+    count: u64,
+    seed: u64,
+    progress: &(dyn Fn() + Sync),
+) -> knights::Result<Summary> {
+    let results = stats::sample(count, seed, |rng| trial(board, job, rng), progress)?;
+    let figure = match job {
+        Job::Tour(..) => "rails",
+        Job::Tourney(_) => "cycles",
+    };
+    let mut builder = SummaryBuilder::default();
+    for (counts, value) in &results {
+        builder.push(counts);
+        if let Some(v) = value {
+            builder.push_figure(figure, *v);
+        }
+    }
+    Ok(builder.finish(board))
+}
+
+fn table(s: &Summary) -> String {
+    let mut out = format!("board {}x{}, {} samples\n", s.rows, s.cols, s.count);
+    out += "move   frequency (std)       relative (std)\n";
+    for k in 0..8 {
+        let _ = writeln!(
+            out,
+            "{k:4}   {:7.4}% ({:6.4}%)   {:7.4}% ({:6.4}%)",
+            100.0 * s.moves[k],
+            100.0 * s.moves_std[k],
+            100.0 * s.relative_moves[k],
+            100.0 * s.relative_moves_std[k]
+        );
+    }
+    for f in &s.figures {
+        let _ = writeln!(out, "{}: mean {:.3}, std {:.3}", f.name, f.mean, f.std);
+    }
+    out
+}
+
+fn csv(s: &Summary) -> String {
+    let mut out = String::from("move,moves,moves_std,relative_moves,relative_moves_std\n");
+    for k in 0..8 {
+        let _ = writeln!(
+            out,
+            "{k},{},{},{},{}",
+            s.moves[k], s.moves_std[k], s.relative_moves[k], s.relative_moves_std[k]
+        );
+    }
+    out
+}

@@ -1,0 +1,72 @@
+//! Acceptance tests of the move statistics (seed 000, Sections 3.1 and 7).
+
+use knights::algorithms::tourney::{self, Generator};
+use knights::algorithms::warnsdorff::{self, Options};
+use knights::check::{check_tour, check_tourney};
+use knights::rails::{self, ObfuscateOptions};
+use knights::stats::{sample, MoveCounts, Summary, SummaryBuilder};
+use knights::Board;
+
+fn summary(board: Board, counts: &[MoveCounts]) -> Summary {
+    let mut b = SummaryBuilder::default();
+    counts.iter().for_each(|c| b.push(c));
+    b.finish(board)
+}
+
+#[test]
+fn warnsdorff_repeats_its_moves() {
+    // Section 3.1: relative move 0 at 27.2 % in Warnsdorff tours, well
+    // above the uniform 1/7.
+    let board = Board::new(40, 40).unwrap();
+    let counts = sample(
+        20,
+        3,
+        |rng| {
+            let t = warnsdorff::tour(board, &Options::default(), rng)?;
+            check_tour(&t).expect("a valid tour");
+            Ok(MoveCounts::of_tour(&t))
+        },
+        &|| {},
+    )
+    .unwrap();
+    let s = summary(board, &counts);
+    assert!(s.relative_moves[0] > 0.2, "{:?}", s.relative_moves);
+    assert_eq!(s.relative_moves[4], 0.0);
+}
+
+#[test]
+fn obfuscation_makes_structured_tours_nearly_uniform() {
+    let board = Board::new(30, 30).unwrap();
+    let raw = tourney::tourney(board, Generator::Braid, &mut knights::rng::seeded(1)).unwrap();
+    let raw_counts = MoveCounts::of_tourney(&raw.to_tourney().unwrap());
+    let counts = sample(
+        16,
+        9,
+        |rng| {
+            let mut cover = tourney::tourney(board, Generator::Braid, rng)?;
+            rails::obfuscate(&mut cover, &ObfuscateOptions::default(), rng)?;
+            let t = cover.to_tour(0, None)?;
+            check_tour(&t).expect("a valid tour");
+            check_tourney(&cover.to_tourney()?).expect("one cycle");
+            Ok(MoveCounts::of_tour(&t))
+        },
+        &|| {},
+    )
+    .unwrap();
+    let s = summary(board, &counts);
+    for k in [0, 1, 2, 3, 5, 6, 7] {
+        assert!(
+            (s.relative_moves[k] - 1.0 / 7.0).abs() < 0.03,
+            "relative move {k}: {:?}",
+            s.relative_moves
+        );
+    }
+    // The raw braid is far from uniform: the obfuscation did the work.
+    let f = raw_counts.relative_frequencies();
+    assert!(
+        [0, 1, 2, 3, 5, 6, 7]
+            .iter()
+            .any(|&k| (f[k] - 1.0 / 7.0).abs() > 0.03),
+        "{f:?}"
+    );
+}
