@@ -147,12 +147,13 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
         let squares = walk::walk(board, &links, ends[0], Some(ends[1]))?;
         return Ok(Tour::from_squares_unchecked(board, squares));
     }
-    Err(last_err.unwrap_or_else(|| {
-        let (r, c) = board.coords(start.unwrap_or(0));
-        Error::GaveUp(format!(
-            "the construction found no open tour of {board} starting at ({r}, {c}), though one may exist; try another start or --algorithm warnsdorff"
-        ))
-    }))
+    // A layout may lack a base block of some size: that is a gap of the
+    // construction, not a proof that no tour exists, so say it gave up.
+    let (r, c) = board.coords(start.unwrap_or(0));
+    let why = last_err.map_or_else(String::new, |e| format!(" ({e})"));
+    Err(Error::GaveUp(format!(
+        "the construction found no open tour of {board} starting at ({r}, {c}){why}, though one may exist; try another start or --algorithm warnsdorff"
+    )))
 }
 
 /// A closed tour (when `closed`) or an open tour, as [`closed`] and [`open`].
