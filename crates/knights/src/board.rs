@@ -149,6 +149,19 @@ impl Board {
         move_for(i64::from(cb) - i64::from(ca), i64::from(rb) - i64::from(ra))
     }
 
+    /// The move between each square of `squares` and the next, and from the
+    /// last back to the first when `closed`; `None` where two squares are not
+    /// a knight's move apart.
+    pub fn path_moves<'a>(
+        &'a self,
+        squares: &'a [Square],
+        closed: bool,
+    ) -> impl Iterator<Item = Option<u8>> + 'a {
+        let n = squares.len();
+        let count = if closed { n } else { n.saturating_sub(1) };
+        (0..count).map(move |i| self.move_between(squares[i], squares[(i + 1) % n]))
+    }
+
     /// The neighbours of `s` in the knight graph, with the move that reaches each.
     pub fn neighbours(&self, s: Square) -> impl Iterator<Item = (u8, Square)> + '_ {
         (0..8u8).filter_map(move |k| self.step(s, k).map(|t| (k, t)))

@@ -61,9 +61,10 @@ impl Cover {
         let board = tourney.board();
         let mut cover = Cover::empty(board)?;
         for cycle in tourney.cycles() {
-            for i in 0..cycle.len() {
-                let (a, b) = (cycle[i], cycle[(i + 1) % cycle.len()]);
-                let k = board.move_between(a, b).ok_or_else(|| {
+            for (i, k) in board.path_moves(cycle, true).enumerate() {
+                let a = cycle[i];
+                let k = k.ok_or_else(|| {
+                    let b = cycle[(i + 1) % cycle.len()];
                     Error::Parse(format!("squares {a} and {b} are not a knight's move apart"))
                 })?;
                 cover.add(a, k);

@@ -88,18 +88,9 @@ impl Tour {
     /// The moves of the tour in order: `len - 1` of them for an open tour,
     /// `len` for a closed one (the last returns to the start).
     pub fn moves(&self) -> impl Iterator<Item = u8> + '_ {
-        let n = self.squares.len();
-        let count = if self.is_closed() {
-            n
-        } else {
-            n.saturating_sub(1)
-        };
-        (0..count).map(move |i| {
-            let (a, b) = (self.squares[i], self.squares[(i + 1) % n]);
-            self.board
-                .move_between(a, b)
-                .expect("consecutive squares of a tour are a knight's move apart")
-        })
+        self.board
+            .path_moves(&self.squares, self.is_closed())
+            .map(|k| k.expect("consecutive squares of a tour are a knight's move apart"))
     }
 
     /// The step number of every square, row-major (the numbered grid).

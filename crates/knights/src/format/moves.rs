@@ -70,9 +70,8 @@ impl fmt::Display for MoveList<'_> {
                 let b = t.board();
                 writeln!(f, "tourney {b}")?;
                 for c in t.cycles() {
-                    let moves = (0..c.len()).map(|i| {
-                        b.move_between(c[i], c[(i + 1) % c.len()])
-                            .expect("consecutive squares of a cycle are a knight's move apart")
+                    let moves = b.path_moves(c, true).map(|k| {
+                        k.expect("consecutive squares of a cycle are a knight's move apart")
                     });
                     write_path(f, b, c[0], moves)?;
                 }

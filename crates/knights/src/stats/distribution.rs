@@ -27,14 +27,10 @@ pub struct MoveCounts {
 
 impl MoveCounts {
     fn add_path(&mut self, board: Board, squares: &[u32], closed: bool) {
-        let n = squares.len();
-        let count = if closed { n } else { n.saturating_sub(1) };
         let mut first = None;
         let mut prev: Option<u8> = None;
-        for i in 0..count {
-            let k = board
-                .move_between(squares[i], squares[(i + 1) % n])
-                .expect("consecutive squares are a knight's move apart");
+        for k in board.path_moves(squares, closed) {
+            let k = k.expect("consecutive squares are a knight's move apart");
             self.moves[k as usize] += 1;
             if let Some(p) = prev {
                 self.relative[((k + 8 - p) % 8) as usize] += 1;
