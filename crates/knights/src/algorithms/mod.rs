@@ -40,6 +40,70 @@ pub enum Algorithm {
     Construct,
 }
 
+impl Algorithm {
+    /// Every algorithm, in the order `knights tour --help` lists them.
+    pub const ALL: [Algorithm; 11] = [
+        Algorithm::Auto,
+        Algorithm::Warnsdorff,
+        Algorithm::Backtrack,
+        Algorithm::Hybrid,
+        Algorithm::Tourney(tourney::Generator::Warnsdorff),
+        Algorithm::Tourney(tourney::Generator::Braid),
+        Algorithm::Tourney(tourney::Generator::FourCover),
+        Algorithm::Tourney(tourney::Generator::Neural),
+        Algorithm::Neural,
+        Algorithm::Construct,
+        Algorithm::Tourney(tourney::Generator::Divide),
+    ];
+
+    /// The algorithm's name, as `knights tour --algorithm` and cipher keys
+    /// spell it.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::algorithms::Algorithm;
+    /// for a in Algorithm::ALL {
+    ///     assert_eq!(a.name().parse::<Algorithm>()?, a);
+    /// }
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn name(self) -> &'static str {
+        use tourney::Generator as G;
+        match self {
+            Algorithm::Auto => "auto",
+            Algorithm::Warnsdorff => "warnsdorff",
+            Algorithm::Backtrack => "backtrack",
+            Algorithm::Hybrid => "hybrid",
+            Algorithm::Tourney(G::Warnsdorff) => "tourney",
+            Algorithm::Tourney(G::Braid) => "braid",
+            Algorithm::Tourney(G::FourCover) => "four-cover",
+            Algorithm::Tourney(G::Neural) => "neural",
+            Algorithm::Tourney(G::Divide) => "divide",
+            Algorithm::Neural => "takefuji-lee",
+            Algorithm::Construct => "construct",
+        }
+    }
+}
+
+impl std::str::FromStr for Algorithm {
+    type Err = crate::Error;
+
+    /// Reads an algorithm's [`Algorithm::name`], in any case.
+    fn from_str(text: &str) -> Result<Algorithm> {
+        let text = text.trim().to_ascii_lowercase();
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == text)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                crate::Error::Parse(format!(
+                    "'{text}' is not an algorithm; name one of {}",
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
 /// What kind of tour is wanted.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Want {
