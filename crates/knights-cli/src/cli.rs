@@ -399,10 +399,21 @@ pub struct CountArgs {
     /// Print a JSON object with the count and the figures of the run.
     #[arg(long)]
     pub json: bool,
-    /// Stop with an error before the states need more memory than this
-    /// (bytes, or with a unit: 512M, 20G; default: the memory available).
+    /// Keep the states in memory while they need less than this (bytes, or
+    /// with a unit: 512M, 20G; default: the memory available), past it on
+    /// disk; stop with an error if even that cannot fit.
     #[arg(long)]
     pub max_memory: Option<String>,
+    /// Keep the states on disk in this directory, with a checkpoint after
+    /// every square, so that `--resume` can continue a killed count.
+    #[arg(long)]
+    pub work_dir: Option<std::path::PathBuf>,
+    /// Continue the count from the checkpoint in --work-dir.
+    #[arg(long, requires = "work_dir")]
+    pub resume: bool,
+    /// Stop after this many squares (after the checkpoint); for tests.
+    #[arg(long, hide = true)]
+    pub stop_after: Option<usize>,
     /// Never draw the progress bar.
     #[arg(long)]
     pub quiet: bool,

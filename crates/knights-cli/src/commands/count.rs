@@ -38,13 +38,17 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         if let Some(bar) = &bar {
             bar.set_length(p.steps as u64);
             bar.set_position(p.step as u64);
-            bar.set_message(format!("{} states (peak {})", p.states, p.peak));
+            let place = if p.on_disk { " on disk" } else { "" };
+            bar.set_message(format!("{} states{place} (peak {})", p.states, p.peak));
         }
     };
     let opts = Options {
         kind,
         max_memory,
         progress: Some(&callback),
+        work_dir: args.work_dir.as_deref(),
+        resume: args.resume,
+        stop_after: args.stop_after,
     };
     let factor = if args.directed { 2 } else { 1 };
     let kind_name = if kind == Kind::Open { "open" } else { "closed" };
@@ -73,7 +77,8 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
                 "board": board.to_string(), "kind": kind_name, "directed": args.directed,
                 "symmetric": args.symmetric, "count": number(n),
                 "seconds": r.elapsed.as_secs_f64(), "peak_states": r.peak_states,
-                "frontier_squares": r.frontier_slots, "states_per_step": r.states_per_step,
+                "frontier_squares": r.frontier_slots, "key_bytes": r.key_bytes,
+                "on_disk": r.on_disk, "generated": r.generated, "states_per_step": r.states_per_step,
             });
             (n, json)
         })

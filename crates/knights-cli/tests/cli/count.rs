@@ -100,3 +100,61 @@ fn estimates_are_seeded() {
     assert_eq!(v["samples"], 3000);
     assert!(v["tours"].as_f64().unwrap() > 0.0);
 }
+
+/// Runs `knights count BOARD --work-dir DIR`, kills it after each delay,
+/// resumes it to the end, and checks the answer.
+fn kill_and_resume(board: &str, want: &str, delays_ms: &[u64]) {
+    let dir =
+        std::env::temp_dir().join(format!("knights-cli-resume-{board}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bin = assert_cmd::cargo::cargo_bin("knights");
+    let dir_arg = dir.to_str().unwrap();
+    for (i, &ms) in delays_ms.iter().enumerate() {
+        // The first run starts afresh; later ones resume and are killed again.
+        let mut args = vec!["count", board, "--quiet", "--work-dir", dir_arg];
+        if i > 0 {
+            args.push("--resume");
+        }
+        let mut child = std::process::Command::new(&bin)
+            .args(&args)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    knights()
+        .args(["count", board, "--quiet", "--work-dir", dir_arg, "--resume"])
+        .assert()
+        .success()
+        .stdout(format!("{want}\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn killed_counts_resume_to_the_same_answer() {
+    kill_and_resume("6x7", "1067638", &[150, 90, 300]);
+}
+
+#[test]
+#[ignore = "a minute or more in release mode: cargo test --release -p knights-cli -- --ignored killed_8x7"]
+fn killed_8x7_resumes_to_the_same_answer() {
+    // A "random" moment: the delays come from the clock.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos() as u64;
+    let delays = [5_000 + nanos % 20_000, 2_000 + nanos % 7_000];
+    eprintln!("killing after {delays:?} ms");
+    kill_and_resume("8x7", "34524432316", &delays);
+}
+
+#[test]
+fn resume_needs_a_work_dir() {
+    knights()
+        .args(["count", "6x6", "--resume"])
+        .assert()
+        .code(2)
+        .stderr(contains("--work-dir"));
+}

@@ -1,38 +1,43 @@
-//! The frontier ("transfer matrix", path decomposition) dynamic program.
+//! The frontier ("transfer matrix", path decomposition) dynamic program:
+//! the states and their transitions. `layers.rs` stores and steps the states.
 //!
 //! The graph's vertices are processed in a fixed order; processing vertex `v`
 //! decides which of its edges to earlier vertices belong to the cycle or path
-//! (zero, one or two of them). A state describes the *frontier*: the last
-//! `slots` vertices (slot `i` is vertex `v - i`), each untouched (degree 0),
-//! an end of a partial path (degree 1) or done (degree 2, or already left),
-//! plus which ends are joined by a path, the voltage of each path (for
-//! quotient graphs, see `symmetry.rs`) and, when counting open tours, how many
-//! ends of the final path (*terminals*) have been fixed. Every vertex whose
-//! last neighbour has been processed must be done; every vertex must still be
-//! able to get its two edges from the neighbours not yet processed; a cycle may
-//! close only at the very last vertex.
+//! (zero, one or two of them). After vertex `v` the *frontier* is the set of
+//! processed vertices that still have an unprocessed neighbour (on a board of
+//! width `w` taken row by row, at most `2w + 1` squares). A state gives each
+//! frontier vertex a role — untouched (degree 0), an end of a partial path
+//! (degree 1) or done (degree 2) — plus which ends are joined by a path, the
+//! voltage of each path (for quotient graphs, see `symmetry.rs`) and, when
+//! counting paths, how many ends of the final path (*terminals*) have been
+//! fixed. A vertex leaving the frontier must be done (or become a terminal);
+//! every vertex must still be able to get its two edges from the neighbours
+//! not yet processed; a cycle may close only at the very last vertex.
 //!
-//! States are packed into a `u128` key, 4 bits per slot (0 untouched, 1 done,
-//! 15 an end whose path leads to a terminal, else a path label numbered by
-//! first appearance from slot 0, so equal frontiers get equal keys), 2 bits of
-//! terminal count and 2 bits of voltage per label. Counts are `u128`.
-
-use rustc_hash::FxHashMap;
+//! **Key.** A state is packed into one integer: 2 bits per frontier vertex in
+//! frontier order (0 untouched, 1 done, 2 end of a path to another frontier
+//! end, 3 end of a path that leads to a terminal), then, above them, the
+//! mixed-radix number `term + t * (pairing + P * voltages)`: the pairing of the
+//! `e` paired ends is ranked among the `P = (e-1)!!` perfect matchings (the
+//! first end's mate is one of the `e-1` others, and so on), and one voltage
+//! digit per pair. Equal states get equal keys. On an 8-wide board the key
+//! takes at most `2 x 17 + 21 = 55` bits, so the states of 8x8 fit `u64` keys.
 
 use crate::{Error, Result};
 
-/// The most slots a key can hold (4 bits each, plus 2 + 2 x 13 bits).
-pub(crate) const MAX_SLOTS: usize = 24;
+/// The most vertices a frontier may hold.
+pub(crate) const MAX_FRONTIER: usize = 23;
+/// Room for the frontier plus the vertex being processed.
+const W: usize = MAX_FRONTIER + 1;
 
-const UNTOUCHED: u8 = 0;
-const DONE: u8 = 1;
-const END: u8 = 2;
+pub(crate) const UNTOUCHED: u8 = 0;
+pub(crate) const DONE: u8 = 1;
+pub(crate) const END: u8 = 2;
 /// The mate of an end whose path leads to a terminal.
 const FREE: u8 = 255;
-const FREE_NIBBLE: u128 = 15;
 
 /// Cycles (closed tours) or paths (open tours).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Shape {
     /// One cycle through every vertex, whose voltage generates the group.
     Cycle,
@@ -41,6 +46,7 @@ pub(crate) enum Shape {
 }
 
 /// A graph prepared for the dynamic program: vertices `0..n` in processing order.
+#[derive(Clone, Debug, Hash)]
 pub(crate) struct Problem {
     /// Number of vertices.
     pub n: usize,
@@ -55,133 +61,275 @@ pub(crate) struct Problem {
     pub terminal_ok: Vec<bool>,
 }
 
-/// What the dynamic program hands to the progress callback after each vertex.
-#[derive(Copy, Clone, Debug)]
-pub struct Progress {
-    /// Vertices processed so far.
-    pub step: usize,
-    /// Vertices in all.
-    pub steps: usize,
-    /// States in the frontier now.
-    pub states: usize,
-    /// The most states seen so far.
-    pub peak: usize,
-}
-
-/// The figures of a run.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Run {
-    pub count: u128,
-    pub states_per_step: Vec<u64>,
-    pub peak: u64,
-    pub slots: usize,
-}
-
-/// Bytes one stored state costs in the hash map, with its share of slack.
-pub(crate) const BYTES_PER_STATE: u64 = 80;
-
+/// A decoded state over the working array: the previous frontier, then the
+/// vertex being processed.
 #[derive(Copy, Clone)]
-struct Frontier {
-    st: [u8; MAX_SLOTS],
-    mate: [u8; MAX_SLOTS],
+pub(crate) struct Frontier {
+    st: [u8; W],
+    mate: [u8; W],
     /// Voltage from this end to its mate.
-    w: [u8; MAX_SLOTS],
+    w: [u8; W],
     term: u8,
 }
 
-/// Per vertex: the slots whose remaining degree changes, and what remains.
+/// A vertex whose remaining degree changes at a step, and what remains.
 struct Check {
     slot: u8,
     remaining: u32,
     terminal_ok: bool,
 }
 
-struct Engine<'a> {
-    p: &'a Problem,
-    slots: usize,
-    m: u8,
+/// Everything one step (processing one vertex) needs.
+pub(crate) struct Step {
+    /// Size of the frontier before the step (the new vertex is slot `prev`).
+    prev: usize,
+    /// The new vertex's edges: (slot of the earlier vertex, voltage).
+    back: Vec<(u8, u8)>,
+    checks: Vec<Check>,
+    /// The slots that form the frontier after the step, in order.
+    keep: Vec<u8>,
+    /// Whether this is the last vertex.
+    pub last: bool,
 }
 
-impl Engine<'_> {
-    fn decode_shifted(&self, key: u128) -> Frontier {
-        let mut d = Frontier {
-            st: [DONE; MAX_SLOTS],
-            mate: [0; MAX_SLOTS],
-            w: [0; MAX_SLOTS],
-            term: ((key >> (4 * self.slots)) & 3) as u8,
-        };
-        d.st[0] = UNTOUCHED;
-        let mut first = [u8::MAX; 16];
-        let vbase = 4 * self.slots + 2;
-        for i in 0..self.slots - 1 {
-            let x = ((key >> (4 * i)) & 15) as u8;
-            let pos = i + 1;
-            match x {
-                0 => d.st[pos] = UNTOUCHED,
-                1 => d.st[pos] = DONE,
-                15 => {
-                    d.st[pos] = END;
-                    d.mate[pos] = FREE;
+/// The prepared program: one [`Step`] per vertex.
+pub(crate) struct Engine {
+    pub shape: Shape,
+    m: u8,
+    /// Radix of the terminal count (3 for paths, 1 for cycles).
+    t: u64,
+    pub steps: Vec<Step>,
+    /// Bits the widest key needs.
+    pub key_bits: u32,
+    /// The largest frontier.
+    pub width: usize,
+}
+
+fn double_factorial_odd(e: usize) -> u128 {
+    // (e-1)!! for even e: the perfect matchings of e ends.
+    (1..e as u128).step_by(2).product::<u128>().max(1)
+}
+
+/// `PAIRINGS[e]`: the perfect matchings of `e` ends, `(e-1)!!` (for even `e`).
+const PAIRINGS: [u64; W + 1] = {
+    let mut t = [1u64; W + 1];
+    let mut e = 2;
+    while e <= W {
+        t[e] = t[e - 2] * (e as u64 - 1);
+        e += 2;
+    }
+    t
+};
+
+impl Engine {
+    /// Prepares the steps of `p`, or refuses a frontier too wide for the keys.
+    pub fn new(p: &Problem) -> Result<Engine> {
+        let n = p.n;
+        let mut nbrs: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (v, edges) in p.back.iter().enumerate() {
+            for &(u, _) in edges {
+                nbrs[v].push(u as usize);
+                nbrs[u as usize].push(v);
+            }
+        }
+        let last_nbr: Vec<usize> = (0..n)
+            .map(|u| nbrs[u].iter().copied().max().unwrap_or(0))
+            .collect();
+        let m = p.modulus.max(1);
+        let t: u64 = if p.shape == Shape::Path { 3 } else { 1 };
+        let mut frontier: Vec<usize> = Vec::new();
+        let mut steps = Vec::with_capacity(n);
+        let mut key_bits = 0u32;
+        let mut width = 0usize;
+        for v in 0..n {
+            let prev = frontier.len();
+            let mut work = frontier.clone();
+            work.push(v);
+            let slot_of = |u: usize| work.iter().position(|&x| x == u).map(|s| s as u8);
+            let mut back = Vec::new();
+            for &(u, e) in &p.back[v] {
+                let s = slot_of(u as usize).expect("an earlier neighbour is in the frontier");
+                back.push((s, e));
+            }
+            let mut touched: Vec<usize> = vec![v];
+            for &(u, _) in &p.back[v] {
+                if !touched.contains(&(u as usize)) {
+                    touched.push(u as usize);
                 }
-                l => {
-                    d.st[pos] = END;
-                    let l = l as usize;
-                    if first[l] == u8::MAX {
-                        first[l] = pos as u8;
-                        d.w[pos] = ((key >> (vbase + 2 * (l - 2))) & 3) as u8;
-                    } else {
-                        let q = first[l] as usize;
-                        d.mate[q] = pos as u8;
-                        d.mate[pos] = q as u8;
-                        d.w[pos] = (self.m - d.w[q]) % self.m;
-                    }
+            }
+            let checks = touched
+                .iter()
+                .map(|&u| Check {
+                    slot: slot_of(u).unwrap_or(0),
+                    remaining: nbrs[u].iter().filter(|&&x| x > v).count() as u32,
+                    terminal_ok: p.terminal_ok.get(u).copied().unwrap_or(true),
+                })
+                .collect();
+            let keep: Vec<u8> = (0..work.len())
+                .filter(|&s| last_nbr[work[s]] > v)
+                .map(|s| s as u8)
+                .collect();
+            frontier = keep.iter().map(|&s| work[s as usize]).collect();
+            let k = frontier.len();
+            if k > MAX_FRONTIER {
+                return Err(Error::Unsupported(format!(
+                    "counting needs a frontier of {k} squares here, more than the {MAX_FRONTIER} this counter supports; ask for a narrower board"
+                )));
+            }
+            width = width.max(k);
+            let e = k - k % 2;
+            let upper = u128::from(t) * double_factorial_odd(e) * u128::from(m).pow((e / 2) as u32);
+            let bits = 2 * k as u32 + (128 - (upper - 1).leading_zeros());
+            if upper > u128::from(u64::MAX) || bits > 128 {
+                return Err(Error::Unsupported(format!(
+                    "counting needs a frontier of {k} squares here, too many to encode; ask for a narrower board"
+                )));
+            }
+            key_bits = key_bits.max(bits);
+            steps.push(Step {
+                prev,
+                back,
+                checks,
+                keep,
+                last: v + 1 == n,
+            });
+        }
+        Ok(Engine {
+            shape: p.shape,
+            m,
+            t,
+            steps,
+            key_bits,
+            width,
+        })
+    }
+
+    /// The key of the state before the first vertex (an empty frontier).
+    pub fn start_key(&self) -> u128 {
+        0
+    }
+
+    /// Decodes a key of the frontier before `step` into the working array.
+    #[inline]
+    fn decode(&self, step: &Step, key: u128) -> Frontier {
+        let k = step.prev;
+        let mut d = Frontier {
+            st: [UNTOUCHED; W],
+            mate: [0; W],
+            w: [0; W],
+            term: 0,
+        };
+        let mut ends = [0u8; W];
+        let mut e = 0usize;
+        // The roles take at most 2 x 23 bits.
+        let low = key as u64;
+        for i in 0..k {
+            match ((low >> (2 * i)) & 3) as u8 {
+                0 => {}
+                1 => d.st[i] = DONE,
+                2 => {
+                    d.st[i] = END;
+                    ends[e] = i as u8;
+                    e += 1;
+                }
+                _ => {
+                    d.st[i] = END;
+                    d.mate[i] = FREE;
                 }
             }
         }
-        debug_assert_eq!(
-            (key >> (4 * (self.slots - 1))) & 15,
-            1,
-            "a vertex left undone"
-        );
+        let mut upper = (key >> (2 * k)) as u64;
+        if self.t > 1 {
+            d.term = (upper % self.t) as u8;
+            upper /= self.t;
+        }
+        if e == 0 {
+            return d;
+        }
+        let pairings = PAIRINGS[e];
+        let mut rank = upper % pairings;
+        let mut rest = upper / pairings;
+        let m = u64::from(self.m);
+        let mut len = e;
+        while len > 0 {
+            let a = ends[0] as usize;
+            let radix = (len - 1) as u64;
+            let j = 1 + (rank % radix) as usize;
+            rank /= radix;
+            let b = ends[j] as usize;
+            d.mate[a] = b as u8;
+            d.mate[b] = a as u8;
+            if m > 1 {
+                let volt = (rest % m) as u8;
+                rest /= m;
+                d.w[a] = volt;
+                d.w[b] = (self.m - volt) % self.m;
+            }
+            // Remove positions 0 and j, keeping the order.
+            ends.copy_within(1..j, 0);
+            ends.copy_within(j + 1..len, j - 1);
+            len -= 2;
+        }
         d
     }
 
-    fn encode(&self, d: &Frontier) -> u128 {
-        let mut key = u128::from(d.term) << (4 * self.slots);
-        let vbase = 4 * self.slots + 2;
-        let mut label = [0u8; MAX_SLOTS];
-        let mut next = 2u8;
-        for i in 0..self.slots {
-            let x = match d.st[i] {
+    /// Encodes the frontier after `step` (the slots in `step.keep`).
+    #[inline]
+    fn encode(&self, step: &Step, d: &Frontier) -> u128 {
+        let mut pos = [0u8; W];
+        let mut ends = [0u8; W];
+        let mut e = 0usize;
+        let mut low = 0u64;
+        for (i, &s) in step.keep.iter().enumerate() {
+            let s = s as usize;
+            let code = match d.st[s] {
                 UNTOUCHED => 0,
                 DONE => 1,
+                _ if d.mate[s] == FREE => 3,
                 _ => {
-                    let mate = d.mate[i];
-                    if mate == FREE {
-                        FREE_NIBBLE
-                    } else if (mate as usize) > i {
-                        let l = next;
-                        next += 1;
-                        label[mate as usize] = l;
-                        key |= u128::from(d.w[i]) << (vbase + 2 * (l as usize - 2));
-                        u128::from(l)
-                    } else {
-                        u128::from(label[i])
-                    }
+                    pos[s] = e as u8;
+                    ends[e] = s as u8;
+                    e += 1;
+                    2
                 }
             };
-            key |= x << (4 * i);
+            low |= code << (2 * i);
         }
-        key
+        let shift = 2 * step.keep.len();
+        if e == 0 && self.t == 1 {
+            return u128::from(low);
+        }
+        let mut rank = 0u64;
+        let mut mult = 1u64;
+        let mut volts = 0u64;
+        let mut vmult = 1u64;
+        let m = u64::from(self.m);
+        // Bit i of `alive`: end i is not matched yet.
+        let mut alive: u32 = (1u32 << e) - 1;
+        while alive != 0 {
+            let first = alive.trailing_zeros() as usize;
+            let a = ends[first] as usize;
+            let pb = pos[d.mate[a] as usize] as usize;
+            // Index of the mate among the alive ends after `a`.
+            let between = alive & ((1u32 << pb) - 1) & !((2u32 << first) - 1);
+            let len = alive.count_ones() as u64;
+            rank += u64::from(between.count_ones()) * mult;
+            mult *= len - 1;
+            if m > 1 {
+                volts += u64::from(d.w[a]) * vmult;
+                vmult *= m;
+            }
+            alive &= !((1u32 << first) | (1u32 << pb));
+        }
+        let upper = u64::from(d.term) + self.t * (rank + PAIRINGS[e] * volts);
+        u128::from(low) | (u128::from(upper) << shift)
     }
 
-    /// Adds the edge from slot 0 (the new vertex) to slot `b` with voltage `e`.
-    /// Returns `None` if the edge is impossible, else whether it closed a
-    /// cycle of generating voltage (`Some(true)`) or completed a path
-    /// between terminals (also `Some(true)`); `last` allows those.
-    fn connect(&self, d: &mut Frontier, b: usize, e: u8, last: bool) -> Option<bool> {
+    /// Adds the edge from the new vertex (slot `a`) to slot `b` with voltage
+    /// `e`. Returns `None` if the edge is impossible, else whether it closed
+    /// the whole cycle or path (allowed only at the last vertex).
+    fn connect(&self, d: &mut Frontier, a: usize, b: usize, e: u8, last: bool) -> Option<bool> {
         let m = self.m;
-        let a = 0usize;
         match (d.st[a], d.st[b]) {
             (_, DONE) | (DONE, _) => None,
             (UNTOUCHED, UNTOUCHED) => {
@@ -226,9 +374,9 @@ impl Engine<'_> {
                     // A cycle closes: only the whole tour, at the end, may.
                     let volt = (e + d.w[b]) % m;
                     let generates = m == 1 || volt % 2 == 1;
-                    (self.p.shape == Shape::Cycle && last && generates).then_some(true)
+                    (self.shape == Shape::Cycle && last && generates).then_some(true)
                 } else if q == FREE && p == FREE {
-                    (last).then_some(true)
+                    last.then_some(true)
                 } else if q == FREE {
                     d.mate[p as usize] = FREE;
                     Some(false)
@@ -248,9 +396,10 @@ impl Engine<'_> {
     }
 
     /// Retires the vertices that have no neighbours left and prunes those
-    /// that can no longer get their degree. Returns `None` if the state dies.
+    /// that can no longer get their degree. Returns `None` if the state dies,
+    /// else whether a path between two terminals was completed.
     fn settle(&self, d: &mut Frontier, checks: &[Check], last: bool) -> Option<bool> {
-        let cycle = self.p.shape == Shape::Cycle;
+        let cycle = self.shape == Shape::Cycle;
         let mut completed = false;
         for c in checks {
             let s = c.slot as usize;
@@ -294,150 +443,45 @@ impl Engine<'_> {
         }
         Some(completed)
     }
-}
 
-/// Runs the dynamic program; `progress` is called after every vertex.
-pub(crate) fn run(
-    p: &Problem,
-    max_memory: Option<u64>,
-    progress: Option<&(dyn Fn(&Progress) + Sync)>,
-) -> Result<Run> {
-    let n = p.n;
-    let mut max_back = 0usize;
-    let mut nbrs: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (v, edges) in p.back.iter().enumerate() {
-        for &(u, _) in edges {
-            max_back = max_back.max(v - u as usize);
-            nbrs[v].push(u);
-            nbrs[u as usize].push(v as u32);
-        }
-    }
-    let slots = max_back + 1;
-    if slots > MAX_SLOTS {
-        return Err(Error::Unsupported(format!(
-            "counting needs a frontier of {slots} squares here, more than the {MAX_SLOTS} this counter supports; ask for a narrower board"
-        )));
-    }
-    let remaining = |u: usize, t: usize| nbrs[u].iter().filter(|&&w| w as usize > t).count() as u32;
-    let checks: Vec<Vec<Check>> = (0..n)
-        .map(|v| {
-            let mut us: Vec<usize> = vec![v];
-            for &(u, _) in &p.back[v] {
-                if !us.contains(&(u as usize)) {
-                    us.push(u as usize);
-                }
-            }
-            us.iter()
-                .map(|&u| Check {
-                    slot: (v - u) as u8,
-                    remaining: remaining(u, v),
-                    terminal_ok: p.terminal_ok.get(u).copied().unwrap_or(true),
-                })
-                .collect()
-        })
-        .collect();
-    let engine = Engine {
-        p,
-        slots,
-        m: p.modulus.max(1),
-    };
-    let budget_states = max_memory
-        .or_else(crate::memory::available_bytes)
-        .map(|b| (b / BYTES_PER_STATE).max(1) as usize)
-        .unwrap_or(usize::MAX);
-
-    let mut cur: FxHashMap<u128, u128> = FxHashMap::default();
-    // Before the first vertex every slot is "done": there is nothing there.
-    let mut start = 0u128;
-    for i in 0..slots {
-        start |= 1 << (4 * i);
-    }
-    cur.insert(start, 1);
-    let mut next: FxHashMap<u128, u128> = FxHashMap::default();
-    let mut run = Run {
-        slots,
-        ..Run::default()
-    };
-    let mut peak = 1usize;
-    for v in 0..n {
-        let last = v + 1 == n;
-        let back: Vec<(usize, u8)> = p.back[v]
-            .iter()
-            .map(|&(u, e)| (v - u as usize, e))
-            .collect();
-        let checks = &checks[v];
-        next.clear();
-        let mut emit = |d: &mut Frontier, done: bool, count: u128| -> Result<()> {
-            let Some(completed) = engine.settle(d, checks, last) else {
-                return Ok(());
+    /// Calls `emit(Some(key))` for every successor of `key` at `step`, or
+    /// `emit(None)` for every completed tour at the last step.
+    #[inline]
+    pub fn expand(&self, step: &Step, key: u128, mut emit: impl FnMut(Option<u128>)) {
+        let base = self.decode(step, key);
+        let a = step.prev;
+        let last = step.last;
+        let mut out = |d: &mut Frontier, closed: bool| {
+            let Some(completed) = self.settle(d, &step.checks, last) else {
+                return;
             };
             if last {
-                let whole = match p.shape {
-                    Shape::Cycle => done,
+                let whole = match self.shape {
+                    Shape::Cycle => closed,
                     Shape::Path => d.term == 2,
                 };
                 if whole || completed {
-                    run.count = run.count.checked_add(count).ok_or_else(overflow)?;
+                    emit(None);
                 }
-                return Ok(());
+            } else {
+                emit(Some(self.encode(step, d)));
             }
-            let slot = next.entry(engine.encode(d)).or_insert(0);
-            *slot = slot.checked_add(count).ok_or_else(overflow)?;
-            if next.len() > budget_states {
-                return Err(over_budget(max_memory, next.len()));
-            }
-            Ok(())
         };
-        for (&key, &count) in &cur {
-            let base = engine.decode_shifted(key);
-            let mut d = base;
-            emit(&mut d, false, count)?;
-            for (i, &(b, e)) in back.iter().enumerate() {
-                let mut d1 = base;
-                let Some(done1) = engine.connect(&mut d1, b, e, last) else {
-                    continue;
-                };
-                let mut d = d1;
-                emit(&mut d, done1, count)?;
-                for &(b2, e2) in &back[i + 1..] {
-                    let mut d2 = d1;
-                    if let Some(done2) = engine.connect(&mut d2, b2, e2, last) {
-                        emit(&mut d2, done1 || done2, count)?;
-                    }
+        let mut d = base;
+        out(&mut d, false);
+        for (i, &(b, e)) in step.back.iter().enumerate() {
+            let mut d1 = base;
+            let Some(done1) = self.connect(&mut d1, a, b as usize, e, last) else {
+                continue;
+            };
+            let mut d = d1;
+            out(&mut d, done1);
+            for &(b2, e2) in &step.back[i + 1..] {
+                let mut d2 = d1;
+                if let Some(done2) = self.connect(&mut d2, a, b2 as usize, e2, last) {
+                    out(&mut d2, done1 || done2);
                 }
             }
         }
-        std::mem::swap(&mut cur, &mut next);
-        peak = peak.max(cur.len());
-        run.states_per_step.push(cur.len() as u64);
-        if let Some(f) = progress {
-            f(&Progress {
-                step: v + 1,
-                steps: n,
-                states: cur.len(),
-                peak,
-            });
-        }
-    }
-    run.peak = peak as u64;
-    Ok(run)
-}
-
-fn overflow() -> Error {
-    Error::Unsupported("the count exceeds 2^128, more than this counter can hold".into())
-}
-
-fn over_budget(max_memory: Option<u64>, states: usize) -> Error {
-    let bytes = states as u64 * BYTES_PER_STATE;
-    match max_memory {
-        Some(limit) => Error::GaveUp(format!(
-            "the count stopped: its frontier grew past {states} states (about {}), over the memory bound of {}; allow more with --max-memory",
-            crate::memory::human_bytes(bytes),
-            crate::memory::human_bytes(limit)
-        )),
-        None => Error::GaveUp(format!(
-            "the count stopped: its frontier grew past {states} states (about {}), more than the memory available",
-            crate::memory::human_bytes(bytes)
-        )),
     }
 }

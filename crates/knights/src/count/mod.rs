@@ -5,10 +5,19 @@
 //! knight's move apart) of a board, undirected: a cycle or a path and its
 //! reverse are one tour. The squares are processed in row-major order with the
 //! board turned so that its rows are the shorter side (`w` squares); since a
-//! knight's move spans at most two rows, the frontier holds the last `2w + 2`
-//! squares, and a state records for each of them whether it is untouched, an
-//! end of a partial path or finished, and which ends are joined. This is the
-//! method of Knuth's Algorithm E and of the counts behind OEIS A193055.
+//! knight's move spans at most two rows, the frontier (the processed squares
+//! with a neighbour still to come) holds at most `2w + 1` squares, and a state
+//! records for each of them whether it is untouched, an end of a partial path
+//! or finished, and which ends are joined, packed in one 64-bit key up to
+//! `w = 8`. This is the method of Knuth's Algorithm E and of the counts
+//! behind OEIS A193055.
+//!
+//! The states of a square are kept as sorted `(key, count)` runs split into
+//! hash-partitioned buckets, expanded and merged in parallel (the answer is
+//! the same for any number of threads). When they outgrow
+//! [`Options::max_memory`], or when [`Options::work_dir`] is given, the
+//! buckets live on disk with a checkpoint after every square, and a killed
+//! count continues with [`Options::resume`].
 //!
 //! [`symmetric`] counts the closed tours unchanged by a half turn, and
 //! [`classes`] the tours up to rotation and reflection (Burnside's lemma),
@@ -30,16 +39,20 @@
 //! # Ok::<(), knights::Error>(())
 //! ```
 
+mod disk;
 pub mod estimate;
 mod frontier;
+mod layers;
 mod symmetry;
 
 use std::fmt;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 pub use estimate::{estimate, Estimate, EstimateOptions};
-pub use frontier::Progress;
 use frontier::{Problem, Shape};
+pub use layers::Progress;
+use layers::RunOptions;
 pub use symmetry::{classes, symmetric, Classes};
 
 use crate::{Board, Result};
@@ -59,11 +72,34 @@ pub enum Kind {
 pub struct Options<'a> {
     /// Closed or open tours.
     pub kind: Kind,
-    /// Stop with [`crate::Error::GaveUp`] before the states need more than this
-    /// many bytes (default: the memory the system reports as available).
+    /// Keep the states in memory only while they need less than this many
+    /// bytes (default: the memory the system reports as available); past it
+    /// they go to disk, and a count that cannot be done within it even there
+    /// stops with [`crate::Error::GaveUp`].
     pub max_memory: Option<u64>,
     /// Called after every square with the size of the frontier.
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    /// Keep the states on disk in this directory, with a checkpoint after
+    /// every square (default: in memory, or when they do not fit, in a
+    /// directory of the system's temporary directory removed at the end).
+    pub work_dir: Option<&'a Path>,
+    /// Continue from the checkpoint in `work_dir`, if there is one.
+    pub resume: bool,
+    /// Stop with [`crate::Error::GaveUp`] after this many squares (after the
+    /// checkpoint): a hook to test resuming.
+    pub stop_after: Option<usize>,
+}
+
+impl<'a> Options<'a> {
+    fn run(&self) -> RunOptions<'a> {
+        RunOptions {
+            max_memory: self.max_memory,
+            progress: self.progress,
+            work_dir: self.work_dir,
+            resume: self.resume,
+            stop_after: self.stop_after,
+        }
+    }
 }
 
 impl fmt::Debug for Options<'_> {
@@ -72,6 +108,9 @@ impl fmt::Debug for Options<'_> {
             .field("kind", &self.kind)
             .field("max_memory", &self.max_memory)
             .field("progress", &self.progress.is_some())
+            .field("work_dir", &self.work_dir)
+            .field("resume", &self.resume)
+            .field("stop_after", &self.stop_after)
             .finish()
     }
 }
@@ -85,8 +124,14 @@ pub struct Report {
     pub states_per_step: Vec<u64>,
     /// The largest number of states held at once.
     pub peak_states: u64,
-    /// Squares in the frontier window.
+    /// Squares in the widest frontier.
     pub frontier_slots: usize,
+    /// Bytes of a state's key (8 or 16).
+    pub key_bytes: usize,
+    /// Whether the states went to disk.
+    pub on_disk: bool,
+    /// Successors generated over all squares, before equal states merge.
+    pub generated: u64,
     /// Wall-clock time of the run.
     pub elapsed: Duration,
 }
@@ -95,9 +140,10 @@ pub struct Report {
 ///
 /// # Complexity
 /// Time and memory grow with the number of frontier states, which is
-/// exponential in the shorter side `w` and linear in the longer one: 6x6
-/// takes milliseconds, 8x6 about a second, 8x7 minutes. Boards with
-/// `w > 11` are refused.
+/// exponential in the shorter side `w` and linear in the longer one (about
+/// 16 bytes a state in memory or on disk, and 64 while a square is
+/// processed): 6x6 takes a fraction of a second, 8x6 seconds, 8x7 minutes,
+/// 8x8 hours. Boards with `w > 11` are refused.
 ///
 /// # Example
 /// ```
@@ -115,12 +161,15 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
     }
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
     let problem = board_problem(board, opts.kind);
-    let run = frontier::run(&problem, opts.max_memory, opts.progress)?;
+    let run = layers::run(&problem, &opts.run())?;
     Ok(Report {
         count: run.count,
         states_per_step: run.states_per_step,
         peak_states: run.peak,
         frontier_slots: run.slots,
+        key_bytes: run.key_bytes,
+        on_disk: run.on_disk,
+        generated: run.generated,
         elapsed: t0.elapsed(),
     })
 }
@@ -223,6 +272,6 @@ mod tests {
         let report = tours("5x6".parse().unwrap(), &opts).unwrap();
         assert_eq!(seen.load(std::sync::atomic::Ordering::Relaxed), 30);
         assert_eq!(report.states_per_step.len(), 30);
-        assert_eq!(report.frontier_slots, 12);
+        assert_eq!(report.frontier_slots, 11);
     }
 }

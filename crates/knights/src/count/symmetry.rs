@@ -23,7 +23,8 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use super::frontier::{self, Problem, Shape};
+use super::frontier::{Problem, Shape};
+use super::layers;
 use super::{oriented, tours, Kind, Options, Report};
 use crate::{Board, Error, Result};
 
@@ -182,7 +183,7 @@ fn fixed_by(rows: usize, w: usize, g: &Symmetry, opts: &Options<'_>) -> Result<(
     let mut total = 0;
     let mut peak = 0;
     for p in quotient_problems(rows, w, g)? {
-        let run = frontier::run(&p, opts.max_memory, opts.progress)?;
+        let run = layers::run(&p, &opts.run())?;
         total += run.count;
         peak = peak.max(run.peak);
     }

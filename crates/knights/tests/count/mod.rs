@@ -2,6 +2,7 @@
 //! frontier dynamic program against a brute-force enumeration.
 
 mod brute;
+mod resume;
 mod vectors;
 
 use knights::count::{self, Kind, Options};

@@ -1,0 +1,160 @@
+//! The files of a count on disk: fixed-width little-endian `(key, count)`
+//! entries, and the checkpoint manifest written atomically.
+
+use std::fs::{self, File};
+use std::io::{BufReader, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::Error;
+
+/// A fixed-width unsigned integer used as a key or a count.
+pub(super) trait Word: Copy + Ord + Send + Sync + 'static {
+    const BYTES: usize;
+    fn from_u128(x: u128) -> Self;
+    fn to_u128(self) -> u128;
+    fn add(self, o: Self) -> Option<Self>;
+    fn put(self, out: &mut Vec<u8>);
+    fn get(b: &[u8]) -> Self;
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const BYTES: usize = std::mem::size_of::<$t>();
+            #[inline]
+            fn from_u128(x: u128) -> Self {
+                x as $t
+            }
+            #[inline]
+            fn to_u128(self) -> u128 {
+                self as u128
+            }
+            #[inline]
+            fn add(self, o: Self) -> Option<Self> {
+                self.checked_add(o)
+            }
+            fn put(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+            fn get(b: &[u8]) -> Self {
+                <$t>::from_le_bytes(b.try_into().expect("word width"))
+            }
+        }
+    };
+}
+word!(u64);
+word!(u128);
+
+/// Why a typed run stopped early.
+pub(super) enum Stop {
+    /// A `u64` count overflowed: run again with `u128` counts.
+    Overflow,
+    Err(Error),
+}
+
+impl From<Error> for Stop {
+    fn from(e: Error) -> Stop {
+        Stop::Err(e)
+    }
+}
+
+pub(super) fn io(what: &str, path: &Path, e: std::io::Error) -> Stop {
+    Stop::Err(Error::Unsupported(format!(
+        "the count could not {what} {}: {e}",
+        path.display()
+    )))
+}
+
+/// The checkpoint manifest.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Manifest {
+    pub version: u32,
+    pub fingerprint: String,
+    /// Vertices processed.
+    pub step: usize,
+    pub buckets: Vec<(String, u64)>,
+    pub states_per_step: Vec<u64>,
+    pub peak: u64,
+    /// The count, once the run is complete.
+    pub count: Option<String>,
+}
+
+pub(super) const MANIFEST: &str = "checkpoint.json";
+
+pub(super) fn entry_bytes<K: Word, C: Word>() -> usize {
+    K::BYTES + C::BYTES
+}
+
+pub(super) fn write_entries<K: Word, C: Word>(
+    out: &mut impl Write,
+    v: &[(K, C)],
+) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(v.len().min(1 << 16) * entry_bytes::<K, C>());
+    for part in v.chunks(1 << 16) {
+        buf.clear();
+        for &(k, c) in part {
+            k.put(&mut buf);
+            c.put(&mut buf);
+        }
+        out.write_all(&buf)?;
+    }
+    Ok(())
+}
+
+pub(super) fn read_entries<K: Word, C: Word>(
+    path: &Path,
+    skip: u64,
+    count: usize,
+) -> std::result::Result<Vec<(K, C)>, Stop> {
+    let eb = entry_bytes::<K, C>();
+    let mut f = File::open(path).map_err(|e| io("read", path, e))?;
+    f.seek(SeekFrom::Start(skip * eb as u64))
+        .map_err(|e| io("read", path, e))?;
+    let mut f = BufReader::with_capacity(1 << 20, f);
+    let mut out = Vec::with_capacity(count);
+    let mut buf = vec![0u8; eb * 4096];
+    let mut left = count;
+    while left > 0 {
+        let take = left.min(4096);
+        f.read_exact(&mut buf[..take * eb])
+            .map_err(|e| io("read", path, e))?;
+        for e in buf[..take * eb].chunks_exact(eb) {
+            out.push((K::get(&e[..K::BYTES]), C::get(&e[K::BYTES..])));
+        }
+        left -= take;
+    }
+    Ok(out)
+}
+
+pub(super) fn file_states<K: Word, C: Word>(path: &Path) -> std::result::Result<u64, Stop> {
+    let len = fs::metadata(path).map_err(|e| io("read", path, e))?.len();
+    Ok(len / entry_bytes::<K, C>() as u64)
+}
+
+/// Writes `text` to `dir/name` atomically (temporary file, then rename).
+pub(super) fn write_atomic(dir: &Path, name: &str, text: &str) -> std::result::Result<(), Stop> {
+    let tmp = dir.join(format!("{name}.tmp"));
+    let path = dir.join(name);
+    let mut f = File::create(&tmp).map_err(|e| io("write", &tmp, e))?;
+    f.write_all(text.as_bytes())
+        .and_then(|()| f.sync_all())
+        .map_err(|e| io("write", &tmp, e))?;
+    fs::rename(&tmp, &path).map_err(|e| io("write", &path, e))
+}
+
+/// Where a run keeps its files, and whether it removes them at the end
+/// (a directory of its own under the system's temporary directory).
+pub(super) struct Disk {
+    pub dir: PathBuf,
+    pub temporary: bool,
+}
+
+impl Drop for Disk {
+    fn drop(&mut self) {
+        if self.temporary {
+            let _ = fs::remove_dir_all(&self.dir);
+        }
+    }
+}

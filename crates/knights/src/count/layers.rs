@@ -1,0 +1,511 @@
+//! Storing and stepping the frontier states: sorted layers split into
+//! hash-partitioned buckets, in memory or on disk, with checkpoints.
+//!
+//! A layer (the states after some vertex) is a list of buckets, each a vector
+//! of `(key, count)` sorted by key with no key twice. One step reads the
+//! layer in chunks (in parallel), expands every state, sends each successor
+//! to the bucket `hash(key)` of the next layer, sorts and merges each chunk's
+//! share; then each next bucket gathers its shares, sorts and merges them.
+//! Addition commutes, so the layer (and the count) is the same for any number
+//! of threads. Keys are `u64` when the widest state fits (8-wide boards) and
+//! counts `u64` unless one overflows, in which case the count restarts with
+//! `u128` counts.
+//!
+//! **Disk.** With a work directory (or when a layer would not fit in the
+//! memory bound), shares are appended to one file per next bucket and the
+//! merged buckets written to files; after every layer a manifest naming
+//! them is written to a temporary file and renamed over `checkpoint.json`, and
+//! only then are the previous layer's files removed. A run killed at any
+//! moment therefore resumes (`resume`) from the last complete layer.
+
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::disk::{
+    file_states, io, read_entries, write_atomic, write_entries, Disk, Manifest, Stop, Word,
+    MANIFEST,
+};
+use super::frontier::{Engine, Problem, Step};
+use crate::{Error, Result};
+
+/// What the dynamic program hands to the progress callback after each vertex.
+#[derive(Copy, Clone, Debug)]
+pub struct Progress {
+    /// Vertices processed so far.
+    pub step: usize,
+    /// Vertices in all.
+    pub steps: usize,
+    /// States in the frontier now.
+    pub states: usize,
+    /// The most states seen so far.
+    pub peak: usize,
+    /// Whether the states are kept on disk.
+    pub on_disk: bool,
+}
+
+/// How a run stores its states and where it may stop.
+#[derive(Copy, Clone, Default)]
+pub(crate) struct RunOptions<'a> {
+    pub max_memory: Option<u64>,
+    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    pub work_dir: Option<&'a Path>,
+    pub resume: bool,
+    pub stop_after: Option<usize>,
+}
+
+/// The figures of a run.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(crate) struct Run {
+    pub count: u128,
+    pub states_per_step: Vec<u64>,
+    pub peak: u64,
+    pub slots: usize,
+    pub key_bytes: usize,
+    pub on_disk: bool,
+    /// Successors generated (before equal states are merged), over all steps.
+    pub generated: u64,
+}
+
+/// Runs the dynamic program on `p`.
+pub(crate) fn run(p: &Problem, opts: &RunOptions<'_>) -> Result<Run> {
+    let engine = Engine::new(p)?;
+    let narrow = engine.key_bits <= 64;
+    let first = if narrow {
+        run_typed::<u64, u64>(p, &engine, opts)
+    } else {
+        run_typed::<u128, u64>(p, &engine, opts)
+    };
+    let second = match first {
+        Ok(run) => return Ok(run),
+        Err(Stop::Err(e)) => return Err(e),
+        Err(Stop::Overflow) if narrow => run_typed::<u64, u128>(p, &engine, opts),
+        Err(Stop::Overflow) => run_typed::<u128, u128>(p, &engine, opts),
+    };
+    match second {
+        Ok(run) => Ok(run),
+        Err(Stop::Err(e)) => Err(e),
+        Err(Stop::Overflow) => Err(overflow()),
+    }
+}
+
+/// A chunk's successors, by next bucket.
+type Shares<K, C> = Vec<Vec<(K, C)>>;
+
+enum Bucket<K, C> {
+    Mem(Vec<(K, C)>),
+    Disk { path: PathBuf, states: u64 },
+}
+
+impl<K, C> Bucket<K, C> {
+    fn states(&self) -> u64 {
+        match self {
+            Bucket::Mem(v) => v.len() as u64,
+            Bucket::Disk { states, .. } => *states,
+        }
+    }
+}
+
+/// States read and expanded by one task.
+const CHUNK: usize = 1 << 20;
+/// The most buckets a layer may be split into on disk.
+const MAX_BUCKETS: usize = 1 << 9;
+/// The least memory bound under which states go to disk rather than stop.
+const MIN_DISK_BUDGET: u64 = 1 << 18;
+/// Bytes of memory a state costs in a step, counting its successors.
+const STEP_BYTES_PER_STATE: u64 = 64;
+
+fn fingerprint<K: Word, C: Word>(p: &Problem) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    p.hash(&mut h);
+    (K::BYTES, C::BYTES, 1u32).hash(&mut h);
+    format!("{:016x}-k{}-c{}", h.finish(), K::BYTES, C::BYTES)
+}
+
+#[inline]
+fn bucket_of<K: Word>(key: K, buckets: usize) -> usize {
+    if buckets == 1 {
+        return 0;
+    }
+    let k = key.to_u128();
+    let h = ((k as u64) ^ ((k >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ((h >> 32) as usize) & (buckets - 1)
+}
+
+/// Sorts by key and adds up the counts of equal keys.
+fn merge<K: Word, C: Word>(v: &mut Vec<(K, C)>) -> std::result::Result<(), Stop> {
+    v.sort_unstable_by_key(|e| e.0);
+    let mut w = 0usize;
+    for r in 0..v.len() {
+        if w > 0 && v[w - 1].0 == v[r].0 {
+            v[w - 1].1 = v[w - 1].1.add(v[r].1).ok_or(Stop::Overflow)?;
+        } else {
+            v[w] = v[r];
+            w += 1;
+        }
+    }
+    v.truncate(w);
+    Ok(())
+}
+
+fn run_typed<K: Word, C: Word>(
+    p: &Problem,
+    engine: &Engine,
+    opts: &RunOptions<'_>,
+) -> std::result::Result<Run, Stop> {
+    let n = engine.steps.len();
+    let fp = fingerprint::<K, C>(p);
+    let budget = opts
+        .max_memory
+        .or_else(crate::memory::available_bytes)
+        .unwrap_or(u64::MAX);
+    let mut disk: Option<Disk> = None;
+    let mut cur: Vec<Bucket<K, C>> = vec![Bucket::Mem(vec![(
+        K::from_u128(engine.start_key()),
+        C::from_u128(1),
+    )])];
+    let mut t0 = 0usize;
+    let mut run = Run {
+        slots: engine.width,
+        key_bytes: K::BYTES,
+        peak: 1,
+        ..Run::default()
+    };
+    if let Some(dir) = opts.work_dir {
+        let dir = dir.join(format!("count-{fp}"));
+        let manifest = dir.join(MANIFEST);
+        if opts.resume && manifest.exists() {
+            let text = fs::read_to_string(&manifest).map_err(|e| io("read", &manifest, e))?;
+            let m: Manifest = serde_json::from_str(&text).map_err(|e| {
+                Error::Parse(format!("{} is not a checkpoint: {e}", manifest.display()))
+            })?;
+            if m.fingerprint != fp || m.version != 1 {
+                return Err(Error::Parse(format!(
+                    "{} belongs to another count",
+                    manifest.display()
+                ))
+                .into());
+            }
+            run.states_per_step = m.states_per_step;
+            run.peak = m.peak;
+            run.on_disk = true;
+            if let Some(count) = m.count {
+                run.count = count.parse().map_err(|_| {
+                    Error::Parse(format!("{} holds a bad count", manifest.display()))
+                })?;
+                return Ok(run);
+            }
+            t0 = m.step;
+            let mut names = Vec::new();
+            cur.clear();
+            for (name, states) in m.buckets {
+                let path = dir.join(&name);
+                if file_states::<K, C>(&path)? != states {
+                    return Err(Error::Parse(format!(
+                        "{} is damaged; start the count again without --resume",
+                        path.display()
+                    ))
+                    .into());
+                }
+                names.push(name);
+                cur.push(Bucket::Disk { path, states });
+            }
+            // Remove what a killed step left behind.
+            for entry in fs::read_dir(&dir)
+                .map_err(|e| io("read", &dir, e))?
+                .flatten()
+            {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if name != MANIFEST && !names.contains(&name) {
+                    let _ = fs::remove_file(entry.path());
+                }
+            }
+        } else {
+            if dir.exists() {
+                fs::remove_dir_all(&dir).map_err(|e| io("clear", &dir, e))?;
+            }
+            fs::create_dir_all(&dir).map_err(|e| io("create", &dir, e))?;
+        }
+        disk = Some(Disk {
+            dir,
+            temporary: false,
+        });
+    }
+    let threads = rayon::current_num_threads().max(1) as u64;
+    let mut total: u128 = 0;
+    for t in t0..n {
+        let step = &engine.steps[t];
+        let states: u64 = cur.iter().map(Bucket::states).sum();
+        let growth = match run.states_per_step.len() {
+            0 | 1 => 4.0,
+            l => (run.states_per_step[l - 1] as f64 / run.states_per_step[l - 2].max(1) as f64)
+                .clamp(1.0, 4.0),
+        };
+        let next_est = (states as f64 * growth) as u64 + 1;
+        if disk.is_none() && (states + next_est).saturating_mul(STEP_BYTES_PER_STATE) > budget {
+            if budget < MIN_DISK_BUDGET {
+                return Err(over_budget(opts.max_memory, next_est).into());
+            }
+            let dir =
+                std::env::temp_dir().join(format!("knights-count-{}-{fp}", std::process::id()));
+            fs::create_dir_all(&dir).map_err(|e| io("create", &dir, e))?;
+            disk = Some(Disk {
+                dir,
+                temporary: true,
+            });
+        }
+        // Next buckets: enough to keep both cores busy, and on disk small
+        // enough that the threads can each merge one in memory.
+        let mut nb = (next_est / (1 << 18)).clamp(1, 64).next_power_of_two() as usize;
+        if disk.is_some() {
+            let share = (budget / 2 / threads).max(1);
+            let need = next_est.saturating_mul(STEP_BYTES_PER_STATE) / share + 1;
+            nb = nb.max(need.next_power_of_two() as usize).max(16);
+            if nb > MAX_BUCKETS {
+                return Err(over_budget(opts.max_memory, next_est).into());
+            }
+        }
+        let chunk = match &disk {
+            None => CHUNK as u64,
+            Some(_) => {
+                (budget / 4 / threads / STEP_BYTES_PER_STATE).clamp(1 << 10, 8 * CHUNK as u64)
+            }
+        };
+        let chunks: Vec<(usize, u64, usize)> = cur
+            .iter()
+            .enumerate()
+            .flat_map(|(b, bucket)| {
+                let s = bucket.states();
+                (0..s.div_ceil(chunk).max(1)).map(move |i| {
+                    let start = i * chunk;
+                    (b, start, (s - start).min(chunk) as usize)
+                })
+            })
+            .collect();
+        let raw: Option<Vec<(PathBuf, Mutex<BufWriter<File>>)>> = match &disk {
+            None => None,
+            Some(d) => Some(
+                (0..nb)
+                    .map(|j| {
+                        let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
+                        let f = File::create(&path).map_err(|e| io("write", &path, e))?;
+                        Ok((path, Mutex::new(BufWriter::with_capacity(1 << 16, f))))
+                    })
+                    .collect::<std::result::Result<_, Stop>>()?,
+            ),
+        };
+        let cur_ref = &cur;
+        let raw_ref = &raw;
+        // Phase 1: expand every chunk, split its successors by next bucket.
+        let shares: Vec<(Shares<K, C>, u128, u64)> = chunks
+            .par_iter()
+            .map(|&(b, start, len)| -> std::result::Result<_, Stop> {
+                let owned;
+                let states: &[(K, C)] = match &cur_ref[b] {
+                    Bucket::Mem(v) => &v[start as usize..start as usize + len],
+                    Bucket::Disk { path, .. } => {
+                        owned = read_entries::<K, C>(path, start, len)?;
+                        &owned
+                    }
+                };
+                let (mut out, done) = expand_chunk(engine, step, states, nb)?;
+                let generated: u64 = out.iter().map(|v| v.len() as u64).sum();
+                for v in &mut out {
+                    merge(v)?;
+                    v.shrink_to_fit();
+                }
+                if let Some(files) = raw_ref {
+                    for (j, v) in out.iter_mut().enumerate() {
+                        if v.is_empty() {
+                            continue;
+                        }
+                        let (path, w) = &files[j];
+                        let mut w = w.lock().unwrap_or_else(|e| e.into_inner());
+                        write_entries(&mut *w, v).map_err(|e| io("write", path, e))?;
+                        *v = Vec::new();
+                    }
+                }
+                Ok((out, done, generated))
+            })
+            .collect::<std::result::Result<_, Stop>>()?;
+        let mut pieces: Vec<Vec<Vec<(K, C)>>> = (0..nb).map(|_| Vec::new()).collect();
+        let mut generated = 0u64;
+        for (out, done, g) in shares {
+            total = total.checked_add(done).ok_or_else(overflow)?;
+            generated += g;
+            for (j, v) in out.into_iter().enumerate() {
+                if !v.is_empty() {
+                    pieces[j].push(v);
+                }
+            }
+        }
+        // The old layer's memory goes now, its files once the checkpoint is written.
+        let old: Vec<PathBuf> = std::mem::take(&mut cur)
+            .into_iter()
+            .filter_map(|b| match b {
+                Bucket::Disk { path, .. } => Some(path),
+                Bucket::Mem(_) => None,
+            })
+            .collect();
+        drop(chunks);
+        if let Some(files) = raw {
+            for (path, w) in files {
+                let mut w = w.into_inner().unwrap_or_else(|e| e.into_inner());
+                w.flush().map_err(|e| io("write", &path, e))?;
+            }
+        }
+        // Phase 2: merge each next bucket.
+        let next: Vec<Bucket<K, C>> = pieces
+            .into_par_iter()
+            .enumerate()
+            .map(|(j, parts)| -> std::result::Result<Bucket<K, C>, Stop> {
+                let mut v: Vec<(K, C)>;
+                match &disk {
+                    None => {
+                        v = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+                        for part in parts {
+                            v.extend_from_slice(&part);
+                        }
+                    }
+                    Some(d) => {
+                        let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
+                        let len = file_states::<K, C>(&path)? as usize;
+                        v = read_entries(&path, 0, len)?;
+                        let _ = fs::remove_file(&path);
+                    }
+                }
+                merge(&mut v)?;
+                v.shrink_to_fit();
+                match &disk {
+                    None => Ok(Bucket::Mem(v)),
+                    Some(d) => {
+                        let path = d.dir.join(format!("s{}-b{j}.bin", t + 1));
+                        let f = File::create(&path).map_err(|e| io("write", &path, e))?;
+                        let mut w = BufWriter::with_capacity(1 << 20, f);
+                        write_entries(&mut w, &v).map_err(|e| io("write", &path, e))?;
+                        let f = w
+                            .into_inner()
+                            .map_err(|e| io("write", &path, e.into_error()))?;
+                        if !d.temporary {
+                            f.sync_all().map_err(|e| io("write", &path, e))?;
+                        }
+                        Ok(Bucket::Disk {
+                            path,
+                            states: v.len() as u64,
+                        })
+                    }
+                }
+            })
+            .collect::<std::result::Result<_, Stop>>()?;
+        let states: u64 = next.iter().map(Bucket::states).sum();
+        cur = next;
+        run.peak = run.peak.max(states);
+        run.states_per_step.push(states);
+        run.generated += generated;
+        if let Some(d) = &disk {
+            run.on_disk = true;
+            let finished = t + 1 == n;
+            let m = Manifest {
+                version: 1,
+                fingerprint: fp.clone(),
+                step: t + 1,
+                buckets: cur
+                    .iter()
+                    .map(|b| match b {
+                        Bucket::Disk { path, states } => (
+                            path.file_name()
+                                .unwrap_or_default()
+                                .to_string_lossy()
+                                .into_owned(),
+                            *states,
+                        ),
+                        Bucket::Mem(_) => unreachable!("disk runs write every bucket"),
+                    })
+                    .collect(),
+                states_per_step: run.states_per_step.clone(),
+                peak: run.peak,
+                count: finished.then(|| total.to_string()),
+            };
+            let text = serde_json::to_string(&m).expect("a manifest serialises");
+            if !d.temporary {
+                write_atomic(&d.dir, MANIFEST, &text)?;
+            }
+        }
+        for path in old {
+            let _ = fs::remove_file(path);
+        }
+        if let Some(f) = opts.progress {
+            f(&Progress {
+                step: t + 1,
+                steps: n,
+                states: states as usize,
+                peak: run.peak as usize,
+                on_disk: disk.is_some(),
+            });
+        }
+        if opts.stop_after == Some(t + 1) && t + 1 < n {
+            return Err(Error::GaveUp(format!(
+                "the count stopped after square {} of {n}, as asked",
+                t + 1
+            ))
+            .into());
+        }
+    }
+    run.count = total;
+    Ok(run)
+}
+
+/// Expands the states of one chunk; returns the successors by next bucket
+/// and the number of tours completed (at the last step).
+fn expand_chunk<K: Word, C: Word>(
+    engine: &Engine,
+    step: &Step,
+    states: &[(K, C)],
+    nb: usize,
+) -> std::result::Result<(Shares<K, C>, u128), Stop> {
+    let mut out: Vec<Vec<(K, C)>> = (0..nb)
+        .map(|_| Vec::with_capacity(2 * states.len() / nb + 16))
+        .collect();
+    let mut done: u128 = 0;
+    let mut over = false;
+    for &(key, count) in states {
+        engine.expand(step, key.to_u128(), |succ| match succ {
+            Some(k) => {
+                let k = K::from_u128(k);
+                out[bucket_of(k, nb)].push((k, count));
+            }
+            None => match done.checked_add(count.to_u128()) {
+                Some(d) => done = d,
+                None => over = true,
+            },
+        });
+    }
+    if over {
+        return Err(Stop::Err(overflow()));
+    }
+    Ok((out, done))
+}
+
+fn overflow() -> Error {
+    Error::Unsupported("the count exceeds 2^128, more than this counter can hold".into())
+}
+
+fn over_budget(max_memory: Option<u64>, states: u64) -> Error {
+    let bytes = states.saturating_mul(STEP_BYTES_PER_STATE);
+    match max_memory {
+        Some(limit) => Error::GaveUp(format!(
+            "the count stopped: its frontier grew to about {states} states (about {}), too many to handle within the memory bound of {} even on disk; allow more with --max-memory",
+            crate::memory::human_bytes(bytes),
+            crate::memory::human_bytes(limit)
+        )),
+        None => Error::GaveUp(format!(
+            "the count stopped: its frontier grew to about {states} states (about {}), more than the memory available can handle even on disk",
+            crate::memory::human_bytes(bytes)
+        )),
+    }
+}

@@ -1,0 +1,132 @@
+//! States on disk, checkpoints and resuming, and the thread count: none of
+//! them may change a count or the states behind it.
+
+use std::path::PathBuf;
+
+use knights::count::{self, Kind, Options, Report};
+use knights::Board;
+
+/// A fresh directory under the system's temporary directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("knights-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn in_memory(board: &str, kind: Kind) -> Report {
+    let opts = Options {
+        kind,
+        ..Options::default()
+    };
+    count::tours(board.parse().unwrap(), &opts).unwrap()
+}
+
+#[test]
+fn disk_runs_match_memory_runs() {
+    let dir = scratch("disk");
+    for (board, kind) in [
+        ("6x6", Kind::Closed),
+        ("5x5", Kind::Open),
+        ("3x10", Kind::Closed),
+    ] {
+        let want = in_memory(board, kind);
+        assert!(!want.on_disk);
+        let opts = Options {
+            kind,
+            work_dir: Some(&dir),
+            ..Options::default()
+        };
+        let got = count::tours(board.parse().unwrap(), &opts).unwrap();
+        assert!(got.on_disk, "{board}");
+        assert_eq!(got.count, want.count, "{board}");
+        assert_eq!(got.states_per_step, want.states_per_step, "{board}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_small_memory_bound_spills_to_disk() {
+    // 6x6 peaks at about 50,000 states: 1 MiB holds a few thousand.
+    let opts = Options {
+        max_memory: Some(1 << 20),
+        ..Options::default()
+    };
+    let got = count::tours("6x6".parse().unwrap(), &opts).unwrap();
+    assert_eq!(got.count, 9862);
+    assert!(got.on_disk);
+}
+
+#[test]
+fn stopped_counts_resume_to_the_same_answer() {
+    let board: Board = "6x6".parse().unwrap();
+    let want = in_memory("6x6", Kind::Closed);
+    let dir = scratch("resume");
+    let opts = |resume, stop_after| Options {
+        work_dir: Some(&dir),
+        resume,
+        stop_after,
+        ..Options::default()
+    };
+    for stop in [1, 7, 18, 30, 35] {
+        let err = count::tours(board, &opts(false, Some(stop))).unwrap_err();
+        assert!(err.to_string().contains("as asked"), "{err}");
+        // A resumed count stopped again, later, and resumed once more.
+        if stop + 4 < 36 {
+            let err = count::tours(board, &opts(true, Some(stop + 4))).unwrap_err();
+            assert!(err.to_string().contains("as asked"), "{err}");
+        }
+        let got = count::tours(board, &opts(true, None)).unwrap();
+        assert_eq!(got.count, want.count, "stopped after {stop}");
+        assert_eq!(got.states_per_step, want.states_per_step);
+        // A finished count resumes to its answer at once.
+        assert_eq!(
+            count::tours(board, &opts(true, None)).unwrap().count,
+            want.count
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn symmetric_counts_resume_too() {
+    let dir = scratch("symmetric");
+    let board: Board = "6x6".parse().unwrap();
+    let opts = Options {
+        work_dir: Some(&dir),
+        stop_after: Some(10),
+        ..Options::default()
+    };
+    assert!(count::symmetric(board, &opts).is_err());
+    let opts = Options {
+        work_dir: Some(&dir),
+        resume: true,
+        ..Options::default()
+    };
+    assert_eq!(count::symmetric(board, &opts).unwrap().count, 78);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_thread_count_does_not_matter() {
+    let run = |threads: usize, disk: bool| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let opts = Options {
+                max_memory: disk.then_some(1 << 20),
+                ..Options::default()
+            };
+            count::tours("8x5".parse().unwrap(), &opts).unwrap()
+        })
+    };
+    let one = run(1, false);
+    for (threads, disk) in [(2, false), (3, false), (1, true), (3, true)] {
+        let r = run(threads, disk);
+        assert_eq!(r.count, one.count, "{threads} threads, disk {disk}");
+        assert_eq!(r.states_per_step, one.states_per_step);
+        assert_eq!(r.on_disk, disk);
+    }
+}
