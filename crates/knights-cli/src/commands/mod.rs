@@ -190,3 +190,21 @@ pub fn write_tourney(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::ValueEnum;
+
+    use super::*;
+
+    /// `--algorithm NAME` means the library's algorithm of that name, so
+    /// commands, cipher keys and messages spell every algorithm alike.
+    #[test]
+    fn algorithm_names_agree_with_the_library() {
+        for &arg in AlgorithmArg::value_variants() {
+            let name = arg.to_possible_value().expect("no hidden variants");
+            assert_eq!(algorithm_of(arg).name(), name.get_name());
+        }
+        assert_eq!(AlgorithmArg::value_variants().len(), Algorithm::ALL.len());
+    }
+}

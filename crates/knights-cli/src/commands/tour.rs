@@ -55,7 +55,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         tour = super::tourney::obfuscate_tour(tour, 16, &mut rng)?;
     }
     let seconds = t0.elapsed().as_secs_f64();
-    let algorithm = format!("{:?}", args.algorithm).to_lowercase();
+    let algorithm = request.algorithm.name();
     let mut extra = vec![("algorithm", algorithm.into()), ("seed", args.seed.into())];
     if args.output.format == Some(FormatArg::Summary) {
         extra.push(("seconds", seconds.into())); // only the summary shows the time

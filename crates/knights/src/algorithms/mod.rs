@@ -40,6 +40,70 @@ pub enum Algorithm {
     Construct,
 }
 
+impl Algorithm {
+    /// Every algorithm, in the order `knights tour --help` lists them.
+    pub const ALL: [Algorithm; 11] = [
+        Algorithm::Auto,
+        Algorithm::Warnsdorff,
+        Algorithm::Backtrack,
+        Algorithm::Hybrid,
+        Algorithm::Tourney(tourney::Generator::Warnsdorff),
+        Algorithm::Tourney(tourney::Generator::Braid),
+        Algorithm::Tourney(tourney::Generator::FourCover),
+        Algorithm::Tourney(tourney::Generator::Neural),
+        Algorithm::Neural,
+        Algorithm::Construct,
+        Algorithm::Tourney(tourney::Generator::Divide),
+    ];
+
+    /// The algorithm's name, as `knights tour --algorithm` and cipher keys
+    /// spell it.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::algorithms::Algorithm;
+    /// for a in Algorithm::ALL {
+    ///     assert_eq!(a.name().parse::<Algorithm>()?, a);
+    /// }
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn name(self) -> &'static str {
+        use tourney::Generator as G;
+        match self {
+            Algorithm::Auto => "auto",
+            Algorithm::Warnsdorff => "warnsdorff",
+            Algorithm::Backtrack => "backtrack",
+            Algorithm::Hybrid => "hybrid",
+            Algorithm::Tourney(G::Warnsdorff) => "tourney",
+            Algorithm::Tourney(G::Braid) => "braid",
+            Algorithm::Tourney(G::FourCover) => "four-cover",
+            Algorithm::Tourney(G::Neural) => "neural",
+            Algorithm::Tourney(G::Divide) => "divide",
+            Algorithm::Neural => "takefuji-lee",
+            Algorithm::Construct => "construct",
+        }
+    }
+}
+
+impl std::str::FromStr for Algorithm {
+    type Err = crate::Error;
+
+    /// Reads an algorithm's [`Algorithm::name`], in any case.
+    fn from_str(text: &str) -> Result<Algorithm> {
+        let text = text.trim().to_ascii_lowercase();
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == text)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                crate::Error::Parse(format!(
+                    "'{text}' is not an algorithm; name one of {}",
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
 /// What kind of tour is wanted.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Want {
@@ -116,7 +180,7 @@ pub fn tour<R: Rng + ?Sized>(board: Board, request: &TourRequest, rng: &mut R) -
             }
             let tour = warnsdorff::tour(board, &options, rng)?;
             if request.want == Want::Open {
-                return make_open(tour);
+                return opened(tour, request.start.is_some());
             }
             Ok(tour)
         }
@@ -139,7 +203,7 @@ pub fn tour<R: Rng + ?Sized>(board: Board, request: &TourRequest, rng: &mut R) -
                 None => tour,
             };
             if request.want == Want::Open {
-                return make_open(tour);
+                return opened(tour, request.start.is_some());
             }
             Ok(tour)
         }
@@ -159,40 +223,98 @@ pub fn tour<R: Rng + ?Sized>(board: Board, request: &TourRequest, rng: &mut R) -
                 backtrack::tour(board, &options)?
             };
             if request.want == Want::Open {
-                return make_open(tour);
+                return opened(tour, request.start.is_some());
             }
             Ok(tour)
         }
     }
 }
 
+/// [`make_open`], free to start elsewhere on the cycle when the caller fixed
+/// no start: a closed tour whose start has no open tour (see [`make_open`]) is
+/// first rotated to the next square that has one.
+fn opened(tour: Tour, start_fixed: bool) -> Result<Tour> {
+    let board = tour.board();
+    let blocked = |s| construct::next_to_two_corners(board, s);
+    if tour.is_closed() && !start_fixed && blocked(tour.start()) {
+        if let Some(&s) = tour.squares().iter().find(|&&s| !blocked(s)) {
+            return make_open(tour.rotated_to(s)?);
+        }
+    }
+    make_open(tour)
+}
+
+/// How many rotated paths [`make_open`] looks at before it gives up.
+const MAX_ROTATIONS: usize = 256;
+
 /// An open tour from a tour whose ends may be a knight's move apart, keeping
-/// its start: a Posa rotation turns the path s0..s(n-1) into
-/// s0..si, s(n-1), s(n-2)..s(i+1) where s(n-1) is a knight's move from si,
-/// which moves the end to s(i+1). Tours that are already open are returned as
-/// they are.
+/// its start. A Posa rotation turns the path s0..s(n-1) into
+/// s0..si, s(n-1), s(n-2)..s(i+1), where s(n-1) is a knight's move from si,
+/// which moves the end to s(i+1). Rotations are tried breadth first, so a
+/// path whose one-step rotations all end next to the start is rotated again;
+/// at most 256 different paths are looked at, in a fixed order. Tours that are already
+/// open are returned as they are.
+///
+/// # Errors
+/// [`crate::Error::NoTour`] when no open tour starts where this one does (the
+/// start is a knight's move from two squares of degree 2);
+/// [`crate::Error::GaveUp`] when 256 rotated paths all end next to the start.
 ///
 /// # Complexity
-/// O(rows * cols).
+/// O(rows * cols) per path looked at; almost always one.
+///
+/// # Example
+/// ```
+/// use knights::{algorithms::{self, TourRequest, Want, Algorithm}, check, Board};
+/// let board = Board::new(6, 6)?;
+/// let request = TourRequest { algorithm: Algorithm::Construct, want: Want::Closed, ..Default::default() };
+/// let closed = algorithms::tour(board, &request, &mut knights::rng::seeded(1))?;
+/// let open = algorithms::make_open(closed.clone())?;
+/// assert!(!open.is_closed());
+/// assert_eq!(open.start(), closed.start());
+/// check::check_tour(&open)?;
+/// # Ok::<(), knights::Error>(())
+/// ```
 pub fn make_open(tour: Tour) -> Result<Tour> {
     if !tour.is_closed() {
         return Ok(tour);
     }
     let board = tour.board();
-    let mut squares = tour.into_squares();
-    let n = squares.len();
-    let (first, last) = (squares[0], squares[n - 1]);
-    for (_, t) in board.neighbours(last) {
-        let i = squares
-            .iter()
-            .position(|&s| s == t)
-            .expect("every square is on the tour");
-        if i + 2 < n && board.move_between(squares[i + 1], first).is_none() {
-            squares[i + 1..].reverse();
-            return Ok(Tour::from_squares_unchecked(board, squares));
+    let first = tour.start();
+    if construct::next_to_two_corners(board, first) {
+        let (r, c) = board.coords(first);
+        return Err(crate::Error::NoTour(format!(
+            "no open tour of {board} starts at ({r}, {c}): it is a knight's move from two squares that have only two moves each, so a tour from it must end on one of them, a knight's move from the start"
+        )));
+    }
+    let squares = tour.into_squares();
+    let mut seen = rustc_hash::FxHashSet::from_iter([squares.clone()]);
+    let mut queue = std::collections::VecDeque::from([squares]);
+    let mut position = vec![0usize; board.squares()];
+    let mut looked_at = 0;
+    while let Some(squares) = queue.pop_front() {
+        looked_at += 1;
+        let n = squares.len();
+        for (i, &s) in squares.iter().enumerate() {
+            position[s as usize] = i;
+        }
+        for (_, t) in board.neighbours(squares[n - 1]) {
+            let i = position[t as usize];
+            if i + 2 >= n {
+                continue;
+            }
+            let mut rotated = squares.clone();
+            rotated[i + 1..].reverse();
+            if board.move_between(rotated[n - 1], first).is_none() {
+                return Ok(Tour::from_squares_unchecked(board, rotated));
+            }
+            if seen.len() < MAX_ROTATIONS && seen.insert(rotated.clone()) {
+                queue.push_back(rotated);
+            }
         }
     }
     Err(crate::Error::GaveUp(format!(
-        "no rotation of this closed tour of {board} gives an open tour from the same start"
+        "no rotation of this closed tour of {board} gives an open tour from the same start \
+         (looked at {looked_at} rotated paths)"
     )))
 }

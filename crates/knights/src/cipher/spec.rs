@@ -7,17 +7,17 @@ use crate::algorithms::tourney::Generator;
 use crate::algorithms::{self, Algorithm, TourRequest, Want};
 use crate::{Board, Error, Result, Tour};
 
-/// The algorithms a key may name. `auto` is left out on purpose: what it
-/// picks may change between versions, and a key must give the same tour
-/// everywhere and always. Deterministic generators may be added here.
-/// The names are those of `knights tour --algorithm`.
-const ALGORITHMS: &[(&str, Algorithm)] = &[
-    ("warnsdorff", Algorithm::Warnsdorff),
-    ("tourney", Algorithm::Tourney(Generator::Warnsdorff)),
-    ("braid", Algorithm::Tourney(Generator::Braid)),
-    ("four-cover", Algorithm::Tourney(Generator::FourCover)),
-    ("neural", Algorithm::Tourney(Generator::Neural)),
-    ("takefuji-lee", Algorithm::Neural),
+/// The algorithms a key may name, by [`Algorithm::name`]. `auto` is left out
+/// on purpose: what it picks may change between versions, and a key must give
+/// the same tour everywhere and always. Deterministic generators may be added
+/// here.
+const ALGORITHMS: &[Algorithm] = &[
+    Algorithm::Warnsdorff,
+    Algorithm::Tourney(Generator::Warnsdorff),
+    Algorithm::Tourney(Generator::Braid),
+    Algorithm::Tourney(Generator::FourCover),
+    Algorithm::Tourney(Generator::Neural),
+    Algorithm::Neural,
 ];
 
 /// A readable key description that regenerates a tour on any machine.
@@ -104,21 +104,13 @@ impl KeySpec {
     }
 }
 
-fn algorithm_name(a: Algorithm) -> String {
-    ALGORITHMS
-        .iter()
-        .find(|(_, x)| *x == a)
-        .map(|(name, _)| (*name).to_string())
-        .unwrap_or_else(|| format!("{a:?}").to_lowercase())
-}
-
 impl fmt::Display for KeySpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{},algorithm={},seed={}",
             self.board,
-            algorithm_name(self.algorithm),
+            self.algorithm.name(),
             self.seed
         )?;
         if let Some((r, c)) = self.start {
@@ -174,13 +166,13 @@ impl FromStr for KeySpec {
             match (name, value) {
                 ("algorithm" | "alg", Some(v)) => {
                     let v = v.to_ascii_lowercase();
-                    spec.algorithm = match ALGORITHMS.iter().find(|(n, _)| *n == v) {
-                        Some(&(_, a)) => a,
+                    spec.algorithm = match ALGORITHMS.iter().find(|a| a.name() == v) {
+                        Some(&a) => a,
                         None if v == "auto" => {
                             return Err(bad("names algorithm=auto, which may pick another method in another version; name the algorithm, such as warnsdorff".into()))
                         }
                         None => {
-                            let names: Vec<&str> = ALGORITHMS.iter().map(|(n, _)| *n).collect();
+                            let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name()).collect();
                             return Err(bad(format!(
                                 "names the algorithm '{v}'; a key may use {}",
                                 names.join(", ")
@@ -243,7 +235,8 @@ mod tests {
 
     #[test]
     fn every_named_algorithm_prints_parses_and_gives_a_checked_tour() {
-        for &(name, algorithm) in ALGORITHMS {
+        for &algorithm in ALGORITHMS {
+            let name = algorithm.name();
             let spec: KeySpec = format!("8x8,algorithm={name},seed=3,any").parse().unwrap();
             assert_eq!(spec.algorithm, algorithm);
             assert_eq!(spec.to_string().parse::<KeySpec>().unwrap(), spec);

@@ -263,3 +263,35 @@ proptest! {
         }
     }
 }
+
+/// `make_open` keeps the start, and refuses, with the reason, a start from
+/// which no open tour exists: (1, 2) on a board with 5 columns is a knight's
+/// move from the corners (0, 0) and (0, 4), which have two moves each.
+#[test]
+fn make_open_keeps_the_start_or_names_the_obstruction() {
+    let board = Board::new(6, 5).unwrap();
+    let request = TourRequest {
+        algorithm: Algorithm::Construct,
+        want: Want::Closed,
+        ..Default::default()
+    };
+    for s in 0..board.squares() as u32 {
+        let closed = algorithms::tour(board, &request, &mut knights::rng::seeded(1))
+            .unwrap()
+            .rotated_to(s)
+            .unwrap();
+        let (r, c) = board.coords(s);
+        match algorithms::make_open(closed) {
+            Ok(open) => {
+                check_tour(&open).unwrap();
+                assert!(!open.is_closed() && open.start() == s, "({r}, {c})");
+                assert!(!matches!((r, c), (1, 2) | (4, 2)));
+            }
+            Err(Error::NoTour(e)) => {
+                assert!(matches!((r, c), (1, 2) | (4, 2)), "({r}, {c}): {e}");
+                assert!(e.contains("two moves each"), "{e}");
+            }
+            Err(e) => panic!("({r}, {c}): {e}"),
+        }
+    }
+}
