@@ -79,7 +79,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         bar.set_message(format!("obfuscated {} tours", g.name()));
         let job = Job::Tour(Algorithm::Tourney(*g), Some(SHATTERS));
         let s = summarise(board, job, count, stage_seed(args.seed, k as u64), &tick)?;
-        let title = format!("obfuscated {} tours on {board}", g.name());
+        let title = format!("obfuscated {} tours", g.name());
         write(
             dir,
             &format!("obfuscated_{}.svg", g.name()),
@@ -99,7 +99,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     write(
         dir,
         "figure4_warnsdorff.svg",
-        &stats::bar_chart(&fig4, &format!("Warnsdorff tours on {board} (Figure 4)")),
+        &stats::bar_chart(&fig4, "Warnsdorff tours (Figure 4)"),
     )?;
     bar.set_message("neural tours (Figure 6)");
     let neural = Job::Tour(Algorithm::Tourney(Generator::Neural), None);
