@@ -49,6 +49,9 @@ pub enum Command {
     Estimate(EstimateArgs),
     /// Move and relative-move statistics over many tours or tourneys.
     Stats(StatsArgs),
+    /// Regenerate the tables and figures of the tourney paper (seed 000)
+    /// into a folder, with a report beside the paper's numbers.
+    Paper(PaperArgs),
 }
 
 /// Closed or open.
@@ -327,6 +330,9 @@ pub enum Experiment {
     Warnsdorff(ExperimentWarnsdorffArgs),
     /// Node counts of backtracking and the hybrid from every start of a small board.
     Backtrack(ExperimentBacktrackArgs),
+    /// Time of each tourney generator and form (tourney, + join, + obfuscation)
+    /// and of the plain Warnsdorff tour against board size.
+    Timing(ExperimentTimingArgs),
 }
 
 /// Table formats of the experiments.
@@ -478,4 +484,61 @@ pub struct StatsArgs {
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
+}
+
+/// Options of the timing experiment, shared by `experiment timing` and `paper`.
+#[derive(Args, Debug, Clone)]
+pub struct TimingArgs {
+    /// Board sides to time (square boards N x N).
+    #[arg(long, value_delimiter = ',', default_values_t = [8u32, 16, 32, 64])]
+    pub sizes: Vec<u32>,
+    /// Runs per generator and size (the mean is reported).
+    #[arg(long, default_value_t = 5)]
+    pub runs: u32,
+    /// Tourney generators to time (default: all five).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub generators: Vec<GeneratorArg>,
+    /// Leave out the plain Warnsdorff tour (Figure 3), which gives up on
+    /// big boards after its attempts.
+    #[arg(long)]
+    pub no_tour: bool,
+}
+
+/// `knights experiment timing`.
+#[derive(Args, Debug)]
+pub struct ExperimentTimingArgs {
+    #[command(flatten)]
+    pub timing: TimingArgs,
+    /// Seed (run i uses the i-th batch generator of this seed).
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+    /// Output format on standard output.
+    #[arg(long, short = 'f', value_enum, default_value_t = TableFormat::Table)]
+    pub format: TableFormat,
+    /// Also write the rows as CSV to this file.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Also write a log-log SVG line plot of the times to this file.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+}
+
+/// `knights paper`.
+#[derive(Args, Debug)]
+pub struct PaperArgs {
+    /// The folder to write the tables, figures and report.md into (made if missing).
+    pub outdir: PathBuf,
+    /// The board of Tables 1 and 2 and Figures 4 and 6 (the paper does not
+    /// say; 48x48 is the even size nearest the reference program's 50x50
+    /// that every generator takes, four-cover needing sides divisible by 4).
+    #[arg(long, default_value = "48x48")]
+    pub board: String,
+    /// Tours per generator (the paper's figures use 1,000).
+    #[arg(long, short = 'n', default_value_t = 1000)]
+    pub count: u64,
+    /// Seed: the same seed writes the same tables and charts.
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub timing: TimingArgs,
 }

@@ -22,6 +22,7 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode> {
     match args.what {
         Experiment::Warnsdorff(a) => warnsdorff(a),
         Experiment::Backtrack(a) => backtrack(a),
+        Experiment::Timing(a) => super::timing::run(a),
     }
 }
 

@@ -21,8 +21,11 @@ mod estimate;
 mod exists;
 mod experiment;
 mod graph;
+mod paper;
+mod paper_report;
 mod render;
 mod stats;
+mod timing;
 mod tour;
 mod tourney;
 mod tourney_bench;
@@ -46,6 +49,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Count(a) => count::run(a),
         Command::Estimate(a) => estimate::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::Paper(a) => paper::run(a),
     }
 }
 

@@ -18,7 +18,7 @@ const MAX_COUNT: u64 = 10_000_000;
 
 /// What one trial makes.
 #[derive(Clone, Copy, Debug)]
-enum Job {
+pub enum Job {
     /// A tour by the request, obfuscated with this many shatters if any.
     Tour(Algorithm, Option<u32>),
     /// A raw tourney of the generator.
@@ -122,7 +122,7 @@ fn trial(
 }
 
 /// The summary of `count` trials from `seed`, in trial order.
-fn summarise(
+pub fn summarise(
     board: Board,
     job: Job,
     count: u64,

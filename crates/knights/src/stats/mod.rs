@@ -1,6 +1,8 @@
 //! Statistics of tours and tourneys: the move and relative-move
 //! distributions of the tourney paper (seed 000, Section 3), their means and
-//! standard deviations over many tours, and an SVG bar chart like Figure 4.
+//! standard deviations over many tours, an SVG bar chart like Figure 4, the
+//! time of the generators against board size (Figures 3, 20, 21) with a
+//! log-log line plot, and the paper's own numbers to compare with.
 //!
 //! The frequency of move k in a tour is the number of its moves that are
 //! move k divided by the number of its moves. The relative move of move b
@@ -11,8 +13,12 @@
 
 mod chart;
 mod distribution;
+mod paper;
 mod sample;
+mod timing;
 
-pub use chart::{bar_chart, BarChart};
+pub use chart::{bar_chart, line_plot, BarChart, LinePlot, Series};
 pub use distribution::{Figure, MoveCounts, Summary, SummaryBuilder};
+pub use paper::{PaperRow, PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE};
 pub use sample::sample;
+pub use timing::{time_tourneys, time_warnsdorff_tours, Form, Timing};

@@ -4,7 +4,10 @@ use knights::algorithms::tourney::{self, Generator};
 use knights::algorithms::warnsdorff::{self, Options};
 use knights::check::{check_tour, check_tourney};
 use knights::rails::{self, ObfuscateOptions};
-use knights::stats::{sample, MoveCounts, Summary, SummaryBuilder};
+use knights::stats::{
+    sample, time_tourneys, time_warnsdorff_tours, Form, MoveCounts, Summary, SummaryBuilder,
+    PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE,
+};
 use knights::Board;
 
 fn summary(board: Board, counts: &[MoveCounts]) -> Summary {
@@ -69,4 +72,72 @@ fn obfuscation_makes_structured_tours_nearly_uniform() {
             .any(|&k| (f[k] - 1.0 / 7.0).abs() > 0.03),
         "{f:?}"
     );
+}
+
+#[test]
+fn the_paper_tables_match_the_vectors_and_sum_to_one() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/paper_tables.toml"
+    ))
+    .unwrap();
+    let doc: toml::Table = text.parse().unwrap();
+    let row = |table: &str, key: &str| -> Vec<f64> {
+        doc[table][key]
+            .as_array()
+            .unwrap_or_else(|| panic!("{table}.{key}"))
+            .iter()
+            .map(|v| v.as_float().unwrap())
+            .collect()
+    };
+    let index: Vec<usize> = doc["relative_moves"]["index"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_integer().unwrap() as usize)
+        .collect();
+    assert_eq!(index, [0, 1, 2, 3, 5, 6, 7]);
+    for (r, key) in PAPER_TABLES.iter().zip([
+        "warnsdorff",
+        "takefuji_lee",
+        "divide",
+        "braid",
+        "four_cover",
+    ]) {
+        assert_eq!(r.moves.to_vec(), row("moves", key), "{key}");
+        let rel: Vec<f64> = index.iter().map(|&k| r.relative_moves[k]).collect();
+        assert_eq!(rel, row("relative_moves", key), "{key}");
+        assert_eq!(r.relative_moves[4], 0.0);
+        // Four-digit rounding: each row sums to 1 within 8 half-units.
+        assert!((r.moves.iter().sum::<f64>() - 1.0).abs() <= 0.0004, "{key}");
+        assert!(
+            (r.relative_moves.iter().sum::<f64>() - 1.0).abs() <= 0.0004,
+            "{key}"
+        );
+    }
+    assert!((PAPER_WARNSDORFF_RELATIVE.iter().sum::<f64>() - 1.0).abs() < 0.005);
+}
+
+#[test]
+fn timing_rows_for_every_generator() {
+    let board = Board::new(12, 12).unwrap();
+    for g in Generator::ALL {
+        let rows = time_tourneys(board, g, 2, 5).unwrap();
+        assert_eq!(
+            rows.clone().map(|t| t.form),
+            [Form::Tourney, Form::Join, Form::Obfuscate]
+        );
+        for t in &rows {
+            assert_eq!((t.generator, t.rows, t.cols, t.runs), (g.name(), 12, 12, 2));
+            assert!(t.seconds.is_finite() && t.seconds >= 0.0);
+        }
+        assert_eq!(rows[0].rails, None);
+        // Every closed tour of a board this size has rails (the Rail Conjecture).
+        assert!(rows[1].rails.unwrap() >= 1.0 && rows[2].rails.unwrap() >= 1.0);
+    }
+    let t = time_warnsdorff_tours(board, 2, 5).unwrap();
+    assert_eq!((t.form, t.generator), (Form::Tour, "warnsdorff"));
+    assert!(time_tourneys(board, Generator::Braid, 0, 5).is_err());
+    // Boards a generator does not take are refused, not timed.
+    assert!(time_tourneys(Board::new(10, 10).unwrap(), Generator::FourCover, 1, 5).is_err());
 }
