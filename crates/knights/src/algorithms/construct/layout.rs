@@ -140,42 +140,58 @@ impl Layout {
         Ok(out)
     }
 
+    /// Which pattern each block gets, with the blocks' offsets.
+    pub fn blocks(&self) -> Result<Blocks> {
+        let mut patterns: Vec<Pattern> = Vec::new();
+        let mut sizes: Vec<(u32, u32)> = Vec::new();
+        for ((h, w), p) in self.patterns()? {
+            sizes.push((h, w));
+            patterns.push(p);
+        }
+        let special = self.special.as_ref().map(|(i, j, p)| {
+            patterns.push(p.clone());
+            (*i, *j)
+        });
+        let mut of = Vec::with_capacity(self.rows.len() * self.cols.len());
+        for (i, &h) in self.rows.iter().enumerate() {
+            for (j, &w) in self.cols.iter().enumerate() {
+                let k = if special == Some((i, j)) {
+                    patterns.len() - 1
+                } else {
+                    sizes
+                        .iter()
+                        .position(|&s| s == (h, w))
+                        .expect("a pattern for every size")
+                };
+                of.push(k as u16);
+            }
+        }
+        Ok(Blocks {
+            ys: offsets(&self.rows),
+            xs: offsets(&self.cols),
+            patterns,
+            of,
+        })
+    }
+
     /// Copies the bases onto `links` and, when `join` is set, joins them
-    /// into one cycle or path.
+    /// into one cycle or path. Returns the blocks and their patterns.
     ///
     /// # Complexity
     /// O(rows * cols): one copy per square and a bounded search per block.
-    pub fn build(&self, board: Board, links: &mut [u8], join: bool) -> Result<()> {
+    pub fn build(&self, board: Board, links: &mut [u8], join: bool) -> Result<Blocks> {
         let cols = board.cols() as usize;
-        let ys = offsets(&self.rows);
-        let xs = offsets(&self.cols);
+        let blocks = self.blocks()?;
+        let (ys, xs) = (&blocks.ys, &blocks.xs);
         debug_assert_eq!(ys[self.rows.len()] as usize * cols, links.len());
-        let patterns = self.patterns()?;
-        let pattern_of = |i: usize, j: usize| -> &Pattern {
-            match &self.special {
-                Some((si, sj, p)) if (*si, *sj) == (i, j) => p,
-                _ => {
-                    let size = (self.rows[i], self.cols[j]);
-                    &patterns
-                        .iter()
-                        .find(|(s, _)| *s == size)
-                        .expect("a pattern for every size")
-                        .1
-                }
-            }
-        };
         for (i, &y) in ys[..self.rows.len()].iter().enumerate() {
             for (j, &x) in xs[..self.cols.len()].iter().enumerate() {
-                let p = pattern_of(i, j);
-                for rr in 0..p.rows as usize {
-                    let at = (y as usize + rr) * cols + x as usize;
-                    let w = p.cols as usize;
-                    links[at..at + w].copy_from_slice(&p.links[rr * w..rr * w + w]);
-                }
+                let p = blocks.pattern(i, j);
+                copy_block(links, cols, y as usize, x as usize, p);
             }
         }
         if !join {
-            return Ok(());
+            return Ok(blocks);
         }
         let mut grid = Grid {
             links,
@@ -195,9 +211,44 @@ impl Layout {
             self.root(),
             &mut |i, j, parent| {
                 let a = parent.map(|(pi, pj)| rect(pi, pj));
-                join_block(&mut grid, rect(i, j), pattern_of(i, j), a, &mut cache)
+                join_block(&mut grid, rect(i, j), blocks.pattern(i, j), a, &mut cache)
             },
-        )
+        )?;
+        Ok(blocks)
+    }
+}
+
+/// Copies pattern `p` onto `links` with its corner at (`y`, `x`).
+fn copy_block(links: &mut [u8], cols: usize, y: usize, x: usize, p: &Pattern) {
+    let w = p.cols as usize;
+    for (rr, row) in p.links.chunks_exact(w).enumerate() {
+        let at = (y + rr) * cols + x;
+        links[at..at + w].copy_from_slice(row);
+    }
+}
+
+/// The blocks of a layout: their offsets and the pattern each one gets.
+#[derive(Clone, Debug)]
+pub(crate) struct Blocks {
+    /// Start row of each band, with the number of rows at the end.
+    pub ys: Vec<u32>,
+    /// Start column of each strip, with the number of columns at the end.
+    pub xs: Vec<u32>,
+    /// The distinct patterns (the special block's last).
+    pub patterns: Vec<Pattern>,
+    /// The pattern of each block, band by band.
+    pub of: Vec<u16>,
+}
+
+impl Blocks {
+    /// The number of strips.
+    pub fn strips(&self) -> usize {
+        self.xs.len() - 1
+    }
+
+    /// The pattern of the block in band `i` and strip `j`.
+    pub fn pattern(&self, i: usize, j: usize) -> &Pattern {
+        &self.patterns[usize::from(self.of[i * self.strips() + j])]
     }
 }
 

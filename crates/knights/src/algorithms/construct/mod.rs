@@ -48,10 +48,11 @@
 mod base;
 mod layout;
 pub mod search;
+mod trace;
 mod walk;
 
 use self::base::{Kind, Pattern};
-use self::layout::{split_any, split_even, split_pair, split_three, Layout};
+use self::layout::{split_any, split_even, split_pair, split_three, Blocks, Layout};
 use self::search::{find_path, Goal};
 use crate::board::Square;
 use crate::{exists, memory, Board, Cover, Error, Result, Tour};
@@ -86,8 +87,8 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
     exists::require(board, true)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?.unwrap_or(0);
-    let links = closed_links(board, true)?;
-    let squares = walk::walk(board, &links, start, None)?;
+    let (links, blocks) = closed_build(board, true)?;
+    let squares = trace::trace(board, &blocks, &links, start, None)?;
     Ok(Tour::from_squares_unchecked(board, squares))
 }
 
@@ -137,14 +138,14 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
         );
         let ends = [e0, e1].map(|(r, c)| board.square(y + r, x + c));
         let mut links = memory::try_vec(board, "construction", BYTES_PER_SQUARE, 0u8)?;
-        if let Err(e) = layout.build(board, &mut links, true) {
-            last_err = Some(e);
-            continue;
-        }
-        if !walk::degrees_ok(&links, Some(ends)) {
-            return Err(broken(board));
-        }
-        let squares = walk::walk(board, &links, ends[0], Some(ends[1]))?;
+        let blocks = match layout.build(board, &mut links, true) {
+            Ok(blocks) => blocks,
+            Err(e) => {
+                last_err = Some(e);
+                continue;
+            }
+        };
+        let squares = trace::trace(board, &blocks, &links, ends[0], Some(ends[1]))?;
         return Ok(Tour::from_squares_unchecked(board, squares));
     }
     // A layout may lack a base block of some size: that is a gap of the
@@ -215,7 +216,7 @@ pub fn tourney(board: Board) -> Result<Cover> {
 /// tour either way round; if neither works, the same with the board's
 /// mirror images (the tour of the mirrored board, mirrored back).
 fn open_from_closed(board: Board, start: Square) -> Result<Tour> {
-    let links = closed_links(board, true)?;
+    let (links, blocks) = closed_build(board, true)?;
     let (m, n) = (board.rows(), board.cols());
     type Mirror = fn(u32, u32, u32, u32) -> (u32, u32);
     let mirrors: [Mirror; 4] = [
@@ -230,7 +231,7 @@ fn open_from_closed(board: Board, start: Square) -> Result<Tour> {
             let (r, c) = mirror(r, c, m, n);
             board.square(r, c)
         };
-        let mut squares = walk::walk(board, &links, image(start), None)?;
+        let mut squares = trace::trace(board, &blocks, &links, image(start), None)?;
         if walk::open_up(board, &mut squares).is_err() {
             squares[1..].reverse();
             if walk::open_up(board, &mut squares).is_err() {
@@ -298,15 +299,23 @@ fn closed_layout(board: Board) -> Result<Layout> {
     })
 }
 
-/// The cover of the closed construction, joined or not.
+/// The cover of the closed construction, joined or not, checked (every
+/// square has two moves).
 fn closed_links(board: Board, join: bool) -> Result<Vec<u8>> {
-    let layout = closed_layout(board)?;
-    let mut links = memory::try_vec(board, "construction", BYTES_PER_SQUARE, 0u8)?;
-    layout.build(board, &mut links, join)?;
+    let (links, _) = closed_build(board, join)?;
     if join && !walk::degrees_ok(&links, None) {
         return Err(broken(board));
     }
     Ok(links)
+}
+
+/// The cover of the closed construction and its blocks, for [`trace::trace`]
+/// (which checks the cover as it walks it).
+fn closed_build(board: Board, join: bool) -> Result<(Vec<u8>, Blocks)> {
+    let layout = closed_layout(board)?;
+    let mut links = memory::try_vec(board, "construction", BYTES_PER_SQUARE, 0u8)?;
+    let blocks = layout.build(board, &mut links, join)?;
+    Ok((links, blocks))
 }
 
 /// How one side of the board is cut when a block on it holds the path: the

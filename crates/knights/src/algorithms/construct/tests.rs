@@ -204,15 +204,24 @@ fn large_shapes_in_release() {
     }
 }
 
-/// The walk proves its result: a cover of several cycles is refused.
+/// The walk proves its result: a cover of several cycles is refused, and
+/// so is a cover with a square of three moves.
 #[test]
 fn the_walk_refuses_a_cover_of_several_cycles() {
     for (r, c) in [(16, 16), (10, 20), (3, 20)] {
         let b = board(r, c);
-        let cover = tourney(b).unwrap();
+        let (links, blocks) = closed_build(b, false).unwrap();
         for s in [0, 5, b.squares() as Square - 1] {
-            let w = walk::walk(b, cover.as_bytes(), s, None);
+            let w = trace::trace(b, &blocks, &links, s, None);
             assert!(matches!(w, Err(Error::GaveUp(_))), "{b}");
         }
+        let (mut links, blocks) = closed_build(b, true).unwrap();
+        assert!(trace::trace(b, &blocks, &links, 0, None).is_ok());
+        // One extra move on a square the walk passes.
+        let s = b.squares() / 2;
+        let free = (0..8).find(|&k| links[s] & (1 << k) == 0 && b.step(s as Square, k).is_some());
+        links[s] |= 1 << free.unwrap();
+        let w = trace::trace(b, &blocks, &links, 0, None);
+        assert!(matches!(w, Err(Error::GaveUp(_))), "{b}");
     }
 }
