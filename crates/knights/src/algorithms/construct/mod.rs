@@ -54,11 +54,9 @@ mod walk;
 use self::base::{Kind, Pattern};
 use self::layout::{split_any, split_even, split_pair, split_three, Blocks, Layout};
 use self::search::{find_path, Goal};
+use self::trace::Plan;
 use crate::board::Square;
 use crate::{exists, memory, Board, Cover, Error, Result, Tour};
-
-/// Bytes per square the construction asks for: the cover and the tour.
-const BYTES_PER_SQUARE: u64 = 5;
 
 /// Bytes per square that must be available before starting: the cover, the
 /// tour, and room for what callers do next (a numbered grid needs 4 more),
@@ -87,8 +85,10 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
     exists::require(board, true)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?.unwrap_or(0);
-    let (links, blocks) = closed_build(board, true)?;
-    let squares = trace::trace(board, &blocks, &links, start, None)?;
+    let (links, mut blocks) = closed_build(board, true)?;
+    let plan = Plan::new(board, &mut blocks, &links);
+    drop(links);
+    let squares = plan.trace(board, start, None)?;
     Ok(Tour::from_squares_unchecked(board, squares))
 }
 
@@ -137,15 +137,16 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
             layout.cols[..*j].iter().sum::<u32>(),
         );
         let ends = [e0, e1].map(|(r, c)| board.square(y + r, x + c));
-        let mut links = memory::try_vec(board, "construction", BYTES_PER_SQUARE, 0u8)?;
-        let blocks = match layout.build(board, &mut links, true) {
-            Ok(blocks) => blocks,
+        let (links, mut blocks) = match layout.build(board, true) {
+            Ok(built) => built,
             Err(e) => {
                 last_err = Some(e);
                 continue;
             }
         };
-        let squares = trace::trace(board, &blocks, &links, ends[0], Some(ends[1]))?;
+        let plan = Plan::new(board, &mut blocks, &links);
+        drop(links);
+        let squares = plan.trace(board, ends[0], Some(ends[1]))?;
         return Ok(Tour::from_squares_unchecked(board, squares));
     }
     // A layout may lack a base block of some size: that is a gap of the
@@ -216,7 +217,9 @@ pub fn tourney(board: Board) -> Result<Cover> {
 /// tour either way round; if neither works, the same with the board's
 /// mirror images (the tour of the mirrored board, mirrored back).
 fn open_from_closed(board: Board, start: Square) -> Result<Tour> {
-    let (links, blocks) = closed_build(board, true)?;
+    let (links, mut blocks) = closed_build(board, true)?;
+    let plan = Plan::new(board, &mut blocks, &links);
+    drop(links);
     let (m, n) = (board.rows(), board.cols());
     type Mirror = fn(u32, u32, u32, u32) -> (u32, u32);
     let mirrors: [Mirror; 4] = [
@@ -231,7 +234,7 @@ fn open_from_closed(board: Board, start: Square) -> Result<Tour> {
             let (r, c) = mirror(r, c, m, n);
             board.square(r, c)
         };
-        let mut squares = trace::trace(board, &blocks, &links, image(start), None)?;
+        let mut squares = plan.trace(board, image(start), None)?;
         if walk::open_up(board, &mut squares).is_err() {
             squares[1..].reverse();
             if walk::open_up(board, &mut squares).is_err() {
@@ -309,13 +312,10 @@ fn closed_links(board: Board, join: bool) -> Result<Vec<u8>> {
     Ok(links)
 }
 
-/// The cover of the closed construction and its blocks, for [`trace::trace`]
-/// (which checks the cover as it walks it).
+/// The cover of the closed construction and its blocks, for a [`Plan`]
+/// (whose walk checks the cover as it goes).
 fn closed_build(board: Board, join: bool) -> Result<(Vec<u8>, Blocks)> {
-    let layout = closed_layout(board)?;
-    let mut links = memory::try_vec(board, "construction", BYTES_PER_SQUARE, 0u8)?;
-    let blocks = layout.build(board, &mut links, join)?;
-    Ok((links, blocks))
+    closed_layout(board)?.build(board, join)
 }
 
 /// How one side of the board is cut when a block on it holds the path: the

@@ -179,6 +179,21 @@ proptest! {
     }
 }
 
+/// More than 65,536 blocks in a row: block numbers do not wrap.
+#[test]
+fn many_blocks_in_a_row() {
+    for (r, c, want_closed) in [(3, 700_000, true), (700_001, 3, false)] {
+        let b = board(r, c);
+        let t = tour(b, want_closed, None).unwrap();
+        let kind = if want_closed {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        };
+        assert_eq!(check_tour(&t), Ok(kind), "{b}");
+    }
+}
+
 /// Large odd shapes (run in release: `cargo test --release -p knights -- --ignored construct`).
 #[test]
 #[ignore]
@@ -192,6 +207,9 @@ fn large_shapes_in_release() {
         (4, 100_001, false),
         (99_999, 7, false),
         (1000, 1000, true),
+        (3, 1_000_000, true),
+        (7, 100_000, true),
+        (10_000, 10_000, true),
     ] {
         let b = board(r, c);
         let t = tour(b, want_closed, None).unwrap();
@@ -210,18 +228,79 @@ fn large_shapes_in_release() {
 fn the_walk_refuses_a_cover_of_several_cycles() {
     for (r, c) in [(16, 16), (10, 20), (3, 20)] {
         let b = board(r, c);
-        let (links, blocks) = closed_build(b, false).unwrap();
+        let (links, mut blocks) = closed_build(b, false).unwrap();
+        let plan = Plan::new(b, &mut blocks, &links);
         for s in [0, 5, b.squares() as Square - 1] {
-            let w = trace::trace(b, &blocks, &links, s, None);
+            let w = plan.trace(b, s, None);
             assert!(matches!(w, Err(Error::GaveUp(_))), "{b}");
         }
-        let (mut links, blocks) = closed_build(b, true).unwrap();
-        assert!(trace::trace(b, &blocks, &links, 0, None).is_ok());
-        // One extra move on a square the walk passes.
-        let s = b.squares() / 2;
-        let free = (0..8).find(|&k| links[s] & (1 << k) == 0 && b.step(s as Square, k).is_some());
-        links[s] |= 1 << free.unwrap();
-        let w = trace::trace(b, &blocks, &links, 0, None);
-        assert!(matches!(w, Err(Error::GaveUp(_))), "{b}");
+        let (mut links, mut blocks) = closed_build(b, true).unwrap();
+        assert!(Plan::new(b, &mut blocks.clone(), &links)
+            .trace(b, 0, None)
+            .is_ok());
+        // One extra move on a square the walk passes, noted as a join would.
+        for s in [b.squares() / 2, 7] {
+            let free =
+                (0..8).find(|&k| links[s] & (1 << k) == 0 && b.step(s as Square, k).is_some());
+            links[s] |= 1 << free.unwrap();
+            let (r, c) = b.coords(s as Square);
+            let (i, j) = (
+                blocks.ys.iter().rposition(|&y| y <= r).unwrap(),
+                blocks.xs.iter().rposition(|&x| x <= c).unwrap(),
+            );
+            let w = blocks.xs[j + 1] - blocks.xs[j];
+            let local = (r - blocks.ys[i]) * w + (c - blocks.xs[j]);
+            blocks
+                .touched
+                .push(((i * blocks.strips() + j) as u32, local as u16));
+            let w = Plan::new(b, &mut blocks.clone(), &links).trace(b, 0, None);
+            assert!(matches!(w, Err(Error::GaveUp(_))), "{b}");
+        }
+    }
+}
+
+/// The walk trusts every square a join did not note to have its base
+/// moves: check that on boards of every family.
+#[test]
+fn joins_note_every_square_they_change() {
+    let layouts: Vec<(Board, layout::Layout)> = [(8, 8), (16, 21), (10, 13), (3, 40), (40, 3)]
+        .into_iter()
+        .map(|(r, c)| (board(r, c), closed_layout(board(r, c)).unwrap()))
+        .chain(
+            [(9, 23), (3, 33), (4, 30), (25, 4), (13, 13)]
+                .into_iter()
+                .flat_map(|(r, c)| {
+                    open_layouts(board(r, c), None)
+                        .unwrap()
+                        .into_iter()
+                        .take(1)
+                        .map(move |l| (board(r, c), l))
+                }),
+        )
+        .collect();
+    for (b, layout) in layouts {
+        let (base, _) = layout.build(b, false).unwrap();
+        let (links, blocks) = layout.build(b, true).unwrap();
+        let touched: Vec<Square> = blocks
+            .touched
+            .iter()
+            .map(|&(block, local)| {
+                let (i, j) = (
+                    block as usize / blocks.strips(),
+                    block as usize % blocks.strips(),
+                );
+                let w = blocks.xs[j + 1] - blocks.xs[j];
+                let (r, c) = (u32::from(local) / w, u32::from(local) % w);
+                b.square(blocks.ys[i] + r, blocks.xs[j] + c)
+            })
+            .collect();
+        let mut changed = 0;
+        for s in 0..b.squares() {
+            if links[s] != base[s] {
+                changed += 1;
+                assert!(touched.contains(&(s as Square)), "{b}: square {s}");
+            }
+        }
+        assert!(changed > 0 || b.squares() <= 64, "{b}");
     }
 }
