@@ -87,10 +87,14 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
     exists::require(board, true)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?.unwrap_or(0);
-    let (links, mut blocks) = closed_build(board, true)?;
-    let plan = Plan::new(board, &mut blocks, &links);
-    drop(links);
-    let squares = plan.trace(board, start, None)?;
+    let squares = if thin(board) {
+        walk::walk(board, &closed_links(board, true)?, start, None)?
+    } else {
+        let (links, mut blocks) = closed_build(board, true)?;
+        let plan = Plan::new(board, &mut blocks, &links);
+        drop(links);
+        plan.trace(board, start, None)?
+    };
     Ok(Tour::from_squares_unchecked(board, squares))
 }
 
@@ -277,9 +281,25 @@ pub fn tourney(board: Board) -> Result<Cover> {
 /// tour either way round; if neither works, the same with the board's
 /// mirror images (the tour of the mirrored board, mirrored back).
 fn open_from_closed(board: Board, start: Square) -> Result<Tour> {
-    let (links, mut blocks) = closed_build(board, true)?;
-    let plan = Plan::new(board, &mut blocks, &links);
-    drop(links);
+    // A board with a side of 3 keeps its cover and walks it square by square.
+    let (mut links, mut blocks) = if thin(board) {
+        (closed_links(board, true)?, None)
+    } else {
+        let (links, blocks) = closed_build(board, true)?;
+        (links, Some(blocks))
+    };
+    let plan = match blocks.as_mut() {
+        Some(blocks) => {
+            let plan = Plan::new(board, blocks, &links);
+            links = Vec::new();
+            Some(plan)
+        }
+        None => None,
+    };
+    let closed_from = |s: Square| match &plan {
+        Some(plan) => plan.trace(board, s, None),
+        None => walk::walk(board, &links, s, None),
+    };
     let (m, n) = (board.rows(), board.cols());
     type Mirror = fn(u32, u32, u32, u32) -> (u32, u32);
     let mirrors: [Mirror; 4] = [
@@ -294,7 +314,7 @@ fn open_from_closed(board: Board, start: Square) -> Result<Tour> {
             let (r, c) = mirror(r, c, m, n);
             board.square(r, c)
         };
-        let mut squares = plan.trace(board, image(start), None)?;
+        let mut squares = closed_from(image(start))?;
         if walk::open_up(board, &mut squares).is_err() {
             squares[1..].reverse();
             if walk::open_up(board, &mut squares).is_err() {
@@ -338,6 +358,13 @@ fn broken(board: Board) -> Error {
     Error::GaveUp(format!(
         "the construction's moves on {board} do not form a single tour (a bug; please report it)"
     ))
+}
+
+/// Whether the board has a side of 3: its blocks are joined by exchanges of
+/// three moves every 10 to 18 squares, too often for runs to pay, so its
+/// cover is walked square by square.
+fn thin(board: Board) -> bool {
+    board.rows() == 3 || board.cols() == 3
 }
 
 /// The cut of a board with a closed tour.

@@ -231,6 +231,9 @@ fn the_walk_refuses_a_cover_of_several_cycles() {
         for s in [0, 5, b.squares() as Square - 1] {
             let w = plan.trace(b, s, None);
             assert!(matches!(w, Err(Error::GaveUp(_))), "{b}");
+            // The square-by-square walk of boards with a side of 3 too.
+            let w = walk::walk(b, &links, s, None);
+            assert!(matches!(w, Err(Error::GaveUp(_))), "{b}");
         }
         let (mut links, mut blocks) = closed_build(b, true).unwrap();
         assert!(Plan::new(b, &mut blocks.clone(), &links)
