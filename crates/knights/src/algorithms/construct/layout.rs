@@ -209,15 +209,22 @@ impl Layout {
             return Ok((links, blocks));
         }
         let (ys, xs) = (&blocks.ys, &blocks.xs);
+        // Boards with a side of 3 are walked square by square from their
+        // cover, so their joins need not note what they change.
+        let note = board.rows() != 3 && board.cols() != 3;
         let mut grid = Grid {
             links: &mut links,
             rows: i64::from(board.rows()),
             cols: i64::from(board.cols()),
-            touched: Vec::with_capacity(self.rows.len() * self.cols.len() * 4),
+            touched: Vec::with_capacity(if note {
+                self.rows.len() * self.cols.len() * 4
+            } else {
+                0
+            }),
             ys,
             xs,
-            band_of_row: owners(ys),
-            strip_of_col: owners(xs),
+            band_of_row: if note { owners(ys) } else { Vec::new() },
+            strip_of_col: if note { owners(xs) } else { Vec::new() },
         };
         let rect = |i: usize, j: usize| Rect {
             y: i64::from(ys[i]),
@@ -253,7 +260,8 @@ pub(crate) struct Blocks {
     /// The pattern of each block, band by band.
     pub of: Vec<u16>,
     /// Every square whose moves a join changed (some more than once), as
-    /// (block, index in the block), blocks numbered band by band.
+    /// (block, index in the block), blocks numbered band by band; empty on
+    /// boards with a side of 3 (walked square by square).
     pub touched: Vec<(u32, u16)>,
 }
 
@@ -354,8 +362,11 @@ impl Grid<'_> {
         (r * self.cols + c) as usize
     }
 
-    /// Notes that the links of (r, c) changed.
+    /// Notes that the links of (r, c) changed (when noting at all).
     fn touch(&mut self, r: i64, c: i64) {
+        if self.band_of_row.is_empty() {
+            return;
+        }
         let (r, c) = (r as usize, c as usize);
         let (i, j) = (self.band_of_row[r] as usize, self.strip_of_col[c] as usize);
         let w = (self.xs[j + 1] - self.xs[j]) as usize;

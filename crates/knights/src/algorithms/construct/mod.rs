@@ -217,6 +217,12 @@ fn open_from_layout(board: Board, layout: &Layout) -> Result<Vec<Square>> {
     );
     let ends = [e0, e1].map(|(r, c)| board.square(y + r, x + c));
     let (links, mut blocks) = layout.build(board, true)?;
+    if thin(board) {
+        if !walk::degrees_ok(&links, Some(ends)) {
+            return Err(broken(board));
+        }
+        return walk::walk(board, &links, ends[0], Some(ends[1]));
+    }
     let plan = Plan::new(board, &mut blocks, &links);
     drop(links);
     plan.trace(board, ends[0], Some(ends[1]))
