@@ -75,6 +75,12 @@ fn main() {
     for cols in [10, 12, 14, 16, 18] {
         emit("Closed", 3, cols, &Goal::Closed);
     }
+    // Next to the 11- and 13-row path blocks of odd boards of 11 or 13 rows.
+    for rows in [11, 13] {
+        for cols in [6, 8, 10] {
+            emit("Closed", rows, cols, &Goal::Closed);
+        }
+    }
     for rows in [5u32, 7, 9] {
         for cols in [5u32, 7, 9] {
             emit("Path", rows, cols, &Goal::Open);

@@ -204,6 +204,12 @@ pub(crate) const BASES: &[Base] = &[
     Base { kind: Kind::Closed, rows: 3, cols: 14, cycles: &[(0, 0, "614700525307703507036036147243630534143503")] },
     Base { kind: Kind::Closed, rows: 3, cols: 16, cycles: &[(0, 0, "614700617074174163053363053414347160703534143503")] },
     Base { kind: Kind::Closed, rows: 3, cols: 18, cycles: &[(0, 0, "614700617070630527434306160353417434143471600534143503")] },
+    Base { kind: Kind::Closed, rows: 11, cols: 6, cycles: &[(0, 0, "614656570121257214725034570641656342741075274327227470241663212503")] },
+    Base { kind: Kind::Closed, rows: 11, cols: 8, cycles: &[(0, 0, "6146565707121214724616565417416343275013600242775327113524716336467205356503071246320303")] },
+    Base { kind: Kind::Closed, rows: 11, cols: 10, cycles: &[(0, 0, "61465657070121234724356565036070725024102136147243677565244327227675010225505430527206142164753310521457175223")] },
+    Base { kind: Kind::Closed, rows: 13, cols: 6, cycles: &[(0, 0, "614656567021212502503457064165652054305072246412741203677420146430212705541303")] },
+    Base { kind: Kind::Closed, rows: 13, cols: 8, cycles: &[(0, 0, "61465656707212121434571176565643420365007410343203676447071214442760230102442560063207564250643125061233")] },
+    Base { kind: Kind::Closed, rows: 13, cols: 10, cycles: &[(0, 0, "6146565670702121234545036574607072121214724632535771003435257106470635245250500255550707121327465414117450064503145314571160232133")] },
     Base { kind: Kind::Path, rows: 5, cols: 5, cycles: &[(0, 0, "650721441764310653207541")] },
     Base { kind: Kind::Path, rows: 5, cols: 7, cycles: &[(0, 0, "6503170653414107641143461750135507")] },
     Base { kind: Kind::Path, rows: 5, cols: 9, cycles: &[(0, 0, "65031707643431055025207075352170563206534161")] },
@@ -298,6 +304,12 @@ mod tests {
         }
         for w in [10, 12, 14, 16, 18] {
             assert!(pattern(Kind::Closed, w, 3).is_some());
+        }
+        // Next to an 11- or 13-row path block (odd boards of 11 or 13 rows).
+        for h in [11, 13] {
+            for w in [6, 8, 10] {
+                assert!(pattern(Kind::Closed, h, w).is_some(), "{h}x{w}");
+            }
         }
         for w in [4, 7, 8, 9, 11, 13, 15] {
             assert!(pattern(Kind::Path, w, 3).is_some());

@@ -15,7 +15,7 @@
 
 use super::base::{self, Kind, Pattern};
 use crate::board::MOVES;
-use crate::{Board, Error, Result};
+use crate::{memory, Board, Error, Result};
 
 /// Widths of the 4-row blocks covered by two cycles ([`Kind::Pair`]).
 #[cfg(test)]
@@ -140,47 +140,91 @@ impl Layout {
         Ok(out)
     }
 
-    /// Copies the bases onto `links` and, when `join` is set, joins them
-    /// into one cycle or path.
+    /// Which pattern each block gets, with the blocks' offsets.
+    pub fn blocks(&self) -> Result<Blocks> {
+        let mut patterns: Vec<Pattern> = Vec::new();
+        let mut sizes: Vec<(u32, u32)> = Vec::new();
+        for ((h, w), p) in self.patterns()? {
+            sizes.push((h, w));
+            patterns.push(p);
+        }
+        let special = self.special.as_ref().map(|(i, j, p)| {
+            patterns.push(p.clone());
+            (*i, *j)
+        });
+        let mut of = Vec::with_capacity(self.rows.len() * self.cols.len());
+        for (i, &h) in self.rows.iter().enumerate() {
+            for (j, &w) in self.cols.iter().enumerate() {
+                let k = if special == Some((i, j)) {
+                    patterns.len() - 1
+                } else {
+                    sizes
+                        .iter()
+                        .position(|&s| s == (h, w))
+                        .expect("a pattern for every size")
+                };
+                of.push(k as u16);
+            }
+        }
+        Ok(Blocks {
+            ys: offsets(&self.rows),
+            xs: offsets(&self.cols),
+            patterns,
+            of,
+            touched: Vec::new(),
+        })
+    }
+
+    /// The cover of the bases, copied block by block (row by row of the
+    /// board, so it is written once, in order), and, when `join` is set,
+    /// joined into one cycle or path. Returns the cover and the blocks, with
+    /// every square a join touched.
     ///
     /// # Complexity
     /// O(rows * cols): one copy per square and a bounded search per block.
-    pub fn build(&self, board: Board, links: &mut [u8], join: bool) -> Result<()> {
-        let cols = board.cols() as usize;
-        let ys = offsets(&self.rows);
-        let xs = offsets(&self.cols);
-        debug_assert_eq!(ys[self.rows.len()] as usize * cols, links.len());
-        let patterns = self.patterns()?;
-        let pattern_of = |i: usize, j: usize| -> &Pattern {
-            match &self.special {
-                Some((si, sj, p)) if (*si, *sj) == (i, j) => p,
-                _ => {
-                    let size = (self.rows[i], self.cols[j]);
-                    &patterns
-                        .iter()
-                        .find(|(s, _)| *s == size)
-                        .expect("a pattern for every size")
-                        .1
-                }
-            }
-        };
-        for (i, &y) in ys[..self.rows.len()].iter().enumerate() {
-            for (j, &x) in xs[..self.cols.len()].iter().enumerate() {
-                let p = pattern_of(i, j);
-                for rr in 0..p.rows as usize {
-                    let at = (y as usize + rr) * cols + x as usize;
+    pub fn build(&self, board: Board, join: bool) -> Result<(Vec<u8>, Blocks)> {
+        let n = board.squares();
+        let mut blocks = self.blocks()?;
+        memory::ensure_fits(board, "construction", 5)?;
+        let mut links: Vec<u8> = Vec::new();
+        links.try_reserve_exact(n).map_err(|_| Error::TooLarge {
+            what: "construction",
+            rows: board.rows(),
+            cols: board.cols(),
+            needed: memory::human_bytes(n as u64),
+            available: memory::human_bytes(memory::available_bytes().unwrap_or(0)),
+        })?;
+        let strips = self.cols.len();
+        for (i, &h) in self.rows.iter().enumerate() {
+            for rr in 0..h as usize {
+                for j in 0..strips {
+                    let p = blocks.pattern(i, j);
                     let w = p.cols as usize;
-                    links[at..at + w].copy_from_slice(&p.links[rr * w..rr * w + w]);
+                    links.extend_from_slice(&p.links[rr * w..rr * w + w]);
                 }
             }
         }
+        debug_assert_eq!(links.len(), n);
         if !join {
-            return Ok(());
+            return Ok((links, blocks));
         }
+        let (ys, xs) = (&blocks.ys, &blocks.xs);
+        // Boards with a side of 3 are walked square by square from their
+        // cover, so their joins need not note what they change.
+        let note = board.rows() != 3 && board.cols() != 3;
         let mut grid = Grid {
-            links,
+            links: &mut links,
             rows: i64::from(board.rows()),
             cols: i64::from(board.cols()),
+            touched: Vec::with_capacity(if note {
+                self.rows.len() * self.cols.len() * 4
+            } else {
+                0
+            }),
+            ys,
+            xs,
+            band_of_row: if note { owners(ys) } else { Vec::new() },
+            strip_of_col: if note { owners(xs) } else { Vec::new() },
         };
         let rect = |i: usize, j: usize| Rect {
             y: i64::from(ys[i]),
@@ -195,10 +239,52 @@ impl Layout {
             self.root(),
             &mut |i, j, parent| {
                 let a = parent.map(|(pi, pj)| rect(pi, pj));
-                join_block(&mut grid, rect(i, j), pattern_of(i, j), a, &mut cache)
+                join_block(&mut grid, rect(i, j), blocks.pattern(i, j), a, &mut cache)
             },
-        )
+        )?;
+        let touched = grid.touched;
+        blocks.touched = touched;
+        Ok((links, blocks))
     }
+}
+
+/// The blocks of a layout: their offsets and the pattern each one gets.
+#[derive(Clone, Debug)]
+pub(crate) struct Blocks {
+    /// Start row of each band, with the number of rows at the end.
+    pub ys: Vec<u32>,
+    /// Start column of each strip, with the number of columns at the end.
+    pub xs: Vec<u32>,
+    /// The distinct patterns (the special block's last).
+    pub patterns: Vec<Pattern>,
+    /// The pattern of each block, band by band.
+    pub of: Vec<u16>,
+    /// Every square whose moves a join changed (some more than once), as
+    /// (block, index in the block), blocks numbered band by band; empty on
+    /// boards with a side of 3 (walked square by square).
+    pub touched: Vec<(u32, u16)>,
+}
+
+impl Blocks {
+    /// The number of strips.
+    pub fn strips(&self) -> usize {
+        self.xs.len() - 1
+    }
+
+    /// The pattern of the block in band `i` and strip `j`.
+    pub fn pattern(&self, i: usize, j: usize) -> &Pattern {
+        &self.patterns[usize::from(self.of[i * self.strips() + j])]
+    }
+}
+
+/// For each row (or column), the index of the band (or strip) holding it,
+/// from the start offsets of the parts (with the total at the end).
+pub(crate) fn owners(offsets: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(*offsets.last().unwrap_or(&0) as usize);
+    for (i, w) in offsets.windows(2).enumerate() {
+        out.extend(std::iter::repeat(i as u32).take((w[1] - w[0]) as usize));
+    }
+    out
 }
 
 /// Start offsets of the parts, with the total at the end.
@@ -258,16 +344,35 @@ impl Rect {
     }
 }
 
-/// The links of the whole board, addressed by (row, column).
+/// The links of the whole board, addressed by (row, column), with the
+/// squares whose links were changed.
 struct Grid<'a> {
     links: &'a mut [u8],
     rows: i64,
     cols: i64,
+    touched: Vec<(u32, u16)>,
+    ys: &'a [u32],
+    xs: &'a [u32],
+    band_of_row: Vec<u32>,
+    strip_of_col: Vec<u32>,
 }
 
 impl Grid<'_> {
     fn at(&self, r: i64, c: i64) -> usize {
         (r * self.cols + c) as usize
+    }
+
+    /// Notes that the links of (r, c) changed (when noting at all).
+    fn touch(&mut self, r: i64, c: i64) {
+        if self.band_of_row.is_empty() {
+            return;
+        }
+        let (r, c) = (r as usize, c as usize);
+        let (i, j) = (self.band_of_row[r] as usize, self.strip_of_col[c] as usize);
+        let w = (self.xs[j + 1] - self.xs[j]) as usize;
+        let local = (r - self.ys[i] as usize) * w + (c - self.xs[j] as usize);
+        let block = i * (self.xs.len() - 1) + j;
+        self.touched.push((block as u32, local as u16));
     }
 
     fn set(&mut self, r: i64, c: i64, k: usize, on: bool) {
@@ -283,10 +388,24 @@ impl Grid<'_> {
     }
 }
 
+/// The move from one square to another (row and column differences).
 fn knight(dr: i64, dc: i64) -> Option<usize> {
-    MOVES
-        .iter()
-        .position(|&(dx, dy)| i64::from(dx) == dc && i64::from(dy) == dr)
+    /// Move numbers by (dr + 2) * 5 + (dc + 2); 8 for none.
+    const TABLE: [u8; 25] = {
+        let mut t = [8u8; 25];
+        let mut k = 0;
+        while k < 8 {
+            let (dx, dy) = MOVES[k];
+            t[((dy + 2) * 5 + dx + 2) as usize] = k as u8;
+            k += 1;
+        }
+        t
+    };
+    if !(-2..=2).contains(&dr) || !(-2..=2).contains(&dc) {
+        return None;
+    }
+    let k = TABLE[((dr + 2) * 5 + dc + 2) as usize];
+    (k < 8).then_some(usize::from(k))
 }
 
 /// Joins every cycle of block `b` (pattern `p`, untouched so far) to the
@@ -315,6 +434,18 @@ fn join_block(
     // knight graph on 3 rows has both pairs of opposite moves touching one
     // column), so go straight to the exchange there.
     let thin = h == 3 || w == 3;
+    // A block of one cycle: the switch that joined the last block of this
+    // size, placed the same way, usually fits again.
+    let key: Option<CacheKey> = parent
+        .filter(|_| p.parts == 1 && !thin)
+        .map(|a| (a.h, a.w, b.h, b.w, a.y - b.y, a.x - b.x, u8::MAX));
+    if let Some(key) = key {
+        if let Some((_, x)) = cache.iter().find(|(k, _)| *k == key) {
+            if apply(grid, b, x) {
+                return Ok(());
+            }
+        }
+    }
     while joined != full {
         let mut done = false;
         'scan: for n in 0..if thin { 0 } else { h * w } {
@@ -349,6 +480,24 @@ fn join_block(
                             grid.set(r, c, l, false);
                             grid.set(ar, ac, j ^ 4, true);
                             grid.set(br, bc, bd, true);
+                            for (tr, tc) in [(ar, ac), (r, c), (br, bc), (dr_, dc_)] {
+                                grid.touch(tr, tc);
+                            }
+                            if let Some(key) = key {
+                                let rel = |r: i64, c: i64| (r - b.y, c - b.x);
+                                let x = Exchange {
+                                    remove: vec![
+                                        (rel(ar, ac), rel(br, bc)),
+                                        (rel(r, c), rel(dr_, dc_)),
+                                    ],
+                                    add: vec![
+                                        (rel(ar, ac), rel(r, c)),
+                                        (rel(br, bc), rel(dr_, dc_)),
+                                    ],
+                                };
+                                cache.retain(|(k, _)| *k != key);
+                                cache.push((key, x));
+                            }
                             joined |= 1 << lab;
                             done = true;
                             break 'scan;
@@ -406,37 +555,49 @@ fn exchange(
     let a = parent?;
     let lab = (0..u32::from(p.parts)).find(|l| joined & (1 << l) == 0)?;
     let key: CacheKey = (a.h, a.w, b.h, b.w, a.y - b.y, a.x - b.x, lab as u8);
+    if let Some((_, x)) = cache.iter().find(|(k, _)| *k == key) {
+        if apply(grid, b, x) {
+            return Some(lab);
+        }
+    }
+    let x = find_exchange(grid, a, b, p, lab)?;
+    cache.retain(|(k, _)| *k != key);
+    cache.push((key, x.clone()));
+    apply(grid, b, &x).then_some(lab)
+}
+
+/// Applies exchange `x` (relative to `b`'s corner) if every move it removes
+/// is there and none it adds is; says whether it did.
+fn apply(grid: &mut Grid<'_>, b: Rect, x: &Exchange) -> bool {
     let abs = |(r, c): (i64, i64)| (r + b.y, c + b.x);
+    let inside = |(r, c): (i64, i64)| r >= 0 && c >= 0 && r < grid.rows && c < grid.cols;
     let has = |grid: &Grid<'_>, (u, v): ((i64, i64), (i64, i64))| {
         let (u, v) = (abs(u), abs(v));
-        knight(v.0 - u.0, v.1 - u.1).is_some_and(|k| grid.links[grid.at(u.0, u.1)] & (1 << k) != 0)
+        inside(u)
+            && inside(v)
+            && knight(v.0 - u.0, v.1 - u.1)
+                .is_some_and(|k| grid.links[grid.at(u.0, u.1)] & (1 << k) != 0)
     };
-    let cached = cache
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map(|(_, x)| x.clone());
-    let x = match cached {
-        Some(x)
-            if x.remove.iter().all(|&e| has(grid, e)) && !x.add.iter().any(|&e| has(grid, e)) =>
-        {
-            x
-        }
-        _ => {
-            let x = find_exchange(grid, a, b, p, lab)?;
-            cache.retain(|(k, _)| *k != key);
-            cache.push((key, x.clone()));
-            x
-        }
-    };
+    let fits = x.remove.iter().all(|&e| has(grid, e))
+        && x.add
+            .iter()
+            .all(|&(u, v)| inside(abs(u)) && inside(abs(v)) && !has(grid, (u, v)));
+    if !fits {
+        return false;
+    }
     for &(u, v) in &x.remove {
         let (u, v) = (abs(u), abs(v));
-        grid.set(u.0, u.1, knight(v.0 - u.0, v.1 - u.1)?, false);
+        let k = knight(v.0 - u.0, v.1 - u.1).expect("checked above");
+        grid.set(u.0, u.1, k, false);
+        grid.touch(u.0, u.1);
+        grid.touch(v.0, v.1);
     }
     for &(u, v) in &x.add {
         let (u, v) = (abs(u), abs(v));
-        grid.set(u.0, u.1, knight(v.0 - u.0, v.1 - u.1)?, true);
+        let k = knight(v.0 - u.0, v.1 - u.1).expect("an exchange adds knight's moves");
+        grid.set(u.0, u.1, k, true);
     }
-    Some(lab)
+    true
 }
 
 /// Searches for an [`Exchange`] joining part `lab` of block `b` to the parent `a`.
@@ -633,6 +794,18 @@ mod tests {
                 assert!(p.iter().all(|x| PAIR_WIDTHS.contains(x)), "{n}");
             } else {
                 assert!((1..5).contains(&n), "{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn knight_finds_every_move_and_nothing_else() {
+        for dr in -4..=4 {
+            for dc in -4..=4 {
+                let want = MOVES
+                    .iter()
+                    .position(|&(dx, dy)| i64::from(dx) == dc && i64::from(dy) == dr);
+                assert_eq!(knight(dr, dc), want, "{dr} {dc}");
             }
         }
     }

@@ -25,14 +25,16 @@
 //! With a start square, a closed tour is walked from it; an open tour
 //! starts there when the block that holds the path can be placed around it
 //! and a path from it found in that block (a bounded search on at most 169
-//! squares). Three theorems rule some starts out and are reported as such:
+//! squares), trying the board's mirror images and then a larger budget; on
+//! boards of at most 64 squares an exhaustive search settles what is left.
+//! Three theorems rule some starts out and are reported as such:
 //! on a board with an odd number of squares an open tour starts and ends on
 //! the colour of the corners; on a 4-row board on the outer rows; and no
 //! open tour starts a knight's move from two squares of degree 2.
 //!
 //! # Complexity
-//! O(rows * cols) time; one byte per square for the cover and four for the
-//! ordered tour.
+//! O(rows * cols) time; one byte per square for the cover, freed before the
+//! four of the ordered tour are allocated.
 //!
 //! # Example
 //! ```
@@ -48,16 +50,15 @@
 mod base;
 mod layout;
 pub mod search;
+mod trace;
 mod walk;
 
 use self::base::{Kind, Pattern};
-use self::layout::{split_any, split_even, split_pair, split_three, Layout};
+use self::layout::{split_any, split_even, split_pair, split_three, Blocks, Layout};
 use self::search::{find_path, Goal};
+use self::trace::Plan;
 use crate::board::Square;
 use crate::{exists, memory, Board, Cover, Error, Result, Tour};
-
-/// Bytes per square the construction asks for: the cover and the tour.
-const BYTES_PER_SQUARE: u64 = 5;
 
 /// Bytes per square that must be available before starting: the cover, the
 /// tour, and room for what callers do next (a numbered grid needs 4 more),
@@ -71,7 +72,7 @@ const BYTES_TO_START: u64 = 9;
 /// [`Error::Board`] for a start off the board.
 ///
 /// # Complexity
-/// O(rows * cols) time, 5 bytes per square.
+/// O(rows * cols) time, at most 5 bytes per square (4 at the peak).
 ///
 /// # Example
 /// ```
@@ -86,8 +87,14 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
     exists::require(board, true)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?.unwrap_or(0);
-    let links = closed_links(board, true)?;
-    let squares = walk::walk(board, &links, start, None)?;
+    let squares = if thin(board) {
+        walk::walk(board, &closed_links(board, true)?, start, None)?
+    } else {
+        let (links, mut blocks) = closed_build(board, true)?;
+        let plan = Plan::new(board, &mut blocks, &links);
+        drop(links);
+        plan.trace(board, start, None)?
+    };
     Ok(Tour::from_squares_unchecked(board, squares))
 }
 
@@ -96,12 +103,14 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
 ///
 /// # Errors
 /// [`Error::NoTour`] where no open tour exists, or none from `start` by a
-/// theorem (odd boards, 4-row boards); [`Error::GaveUp`] when the
+/// theorem (odd boards, 4-row boards, next to two corners) or, on boards of
+/// at most 64 squares, by exhaustive search; [`Error::GaveUp`] when the
 /// construction cannot start at `start` although a tour from there may
-/// exist (some starts on 3-row boards and near the middle of narrow boards).
+/// exist (none known: every start on every board up to 20 x 20, and on
+/// 3-, 4-, 11- and 13-row boards up to 45 long, is answered; see the tests).
 ///
 /// # Complexity
-/// O(rows * cols) time, 5 bytes per square.
+/// O(rows * cols) time, at most 5 bytes per square (4 at the peak).
 ///
 /// # Example
 /// ```
@@ -128,32 +137,95 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
         return open_from_closed(board, start.unwrap_or(0));
     }
     let mut last_err = None;
-    for layout in open_layouts(board, start)? {
-        let (i, j, p) = layout.special.as_ref().expect("open layouts hold a path");
-        let [e0, e1] = p.ends.expect("a path pattern has ends");
-        let (y, x) = (
-            layout.rows[..*i].iter().sum::<u32>(),
-            layout.cols[..*j].iter().sum::<u32>(),
-        );
-        let ends = [e0, e1].map(|(r, c)| board.square(y + r, x + c));
-        let mut links = memory::try_vec(board, "construction", BYTES_PER_SQUARE, 0u8)?;
-        if let Err(e) = layout.build(board, &mut links, true) {
-            last_err = Some(e);
-            continue;
+    // With a start, the board's mirror images give other layouts around it
+    // (the tour of the mirror image, mirrored back); then the same with a
+    // larger search budget for the block that holds the path.
+    let mirrors = if start.is_some() {
+        &MIRRORS[..]
+    } else {
+        &MIRRORS[..1]
+    };
+    for effort in [1, 8] {
+        for &mirror in mirrors {
+            let image = |s: Square| mirror_square(board, mirror, s);
+            for layout in open_layouts(board, start.map(image), effort)? {
+                match open_from_layout(board, &layout) {
+                    Ok(mut squares) => {
+                        if mirror != 0 {
+                            for s in squares.iter_mut() {
+                                *s = image(*s); // each mirror is its own inverse
+                            }
+                        }
+                        return Ok(Tour::from_squares_unchecked(board, squares));
+                    }
+                    Err(e) => last_err = Some(e),
+                }
+            }
         }
-        if !walk::degrees_ok(&links, Some(ends)) {
-            return Err(broken(board));
+    }
+    let (r, c) = board.coords(start.unwrap_or(0));
+    // On a small board an exhaustive search settles it.
+    if let Some(s) = start.filter(|_| board.squares() <= SMALL) {
+        let (rows, cols) = (board.rows(), board.cols());
+        match search::search(rows, cols, (r, c), &Goal::Open, SMALL_BUDGET) {
+            Some(search::Found::Path(p)) => {
+                let squares = p.iter().map(|&(r, c)| board.square(r, c)).collect();
+                debug_assert_eq!(board.coords(s), p[0]);
+                return Ok(Tour::from_squares_unchecked(board, squares));
+            }
+            Some(search::Found::NoneExists) => {
+                return Err(Error::NoTour(format!(
+                    "no open tour of {board} starts at ({r}, {c}): an exhaustive search of every path from it finds none"
+                )));
+            }
+            None => {}
         }
-        let squares = walk::walk(board, &links, ends[0], Some(ends[1]))?;
-        return Ok(Tour::from_squares_unchecked(board, squares));
     }
     // A layout may lack a base block of some size: that is a gap of the
     // construction, not a proof that no tour exists, so say it gave up.
-    let (r, c) = board.coords(start.unwrap_or(0));
     let why = last_err.map_or_else(String::new, |e| format!(" ({e})"));
     Err(Error::GaveUp(format!(
         "the construction found no open tour of {board} starting at ({r}, {c}){why}, though one may exist; try another start or --algorithm warnsdorff"
     )))
+}
+
+/// Boards of at most this many squares are settled by exhaustive search
+/// when the construction finds no open tour from the start.
+const SMALL: usize = 64;
+
+/// The search budget (nodes) for those boards.
+const SMALL_BUDGET: u64 = 20_000_000;
+
+/// The board's mirror images: none, rows reversed, columns reversed, both.
+const MIRRORS: [u8; 4] = [0, 1, 2, 3];
+
+/// Square `s` under mirror `m` (bit 0 reverses the rows, bit 1 the columns).
+fn mirror_square(board: Board, m: u8, s: Square) -> Square {
+    let (r, c) = board.coords(s);
+    let r = if m & 1 != 0 { board.rows() - 1 - r } else { r };
+    let c = if m & 2 != 0 { board.cols() - 1 - c } else { c };
+    board.square(r, c)
+}
+
+/// The open tour of one layout with its path block, from the path's first end.
+fn open_from_layout(board: Board, layout: &Layout) -> Result<Vec<Square>> {
+    let (i, j, p) = layout.special.as_ref().expect("open layouts hold a path");
+    let [e0, e1] = p.ends.expect("a path pattern has ends");
+    let (y, x) = (
+        layout.rows[..*i].iter().sum::<u32>(),
+        layout.cols[..*j].iter().sum::<u32>(),
+    );
+    let ends = [e0, e1].map(|(r, c)| board.square(y + r, x + c));
+    let (links, mut blocks) = layout.build(board, true)?;
+    if thin(board) {
+        if !walk::degrees_ok(&links, Some(ends)) {
+            return Err(broken(board));
+        }
+        return walk::walk(board, &links, ends[0], Some(ends[1]));
+    }
+    let plan = Plan::new(board, &mut blocks, &links);
+    drop(links);
+    plan.trace(board, ends[0], Some(ends[1]))
 }
 
 /// A closed tour (when `closed`) or an open tour, as [`closed`] and [`open`].
@@ -215,7 +287,25 @@ pub fn tourney(board: Board) -> Result<Cover> {
 /// tour either way round; if neither works, the same with the board's
 /// mirror images (the tour of the mirrored board, mirrored back).
 fn open_from_closed(board: Board, start: Square) -> Result<Tour> {
-    let links = closed_links(board, true)?;
+    // A board with a side of 3 keeps its cover and walks it square by square.
+    let (mut links, mut blocks) = if thin(board) {
+        (closed_links(board, true)?, None)
+    } else {
+        let (links, blocks) = closed_build(board, true)?;
+        (links, Some(blocks))
+    };
+    let plan = match blocks.as_mut() {
+        Some(blocks) => {
+            let plan = Plan::new(board, blocks, &links);
+            links = Vec::new();
+            Some(plan)
+        }
+        None => None,
+    };
+    let closed_from = |s: Square| match &plan {
+        Some(plan) => plan.trace(board, s, None),
+        None => walk::walk(board, &links, s, None),
+    };
     let (m, n) = (board.rows(), board.cols());
     type Mirror = fn(u32, u32, u32, u32) -> (u32, u32);
     let mirrors: [Mirror; 4] = [
@@ -230,7 +320,7 @@ fn open_from_closed(board: Board, start: Square) -> Result<Tour> {
             let (r, c) = mirror(r, c, m, n);
             board.square(r, c)
         };
-        let mut squares = walk::walk(board, &links, image(start), None)?;
+        let mut squares = closed_from(image(start))?;
         if walk::open_up(board, &mut squares).is_err() {
             squares[1..].reverse();
             if walk::open_up(board, &mut squares).is_err() {
@@ -276,6 +366,13 @@ fn broken(board: Board) -> Error {
     ))
 }
 
+/// Whether the board has a side of 3: its blocks are joined by exchanges of
+/// three moves every 10 to 18 squares, too often for runs to pay, so its
+/// cover is walked square by square.
+fn thin(board: Board) -> bool {
+    board.rows() == 3 || board.cols() == 3
+}
+
 /// The cut of a board with a closed tour.
 fn closed_layout(board: Board) -> Result<Layout> {
     let (m, n) = (board.rows(), board.cols());
@@ -298,15 +395,20 @@ fn closed_layout(board: Board) -> Result<Layout> {
     })
 }
 
-/// The cover of the closed construction, joined or not.
+/// The cover of the closed construction, joined or not, checked (every
+/// square has two moves).
 fn closed_links(board: Board, join: bool) -> Result<Vec<u8>> {
-    let layout = closed_layout(board)?;
-    let mut links = memory::try_vec(board, "construction", BYTES_PER_SQUARE, 0u8)?;
-    layout.build(board, &mut links, join)?;
+    let (links, _) = closed_build(board, join)?;
     if join && !walk::degrees_ok(&links, None) {
         return Err(broken(board));
     }
     Ok(links)
+}
+
+/// The cover of the closed construction and its blocks, for a [`Plan`]
+/// (whose walk checks the cover as it goes).
+fn closed_build(board: Board, join: bool) -> Result<(Vec<u8>, Blocks)> {
+    closed_layout(board)?.build(board, join)
 }
 
 /// How one side of the board is cut when a block on it holds the path: the
@@ -372,7 +474,7 @@ fn open_sides(board: Board) -> Result<(Side, Side)> {
 
 /// Candidate cuts for an open tour without a closed one, each with its
 /// path block, in the order to try them.
-fn open_layouts(board: Board, start: Option<Square>) -> Result<Vec<Layout>> {
+fn open_layouts(board: Board, start: Option<Square>, effort: u64) -> Result<Vec<Layout>> {
     let (rs, cs) = open_sides(board)?;
     let (tr, tc) = match start {
         Some(s) => {
@@ -412,7 +514,7 @@ fn open_layouts(board: Board, start: Option<Square>) -> Result<Vec<Layout>> {
                     let y: u32 = rows[..*i].iter().sum();
                     let x: u32 = cols[..*j].iter().sum();
                     let local = (tr.unwrap_or(0) - y, tc.unwrap_or(0) - x);
-                    find_path(h, w, local, &Goal::Open, 20_000, 3, 1)
+                    find_path(h, w, local, &Goal::Open, 20_000 * effort, 3, 1)
                         .map(|p| Pattern::from_parts(h, w, &[p], true))
                 }
             };

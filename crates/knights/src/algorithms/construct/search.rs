@@ -81,6 +81,23 @@ pub fn find_path_within(
     attempts: u32,
     seed: u64,
 ) -> Option<Vec<(u32, u32)>> {
+    match search_within(rows, cols, allowed, start, goal, budget, attempts, seed) {
+        Some(Found::Path(p)) => Some(p),
+        _ => None,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn search_within(
+    rows: u32,
+    cols: u32,
+    allowed: &dyn Fn(u32, u32) -> bool,
+    start: (u32, u32),
+    goal: &Goal,
+    budget: u64,
+    attempts: u32,
+    seed: u64,
+) -> Option<Found> {
     let total = (rows as usize).checked_mul(cols as usize)?;
     if total == 0
         || total > u16::MAX as usize
@@ -118,6 +135,7 @@ pub fn find_path_within(
         })
         .collect();
     let start = (start.0 * cols + start.1) as u16;
+    let mut exhausted = false;
     for attempt in 0..attempts {
         let mut rng = crate::rng::for_batch(seed, u64::from(attempt));
         let mut s = Search {
@@ -135,15 +153,41 @@ pub fn find_path_within(
         };
         s.visit(start);
         if s.extend() {
-            return Some(
+            return Some(Found::Path(
                 s.path
                     .iter()
                     .map(|&q| (u32::from(q) / cols, u32::from(q) % cols))
                     .collect(),
-            );
+            ));
+        }
+        if s.nodes <= s.budget {
+            exhausted = true;
+            break;
         }
     }
-    None
+    exhausted.then_some(Found::NoneExists)
+}
+
+/// What an exhaustive search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// A path, as (row, column) squares in order.
+    Path(Vec<(u32, u32)>),
+    /// The search ran to the end within its budget: no such path exists.
+    NoneExists,
+}
+
+/// [`find_path`] that also says when no path exists: `None` when the
+/// budget ran out first.
+///
+/// # Example
+/// ```
+/// use knights::algorithms::construct::search::{search, Found, Goal};
+/// assert_eq!(search(5, 5, (0, 1), &Goal::Open, 1_000_000), Some(Found::NoneExists));
+/// assert!(matches!(search(5, 5, (0, 0), &Goal::Open, 1_000_000), Some(Found::Path(_))));
+/// ```
+pub fn search(rows: u32, cols: u32, start: (u32, u32), goal: &Goal, budget: u64) -> Option<Found> {
+    search_within(rows, cols, &|_, _| true, start, goal, budget, 1, 0)
 }
 
 struct Search<'a> {

@@ -1,11 +1,7 @@
-//! Walking a cover into the ordered tour: the hot loop of the construction.
-//!
-//! Each step reads the square's byte, drops the move it came in by, takes
-//! the lowest remaining move and adds that move's precomputed index offset:
-//! no division, no coordinate arithmetic. The walk checks as it goes that it
-//! does not come back to its start too early and does not stop too early;
-//! together with the degree check before it, this proves the result visits
-//! every square exactly once.
+//! Walking a whole cover square by square (for boards with a side of 3,
+//! whose blocks are joined so densely that the runs of [`super::trace`]
+//! are too short to pay), checking a cover's degrees, and turning a closed
+//! tour into an open one.
 
 use crate::board::{Square, MOVES};
 use crate::{memory, Board, Error, Result};
@@ -117,7 +113,8 @@ pub(crate) fn walk(
 /// Turns a closed tour, as a path from its start, into an open one with the
 /// same start by one Posa rotation: with s0..s(n-1), when s(n-1) is a
 /// knight's move from si, the path s0..si s(n-1) s(n-2)..s(i+1) ends at
-/// s(i+1); pick i so that s(i+1) is not a knight's move from s0.
+/// s(i+1); pick i so that s(i+1) is not a knight's move from s0, and as
+/// late as possible, so that little is reversed.
 ///
 /// # Complexity
 /// O(rows * cols).
@@ -147,11 +144,9 @@ fn rotate_once(board: Board, squares: &mut [Square]) -> Result<()> {
     let n = squares.len();
     let (first, last) = (squares[0], squares[n - 1]);
     let targets: Vec<Square> = board.neighbours(last).map(|(_, t)| t).collect();
-    let found = squares[..n - 2]
-        .iter()
-        .enumerate()
-        .find(|&(i, s)| targets.contains(s) && board.move_between(squares[i + 1], first).is_none())
-        .map(|(i, _)| i);
+    let found = (0..n - 2).rev().find(|&i| {
+        targets.contains(&squares[i]) && board.move_between(squares[i + 1], first).is_none()
+    });
     match found {
         Some(i) => {
             squares[i + 1..].reverse();
