@@ -21,6 +21,12 @@ fn job(name: &str, board: Board, seed: u64) -> Result<Cover> {
         "warnsdorff tourney" => {
             return Ok(tourney::tourney(board, Generator::Warnsdorff, &mut rng)?)
         }
+        "divide+obfuscate" => {
+            // The divide-and-conquer tour, then 16 shatters and a join.
+            let mut cover = knights::algorithms::construct::closed_cover(board)?;
+            rails::obfuscate(&mut cover, &Default::default(), &mut rng)?;
+            return Ok(cover);
+        }
         other => anyhow::bail!("unknown job {other}"),
     };
     rails::join(&mut cover, &Default::default(), &mut rng)?;
@@ -46,17 +52,9 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             "four-cover+join",
             "warnsdorff tourney",
             "warnsdorff+join",
+            "divide+obfuscate",
             "obfuscate",
         ] {
-            // The Warnsdorff tourney does not scale yet (see BENCHMARKS.md).
-            if name.starts_with("warnsdorff") && board.squares() > 200_000 {
-                println!(
-                    "{:<12} {:<20} skipped (over 200,000 squares)",
-                    board.to_string(),
-                    name
-                );
-                continue;
-            }
             let mut best = Duration::MAX;
             let mut failure = None;
             for i in 0..args.repeat.max(1) {

@@ -67,6 +67,12 @@ pub fn shatter<R: Rng + ?Sized>(cover: &mut Cover, rng: &mut R) -> Result<usize>
 
 /// The scan behind [`shatter`], on raw bytes.
 /// `used` is scratch space of one flag per square.
+///
+/// Rows with three or more rows below them take a branch-free test of all
+/// 12 rail shapes at once (see [`shapes`]); the last rows take
+/// [`first_rail`]. Both offer the same rails in the same order (primary move,
+/// then cross move) and draw the same coins, so the result does not depend
+/// on which path found a rail.
 pub(crate) fn shatter_raw<R: Rng + ?Sized>(
     g: &Geometry,
     links: &mut [u8],
@@ -75,29 +81,46 @@ pub(crate) fn shatter_raw<R: Rng + ?Sized>(
 ) -> usize {
     used.fill(false);
     let (row_masks, col_masks) = down_masks(g);
-    let mut bits = 0u64;
-    let mut left = 0u32;
+    let mut coins = Coins::default();
     let mut switched = 0;
     let cols = g.cols as usize;
+    let fast_rows = (g.rows as usize).saturating_sub(3);
     for (r, &rm) in row_masks.iter().enumerate() {
         let base = r * cols;
+        if r < fast_rows {
+            for (col, &cm) in col_masks.iter().enumerate() {
+                let u = base + col;
+                // No branch on the square itself: a used square has no shapes.
+                let free = u16::from(!used[u]).wrapping_neg();
+                let mut m = shapes(g, links, used, u, links[u], rm & cm) & free;
+                while m != 0 {
+                    let i = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    let (p, c) = (4 + i / 4, 4 + i % 4);
+                    let v = (u as isize + g.off[p as usize]) as usize;
+                    let w = (u as isize + g.off[c as usize]) as usize;
+                    let x = (v as isize + g.off[c as usize]) as usize;
+                    if used[x] || !coins.flip(rng) {
+                        continue;
+                    }
+                    let sq = [u, v, w, x];
+                    switch_raw(links, sq, p, c);
+                    for s in sq {
+                        used[s] = true;
+                    }
+                    switched += 1;
+                    break;
+                }
+            }
+            continue;
+        }
         for (col, &cm) in col_masks.iter().enumerate() {
             let u = base + col;
             if used[u] || links[u] & 0xF0 == 0 {
                 continue;
             }
             let found = first_rail(g, links, u, rm & cm, |sq| {
-                if used[sq[1]] || used[sq[2]] || used[sq[3]] {
-                    return false;
-                }
-                if left == 0 {
-                    bits = rng.random();
-                    left = 64;
-                }
-                let take = bits & 1 == 1;
-                bits >>= 1;
-                left -= 1;
-                take
+                !(used[sq[1]] || used[sq[2]] || used[sq[3]]) && coins.flip(rng)
             });
             if let Some((sq, p, c)) = found {
                 switch_raw(links, sq, p, c);
@@ -109,6 +132,74 @@ pub(crate) fn shatter_raw<R: Rng + ?Sized>(
         }
     }
     switched
+}
+
+/// Random bits drawn 64 at a time.
+#[derive(Default)]
+struct Coins {
+    bits: u64,
+    left: u32,
+}
+
+impl Coins {
+    #[inline]
+    fn flip<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
+        if self.left == 0 {
+            self.bits = rng.random();
+            self.left = 64;
+        }
+        let heads = self.bits & 1 == 1;
+        self.bits >>= 1;
+        self.left -= 1;
+        heads
+    }
+}
+
+/// The rails with topmost square `u` (links `bu`, downward moves on the
+/// board `ok`) whose squares `v` and `w` are not used, as a 16-bit matrix:
+/// bit `(p - 4) * 4 + (c - 4)` for primary move `p` and cross move `c`.
+/// Branch-free; `u` must have at least three rows below it.
+#[inline]
+fn shapes(g: &Geometry, links: &[u8], used: &[bool], u: usize, bu: u8, ok: u8) -> u16 {
+    // Row k - 4: the downward moves of the square u + move k; and whether it is used.
+    let mut d = 0u16;
+    let mut busy = 0u16;
+    for k in 4..8 {
+        let s = (u as isize + g.off[k]) as usize;
+        d |= u16::from(links[s] >> 4) << ((k - 4) * 4);
+        busy |= u16::from(used[s]) << (k - 4);
+    }
+    let p = u16::from((bu & 0xF0) >> 4);
+    let c = u16::from((ok & !bu & 0xF0) >> 4) & !busy;
+    // Rail (p, c): p in bu, c on the board and not in bu, w = u + c has p,
+    // v = u + p has not c, v and w not used.
+    ROWS[usize::from(p & !busy)] & (c * 0x1111) & transpose(d) & !d
+}
+
+/// `ROWS[m]`: the rows `i` of a 4x4 bit matrix with bit `i` of `m` set.
+const ROWS: [u16; 16] = {
+    let mut t = [0u16; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut i = 0;
+        while i < 4 {
+            if m >> i & 1 == 1 {
+                t[m] |= 0xF << (4 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Transposes a 4x4 bit matrix stored row by row in 16 bits.
+#[inline]
+fn transpose(mut x: u16) -> u16 {
+    let t = (x ^ (x >> 3)) & 0x0A0A;
+    x ^= t ^ (t << 3);
+    let t = (x ^ (x >> 6)) & 0x00CC;
+    x ^ t ^ (t << 6)
 }
 
 /// Obfuscates a closed tour (or tourney): shatters it `options.shatters`
@@ -174,6 +265,45 @@ mod tests {
         assert_eq!(a, run(7));
         assert_ne!(a, run(8));
         assert!(check_cover(&a).unwrap() > 1);
+    }
+
+    #[test]
+    fn transpose_and_shapes_match_first_rail() {
+        for x in [0u16, 1, 0x8421, 0x1234, 0xFFFF, 0xA5C3] {
+            let mut y = 0u16;
+            for r in 0..4 {
+                for c in 0..4 {
+                    y |= (x >> (r * 4 + c) & 1) << (c * 4 + r);
+                }
+            }
+            assert_eq!(transpose(x), y);
+        }
+        // Every rail shapes() reports is a rail, and it misses none.
+        let board = Board::new(12, 14).unwrap();
+        let cover = crate::algorithms::tourney::tourney(
+            board,
+            crate::algorithms::tourney::Generator::Warnsdorff,
+            &mut crate::rng::seeded(3),
+        )
+        .unwrap();
+        let g = Geometry::new(board);
+        let links = cover.as_bytes();
+        let used = vec![false; links.len()];
+        let (rm, cm) = down_masks(&g);
+        let all = crate::rails::find_rails(&cover);
+        for u in 0..(board.rows() as usize - 3) * 14 {
+            let m = shapes(&g, links, &used, u, links[u], rm[u / 14] & cm[u % 14]);
+            let mine: Vec<(u8, u8)> = (0..16u8)
+                .filter(|i| m >> i & 1 == 1)
+                .map(|i| (4 + i / 4, 4 + i % 4))
+                .collect();
+            let theirs: Vec<(u8, u8)> = all
+                .iter()
+                .filter(|r| r.top as usize == u)
+                .map(|r| (r.primary, r.cross))
+                .collect();
+            assert_eq!(mine, theirs, "square {u}");
+        }
     }
 
     #[test]
