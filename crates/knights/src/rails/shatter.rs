@@ -50,85 +50,199 @@ impl Default for ObfuscateOptions {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn shatter<R: Rng + ?Sized>(cover: &mut Cover, rng: &mut R) -> Result<usize> {
-    if let Some(s) = cover.as_bytes().iter().position(|b| b.count_ones() != 2) {
-        return Err(Error::Unsupported(format!(
-            "square {s} has {} chosen moves, so this is not a tour or tourney and cannot be shattered",
-            cover.links(s as u32).count_ones()
-        )));
-    }
+    require_two_moves(cover)?;
     let board = cover.board();
     let g = Geometry::new(board);
     let mut links = cover.as_bytes().to_vec();
-    let mut used = vec![false; links.len()];
-    let switched = shatter_raw(&g, &mut links, &mut used, rng);
+    let switched = shatter_raw(&g, &mut links, rng);
     *cover = Cover::from_bytes_unchecked(board, links);
     Ok(switched)
 }
 
-/// The scan behind [`shatter`], on raw bytes.
-/// `used` is scratch space of one flag per square.
+/// Refuses a cover with a square that has not exactly two moves.
+fn require_two_moves(cover: &Cover) -> Result<()> {
+    match cover.as_bytes().iter().position(|b| b.count_ones() != 2) {
+        Some(s) => Err(Error::Unsupported(format!(
+            "square {s} has {} chosen moves, so this is not a tour or tourney and cannot be shattered",
+            cover.links(s as u32).count_ones()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Rows of used flags a shatter pass keeps: a rail with topmost square in
+/// row r has its squares in rows r to r + 4.
+const WINDOW: usize = 5;
+
+/// The used flags of one shatter pass over rows r to r + 4, kept in a ring
+/// of [`WINDOW`] rows with a margin of 2 columns on each side (so that the
+/// flags of squares off the board can be read, and are false).
+struct Used {
+    flags: Vec<bool>,
+    stride: usize,
+    /// Start of each of the rows r .. r + 4 in `flags`, plus 2 (the margin).
+    base: [usize; WINDOW],
+}
+
+impl Used {
+    fn new(cols: usize) -> Used {
+        let stride = cols + 4;
+        Used {
+            flags: vec![false; WINDOW * stride],
+            stride,
+            base: [2; WINDOW],
+        }
+    }
+
+    /// Moves the window to rows r .. r + 4: row r + 4 is new and cleared.
+    fn enter_row(&mut self, r: usize) {
+        for d in 0..WINDOW {
+            self.base[d] = (r + d) % WINDOW * self.stride + 2;
+        }
+        let b = self.base[WINDOW - 1] - 2;
+        self.flags[b..b + self.stride].fill(false);
+    }
+
+    /// The flag of the square `dy` rows below the current row, in column `col` (may be -2..cols+2).
+    #[inline]
+    fn at(&self, dy: usize, col: isize) -> usize {
+        (self.base[dy] as isize + col) as usize
+    }
+}
+
+/// The rows and columns down and across of each move (`MOVES`).
+const DY: [usize; 8] = [0, 0, 0, 0, 1, 2, 2, 1];
+
+/// One shatter pass over row `r` (see [`shatter`]); its used flags must be
+/// at row `r` (after [`Used::enter_row`]); returns the rails switched.
 ///
 /// Rows with three or more rows below them take a branch-free test of all
 /// 12 rail shapes at once (see [`shapes`]); the last rows take
 /// [`first_rail`]. Both offer the same rails in the same order (primary move,
-/// then cross move) and draw the same coins, so the result does not depend
-/// on which path found a rail.
-pub(crate) fn shatter_raw<R: Rng + ?Sized>(
+/// then cross move) and draw the same coins.
+#[allow(clippy::too_many_arguments)]
+fn shatter_row<R: Rng + ?Sized>(
     g: &Geometry,
     links: &mut [u8],
-    used: &mut [bool],
+    used: &mut Used,
+    r: usize,
+    row_mask: u8,
+    col_masks: &[u8],
+    coins: &mut Coins,
     rng: &mut R,
 ) -> usize {
-    used.fill(false);
-    let (row_masks, col_masks) = down_masks(g);
-    let mut coins = Coins::default();
-    let mut switched = 0;
     let cols = g.cols as usize;
-    let fast_rows = (g.rows as usize).saturating_sub(3);
-    for (r, &rm) in row_masks.iter().enumerate() {
-        let base = r * cols;
-        if r < fast_rows {
-            for (col, &cm) in col_masks.iter().enumerate() {
-                let u = base + col;
-                // No branch on the square itself: a used square has no shapes.
-                let free = u16::from(!used[u]).wrapping_neg();
-                let mut m = shapes(g, links, used, u, links[u], rm & cm) & free;
-                while m != 0 {
-                    let i = m.trailing_zeros() as u8;
-                    m &= m - 1;
-                    let (p, c) = (4 + i / 4, 4 + i % 4);
-                    let v = (u as isize + g.off[p as usize]) as usize;
-                    let w = (u as isize + g.off[c as usize]) as usize;
-                    let x = (v as isize + g.off[c as usize]) as usize;
-                    if used[x] || !coins.flip(rng) {
-                        continue;
-                    }
-                    let sq = [u, v, w, x];
-                    switch_raw(links, sq, p, c);
-                    for s in sq {
-                        used[s] = true;
-                    }
-                    switched += 1;
-                    break;
-                }
-            }
-            continue;
+    let base = r * cols;
+    let dx = |k: u8| crate::board::MOVES[k as usize].0 as isize;
+    let mut switched = 0;
+    let mark = |used: &mut Used, col: usize, p: u8, c: u8| {
+        let col = col as isize;
+        let (i0, i1) = (used.at(0, col), used.at(DY[p as usize], col + dx(p)));
+        let i2 = used.at(DY[c as usize], col + dx(c));
+        let i3 = used.at(DY[p as usize] + DY[c as usize], col + dx(p) + dx(c));
+        for i in [i0, i1, i2, i3] {
+            used.flags[i] = true;
         }
+    };
+    if r + 3 < g.rows as usize {
         for (col, &cm) in col_masks.iter().enumerate() {
             let u = base + col;
-            if used[u] || links[u] & 0xF0 == 0 {
-                continue;
+            let ci = col as isize;
+            // No branch on the square itself: a used square has no shapes.
+            let free = u16::from(!used.flags[used.at(0, ci)]).wrapping_neg();
+            let mut busy = 0u16;
+            for k in 4..8u8 {
+                busy |= u16::from(used.flags[used.at(DY[k as usize], ci + dx(k))]) << (k - 4);
             }
-            let found = first_rail(g, links, u, rm & cm, |sq| {
-                !(used[sq[1]] || used[sq[2]] || used[sq[3]]) && coins.flip(rng)
-            });
-            if let Some((sq, p, c)) = found {
-                switch_raw(links, sq, p, c);
-                for s in sq {
-                    used[s] = true;
+            let mut m = shapes(g, links, busy, u, links[u], row_mask & cm) & free;
+            while m != 0 {
+                let i = m.trailing_zeros() as u8;
+                m &= m - 1;
+                let (p, c) = (4 + i / 4, 4 + i % 4);
+                let xi = used.at(DY[p as usize] + DY[c as usize], ci + dx(p) + dx(c));
+                if used.flags[xi] || !coins.flip(rng) {
+                    continue;
                 }
+                let v = (u as isize + g.off[p as usize]) as usize;
+                let w = (u as isize + g.off[c as usize]) as usize;
+                let x = (v as isize + g.off[c as usize]) as usize;
+                switch_raw(links, [u, v, w, x], p, c);
+                mark(used, col, p, c);
                 switched += 1;
+                break;
             }
+        }
+        return switched;
+    }
+    for (col, &cm) in col_masks.iter().enumerate() {
+        let u = base + col;
+        if used.flags[used.at(0, col as isize)] || links[u] & 0xF0 == 0 {
+            continue;
+        }
+        let at = |s: usize| used.at(s / cols - r, (s % cols) as isize);
+        let found = first_rail(g, links, u, row_mask & cm, |sq| {
+            !(used.flags[at(sq[1])] || used.flags[at(sq[2])] || used.flags[at(sq[3])])
+                && coins.flip(rng)
+        });
+        if let Some((sq, p, c)) = found {
+            switch_raw(links, sq, p, c);
+            mark(used, col, p, c);
+            switched += 1;
+        }
+    }
+    switched
+}
+
+/// One shatter pass over the whole board, on raw bytes (see [`shatter`]).
+pub(crate) fn shatter_raw<R: Rng + ?Sized>(g: &Geometry, links: &mut [u8], rng: &mut R) -> usize {
+    let (row_masks, col_masks) = down_masks(g);
+    let mut used = Used::new(g.cols as usize);
+    let mut coins = Coins::default();
+    let mut switched = 0;
+    for (r, &rm) in row_masks.iter().enumerate() {
+        used.enter_row(r);
+        switched += shatter_row(g, links, &mut used, r, rm, &col_masks, &mut coins, rng);
+    }
+    switched
+}
+
+/// `passes` shatter passes in one sweep of the board, each with its own
+/// random stream (seeded from `rng`, in order): pass j works on row
+/// `t - 5 j` at time t. A pass changes only the rows from its current row
+/// to 4 below, which the pass before it has finished with and the pass
+/// after it has not reached, so the result is exactly that of the passes
+/// one after another (with those streams), while only about `5 * passes`
+/// rows are touched at a time (cache-friendly on big boards).
+pub(crate) fn shatter_sweep<R: Rng + ?Sized>(
+    g: &Geometry,
+    links: &mut [u8],
+    passes: u32,
+    rng: &mut R,
+) -> u64 {
+    let (row_masks, col_masks) = down_masks(g);
+    let k = passes as usize;
+    let mut streams: Vec<crate::rng::KnightRng> =
+        (0..k).map(|_| crate::rng::seeded(rng.random())).collect();
+    let mut used: Vec<Used> = (0..k).map(|_| Used::new(g.cols as usize)).collect();
+    let mut coins: Vec<Coins> = (0..k).map(|_| Coins::default()).collect();
+    let rows = row_masks.len();
+    let mut switched = 0u64;
+    for t in 0..rows + WINDOW * k {
+        for j in 0..k {
+            let Some(r) = t.checked_sub(WINDOW * j).filter(|&r| r < rows) else {
+                continue;
+            };
+            used[j].enter_row(r);
+            switched += shatter_row(
+                g,
+                links,
+                &mut used[j],
+                r,
+                row_masks[r],
+                &col_masks,
+                &mut coins[j],
+                &mut streams[j],
+            ) as u64;
         }
     }
     switched
@@ -156,18 +270,17 @@ impl Coins {
 }
 
 /// The rails with topmost square `u` (links `bu`, downward moves on the
-/// board `ok`) whose squares `v` and `w` are not used, as a 16-bit matrix:
+/// board `ok`) whose squares `v` and `w` are not used (bit k - 4 of `busy`:
+/// the square u + move k is used), as a 16-bit matrix:
 /// bit `(p - 4) * 4 + (c - 4)` for primary move `p` and cross move `c`.
 /// Branch-free; `u` must have at least three rows below it.
 #[inline]
-fn shapes(g: &Geometry, links: &[u8], used: &[bool], u: usize, bu: u8, ok: u8) -> u16 {
-    // Row k - 4: the downward moves of the square u + move k; and whether it is used.
+fn shapes(g: &Geometry, links: &[u8], busy: u16, u: usize, bu: u8, ok: u8) -> u16 {
+    // Row k - 4: the downward moves of the square u + move k.
     let mut d = 0u16;
-    let mut busy = 0u16;
     for k in 4..8 {
         let s = (u as isize + g.off[k]) as usize;
         d |= u16::from(links[s] >> 4) << ((k - 4) * 4);
-        busy |= u16::from(used[s]) << (k - 4);
     }
     let p = u16::from((bu & 0xF0) >> 4);
     let c = u16::from((ok & !bu & 0xF0) >> 4) & !busy;
@@ -227,14 +340,10 @@ pub fn obfuscate<R: Rng + ?Sized>(
     let board = cover.board();
     crate::exists::require(board, true)?;
     if options.shatters > 0 {
-        // Validates the cover, then shatters the raw bytes in place.
-        shatter(cover, rng)?;
+        require_two_moves(cover)?;
         let g = Geometry::new(board);
         let mut links = cover.as_bytes().to_vec();
-        let mut used = vec![false; links.len()];
-        for _ in 1..options.shatters {
-            shatter_raw(&g, &mut links, &mut used, rng);
-        }
+        shatter_sweep(&g, &mut links, options.shatters, rng);
         *cover = Cover::from_bytes_unchecked(board, links);
     }
     join(cover, &options.join, rng)
@@ -288,11 +397,10 @@ mod tests {
         .unwrap();
         let g = Geometry::new(board);
         let links = cover.as_bytes();
-        let used = vec![false; links.len()];
         let (rm, cm) = down_masks(&g);
         let all = crate::rails::find_rails(&cover);
         for u in 0..(board.rows() as usize - 3) * 14 {
-            let m = shapes(&g, links, &used, u, links[u], rm[u / 14] & cm[u % 14]);
+            let m = shapes(&g, links, 0, u, links[u], rm[u / 14] & cm[u % 14]);
             let mine: Vec<(u8, u8)> = (0..16u8)
                 .filter(|i| m >> i & 1 == 1)
                 .map(|i| (4 + i / 4, 4 + i % 4))
@@ -303,6 +411,31 @@ mod tests {
                 .map(|r| (r.primary, r.cross))
                 .collect();
             assert_eq!(mine, theirs, "square {u}");
+        }
+    }
+
+    #[test]
+    fn the_sweep_equals_passes_one_after_another() {
+        for (r, c) in [(8, 8), (10, 12), (30, 17), (3, 10)] {
+            let board = Board::new(r, c).unwrap();
+            let cover = crate::algorithms::construct::closed_cover(board).unwrap();
+            let g = Geometry::new(board);
+            for passes in [1, 2, 5, 16] {
+                let mut swept = cover.as_bytes().to_vec();
+                let n = shatter_sweep(&g, &mut swept, passes, &mut crate::rng::seeded(9));
+                // The same streams, one pass after another.
+                let mut seeds = crate::rng::seeded(9);
+                let mut one_by_one = cover.as_bytes().to_vec();
+                let mut m = 0;
+                for _ in 0..passes {
+                    let mut stream = crate::rng::seeded(seeds.random());
+                    m += shatter_raw(&g, &mut one_by_one, &mut stream) as u64;
+                }
+                assert_eq!(swept, one_by_one, "{board}, {passes} passes");
+                assert_eq!(n, m);
+                assert!(n > 0 || r < 8 || passes == 1);
+                check_cover(&Cover::from_bytes_unchecked(board, swept)).unwrap();
+            }
         }
     }
 
