@@ -61,6 +61,7 @@ fn stats_json(stats: &JoinStats) -> serde_json::Value {
         "two_opt_merges": stats.two_opt_merges,
         "posa_merges": stats.posa_merges,
         "posa_failures": stats.posa_failures,
+        "reference_steps": stats.reference_steps,
     })
 }
 

@@ -31,6 +31,7 @@
 mod join;
 mod posa;
 mod shatter;
+mod toward;
 
 pub use join::{join, JoinOptions, JoinStats};
 pub use shatter::{obfuscate, shatter, ObfuscateOptions};

@@ -50,65 +50,269 @@ impl Default for ObfuscateOptions {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn shatter<R: Rng + ?Sized>(cover: &mut Cover, rng: &mut R) -> Result<usize> {
-    if let Some(s) = cover.as_bytes().iter().position(|b| b.count_ones() != 2) {
-        return Err(Error::Unsupported(format!(
-            "square {s} has {} chosen moves, so this is not a tour or tourney and cannot be shattered",
-            cover.links(s as u32).count_ones()
-        )));
-    }
+    require_two_moves(cover)?;
     let board = cover.board();
     let g = Geometry::new(board);
     let mut links = cover.as_bytes().to_vec();
-    let mut used = vec![false; links.len()];
-    let switched = shatter_raw(&g, &mut links, &mut used, rng);
+    let switched = shatter_raw(&g, &mut links, rng);
     *cover = Cover::from_bytes_unchecked(board, links);
     Ok(switched)
 }
 
-/// The scan behind [`shatter`], on raw bytes.
-/// `used` is scratch space of one flag per square.
-pub(crate) fn shatter_raw<R: Rng + ?Sized>(
+/// Refuses a cover with a square that has not exactly two moves.
+fn require_two_moves(cover: &Cover) -> Result<()> {
+    match cover.as_bytes().iter().position(|b| b.count_ones() != 2) {
+        Some(s) => Err(Error::Unsupported(format!(
+            "square {s} has {} chosen moves, so this is not a tour or tourney and cannot be shattered",
+            cover.links(s as u32).count_ones()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Rows of used flags a shatter pass keeps: a rail with topmost square in
+/// row r has its squares in rows r to r + 4.
+const WINDOW: usize = 5;
+
+/// The used flags of one shatter pass over rows r to r + 4, kept in a ring
+/// of [`WINDOW`] rows with a margin of 2 columns on each side (so that the
+/// flags of squares off the board can be read, and are false).
+struct Used {
+    flags: Vec<bool>,
+    stride: usize,
+    /// Start of each of the rows r .. r + 4 in `flags`, plus 2 (the margin).
+    base: [usize; WINDOW],
+}
+
+impl Used {
+    fn new(cols: usize) -> Used {
+        let stride = cols + 4;
+        Used {
+            flags: vec![false; WINDOW * stride],
+            stride,
+            base: [2; WINDOW],
+        }
+    }
+
+    /// Moves the window to rows r .. r + 4: row r + 4 is new and cleared.
+    fn enter_row(&mut self, r: usize) {
+        for d in 0..WINDOW {
+            self.base[d] = (r + d) % WINDOW * self.stride + 2;
+        }
+        let b = self.base[WINDOW - 1] - 2;
+        self.flags[b..b + self.stride].fill(false);
+    }
+
+    /// The flag of the square `dy` rows below the current row, in column `col` (may be -2..cols+2).
+    #[inline]
+    fn at(&self, dy: usize, col: isize) -> usize {
+        (self.base[dy] as isize + col) as usize
+    }
+}
+
+/// The rows and columns down and across of each move (`MOVES`).
+const DY: [usize; 8] = [0, 0, 0, 0, 1, 2, 2, 1];
+
+/// One shatter pass over row `r` (see [`shatter`]); its used flags must be
+/// at row `r` (after [`Used::enter_row`]); returns the rails switched.
+///
+/// Rows with three or more rows below them take a branch-free test of all
+/// 12 rail shapes at once (see [`shapes`]); the last rows take
+/// [`first_rail`]. Both offer the same rails in the same order (primary move,
+/// then cross move) and draw the same coins.
+#[allow(clippy::too_many_arguments)]
+fn shatter_row<R: Rng + ?Sized>(
     g: &Geometry,
     links: &mut [u8],
-    used: &mut [bool],
+    used: &mut Used,
+    r: usize,
+    row_mask: u8,
+    col_masks: &[u8],
+    coins: &mut Coins,
     rng: &mut R,
 ) -> usize {
-    used.fill(false);
-    let (row_masks, col_masks) = down_masks(g);
-    let mut bits = 0u64;
-    let mut left = 0u32;
-    let mut switched = 0;
     let cols = g.cols as usize;
-    for (r, &rm) in row_masks.iter().enumerate() {
-        let base = r * cols;
+    let base = r * cols;
+    let dx = |k: u8| crate::board::MOVES[k as usize].0 as isize;
+    let mut switched = 0;
+    let mark = |used: &mut Used, col: usize, p: u8, c: u8| {
+        let col = col as isize;
+        let (i0, i1) = (used.at(0, col), used.at(DY[p as usize], col + dx(p)));
+        let i2 = used.at(DY[c as usize], col + dx(c));
+        let i3 = used.at(DY[p as usize] + DY[c as usize], col + dx(p) + dx(c));
+        for i in [i0, i1, i2, i3] {
+            used.flags[i] = true;
+        }
+    };
+    if r + 3 < g.rows as usize {
         for (col, &cm) in col_masks.iter().enumerate() {
             let u = base + col;
-            if used[u] || links[u] & 0xF0 == 0 {
-                continue;
+            let ci = col as isize;
+            // No branch on the square itself: a used square has no shapes.
+            let free = u16::from(!used.flags[used.at(0, ci)]).wrapping_neg();
+            let mut busy = 0u16;
+            for k in 4..8u8 {
+                busy |= u16::from(used.flags[used.at(DY[k as usize], ci + dx(k))]) << (k - 4);
             }
-            let found = first_rail(g, links, u, rm & cm, |sq| {
-                if used[sq[1]] || used[sq[2]] || used[sq[3]] {
-                    return false;
+            let mut m = shapes(g, links, busy, u, links[u], row_mask & cm) & free;
+            while m != 0 {
+                let i = m.trailing_zeros() as u8;
+                m &= m - 1;
+                let (p, c) = (4 + i / 4, 4 + i % 4);
+                let xi = used.at(DY[p as usize] + DY[c as usize], ci + dx(p) + dx(c));
+                if used.flags[xi] || !coins.flip(rng) {
+                    continue;
                 }
-                if left == 0 {
-                    bits = rng.random();
-                    left = 64;
-                }
-                let take = bits & 1 == 1;
-                bits >>= 1;
-                left -= 1;
-                take
-            });
-            if let Some((sq, p, c)) = found {
-                switch_raw(links, sq, p, c);
-                for s in sq {
-                    used[s] = true;
-                }
+                let v = (u as isize + g.off[p as usize]) as usize;
+                let w = (u as isize + g.off[c as usize]) as usize;
+                let x = (v as isize + g.off[c as usize]) as usize;
+                switch_raw(links, [u, v, w, x], p, c);
+                mark(used, col, p, c);
                 switched += 1;
+                break;
             }
+        }
+        return switched;
+    }
+    for (col, &cm) in col_masks.iter().enumerate() {
+        let u = base + col;
+        if used.flags[used.at(0, col as isize)] || links[u] & 0xF0 == 0 {
+            continue;
+        }
+        let at = |s: usize| used.at(s / cols - r, (s % cols) as isize);
+        let found = first_rail(g, links, u, row_mask & cm, |sq| {
+            !(used.flags[at(sq[1])] || used.flags[at(sq[2])] || used.flags[at(sq[3])])
+                && coins.flip(rng)
+        });
+        if let Some((sq, p, c)) = found {
+            switch_raw(links, sq, p, c);
+            mark(used, col, p, c);
+            switched += 1;
         }
     }
     switched
+}
+
+/// One shatter pass over the whole board, on raw bytes (see [`shatter`]).
+pub(crate) fn shatter_raw<R: Rng + ?Sized>(g: &Geometry, links: &mut [u8], rng: &mut R) -> usize {
+    let (row_masks, col_masks) = down_masks(g);
+    let mut used = Used::new(g.cols as usize);
+    let mut coins = Coins::default();
+    let mut switched = 0;
+    for (r, &rm) in row_masks.iter().enumerate() {
+        used.enter_row(r);
+        switched += shatter_row(g, links, &mut used, r, rm, &col_masks, &mut coins, rng);
+    }
+    switched
+}
+
+/// `passes` shatter passes in one sweep of the board, each with its own
+/// random stream (seeded from `rng`, in order): pass j works on row
+/// `t - 5 j` at time t. A pass changes only the rows from its current row
+/// to 4 below, which the pass before it has finished with and the pass
+/// after it has not reached, so the result is exactly that of the passes
+/// one after another (with those streams), while only about `5 * passes`
+/// rows are touched at a time (cache-friendly on big boards).
+pub(crate) fn shatter_sweep<R: Rng + ?Sized>(
+    g: &Geometry,
+    links: &mut [u8],
+    passes: u32,
+    rng: &mut R,
+) -> u64 {
+    let (row_masks, col_masks) = down_masks(g);
+    let k = passes as usize;
+    let mut streams: Vec<crate::rng::KnightRng> =
+        (0..k).map(|_| crate::rng::seeded(rng.random())).collect();
+    let mut used: Vec<Used> = (0..k).map(|_| Used::new(g.cols as usize)).collect();
+    let mut coins: Vec<Coins> = (0..k).map(|_| Coins::default()).collect();
+    let rows = row_masks.len();
+    let mut switched = 0u64;
+    for t in 0..rows + WINDOW * k {
+        for j in 0..k {
+            let Some(r) = t.checked_sub(WINDOW * j).filter(|&r| r < rows) else {
+                continue;
+            };
+            used[j].enter_row(r);
+            switched += shatter_row(
+                g,
+                links,
+                &mut used[j],
+                r,
+                row_masks[r],
+                &col_masks,
+                &mut coins[j],
+                &mut streams[j],
+            ) as u64;
+        }
+    }
+    switched
+}
+
+/// Random bits drawn 64 at a time.
+#[derive(Default)]
+struct Coins {
+    bits: u64,
+    left: u32,
+}
+
+impl Coins {
+    #[inline]
+    fn flip<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
+        if self.left == 0 {
+            self.bits = rng.random();
+            self.left = 64;
+        }
+        let heads = self.bits & 1 == 1;
+        self.bits >>= 1;
+        self.left -= 1;
+        heads
+    }
+}
+
+/// The rails with topmost square `u` (links `bu`, downward moves on the
+/// board `ok`) whose squares `v` and `w` are not used (bit k - 4 of `busy`:
+/// the square u + move k is used), as a 16-bit matrix:
+/// bit `(p - 4) * 4 + (c - 4)` for primary move `p` and cross move `c`.
+/// Branch-free; `u` must have at least three rows below it.
+#[inline]
+fn shapes(g: &Geometry, links: &[u8], busy: u16, u: usize, bu: u8, ok: u8) -> u16 {
+    // Row k - 4: the downward moves of the square u + move k.
+    let mut d = 0u16;
+    for k in 4..8 {
+        let s = (u as isize + g.off[k]) as usize;
+        d |= u16::from(links[s] >> 4) << ((k - 4) * 4);
+    }
+    let p = u16::from((bu & 0xF0) >> 4);
+    let c = u16::from((ok & !bu & 0xF0) >> 4) & !busy;
+    // Rail (p, c): p in bu, c on the board and not in bu, w = u + c has p,
+    // v = u + p has not c, v and w not used.
+    ROWS[usize::from(p & !busy)] & (c * 0x1111) & transpose(d) & !d
+}
+
+/// `ROWS[m]`: the rows `i` of a 4x4 bit matrix with bit `i` of `m` set.
+const ROWS: [u16; 16] = {
+    let mut t = [0u16; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut i = 0;
+        while i < 4 {
+            if m >> i & 1 == 1 {
+                t[m] |= 0xF << (4 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Transposes a 4x4 bit matrix stored row by row in 16 bits.
+#[inline]
+fn transpose(mut x: u16) -> u16 {
+    let t = (x ^ (x >> 3)) & 0x0A0A;
+    x ^= t ^ (t << 3);
+    let t = (x ^ (x >> 6)) & 0x00CC;
+    x ^ t ^ (t << 6)
 }
 
 /// Obfuscates a closed tour (or tourney): shatters it `options.shatters`
@@ -136,14 +340,10 @@ pub fn obfuscate<R: Rng + ?Sized>(
     let board = cover.board();
     crate::exists::require(board, true)?;
     if options.shatters > 0 {
-        // Validates the cover, then shatters the raw bytes in place.
-        shatter(cover, rng)?;
+        require_two_moves(cover)?;
         let g = Geometry::new(board);
         let mut links = cover.as_bytes().to_vec();
-        let mut used = vec![false; links.len()];
-        for _ in 1..options.shatters {
-            shatter_raw(&g, &mut links, &mut used, rng);
-        }
+        shatter_sweep(&g, &mut links, options.shatters, rng);
         *cover = Cover::from_bytes_unchecked(board, links);
     }
     join(cover, &options.join, rng)
@@ -174,6 +374,69 @@ mod tests {
         assert_eq!(a, run(7));
         assert_ne!(a, run(8));
         assert!(check_cover(&a).unwrap() > 1);
+    }
+
+    #[test]
+    fn transpose_and_shapes_match_first_rail() {
+        for x in [0u16, 1, 0x8421, 0x1234, 0xFFFF, 0xA5C3] {
+            let mut y = 0u16;
+            for r in 0..4 {
+                for c in 0..4 {
+                    y |= (x >> (r * 4 + c) & 1) << (c * 4 + r);
+                }
+            }
+            assert_eq!(transpose(x), y);
+        }
+        // Every rail shapes() reports is a rail, and it misses none.
+        let board = Board::new(12, 14).unwrap();
+        let cover = crate::algorithms::tourney::tourney(
+            board,
+            crate::algorithms::tourney::Generator::Warnsdorff,
+            &mut crate::rng::seeded(3),
+        )
+        .unwrap();
+        let g = Geometry::new(board);
+        let links = cover.as_bytes();
+        let (rm, cm) = down_masks(&g);
+        let all = crate::rails::find_rails(&cover);
+        for u in 0..(board.rows() as usize - 3) * 14 {
+            let m = shapes(&g, links, 0, u, links[u], rm[u / 14] & cm[u % 14]);
+            let mine: Vec<(u8, u8)> = (0..16u8)
+                .filter(|i| m >> i & 1 == 1)
+                .map(|i| (4 + i / 4, 4 + i % 4))
+                .collect();
+            let theirs: Vec<(u8, u8)> = all
+                .iter()
+                .filter(|r| r.top as usize == u)
+                .map(|r| (r.primary, r.cross))
+                .collect();
+            assert_eq!(mine, theirs, "square {u}");
+        }
+    }
+
+    #[test]
+    fn the_sweep_equals_passes_one_after_another() {
+        for (r, c) in [(8, 8), (10, 12), (30, 17), (3, 10)] {
+            let board = Board::new(r, c).unwrap();
+            let cover = crate::algorithms::construct::closed_cover(board).unwrap();
+            let g = Geometry::new(board);
+            for passes in [1, 2, 5, 16] {
+                let mut swept = cover.as_bytes().to_vec();
+                let n = shatter_sweep(&g, &mut swept, passes, &mut crate::rng::seeded(9));
+                // The same streams, one pass after another.
+                let mut seeds = crate::rng::seeded(9);
+                let mut one_by_one = cover.as_bytes().to_vec();
+                let mut m = 0;
+                for _ in 0..passes {
+                    let mut stream = crate::rng::seeded(seeds.random());
+                    m += shatter_raw(&g, &mut one_by_one, &mut stream) as u64;
+                }
+                assert_eq!(swept, one_by_one, "{board}, {passes} passes");
+                assert_eq!(n, m);
+                assert!(n > 0 || r < 8 || passes == 1);
+                check_cover(&Cover::from_bytes_unchecked(board, swept)).unwrap();
+            }
+        }
     }
 
     #[test]

@@ -5,20 +5,40 @@
 //! like Warnsdorff's rule, to a free neighbour with the fewest free onward
 //! moves (ties at random). As soon as the walk has at least
 //! [`Options::min_cycle`] squares and stands a knight's move from its start,
-//! it closes into a cycle and a new walk begins. A walk that gets stuck is
-//! undone and retried from the same start; after
-//! [`Options::retries_per_walk`] failures the cycles around that start are
-//! undone too (a local repair, more widely each time the same start fails),
-//! and after a budget of repairs (n / 8 + 64) the whole tourney starts
-//! again, at most [`Options::max_restarts`] times.
+//! it closes into a cycle and a new walk begins (the paper's rule).
+//!
+//! Two documented variations make it scale (issue 5); both can be switched
+//! off in [`Options`]:
+//!
+//! - *Splice* ([`Options::splice`]): a walk `s ... e` that gets stuck is not
+//!   simply undone. Its longest prefix `s ... e'` whose end is a knight's
+//!   move from `b`, where `a - b` is a move of a cycle closed before and `s`
+//!   is a knight's move from `a`, replaces that move by the detour
+//!   `a - s ... e' - b`; the rest of the walk is freed. Only when no prefix
+//!   of two or more squares fits is the walk undone and retried.
+//! - *Tiles* ([`Options::tile`], default 64): a board side of 128 or more is
+//!   cut into parts of 64 to 127 squares, and every tile gets its own
+//!   tourney (the parts of one side are even, so every tile has an even
+//!   number of squares). The literal method does not scale: a walk that
+//!   wanders away from its start rarely comes back, and the free squares it
+//!   leaves behind make the walks behind it fail and be retried, so the time
+//!   per square grows with the board (about 0.1 us per square at 100x100,
+//!   30 us at 316x316). On tiles the time per square is flat; the join then
+//!   merges the cycles across tile borders like any others, and obfuscation
+//!   hides the borders.
+//!
+//! A walk that fails all its retries has the cycles around its start undone
+//! (a local repair, more widely each time the same start fails), and after a
+//! budget of repairs (n / 8 + 64) the whole tourney (or tile) starts again,
+//! at most [`Options::max_restarts`] times.
 //!
 //! Works on every board on which the walks can close (any board with a
 //! closed tour, and many more).
 //!
 //! # Complexity
 //! O(rows * cols) per attempt in practice (each square is visited a bounded
-//! number of times per walk attempt); 3 bytes per square of working memory
-//! besides the cover.
+//! number of times per walk attempt), and with tiles O(rows * cols) in all;
+//! 3 bytes per square of working memory besides the cover.
 
 use rand::Rng;
 
@@ -37,6 +57,14 @@ pub struct Options {
     /// The longest walk: a walk that has not closed by then is undone and
     /// retried (default: no limit).
     pub max_walk: u32,
+    /// Tile side: a board side of at least twice this many squares (and at
+    /// least 16) is cut into parts of `tile` to `2 * tile - 1` squares (even
+    /// parts on one side), and each tile gets its own Warnsdorff tourney (0:
+    /// never cut; default 64). See the module documentation for why.
+    pub tile: u32,
+    /// Splice a stuck walk into a cycle closed before, when it fits, instead
+    /// of undoing it (default: yes; see the module documentation).
+    pub splice: bool,
 }
 
 impl Default for Options {
@@ -46,6 +74,8 @@ impl Default for Options {
             retries_per_walk: 16,
             max_restarts: 200,
             max_walk: u32::MAX,
+            tile: 64,
+            splice: true,
         }
     }
 }
@@ -86,8 +116,67 @@ impl Padded {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn warnsdorff<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Result<Cover> {
-    let (rows, cols) = (board.rows() as usize, board.cols() as usize);
     memory::ensure_fits(board, "Warnsdorff tourney", 16)?;
+    let (row_parts, col_parts) = tiles(board, options.tile);
+    if row_parts.len() == 1 && col_parts.len() == 1 {
+        return whole(board, options, rng);
+    }
+    let cols = board.cols() as usize;
+    let mut links = memory::try_vec(board, "Warnsdorff tourney", 1, 0u8)?;
+    let mut top = 0usize;
+    for &h in &row_parts {
+        let mut left = 0usize;
+        for &w in &col_parts {
+            let tile = Board::new(u64::from(h), u64::from(w))?;
+            let part = whole(tile, options, rng)?;
+            // Moves are relative, so a tile's bytes are the board's bytes.
+            for (r, row) in part.as_bytes().chunks(w as usize).enumerate() {
+                let at = (top + r) * cols + left;
+                links[at..at + w as usize].copy_from_slice(row);
+            }
+            left += w as usize;
+        }
+        top += h as usize;
+    }
+    Ok(Cover::from_bytes_unchecked(board, links))
+}
+
+/// How the board is cut into tiles: the tile heights and the tile widths.
+/// A side shorter than twice `tile` (or `tile` 0) is one part; otherwise it
+/// is cut into parts of `tile` to `2 * tile` squares. The parts of one side
+/// are all even (the rows if their number is even, else the columns), so
+/// every tile has an even number of squares, as a tourney needs.
+fn tiles(board: Board, tile: u32) -> (Vec<u32>, Vec<u32>) {
+    let (rows, cols) = (board.rows(), board.cols());
+    let cut = |len: u32, even: bool| -> Vec<u32> {
+        if tile == 0 || len < 2 * tile.max(8) || (even && len % 2 == 1) {
+            return vec![len];
+        }
+        let tile = tile.max(8);
+        let k = len / tile;
+        let unit = if even { 2 } else { 1 };
+        let base = len / k / unit * unit;
+        let mut extra = (len - base * k) / unit;
+        (0..k)
+            .map(|_| {
+                let more = u32::from(extra > 0) * unit;
+                extra = extra.saturating_sub(1);
+                base + more
+            })
+            .collect()
+    };
+    if rows % 2 == 0 {
+        (cut(rows, true), cut(cols, false))
+    } else if cols % 2 == 0 {
+        (cut(rows, false), cut(cols, true))
+    } else {
+        (vec![rows], vec![cols])
+    }
+}
+
+/// The Warnsdorff tourney of a whole board (or one tile), without tiles.
+fn whole<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Result<Cover> {
+    let (rows, cols) = (board.rows() as usize, board.cols() as usize);
     let pad = Padded::new(board);
     let padded_len = (rows + 4) * (cols + 4);
     // free[p]: the square is on the board and not yet in a cycle or the walk.
@@ -185,6 +274,7 @@ fn fill<R: Rng + ?Sized>(
             continue;
         }
         let mut closed = false;
+        let mut spliced = false;
         for _ in 0..options.retries_per_walk.max(1) {
             if try_walk(
                 pad,
@@ -200,6 +290,15 @@ fn fill<R: Rng + ?Sized>(
                 closed = true;
                 break;
             }
+            if options.splice && splice(board, pad, walk, moves, &mut cycles, free, degree, links) {
+                spliced = true;
+                break;
+            }
+            unwalk(pad, walk, free, degree);
+        }
+        if spliced {
+            next_start += 1;
+            continue;
         }
         if !closed {
             if repairs_left == 0 {
@@ -291,8 +390,102 @@ fn undo_around(
     lowest
 }
 
+/// Frees every square of a failed walk again.
+fn unwalk(pad: &Padded, walk: &[(usize, usize)], free: &mut [bool], degree: &mut [u8]) {
+    for &(p, _) in walk {
+        free[p] = true;
+        for o in pad.off {
+            let q = (p as isize + o) as usize;
+            degree[q] = degree[q].wrapping_add(1);
+        }
+    }
+}
+
+/// Splices the longest possible prefix of a stuck walk `s ... e` into a
+/// cycle closed before: a move `a - b` of that cycle with `s` a knight's
+/// move from `a` and `e` one from `b` becomes the detour `a - s ... e - b`.
+/// The rest of the walk is freed. False (nothing changed) when no prefix of
+/// at least two squares fits.
+#[allow(clippy::too_many_arguments)]
+fn splice(
+    board: Board,
+    pad: &Padded,
+    walk: &mut Vec<(usize, usize)>,
+    moves: &mut Vec<u8>,
+    cycles: &mut Cycles,
+    free: &mut [bool],
+    degree: &mut [u8],
+    links: &mut [u8],
+) -> bool {
+    if walk.len() < 2 {
+        return false;
+    }
+    let s = walk[0].1;
+    // Moves a - b of earlier cycles with a next to the start: at most 16.
+    let mut pairs = [(0usize, 0usize); 16];
+    let mut count = 0;
+    for (_, a) in board.neighbours(s as u32) {
+        let a = a as usize;
+        if cycles.of[a] == NONE {
+            continue;
+        }
+        for (kb, b) in board.neighbours(a as u32) {
+            if links[a] & (1 << kb) != 0 {
+                pairs[count] = (a, b as usize);
+                count += 1;
+            }
+        }
+    }
+    // Padded squares of the b's: adjacency is then a difference in `pad.off`.
+    let cols = board.cols() as usize;
+    let mut padded = [0isize; 16];
+    for (j, &(_, b)) in pairs[..count].iter().enumerate() {
+        padded[j] = pad.index(b / cols, b % cols) as isize;
+    }
+    let found = (1..walk.len()).rev().find_map(|i| {
+        let e = walk[i].0 as isize;
+        (0..count)
+            .find(|&j| pad.off.contains(&(e - padded[j])))
+            .map(|j| (i, pairs[j].0, pairs[j].1))
+    });
+    let Some((i, a, b)) = found else {
+        return false;
+    };
+    let e = walk[i].1;
+    unwalk(pad, &walk[i + 1..], free, degree);
+    walk.truncate(i + 1);
+    moves.truncate(i);
+    let id = cycles.of[a];
+    let mab = move_between(board, a, b);
+    let mas = move_between(board, a, s);
+    let meb = move_between(board, e, b);
+    links[a] ^= (1 << mab) | (1 << mas);
+    links[b] ^= (1 << (mab ^ 4)) | (1 << (meb ^ 4));
+    links[s] |= 1 << (mas ^ 4);
+    links[e] |= 1 << meb;
+    for (j, &k) in moves.iter().enumerate() {
+        let (u, v) = (walk[j].1, walk[j + 1].1);
+        links[u] |= 1 << k;
+        links[v] |= 1 << (k ^ 4);
+    }
+    let members = &mut cycles.members[id as usize];
+    for &(_, u) in walk.iter() {
+        cycles.of[u] = id;
+        members.push(u as u32);
+    }
+    true
+}
+
+fn move_between(board: Board, a: usize, b: usize) -> u8 {
+    board
+        .move_between(a as u32, b as u32)
+        .expect("squares a knight's move apart")
+}
+
 /// One walk from `start`; on success `walk` holds the cycle and `moves` its
-/// moves (the last one closing it); on failure every square is freed again.
+/// moves (the last one closing it); on failure `walk` holds the stuck walk
+/// (its squares still taken) and `moves` its moves, for [`splice`] or
+/// [`unwalk`].
 #[allow(clippy::too_many_arguments)]
 fn try_walk<R: Rng + ?Sized>(
     pad: &Padded,
@@ -346,14 +539,7 @@ fn try_walk<R: Rng + ?Sized>(
             }
         }
         if best == usize::MAX || walk.len() >= max_walk {
-            // Stuck or lost: undo the walk.
-            for &(p, _) in walk.iter() {
-                free[p] = true;
-                for o in pad.off {
-                    let q = (p as isize + o) as usize;
-                    degree[q] = degree[q].wrapping_add(1);
-                }
-            }
+            // Stuck or lost: the caller splices or undoes the walk.
             return false;
         }
         let q = (cur as isize + pad.off[best]) as usize;
@@ -380,6 +566,63 @@ mod tests {
                 }
                 let cover = warnsdorff(b, &Options::default(), &mut rng).unwrap();
                 check_cover(&cover).unwrap_or_else(|e| panic!("{b}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn tiles_cover_the_board_with_even_tiles() {
+        for (r, c, t) in [
+            (1000, 1000, 64),
+            (129, 300, 64),
+            (200, 131, 64),
+            (40, 41, 8),
+            (17, 200, 8),
+        ] {
+            let b = Board::new(r, c).unwrap();
+            let (rows, cols) = tiles(b, t);
+            assert_eq!(rows.iter().sum::<u32>() as u64, r);
+            assert_eq!(cols.iter().sum::<u32>() as u64, c);
+            for &h in &rows {
+                for &w in &cols {
+                    assert_eq!(h * w % 2, 0, "{b}: {h}x{w}");
+                    if rows.len() > 1 || cols.len() > 1 {
+                        assert!(h.min(w) >= t.min(r.min(c) as u32), "{b}: {h}x{w}");
+                    }
+                }
+            }
+        }
+        assert_eq!(tiles(Board::new(127, 500).unwrap(), 64).0, vec![127]);
+        assert_eq!(
+            tiles(Board::new(500, 500).unwrap(), 0),
+            (vec![500], vec![500])
+        );
+    }
+
+    #[test]
+    fn tiled_tourneys_are_tourneys() {
+        // Small tiles, so that a small board is cut, with and without splicing.
+        for (r, c, seed) in [(40, 40, 1), (33, 50, 2), (50, 33, 3)] {
+            let b = Board::new(r, c).unwrap();
+            for splice in [true, false] {
+                let options = Options {
+                    tile: 12,
+                    splice,
+                    ..Options::default()
+                };
+                let cover = warnsdorff(b, &options, &mut crate::rng::seeded(seed)).unwrap();
+                check_cover(&cover).unwrap_or_else(|e| panic!("{b}: {e}"));
+                // No move crosses a tile border.
+                let (rows, _) = tiles(b, 12);
+                let border = rows[0];
+                for s in 0..b.squares() as u32 {
+                    for (k, t) in b.neighbours(s) {
+                        if cover.has(s, k) {
+                            let (r1, r2) = (b.coords(s).0, b.coords(t).0);
+                            assert_eq!(r1 < border, r2 < border, "{b}");
+                        }
+                    }
+                }
             }
         }
     }
