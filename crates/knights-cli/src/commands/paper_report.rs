@@ -504,12 +504,11 @@ standard errors: different boards, joins and shatters agree in shape, not in the
                 f,
                 "- **A trace of our obfuscation.** In every obfuscated row, the steep moves (1, 2, 5, 6: one \
 column and two rows) together outnumber the flat ones (0, 3, 4, 7) by {lo:.4} to {hi:.4} of all \
-moves, the same for all five generators, while the plain Warnsdorff tours give {:.4} and the \
-joined neural tourneys {:.4}. So it comes from our rail switching, not from the generators; \
-a separate measurement (BENCHMARKS.md, Statistics) finds both the shatter and the join adding to \
-it. A likely cause, not yet checked: the shatter scans the squares row by row and takes at each \
-square the first of its rails, in a fixed order of primary and cross moves, that a coin toss \
-accepts, so some kinds of rail are switched more often than others. The paper's rows (but Div-and-Conq) show no such bias.",
+moves, while the plain Warnsdorff tours give {:.4} and the joined neural tourneys {:.4}. \
+The shatter no longer adds to it: each pass scans the board in a random one of its 8 \
+orientations, so steep and flat rails are treated alike (one fixed row-by-row scan left the \
+steep moves about 0.03 ahead after 16 passes; see BENCHMARKS.md, Statistics). What is left \
+comes from the join, which also takes rails in a fixed row-by-row order. The paper's rows (but Div-and-Conq) show no such bias.",
                 steep(&self.fig4.moves),
                 steep(&self.fig6.moves)
             )?;
