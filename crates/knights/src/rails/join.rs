@@ -26,7 +26,10 @@
 //! forming a 4-cycle with it, and on narrow boards (3 x n, 5 x n) the
 //! acceptance runs meet covers where no rail and no 2-opt merge joins any two
 //! cycles (counted in BENCHMARKS.md, `## Tourneys`). For those, join first
-//! tries a few *Posa merges* (see `posa.rs`; randomized: cut a cycle and a
+//! tries a *k-opt merge* (see `kopt.rs`: a closed alternating walk of 6 or 8
+//! moves through one of the four smallest cycles, checked exactly with the
+//! cycles' square orders, so its search is bounded by those cycles' sizes;
+//! counted with the 2-opt merges), then a few *Posa merges* (see `posa.rs`; randomized: cut a cycle and a
 //! neighbouring one into a path and rotate or extend it until its ends meet,
 //! under a step budget, undone exactly when it fails), and when
 //! [`JoinOptions::max_posa_attempts`] of them have failed it takes the
@@ -44,13 +47,17 @@
 //!
 //! # Complexity
 //! O(n) per pass and per 2-opt merge (n = rows * cols); the number of passes
-//! is at most the number of cycles, and in practice one to three. A Posa
-//! attempt costs at most `posa_steps_per_square * n` steps, a deterministic
-//! step O(n^2) in the worst case (O(n) per alternating walk); both are rare
-//! (narrow boards).
+//! is at most the number of cycles, and in practice one to three. A k-opt
+//! merge costs O(n) for the labelling plus a search bounded by the sizes of
+//! the cycles it starts from; a Posa attempt O(n) plus at most
+//! `posa_steps_per_square` steps per square of the cycle it starts from; a
+//! deterministic step O(n log n). Posa attempts and deterministic steps are
+//! rare (narrow boards). Set `KNIGHTS_JOIN_TRACE` to print the cycles and
+//! stats at every round (stderr).
 
 use rand::Rng;
 
+use super::kopt;
 use super::posa::posa_merge;
 use super::toward;
 use super::{down_masks, first_rail, label_cycles, switch_raw, Geometry, UnionFind};
@@ -63,7 +70,8 @@ pub struct JoinOptions {
     /// takes the deterministic step whenever neither a rail nor a 2-opt
     /// merge joins two cycles (0: always the deterministic step).
     pub max_posa_attempts: u32,
-    /// Steps of one Posa merge attempt, per square of the board.
+    /// Steps of one Posa merge attempt, per square of the cycle it starts
+    /// from (at least 64).
     pub posa_steps_per_square: u32,
     /// Switch only pairwise vertex-disjoint rails in a pass, as the paper's
     /// Algorithm 2 does (more passes); by default a pass also takes rails
@@ -154,10 +162,23 @@ pub fn join<R: Rng + ?Sized>(
     let limit = u64::from(options.max_posa_attempts) + links.len() as u64 + 1;
     let mut iterations = 0u64;
     let mut reference: Vec<u8> = Vec::new();
+    let trace = std::env::var_os("KNIGHTS_JOIN_TRACE").is_some();
+    let t0 = std::time::Instant::now();
     loop {
         iterations += 1;
         assert!(iterations <= limit, "join exceeded its proven bound");
         let (labels, sizes) = label_cycles(&g, &links);
+        if trace {
+            let mut sz = sizes.clone();
+            sz.sort_unstable();
+            eprintln!(
+                "join: {:.3}s cycles {} smallest {:?} stats {:?}",
+                t0.elapsed().as_secs_f64(),
+                sizes.len(),
+                &sz[..sz.len().min(6)],
+                stats
+            );
+        }
         if stats.passes == 0 {
             stats.cycles_before = sizes.len();
         }
@@ -180,15 +201,20 @@ pub fn join<R: Rng + ?Sized>(
             stats.two_opt_merges += 1;
             continue;
         }
+        if kopt_merge(&g, &mut links, &sizes) {
+            stats.two_opt_merges += 1;
+            continue;
+        }
         if stats.posa_failures < options.max_posa_attempts {
             let x = if stats.posa_failures % 2 == 0 {
                 (0..sizes.len()).min_by_key(|&i| sizes[i]).unwrap_or(0) as u32
             } else {
                 rng.random_range(0..sizes.len() as u32)
             };
+            // The budget scales with the cycle cut, not with the board.
             let steps = options
                 .posa_steps_per_square
-                .saturating_mul(links.len() as u32)
+                .saturating_mul(sizes[x as usize])
                 .max(64);
             if posa_merge(&g, &mut links, &labels, x, steps, rng) {
                 stats.posa_merges += 1;
@@ -253,6 +279,19 @@ fn rail_pass(
         }
     }
     merged
+}
+
+/// A 3-opt or 4-opt merge (see `kopt.rs`) from the smallest cycles, at
+/// most four of them (a bounded search around each), largest cycle never.
+fn kopt_merge(g: &Geometry, links: &mut [u8], sizes: &[u32]) -> bool {
+    let ord = kopt::order(g, links);
+    let mut by_size: Vec<u32> = (0..sizes.len() as u32).collect();
+    by_size.sort_by_key(|&i| (sizes[i as usize], i));
+    by_size.pop();
+    by_size
+        .into_iter()
+        .take(4)
+        .any(|x| kopt::merge(g, links, &ord, x, 4))
 }
 
 /// A 2-opt merge of two cycles: moves `a-b` on X and `c-d` on Y with `a~c`,

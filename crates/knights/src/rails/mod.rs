@@ -29,6 +29,7 @@
 //! ```
 
 mod join;
+mod kopt;
 mod posa;
 mod shatter;
 mod toward;
