@@ -52,8 +52,7 @@
 //! the cycles it starts from; a Posa attempt O(n) plus at most
 //! `posa_steps_per_square` steps per square of the cycle it starts from; a
 //! deterministic step O(n log n). Posa attempts and deterministic steps are
-//! rare (narrow boards). Set `KNIGHTS_JOIN_TRACE` to print the cycles and
-//! stats at every round (stderr).
+//! rare (narrow boards); [`JoinStats`] counts each kind of step.
 
 use rand::Rng;
 
@@ -162,23 +161,10 @@ pub fn join<R: Rng + ?Sized>(
     let limit = u64::from(options.max_posa_attempts) + links.len() as u64 + 1;
     let mut iterations = 0u64;
     let mut reference: Vec<u8> = Vec::new();
-    let trace = std::env::var_os("KNIGHTS_JOIN_TRACE").is_some();
-    let t0 = std::time::Instant::now();
     loop {
         iterations += 1;
         assert!(iterations <= limit, "join exceeded its proven bound");
         let (labels, sizes) = label_cycles(&g, &links);
-        if trace {
-            let mut sz = sizes.clone();
-            sz.sort_unstable();
-            eprintln!(
-                "join: {:.3}s cycles {} smallest {:?} stats {:?}",
-                t0.elapsed().as_secs_f64(),
-                sizes.len(),
-                &sz[..sz.len().min(6)],
-                stats
-            );
-        }
         if stats.passes == 0 {
             stats.cycles_before = sizes.len();
         }
