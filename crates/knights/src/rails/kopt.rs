@@ -19,7 +19,7 @@
 //! cycle X (k = 3, then 4), each checked in O(k^2): bounded by the size of X,
 //! not by the board.
 
-use super::Geometry;
+use super::{walk_cycles, Geometry};
 
 /// Cycle labels, positions along the cycle and sizes of a 2-regular cover.
 pub(crate) struct Order {
@@ -33,34 +33,8 @@ pub(crate) struct Order {
 /// # Complexity
 /// O(n).
 pub(crate) fn order(g: &Geometry, links: &[u8]) -> Order {
-    const NONE: u32 = u32::MAX;
-    let n = links.len();
-    let mut labels = vec![NONE; n];
-    let mut pos = vec![0u32; n];
-    let mut sizes = Vec::new();
-    for s in 0..n {
-        if labels[s] != NONE {
-            continue;
-        }
-        let id = sizes.len() as u32;
-        let mut i = 0u32;
-        let mut cur = s;
-        let mut back = 0u8;
-        loop {
-            labels[cur] = id;
-            pos[cur] = i;
-            i += 1;
-            let bits = links[cur] & !back;
-            let k = bits.trailing_zeros() as u8;
-            let next = (cur as isize + g.off[k as usize]) as usize;
-            if next == s {
-                break;
-            }
-            back = 1 << (k ^ 4);
-            cur = next;
-        }
-        sizes.push(i);
-    }
+    let mut pos = vec![0u32; links.len()];
+    let (labels, sizes) = walk_cycles(g, links, |s, i| pos[s] = i);
     Order { labels, pos, sizes }
 }
 

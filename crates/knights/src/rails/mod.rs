@@ -332,6 +332,20 @@ pub fn switch(cover: &mut Cover, rail: Rail) {
 /// # Complexity
 /// O(rows * cols).
 pub(crate) fn label_cycles(g: &Geometry, links: &[u8]) -> (Vec<u32>, Vec<u32>) {
+    walk_cycles(g, links, |_, _| {})
+}
+
+/// Walks every cycle of a 2-regular cover from its lowest square, calling
+/// `visit(square, position along the cycle)` on each square; returns the
+/// cycle labels and sizes as [`label_cycles`] does.
+///
+/// # Complexity
+/// O(rows * cols).
+pub(crate) fn walk_cycles(
+    g: &Geometry,
+    links: &[u8],
+    mut visit: impl FnMut(usize, u32),
+) -> (Vec<u32>, Vec<u32>) {
     const NONE: u32 = u32::MAX;
     let n = links.len();
     let mut labels = vec![NONE; n];
@@ -346,6 +360,7 @@ pub(crate) fn label_cycles(g: &Geometry, links: &[u8]) -> (Vec<u32>, Vec<u32>) {
         let mut back = 0u8; // bit of the move leading back to the previous square
         loop {
             labels[cur] = id;
+            visit(cur, size);
             size += 1;
             let bits = links[cur] & !back;
             let k = bits.trailing_zeros() as u8;
