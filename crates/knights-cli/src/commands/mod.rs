@@ -10,7 +10,7 @@ use knights::{Board, Square, Tour, Tourney};
 use knights::algorithms::tourney::Generator;
 use knights::algorithms::Algorithm;
 
-use crate::cli::{AlgorithmArg, Cli, Command, FormatArg, OutputArgs};
+use crate::cli::{AlgorithmArg, Cli, Command, FormatArg, GeneratorArg, OutputArgs};
 
 mod bench;
 mod bench_classic;
@@ -67,6 +67,18 @@ pub fn algorithm_of(a: AlgorithmArg) -> Algorithm {
         AlgorithmArg::Hybrid => Algorithm::Hybrid,
         AlgorithmArg::Construct => Algorithm::Construct,
         AlgorithmArg::Divide => Algorithm::Tourney(Generator::Divide),
+    }
+}
+
+/// The library's tourney generator for a `--algorithm` of `tourney` and
+/// `experiment timing`.
+pub fn generator_of(arg: GeneratorArg) -> Generator {
+    match arg {
+        GeneratorArg::Warnsdorff => Generator::Warnsdorff,
+        GeneratorArg::Braid => Generator::Braid,
+        GeneratorArg::FourCover => Generator::FourCover,
+        GeneratorArg::Neural => Generator::Neural,
+        GeneratorArg::Divide => Generator::Divide,
     }
 }
 

@@ -11,7 +11,7 @@ use knights::stats::{self, Form, Series, Timing};
 use knights::{Board, Error};
 use serde_json::json;
 
-use crate::cli::{ExperimentTimingArgs, GeneratorArg, TableFormat, TimingArgs};
+use crate::cli::{ExperimentTimingArgs, TableFormat, TimingArgs};
 
 /// The largest side timed (a run on it takes seconds).
 const MAX_SIDE: u32 = 1000;
@@ -24,16 +24,6 @@ pub struct Plan {
     generators: Vec<Generator>,
     runs: u32,
     tour: bool,
-}
-
-fn generator(arg: GeneratorArg) -> Generator {
-    match arg {
-        GeneratorArg::Warnsdorff => Generator::Warnsdorff,
-        GeneratorArg::Braid => Generator::Braid,
-        GeneratorArg::FourCover => Generator::FourCover,
-        GeneratorArg::Neural => Generator::Neural,
-        GeneratorArg::Divide => Generator::Divide,
-    }
 }
 
 impl Plan {
@@ -62,7 +52,11 @@ impl Plan {
         let generators = if args.generators.is_empty() {
             Generator::ALL.to_vec()
         } else {
-            args.generators.iter().copied().map(generator).collect()
+            args.generators
+                .iter()
+                .copied()
+                .map(super::generator_of)
+                .collect()
         };
         Ok(Plan {
             boards,

@@ -4,29 +4,19 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::algorithms::tourney::{self, Generator};
+use knights::algorithms::tourney;
 use knights::format::{self, Valid};
 use knights::rails::{self, JoinStats, ObfuscateOptions};
 use knights::{Cover, Error, Tour};
 use rand::Rng;
 
 use super::{parse_board, write_tour, write_tourney};
-use crate::cli::{GeneratorArg, JoinArgs, ObfuscateArgs, ShatterArgs, TourneyArgs};
-
-fn generator(arg: GeneratorArg) -> Generator {
-    match arg {
-        GeneratorArg::Warnsdorff => Generator::Warnsdorff,
-        GeneratorArg::Braid => Generator::Braid,
-        GeneratorArg::FourCover => Generator::FourCover,
-        GeneratorArg::Neural => Generator::Neural,
-        GeneratorArg::Divide => Generator::Divide,
-    }
-}
+use crate::cli::{JoinArgs, ObfuscateArgs, ShatterArgs, TourneyArgs};
 
 /// `knights tourney BOARD`.
 pub fn run(args: TourneyArgs) -> Result<ExitCode> {
     let board = parse_board(&args.board)?;
-    let g = generator(args.algorithm);
+    let g = super::generator_of(args.algorithm);
     let mut rng = knights::rng::seeded(args.seed);
     let cover = tourney::tourney(board, g, &mut rng)?;
     let t = cover.to_tourney()?;
