@@ -405,6 +405,12 @@ pub struct CountArgs {
     /// Print a JSON object with the count and the figures of the run.
     #[arg(long)]
     pub json: bool,
+    /// How to count: `meet` counts the two halves of the board apart and
+    /// joins them (closed tours, shorter side at most 8); `forward` runs one
+    /// frontier program over the whole board; `auto` meets in the middle
+    /// where it can.
+    #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
+    pub method: CountMethod,
     /// Keep the states in memory while they need less than this (bytes, or
     /// with a unit: 512M, 20G; default: the memory available), past it on
     /// disk; stop with an error if even that cannot fit.
@@ -423,6 +429,17 @@ pub struct CountArgs {
     /// Never draw the progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// Methods of `knights count`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountMethod {
+    /// Meet in the middle where it applies, else forward.
+    Auto,
+    /// One frontier program over the whole board.
+    Forward,
+    /// The two halves counted apart and joined.
+    Meet,
 }
 
 /// `knights estimate`.

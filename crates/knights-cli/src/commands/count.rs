@@ -5,11 +5,11 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use knights::count::{self, Kind, Options, Progress};
+use knights::count::{self, Kind, Method, Options, Progress};
 use serde_json::{json, Value};
 
 use super::parse_board;
-use crate::cli::CountArgs;
+use crate::cli::{CountArgs, CountMethod};
 
 pub fn run(args: CountArgs) -> Result<ExitCode> {
     let board = parse_board(&args.board)?;
@@ -44,6 +44,11 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     };
     let opts = Options {
         kind,
+        method: match args.method {
+            CountMethod::Auto => Method::Auto,
+            CountMethod::Forward => Method::Forward,
+            CountMethod::Meet => Method::Meet,
+        },
         max_memory,
         progress: Some(&callback),
         work_dir: args.work_dir.as_deref(),
@@ -76,7 +81,9 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
             let json = json!({
                 "board": board.to_string(), "kind": kind_name, "directed": args.directed,
                 "symmetric": args.symmetric, "count": number(n),
-                "seconds": r.elapsed.as_secs_f64(), "peak_states": r.peak_states,
+                "seconds": r.elapsed.as_secs_f64(), "method": r.method.name(),
+                "meet": r.meet_pairs.map(|(kept, tested)| json!({"bottom_states": kept, "pairs_tested": tested})),
+                "peak_states": r.peak_states,
                 "frontier_squares": r.frontier_slots, "key_bytes": r.key_bytes,
                 "on_disk": r.on_disk, "generated": r.generated, "states_per_step": r.states_per_step,
             });

@@ -38,8 +38,22 @@ fn json_has_the_count_and_figures() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["count"], 8);
-    assert_eq!(v["states_per_step"].as_array().unwrap().len(), 30);
+    // Met in the middle: the bottom half's 15 squares, then the top's 25.
+    assert_eq!(v["method"], "meet");
+    assert_eq!(v["states_per_step"].as_array().unwrap().len(), 40);
+    assert!(v["meet"]["bottom_states"].as_u64().unwrap() > 0);
     assert!(v["peak_states"].as_u64().unwrap() > 0);
+    let out = knights()
+        .args(["count", "5x6", "--json", "--method", "forward"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["count"].as_u64(), v["method"].as_str()),
+        (Some(8), Some("forward"))
+    );
+    assert_eq!(v["states_per_step"].as_array().unwrap().len(), 30);
+    assert!(v["meet"].is_null());
     let out = knights()
         .args(["count", "6x6", "--classes", "--json"])
         .output()
@@ -56,6 +70,11 @@ fn bad_requests_exit_cleanly() {
         .assert()
         .code(1)
         .stderr(contains("--max-memory"));
+    knights()
+        .args(["count", "6x6", "--open", "--method", "meet"])
+        .assert()
+        .code(2)
+        .stderr(contains("--method forward"));
     knights()
         .args(["count", "6x6", "--max-memory", "lots"])
         .assert()

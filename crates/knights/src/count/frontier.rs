@@ -59,6 +59,11 @@ pub(crate) struct Problem {
     pub shape: Shape,
     /// Which vertices may be the ends of the path (ignored for cycles).
     pub terminal_ok: Vec<bool>,
+    /// For a part of a larger graph: each vertex's edges to vertices outside
+    /// the problem (empty: none). A vertex with such edges never leaves the
+    /// frontier, may end with any degree, and no cycle closes; the states
+    /// after the last vertex are the part's result (see `meet.rs`).
+    pub external: Vec<u8>,
 }
 
 /// A decoded state over the working array: the previous frontier, then the
@@ -103,6 +108,8 @@ pub(crate) struct Engine {
     pub key_bits: u32,
     /// The largest frontier.
     pub width: usize,
+    /// The frontier after the last vertex (vertices with external edges).
+    pub final_frontier: Vec<usize>,
 }
 
 fn double_factorial_odd(e: usize) -> u128 {
@@ -132,8 +139,13 @@ impl Engine {
                 nbrs[u as usize].push(v);
             }
         }
+        let external = |u: usize| u32::from(p.external.get(u).copied().unwrap_or(0));
+        let partial = (0..n).any(|u| external(u) > 0);
         let last_nbr: Vec<usize> = (0..n)
-            .map(|u| nbrs[u].iter().copied().max().unwrap_or(0))
+            .map(|u| match external(u) {
+                0 => nbrs[u].iter().copied().max().unwrap_or(0),
+                _ => usize::MAX,
+            })
             .collect();
         let m = p.modulus.max(1);
         let t: u64 = if p.shape == Shape::Path { 3 } else { 1 };
@@ -161,7 +173,7 @@ impl Engine {
                 .iter()
                 .map(|&u| Check {
                     slot: slot_of(u).unwrap_or(0),
-                    remaining: nbrs[u].iter().filter(|&&x| x > v).count() as u32,
+                    remaining: nbrs[u].iter().filter(|&&x| x > v).count() as u32 + external(u),
                     terminal_ok: p.terminal_ok.get(u).copied().unwrap_or(true),
                 })
                 .collect();
@@ -191,7 +203,7 @@ impl Engine {
                 back,
                 checks,
                 keep,
-                last: v + 1 == n,
+                last: v + 1 == n && !partial,
             });
         }
         Ok(Engine {
@@ -201,6 +213,7 @@ impl Engine {
             steps,
             key_bits,
             width,
+            final_frontier: frontier,
         })
     }
 
@@ -209,10 +222,9 @@ impl Engine {
         0
     }
 
-    /// Decodes a key of the frontier before `step` into the working array.
+    /// Decodes a key of a frontier of `k` vertices into the working array.
     #[inline]
-    fn decode(&self, step: &Step, key: u128) -> Frontier {
-        let k = step.prev;
+    fn decode(&self, k: usize, key: u128) -> Frontier {
         let mut d = Frontier {
             st: [UNTOUCHED; W],
             mate: [0; W],
@@ -323,6 +335,13 @@ impl Engine {
         }
         let upper = u64::from(d.term) + self.t * (rank + PAIRINGS[e] * volts);
         u128::from(low) | (u128::from(upper) << shift)
+    }
+
+    /// The roles ([`UNTOUCHED`], [`END`] or [`DONE`]) and mates (slots in
+    /// [`Engine::final_frontier`]) of a state after the last vertex.
+    pub fn final_roles(&self, key: u128) -> ([u8; W], [u8; W]) {
+        let d = self.decode(self.final_frontier.len(), key);
+        (d.st, d.mate)
     }
 
     /// Adds the edge from the new vertex (slot `a`) to slot `b` with voltage
@@ -448,7 +467,7 @@ impl Engine {
     /// `emit(None)` for every completed tour at the last step.
     #[inline]
     pub fn expand(&self, step: &Step, key: u128, mut emit: impl FnMut(Option<u128>)) {
-        let base = self.decode(step, key);
+        let base = self.decode(step.prev, key);
         let a = step.prev;
         let last = step.last;
         let mut out = |d: &mut Frontier, closed: bool| {

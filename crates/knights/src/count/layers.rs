@@ -56,7 +56,14 @@ pub(crate) struct RunOptions<'a> {
     pub work_dir: Option<&'a Path>,
     pub resume: bool,
     pub stop_after: Option<usize>,
+    /// For a part of a graph (see `Problem::external`): called with the
+    /// states after the last vertex, chunk by chunk and in parallel, as
+    /// `(key, count)` pairs.
+    pub final_layer: Option<&'a FinalLayer<'a>>,
 }
+
+/// A consumer of a part's final states.
+pub(crate) type FinalLayer<'a> = dyn Fn(&[(u128, u128)]) -> Result<()> + Sync + 'a;
 
 /// The figures of a run.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -198,7 +205,9 @@ fn run_typed<K: Word, C: Word>(
                 run.count = count.parse().map_err(|_| {
                     Error::Parse(format!("{} holds a bad count", manifest.display()))
                 })?;
-                return Ok(run);
+                if opts.final_layer.is_none() {
+                    return Ok(run);
+                }
             }
             t0 = m.step;
             let mut names = Vec::new();
@@ -457,7 +466,45 @@ fn run_typed<K: Word, C: Word>(
         }
     }
     run.count = total;
+    if let Some(consume) = opts.final_layer {
+        hand_over(&cur, consume)?;
+    }
     Ok(run)
+}
+
+/// Hands the states of a final layer to `consume`, chunk by chunk in parallel.
+fn hand_over<K: Word, C: Word>(
+    layer: &[Bucket<K, C>],
+    consume: &FinalLayer<'_>,
+) -> std::result::Result<(), Stop> {
+    let chunks: Vec<(usize, u64, usize)> = layer
+        .iter()
+        .enumerate()
+        .flat_map(|(b, bucket)| {
+            let s = bucket.states();
+            (0..s.div_ceil(CHUNK as u64)).map(move |i| {
+                let start = i * CHUNK as u64;
+                (b, start, (s - start).min(CHUNK as u64) as usize)
+            })
+        })
+        .collect();
+    chunks
+        .par_iter()
+        .try_for_each(|&(b, start, len)| -> std::result::Result<(), Stop> {
+            let owned;
+            let states: &[(K, C)] = match &layer[b] {
+                Bucket::Mem(v) => &v[start as usize..start as usize + len],
+                Bucket::Disk { path, .. } => {
+                    owned = read_entries::<K, C>(path, start, len)?;
+                    &owned
+                }
+            };
+            let wide: Vec<(u128, u128)> = states
+                .iter()
+                .map(|&(k, c)| (k.to_u128(), c.to_u128()))
+                .collect();
+            consume(&wide).map_err(Stop::Err)
+        })
 }
 
 /// Expands the states of one chunk; returns the successors by next bucket

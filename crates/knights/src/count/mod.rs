@@ -43,6 +43,7 @@ mod disk;
 pub mod estimate;
 mod frontier;
 mod layers;
+mod meet;
 mod symmetry;
 
 use std::fmt;
@@ -67,11 +68,38 @@ pub enum Kind {
     Open,
 }
 
+/// How [`tours`] counts.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Meet in the middle for closed tours of boards with at least 6 rows
+    /// and at most 8 columns (the shorter side), else forward.
+    #[default]
+    Auto,
+    /// One frontier program from the first row to the last.
+    Forward,
+    /// The two halves counted apart and joined (closed tours only; at least
+    /// 4 rows and at most 8 columns).
+    Meet,
+}
+
+impl Method {
+    /// The name the command line uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Forward => "forward",
+            Method::Meet => "meet",
+        }
+    }
+}
+
 /// Options of a count.
 #[derive(Copy, Clone, Default)]
 pub struct Options<'a> {
     /// Closed or open tours.
     pub kind: Kind,
+    /// Forward or meet in the middle.
+    pub method: Method,
     /// Keep the states in memory only while they need less than this many
     /// bytes (default: the memory the system reports as available); past it
     /// they go to disk, and a count that cannot be done within it even there
@@ -98,6 +126,7 @@ impl<'a> Options<'a> {
             work_dir: self.work_dir,
             resume: self.resume,
             stop_after: self.stop_after,
+            final_layer: None,
         }
     }
 }
@@ -106,6 +135,7 @@ impl fmt::Debug for Options<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Options")
             .field("kind", &self.kind)
+            .field("method", &self.method)
             .field("max_memory", &self.max_memory)
             .field("progress", &self.progress.is_some())
             .field("work_dir", &self.work_dir)
@@ -120,8 +150,14 @@ impl fmt::Debug for Options<'_> {
 pub struct Report {
     /// The number of undirected tours.
     pub count: u128,
-    /// Frontier states after each processed square.
+    /// The method that ran: [`Method::Forward`] or [`Method::Meet`].
+    pub method: Method,
+    /// Frontier states after each processed square (meeting in the middle:
+    /// the bottom half's squares, then the top half's).
     pub states_per_step: Vec<u64>,
+    /// Meeting in the middle: the states of the bottom half kept in memory,
+    /// and the pairs of a top and a bottom state tested for one cycle.
+    pub meet_pairs: Option<(u64, u64)>,
     /// The largest number of states held at once.
     pub peak_states: u64,
     /// Squares in the widest frontier.
@@ -160,10 +196,43 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
         });
     }
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
+    let (rows, w) = oriented(board);
+    let meet_fits = rows >= 4 && w <= meet::MAX_WIDTH;
+    let meet = match opts.method {
+        Method::Forward => false,
+        Method::Auto => opts.kind == Kind::Closed && meet_fits && rows >= 6,
+        Method::Meet if opts.kind == Kind::Closed && meet_fits => true,
+        Method::Meet => {
+            return Err(crate::Error::Unsupported(format!(
+                "meeting in the middle counts closed tours of boards with at least 4 rows and at most {} columns, not {} tours of {board}; use --method forward",
+                meet::MAX_WIDTH,
+                if opts.kind == Kind::Open { "open" } else { "closed" },
+            )))
+        }
+    };
+    if meet {
+        let m = meet::closed_tours(rows, w, &opts.run())?;
+        let (b, t) = (&m.bottom, &m.top);
+        let kept = b.states_per_step.last().copied().unwrap_or(0);
+        return Ok(Report {
+            count: m.count,
+            method: Method::Meet,
+            states_per_step: [&b.states_per_step[..], &t.states_per_step[..]].concat(),
+            meet_pairs: Some((kept, m.pairs_tested)),
+            peak_states: b.peak.max(t.peak),
+            frontier_slots: b.slots.max(t.slots),
+            key_bytes: b.key_bytes.max(t.key_bytes),
+            on_disk: b.on_disk || t.on_disk,
+            generated: b.generated + t.generated,
+            elapsed: t0.elapsed(),
+        });
+    }
     let problem = board_problem(board, opts.kind);
     let run = layers::run(&problem, &opts.run())?;
     Ok(Report {
         count: run.count,
+        method: Method::Forward,
+        meet_pairs: None,
         states_per_step: run.states_per_step,
         peak_states: run.peak,
         frontier_slots: run.slots,
@@ -207,6 +276,7 @@ fn board_problem(board: Board, kind: Kind) -> Problem {
             Kind::Open => Shape::Path,
         },
         terminal_ok: vec![true; n],
+        external: Vec::new(),
     }
 }
 
@@ -266,6 +336,7 @@ mod tests {
             seen.store(p.step, std::sync::atomic::Ordering::Relaxed);
         };
         let opts = Options {
+            method: Method::Forward,
             progress: Some(&cb),
             ..Options::default()
         };
@@ -273,5 +344,14 @@ mod tests {
         assert_eq!(seen.load(std::sync::atomic::Ordering::Relaxed), 30);
         assert_eq!(report.states_per_step.len(), 30);
         assert_eq!(report.frontier_slots, 11);
+        // Meeting in the middle: the bottom half's 15 squares, then the
+        // top half's 25, as one sequence.
+        let opts = Options {
+            method: Method::Meet,
+            ..opts
+        };
+        let report = tours("5x6".parse().unwrap(), &opts).unwrap();
+        assert_eq!(seen.load(std::sync::atomic::Ordering::Relaxed), 40);
+        assert_eq!(report.states_per_step.len(), 40);
     }
 }

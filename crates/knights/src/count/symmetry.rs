@@ -166,6 +166,7 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
         modulus: g.order,
         shape: Shape::Cycle,
         terminal_ok: vec![true; reps],
+        external: Vec::new(),
     }];
     if has_loop.iter().filter(|&&l| l).count() >= 2 {
         problems.push(Problem {
@@ -174,6 +175,7 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
             modulus: g.order,
             shape: Shape::Path,
             terminal_ok: has_loop,
+            external: Vec::new(),
         });
     }
     Ok(problems)

@@ -15,11 +15,15 @@
 //! vertex-disjoint rails, as the paper's Algorithm 2 does (the same proof
 //! holds; passes merge less).
 //!
-//! When a pass switches nothing and more than one cycle remains, join tries
-//! a *2-opt merge*, the general form of a rail: moves `a - b` on cycle X and
-//! `c - d` on cycle Y != X with `a - c` and `b - d` knight's moves; replacing
-//! `a - b`, `c - d` by `a - c`, `b - d` always merges X and Y (first over the
-//! smallest cycle, then over all).
+//! After a pass the union-find already says which cycles are left, so join
+//! relabels nothing: it walks only the cycles other than the largest and
+//! merges them by *2-opt merges*, the general form of a rail: moves `a - b`
+//! on cycle X and `c - d` on cycle Y != X with `a - c` and `b - d` knight's
+//! moves; replacing `a - b`, `c - d` by `a - c`, `b - d` always merges X and
+//! Y. Every such merge involves a cycle other than the largest, so this finds
+//! one whenever one exists, at the cost of the small cycles' squares rather
+//! than the board's. A pass that leaves a giant cycle and a few small ones
+//! (the usual case) is thus finished without a second walk of the board.
 //!
 //! Such a switch need not exist: two cycles can be neighbours in the knight
 //! graph (a move `a - c` between them) without any pair of their moves
@@ -46,8 +50,9 @@
 //! `max_posa_attempts` failures happen.
 //!
 //! # Complexity
-//! O(n) per pass and per 2-opt merge (n = rows * cols); the number of passes
-//! is at most the number of cycles, and in practice one to three. A k-opt
+//! O(n) per pass (n = rows * cols) and O(squares of the cycles other than
+//! the largest) per 2-opt merge; the number of passes is at most the number
+//! of cycles, and in practice one. A k-opt
 //! merge costs O(n) for the labelling plus a search bounded by the sizes of
 //! the cycles it starts from; a Posa attempt O(n) plus at most
 //! `posa_steps_per_square` steps per square of the cycle it starts from; a
@@ -59,7 +64,7 @@ use rand::Rng;
 use super::kopt;
 use super::posa::posa_merge;
 use super::toward;
-use super::{down_masks, first_rail, label_cycles, switch_raw, Geometry, UnionFind};
+use super::{down_masks, first_rail, switch_raw, walk_cycles, Geometry, UnionFind};
 use crate::{exists, Cover, Error, Result};
 
 /// Options of [`join`].
@@ -164,7 +169,12 @@ pub fn join<R: Rng + ?Sized>(
     loop {
         iterations += 1;
         assert!(iterations <= limit, "join exceeded its proven bound");
-        let (labels, sizes) = label_cycles(&g, &links);
+        let mut starts = Vec::new();
+        let (labels, sizes) = walk_cycles(&g, &links, |s, i| {
+            if i == 0 {
+                starts.push(s);
+            }
+        });
         if stats.passes == 0 {
             stats.cycles_before = sizes.len();
         }
@@ -174,17 +184,23 @@ pub fn join<R: Rng + ?Sized>(
             }
             break;
         }
-        let merged = rail_pass(&g, &mut links, &labels, sizes.len(), options.disjoint);
+        let (merged, mut uf) = rail_pass(&g, &mut links, &labels, sizes.len(), options.disjoint);
         stats.passes += 1;
         stats.rails_switched += merged as u64;
         if stats.passes == 1 {
             stats.cycles_after_first_pass = sizes.len() - merged;
         }
-        if merged > 0 {
-            continue;
+        let cycles = Cycles {
+            labels: &labels,
+            sizes: &sizes,
+            starts: &starts,
+        };
+        let local = local_merges(&g, &mut links, &cycles, &mut uf, sizes.len() - merged);
+        stats.two_opt_merges += local as u32;
+        if sizes.len() - merged - local == 1 {
+            break;
         }
-        if two_opt(&g, &mut links, &labels, &sizes) {
-            stats.two_opt_merges += 1;
+        if merged + local > 0 {
             continue;
         }
         if kopt_merge(&g, &mut links, &sizes) {
@@ -223,15 +239,16 @@ pub fn join<R: Rng + ?Sized>(
     Ok(stats)
 }
 
-/// One pass: switches a vertex-disjoint spanning forest of rails that join
-/// distinct cycles; returns how many (each removes one cycle).
+/// One pass: switches a spanning forest of rails that join distinct cycles
+/// (vertex-disjoint ones with `disjoint`); returns how many (each removes
+/// one cycle) and the union-find whose classes are the cycles after it.
 fn rail_pass(
     g: &Geometry,
     links: &mut [u8],
     labels: &[u32],
     cycles: usize,
     disjoint: bool,
-) -> usize {
+) -> (usize, UnionFind) {
     let mut uf = UnionFind::new(cycles);
     let mut used = vec![false; if disjoint { links.len() } else { 0 }];
     let (row_masks, col_masks) = down_masks(g);
@@ -259,12 +276,86 @@ fn rail_pass(
                 }
                 merged += 1;
                 if merged + 1 == cycles {
-                    return merged;
+                    return (merged, uf);
                 }
             }
         }
     }
-    merged
+    (merged, uf)
+}
+
+/// The cycles of the cover labelled at the start of a pass.
+struct Cycles<'a> {
+    labels: &'a [u32],
+    sizes: &'a [u32],
+    /// A square of each cycle.
+    starts: &'a [usize],
+}
+
+/// After a pass, merges the cycles left by 2-opt switches found by walking
+/// only the cycles other than the largest, so that a join whose first pass
+/// leaves a giant cycle and a few small ones costs no second walk of the
+/// whole board. The cycles are the classes of `uf` over the pass's labels
+/// (see the module documentation), and every merge joins two classes, which
+/// keeps it so. Returns the merges made; stops when one cycle is left or
+/// when no small cycle has a 2-opt merge.
+///
+/// Every 2-opt merge involves a cycle other than the largest, so walking
+/// those finds one if there is one. Cost: O(squares of the small cycles)
+/// per merge.
+fn local_merges(
+    g: &Geometry,
+    links: &mut [u8],
+    cycles: &Cycles<'_>,
+    uf: &mut UnionFind,
+    mut left: usize,
+) -> usize {
+    let mut merges = 0;
+    let mut walk = Vec::new();
+    'merge: while left > 1 {
+        // The current cycles (classes) and their sizes.
+        let mut class_size: Vec<(u32, u64)> = Vec::new();
+        let mut size_of = rustc_hash::FxHashMap::<u32, usize>::default();
+        for (id, &size) in cycles.sizes.iter().enumerate() {
+            let root = uf.find(id as u32);
+            let slot = *size_of.entry(root).or_insert_with(|| {
+                class_size.push((root, 0));
+                class_size.len() - 1
+            });
+            class_size[slot].1 += u64::from(size);
+        }
+        debug_assert_eq!(class_size.len(), left);
+        class_size.sort_by_key(|&(root, size)| (size, root));
+        class_size.pop();
+        for &(root, _) in &class_size {
+            walk.clear();
+            let start = cycles.starts[root as usize];
+            let (mut cur, mut back) = (start, 0u8);
+            loop {
+                walk.push(cur);
+                let k = (links[cur] & !back).trailing_zeros() as u8;
+                let next = (cur as isize + g.off[k as usize]) as usize;
+                if next == start {
+                    break;
+                }
+                back = 1 << (k ^ 4);
+                cur = next;
+            }
+            for &a in &walk {
+                let mut other = |c: usize| uf.find(cycles.labels[c]) != root;
+                if let Some((b, c, d)) = two_opt_at(g, links, a, &mut other) {
+                    let y = uf.find(cycles.labels[c]);
+                    uf.union(root, y);
+                    apply_two_opt(g, links, a, b, c, d);
+                    merges += 1;
+                    left -= 1;
+                    continue 'merge;
+                }
+            }
+        }
+        break;
+    }
+    merges
 }
 
 /// A 3-opt or 4-opt merge (see `kopt.rs`) from the smallest cycles, at
@@ -280,36 +371,26 @@ fn kopt_merge(g: &Geometry, links: &mut [u8], sizes: &[u32]) -> bool {
         .any(|x| kopt::merge(g, links, &ord, x, 4))
 }
 
-/// A 2-opt merge of two cycles: moves `a-b` on X and `c-d` on Y with `a~c`,
-/// `b~d`; tried from the smallest cycle first, then from every cycle.
-fn two_opt(g: &Geometry, links: &mut [u8], labels: &[u32], sizes: &[u32]) -> bool {
-    let smallest = (0..sizes.len()).min_by_key(|&i| sizes[i]).unwrap_or(0) as u32;
-    for only in [Some(smallest), None] {
-        for a in 0..links.len() {
-            if only.is_some_and(|x| labels[a] != x) {
-                continue;
-            }
-            if let Some((b, c, d)) = two_opt_at(g, links, labels, a) {
-                let mab = g.move_between(a, b);
-                let mac = g.move_between(a, c);
-                let mcd = g.move_between(c, d);
-                let mbd = g.move_between(b, d);
-                links[a] ^= (1 << mab) | (1 << mac);
-                links[b] ^= (1 << (mab ^ 4)) | (1 << mbd);
-                links[c] ^= (1 << mcd) | (1 << (mac ^ 4));
-                links[d] ^= (1 << (mcd ^ 4)) | (1 << (mbd ^ 4));
-                return true;
-            }
-        }
-    }
-    false
+/// Replaces the moves `a - b` and `c - d` by `a - c` and `b - d`.
+fn apply_two_opt(g: &Geometry, links: &mut [u8], a: usize, b: usize, c: usize, d: usize) {
+    let mab = g.move_between(a, b);
+    let mac = g.move_between(a, c);
+    let mcd = g.move_between(c, d);
+    let mbd = g.move_between(b, d);
+    links[a] ^= (1 << mab) | (1 << mac);
+    links[b] ^= (1 << (mab ^ 4)) | (1 << mbd);
+    links[c] ^= (1 << mcd) | (1 << (mac ^ 4));
+    links[d] ^= (1 << (mcd ^ 4)) | (1 << (mbd ^ 4));
 }
 
+/// A 2-opt merge from `a`: its move `a - b`, a knight's move `a - c` to a
+/// square with `other(c)` (on another cycle), and a move `c - d` with
+/// `b - d` a knight's move.
 fn two_opt_at(
     g: &Geometry,
     links: &[u8],
-    labels: &[u32],
     a: usize,
+    mut other: impl FnMut(usize) -> bool,
 ) -> Option<(usize, usize, usize)> {
     let (r, col) = (a as u32 / g.cols, a as u32 % g.cols);
     for kb in 0..8u8 {
@@ -321,7 +402,7 @@ fn two_opt_at(
             let Some(c) = g.step_rc(a, r, col, kc) else {
                 continue;
             };
-            if labels[c] == labels[a] {
+            if !other(c) {
                 continue;
             }
             for kd in 0..8u8 {
@@ -418,9 +499,9 @@ mod tests {
         .unwrap();
         let g = Geometry::new(board);
         let mut links = cover.as_bytes().to_vec();
-        let (labels, sizes) = label_cycles(&g, &links);
+        let (labels, sizes) = super::super::label_cycles(&g, &links);
         assert_eq!(sizes.len(), 64);
-        let merged = rail_pass(&g, &mut links, &labels, sizes.len(), true);
+        let (merged, _) = rail_pass(&g, &mut links, &labels, sizes.len(), true);
         assert!(merged > 0);
         cover = Cover::from_bytes_unchecked(board, links);
         assert_eq!(check_cover(&cover).unwrap(), 64 - merged);

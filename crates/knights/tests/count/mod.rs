@@ -5,7 +5,7 @@ mod brute;
 mod resume;
 mod vectors;
 
-use knights::count::{self, Kind, Options};
+use knights::count::{self, Kind, Method, Options};
 use knights::Board;
 use proptest::prelude::*;
 
@@ -30,6 +30,80 @@ fn tiny_boards_match_brute_force() {
         assert_eq!(brute.len() as u128, want, "brute force on {board} {kind:?}");
         assert_eq!(dp(board, kind), want, "dp on {board} {kind:?}");
     }
+}
+
+fn closed_by(board: Board, method: Method) -> u128 {
+    let opts = Options {
+        method,
+        ..Options::default()
+    };
+    let report = count::tours(board, &opts).unwrap();
+    assert_eq!(report.method, method, "{board}");
+    report.count
+}
+
+/// Meeting in the middle and the forward program give the same closed
+/// counts on every board of 4 to 12 rows, 1 to 8 columns and at most 40
+/// squares, in both orientations, odd row counts included.
+#[test]
+fn meeting_in_the_middle_matches_the_forward_count() {
+    let mut nonzero = 0;
+    for rows in 4..=12u64 {
+        for cols in 1..=rows.min(8) {
+            if rows * cols > 40 {
+                continue;
+            }
+            let board = Board::new(rows, cols).unwrap();
+            let forward = closed_by(board, Method::Forward);
+            assert_eq!(closed_by(board, Method::Meet), forward, "{board}");
+            assert_eq!(
+                closed_by(board.transposed(), Method::Meet),
+                forward,
+                "{}",
+                board.transposed()
+            );
+            nonzero += usize::from(forward > 0);
+        }
+    }
+    // 3x10, 3x12, 5x6, 5x8 and 6x6 have closed tours.
+    assert_eq!(
+        nonzero, 5,
+        "the comparison must cover boards that have tours"
+    );
+}
+
+/// Meeting in the middle against the brute-force list, and its refusals.
+#[test]
+fn meeting_in_the_middle_matches_brute_force() {
+    for text in ["5x6", "3x10", "4x6", "3x12"] {
+        let board: Board = text.parse().unwrap();
+        let want = brute::tours(board, Kind::Closed).len() as u128;
+        assert_eq!(closed_by(board, Method::Meet), want, "{text}");
+    }
+    let meet_open = Options {
+        kind: Kind::Open,
+        method: Method::Meet,
+        ..Options::default()
+    };
+    let err = count::tours("6x6".parse().unwrap(), &meet_open).unwrap_err();
+    assert!(err.to_string().contains("--method forward"), "{err}");
+    let meet = Options {
+        method: Method::Meet,
+        ..Options::default()
+    };
+    let err = count::tours("9x9".parse().unwrap(), &meet).unwrap_err();
+    assert!(err.to_string().contains("at most 8 columns"), "{err}");
+    // Auto picks the method by the board and the kind.
+    let auto = |text: &str, kind| {
+        let opts = Options {
+            kind,
+            ..Options::default()
+        };
+        count::tours(text.parse().unwrap(), &opts).unwrap().method
+    };
+    assert_eq!(auto("6x6", Kind::Closed), Method::Meet);
+    assert_eq!(auto("5x5", Kind::Closed), Method::Forward);
+    assert_eq!(auto("5x6", Kind::Open), Method::Forward);
 }
 
 #[test]

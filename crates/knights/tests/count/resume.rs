@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use knights::count::{self, Kind, Options, Report};
+use knights::count::{self, Kind, Method, Options, Report};
 use knights::Board;
 
 /// A fresh directory under the system's temporary directory.
@@ -14,9 +14,10 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn in_memory(board: &str, kind: Kind) -> Report {
+fn in_memory_by(board: &str, kind: Kind, method: Method) -> Report {
     let opts = Options {
         kind,
+        method,
         ..Options::default()
     };
     count::tours(board.parse().unwrap(), &opts).unwrap()
@@ -25,15 +26,18 @@ fn in_memory(board: &str, kind: Kind) -> Report {
 #[test]
 fn disk_runs_match_memory_runs() {
     let dir = scratch("disk");
-    for (board, kind) in [
-        ("6x6", Kind::Closed),
-        ("5x5", Kind::Open),
-        ("3x10", Kind::Closed),
+    for (board, kind, method) in [
+        ("6x6", Kind::Closed, Method::Forward),
+        ("6x6", Kind::Closed, Method::Meet),
+        ("5x5", Kind::Open, Method::Forward),
+        ("3x10", Kind::Closed, Method::Forward),
+        ("3x10", Kind::Closed, Method::Meet),
     ] {
-        let want = in_memory(board, kind);
+        let want = in_memory_by(board, kind, method);
         assert!(!want.on_disk);
         let opts = Options {
             kind,
+            method,
             work_dir: Some(&dir),
             ..Options::default()
         };
@@ -60,9 +64,10 @@ fn a_small_memory_bound_spills_to_disk() {
 #[test]
 fn stopped_counts_resume_to_the_same_answer() {
     let board: Board = "6x6".parse().unwrap();
-    let want = in_memory("6x6", Kind::Closed);
+    let want = in_memory_by("6x6", Kind::Closed, Method::Forward);
     let dir = scratch("resume");
     let opts = |resume, stop_after| Options {
+        method: Method::Forward,
         work_dir: Some(&dir),
         resume,
         stop_after,
@@ -80,6 +85,35 @@ fn stopped_counts_resume_to_the_same_answer() {
         assert_eq!(got.count, want.count, "stopped after {stop}");
         assert_eq!(got.states_per_step, want.states_per_step);
         // A finished count resumes to its answer at once.
+        assert_eq!(
+            count::tours(board, &opts(true, None)).unwrap().count,
+            want.count
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Meeting in the middle runs the bottom half (18 squares of 6x6), then the
+/// top half (30 squares): a stop anywhere in either resumes to the count.
+#[test]
+fn stopped_meetings_resume_to_the_same_answer() {
+    let board: Board = "6x6".parse().unwrap();
+    let want = in_memory_by("6x6", Kind::Closed, Method::Meet);
+    assert_eq!(want.states_per_step.len(), 48);
+    let dir = scratch("resume-meet");
+    let opts = |resume, stop_after| Options {
+        method: Method::Meet,
+        work_dir: Some(&dir),
+        resume,
+        stop_after,
+        ..Options::default()
+    };
+    for stop in [1, 12, 17, 19, 20, 33, 47] {
+        let err = count::tours(board, &opts(false, Some(stop))).unwrap_err();
+        assert!(err.to_string().contains("as asked"), "stop {stop}: {err}");
+        let got = count::tours(board, &opts(true, None)).unwrap();
+        assert_eq!(got.count, want.count, "stopped after {stop}");
+        assert_eq!(got.states_per_step, want.states_per_step);
         assert_eq!(
             count::tours(board, &opts(true, None)).unwrap().count,
             want.count
@@ -109,24 +143,27 @@ fn symmetric_counts_resume_too() {
 
 #[test]
 fn the_thread_count_does_not_matter() {
-    let run = |threads: usize, disk: bool| {
+    let run = |threads: usize, disk: bool, method: Method| {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
         pool.install(|| {
             let opts = Options {
+                method,
                 max_memory: disk.then_some(1 << 20),
                 ..Options::default()
             };
             count::tours("8x5".parse().unwrap(), &opts).unwrap()
         })
     };
-    let one = run(1, false);
-    for (threads, disk) in [(2, false), (3, false), (1, true), (3, true)] {
-        let r = run(threads, disk);
-        assert_eq!(r.count, one.count, "{threads} threads, disk {disk}");
-        assert_eq!(r.states_per_step, one.states_per_step);
-        assert_eq!(r.on_disk, disk);
+    for method in [Method::Forward, Method::Meet] {
+        let one = run(1, false, method);
+        for (threads, disk) in [(2, false), (3, false), (1, true), (3, true)] {
+            let r = run(threads, disk, method);
+            assert_eq!(r.count, one.count, "{threads} threads, disk {disk}");
+            assert_eq!(r.states_per_step, one.states_per_step);
+            assert_eq!(r.on_disk, disk);
+        }
     }
 }

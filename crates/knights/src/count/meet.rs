@@ -1,0 +1,349 @@
+//! Meet in the middle: the closed tours of a board from its two halves.
+//!
+//! Cut the board (turned so that its `rows` are the longer side, `w` wide)
+//! above row `h = rows / 2`. Every edge of the knight graph lies in the *top
+//! part* (edges with an end above row `h`) or in the *bottom part* (edges
+//! with both ends in rows `h..`), and a Hamiltonian cycle splits in exactly
+//! one way into its top edges and its bottom edges. The squares both parts
+//! touch are rows `h` and `h + 1`, the *separator* (`2w` squares).
+//!
+//! The frontier program runs on each part alone (`Problem::external` keeps
+//! the separator in its frontier). A final state of a part gives each
+//! separator square its degree in that part (0, 1 or 2) and pairs the
+//! degree-1 squares (the ends) joined by a path of the part; its count is the
+//! number of edge sets of the part with that state (every other square of
+//! the part has degree 2, and no cycle closes inside a part). A top state and
+//! a bottom state make Hamiltonian cycles exactly when the degrees add up to
+//! 2 on every separator square and the two pairings of the common ends form
+//! one cycle; the count is the sum of the products of their counts.
+//!
+//! The bottom part (the smaller: `rows - h` rows, no crossing edges) is kept
+//! in a hash map from degree pattern to its pairings; the top part's final
+//! states stream past it in parallel. This is McKay's method for 8x8 (seed
+//! 004): its bottom half holds the 7,934,470 path structures of his paper.
+//! It avoids the forward program's second half, where states that no bottom
+//! could complete pile up (about 4 x 10^8 at square 42 of 8x8).
+
+use std::sync::Mutex;
+
+use rustc_hash::FxHashMap;
+
+use super::frontier::{Engine, Problem, Shape, DONE, END, UNTOUCHED};
+use super::layers::{self, Progress, Run, RunOptions};
+use crate::{Error, Result};
+
+/// The widest board this method takes (two separator rows of at most 16
+/// squares in all, so an end's mate fits in 4 bits).
+pub(crate) const MAX_WIDTH: usize = 8;
+
+/// Bytes of memory a bottom state takes in the table, with the map's share.
+const TABLE_BYTES_PER_STATE: u64 = 48;
+
+/// The figures of the two parts' runs and the count.
+pub(crate) struct MeetRun {
+    pub count: u128,
+    pub bottom: Run,
+    pub top: Run,
+    /// Top and bottom states whose degrees fit, tested for one cycle.
+    pub pairs_tested: u64,
+}
+
+/// Degrees of the separator squares (2 bits each) and the mates of its ends
+/// (4 bits each, ends numbered in separator order).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Boundary {
+    degrees: u32,
+    ends: u32,
+    mates: u64,
+}
+
+/// Counts the closed tours of a `rows x w` board (`rows >= 4`, `w <= 8`).
+pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<MeetRun> {
+    if rows < 4 || w > MAX_WIDTH || w == 0 {
+        return Err(Error::Unsupported(format!(
+            "meeting in the middle needs at least 4 rows and at most {MAX_WIDTH} columns, not {rows}x{w}"
+        )));
+    }
+    let h = rows / 2;
+    let top = Part::new(rows, w, h, Side::Top);
+    let bottom = Part::new(rows, w, h, Side::Bottom);
+    let top_engine = Engine::new(&top.problem)?;
+    let bottom_engine = Engine::new(&bottom.problem)?;
+
+    // The bottom part's states by the degrees a top state needs to meet them.
+    let table: Mutex<FxHashMap<u32, Vec<(u64, u128)>>> = Mutex::new(FxHashMap::default());
+    let collect = |states: &[(u128, u128)]| -> Result<()> {
+        let mut local: Vec<(u32, u64, u128)> = Vec::with_capacity(states.len());
+        for &(key, count) in states {
+            let b = bottom.boundary(&bottom_engine, key);
+            local.push((complement(b.degrees, w), b.mates, count));
+        }
+        let mut table = table.lock().unwrap_or_else(|e| e.into_inner());
+        for (degrees, mates, count) in local {
+            table.entry(degrees).or_default().push((mates, count));
+        }
+        Ok(())
+    };
+    // Progress and stops count the squares of both runs, bottom first.
+    let (nb, nt) = (bottom.problem.n, top.problem.n);
+    let bottom_progress = |p: &Progress| {
+        if let Some(f) = opts.progress {
+            f(&Progress {
+                steps: nb + nt,
+                ..*p
+            });
+        }
+    };
+    let bottom_run = layers::run(
+        &bottom.problem,
+        &RunOptions {
+            final_layer: Some(&collect),
+            progress: Some(&bottom_progress),
+            ..*opts
+        },
+    )?;
+    let mut table = table.into_inner().unwrap_or_else(|e| e.into_inner());
+    let kept = bottom_run.states_per_step.last().copied().unwrap_or(0);
+    let budget = opts
+        .max_memory
+        .or_else(crate::memory::available_bytes)
+        .unwrap_or(u64::MAX);
+    if kept.saturating_mul(TABLE_BYTES_PER_STATE) > budget {
+        return Err(Error::GaveUp(format!(
+            "the count stopped: the bottom half's {kept} states need about {} in memory, more than the bound of {}; use --method forward",
+            crate::memory::human_bytes(kept.saturating_mul(TABLE_BYTES_PER_STATE)),
+            crate::memory::human_bytes(budget)
+        )));
+    }
+    // The order of a bucket's arrival varies with the threads: sort, so
+    // the work below does not.
+    for v in table.values_mut() {
+        v.sort_unstable();
+    }
+
+    let total: Mutex<(u128, u64)> = Mutex::new((0, 0));
+    let join = |states: &[(u128, u128)]| -> Result<()> {
+        let (mut sum, mut tested) = (0u128, 0u64);
+        for &(key, count) in states {
+            let t = top.boundary(&top_engine, key);
+            let Some(partners) = table.get(&t.degrees) else {
+                continue;
+            };
+            tested += partners.len() as u64;
+            for &(mates, c) in partners {
+                if one_cycle(t.mates, mates, t.ends) {
+                    let product = count.checked_mul(c).ok_or_else(overflow)?;
+                    sum = sum.checked_add(product).ok_or_else(overflow)?;
+                }
+            }
+        }
+        let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
+        total.0 = total.0.checked_add(sum).ok_or_else(overflow)?;
+        total.1 += tested;
+        Ok(())
+    };
+    let top_progress = |p: &Progress| {
+        if let Some(f) = opts.progress {
+            f(&Progress {
+                step: nb + p.step,
+                steps: nb + nt,
+                ..*p
+            });
+        }
+    };
+    let top_run = layers::run(
+        &top.problem,
+        &RunOptions {
+            final_layer: Some(&join),
+            progress: Some(&top_progress),
+            stop_after: opts.stop_after.and_then(|s| s.checked_sub(nb)),
+            ..*opts
+        },
+    )?;
+    let (count, pairs_tested) = total.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(MeetRun {
+        count,
+        bottom: bottom_run,
+        top: top_run,
+        pairs_tested,
+    })
+}
+
+fn overflow() -> Error {
+    Error::Unsupported("the count exceeds 2^128, more than this counter can hold".into())
+}
+
+/// The degrees `2 - d` of each separator square.
+fn complement(degrees: u32, w: usize) -> u32 {
+    let mut out = 0;
+    for s in 0..2 * w {
+        let d = (degrees >> (2 * s)) & 3;
+        out |= (2 - d) << (2 * s);
+    }
+    out
+}
+
+/// Whether the two pairings of the same `ends` ends make one cycle.
+#[inline]
+fn one_cycle(top: u64, bottom: u64, ends: u32) -> bool {
+    if ends == 0 {
+        // No path crosses the cut, so the parts would have to close cycles
+        // of their own, which no state does.
+        return false;
+    }
+    let mate = |m: u64, e: u32| ((m >> (4 * e)) & 15) as u32;
+    let mut e = 0u32;
+    let mut walked = 0u32;
+    loop {
+        e = mate(bottom, mate(top, e));
+        walked += 2;
+        if e == 0 {
+            return walked == ends;
+        }
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Side {
+    Top,
+    Bottom,
+}
+
+/// One part of the board as a frontier problem.
+struct Part {
+    problem: Problem,
+    /// Separator index (`(row - h) * w + col`) of each vertex, or `None`.
+    sep_of: Vec<Option<u8>>,
+    w: usize,
+}
+
+impl Part {
+    fn new(rows: usize, w: usize, h: usize, side: Side) -> Part {
+        // The part's squares in processing order: the top from row 0 down to
+        // row h + 1, the bottom from the last row up to row h (its mirror
+        // image, so its frontier moves like the top's).
+        let order: Vec<usize> = match side {
+            Side::Top => (0..(h + 2).min(rows)).collect(),
+            Side::Bottom => (h..rows).rev().collect(),
+        };
+        let squares: Vec<(usize, usize)> = order
+            .iter()
+            .flat_map(|&r| (0..w).map(move |c| (r, c)))
+            .collect();
+        let index = |r: usize, c: usize| {
+            order
+                .iter()
+                .position(|&x| x == r)
+                .map(|i| i * w + c)
+                .expect("a part's edge stays in the part")
+        };
+        let in_part = |a: usize, b: usize| match side {
+            Side::Top => a.min(b) < h,
+            Side::Bottom => a.min(b) >= h,
+        };
+        let n = squares.len();
+        let mut back = vec![Vec::new(); n];
+        let mut external = vec![0u8; n];
+        for (v, &(r, c)) in squares.iter().enumerate() {
+            for (dc, dr) in crate::board::MOVES {
+                let (rr, cc) = (r as i64 + i64::from(dr), c as i64 + i64::from(dc));
+                if rr < 0 || cc < 0 || rr as usize >= rows || cc as usize >= w {
+                    continue;
+                }
+                let (rr, cc) = (rr as usize, cc as usize);
+                if !in_part(r, rr) {
+                    external[v] += 1;
+                } else if index(rr, cc) < v {
+                    back[v].push((index(rr, cc) as u32, 0));
+                }
+            }
+        }
+        let sep_of = squares
+            .iter()
+            .map(|&(r, c)| (r == h || r == h + 1).then(|| ((r - h) * w + c) as u8))
+            .collect();
+        Part {
+            problem: Problem {
+                n,
+                back,
+                modulus: 1,
+                shape: Shape::Cycle,
+                terminal_ok: vec![true; n],
+                external,
+            },
+            sep_of,
+            w,
+        }
+    }
+
+    /// The separator's degrees and pairing in a final state of this part.
+    /// Separator squares that left the frontier have all their edges here,
+    /// so degree 2.
+    fn boundary(&self, engine: &Engine, key: u128) -> Boundary {
+        let (st, mate) = engine.final_roles(key);
+        let slots = 2 * self.w;
+        let mut degree = [2u8; 2 * MAX_WIDTH];
+        let mut sep_slot = [0u8; 2 * MAX_WIDTH];
+        let mut slot_sep = [0u8; 64];
+        for (slot, &v) in engine.final_frontier.iter().enumerate() {
+            let s = self.sep_of[v].expect("only separator squares stay in a part's frontier");
+            degree[s as usize] = match st[slot] {
+                UNTOUCHED => 0,
+                END => 1,
+                DONE => 2,
+                _ => unreachable!("a role is untouched, end or done"),
+            };
+            sep_slot[s as usize] = slot as u8;
+            slot_sep[slot] = s;
+        }
+        let mut degrees = 0u32;
+        let mut end_of = [0u8; 2 * MAX_WIDTH];
+        let mut ends = 0u32;
+        for s in 0..slots {
+            degrees |= u32::from(degree[s]) << (2 * s);
+            if degree[s] == 1 {
+                end_of[s] = ends as u8;
+                ends += 1;
+            }
+        }
+        let mut mates = 0u64;
+        for s in 0..slots {
+            if degree[s] == 1 {
+                let other = slot_sep[mate[sep_slot[s] as usize] as usize];
+                mates |= u64::from(end_of[other as usize]) << (4 * u64::from(end_of[s]));
+            }
+        }
+        Boundary {
+            degrees,
+            ends,
+            mates,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_cycle_tells_one_cycle_from_two() {
+        // Ends 0..4: top pairs (0 1)(2 3).
+        let top = 1 | (3 << 8) | (2 << 12);
+        // Bottom (1 2)(3 0): one cycle 0-1-2-3-0.
+        let one = 3 | (2 << 4) | (1 << 8);
+        // Bottom (0 1)(2 3): two cycles.
+        let two = 1 | (3 << 8) | (2 << 12);
+        assert!(one_cycle(top, one, 4));
+        assert!(!one_cycle(top, two, 4));
+        assert!(one_cycle(1, 1, 2));
+        assert!(!one_cycle(0, 0, 0));
+    }
+
+    #[test]
+    fn complement_swaps_untouched_and_done() {
+        let d = 0b10_01_00; // degrees 0, 1, 2 on a 2-wide separator's first three squares
+        let c = complement(d, 2);
+        assert_eq!(c & 0b11_11_11, 0b00_01_10);
+        assert_eq!(c >> 6, 0b10); // the fourth square: 0 -> 2
+    }
+}
