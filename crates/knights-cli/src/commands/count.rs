@@ -82,7 +82,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
                 "board": board.to_string(), "kind": kind_name, "directed": args.directed,
                 "symmetric": args.symmetric, "count": number(n),
                 "seconds": r.elapsed.as_secs_f64(), "method": r.method.name(),
-                "meet": r.meet_pairs.map(|(kept, tested)| json!({"bottom_states": kept, "pairs_tested": tested})),
+                "meet": r.meet_pairs.map(|(kept, tested)| json!({"table_states": kept, "pairs_tested": tested})),
                 "peak_states": r.peak_states,
                 "frontier_squares": r.frontier_slots, "key_bytes": r.key_bytes,
                 "on_disk": r.on_disk, "generated": r.generated, "states_per_step": r.states_per_step,

@@ -1,11 +1,11 @@
-//! Meet in the middle: the closed tours of a board from its two halves.
+//! Meet in the middle: the closed tours of a board from its two parts.
 //!
 //! Cut the board (turned so that its `rows` are the longer side, `w` wide)
-//! above row `h = rows / 2`. Every edge of the knight graph lies in the *top
-//! part* (edges with an end above row `h`) or in the *bottom part* (edges
-//! with both ends in rows `h..`), and a Hamiltonian cycle splits in exactly
-//! one way into its top edges and its bottom edges. The squares both parts
-//! touch are rows `h` and `h + 1`, the *separator* (`2w` squares).
+//! above row `h = (rows - 1) / 2`. Every edge of the knight graph lies in the
+//! *top part* (edges with an end above row `h`) or in the *bottom part*
+//! (edges with both ends in rows `h..`), and a Hamiltonian cycle splits in
+//! exactly one way into its top edges and its bottom edges. The squares both
+//! parts touch are rows `h` and `h + 1`, the *separator* (`2w` squares).
 //!
 //! The frontier program runs on each part alone (`Problem::external` keeps
 //! the separator in its frontier). A final state of a part gives each
@@ -17,13 +17,16 @@
 //! 2 on every separator square and the two pairings of the common ends form
 //! one cycle; the count is the sum of the products of their counts.
 //!
-//! The bottom part (the smaller: `rows - h` rows, no crossing edges) is kept
-//! in a hash map from degree pattern to its pairings; the top part's final
-//! states stream past it in parallel. This is McKay's method for 8x8 (seed
-//! 004): its bottom half holds the 7,934,470 path structures of his paper.
-//! It avoids the forward program's second half, where states that no bottom
-//! could complete pile up (about 4 x 10^8 at square 42 of 8x8).
+//! The top part (`h` rows and the separator's edges up to them, so few
+//! states) is kept in a hash map from degree pattern to its pairings; the
+//! bottom part's final states (`rows - h` rows) stream past it in parallel.
+//! This is the method of McKay's 8x8 count (seed 004), with the cut placed
+//! so that the two frontier programs cost about the same as the first half
+//! of the forward one: it never meets the forward program's second half,
+//! where states that no remaining rows can complete pile up (about 4 x 10^8
+//! at square 42 of 8x8).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use rustc_hash::FxHashMap;
@@ -36,14 +39,14 @@ use crate::{Error, Result};
 /// squares in all, so an end's mate fits in 4 bits).
 pub(crate) const MAX_WIDTH: usize = 8;
 
-/// Bytes of memory a bottom state takes in the table, with the map's share.
+/// Bytes of memory a top state takes in the table, with the map's share.
 const TABLE_BYTES_PER_STATE: u64 = 48;
 
 /// The figures of the two parts' runs and the count.
 pub(crate) struct MeetRun {
     pub count: u128,
-    pub bottom: Run,
     pub top: Run,
+    pub bottom: Run,
     /// Top and bottom states whose degrees fit, tested for one cycle.
     pub pairs_tested: u64,
 }
@@ -64,58 +67,61 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
             "meeting in the middle needs at least 4 rows and at most {MAX_WIDTH} columns, not {rows}x{w}"
         )));
     }
-    let h = rows / 2;
+    let h = (rows - 1) / 2;
     let top = Part::new(rows, w, h, Side::Top);
     let bottom = Part::new(rows, w, h, Side::Bottom);
     let top_engine = Engine::new(&top.problem)?;
     let bottom_engine = Engine::new(&bottom.problem)?;
+    let budget = opts
+        .max_memory
+        .or_else(crate::memory::available_bytes)
+        .unwrap_or(u64::MAX);
 
-    // The bottom part's states by the degrees a top state needs to meet them.
+    // The top part's states, by the degrees a bottom state needs to meet them.
     let table: Mutex<FxHashMap<u32, Vec<(u64, u128)>>> = Mutex::new(FxHashMap::default());
+    let kept = AtomicU64::new(0);
     let collect = |states: &[(u128, u128)]| -> Result<()> {
-        let mut local: Vec<(u32, u64, u128)> = Vec::with_capacity(states.len());
-        for &(key, count) in states {
-            let b = bottom.boundary(&bottom_engine, key);
-            local.push((complement(b.degrees, w), b.mates, count));
+        let held = kept.fetch_add(states.len() as u64, Ordering::Relaxed) + states.len() as u64;
+        if held.saturating_mul(TABLE_BYTES_PER_STATE) > budget {
+            return Err(Error::GaveUp(format!(
+                "the count stopped: the top part's states need more than the memory bound of {} (about {} bytes each); use --method forward",
+                crate::memory::human_bytes(budget),
+                TABLE_BYTES_PER_STATE
+            )));
         }
+        let local: Vec<(u32, u64, u128)> = states
+            .iter()
+            .map(|&(key, count)| {
+                let t = top.boundary(&top_engine, key);
+                (complement(t.degrees, w), t.mates, count)
+            })
+            .collect();
         let mut table = table.lock().unwrap_or_else(|e| e.into_inner());
         for (degrees, mates, count) in local {
             table.entry(degrees).or_default().push((mates, count));
         }
         Ok(())
     };
-    // Progress and stops count the squares of both runs, bottom first.
-    let (nb, nt) = (bottom.problem.n, top.problem.n);
-    let bottom_progress = |p: &Progress| {
+    // Progress and stops count the squares of both runs, top first.
+    let (nt, nb) = (top.problem.n, bottom.problem.n);
+    let top_progress = |p: &Progress| {
         if let Some(f) = opts.progress {
             f(&Progress {
-                steps: nb + nt,
+                steps: nt + nb,
                 ..*p
             });
         }
     };
-    let bottom_run = layers::run(
-        &bottom.problem,
+    let top_run = layers::run(
+        &top.problem,
         &RunOptions {
             final_layer: Some(&collect),
-            progress: Some(&bottom_progress),
+            progress: Some(&top_progress),
             ..*opts
         },
     )?;
     let mut table = table.into_inner().unwrap_or_else(|e| e.into_inner());
-    let kept = bottom_run.states_per_step.last().copied().unwrap_or(0);
-    let budget = opts
-        .max_memory
-        .or_else(crate::memory::available_bytes)
-        .unwrap_or(u64::MAX);
-    if kept.saturating_mul(TABLE_BYTES_PER_STATE) > budget {
-        return Err(Error::GaveUp(format!(
-            "the count stopped: the bottom half's {kept} states need about {} in memory, more than the bound of {}; use --method forward",
-            crate::memory::human_bytes(kept.saturating_mul(TABLE_BYTES_PER_STATE)),
-            crate::memory::human_bytes(budget)
-        )));
-    }
-    // The order of a bucket's arrival varies with the threads: sort, so
+    // Chunks arrive in an order that varies with the threads: sort, so that
     // the work below does not.
     for v in table.values_mut() {
         v.sort_unstable();
@@ -125,13 +131,13 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     let join = |states: &[(u128, u128)]| -> Result<()> {
         let (mut sum, mut tested) = (0u128, 0u64);
         for &(key, count) in states {
-            let t = top.boundary(&top_engine, key);
-            let Some(partners) = table.get(&t.degrees) else {
+            let b = bottom.boundary(&bottom_engine, key);
+            let Some(partners) = table.get(&b.degrees) else {
                 continue;
             };
             tested += partners.len() as u64;
             for &(mates, c) in partners {
-                if one_cycle(t.mates, mates, t.ends) {
+                if one_cycle(mates, b.mates, b.ends) {
                     let product = count.checked_mul(c).ok_or_else(overflow)?;
                     sum = sum.checked_add(product).ok_or_else(overflow)?;
                 }
@@ -142,29 +148,29 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         total.1 += tested;
         Ok(())
     };
-    let top_progress = |p: &Progress| {
+    let bottom_progress = |p: &Progress| {
         if let Some(f) = opts.progress {
             f(&Progress {
-                step: nb + p.step,
-                steps: nb + nt,
+                step: nt + p.step,
+                steps: nt + nb,
                 ..*p
             });
         }
     };
-    let top_run = layers::run(
-        &top.problem,
+    let bottom_run = layers::run(
+        &bottom.problem,
         &RunOptions {
             final_layer: Some(&join),
-            progress: Some(&top_progress),
-            stop_after: opts.stop_after.and_then(|s| s.checked_sub(nb)),
+            progress: Some(&bottom_progress),
+            stop_after: opts.stop_after.and_then(|s| s.checked_sub(nt)),
             ..*opts
         },
     )?;
     let (count, pairs_tested) = total.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(MeetRun {
         count,
-        bottom: bottom_run,
         top: top_run,
+        bottom: bottom_run,
         pairs_tested,
     })
 }

@@ -12,6 +12,14 @@
 //! `w = 8`. This is the method of Knuth's Algorithm E and of the counts
 //! behind OEIS A193055.
 //!
+//! Closed tours of boards with at least 6 rows and at most 8 columns are
+//! counted by *meeting in the middle* (see the `meet` module notes, McKay's
+//! method in seed 004): the program runs on the board's top rows and on its
+//! bottom rows apart, and their final states are joined where two pairings
+//! of path ends make one cycle. That skips the forward program's second
+//! half, where most of its work went: 8x8 takes minutes instead of hours.
+//! [`Method::Forward`] forces the single program.
+//!
 //! The states of a square are kept as sorted `(key, count)` runs split into
 //! hash-partitioned buckets, expanded and merged in parallel (the answer is
 //! the same for any number of threads). When they outgrow
@@ -153,9 +161,9 @@ pub struct Report {
     /// The method that ran: [`Method::Forward`] or [`Method::Meet`].
     pub method: Method,
     /// Frontier states after each processed square (meeting in the middle:
-    /// the bottom half's squares, then the top half's).
+    /// the top part's squares, then the bottom part's).
     pub states_per_step: Vec<u64>,
-    /// Meeting in the middle: the states of the bottom half kept in memory,
+    /// Meeting in the middle: the states of the top part kept in memory,
     /// and the pairs of a top and a bottom state tested for one cycle.
     pub meet_pairs: Option<(u64, u64)>,
     /// The largest number of states held at once.
@@ -178,8 +186,10 @@ pub struct Report {
 /// Time and memory grow with the number of frontier states, which is
 /// exponential in the shorter side `w` and linear in the longer one (about
 /// 16 bytes a state in memory or on disk, and 64 while a square is
-/// processed): 6x6 takes a fraction of a second, 8x6 seconds, 8x7 minutes,
-/// 8x8 hours. Boards with `w > 11` are refused.
+/// processed). Forward: 6x6 takes a fraction of a second, 8x6 seconds, 8x7
+/// minutes, 8x8 hours; meeting in the middle (the default for closed tours)
+/// takes 8x7 in seconds and 8x8 in minutes (`BENCHMARKS.md`). Boards with
+/// `w > 11` are refused.
 ///
 /// # Example
 /// ```
@@ -212,12 +222,12 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
     };
     if meet {
         let m = meet::closed_tours(rows, w, &opts.run())?;
-        let (b, t) = (&m.bottom, &m.top);
-        let kept = b.states_per_step.last().copied().unwrap_or(0);
+        let (t, b) = (&m.top, &m.bottom);
+        let kept = t.states_per_step.last().copied().unwrap_or(0);
         return Ok(Report {
             count: m.count,
             method: Method::Meet,
-            states_per_step: [&b.states_per_step[..], &t.states_per_step[..]].concat(),
+            states_per_step: [&t.states_per_step[..], &b.states_per_step[..]].concat(),
             meet_pairs: Some((kept, m.pairs_tested)),
             peak_states: b.peak.max(t.peak),
             frontier_slots: b.slots.max(t.slots),
@@ -344,8 +354,8 @@ mod tests {
         assert_eq!(seen.load(std::sync::atomic::Ordering::Relaxed), 30);
         assert_eq!(report.states_per_step.len(), 30);
         assert_eq!(report.frontier_slots, 11);
-        // Meeting in the middle: the bottom half's 15 squares, then the
-        // top half's 25, as one sequence.
+        // Meeting in the middle: the top part's 20 squares, then the
+        // bottom part's 20, as one sequence.
         let opts = Options {
             method: Method::Meet,
             ..opts

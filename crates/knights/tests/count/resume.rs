@@ -93,8 +93,8 @@ fn stopped_counts_resume_to_the_same_answer() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Meeting in the middle runs the bottom half (18 squares of 6x6), then the
-/// top half (30 squares): a stop anywhere in either resumes to the count.
+/// Meeting in the middle runs the top part (24 squares of 6x6), then the
+/// bottom part (24 squares): a stop anywhere in either resumes to the count.
 #[test]
 fn stopped_meetings_resume_to_the_same_answer() {
     let board: Board = "6x6".parse().unwrap();

@@ -1,6 +1,7 @@
 //! Every count of `tests/data/counts.toml`: the `fast` ones always, the
-//! `slow` ones as ignored tests (`cargo test --release -- --ignored counts`),
-//! the `long` ones never (they are named and skipped).
+//! `slow` ones and the `long` ones (the 8x8 board's closed tours and their
+//! classes, minutes each by meeting in the middle) as ignored tests run in
+//! release mode (`cargo test --release -- --ignored counts_slow`, `counts_long`).
 
 use knights::count::{self, Kind, Options};
 use knights::Board;
@@ -75,4 +76,10 @@ fn counts_fast() {
 #[ignore = "minutes in release mode: cargo test --release -- --ignored counts_slow"]
 fn counts_slow() {
     assert!(run_tier("slow") >= 5);
+}
+
+#[test]
+#[ignore = "the 8x8 counts, about ten minutes in release mode: cargo test --release -p knights -- --ignored counts_long"]
+fn counts_long() {
+    assert!(run_tier("long") >= 2);
 }
