@@ -166,6 +166,8 @@ pub fn join<R: Rng + ?Sized>(
     let limit = u64::from(options.max_posa_attempts) + links.len() as u64 + 1;
     let mut iterations = 0u64;
     let mut reference: Vec<u8> = Vec::new();
+    // Whether rails and 2-opt merges are exhausted on the current cover.
+    let mut saturated = false;
     loop {
         iterations += 1;
         assert!(iterations <= limit, "join exceeded its proven bound");
@@ -184,25 +186,38 @@ pub fn join<R: Rng + ?Sized>(
             }
             break;
         }
-        let (merged, mut uf) = rail_pass(&g, &mut links, &labels, sizes.len(), options.disjoint);
-        stats.passes += 1;
-        stats.rails_switched += merged as u64;
-        if stats.passes == 1 {
-            stats.cycles_after_first_pass = sizes.len() - merged;
+        if !saturated {
+            // A rail pass on the first round, and later only while many
+            // cycles are left (the local merges take one cycle a walk).
+            let pass = stats.passes == 0 || sizes.len() > PASS_ABOVE;
+            let (merged, mut uf) = if pass {
+                stats.passes += 1;
+                rail_pass(&g, &mut links, &labels, sizes.len(), options.disjoint)
+            } else {
+                (0, UnionFind::new(sizes.len()))
+            };
+            stats.rails_switched += merged as u64;
+            if stats.passes == 1 && pass {
+                stats.cycles_after_first_pass = sizes.len() - merged;
+            }
+            let cycles = Cycles {
+                labels: &labels,
+                sizes: &sizes,
+                starts: &starts,
+            };
+            let local = local_merges(&g, &mut links, &cycles, &mut uf, sizes.len() - merged);
+            stats.two_opt_merges += local as u32;
+            if sizes.len() - merged - local == 1 {
+                break;
+            }
+            // No rail or 2-opt merge is left: the fallbacks come next, on
+            // fresh labels if the cover changed.
+            saturated = true;
+            if merged + local > 0 {
+                continue;
+            }
         }
-        let cycles = Cycles {
-            labels: &labels,
-            sizes: &sizes,
-            starts: &starts,
-        };
-        let local = local_merges(&g, &mut links, &cycles, &mut uf, sizes.len() - merged);
-        stats.two_opt_merges += local as u32;
-        if sizes.len() - merged - local == 1 {
-            break;
-        }
-        if merged + local > 0 {
-            continue;
-        }
+        saturated = false;
         if kopt_merge(&g, &mut links, &sizes) {
             stats.two_opt_merges += 1;
             continue;
@@ -238,6 +253,9 @@ pub fn join<R: Rng + ?Sized>(
     *cover = Cover::from_bytes_unchecked(board, links);
     Ok(stats)
 }
+
+/// Cycles left above which a later round starts with a rail pass.
+const PASS_ABOVE: usize = 64;
 
 /// One pass: switches a spanning forest of rails that join distinct cycles
 /// (vertex-disjoint ones with `disjoint`); returns how many (each removes
