@@ -128,22 +128,20 @@ fn kill_and_resume(board: &str, method: &str, want: &str, delays_ms: &[u64]) {
     let _ = std::fs::remove_dir_all(&dir);
     let bin = assert_cmd::cargo::cargo_bin("knights");
     let dir_arg = dir.to_str().unwrap();
+    let args = [
+        "count",
+        board,
+        "--quiet",
+        "--method",
+        method,
+        "--work-dir",
+        dir_arg,
+    ];
     for (i, &ms) in delays_ms.iter().enumerate() {
         // The first run starts afresh; later ones resume and are killed again.
-        let mut args = vec![
-            "count",
-            board,
-            "--quiet",
-            "--method",
-            method,
-            "--work-dir",
-            dir_arg,
-        ];
-        if i > 0 {
-            args.push("--resume");
-        }
         let mut child = std::process::Command::new(&bin)
-            .args(&args)
+            .args(args)
+            .args((i > 0).then_some("--resume"))
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap();
@@ -152,16 +150,8 @@ fn kill_and_resume(board: &str, method: &str, want: &str, delays_ms: &[u64]) {
         let _ = child.wait();
     }
     knights()
-        .args([
-            "count",
-            board,
-            "--quiet",
-            "--method",
-            method,
-            "--work-dir",
-            dir_arg,
-            "--resume",
-        ])
+        .args(args)
+        .arg("--resume")
         .assert()
         .success()
         .stdout(format!("{want}\n"));

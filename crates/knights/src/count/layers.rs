@@ -134,6 +134,25 @@ fn fingerprint<K: Word, C: Word>(p: &Problem) -> String {
     format!("{:016x}-k{}-c{}", h.finish(), K::BYTES, C::BYTES)
 }
 
+/// Removes every checkpoint of `p` in `dir`, whatever its key and count
+/// widths: a count that starts afresh must not later resume an older one.
+pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
+    for fp in [
+        fingerprint::<u64, u64>(p),
+        fingerprint::<u64, u128>(p),
+        fingerprint::<u128, u64>(p),
+        fingerprint::<u128, u128>(p),
+    ] {
+        let d = dir.join(format!("count-{fp}"));
+        if d.exists() {
+            fs::remove_dir_all(&d).map_err(|e| {
+                Error::Unsupported(format!("the count could not clear {}: {e}", d.display()))
+            })?;
+        }
+    }
+    Ok(())
+}
+
 #[inline]
 fn bucket_of<K: Word>(key: K, buckets: usize) -> usize {
     if buckets == 1 {
@@ -285,17 +304,7 @@ fn run_typed<K: Word, C: Word>(
                 (budget / 4 / threads / STEP_BYTES_PER_STATE).clamp(1 << 10, 8 * CHUNK as u64)
             }
         };
-        let chunks: Vec<(usize, u64, usize)> = cur
-            .iter()
-            .enumerate()
-            .flat_map(|(b, bucket)| {
-                let s = bucket.states();
-                (0..s.div_ceil(chunk).max(1)).map(move |i| {
-                    let start = i * chunk;
-                    (b, start, (s - start).min(chunk) as usize)
-                })
-            })
-            .collect();
+        let chunks = chunks_of(&cur, chunk);
         let raw: Option<Vec<(PathBuf, Mutex<BufWriter<File>>)>> = match &disk {
             None => None,
             Some(d) => Some(
@@ -472,25 +481,29 @@ fn run_typed<K: Word, C: Word>(
     Ok(run)
 }
 
+/// The layer's states in pieces of at most `chunk`, at least one a bucket
+/// (an empty bucket gives an empty piece): (bucket, start, length).
+fn chunks_of<K, C>(layer: &[Bucket<K, C>], chunk: u64) -> Vec<(usize, u64, usize)> {
+    layer
+        .iter()
+        .enumerate()
+        .flat_map(|(b, bucket)| {
+            let s = bucket.states();
+            (0..s.div_ceil(chunk).max(1)).map(move |i| {
+                let start = i * chunk;
+                (b, start, (s - start).min(chunk) as usize)
+            })
+        })
+        .collect()
+}
+
 /// Hands the states of a final layer to `consume`, chunk by chunk in parallel.
 fn hand_over<K: Word, C: Word>(
     layer: &[Bucket<K, C>],
     consume: &FinalLayer<'_>,
 ) -> std::result::Result<(), Stop> {
-    let chunks: Vec<(usize, u64, usize)> = layer
-        .iter()
-        .enumerate()
-        .flat_map(|(b, bucket)| {
-            let s = bucket.states();
-            (0..s.div_ceil(CHUNK as u64)).map(move |i| {
-                let start = i * CHUNK as u64;
-                (b, start, (s - start).min(CHUNK as u64) as usize)
-            })
-        })
-        .collect();
-    chunks
-        .par_iter()
-        .try_for_each(|&(b, start, len)| -> std::result::Result<(), Stop> {
+    chunks_of(layer, CHUNK as u64).par_iter().try_for_each(
+        |&(b, start, len)| -> std::result::Result<(), Stop> {
             let owned;
             let states: &[(K, C)] = match &layer[b] {
                 Bucket::Mem(v) => &v[start as usize..start as usize + len],
@@ -504,7 +517,8 @@ fn hand_over<K: Word, C: Word>(
                 .map(|&(k, c)| (k.to_u128(), c.to_u128()))
                 .collect();
             consume(&wide).map_err(Stop::Err)
-        })
+        },
+    )
 }
 
 /// Expands the states of one chunk; returns the successors by next bucket

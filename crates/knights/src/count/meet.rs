@@ -70,6 +70,11 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     let h = (rows - 1) / 2;
     let top = Part::new(rows, w, h, Side::Top);
     let bottom = Part::new(rows, w, h, Side::Bottom);
+    // A fresh count: neither part may resume an older run's checkpoint.
+    if let (Some(dir), false) = (opts.work_dir, opts.resume) {
+        layers::clear_checkpoints(&top.problem, dir)?;
+        layers::clear_checkpoints(&bottom.problem, dir)?;
+    }
     let top_engine = Engine::new(&top.problem)?;
     let bottom_engine = Engine::new(&bottom.problem)?;
     let budget = opts
@@ -104,14 +109,7 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     };
     // Progress and stops count the squares of both runs, top first.
     let (nt, nb) = (top.problem.n, bottom.problem.n);
-    let top_progress = |p: &Progress| {
-        if let Some(f) = opts.progress {
-            f(&Progress {
-                steps: nt + nb,
-                ..*p
-            });
-        }
-    };
+    let top_progress = shifted(opts, 0, nt + nb);
     let top_run = layers::run(
         &top.problem,
         &RunOptions {
@@ -148,15 +146,7 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         total.1 += tested;
         Ok(())
     };
-    let bottom_progress = |p: &Progress| {
-        if let Some(f) = opts.progress {
-            f(&Progress {
-                step: nt + p.step,
-                steps: nt + nb,
-                ..*p
-            });
-        }
-    };
+    let bottom_progress = shifted(opts, nt, nt + nb);
     let bottom_run = layers::run(
         &bottom.problem,
         &RunOptions {
@@ -173,6 +163,23 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         bottom: bottom_run,
         pairs_tested,
     })
+}
+
+/// The caller's progress callback, told of `before + step` of `steps` squares.
+fn shifted<'a>(
+    opts: &'a RunOptions<'_>,
+    before: usize,
+    steps: usize,
+) -> impl Fn(&Progress) + Sync + 'a {
+    move |p: &Progress| {
+        if let Some(f) = opts.progress {
+            f(&Progress {
+                step: before + p.step,
+                steps,
+                ..*p
+            });
+        }
+    }
 }
 
 fn overflow() -> Error {
