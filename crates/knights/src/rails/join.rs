@@ -64,7 +64,7 @@ use rand::Rng;
 use super::kopt;
 use super::posa::posa_merge;
 use super::toward;
-use super::{down_masks, first_rail, switch_raw, walk_cycles, Geometry, UnionFind};
+use super::{down_masks, first_rail, switch_raw, walk_cycle, walk_cycles, Geometry, UnionFind};
 use crate::{exists, Cover, Error, Result};
 
 /// Options of [`join`].
@@ -331,34 +331,21 @@ fn local_merges(
     let mut merges = 0;
     let mut walk = Vec::new();
     'merge: while left > 1 {
-        // The current cycles (classes) and their sizes.
-        let mut class_size: Vec<(u32, u64)> = Vec::new();
-        let mut size_of = rustc_hash::FxHashMap::<u32, usize>::default();
+        // The current cycles (classes, by root) and their squares; all but
+        // the largest, smallest first.
+        let mut squares = vec![0u64; cycles.sizes.len()];
         for (id, &size) in cycles.sizes.iter().enumerate() {
-            let root = uf.find(id as u32);
-            let slot = *size_of.entry(root).or_insert_with(|| {
-                class_size.push((root, 0));
-                class_size.len() - 1
-            });
-            class_size[slot].1 += u64::from(size);
+            squares[uf.find(id as u32) as usize] += u64::from(size);
         }
-        debug_assert_eq!(class_size.len(), left);
-        class_size.sort_by_key(|&(root, size)| (size, root));
-        class_size.pop();
-        for &(root, _) in &class_size {
+        let mut small: Vec<u32> = (0..squares.len() as u32)
+            .filter(|&root| squares[root as usize] > 0)
+            .collect();
+        debug_assert_eq!(small.len(), left);
+        small.sort_by_key(|&root| (squares[root as usize], root));
+        small.pop();
+        for &root in &small {
             walk.clear();
-            let start = cycles.starts[root as usize];
-            let (mut cur, mut back) = (start, 0u8);
-            loop {
-                walk.push(cur);
-                let k = (links[cur] & !back).trailing_zeros() as u8;
-                let next = (cur as isize + g.off[k as usize]) as usize;
-                if next == start {
-                    break;
-                }
-                back = 1 << (k ^ 4);
-                cur = next;
-            }
+            walk_cycle(g, links, cycles.starts[root as usize], |s| walk.push(s));
             for &a in &walk {
                 let mut other = |c: usize| uf.find(cycles.labels[c]) != root;
                 if let Some((b, c, d)) = two_opt_at(g, links, a, &mut other) {

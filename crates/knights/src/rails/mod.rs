@@ -356,24 +356,32 @@ pub(crate) fn walk_cycles(
         }
         let id = sizes.len() as u32;
         let mut size = 0u32;
-        let mut cur = s;
-        let mut back = 0u8; // bit of the move leading back to the previous square
-        loop {
+        walk_cycle(g, links, s, |cur| {
             labels[cur] = id;
             visit(cur, size);
             size += 1;
-            let bits = links[cur] & !back;
-            let k = bits.trailing_zeros() as u8;
-            let next = (cur as isize + g.off[k as usize]) as usize;
-            if next == s {
-                break;
-            }
-            back = 1 << (k ^ 4);
-            cur = next;
-        }
+        });
         sizes.push(size);
     }
     (labels, sizes)
+}
+
+/// Walks the cycle of a 2-regular cover through `start`, calling
+/// `visit(square)` on each of its squares in order, `start` first.
+#[inline]
+pub(crate) fn walk_cycle(g: &Geometry, links: &[u8], start: usize, mut visit: impl FnMut(usize)) {
+    let mut cur = start;
+    let mut back = 0u8; // bit of the move leading back to the previous square
+    loop {
+        visit(cur);
+        let k = (links[cur] & !back).trailing_zeros() as u8;
+        let next = (cur as isize + g.off[k as usize]) as usize;
+        if next == start {
+            return;
+        }
+        back = 1 << (k ^ 4);
+        cur = next;
+    }
 }
 
 /// A union-find over cycle indices (path halving, union by size).
