@@ -18,6 +18,7 @@
 //! only then are the previous layer's files removed. A run killed at any
 //! moment therefore resumes (`resume`) from the last complete layer.
 
+use std::borrow::Cow;
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -60,6 +61,15 @@ pub(crate) struct RunOptions<'a> {
     /// states after the last vertex, chunk by chunk and in parallel, as
     /// `(key, count)` pairs.
     pub final_layer: Option<&'a FinalLayer<'a>>,
+}
+
+impl RunOptions<'_> {
+    /// The memory bound in bytes: `max_memory`, else what is available.
+    pub fn budget(&self) -> u64 {
+        self.max_memory
+            .or_else(crate::memory::available_bytes)
+            .unwrap_or(u64::MAX)
+    }
 }
 
 /// A consumer of a part's final states.
@@ -186,10 +196,7 @@ fn run_typed<K: Word, C: Word>(
 ) -> std::result::Result<Run, Stop> {
     let n = engine.steps.len();
     let fp = fingerprint::<K, C>(p);
-    let budget = opts
-        .max_memory
-        .or_else(crate::memory::available_bytes)
-        .unwrap_or(u64::MAX);
+    let budget = opts.budget();
     let mut disk: Option<Disk> = None;
     let mut cur: Vec<Bucket<K, C>> = vec![Bucket::Mem(vec![(
         K::from_u128(engine.start_key()),
@@ -323,15 +330,8 @@ fn run_typed<K: Word, C: Word>(
         let shares: Vec<(Shares<K, C>, u128, u64)> = chunks
             .par_iter()
             .map(|&(b, start, len)| -> std::result::Result<_, Stop> {
-                let owned;
-                let states: &[(K, C)] = match &cur_ref[b] {
-                    Bucket::Mem(v) => &v[start as usize..start as usize + len],
-                    Bucket::Disk { path, .. } => {
-                        owned = read_entries::<K, C>(path, start, len)?;
-                        &owned
-                    }
-                };
-                let (mut out, done) = expand_chunk(engine, step, states, nb)?;
+                let states = read_chunk(&cur_ref[b], start, len)?;
+                let (mut out, done) = expand_chunk(engine, step, &states, nb)?;
                 let generated: u64 = out.iter().map(|v| v.len() as u64).sum();
                 for v in &mut out {
                     merge(v)?;
@@ -497,6 +497,18 @@ fn chunks_of<K, C>(layer: &[Bucket<K, C>], chunk: u64) -> Vec<(usize, u64, usize
         .collect()
 }
 
+/// The `len` states of `bucket` from `start`: borrowed in memory, read from disk.
+fn read_chunk<K: Word, C: Word>(
+    bucket: &Bucket<K, C>,
+    start: u64,
+    len: usize,
+) -> std::result::Result<Cow<'_, [(K, C)]>, Stop> {
+    Ok(match bucket {
+        Bucket::Mem(v) => Cow::Borrowed(&v[start as usize..start as usize + len]),
+        Bucket::Disk { path, .. } => Cow::Owned(read_entries::<K, C>(path, start, len)?),
+    })
+}
+
 /// Hands the states of a final layer to `consume`, chunk by chunk in parallel.
 fn hand_over<K: Word, C: Word>(
     layer: &[Bucket<K, C>],
@@ -504,15 +516,7 @@ fn hand_over<K: Word, C: Word>(
 ) -> std::result::Result<(), Stop> {
     chunks_of(layer, CHUNK as u64).par_iter().try_for_each(
         |&(b, start, len)| -> std::result::Result<(), Stop> {
-            let owned;
-            let states: &[(K, C)] = match &layer[b] {
-                Bucket::Mem(v) => &v[start as usize..start as usize + len],
-                Bucket::Disk { path, .. } => {
-                    owned = read_entries::<K, C>(path, start, len)?;
-                    &owned
-                }
-            };
-            let wide: Vec<(u128, u128)> = states
+            let wide: Vec<(u128, u128)> = read_chunk(&layer[b], start, len)?
                 .iter()
                 .map(|&(k, c)| (k.to_u128(), c.to_u128()))
                 .collect();
@@ -552,7 +556,8 @@ fn expand_chunk<K: Word, C: Word>(
     Ok((out, done))
 }
 
-fn overflow() -> Error {
+/// A count past `u128`.
+pub(crate) fn overflow() -> Error {
     Error::Unsupported("the count exceeds 2^128, more than this counter can hold".into())
 }
 

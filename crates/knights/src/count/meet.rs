@@ -32,7 +32,7 @@ use std::sync::Mutex;
 use rustc_hash::FxHashMap;
 
 use super::frontier::{Engine, Problem, Shape, DONE, END, UNTOUCHED};
-use super::layers::{self, Progress, Run, RunOptions};
+use super::layers::{self, overflow, Progress, Run, RunOptions};
 use crate::{Error, Result};
 
 /// The widest board this method takes (two separator rows of at most 16
@@ -77,10 +77,7 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     }
     let top_engine = Engine::new(&top.problem)?;
     let bottom_engine = Engine::new(&bottom.problem)?;
-    let budget = opts
-        .max_memory
-        .or_else(crate::memory::available_bytes)
-        .unwrap_or(u64::MAX);
+    let budget = opts.budget();
 
     // The top part's states, by the degrees a bottom state needs to meet them.
     let table: Mutex<FxHashMap<u32, Vec<(u64, u128)>>> = Mutex::new(FxHashMap::default());
@@ -180,10 +177,6 @@ fn shifted<'a>(
             });
         }
     }
-}
-
-fn overflow() -> Error {
-    Error::Unsupported("the count exceeds 2^128, more than this counter can hold".into())
 }
 
 /// The degrees `2 - d` of each separator square.
