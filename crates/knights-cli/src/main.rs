@@ -11,6 +11,7 @@ use clap::Parser;
 mod cli;
 mod commands;
 mod io_util;
+mod timing_runs;
 
 /// Exit status for a valid request with no answer.
 const EXIT_NO_ANSWER: u8 = 1;

@@ -5,7 +5,7 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use knights::algorithms::construct;
+use knights::construct;
 use knights::Board;
 
 fn bench(c: &mut Criterion) {

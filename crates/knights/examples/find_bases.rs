@@ -5,7 +5,7 @@
 //! is seeded, so the output is the same on every run; the table in the
 //! library was pasted from it, and a unit test checks every entry.
 
-use knights::algorithms::construct::search::{find_path, find_path_within, Goal};
+use knights::construct::search::{find_path, find_path_within, Goal};
 
 fn moves(path: &[(u32, u32)], closed: bool) -> String {
     let mut out = String::new();

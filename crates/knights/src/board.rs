@@ -43,10 +43,22 @@ pub const fn opposite(k: u8) -> u8 {
 /// assert_eq!(knights::board::move_for(1, 1), None);
 /// ```
 pub fn move_for(dx: i64, dy: i64) -> Option<u8> {
-    MOVES
-        .iter()
-        .position(|&(mx, my)| i64::from(mx) == dx && i64::from(my) == dy)
-        .map(|k| k as u8)
+    /// Move numbers by (dy + 2) * 5 + (dx + 2); 8 for none.
+    const TABLE: [u8; 25] = {
+        let mut t = [8u8; 25];
+        let mut k = 0;
+        while k < 8 {
+            let (dx, dy) = MOVES[k];
+            t[((dy + 2) * 5 + dx + 2) as usize] = k as u8;
+            k += 1;
+        }
+        t
+    };
+    if !(-2..=2).contains(&dx) || !(-2..=2).contains(&dy) {
+        return None;
+    }
+    let k = TABLE[((dy + 2) * 5 + dx + 2) as usize];
+    (k < 8).then_some(k)
 }
 
 /// An R x C rectangular board.
@@ -226,6 +238,103 @@ impl FromStr for Board {
             [r, c] => Board::new(num(r)?, num(c)?),
             _ => Err(bad()),
         }
+    }
+}
+
+/// Fast square arithmetic for the hot loops of the rails and the tourney
+/// generators: the signed index offset of each move, so that a step is one
+/// addition once the caller knows it stays on the board.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Geometry {
+    pub rows: u32,
+    pub cols: u32,
+    pub off: [isize; 8],
+}
+
+impl Geometry {
+    pub fn new(board: Board) -> Geometry {
+        let cols = board.cols() as isize;
+        let mut off = [0isize; 8];
+        for (k, &(dx, dy)) in MOVES.iter().enumerate() {
+            off[k] = dy as isize * cols + dx as isize;
+        }
+        Geometry {
+            rows: board.rows(),
+            cols: board.cols(),
+            off,
+        }
+    }
+
+    /// The square reached from `s` (at row `r`, column `c`) by move `k`, if on the board.
+    #[inline]
+    pub fn step_rc(&self, s: usize, r: u32, c: u32, k: u8) -> Option<usize> {
+        let (dx, dy) = MOVES[k as usize];
+        let nr = r as i64 + dy as i64;
+        let nc = c as i64 + dx as i64;
+        (nr >= 0 && nc >= 0 && nr < self.rows as i64 && nc < self.cols as i64)
+            .then(|| (s as isize + self.off[k as usize]) as usize)
+    }
+
+    /// Whether `a` and `b` are a knight's move apart.
+    #[inline]
+    pub fn adjacent(&self, a: usize, b: usize) -> bool {
+        let cols = self.cols as usize;
+        let dr = (a / cols).abs_diff(b / cols);
+        let dc = (a % cols).abs_diff(b % cols);
+        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+    }
+
+    /// The move from `a` to `b` (a knight's move apart).
+    #[inline]
+    pub fn move_between(&self, a: usize, b: usize) -> u8 {
+        let d = b as isize - a as isize;
+        // Offsets are distinct when cols >= 5; check coordinates otherwise.
+        let cols = self.cols as isize;
+        let (ar, ac) = (a as isize / cols, a as isize % cols);
+        let (br, bc) = (b as isize / cols, b as isize % cols);
+        let (dx, dy) = (bc - ac, br - ar);
+        debug_assert_eq!(dy * cols + dx, d);
+        move_for(dx as i64, dy as i64).expect("squares are a knight's move apart")
+    }
+}
+
+/// The board inside a frame two squares wide, so that a hot loop can step
+/// from any board square by any move without checking the edges: the frame's
+/// squares are simply never free. Index of board square (r, c):
+/// `(r + 2) * width + c + 2`.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Padded {
+    /// Columns of the padded board (`cols + 4`).
+    pub width: usize,
+    /// The moves' index offsets on the padded board.
+    pub off: [isize; 8],
+    /// The moves' index offsets on the board itself ([`Geometry::off`]).
+    pub uoff: [isize; 8],
+}
+
+impl Padded {
+    pub fn new(board: Board) -> Padded {
+        let width = board.cols() as usize + 4;
+        let mut off = [0isize; 8];
+        for (k, &(dx, dy)) in MOVES.iter().enumerate() {
+            off[k] = dy as isize * width as isize + dx as isize;
+        }
+        Padded {
+            width,
+            off,
+            uoff: Geometry::new(board).off,
+        }
+    }
+
+    /// The padded index of board square (r, c).
+    #[inline]
+    pub fn index(&self, r: usize, c: usize) -> usize {
+        (r + 2) * self.width + c + 2
+    }
+
+    /// Squares of the padded board: `(rows + 4) * (cols + 4)`.
+    pub fn len(&self, board: Board) -> usize {
+        (board.rows() as usize + 4) * self.width
     }
 }
 

@@ -23,6 +23,7 @@ pub mod algorithms;
 pub mod board;
 pub mod check;
 pub mod cipher;
+pub mod construct;
 pub mod count;
 pub mod cover;
 mod error;

@@ -7,9 +7,9 @@ use std::process::ExitCode;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use knights::algorithms::backtrack::{Order, StopFlag};
-use knights::algorithms::rates::{self, NodeCounts, Rate, TieRates};
 use knights::algorithms::warnsdorff::Tie;
 use knights::exists;
+use knights::stats::rates::{self, NodeCounts, Rate, TieRates};
 use serde_json::json;
 
 use super::parse_board;

@@ -3,7 +3,9 @@
 
 use std::fmt::{self, Write as _};
 
-use knights::stats::{Form, PaperRow, Summary, Timing, PAPER_WARNSDORFF_RELATIVE};
+use knights::stats::{PaperRow, Summary, PAPER_WARNSDORFF_RELATIVE};
+
+use crate::timing_runs::{Form, Timing};
 use knights::Board;
 
 use crate::cli::TimingArgs;

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::algorithms::tourney::Generator;
-use knights::stats::{self, Form, Series, Timing};
+use knights::stats::{self, Series};
+
+use crate::timing_runs::{self, Form, Timing};
 use knights::{Board, Error};
 use serde_json::json;
 
@@ -77,7 +79,7 @@ impl Plan {
         let (mut rows, mut notes) = (Vec::new(), Vec::new());
         for &board in &self.boards {
             if self.tour {
-                match stats::time_warnsdorff_tours(board, self.runs, seed) {
+                match timing_runs::time_warnsdorff_tours(board, self.runs, seed) {
                     Ok(t) => rows.push(t),
                     Err(e) => notes.push(format!("warnsdorff tour on {board}: {e}")),
                 }
@@ -90,7 +92,7 @@ impl Plan {
                         g.name()
                     ));
                 } else {
-                    match stats::time_tourneys(board, g, self.runs, seed) {
+                    match timing_runs::time_tourneys(board, g, self.runs, seed) {
                         Ok(ts) => rows.extend(ts),
                         Err(e) => notes.push(format!("{} on {board}: {e}", g.name())),
                     }

@@ -31,7 +31,7 @@ fn job(name: &str, board: Board, seed: u64) -> Result<Cover> {
         }
         "divide+obfuscate" => {
             // The divide-and-conquer tour, then 16 shatters and a join.
-            let mut cover = knights::algorithms::construct::closed_cover(board)?;
+            let mut cover = knights::construct::closed_cover(board)?;
             rails::obfuscate(&mut cover, &Default::default(), &mut rng)?;
             return Ok(cover);
         }

@@ -6,15 +6,14 @@
 //! whose every test runs through the checker.
 
 pub mod backtrack;
-pub mod construct;
 pub mod hybrid;
-pub mod rates;
 pub mod tourney;
 pub mod warnsdorff;
 
 use rand::Rng;
 
 use crate::board::Square;
+use crate::construct;
 use crate::{exists, Board, Result, Tour};
 
 /// The tour algorithms that [`tour`] can run.

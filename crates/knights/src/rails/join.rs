@@ -241,9 +241,7 @@ pub fn join<R: Rng + ?Sized>(
             continue;
         }
         if reference.is_empty() {
-            reference = crate::algorithms::construct::closed_cover(board)?
-                .as_bytes()
-                .to_vec();
+            reference = crate::construct::closed_cover(board)?.as_bytes().to_vec();
         }
         let step = toward::step(&g, &mut links, &reference, sizes.len());
         debug_assert!(step.cycles < sizes.len());

@@ -37,7 +37,7 @@ mod toward;
 pub use join::{join, JoinOptions, JoinStats};
 pub use shatter::{obfuscate, shatter, ObfuscateOptions};
 
-use crate::board::{Square, MOVES};
+use crate::board::{Geometry, Square, MOVES};
 use crate::{Board, Cover};
 
 /// One rail: its topmost square, its primary move and its cross move.
@@ -63,64 +63,6 @@ impl Rail {
         let step = |s, k| board.step(s, k).expect("rail lies on the board");
         let (u, p, c) = (self.top, self.primary, self.cross);
         [u, step(u, p), step(u, c), step(step(u, p), c)]
-    }
-}
-
-/// Fast square arithmetic on a board: signed index offsets of the moves.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct Geometry {
-    pub rows: u32,
-    pub cols: u32,
-    pub off: [isize; 8],
-}
-
-impl Geometry {
-    pub fn new(board: Board) -> Geometry {
-        let cols = board.cols() as isize;
-        let mut off = [0isize; 8];
-        for (k, &(dx, dy)) in MOVES.iter().enumerate() {
-            off[k] = dy as isize * cols + dx as isize;
-        }
-        Geometry {
-            rows: board.rows(),
-            cols: board.cols(),
-            off,
-        }
-    }
-
-    /// The square reached from `s` (at row `r`, column `c`) by move `k`, if on the board.
-    #[inline]
-    pub fn step_rc(&self, s: usize, r: u32, c: u32, k: u8) -> Option<usize> {
-        let (dx, dy) = MOVES[k as usize];
-        let nr = r as i64 + dy as i64;
-        let nc = c as i64 + dx as i64;
-        (nr >= 0 && nc >= 0 && nr < self.rows as i64 && nc < self.cols as i64)
-            .then(|| (s as isize + self.off[k as usize]) as usize)
-    }
-
-    /// Whether `a` and `b` are a knight's move apart.
-    #[inline]
-    pub fn adjacent(&self, a: usize, b: usize) -> bool {
-        let cols = self.cols as usize;
-        let dr = (a / cols).abs_diff(b / cols);
-        let dc = (a % cols).abs_diff(b % cols);
-        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
-    }
-
-    /// The move from `a` to `b` (a knight's move apart).
-    #[inline]
-    pub fn move_between(&self, a: usize, b: usize) -> u8 {
-        let d = b as isize - a as isize;
-        // Offsets are distinct when cols >= 5; check coordinates otherwise.
-        let cols = self.cols as isize;
-        let (ar, ac) = (a as isize / cols, a as isize % cols);
-        let (br, bc) = (b as isize / cols, b as isize % cols);
-        let (dx, dy) = (bc - ac, br - ar);
-        debug_assert_eq!(dy * cols + dx, d);
-        MOVES
-            .iter()
-            .position(|&(mx, my)| mx as isize == dx && my as isize == dy)
-            .expect("squares are a knight's move apart") as u8
     }
 }
 

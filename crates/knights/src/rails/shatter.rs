@@ -538,7 +538,7 @@ mod tests {
     fn passes_give_tourneys_on_any_board() {
         for (r, c) in [(8, 8), (10, 12), (30, 17), (3, 10)] {
             let board = Board::new(r, c).unwrap();
-            let cover = crate::algorithms::construct::closed_cover(board).unwrap();
+            let cover = crate::construct::closed_cover(board).unwrap();
             let mut links = cover.as_bytes().to_vec();
             let n = shatter_passes(
                 r as usize,

@@ -2,7 +2,7 @@
 //! toward a reference tour until a cycle disappears.
 //!
 //! Let `C` be the cover (k >= 2 cycles) and `T` a closed tour of the same
-//! board (the linear construction of `algorithms::construct`, deterministic).
+//! board (the linear construction of `construct`, deterministic).
 //! Both are 2-regular, so at every square the moves of `C` not in `T` are as
 //! many as the moves of `T` not in `C`, and the symmetric difference splits
 //! into *alternating closed walks*: leave a square by a move of `C \ T`,
@@ -108,7 +108,7 @@ mod tests {
         ];
         for (r, c) in boards {
             let board = Board::new(r, c).unwrap();
-            let reference = crate::algorithms::construct::closed_cover(board).unwrap();
+            let reference = crate::construct::closed_cover(board).unwrap();
             let g = Geometry::new(board);
             for g_kind in [
                 Generator::Warnsdorff,
@@ -143,7 +143,7 @@ mod tests {
     fn a_cover_far_from_the_reference_still_ends() {
         // The four-cover of 8x8 (16 cycles) against the construction's tour.
         let board = Board::new(8, 8).unwrap();
-        let reference = crate::algorithms::construct::closed_cover(board).unwrap();
+        let reference = crate::construct::closed_cover(board).unwrap();
         let mut links = tourney(board, Generator::FourCover, &mut crate::rng::seeded(0))
             .unwrap()
             .as_bytes()

@@ -14,11 +14,10 @@
 mod chart;
 mod distribution;
 mod paper;
+pub mod rates;
 mod sample;
-mod timing;
 
 pub use chart::{bar_chart, line_plot, BarChart, LinePlot, Series};
 pub use distribution::{Figure, MoveCounts, Summary, SummaryBuilder};
 pub use paper::{PaperRow, PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE};
 pub use sample::sample;
-pub use timing::{time_tourneys, time_warnsdorff_tours, Form, Timing};

@@ -5,8 +5,7 @@ use knights::algorithms::warnsdorff::{self, Options};
 use knights::check::{check_tour, check_tourney};
 use knights::rails::{self, ObfuscateOptions};
 use knights::stats::{
-    sample, time_tourneys, time_warnsdorff_tours, Form, MoveCounts, Summary, SummaryBuilder,
-    PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE,
+    sample, MoveCounts, Summary, SummaryBuilder, PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE,
 };
 use knights::Board;
 
@@ -116,28 +115,4 @@ fn the_paper_tables_match_the_vectors_and_sum_to_one() {
         );
     }
     assert!((PAPER_WARNSDORFF_RELATIVE.iter().sum::<f64>() - 1.0).abs() < 0.005);
-}
-
-#[test]
-fn timing_rows_for_every_generator() {
-    let board = Board::new(12, 12).unwrap();
-    for g in Generator::ALL {
-        let rows = time_tourneys(board, g, 2, 5).unwrap();
-        assert_eq!(
-            rows.clone().map(|t| t.form),
-            [Form::Tourney, Form::Join, Form::Obfuscate]
-        );
-        for t in &rows {
-            assert_eq!((t.generator, t.rows, t.cols, t.runs), (g.name(), 12, 12, 2));
-            assert!(t.seconds.is_finite() && t.seconds >= 0.0);
-        }
-        assert_eq!(rows[0].rails, None);
-        // Every closed tour of a board this size has rails (the Rail Conjecture).
-        assert!(rows[1].rails.unwrap() >= 1.0 && rows[2].rails.unwrap() >= 1.0);
-    }
-    let t = time_warnsdorff_tours(board, 2, 5).unwrap();
-    assert_eq!((t.form, t.generator), (Form::Tour, "warnsdorff"));
-    assert!(time_tourneys(board, Generator::Braid, 0, 5).is_err());
-    // Boards a generator does not take are refused, not timed.
-    assert!(time_tourneys(Board::new(10, 10).unwrap(), Generator::FourCover, 1, 5).is_err());
 }

@@ -94,7 +94,7 @@ pub fn tourney<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R)
         Generator::Braid => braid::braid(board, rng),
         Generator::FourCover => four_cover::four_cover(board),
         Generator::Neural => neural::neural(board, &Default::default(), rng),
-        Generator::Divide => crate::algorithms::construct::tourney(board),
+        Generator::Divide => crate::construct::tourney(board),
     }
 }
 

@@ -37,7 +37,7 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::rails::Geometry;
+use crate::board::Geometry;
 use crate::{exists, memory, Board, Cover, Error, Result, Tour};
 
 /// Options of [`neural`] and [`tour`].

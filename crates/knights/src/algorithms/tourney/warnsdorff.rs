@@ -42,7 +42,7 @@
 
 use rand::Rng;
 
-use crate::board::MOVES;
+use crate::board::Padded;
 use crate::{memory, Board, Cover, Error, Result};
 
 /// Options of [`warnsdorff`].
@@ -77,31 +77,6 @@ impl Default for Options {
             tile: 64,
             splice: true,
         }
-    }
-}
-
-/// The board with a border of 2 on every side, so moves need no bounds checks.
-struct Padded {
-    width: usize,
-    off: [isize; 8],
-    /// Unpadded offsets of the moves.
-    uoff: [isize; 8],
-}
-
-impl Padded {
-    fn new(board: Board) -> Padded {
-        let width = board.cols() as usize + 4;
-        let mut off = [0isize; 8];
-        let mut uoff = [0isize; 8];
-        for (k, &(dx, dy)) in MOVES.iter().enumerate() {
-            off[k] = dy as isize * width as isize + dx as isize;
-            uoff[k] = dy as isize * board.cols() as isize + dx as isize;
-        }
-        Padded { width, off, uoff }
-    }
-
-    fn index(&self, r: usize, c: usize) -> usize {
-        (r + 2) * self.width + c + 2
     }
 }
 
@@ -176,9 +151,8 @@ fn tiles(board: Board, tile: u32) -> (Vec<u32>, Vec<u32>) {
 
 /// The Warnsdorff tourney of a whole board (or one tile), without tiles.
 fn whole<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Result<Cover> {
-    let (rows, cols) = (board.rows() as usize, board.cols() as usize);
     let pad = Padded::new(board);
-    let padded_len = (rows + 4) * (cols + 4);
+    let padded_len = pad.len(board);
     // free[p]: the square is on the board and not yet in a cycle or the walk.
     let mut free = vec![false; padded_len];
     let mut degree = vec![0u8; padded_len];

@@ -38,7 +38,7 @@
 //!
 //! # Example
 //! ```
-//! use knights::{Board, check, algorithms::construct};
+//! use knights::{Board, check, construct};
 //! let tour = construct::closed(Board::new(10, 13)?, None)?;
 //! assert_eq!(check::check_tour(&tour)?, check::TourKind::Closed);
 //! let open = construct::open(Board::new(9, 9)?, Some(40))?;
@@ -76,7 +76,7 @@ const BYTES_TO_START: u64 = 9;
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::construct};
+/// use knights::{Board, construct};
 /// let tour = construct::closed(Board::new(3, 10)?, Some(7))?;
 /// assert!(tour.is_closed());
 /// assert_eq!(tour.start(), 7);
@@ -114,7 +114,7 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::construct};
+/// use knights::{Board, construct};
 /// let tour = construct::open(Board::new(4, 30)?, Some(15))?;
 /// assert!(!tour.is_closed());
 /// assert_eq!(tour.start(), 15);
@@ -232,7 +232,7 @@ fn open_from_layout(board: Board, layout: &Layout) -> Result<Vec<Square>> {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::construct};
+/// use knights::{Board, construct};
 /// assert!(construct::tour(Board::new(6, 6)?, true, None)?.is_closed());
 /// # Ok::<(), knights::Error>(())
 /// ```
@@ -248,7 +248,7 @@ pub fn tour(board: Board, closed: bool, start: Option<Square>) -> Result<Tour> {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::construct};
+/// use knights::{Board, construct};
 /// let cover = construct::closed_cover(Board::new(8, 8)?)?;
 /// assert_eq!(knights::check::check_cover(&cover)?, 1);
 /// # Ok::<(), knights::Error>(())
@@ -270,7 +270,7 @@ pub fn closed_cover(board: Board) -> Result<Cover> {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::construct};
+/// use knights::{Board, construct};
 /// let cover = construct::tourney(Board::new(16, 16)?)?;
 /// assert_eq!(knights::check::check_cover(&cover)?, 4);
 /// # Ok::<(), knights::Error>(())

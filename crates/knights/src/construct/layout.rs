@@ -390,22 +390,7 @@ impl Grid<'_> {
 
 /// The move from one square to another (row and column differences).
 fn knight(dr: i64, dc: i64) -> Option<usize> {
-    /// Move numbers by (dr + 2) * 5 + (dc + 2); 8 for none.
-    const TABLE: [u8; 25] = {
-        let mut t = [8u8; 25];
-        let mut k = 0;
-        while k < 8 {
-            let (dx, dy) = MOVES[k];
-            t[((dy + 2) * 5 + dx + 2) as usize] = k as u8;
-            k += 1;
-        }
-        t
-    };
-    if !(-2..=2).contains(&dr) || !(-2..=2).contains(&dc) {
-        return None;
-    }
-    let k = TABLE[((dr + 2) * 5 + dc + 2) as usize];
-    (k < 8).then_some(usize::from(k))
+    crate::board::move_for(dc, dr).map(usize::from)
 }
 
 /// Joins every cycle of block `b` (pattern `p`, untouched so far) to the

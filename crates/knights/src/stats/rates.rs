@@ -11,8 +11,8 @@ use rand::Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::backtrack::{self, Order, StopFlag};
-use super::warnsdorff::{Outcome, Tie, Walker};
+use crate::algorithms::backtrack::{self, Order, StopFlag};
+use crate::algorithms::warnsdorff::{Outcome, Tie, Walker};
 use crate::board::Square;
 use crate::{exists, Board, Error, Result};
 
@@ -23,7 +23,7 @@ pub const BATCH: u64 = 64;
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::rates::Rate;
+/// use knights::stats::rates::Rate;
 /// let r = Rate::new(14, 100);
 /// assert_eq!(r.fraction(), 0.14);
 /// let (lo, hi) = r.wilson95();
@@ -92,7 +92,7 @@ pub struct TieRates {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::{rates, warnsdorff::Tie}};
+/// use knights::{Board, algorithms::warnsdorff::Tie, stats::rates};
 /// let r = rates::warnsdorff_rates(Board::new(8, 8)?, Tie::Random, 256, 1, false, &|_| ())?;
 /// assert_eq!(r.closed.k + r.open.k + r.failed.k, 256);
 /// # Ok::<(), knights::Error>(())
@@ -178,7 +178,7 @@ pub struct NodeCounts {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::{rates, backtrack::Order}};
+/// use knights::{Board, algorithms::backtrack::Order, stats::rates};
 /// let c = rates::backtrack_nodes(Board::new(5, 5)?, Order::Warnsdorff, false, true, 100_000, &|_| ())?;
 /// assert_eq!((c.runs, c.found, c.none), (25, 13, 12));
 /// # Ok::<(), knights::Error>(())

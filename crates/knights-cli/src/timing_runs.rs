@@ -1,5 +1,6 @@
 //! Time of the generators against board size, as in Figures 3, 20 and 21 of
-//! the tourney paper (seed 000): the plain Warnsdorff tour, and for each
+//! the tourney paper (seed 000), measured by the command line (wall time is
+//! the command's business, not the library's): the plain Warnsdorff tour, and for each
 //! tourney generator the tourney alone, joined, and joined then obfuscated.
 
 use std::time::Instant;
@@ -7,11 +8,11 @@ use std::time::Instant;
 use rand::Rng;
 use serde::Serialize;
 
-use crate::algorithms::tourney::{self, Generator};
-use crate::algorithms::warnsdorff;
-use crate::rails::{self, ObfuscateOptions};
-use crate::rng::for_batch;
-use crate::{Board, Error, Result};
+use knights::algorithms::tourney::{self, Generator};
+use knights::algorithms::warnsdorff;
+use knights::rails::{self, ObfuscateOptions};
+use knights::rng::for_batch;
+use knights::{Board, Error, Result};
 
 /// What is timed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -83,16 +84,6 @@ fn check_runs(runs: u32) -> Result<()> {
 /// alone, the tourney joined, and the tourney joined and obfuscated, each
 /// timed from the start of the run, so the three rows share their runs.
 /// The joined rows carry the mean number of rails of their tours.
-///
-/// # Example
-/// ```
-/// use knights::algorithms::tourney::Generator;
-/// use knights::stats::{time_tourneys, Form};
-/// let rows = time_tourneys("12x12".parse()?, Generator::Braid, 2, 1)?;
-/// assert_eq!(rows.clone().map(|t| t.form), [Form::Tourney, Form::Join, Form::Obfuscate]);
-/// assert!(rows[0].seconds <= rows[1].seconds && rows[1].seconds <= rows[2].seconds);
-/// # Ok::<(), knights::Error>(())
-/// ```
 pub fn time_tourneys(
     board: Board,
     generator: Generator,
@@ -128,13 +119,6 @@ pub fn time_tourneys(
 
 /// Times `runs` closed tours by Warnsdorff's rule alone (restarting until a
 /// walk closes, under its attempt budget), as in Figure 3.
-///
-/// # Example
-/// ```
-/// let t = knights::stats::time_warnsdorff_tours("8x8".parse()?, 2, 1)?;
-/// assert_eq!(t.form, knights::stats::Form::Tour);
-/// # Ok::<(), knights::Error>(())
-/// ```
 pub fn time_warnsdorff_tours(board: Board, runs: u32, seed: u64) -> Result<Timing> {
     check_runs(runs)?;
     let mut total = 0.0;
@@ -147,4 +131,35 @@ pub fn time_warnsdorff_tours(board: Board, runs: u32, seed: u64) -> Result<Timin
         total += start.elapsed().as_secs_f64();
     }
     Ok(timing(board, "warnsdorff", Form::Tour, runs, total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timing_rows_for_every_generator() {
+        let board = Board::new(12, 12).unwrap();
+        for g in Generator::ALL {
+            let rows = time_tourneys(board, g, 2, 5).unwrap();
+            assert_eq!(
+                rows.clone().map(|t| t.form),
+                [Form::Tourney, Form::Join, Form::Obfuscate]
+            );
+            for t in &rows {
+                assert_eq!((t.generator, t.rows, t.cols, t.runs), (g.name(), 12, 12, 2));
+                assert!(t.seconds.is_finite() && t.seconds >= 0.0);
+            }
+            // The three forms share their runs, each timed from the run's start.
+            assert!(rows[0].seconds <= rows[1].seconds && rows[1].seconds <= rows[2].seconds);
+            assert_eq!(rows[0].rails, None);
+            // Every closed tour of a board this size has rails (the Rail Conjecture).
+            assert!(rows[1].rails.unwrap() >= 1.0 && rows[2].rails.unwrap() >= 1.0);
+        }
+        let t = time_warnsdorff_tours(board, 2, 5).unwrap();
+        assert_eq!((t.form, t.generator), (Form::Tour, "warnsdorff"));
+        assert!(time_tourneys(board, Generator::Braid, 0, 5).is_err());
+        // Boards a generator does not take are refused, not timed.
+        assert!(time_tourneys(Board::new(10, 10).unwrap(), Generator::FourCover, 1, 5).is_err());
+    }
 }

@@ -32,7 +32,7 @@ pub enum Goal {
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::construct::search::{find_path, Goal};
+/// use knights::construct::search::{find_path, Goal};
 /// let tour = find_path(6, 6, (0, 0), &Goal::Closed, 100_000, 10, 1).unwrap();
 /// assert_eq!(tour.len(), 36);
 /// ```
@@ -63,7 +63,7 @@ pub fn find_path(
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::construct::search::{find_path_within, Goal};
+/// use knights::construct::search::{find_path_within, Goal};
 /// // On 4 rows, the outer squares of one colour with the inner squares of
 /// // the other colour carry a cycle of their own.
 /// let class = |r: u32, c: u32| ((r == 0 || r == 3) as u32 + r + c) % 2 == 1;
@@ -182,7 +182,7 @@ pub enum Found {
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::construct::search::{search, Found, Goal};
+/// use knights::construct::search::{search, Found, Goal};
 /// assert_eq!(search(5, 5, (0, 1), &Goal::Open, 1_000_000), Some(Found::NoneExists));
 /// assert!(matches!(search(5, 5, (0, 0), &Goal::Open, 1_000_000), Some(Found::Path(_))));
 /// ```
