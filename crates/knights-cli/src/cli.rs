@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use knights::algorithms::{Algorithm, Generator, Tie};
 
 /// Knight's tours on any board: generate, check, draw and study them.
 #[derive(Parser, Debug)]
@@ -18,40 +19,119 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Make one knight's tour: closed where the board has one, else open.
+    #[command(
+        after_help = "Examples:\n  knights tour 8x8\n  knights tour 12x12 --open --start 0,0 -f svg -o tour.svg\n  knights tour 200x200 -a warnsdorff --tie pohl -f summary\n  knights tour 8x8 --closed -a warnsdorff --tie first --base 1"
+    )]
     Tour(TourArgs),
     /// Check a tour or tourney file (JSON, grid or move list; `-` for stdin).
+    #[command(
+        after_help = "Examples:\n  knights tour 8x8 -f json | knights check -\n  knights check tour.json"
+    )]
     Check(CheckArgs),
     /// Say whether a closed or open tour exists on a board, and why.
+    #[command(after_help = "Examples:\n  knights exists 4x7\n  knights exists 3x7 --open")]
     Exists(ExistsArgs),
     /// Convert a tour or tourney file to another format (grid, JSON, moves, SVG).
+    #[command(
+        after_help = "Examples:\n  knights render tour.json -f svg -o tour.svg\n  knights tour 6x6 -f json | knights render - -f moves"
+    )]
     Render(RenderArgs),
     /// Facts about a board's knight graph: squares, edges, degrees.
+    #[command(after_help = "Examples:\n  knights graph 8x8\n  knights graph 5x5 --degrees")]
     Graph(GraphArgs),
     /// Measure the generators: squares per second across board sizes.
+    #[command(
+        after_help = "Examples:\n  knights bench\n  knights bench --suite construct 1000x1000 --repeat 3"
+    )]
     Bench(BenchArgs),
     /// Encipher text with a tour as the key (a classical puzzle, not security).
+    #[command(
+        after_help = "Examples:\n  echo \"Meet me at the old mill.\" | knights encrypt --key 8x8,seed=5\n  knights encrypt --key tour.txt --classic -i plaintext.txt"
+    )]
     Encrypt(CipherArgs),
     /// Decipher text made by `knights encrypt` with the same key.
+    #[command(after_help = "Examples:\n  knights decrypt --key 8x8,seed=5 -i ciphertext.txt")]
     Decrypt(CipherArgs),
     /// Make one tourney (a cycle cover of the knight graph).
+    #[command(
+        after_help = "Examples:\n  knights tourney 8x8 -a braid -f json -o t.json\n  knights tourney 12x12 -a four-cover -f svg -o t.svg"
+    )]
     Tourney(TourneyArgs),
     /// Join a tourney (or closed tour) into one closed tour by switching rails.
-    Join(JoinArgs),
+    #[command(
+        after_help = "Examples:\n  knights tourney 8x8 -a warnsdorff --seed 3 -f json | knights join -"
+    )]
+    Join(CoverArgs),
     /// Shatter a closed tour or tourney: switch a random set of disjoint rails.
-    Shatter(ShatterArgs),
+    #[command(after_help = "Examples:\n  knights tour 8x8 -f json | knights shatter - -f json")]
+    Shatter(CoverArgs),
     /// Obfuscate a closed tour or tourney: shatter it K times, then join it.
+    #[command(
+        after_help = "Examples:\n  knights tour 16x16 -a braid -f json | knights obfuscate - --seed 5"
+    )]
     Obfuscate(ObfuscateArgs),
     /// Run an experiment on an algorithm: success rates, node counts.
+    #[command(
+        after_help = "Examples:\n  knights experiment warnsdorff 8x8 --trials 10000 --seed 1\n  knights experiment backtrack 5x5\n  knights experiment timing --sizes 8,16,32 --runs 5"
+    )]
     Experiment(ExperimentArgs),
     /// Count the tours of a board exactly (closed by default).
+    #[command(
+        after_help = "Examples:\n  knights count 6x6\n  knights count 3x8 --open\n  knights count 8x8 --max-memory 20G --work-dir /tmp/knights-count"
+    )]
     Count(CountArgs),
     /// Estimate the number of tours by Knuth's random probes.
+    #[command(after_help = "Examples:\n  knights estimate 8x8 --samples 1000000 --seed 2")]
     Estimate(EstimateArgs),
     /// Move and relative-move statistics over many tours or tourneys.
+    #[command(
+        after_help = "Examples:\n  knights stats 16x16 -a warnsdorff -n 200\n  knights stats 48x48 -a braid -n 1000 --obfuscate -f svg -o braid.svg"
+    )]
     Stats(StatsArgs),
     /// Regenerate the tables and figures of the tourney paper (seed 000)
     /// into a folder, with a report beside the paper's numbers.
+    #[command(after_help = "Examples:\n  knights paper docs/paper")]
     Paper(PaperArgs),
+}
+
+/// The board argument, defined once for every command that takes one.
+#[derive(Args, Debug, Clone)]
+pub struct BoardArg {
+    /// The board: ROWSxCOLS such as 8x8 or 6x10, or one number for a square board.
+    #[arg(value_name = "BOARD")]
+    pub board: String,
+}
+
+impl BoardArg {
+    /// The board it names.
+    pub fn parse(&self) -> Result<knights::Board, knights::Error> {
+        self.board.parse()
+    }
+}
+
+/// The seed of a command that makes one thing.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SeedArg {
+    /// Seed of the random choices (the same seed gives the same result on every machine).
+    #[arg(long, short = 's', default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// The seed of a command that samples many things.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct SampleSeedArg {
+    /// Seed (sample i uses the i-th batch generator of this seed, so any
+    /// number of threads gives the same result).
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// A tour or tourney file to read.
+#[derive(Args, Debug, Clone)]
+pub struct FileArg {
+    /// The file; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: String,
 }
 
 /// Closed or open.
@@ -64,6 +144,17 @@ pub struct KindArgs {
     /// Insist on an open tour (ends not a knight's move apart).
     #[arg(long)]
     pub open: bool,
+}
+
+impl KindArgs {
+    /// The kind asked for, `None` for either.
+    pub fn kind(&self) -> Option<knights::Kind> {
+        match (self.closed, self.open) {
+            (true, _) => Some(knights::Kind::Closed),
+            (_, true) => Some(knights::Kind::Open),
+            _ => None,
+        }
+    }
 }
 
 /// Output formats.
@@ -83,62 +174,6 @@ pub enum FormatArg {
     Summary,
 }
 
-/// Algorithms for `tour`.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AlgorithmArg {
-    /// The best method for the board.
-    Auto,
-    /// Warnsdorff's rule with a tie-break (--tie) and restarts.
-    Warnsdorff,
-    /// Backtracking in a fixed move order (seed 002), under --max-nodes.
-    Backtrack,
-    /// Backtracking in Warnsdorff's order (seed 003), under --max-nodes.
-    Hybrid,
-    /// A Warnsdorff tourney joined into one closed tour.
-    Tourney,
-    /// A concentric braided tourney joined into one closed tour (sides even).
-    Braid,
-    /// A four-cover tourney joined into one closed tour (sides divisible by 4).
-    FourCover,
-    /// A Takefuji-Lee network tourney joined into one closed tour.
-    Neural,
-    /// The Takefuji-Lee network alone, restarted until it is one closed tour.
-    TakefujiLee,
-    /// The linear-time divide-and-conquer construction (every board, instantly).
-    Construct,
-    /// The construction's base tours as a tourney, joined by rails (seed 000).
-    Divide,
-}
-
-/// Tie-breaks of Warnsdorff's rule.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TieArg {
-    /// Uniformly at random (from --seed).
-    Random,
-    /// Seed 003's fixed move order and, without --start, its start search.
-    First,
-    /// The square furthest from the centre, then at random.
-    #[value(alias = "center")]
-    Centre,
-    /// Pohl's second-level rule, then furthest from the centre, then at random.
-    Pohl,
-}
-
-/// Tourney generators for `tourney`.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GeneratorArg {
-    /// Random Warnsdorff walks, each closed as soon as it can be (any board).
-    Warnsdorff,
-    /// The concentric braided tourney (both sides even, at least 4).
-    Braid,
-    /// Every 4x4 block covered by its four 4-cycles (sides divisible by 4).
-    FourCover,
-    /// The Takefuji-Lee neural network (any board).
-    Neural,
-    /// The divide-and-conquer base tours without their joins.
-    Divide,
-}
-
 /// Output options shared by the commands that write a tour or tourney.
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
@@ -156,16 +191,15 @@ pub struct OutputArgs {
 /// `knights tour`.
 #[derive(Args, Debug)]
 pub struct TourArgs {
-    /// The board: ROWSxCOLS such as 8x8 or 6x10, or one number for a square board.
-    pub board: String,
+    #[command(flatten)]
+    pub board: BoardArg,
     #[command(flatten)]
     pub kind: KindArgs,
     /// The algorithm.
-    #[arg(long, short = 'a', value_enum, default_value_t = AlgorithmArg::Auto)]
-    pub algorithm: AlgorithmArg,
-    /// Seed of the random choices (the same seed gives the same tour everywhere).
-    #[arg(long, short = 's', default_value_t = 0)]
-    pub seed: u64,
+    #[arg(long, short = 'a', default_value = "auto", value_parser = crate::support::algorithm_parser())]
+    pub algorithm: Algorithm,
+    #[command(flatten)]
+    pub seed: SeedArg,
     /// The start square as ROW,COL (0-based).
     #[arg(long)]
     pub start: Option<String>,
@@ -173,8 +207,8 @@ pub struct TourArgs {
     #[arg(long)]
     pub max_attempts: Option<u32>,
     /// Tie-break of Warnsdorff's rule.
-    #[arg(long, value_enum)]
-    pub tie: Option<TieArg>,
+    #[arg(long, value_parser = crate::support::tie_parser())]
+    pub tie: Option<Tie>,
     /// Node budget of the backtracking searches (squares placed).
     #[arg(long)]
     pub max_nodes: Option<u64>,
@@ -188,38 +222,24 @@ pub struct TourArgs {
 /// `knights tourney`.
 #[derive(Args, Debug)]
 pub struct TourneyArgs {
-    /// The board: ROWSxCOLS such as 8x8 or 6x10, or one number for a square board.
-    pub board: String,
+    #[command(flatten)]
+    pub board: BoardArg,
     /// The generator.
-    #[arg(long, short = 'a', value_enum, default_value_t = GeneratorArg::Warnsdorff)]
-    pub algorithm: GeneratorArg,
-    /// Seed of the random choices.
-    #[arg(long, short = 's', default_value_t = 0)]
-    pub seed: u64,
+    #[arg(long, short = 'a', default_value = "warnsdorff", value_parser = crate::support::generator_parser())]
+    pub algorithm: Generator,
+    #[command(flatten)]
+    pub seed: SeedArg,
     #[command(flatten)]
     pub output: OutputArgs,
 }
 
-/// `knights join`.
+/// `knights join` and `knights shatter`: a closed tour or tourney file.
 #[derive(Args, Debug)]
-pub struct JoinArgs {
-    /// The tourney or closed tour file; `-` reads standard input.
-    pub file: String,
-    /// Seed of the random choices (used only when join must kick).
-    #[arg(long, short = 's', default_value_t = 0)]
-    pub seed: u64,
+pub struct CoverArgs {
     #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-/// `knights shatter`.
-#[derive(Args, Debug)]
-pub struct ShatterArgs {
-    /// The closed tour or tourney file; `-` reads standard input.
-    pub file: String,
-    /// Seed of the random choices.
-    #[arg(long, short = 's', default_value_t = 0)]
-    pub seed: u64,
+    pub file: FileArg,
+    #[command(flatten)]
+    pub seed: SeedArg,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -227,30 +247,25 @@ pub struct ShatterArgs {
 /// `knights obfuscate`.
 #[derive(Args, Debug)]
 pub struct ObfuscateArgs {
-    /// The closed tour or tourney file; `-` reads standard input.
-    pub file: String,
-    /// Seed of the random choices.
-    #[arg(long, short = 's', default_value_t = 0)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub cover: CoverArgs,
     /// How many times to shatter before joining.
     #[arg(long, short = 'k', default_value_t = 16)]
     pub shatters: u32,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 /// `knights check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// The file to check; `-` reads standard input.
-    pub file: String,
+    #[command(flatten)]
+    pub file: FileArg,
 }
 
 /// `knights exists`.
 #[derive(Args, Debug)]
 pub struct ExistsArgs {
-    /// The board.
-    pub board: String,
+    #[command(flatten)]
+    pub board: BoardArg,
     #[command(flatten)]
     pub kind: KindArgs,
 }
@@ -258,8 +273,8 @@ pub struct ExistsArgs {
 /// `knights render`.
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// The tour or tourney file; `-` reads standard input.
-    pub file: String,
+    #[command(flatten)]
+    pub file: FileArg,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -267,8 +282,8 @@ pub struct RenderArgs {
 /// `knights graph`.
 #[derive(Args, Debug)]
 pub struct GraphArgs {
-    /// The board.
-    pub board: String,
+    #[command(flatten)]
+    pub board: BoardArg,
     /// Print the degree of every square as a grid.
     #[arg(long)]
     pub degrees: bool,
@@ -285,9 +300,8 @@ pub struct BenchArgs {
     /// Repetitions per board (the best time is kept).
     #[arg(long, default_value_t = 3)]
     pub repeat: u32,
-    /// Seed of the random choices.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SampleSeedArg,
     /// Which suite to run: `tours` (Warnsdorff and the construction on a
     /// ladder of boards), `warnsdorff`, `construct` (boards up to
     /// 10000x10000), `classic` (Warnsdorff's tie-breaks, backtracking and the
@@ -349,17 +363,16 @@ pub enum TableFormat {
 /// `knights experiment warnsdorff`.
 #[derive(Args, Debug)]
 pub struct ExperimentWarnsdorffArgs {
-    /// The board.
-    pub board: String,
+    #[command(flatten)]
+    pub board: BoardArg,
     /// Walks per tie-break, each from a random start.
     #[arg(long, short = 'n', default_value_t = 10_000)]
     pub trials: u64,
-    /// Seed of the starts and random ties.
-    #[arg(long, short = 's', default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SampleSeedArg,
     /// Tie-breaks to compare (default: all).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub tie: Vec<TieArg>,
+    #[arg(long, value_delimiter = ',', value_parser = crate::support::tie_parser())]
+    pub tie: Vec<Tie>,
     /// Walk as for a closed tour: the start counts as free for its
     /// neighbours, so they tend to be left for the end.
     #[arg(long)]
@@ -372,8 +385,8 @@ pub struct ExperimentWarnsdorffArgs {
 /// `knights experiment backtrack`.
 #[derive(Args, Debug)]
 pub struct ExperimentBacktrackArgs {
-    /// The board (small: every start square is searched).
-    pub board: String,
+    #[command(flatten)]
+    pub board: BoardArg,
     /// Node budget of each search.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_nodes: u64,
@@ -388,8 +401,8 @@ pub struct ExperimentBacktrackArgs {
 /// `knights count`.
 #[derive(Args, Debug)]
 pub struct CountArgs {
-    /// The board.
-    pub board: String,
+    #[command(flatten)]
+    pub board: BoardArg,
     #[command(flatten)]
     pub kind: KindArgs,
     /// Count directed tours: twice the undirected count (a closed tour runs
@@ -445,17 +458,16 @@ pub enum CountMethod {
 /// `knights estimate`.
 #[derive(Args, Debug)]
 pub struct EstimateArgs {
-    /// The board.
-    pub board: String,
+    #[command(flatten)]
+    pub board: BoardArg,
     /// Estimate open tours instead of closed ones.
     #[arg(long)]
     pub open: bool,
     /// Number of random probes.
     #[arg(long, default_value_t = 100_000)]
     pub samples: u64,
-    /// Seed of the probes (the same seed gives the same estimate everywhere).
-    #[arg(long, short = 's', default_value_t = 0)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SeedArg,
     /// Print a JSON object.
     #[arg(long)]
     pub json: bool,
@@ -477,11 +489,13 @@ pub enum StatsFormat {
 /// `knights stats`.
 #[derive(Args, Debug)]
 pub struct StatsArgs {
-    /// The board.
-    pub board: String,
+    #[command(flatten)]
+    pub board: BoardArg,
     /// The generator of the tours.
-    #[arg(long, short = 'a', value_enum, default_value_t = AlgorithmArg::Auto)]
-    pub algorithm: AlgorithmArg,
+    #[arg(long, short = 'a', default_value = "auto", value_parser = crate::support::algorithm_parser())]
+    pub algorithm: Algorithm,
+    #[command(flatten)]
+    pub kind: KindArgs,
     /// Number of tours (or tourneys).
     #[arg(long, short = 'n', default_value_t = 100)]
     pub count: u64,
@@ -492,9 +506,8 @@ pub struct StatsArgs {
     /// of tours (tourney, braid, four-cover, neural or divide).
     #[arg(long, conflicts_with = "obfuscate")]
     pub tourney: bool,
-    /// Seed (tour i uses the i-th batch generator of this seed).
-    #[arg(long, short = 's', default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SampleSeedArg,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = StatsFormat::Table)]
     pub format: StatsFormat,
@@ -513,8 +526,8 @@ pub struct TimingArgs {
     #[arg(long, default_value_t = 5)]
     pub runs: u32,
     /// Tourney generators to time (default: all five).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub generators: Vec<GeneratorArg>,
+    #[arg(long, value_delimiter = ',', value_parser = crate::support::generator_parser())]
+    pub generators: Vec<Generator>,
     /// Leave out the plain Warnsdorff tour (Figure 3), which gives up on
     /// big boards after its attempts.
     #[arg(long)]
@@ -526,9 +539,8 @@ pub struct TimingArgs {
 pub struct ExperimentTimingArgs {
     #[command(flatten)]
     pub timing: TimingArgs,
-    /// Seed (run i uses the i-th batch generator of this seed).
-    #[arg(long, short = 's', default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SampleSeedArg,
     /// Output format on standard output.
     #[arg(long, short = 'f', value_enum, default_value_t = TableFormat::Table)]
     pub format: TableFormat,
@@ -553,9 +565,8 @@ pub struct PaperArgs {
     /// Tours per generator (the paper's figures use 1,000).
     #[arg(long, short = 'n', default_value_t = 1000)]
     pub count: u64,
-    /// Seed: the same seed writes the same tables and charts.
-    #[arg(long, short = 's', default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub seed: SampleSeedArg,
     #[command(flatten)]
     pub timing: TimingArgs,
 }

@@ -1,22 +1,30 @@
 //! The `knights` command: knight's tours on any board.
 //!
-//! `main` only calls `commands::run` and turns its outcome into an exit status:
-//! 0 done, 1 a valid request with no answer, 2 bad usage or unreadable input.
+//! `main` only calls `commands::run` and turns its outcome into an exit status,
+//! in one place, from the library error's category: 0 done, 1 a valid
+//! request with no answer, 2 bad usage, unreadable input or over a limit of
+//! the machine, 70 an internal fault, 130 interrupted.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
+use knights::Category;
 
 mod cli;
 mod commands;
 mod io_util;
+mod support;
 mod timing_runs;
 
 /// Exit status for a valid request with no answer.
 const EXIT_NO_ANSWER: u8 = 1;
 /// Exit status for bad usage or unreadable input.
 const EXIT_USAGE: u8 = 2;
+/// Exit status for a fault of the program (sysexits' EX_SOFTWARE).
+const EXIT_INTERNAL: u8 = 70;
+/// Exit status for work stopped by Ctrl-C (128 + SIGINT).
+const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
     let args = match cli::Cli::try_parse() {
@@ -40,9 +48,16 @@ fn report(e: &anyhow::Error) -> ExitCode {
         }
     }
     let _ = writeln!(io::stderr(), "knights: {e:#}");
-    let usage = match e.downcast_ref::<knights::Error>() {
-        Some(k) => k.is_usage(),
-        None => true,
-    };
-    ExitCode::from(if usage { EXIT_USAGE } else { EXIT_NO_ANSWER })
+    ExitCode::from(
+        match e
+            .downcast_ref::<knights::Error>()
+            .map(knights::Error::category)
+        {
+            Some(Category::NoAnswer) => EXIT_NO_ANSWER,
+            Some(Category::Interrupted) => EXIT_INTERRUPTED,
+            Some(Category::Internal) => EXIT_INTERNAL,
+            // Bad input, over a limit, and failures outside the library (files).
+            _ => EXIT_USAGE,
+        },
+    )
 }

@@ -3,8 +3,9 @@
 //! (see BENCHMARKS.md).
 
 use criterion::{criterion_main, Criterion};
-use knights::count::{self, Kind, Options};
+use knights::count::{self, Options};
 use knights::Board;
+use knights::Kind;
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("count");

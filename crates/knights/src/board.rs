@@ -125,6 +125,38 @@ impl Board {
         }
     }
 
+    /// Reads a square written `ROW,COL` (0-based), as the command line, the
+    /// web page and cipher keys write them.
+    ///
+    /// # Errors
+    /// [`Error::Board`] for text that is not two whole numbers or a square
+    /// off the board, naming the range.
+    ///
+    /// # Example
+    /// ```
+    /// let board: knights::Board = "8x8".parse()?;
+    /// assert_eq!(board.parse_square("1, 2")?, 10);
+    /// assert!(board.parse_square("8,0").is_err());
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn parse_square(&self, text: &str) -> Result<Square> {
+        let bad = || {
+            Error::Board(format!(
+                "'{}' is not a square of {self}; write ROW,COL with 0 <= ROW < {} and 0 <= COL < {}",
+                crate::error::excerpt(text),
+                self.rows,
+                self.cols
+            ))
+        };
+        let (r, c) = text.split_once(',').ok_or_else(bad)?;
+        let r: u32 = r.trim().parse().map_err(|_| bad())?;
+        let c: u32 = c.trim().parse().map_err(|_| bad())?;
+        if r >= self.rows || c >= self.cols {
+            return Err(bad());
+        }
+        Ok(self.square(r, c))
+    }
+
     /// The square at row `r`, column `c`.
     #[inline]
     pub fn square(&self, r: u32, c: u32) -> Square {

@@ -7,11 +7,11 @@
 //!
 //! # Example
 //! ```
-//! use knights::check::{check_path, TourKind};
+//! use knights::{check::check_path, Kind};
 //! // An open tour of the 3x4 board, as (row, column) pairs.
 //! let tour = [(0, 0), (1, 2), (2, 0), (0, 1), (1, 3), (2, 1),
 //!             (0, 2), (2, 3), (1, 1), (0, 3), (2, 2), (1, 0)];
-//! assert_eq!(check_path(3, 4, &tour, None), Ok(TourKind::Open));
+//! assert_eq!(check_path(3, 4, &tour, None), Ok(Kind::Open));
 //! // The same with a square visited twice.
 //! let mut bad = tour;
 //! bad[11] = (0, 0);
@@ -22,19 +22,10 @@
 use std::fmt;
 
 use crate::board::Square;
-use crate::{Board, Tour, Tourney};
+use crate::{Board, Kind, Tour, Tourney};
 
 /// A square as (row, column), signed so that off-board input can be reported.
 pub type Coord = (i64, i64);
-
-/// Whether a tour returns to its start.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TourKind {
-    /// The last square is a knight's move from the first.
-    Closed,
-    /// The last square is not a knight's move from the first.
-    Open,
-}
 
 /// What a valid document turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +37,7 @@ pub enum Verdict {
         /// Columns of the board.
         cols: u32,
         /// Closed or open.
-        kind: TourKind,
+        kind: Kind,
     },
     /// A tourney (cycle cover) with the given number of cycles.
     Tourney {
@@ -63,7 +54,7 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Verdict::Tour { rows, cols, kind } => {
-                let k = if *kind == TourKind::Closed {
+                let k = if *kind == Kind::Closed {
                     "closed"
                 } else {
                     "open"
@@ -316,7 +307,7 @@ pub fn check_path(
     cols: u32,
     squares: &[Coord],
     claimed_closed: Option<bool>,
-) -> Result<TourKind, Fault> {
+) -> Result<Kind, Fault> {
     if squares.is_empty() {
         return Err(Fault::Empty("tour"));
     }
@@ -328,11 +319,7 @@ pub fn check_path(
     match claimed_closed {
         Some(true) if !closed => Err(Fault::NotClosed { first, last }),
         Some(false) if closed => Err(Fault::NotOpen { first, last }),
-        _ => Ok(if closed {
-            TourKind::Closed
-        } else {
-            TourKind::Open
-        }),
+        _ => Ok(if closed { Kind::Closed } else { Kind::Open }),
     }
 }
 
@@ -404,7 +391,7 @@ fn coord(board: Board, s: Square) -> Coord {
 }
 
 /// Checks a [`Tour`] value (as any generator returns it).
-pub fn check_tour(tour: &Tour) -> Result<TourKind, Fault> {
+pub fn check_tour(tour: &Tour) -> Result<Kind, Fault> {
     let b = tour.board();
     let coords: Vec<Coord> = tour.squares().iter().map(|&s| coord(b, s)).collect();
     check_path(b.rows(), b.cols(), &coords, None)

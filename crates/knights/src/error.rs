@@ -32,9 +32,17 @@ pub enum Error {
     /// No tour (or tourney) of the requested kind exists; the text gives the theorem.
     #[error("{0}")]
     NoTour(String),
-    /// A search stopped before it found an answer (budget, restarts or interruption).
+    /// A search ran out of its budget (nodes, attempts, restarts) before it
+    /// found an answer.
     #[error("{0}")]
     GaveUp(String),
+    /// The caller stopped the work (a raised stop flag, Ctrl-C).
+    #[error("{0}")]
+    Interrupted(String),
+    /// A fault of the library itself, never of the input; reported so that
+    /// a front end can answer instead of crashing.
+    #[error("internal error: {0}; please report it")]
+    Internal(String),
     /// A request that is well formed but not supported by the chosen method.
     #[error("{0}")]
     Unsupported(String),
@@ -46,16 +54,60 @@ pub enum Error {
     Invalid(#[from] Fault),
 }
 
+/// What kind of failure an [`Error`] is, for the front ends to report in
+/// one place: the command line maps it to an exit status, the web server to
+/// an HTTP status, the Python package to an exception class.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Category {
+    /// The input or the request is malformed: a bad board, file, option or
+    /// combination of options (exit status 2, HTTP 400, `ValueError`).
+    BadInput,
+    /// A valid request with no answer: no tour of that kind exists, the file
+    /// is not a valid tour, or a search ran out of its budget (exit status 1,
+    /// HTTP 422).
+    NoAnswer,
+    /// The request is over a limit of this machine: memory or disk (exit
+    /// status 2, HTTP 413).
+    OverLimit,
+    /// The caller stopped the work (exit status 130, HTTP 503).
+    Interrupted,
+    /// A fault of the library (exit status 70, HTTP 500).
+    Internal,
+}
+
 impl Error {
-    /// Whether the error is about the input or usage (exit status 2) rather
-    /// than a valid request without an answer (exit status 1).
-    pub fn is_usage(&self) -> bool {
-        matches!(
-            self,
-            Error::Board(_) | Error::Parse(_) | Error::TooLarge { .. } | Error::Unsupported(_)
-        )
+    /// The error's category.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::{Board, Category, Tour};
+    /// let e = "0x0".parse::<Board>().unwrap_err();
+    /// assert_eq!(e.category(), Category::BadInput);
+    /// let e = Tour::builder("4x4".parse()?).build().unwrap_err();
+    /// assert_eq!(e.category(), Category::NoAnswer);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn category(&self) -> Category {
+        match self {
+            Error::Board(_) | Error::Parse(_) | Error::Unsupported(_) => Category::BadInput,
+            Error::NoTour(_) | Error::GaveUp(_) | Error::Invalid(_) => Category::NoAnswer,
+            Error::TooLarge { .. } => Category::OverLimit,
+            Error::Interrupted(_) => Category::Interrupted,
+            Error::Internal(_) => Category::Internal,
+        }
     }
 }
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// At most 60 characters of `text`, with "..." when cut, for quoting bad
+/// input in an error without echoing a whole file.
+pub(crate) fn excerpt(text: &str) -> String {
+    const MAX: usize = 60;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
+}

@@ -1,26 +1,84 @@
 //! # knights
 //!
-//! Knight's tours on any rectangular board: the board model and knight
-//! graph, the compact cycle-cover form used by the tourney method, one
-//! independent checker, the existence theorems, file formats and pictures,
-//! and the generators built on them.
+//! Knight's tours on any rectangular board: tours by every classical
+//! algorithm and a linear-time construction, the tourney method (cycle
+//! covers, rails, join, shatter, obfuscate), one independent checker, the
+//! existence theorems, exact counts and estimates, statistics, the knight's
+//! tour cipher, and file formats and pictures.
 //!
 //! Squares are numbered row-major from the top-left corner; moves are
 //! numbered 0 to 7 as in Parberry's tourney paper (see [`board::MOVES`]).
 //!
-//! # Example
+//! # What to call for each job
+//!
+//! | job | call |
+//! |---|---|
+//! | one tour, any board, any algorithm | [`Tour::builder`] ([`TourBuilder`]), algorithms in [`algorithms`] |
+//! | is there a tour, and why (not) | [`exists::closed_tour`], [`exists::open_tour`] |
+//! | check a tour or tourney | [`check::check_tour`], [`check::check_cover`] |
+//! | a tourney (cycle cover) | [`Tourney::builder`] ([`TourneyBuilder`]) |
+//! | join, shatter, obfuscate | [`rails::join`], [`rails::shatter`], [`rails::obfuscate`], [`rails::obfuscate_tour`] |
+//! | read and write files, draw | [`format::read`], [`format::tour_json`], [`format::grid`], [`format::tour_svg`] |
+//! | count tours exactly | [`count::tours`] with [`count::Options`]; [`count::classes`] |
+//! | estimate a count | [`count::estimate`] |
+//! | move statistics | [`stats::MoveCounts`], [`stats::SummaryBuilder`], [`stats::sample`] |
+//! | encipher a text | [`cipher::encrypt`], [`cipher::decrypt`] with a [`cipher::Key`] |
+//!
+//! Errors are one [`Error`] type whose [`Error::category`] tells a front end
+//! how to report them (an exit status, an HTTP status, an exception class).
+//!
+//! # Examples
+//!
+//! One tour, the default way (the construction, closed where the board has
+//! a closed tour), then by Warnsdorff's rule from a corner:
 //! ```
-//! use knights::{Board, check, algorithms::warnsdorff};
+//! use knights::{Board, Kind, Tour, check, algorithms::{Tie, Warnsdorff}};
 //! let board: Board = "8x8".parse()?;
-//! let mut rng = knights::rng::seeded(42);
-//! let tour = warnsdorff::tour(board, &warnsdorff::Options::closed(), &mut rng)?;
-//! assert_eq!(check::check_tour(&tour)?, check::TourKind::Closed);
+//! let tour = Tour::builder(board).build()?;
+//! assert_eq!(check::check_tour(&tour)?, Kind::Closed);
+//! let open = Tour::builder(board)
+//!     .open()
+//!     .start(board.square(0, 0))
+//!     .algorithm(Warnsdorff::default().tie(Tie::Pohl))
+//!     .seed(7)
+//!     .build()?;
+//! assert_eq!(check::check_tour(&open)?, Kind::Open);
+//! # Ok::<(), knights::Error>(())
+//! ```
+//!
+//! Existence, with the theorem's reason:
+//! ```
+//! let answer = knights::exists::closed_tour("4x7".parse()?);
+//! assert!(!answer.exists);
+//! assert!(answer.reason.contains("side of 4"));
+//! # Ok::<(), knights::Error>(())
+//! ```
+//!
+//! A tourney, joined into one closed tour, then obfuscated:
+//! ```
+//! use knights::{Tourney, algorithms::Generator, rails};
+//! let mut cover = Tourney::builder("12x12".parse()?).generator(Generator::Braid).seed(1).cover()?;
+//! let mut rng = knights::rng::seeded(1);
+//! rails::join(&mut cover, &Default::default(), &mut rng)?;
+//! rails::obfuscate(&mut cover, &Default::default(), &mut rng)?;
+//! assert_eq!(knights::check::check_cover(&cover)?, 1);
+//! # Ok::<(), knights::Error>(())
+//! ```
+//!
+//! An exact count, and the cipher:
+//! ```
+//! use knights::{count, cipher::{self, Key, KeySpec}};
+//! assert_eq!(count::tours("6x6".parse()?, &count::Options::default())?.count, 9862);
+//! let key = Key::new("8x8,seed=5".parse::<KeySpec>()?.tour()?)?;
+//! let secret = cipher::encrypt(&key, "Meet me at the old mill.", cipher::Mode::Exact)?;
+//! assert_eq!(cipher::decrypt(&key, &secret, cipher::Mode::Exact)?, "Meet me at the old mill.");
 //! # Ok::<(), knights::Error>(())
 //! ```
 #![deny(missing_docs)]
 
 pub mod algorithms;
 pub mod board;
+mod builder;
 pub mod check;
 pub mod cipher;
 pub mod construct;
@@ -37,7 +95,8 @@ pub mod tour;
 pub mod tourney;
 
 pub use board::{Board, Square};
+pub use builder::{TourBuilder, TourneyBuilder};
 pub use cover::Cover;
-pub use error::{Error, Result};
-pub use tour::Tour;
+pub use error::{Category, Error, Result};
+pub use tour::{Kind, Tour};
 pub use tourney::Tourney;

@@ -1,8 +1,60 @@
 //! A knight's tour as the ordered list of its squares.
 
 use crate::board::Square;
-use crate::check::{self, TourKind};
+use crate::check;
 use crate::{Board, Error, Result};
+
+/// Closed or open: whether a tour's last square is a knight's move from its
+/// first. The one closed/open type of the crate: what [`crate::check`]
+/// finds, what a request asks for (`Option<Kind>`, `None` for either), what
+/// [`crate::count`] counts (there `Open` counts every Hamiltonian path,
+/// whether or not its ends happen to be a knight's move apart).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The last square is a knight's move from the first (a Hamiltonian cycle).
+    #[default]
+    Closed,
+    /// The last square is not a knight's move from the first (a Hamiltonian path).
+    Open,
+}
+
+impl Kind {
+    /// `"closed"` or `"open"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Closed => "closed",
+            Kind::Open => "open",
+        }
+    }
+
+    /// Reads a request's kind: `closed`, `open`, or `any` (either: `None`).
+    ///
+    /// # Example
+    /// ```
+    /// use knights::Kind;
+    /// assert_eq!(Kind::parse_request("closed")?, Some(Kind::Closed));
+    /// assert_eq!(Kind::parse_request("any")?, None);
+    /// assert!(Kind::parse_request("round").is_err());
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn parse_request(text: &str) -> crate::Result<Option<Kind>> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "closed" => Ok(Some(Kind::Closed)),
+            "open" => Ok(Some(Kind::Open)),
+            "any" => Ok(None),
+            _ => Err(crate::Error::Parse(format!(
+                "'{}' is not a kind of tour; use closed, open or any",
+                crate::error::excerpt(text)
+            ))),
+        }
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// A knight's tour: every square of the board once, in the knight's order.
 ///
@@ -77,11 +129,11 @@ impl Tour {
     }
 
     /// Closed or open.
-    pub fn kind(&self) -> TourKind {
+    pub fn kind(&self) -> Kind {
         if self.is_closed() {
-            TourKind::Closed
+            Kind::Closed
         } else {
-            TourKind::Open
+            Kind::Open
         }
     }
 

@@ -7,10 +7,10 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use knights::algorithms::{self, Algorithm, TourRequest, Want};
+use knights::algorithms::{Algorithm, Warnsdorff};
 use knights::check;
+use knights::{Kind, Tour};
 
-use super::parse_board;
 use crate::cli::BenchArgs;
 
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
@@ -48,33 +48,37 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "board", "algorithm", "kind", "best", "squares/s", "ns/square"
     );
     for text in &boards {
-        let board = parse_board(text)?;
-        for (name, algorithm, want) in [
-            ("warnsdorff", Algorithm::Warnsdorff, Want::Open),
-            ("warnsdorff", Algorithm::Warnsdorff, Want::Closed),
-            ("construct", Algorithm::Construct, Want::Closed),
-            ("construct", Algorithm::Construct, Want::Open),
+        let board = text.parse::<knights::Board>()?;
+        for (name, algorithm, kind) in [
+            (
+                "warnsdorff",
+                Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
+                Kind::Open,
+            ),
+            (
+                "warnsdorff",
+                Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
+                Kind::Closed,
+            ),
+            ("construct", Algorithm::Construct, Kind::Closed),
+            ("construct", Algorithm::Construct, Kind::Open),
         ] {
             if !suites.contains(&name) {
                 continue;
             }
             if algorithm == Algorithm::Construct
-                && want == Want::Closed
+                && kind == Kind::Closed
                 && !knights::exists::closed_tour(board).exists
             {
                 continue;
             }
-            let request = TourRequest {
-                algorithm,
-                want,
-                ..Default::default()
-            };
+            let request = Tour::builder(board).kind(Some(kind)).algorithm(algorithm);
             let mut best = Duration::MAX;
             let mut outcome = Ok(());
             for i in 0..args.repeat.max(1) {
-                let mut rng = knights::rng::for_batch(args.seed, u64::from(i));
+                let mut rng = knights::rng::for_batch(args.seed.seed, u64::from(i));
                 let t0 = Instant::now();
-                let result = algorithms::tour(board, &request, &mut rng);
+                let result = request.build_with(&mut rng);
                 let dt = t0.elapsed();
                 match result {
                     Ok(tour) => {
@@ -87,11 +91,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                     }
                 }
             }
-            let kind = if want == Want::Closed {
-                "closed"
-            } else {
-                "open"
-            };
+            let kind = kind.name();
             match outcome {
                 Ok(()) => {
                     let n = board.squares() as f64;

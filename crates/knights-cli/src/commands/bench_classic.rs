@@ -16,7 +16,6 @@ use knights::rng::KnightRng;
 use knights::{check, Board, Tour};
 use rand::Rng;
 
-use super::parse_board;
 use crate::cli::BenchArgs;
 
 /// A way of making one tour on a board.
@@ -43,7 +42,7 @@ fn methods(max_attempts: u32, max_nodes: u64, ties: &[Tie]) -> Vec<Method> {
                         closed,
                         tie,
                         max_attempts,
-                        start: None,
+                        ..Default::default()
                     };
                     warnsdorff::tour(board, &options, rng)
                 }),
@@ -81,7 +80,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         let (mut done, mut failed, mut spent) = (0u32, 0u32, Duration::ZERO);
         let mut note = String::new();
         while done + failed < 2000 && spent < Duration::from_secs(1) {
-            let mut rng = knights::rng::for_batch(args.seed, u64::from(done + failed));
+            let mut rng = knights::rng::for_batch(args.seed.seed, u64::from(done + failed));
             let t0 = Instant::now();
             let result = (m.make)(board, &mut rng);
             spent += t0.elapsed();
@@ -119,7 +118,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         "board", "algorithm", "tie", "kind", "best"
     );
     for text in &boards {
-        let board = parse_board(text)?;
+        let board = text.parse::<knights::Board>()?;
         let nodes = 20 * board.squares() as u64;
         // About 2e7 squares walked per closed attempt budget: 2000 walks on
         // 100x100, 20 on 1000x1000.
@@ -131,7 +130,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             let mut best = Duration::MAX;
             let mut note = String::new();
             for i in 0..args.repeat.max(1) {
-                let mut rng = knights::rng::for_batch(args.seed, u64::from(i));
+                let mut rng = knights::rng::for_batch(args.seed.seed, u64::from(i));
                 let t0 = Instant::now();
                 let result = (m.make)(board, &mut rng);
                 let dt = t0.elapsed();

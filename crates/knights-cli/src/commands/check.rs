@@ -7,7 +7,7 @@ use anyhow::Result;
 use crate::cli::CheckArgs;
 
 pub fn run(args: CheckArgs) -> Result<ExitCode> {
-    let text = crate::io_util::read_input(&args.file)?;
+    let text = crate::io_util::read_input(&args.file.file)?;
     let doc = knights::format::read(&text)?;
     match doc.check() {
         Ok(verdict) => {

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use knights::count::{self, Kind, Method, Options, Progress};
+use knights::count::{self, Method, Options, Progress};
+use knights::Kind;
 use serde_json::{json, Value};
 
 use super::parse_board;

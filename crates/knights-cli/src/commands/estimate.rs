@@ -3,7 +3,8 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::count::{self, EstimateOptions, Kind};
+use knights::count::{self, EstimateOptions};
+use knights::Kind;
 use serde_json::json;
 
 use super::parse_board;
@@ -15,14 +16,14 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     let opts = EstimateOptions {
         kind,
         samples: args.samples,
-        seed: args.seed,
+        seed: args.seed.seed,
     };
     let e = count::estimate(board, &opts)?;
     let kind_name = if args.open { "open" } else { "closed" };
     if args.json {
         let v = json!({
             "board": board.to_string(), "kind": kind_name, "samples": e.samples,
-            "seed": args.seed, "hits": e.hits, "tours": e.tours,
+            "seed": args.seed.seed, "hits": e.hits, "tours": e.tours,
             "tours_error": e.tours_error, "tree": e.tree, "tree_error": e.tree_error,
         });
         println!("{v}");

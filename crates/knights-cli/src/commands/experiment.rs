@@ -1,12 +1,10 @@
 //! `knights experiment`: success rates of Warnsdorff's tie-breaks and node
 //! counts of the backtracking searches, as a table, CSV or JSON.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressStyle};
-use knights::algorithms::backtrack::{Order, StopFlag};
+use knights::algorithms::backtrack::Order;
 use knights::algorithms::warnsdorff::Tie;
 use knights::exists;
 use knights::stats::rates::{self, NodeCounts, Rate, TieRates};
@@ -15,7 +13,6 @@ use serde_json::json;
 use super::parse_board;
 use crate::cli::{
     Experiment, ExperimentArgs, ExperimentBacktrackArgs, ExperimentWarnsdorffArgs, TableFormat,
-    TieArg,
 };
 
 pub fn run(args: ExperimentArgs) -> Result<ExitCode> {
@@ -24,42 +21,6 @@ pub fn run(args: ExperimentArgs) -> Result<ExitCode> {
         Experiment::Backtrack(a) => backtrack(a),
         Experiment::Timing(a) => super::timing::run(a),
     }
-}
-
-/// The library's tie-break for a command-line one.
-pub fn tie_of(t: TieArg) -> Tie {
-    match t {
-        TieArg::Random => Tie::Random,
-        TieArg::First => Tie::First,
-        TieArg::Centre => Tie::Centre,
-        TieArg::Pohl => Tie::Pohl,
-    }
-}
-
-/// A stop flag raised by the first Ctrl-C; a second Ctrl-C ends the process.
-pub fn stop_on_ctrl_c() -> StopFlag {
-    let stop = StopFlag::new();
-    let flag = stop.clone();
-    // Failing to install the handler only means Ctrl-C ends the process at once.
-    let _ = ctrlc::set_handler(move || {
-        if flag.is_stopped() {
-            std::process::exit(130);
-        }
-        flag.stop();
-    });
-    stop
-}
-
-/// A progress bar on a terminal, a hidden one otherwise.
-pub fn progress(total: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} ({eta} left)") {
-        bar.set_style(style);
-    }
-    bar
 }
 
 fn percent(r: &Rate) -> String {
@@ -81,9 +42,9 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
     let ties: Vec<Tie> = if a.tie.is_empty() {
         Tie::ALL.to_vec()
     } else {
-        a.tie.iter().copied().map(tie_of).collect()
+        a.tie.clone()
     };
-    let bar = progress(a.trials * ties.len() as u64);
+    let bar = crate::support::progress(a.trials * ties.len() as u64);
     let mut rows: Vec<TieRates> = Vec::new();
     for &tie in &ties {
         bar.set_message(tie.name());
@@ -91,7 +52,7 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
             board,
             tie,
             a.trials,
-            a.seed,
+            a.seed.seed,
             a.aim_closed,
             &|n| bar.inc(n),
         )?);
@@ -102,7 +63,7 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
             println!(
                 "Warnsdorff's rule on {board}: {} single walks per tie-break from random starts, seed {}{}; 95% Wilson intervals",
                 a.trials,
-                a.seed,
+                a.seed.seed,
                 if a.aim_closed { ", aiming to close" } else { "" }
             );
             println!(
@@ -128,7 +89,7 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
                         "{board},{},{},{},{name},{},{:.6},{:.6},{:.6}",
                         r.tie,
                         a.trials,
-                        a.seed,
+                        a.seed.seed,
                         rate.k,
                         rate.fraction(),
                         lo,
@@ -152,7 +113,7 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
                 "experiment": "warnsdorff",
                 "board": board.to_string(),
                 "trials": a.trials,
-                "seed": a.seed,
+                "seed": a.seed.seed,
                 "aim_closed": a.aim_closed,
                 "results": rows,
             });
@@ -180,7 +141,7 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
             jobs.push((order, closed));
         }
     }
-    let bar = progress(jobs.len() as u64 * board.squares() as u64);
+    let bar = crate::support::progress(jobs.len() as u64 * board.squares() as u64);
     let mut rows: Vec<NodeCounts> = Vec::new();
     for (order, closed) in jobs {
         rows.push(rates::backtrack_nodes(

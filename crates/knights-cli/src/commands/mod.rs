@@ -7,10 +7,7 @@ use anyhow::Result;
 use knights::format::{self, SvgOptions};
 use knights::{Board, Square, Tour, Tourney};
 
-use knights::algorithms::tourney::Generator;
-use knights::algorithms::Algorithm;
-
-use crate::cli::{AlgorithmArg, Cli, Command, FormatArg, GeneratorArg, OutputArgs};
+use crate::cli::{BoardArg, Cli, Command, FormatArg, OutputArgs};
 
 mod bench;
 mod bench_classic;
@@ -53,56 +50,14 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-/// The library's algorithm for a command-line one (`tour`, `stats`).
-pub fn algorithm_of(a: AlgorithmArg) -> Algorithm {
-    match a {
-        AlgorithmArg::Auto => Algorithm::Auto,
-        AlgorithmArg::Warnsdorff => Algorithm::Warnsdorff,
-        AlgorithmArg::Tourney => Algorithm::Tourney(Generator::Warnsdorff),
-        AlgorithmArg::Braid => Algorithm::Tourney(Generator::Braid),
-        AlgorithmArg::FourCover => Algorithm::Tourney(Generator::FourCover),
-        AlgorithmArg::Neural => Algorithm::Tourney(Generator::Neural),
-        AlgorithmArg::TakefujiLee => Algorithm::Neural,
-        AlgorithmArg::Backtrack => Algorithm::Backtrack,
-        AlgorithmArg::Hybrid => Algorithm::Hybrid,
-        AlgorithmArg::Construct => Algorithm::Construct,
-        AlgorithmArg::Divide => Algorithm::Tourney(Generator::Divide),
-    }
-}
-
-/// The library's tourney generator for a `--algorithm` of `tourney` and
-/// `experiment timing`.
-pub fn generator_of(arg: GeneratorArg) -> Generator {
-    match arg {
-        GeneratorArg::Warnsdorff => Generator::Warnsdorff,
-        GeneratorArg::Braid => Generator::Braid,
-        GeneratorArg::FourCover => Generator::FourCover,
-        GeneratorArg::Neural => Generator::Neural,
-        GeneratorArg::Divide => Generator::Divide,
-    }
-}
-
 /// Reads a board argument.
-pub fn parse_board(text: &str) -> Result<Board> {
-    Ok(text.parse::<Board>()?)
+pub fn parse_board(arg: &BoardArg) -> Result<Board> {
+    Ok(arg.parse()?)
 }
 
 /// Reads a `ROW,COL` square argument on `board`.
 pub fn parse_square(board: Board, text: &str) -> Result<Square> {
-    let bad = || {
-        knights::Error::Board(format!(
-            "'{text}' is not a square of {board}; write ROW,COL with 0 <= ROW < {} and 0 <= COL < {}",
-            board.rows(),
-            board.cols()
-        ))
-    };
-    let (r, c) = text.split_once(',').ok_or_else(bad)?;
-    let r: u32 = r.trim().parse().map_err(|_| bad())?;
-    let c: u32 = c.trim().parse().map_err(|_| bad())?;
-    if r >= board.rows() || c >= board.cols() {
-        return Err(bad().into());
-    }
-    Ok(board.square(r, c))
+    Ok(board.parse_square(text)?)
 }
 
 /// The format asked for, else the one the output file's extension names, else the grid.
@@ -200,23 +155,5 @@ pub fn write_tourney(
             let line = summary(tourney.board(), &kind, extra);
             crate::io_util::emit(path, &format_args!("{line}\n"))
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use clap::ValueEnum;
-
-    use super::*;
-
-    /// `--algorithm NAME` means the library's algorithm of that name, so
-    /// commands, cipher keys and messages spell every algorithm alike.
-    #[test]
-    fn algorithm_names_agree_with_the_library() {
-        for &arg in AlgorithmArg::value_variants() {
-            let name = arg.to_possible_value().expect("no hidden variants");
-            assert_eq!(algorithm_of(arg).name(), name.get_name());
-        }
-        assert_eq!(AlgorithmArg::value_variants().len(), Algorithm::ALL.len());
     }
 }

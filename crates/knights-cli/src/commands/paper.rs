@@ -15,13 +15,12 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use knights::algorithms::tourney::Generator;
-use knights::algorithms::Algorithm;
+use knights::algorithms::{Algorithm, Warnsdorff};
 use knights::stats::{self, PaperRow, Summary, PAPER_TABLES};
-use knights::{exists, Error};
+use knights::{exists, Error, Kind};
 use rand::Rng;
 
 use super::paper_report::{self, Report};
-use super::parse_board;
 use super::stats::{summarise, Job};
 use super::timing::{self, Plan};
 use crate::cli::PaperArgs;
@@ -50,7 +49,7 @@ fn generator_of(row: &PaperRow) -> Generator {
 }
 
 pub fn run(args: PaperArgs) -> Result<ExitCode> {
-    let board = parse_board(&args.board)?;
+    let board = args.board.parse::<knights::Board>()?;
     exists::require(board, true)?;
     if args.count == 0 || args.count > MAX_COUNT {
         return Err(Error::Unsupported(format!(
@@ -66,7 +65,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let rows: Vec<(PaperRow, Generator)> =
         PAPER_TABLES.iter().map(|r| (*r, generator_of(r))).collect();
     let taken = rows.iter().filter(|(_, g)| g.supports(board)).count() as u64;
-    let bar = super::experiment::progress(args.count * (taken + 2) + plan.steps());
+    let bar = crate::support::progress(args.count * (taken + 2) + plan.steps());
     let tick = || bar.inc(1);
     let count = args.count;
 
@@ -77,8 +76,14 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
             continue;
         }
         bar.set_message(format!("obfuscated {} tours", g.name()));
-        let job = Job::Tour(Algorithm::Tourney(*g), Some(SHATTERS));
-        let s = summarise(board, job, count, stage_seed(args.seed, k as u64), &tick)?;
+        let job = Job::Tour(Algorithm::Tourney(*g), Some(Kind::Closed), Some(SHATTERS));
+        let s = summarise(
+            board,
+            job,
+            count,
+            stage_seed(args.seed.seed, k as u64),
+            &tick,
+        )?;
         let title = format!("obfuscated {} tours", g.name());
         write(
             dir,
@@ -91,9 +96,14 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     bar.set_message("Warnsdorff tours (Figure 4)");
     let fig4 = summarise(
         board,
-        Job::Tour(Algorithm::Warnsdorff, None),
+        // The paper's Warnsdorff tours are open walks.
+        Job::Tour(
+            Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
+            Some(Kind::Open),
+            None,
+        ),
         count,
-        stage_seed(args.seed, 10),
+        stage_seed(args.seed.seed, 10),
         &tick,
     )?;
     write(
@@ -102,8 +112,8 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         &stats::bar_chart(&fig4, "Warnsdorff tours (Figure 4)"),
     )?;
     bar.set_message("neural tours (Figure 6)");
-    let neural = Job::Tour(Algorithm::Tourney(Generator::Neural), None);
-    let fig6 = summarise(board, neural, count, stage_seed(args.seed, 11), &tick)?;
+    let neural = Job::Tour(Algorithm::Tourney(Generator::Neural), None, None);
+    let fig6 = summarise(board, neural, count, stage_seed(args.seed.seed, 11), &tick)?;
     write(
         dir,
         "figure6_neural.svg",
@@ -114,7 +124,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     )?;
 
     bar.set_message("timing (Figures 3, 20, 21)");
-    let (timings, notes) = plan.measure(stage_seed(args.seed, 12), &tick);
+    let (timings, notes) = plan.measure(stage_seed(args.seed.seed, 12), &tick);
     bar.finish_and_clear();
     write(dir, "timing.csv", &timing::csv(&timings))?;
     write(
@@ -137,7 +147,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let report = Report {
         board,
         count,
-        seed: args.seed,
+        seed: args.seed.seed,
         timing_args: &args.timing,
         tables: &tables,
         fig4: &fig4,

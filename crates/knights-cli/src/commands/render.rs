@@ -9,7 +9,7 @@ use super::{write_tour, write_tourney};
 use crate::cli::RenderArgs;
 
 pub fn run(args: RenderArgs) -> Result<ExitCode> {
-    let text = crate::io_util::read_input(&args.file)?;
+    let text = crate::io_util::read_input(&args.file.file)?;
     match format::read(&text)?.into_valid()? {
         Valid::Tour(t) => write_tour(&t, &args.output, &[])?,
         Valid::Tourney(t) => write_tourney(&t, &args.output, &[])?,

@@ -5,13 +5,17 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::algorithms::{self, tourney, Algorithm, TourRequest, Want};
-use knights::rails::{self, ObfuscateOptions};
+use knights::algorithms::{tourney, Algorithm};
+use knights::rails;
 use knights::stats::{self, MoveCounts, Summary, SummaryBuilder};
-use knights::{Board, Cover, Error};
+use knights::{Board, Cover, Error, Kind, Tour};
 
-use super::{algorithm_of, parse_board};
+use super::parse_board;
 use crate::cli::{StatsArgs, StatsFormat};
+
+/// The figure that records whether each tour came out closed (its mean is
+/// the share of closed tours).
+const CLOSED: &str = "closed";
 
 /// The most tours one run takes (the per-tour counts are kept until the end).
 const MAX_COUNT: u64 = 10_000_000;
@@ -19,8 +23,9 @@ const MAX_COUNT: u64 = 10_000_000;
 /// What one trial makes.
 #[derive(Clone, Copy, Debug)]
 pub enum Job {
-    /// A tour by the request, obfuscated with this many shatters if any.
-    Tour(Algorithm, Option<u32>),
+    /// A tour by the algorithm, of the kind (`None`: either), obfuscated
+    /// with this many shatters if any.
+    Tour(Algorithm, Option<Kind>, Option<u32>),
     /// A raw tourney of the generator.
     Tourney(tourney::Generator),
 }
@@ -34,7 +39,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         ))
         .into());
     }
-    let algorithm = algorithm_of(args.algorithm);
+    let algorithm = args.algorithm;
     let job = if args.tourney {
         match algorithm {
             Algorithm::Tourney(g) => Job::Tourney(g),
@@ -46,20 +51,26 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
             }
         }
     } else {
-        Job::Tour(algorithm, args.obfuscate.then_some(16))
+        // Obfuscation switches rails of a closed tour.
+        let kind = if args.obfuscate {
+            Some(Kind::Closed)
+        } else {
+            args.kind.kind()
+        };
+        Job::Tour(algorithm, kind, args.obfuscate.then_some(16))
     };
-    let bar = super::experiment::progress(args.count);
-    let summary = summarise(board, job, args.count, args.seed, &|| bar.inc(1))?;
+    let bar = crate::support::progress(args.count);
+    let summary = summarise(board, job, args.count, args.seed.seed, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let path = args.output.as_deref();
-    let name = format!("{:?}", args.algorithm).to_lowercase();
+    let name = algorithm.name();
     match args.format {
         StatsFormat::Table => crate::io_util::emit(path, &table(&summary)),
         StatsFormat::Csv => crate::io_util::emit(path, &csv(&summary)),
         StatsFormat::Json => {
             let mut json = serde_json::to_value(&summary)?;
             json["algorithm"] = name.into();
-            json["seed"] = args.seed.into();
+            json["seed"] = args.seed.seed.into();
             json["obfuscate"] = args.obfuscate.into();
             json["tourney"] = args.tourney.into();
             crate::io_util::emit(path, &format_args!("{json}\n"))
@@ -76,47 +87,35 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The counts of one trial and its figure (`rails` of a closed tour,
-/// `cycles` of a tourney).
+/// The counts of one trial, its figure (`rails` of a closed tour, `cycles`
+/// of a tourney) and, for a tour, whether it came out closed.
 fn trial(
     board: Board,
     job: Job,
     rng: &mut knights::rng::KnightRng,
-) -> knights::Result<(MoveCounts, Option<f64>)> {
+) -> knights::Result<(MoveCounts, Option<f64>, Option<bool>)> {
     match job {
         Job::Tourney(g) => {
             let cover = tourney::tourney(board, g, rng)?;
             let t = cover.to_tourney()?;
-            Ok((MoveCounts::of_tourney(&t), Some(t.cycles().len() as f64)))
+            Ok((
+                MoveCounts::of_tourney(&t),
+                Some(t.cycles().len() as f64),
+                None,
+            ))
         }
-        Job::Tour(algorithm, shatters) => {
-            let request = TourRequest {
-                algorithm,
-                // Warnsdorff's rule rarely closes a big tour; the paper's
-                // Warnsdorff tours are open walks.
-                want: match (shatters, algorithm) {
-                    (Some(_), _) => Want::Closed,
-                    (None, Algorithm::Warnsdorff) => Want::Open,
-                    _ => Want::Any,
-                },
-                ..Default::default()
-            };
-            let mut tour = algorithms::tour(board, &request, rng)?;
+        Job::Tour(algorithm, kind, shatters) => {
+            let mut request = Tour::builder(board).kind(kind).algorithm(algorithm);
             if let Some(shatters) = shatters {
-                let mut cover = Cover::from_tour(&tour)?;
-                let options = ObfuscateOptions {
-                    shatters,
-                    ..Default::default()
-                };
-                rails::obfuscate(&mut cover, &options, rng)?;
-                tour = cover.to_tour(tour.start(), None)?;
+                request = request.obfuscate(shatters);
             }
+            let tour = request.build_with(rng)?;
             let rails = if tour.is_closed() {
                 Some(rails::count_rails(&Cover::from_tour(&tour)?) as f64)
             } else {
                 None
             };
-            Ok((MoveCounts::of_tour(&tour), rails))
+            Ok((MoveCounts::of_tour(&tour), rails, Some(tour.is_closed())))
         }
     }
 }
@@ -135,10 +134,13 @@ pub fn summarise(
         Job::Tourney(_) => "cycles",
     };
     let mut builder = SummaryBuilder::default();
-    for (counts, value) in &results {
+    for (counts, value, closed) in &results {
         builder.push(counts);
         if let Some(v) = value {
             builder.push_figure(figure, *v);
+        }
+        if let Some(closed) = closed {
+            builder.push_figure(CLOSED, if *closed { 1.0 } else { 0.0 });
         }
     }
     Ok(builder.finish(board))
@@ -158,7 +160,12 @@ fn table(s: &Summary) -> String {
         );
     }
     for f in &s.figures {
-        let _ = writeln!(out, "{}: mean {:.3}, std {:.3}", f.name, f.mean, f.std);
+        if f.name == CLOSED {
+            let closed = (f.mean * s.count as f64).round();
+            let _ = writeln!(out, "closed tours: {closed} of {}", s.count);
+        } else {
+            let _ = writeln!(out, "{}: mean {:.3}, std {:.3}", f.name, f.mean, f.std);
+        }
     }
     out
 }

@@ -54,11 +54,7 @@ impl Plan {
         let generators = if args.generators.is_empty() {
             Generator::ALL.to_vec()
         } else {
-            args.generators
-                .iter()
-                .copied()
-                .map(super::generator_of)
-                .collect()
+            args.generators.clone()
         };
         Ok(Plan {
             boards,
@@ -223,8 +219,8 @@ pub fn rails_plot(rows: &[Timing]) -> String {
 
 pub fn run(args: ExperimentTimingArgs) -> Result<ExitCode> {
     let plan = Plan::new(&args.timing)?;
-    let bar = super::experiment::progress(plan.steps());
-    let (rows, notes) = plan.measure(args.seed, &|| bar.inc(1));
+    let bar = crate::support::progress(plan.steps());
+    let (rows, notes) = plan.measure(args.seed.seed, &|| bar.inc(1));
     bar.finish_and_clear();
     for n in &notes {
         eprintln!("left out: {n}");
@@ -242,7 +238,7 @@ pub fn run(args: ExperimentTimingArgs) -> Result<ExitCode> {
         TableFormat::Json => {
             let doc = json!({
                 "experiment": "timing",
-                "seed": args.seed,
+                "seed": args.seed.seed,
                 "runs": plan.runs,
                 "rows": rows,
                 "left_out": notes,

@@ -1,12 +1,13 @@
-//! `knights tour`: one tour.
+//! `knights tour`: one tour, through the library's front door.
 
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::algorithms::{self, TourRequest, Want};
+use knights::algorithms::Algorithm;
+use knights::{exists, Tour};
 
 use super::{parse_board, parse_square, write_tour};
-use crate::cli::{AlgorithmArg, FormatArg, TourArgs};
+use crate::cli::{FormatArg, TourArgs};
 
 pub fn run(args: TourArgs) -> Result<ExitCode> {
     let board = parse_board(&args.board)?;
@@ -15,51 +16,53 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         .as_deref()
         .map(|s| parse_square(board, s))
         .transpose()?;
-    let backtracking = matches!(
-        args.algorithm,
-        AlgorithmArg::Backtrack | AlgorithmArg::Hybrid
-    );
-    if backtracking && (args.tie.is_some() || args.max_attempts.is_some()) {
-        return Err(knights::Error::Unsupported(
-            "--tie and --max-attempts apply to Warnsdorff's rule, not to the backtracking searches; use --max-nodes".into(),
-        )
-        .into());
+    let algorithm = with_options(args.algorithm, &args)?;
+    let mut request = Tour::builder(board)
+        .kind(args.kind.kind())
+        .start_at(start)
+        .algorithm(algorithm)
+        .seed(args.seed.seed);
+    if matches!(algorithm, Algorithm::Backtrack(_) | Algorithm::Hybrid(_)) {
+        request = request.stop_flag(crate::support::stop_on_ctrl_c());
     }
-    if !backtracking && args.max_nodes.is_some() {
-        return Err(knights::Error::Unsupported(
-            "--max-nodes applies to --algorithm backtrack or hybrid; Warnsdorff's rule takes --max-attempts".into(),
-        )
-        .into());
-    }
-    let request = TourRequest {
-        algorithm: super::algorithm_of(args.algorithm),
-        want: match (args.kind.closed, args.kind.open) {
-            (true, _) => Want::Closed,
-            (_, true) => Want::Open,
-            _ => Want::Any,
-        },
-        start,
-        max_attempts: args.max_attempts,
-        tie: args.tie.map(super::experiment::tie_of),
-        max_nodes: args.max_nodes,
-        stop: if backtracking {
-            super::experiment::stop_on_ctrl_c()
-        } else {
-            Default::default()
-        },
-    };
-    let mut rng = knights::rng::seeded(args.seed);
-    let t0 = std::time::Instant::now();
-    let mut tour = algorithms::tour(board, &request, &mut rng)?;
     if args.obfuscate {
-        tour = super::tourney::obfuscate_tour(tour, 16, &mut rng)?;
+        request = request.obfuscate(16);
     }
+    let t0 = std::time::Instant::now();
+    let tour = request.build()?;
     let seconds = t0.elapsed().as_secs_f64();
-    let algorithm = request.algorithm.name();
-    let mut extra = vec![("algorithm", algorithm.into()), ("seed", args.seed.into())];
+    if request.spec().kind.is_none() && !tour.is_closed() && exists::closed_tour(board).exists {
+        eprintln!(
+            "knights: {} made an open tour of {board} (it found no closed one within its share of the budget); --closed insists on a closed tour",
+            algorithm.name()
+        );
+    }
+    let mut extra = vec![
+        ("algorithm", algorithm.name().into()),
+        ("seed", args.seed.seed.into()),
+    ];
     if args.output.format == Some(FormatArg::Summary) {
         extra.push(("seconds", seconds.into())); // only the summary shows the time
     }
     write_tour(&tour, &args.output, &extra)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The algorithm with the options given on the command line; an option that
+/// does not apply to it is refused by the library with the algorithms it
+/// belongs to.
+fn with_options(mut algorithm: Algorithm, args: &TourArgs) -> Result<Algorithm> {
+    let options = [
+        ("tie", args.tie.map(|t| t.name().to_string())),
+        ("max-attempts", args.max_attempts.map(|n| n.to_string())),
+        ("max-nodes", args.max_nodes.map(|n| n.to_string())),
+    ];
+    for (name, value) in options {
+        if let Some(value) = value {
+            algorithm
+                .set_option(name, &value)
+                .map_err(|e| knights::Error::Unsupported(format!("--{e}")))?;
+        }
+    }
+    Ok(algorithm)
 }

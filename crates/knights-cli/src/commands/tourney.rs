@@ -4,26 +4,29 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::algorithms::tourney;
 use knights::format::{self, Valid};
 use knights::rails::{self, JoinStats, ObfuscateOptions};
-use knights::{Cover, Error, Tour};
-use rand::Rng;
+use knights::Tourney;
+use knights::{Cover, Error};
 
 use super::{parse_board, write_tour, write_tourney};
-use crate::cli::{JoinArgs, ObfuscateArgs, ShatterArgs, TourneyArgs};
+use crate::cli::{CoverArgs, ObfuscateArgs, TourneyArgs};
 
 /// `knights tourney BOARD`.
 pub fn run(args: TourneyArgs) -> Result<ExitCode> {
     let board = parse_board(&args.board)?;
-    let g = super::generator_of(args.algorithm);
-    let mut rng = knights::rng::seeded(args.seed);
-    let cover = tourney::tourney(board, g, &mut rng)?;
-    let t = cover.to_tourney()?;
+    let g = args.algorithm;
+    let t = Tourney::builder(board)
+        .generator(g)
+        .seed(args.seed.seed)
+        .build()?;
     write_tourney(
         &t,
         &args.output,
-        &[("algorithm", g.name().into()), ("seed", args.seed.into())],
+        &[
+            ("algorithm", g.name().into()),
+            ("seed", args.seed.seed.into()),
+        ],
     )?;
     Ok(ExitCode::SUCCESS)
 }
@@ -56,9 +59,9 @@ fn stats_json(stats: &JoinStats) -> serde_json::Value {
 }
 
 /// `knights join FILE`.
-pub fn join(args: JoinArgs) -> Result<ExitCode> {
-    let (mut cover, start) = read_cover(&args.file, "join")?;
-    let mut rng = knights::rng::seeded(args.seed);
+pub fn join(args: CoverArgs) -> Result<ExitCode> {
+    let (mut cover, start) = read_cover(&args.file.file, "join")?;
+    let mut rng = knights::rng::seeded(args.seed.seed);
     let stats = rails::join(&mut cover, &Default::default(), &mut rng)?;
     let tour = cover.to_tour(start.unwrap_or(0), None)?;
     write_tour(&tour, &args.output, &[("join", stats_json(&stats))])?;
@@ -66,16 +69,16 @@ pub fn join(args: JoinArgs) -> Result<ExitCode> {
 }
 
 /// `knights shatter FILE`.
-pub fn shatter(args: ShatterArgs) -> Result<ExitCode> {
-    let (mut cover, _) = read_cover(&args.file, "shatter")?;
-    let mut rng = knights::rng::seeded(args.seed);
+pub fn shatter(args: CoverArgs) -> Result<ExitCode> {
+    let (mut cover, _) = read_cover(&args.file.file, "shatter")?;
+    let mut rng = knights::rng::seeded(args.seed.seed);
     let switched = rails::shatter(&mut cover, &mut rng)?;
     write_tourney(
         &cover.to_tourney()?,
         &args.output,
         &[
             ("rails_switched", switched.into()),
-            ("seed", args.seed.into()),
+            ("seed", args.seed.seed.into()),
         ],
     )?;
     Ok(ExitCode::SUCCESS)
@@ -83,8 +86,8 @@ pub fn shatter(args: ShatterArgs) -> Result<ExitCode> {
 
 /// `knights obfuscate FILE`.
 pub fn obfuscate(args: ObfuscateArgs) -> Result<ExitCode> {
-    let (mut cover, start) = read_cover(&args.file, "obfuscate")?;
-    let mut rng = knights::rng::seeded(args.seed);
+    let (mut cover, start) = read_cover(&args.cover.file.file, "obfuscate")?;
+    let mut rng = knights::rng::seeded(args.cover.seed.seed);
     let options = ObfuscateOptions {
         shatters: args.shatters,
         ..Default::default()
@@ -93,25 +96,11 @@ pub fn obfuscate(args: ObfuscateArgs) -> Result<ExitCode> {
     let tour = cover.to_tour(start.unwrap_or(0), None)?;
     write_tour(
         &tour,
-        &args.output,
-        &[("join", stats_json(&stats)), ("seed", args.seed.into())],
+        &args.cover.output,
+        &[
+            ("join", stats_json(&stats)),
+            ("seed", args.cover.seed.seed.into()),
+        ],
     )?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Obfuscates a closed tour (`knights tour --obfuscate`), keeping its start.
-pub fn obfuscate_tour<R: Rng + ?Sized>(tour: Tour, shatters: u32, rng: &mut R) -> Result<Tour> {
-    if !tour.is_closed() {
-        return Err(Error::Unsupported(
-            "--obfuscate needs a closed tour, and this board or request gives an open one".into(),
-        )
-        .into());
-    }
-    let mut cover = Cover::from_tour(&tour)?;
-    let options = ObfuscateOptions {
-        shatters,
-        ..Default::default()
-    };
-    rails::obfuscate(&mut cover, &options, rng)?;
-    Ok(cover.to_tour(tour.start(), None)?)
 }

@@ -8,7 +8,6 @@ use anyhow::Result;
 use knights::algorithms::tourney::{self, Generator};
 use knights::{check, rails, Board, Cover};
 
-use super::parse_board;
 use crate::cli::BenchArgs;
 
 /// CPU time of this thread so far (Linux: /proc/thread-self/schedstat), to
@@ -54,7 +53,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         "board", "work", "best", "ns/square", "cpu ns/sq"
     );
     for text in &boards {
-        let board = parse_board(text)?;
+        let board = text.parse::<knights::Board>()?;
         for name in [
             "braid+join",
             "four-cover+join",
@@ -67,7 +66,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             let mut best_cpu = Duration::MAX;
             let mut failure = None;
             for i in 0..args.repeat.max(1) {
-                let seed = args.seed.wrapping_add(u64::from(i));
+                let seed = args.seed.seed.wrapping_add(u64::from(i));
                 let mut cpu0 = None;
                 let outcome = if name == "obfuscate" {
                     // Obfuscate a joined braid tour: 16 shatters + join.

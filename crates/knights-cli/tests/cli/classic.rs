@@ -117,7 +117,16 @@ fn impossible_requests_give_the_theorem() {
         .args(["tour", "8x8", "--algorithm", "hybrid", "--tie", "first"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--max-nodes"));
+        .stderr(predicate::str::contains(
+            "--tie does not apply to hybrid; it is an option of warnsdorff",
+        ));
+    knights()
+        .args(["tour", "8x8", "--tie", "first", "-a", "construct"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--tie does not apply to construct",
+        ));
     knights()
         .args(["tour", "8x8", "--max-nodes", "10"])
         .assert()

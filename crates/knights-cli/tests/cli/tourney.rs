@@ -1,8 +1,9 @@
 //! `knights tourney`, `join`, `shatter`, `obfuscate` and the tourney
 //! algorithms of `knights tour`: every output goes back through the checker.
 
-use knights::check::{TourKind, Verdict};
+use knights::check::Verdict;
 use knights::format::read;
+use knights::Kind;
 
 use super::{data, knights, run};
 
@@ -39,7 +40,7 @@ fn assert_closed_tour(text: &str, rows: u32, cols: u32) {
             kind,
         } => {
             assert_eq!((r, c), (rows, cols));
-            assert_eq!(kind, TourKind::Closed, "{text}");
+            assert_eq!(kind, Kind::Closed, "{text}");
         }
         v => panic!("expected a closed tour, got {v:?}"),
     }

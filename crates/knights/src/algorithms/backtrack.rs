@@ -19,8 +19,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use rand::RngCore;
+
+use super::{finish, Spec, TourGenerator};
 use crate::board::Square;
-use crate::{exists, Board, Error, Result, Tour};
+use crate::{exists, Board, Error, Kind, Result, Tour};
 
 use super::warnsdorff::SEED003_ORDER;
 
@@ -98,9 +101,87 @@ impl Default for Options {
             closed: false,
             start: None,
             order: Order::Fixed,
-            max_nodes: 50_000_000,
+            max_nodes: Backtrack::DEFAULT.max_nodes,
             prune: true,
             stop: StopFlag::new(),
+        }
+    }
+}
+
+/// Plain backtracking as a [`TourGenerator`]: moves in a fixed order
+/// ([`SEED002_ORDER`]), under a node budget.
+///
+/// Asked for either kind on a board with a closed tour, it spends a
+/// sixteenth of its nodes looking for a closed tour, then looks for an open
+/// one with the rest.
+///
+/// # Example
+/// ```
+/// use knights::{Kind, Tour, algorithms::backtrack::Backtrack};
+/// let tour = Tour::builder("5x5".parse()?).algorithm(Backtrack::default()).build()?;
+/// assert_eq!(knights::check::check_tour(&tour)?, Kind::Open);
+/// # Ok::<(), knights::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Backtrack {
+    /// The node budget: squares placed, over all starts.
+    pub max_nodes: u64,
+}
+
+impl Backtrack {
+    /// 50,000,000 nodes.
+    pub const DEFAULT: Backtrack = Backtrack {
+        max_nodes: 50_000_000,
+    };
+
+    /// With this node budget.
+    pub fn max_nodes(self, max_nodes: u64) -> Backtrack {
+        Backtrack { max_nodes }
+    }
+}
+
+impl Default for Backtrack {
+    fn default() -> Self {
+        Backtrack::DEFAULT
+    }
+}
+
+impl TourGenerator for Backtrack {
+    fn name(&self) -> &'static str {
+        "backtrack"
+    }
+
+    fn generate(&self, spec: &Spec, _rng: &mut dyn RngCore) -> Result<Tour> {
+        generate(spec, Order::Fixed, self.max_nodes)
+    }
+}
+
+/// A tour by backtracking in `order` for a request of any kind (see
+/// [`Backtrack`] for what "either kind" does).
+pub(crate) fn generate(spec: &Spec, order: Order, max_nodes: u64) -> Result<Tour> {
+    let board = spec.board;
+    let options = |closed, max_nodes| Options {
+        closed,
+        start: spec.start,
+        order,
+        max_nodes,
+        prune: true,
+        stop: spec.stop.clone(),
+    };
+    match spec.kind {
+        Some(kind) => finish(
+            tour(board, &options(kind == Kind::Closed, max_nodes))?,
+            spec,
+        ),
+        None if !exists::closed_tour(board).exists => tour(board, &options(false, max_nodes)),
+        None => {
+            let share = (max_nodes / 16).max(1);
+            match tour(board, &options(true, share)) {
+                Err(Error::GaveUp(_)) if share < max_nodes => {
+                    tour(board, &options(false, max_nodes - share))
+                }
+                other => other,
+            }
         }
     }
 }
@@ -421,7 +502,7 @@ impl<'a> Search<'a> {
             Step::StartBudget => Error::GaveUp(format!(
                 "{name} tried every start square without {kind} tour of {board} ({nodes} nodes); its longest path covered {deepest} of {n} squares"
             )),
-            Step::Stopped => Error::GaveUp(format!(
+            Step::Stopped => Error::Interrupted(format!(
                 "{name} was stopped after {nodes} nodes without {kind} tour of {board}; its longest path covered {deepest} of {n} squares"
             )),
             _ => match self.options.start {
@@ -443,7 +524,8 @@ impl<'a> Search<'a> {
 mod tests {
     use super::*;
     use crate::board::MOVES;
-    use crate::check::{check_tour, TourKind};
+    use crate::check::check_tour;
+    use crate::Kind;
 
     #[test]
     fn seed002_orders_are_the_published_ones() {
@@ -476,7 +558,7 @@ mod tests {
                 let found = tour_with_stats(board, &options).unwrap();
                 let kind = check_tour(&found.tour).unwrap();
                 if closed {
-                    assert_eq!(kind, TourKind::Closed);
+                    assert_eq!(kind, Kind::Closed);
                 }
                 assert!(found.stats.nodes >= board.squares() as u64);
                 assert_eq!(found.stats.deepest, board.squares());

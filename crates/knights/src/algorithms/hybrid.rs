@@ -12,9 +12,11 @@
 //! O(rows * cols) nodes when Warnsdorff's walk succeeds, exponential in the
 //! worst case (the node budget bounds it); about 45 bytes per square.
 
-use crate::{Board, Result, Tour};
+use rand::RngCore;
 
 use super::backtrack::{self, Found, Options, Order};
+use super::{Spec, TourGenerator};
+use crate::{Board, Result, Tour};
 
 /// A tour by the hybrid search; `options.order` is ignored (always
 /// Warnsdorff's order).
@@ -49,11 +51,57 @@ pub fn tour_with_stats(board: Board, options: &Options) -> Result<Found> {
     backtrack::tour_with_stats(board, &options)
 }
 
+/// The hybrid as a [`TourGenerator`]: backtracking in Warnsdorff's order
+/// under a node budget; "either kind" as for
+/// [`Backtrack`](super::backtrack::Backtrack).
+///
+/// # Example
+/// ```
+/// use knights::{Kind, Tour, algorithms::hybrid::Hybrid};
+/// let tour = Tour::builder("8x8".parse()?).algorithm(Hybrid::default()).build()?;
+/// assert_eq!(knights::check::check_tour(&tour)?, Kind::Closed);
+/// # Ok::<(), knights::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Hybrid {
+    /// The node budget: squares placed, over all starts.
+    pub max_nodes: u64,
+}
+
+impl Hybrid {
+    /// 50,000,000 nodes.
+    pub const DEFAULT: Hybrid = Hybrid {
+        max_nodes: backtrack::Backtrack::DEFAULT.max_nodes,
+    };
+
+    /// With this node budget.
+    pub fn max_nodes(self, max_nodes: u64) -> Hybrid {
+        Hybrid { max_nodes }
+    }
+}
+
+impl Default for Hybrid {
+    fn default() -> Self {
+        Hybrid::DEFAULT
+    }
+}
+
+impl TourGenerator for Hybrid {
+    fn name(&self) -> &'static str {
+        "hybrid"
+    }
+
+    fn generate(&self, spec: &Spec, _rng: &mut dyn RngCore) -> Result<Tour> {
+        backtrack::generate(spec, Order::Warnsdorff, self.max_nodes)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check_tour, TourKind};
+    use crate::check::check_tour;
     use crate::Error;
+    use crate::Kind;
 
     #[test]
     fn closed_tours_on_even_boards() {
@@ -65,7 +113,7 @@ mod tests {
                 ..Options::default()
             };
             let found = tour_with_stats(board, &options).unwrap();
-            assert_eq!(check_tour(&found.tour), Ok(TourKind::Closed), "{board}");
+            assert_eq!(check_tour(&found.tour), Ok(Kind::Closed), "{board}");
         }
     }
 

@@ -1,58 +1,195 @@
-//! The tour generators, one algorithm per module.
+//! The tour generators, one algorithm per module, behind one interface.
 //!
-//! Every generator takes the board, its options and the caller's random
-//! number generator, refuses impossible requests with the existence
-//! theorem's reason ([`crate::exists::require`]) and returns a [`crate::Tour`]
-//! whose every test runs through the checker.
+//! Every generator is a small options type that implements
+//! [`TourGenerator`]: it takes a [`Spec`] (the board, closed / open / either,
+//! the start square, a stop flag) and the caller's random number generator,
+//! refuses impossible requests with the existence theorem's reason
+//! ([`crate::exists::require`]) and returns a [`crate::Tour`]. An option
+//! belongs to its generator's type, so one that does not apply cannot be
+//! written; [`Algorithm`] holds any of them, for callers that choose by name
+//! (the command line, cipher keys, the web page, Python), and
+//! [`Algorithm::set_option`] sets an option given by name, refusing the
+//! options of other algorithms. [`crate::Tour::builder`] is the front door
+//! that calls them.
+//!
+//! What "either kind" (`Spec::kind == None`) means per method:
+//! - the construction ([`Algorithm::Auto`], [`Algorithm::Construct`]):
+//!   closed where the board has a closed tour, else open;
+//! - the search methods ([`warnsdorff::Warnsdorff`], [`backtrack::Backtrack`],
+//!   [`hybrid::Hybrid`]): a closed tour is tried with a bounded share of the
+//!   budget, then the first open tour is taken;
+//! - the tourney method and the Takefuji-Lee network: closed, which is all
+//!   they make.
 
 pub mod backtrack;
 pub mod hybrid;
 pub mod tourney;
 pub mod warnsdorff;
 
-use rand::Rng;
+use rand::RngCore;
 
 use crate::board::Square;
 use crate::construct;
-use crate::{exists, Board, Result, Tour};
+use crate::{exists, Board, Error, Kind, Result, Tour};
 
-/// The tour algorithms that [`tour`] can run.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub use backtrack::{Backtrack, StopFlag};
+pub use hybrid::Hybrid;
+pub use tourney::neural::TakefujiLee;
+pub use tourney::Generator;
+pub use warnsdorff::{Tie, Warnsdorff};
+
+/// What every request for a tour says, whatever the algorithm.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The board.
+    pub board: Board,
+    /// Closed, open, or `None` for either (see the module docs for what
+    /// either means per method).
+    pub kind: Option<Kind>,
+    /// The start square, if it matters.
+    pub start: Option<Square>,
+    /// Raised by the caller to stop a long search early.
+    pub stop: StopFlag,
+}
+
+impl Spec {
+    /// Either kind, from any start, never stopped.
+    pub fn new(board: Board) -> Spec {
+        Spec {
+            board,
+            kind: None,
+            start: None,
+            stop: StopFlag::new(),
+        }
+    }
+}
+
+/// A method that makes one tour: the interface every tour algorithm
+/// implements, with its own options as the implementing type.
+///
+/// # Example
+/// ```
+/// use knights::algorithms::{Spec, TourGenerator, Warnsdorff, Tie};
+/// let spec = Spec { kind: Some(knights::Kind::Closed), ..Spec::new("8x8".parse()?) };
+/// let tour = Warnsdorff::default().tie(Tie::Pohl).generate(&spec, &mut knights::rng::seeded(3))?;
+/// assert!(tour.is_closed());
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub trait TourGenerator {
+    /// The method's name, as `knights tour --algorithm` and cipher keys spell it.
+    fn name(&self) -> &'static str;
+
+    /// One tour as `spec` asks, drawing its random choices from `rng`.
+    ///
+    /// # Errors
+    /// [`Error::NoTour`] where no tour of the kind exists (with the
+    /// theorem), [`Error::GaveUp`] when the method's budget runs out or the
+    /// stop flag is raised, [`Error::Board`] for a start off the board,
+    /// [`Error::TooLarge`] when the board cannot fit in memory.
+    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour>;
+}
+
+/// The linear-time divide-and-conquer construction ([`crate::construct`]):
+/// every board, O(squares); either kind means closed where the board has a
+/// closed tour.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Construct;
+
+impl TourGenerator for Construct {
+    fn name(&self) -> &'static str {
+        "construct"
+    }
+
+    fn generate(&self, spec: &Spec, _rng: &mut dyn RngCore) -> Result<Tour> {
+        construct::tour(spec.board, resolve_kind(spec) == Kind::Closed, spec.start)
+    }
+}
+
+/// The best method for the request: the construction, with Warnsdorff's
+/// rule as a fallback for the few start squares it cannot use.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Auto;
+
+impl TourGenerator for Auto {
+    fn name(&self) -> &'static str {
+        "auto"
+    }
+
+    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+        let kind = resolve_kind(spec);
+        match construct::tour(spec.board, kind == Kind::Closed, spec.start) {
+            Err(Error::GaveUp(_)) if spec.start.is_some() => {
+                let spec = Spec {
+                    kind: Some(kind),
+                    ..spec.clone()
+                };
+                Warnsdorff::default().generate(&spec, rng)
+            }
+            other => other,
+        }
+    }
+}
+
+/// The kind a construction makes for `spec`: the one asked for, else
+/// closed where the board has a closed tour.
+fn resolve_kind(spec: &Spec) -> Kind {
+    spec.kind
+        .unwrap_or(if exists::closed_tour(spec.board).exists {
+            Kind::Closed
+        } else {
+            Kind::Open
+        })
+}
+
+/// A tour algorithm with its options: any [`TourGenerator`] of the crate,
+/// for callers that choose one by name.
+///
+/// # Example
+/// ```
+/// use knights::algorithms::Algorithm;
+/// let mut a: Algorithm = "warnsdorff".parse()?;
+/// a.set_option("tie", "pohl")?;
+/// assert!(a.set_option("max-nodes", "10").is_err()); // an option of the backtracking searches
+/// let tour = knights::Tour::builder("10x10".parse()?).algorithm(a).seed(2).build()?;
+/// assert_eq!(tour.squares().len(), 100);
+/// # Ok::<(), knights::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Algorithm {
-    /// The best method for the request: the linear-time construction, with
-    /// Warnsdorff's rule as a fallback for the few start squares it cannot use.
+    /// [`Auto`]: the construction, Warnsdorff's rule where it cannot start.
     #[default]
     Auto,
-    /// Warnsdorff's rule with a tie-break and restarts.
-    Warnsdorff,
-    /// A tourney by the generator, joined into one closed tour (seed 000).
-    Tourney(tourney::Generator),
-    /// The Takefuji-Lee neural network alone, restarted until it settles as
-    /// one Hamiltonian cycle.
-    Neural,
-    /// Backtracking in a fixed move order (seed 002), under a node budget.
-    Backtrack,
-    /// Backtracking in Warnsdorff's order (seed 003), under a node budget.
-    Hybrid,
-    /// The linear-time divide-and-conquer construction ([`construct`]).
+    /// [`Warnsdorff`]'s rule with a tie-break and restarts.
+    Warnsdorff(Warnsdorff),
+    /// [`Backtrack`]ing in a fixed move order, under a node budget.
+    Backtrack(Backtrack),
+    /// The [`Hybrid`]: backtracking in Warnsdorff's order, under a node budget.
+    Hybrid(Hybrid),
+    /// A tourney by the [`Generator`], joined into one closed tour.
+    Tourney(Generator),
+    /// The [`TakefujiLee`] neural network alone, restarted until it settles
+    /// as one Hamiltonian cycle.
+    TakefujiLee(TakefujiLee),
+    /// The linear-time divide-and-conquer [`Construct`]ion.
     Construct,
 }
 
 impl Algorithm {
-    /// Every algorithm, in the order `knights tour --help` lists them.
+    /// Every algorithm with its default options, in the order
+    /// `knights tour --help` lists them.
     pub const ALL: [Algorithm; 11] = [
         Algorithm::Auto,
-        Algorithm::Warnsdorff,
-        Algorithm::Backtrack,
-        Algorithm::Hybrid,
-        Algorithm::Tourney(tourney::Generator::Warnsdorff),
-        Algorithm::Tourney(tourney::Generator::Braid),
-        Algorithm::Tourney(tourney::Generator::FourCover),
-        Algorithm::Tourney(tourney::Generator::Neural),
-        Algorithm::Neural,
+        Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
+        Algorithm::Backtrack(Backtrack::DEFAULT),
+        Algorithm::Hybrid(Hybrid::DEFAULT),
+        Algorithm::Tourney(Generator::Warnsdorff),
+        Algorithm::Tourney(Generator::Braid),
+        Algorithm::Tourney(Generator::FourCover),
+        Algorithm::Tourney(Generator::Neural),
+        Algorithm::TakefujiLee(TakefujiLee::DEFAULT),
         Algorithm::Construct,
-        Algorithm::Tourney(tourney::Generator::Divide),
+        Algorithm::Tourney(Generator::Divide),
     ];
 
     /// The algorithm's name, as `knights tour --algorithm` and cipher keys
@@ -67,27 +204,125 @@ impl Algorithm {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn name(self) -> &'static str {
-        use tourney::Generator as G;
+        self.generator().name()
+    }
+
+    /// One line on what the algorithm does, for help texts.
+    pub fn about(self) -> &'static str {
+        use Generator as G;
         match self {
-            Algorithm::Auto => "auto",
-            Algorithm::Warnsdorff => "warnsdorff",
-            Algorithm::Backtrack => "backtrack",
-            Algorithm::Hybrid => "hybrid",
-            Algorithm::Tourney(G::Warnsdorff) => "tourney",
-            Algorithm::Tourney(G::Braid) => "braid",
-            Algorithm::Tourney(G::FourCover) => "four-cover",
-            Algorithm::Tourney(G::Neural) => "neural",
-            Algorithm::Tourney(G::Divide) => "divide",
-            Algorithm::Neural => "takefuji-lee",
-            Algorithm::Construct => "construct",
+            Algorithm::Auto => "the best method for the board: the construction, Warnsdorff's rule for the starts it cannot use",
+            Algorithm::Warnsdorff(_) => "Warnsdorff's rule with a tie-break (tie) and restarts (max-attempts)",
+            Algorithm::Backtrack(_) => "backtracking in a fixed move order, under a node budget (max-nodes)",
+            Algorithm::Hybrid(_) => "backtracking in Warnsdorff's order, under a node budget (max-nodes)",
+            Algorithm::Tourney(G::Warnsdorff) => "a Warnsdorff tourney joined into one closed tour",
+            Algorithm::Tourney(G::Braid) => "a concentric braided tourney joined into one closed tour (sides even)",
+            Algorithm::Tourney(G::FourCover) => "a four-cover tourney joined into one closed tour (sides divisible by 4)",
+            Algorithm::Tourney(G::Neural) => "a Takefuji-Lee network tourney joined into one closed tour",
+            Algorithm::Tourney(G::Divide) => "the construction's base tours as a tourney, joined by rails",
+            Algorithm::TakefujiLee(_) => "the Takefuji-Lee network alone, restarted (max-attempts) until it is one closed tour; makes cycles only",
+            Algorithm::Construct => "the linear-time divide-and-conquer construction (every board, instantly)",
+        }
+    }
+
+    /// The options [`Algorithm::set_option`] takes for this algorithm.
+    pub fn option_names(self) -> &'static [&'static str] {
+        match self {
+            Algorithm::Warnsdorff(_) => &["tie", "max-attempts"],
+            Algorithm::Backtrack(_) | Algorithm::Hybrid(_) => &["max-nodes"],
+            Algorithm::TakefujiLee(_) => &["max-attempts"],
+            _ => &[],
+        }
+    }
+
+    /// Sets one option by name (`tie`, `max-attempts`, `max-nodes`;
+    /// underscores work as dashes), as the command line, the web page and
+    /// Python pass them.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] for an option this algorithm does not take,
+    /// naming the algorithms that do; [`Error::Parse`] for a bad value.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<()> {
+        let key = name.trim().replace('_', "-").to_ascii_lowercase();
+        let number = |what: &str| -> Result<u64> {
+            value
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| {
+                    Error::Parse(format!(
+                        "{what} must be a whole number of at least 1, not '{}'",
+                        crate::error::excerpt(value)
+                    ))
+                })
+        };
+        let attempts = |what: &str| -> Result<u32> {
+            u32::try_from(number(what)?)
+                .map_err(|_| Error::Parse(format!("{what} must be at most {}", u32::MAX)))
+        };
+        match (self, key.as_str()) {
+            (Algorithm::Warnsdorff(w), "tie") => w.tie = value.parse()?,
+            (Algorithm::Warnsdorff(w), "max-attempts") => {
+                w.max_attempts = attempts("max-attempts")?
+            }
+            (Algorithm::TakefujiLee(t), "max-attempts") => {
+                t.max_restarts = attempts("max-attempts")?
+            }
+            (Algorithm::Backtrack(b), "max-nodes") => b.max_nodes = number("max-nodes")?,
+            (Algorithm::Hybrid(h), "max-nodes") => h.max_nodes = number("max-nodes")?,
+            (a, _) => {
+                let takers: Vec<&str> = Algorithm::ALL
+                    .iter()
+                    .filter(|b| b.option_names().contains(&key.as_str()))
+                    .map(|b| b.name())
+                    .collect();
+                return Err(Error::Unsupported(if takers.is_empty() {
+                    format!(
+                        "'{}' is not an option of any algorithm; the options are tie, max-attempts and max-nodes",
+                        crate::error::excerpt(name)
+                    )
+                } else {
+                    format!(
+                        "{key} does not apply to {}; it is an option of {}",
+                        a.name(),
+                        takers.join(" and ")
+                    )
+                }));
+            }
+        }
+        Ok(())
+    }
+
+    /// The generator with its options, as a trait object.
+    pub fn generator(&self) -> &dyn TourGenerator {
+        match self {
+            Algorithm::Auto => &Auto,
+            Algorithm::Construct => &Construct,
+            Algorithm::Warnsdorff(w) => w,
+            Algorithm::Backtrack(b) => b,
+            Algorithm::Hybrid(h) => h,
+            Algorithm::Tourney(g) => g,
+            Algorithm::TakefujiLee(t) => t,
         }
     }
 }
 
-impl std::str::FromStr for Algorithm {
-    type Err = crate::Error;
+impl TourGenerator for Algorithm {
+    fn name(&self) -> &'static str {
+        Algorithm::name(*self)
+    }
 
-    /// Reads an algorithm's [`Algorithm::name`], in any case.
+    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+        self.generator().generate(spec, rng)
+    }
+}
+
+impl std::str::FromStr for Algorithm {
+    type Err = Error;
+
+    /// Reads an algorithm's [`Algorithm::name`], in any case, with its
+    /// default options.
     fn from_str(text: &str) -> Result<Algorithm> {
         let text = text.trim().to_ascii_lowercase();
         Algorithm::ALL
@@ -95,138 +330,51 @@ impl std::str::FromStr for Algorithm {
             .find(|a| a.name() == text)
             .ok_or_else(|| {
                 let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                crate::Error::Parse(format!(
-                    "'{text}' is not an algorithm; name one of {}",
+                Error::Parse(format!(
+                    "'{}' is not an algorithm; name one of {}",
+                    crate::error::excerpt(&text),
                     names.join(", ")
                 ))
             })
     }
 }
 
-/// What kind of tour is wanted.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum Want {
-    /// Closed where the board has a closed tour, else open.
-    #[default]
-    Any,
-    /// Closed, or an error.
-    Closed,
-    /// Open (ends not a knight's move apart), or an error.
-    Open,
+macro_rules! algorithm_from {
+    ($($t:ident),*) => {$(
+        impl From<$t> for Algorithm {
+            fn from(options: $t) -> Algorithm {
+                Algorithm::$t(options)
+            }
+        }
+    )*};
 }
+algorithm_from!(Warnsdorff, Backtrack, Hybrid, TakefujiLee);
 
-/// A request for one tour.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TourRequest {
-    /// The algorithm.
-    pub algorithm: Algorithm,
-    /// Closed, open or either.
-    pub want: Want,
-    /// The start square, if it matters.
-    pub start: Option<Square>,
-    /// A budget of attempts for the methods that restart (`None`: their default).
-    pub max_attempts: Option<u32>,
-    /// The tie-break of Warnsdorff's rule (`None`: its default).
-    pub tie: Option<warnsdorff::Tie>,
-    /// A budget of nodes for the backtracking searches (`None`: their default).
-    pub max_nodes: Option<u64>,
-    /// Raised by the caller to stop a backtracking search early.
-    pub stop: backtrack::StopFlag,
-}
-
-/// Whether a request resolves to a closed tour on this board.
-pub fn wants_closed(board: Board, want: Want) -> bool {
-    match want {
-        Want::Closed => true,
-        Want::Open => false,
-        Want::Any => exists::closed_tour(board).exists,
+impl From<Generator> for Algorithm {
+    fn from(generator: Generator) -> Algorithm {
+        Algorithm::Tourney(generator)
     }
 }
 
-/// One tour as the request says.
-///
-/// # Example
-/// ```
-/// use knights::{Board, algorithms::{tour, TourRequest}};
-/// let t = tour("8x8".parse()?, &TourRequest::default(), &mut knights::rng::seeded(1))?;
-/// assert!(t.is_closed());
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn tour<R: Rng + ?Sized>(board: Board, request: &TourRequest, rng: &mut R) -> Result<Tour> {
-    let closed = wants_closed(board, request.want);
-    exists::require(board, closed)?;
-    match request.algorithm {
-        Algorithm::Construct => construct::tour(board, closed, request.start),
-        Algorithm::Auto => match construct::tour(board, closed, request.start) {
-            Err(crate::Error::GaveUp(_)) if request.start.is_some() => {
-                let fallback = TourRequest {
-                    algorithm: Algorithm::Warnsdorff,
-                    ..request.clone()
-                };
-                tour(board, &fallback, rng)
-            }
-            other => other,
-        },
-        Algorithm::Warnsdorff => {
-            let mut options = warnsdorff::Options {
-                closed,
-                start: request.start,
-                tie: request.tie.unwrap_or_default(),
-                ..Default::default()
-            };
-            if let Some(n) = request.max_attempts {
-                options.max_attempts = n;
-            }
-            let tour = warnsdorff::tour(board, &options, rng)?;
-            if request.want == Want::Open {
-                return opened(tour, request.start.is_some());
-            }
-            Ok(tour)
-        }
-        Algorithm::Tourney(_) | Algorithm::Neural => {
-            // The tourney method makes closed tours (opened afterwards if asked).
-            exists::require(board, true)?;
-            let tour = match request.algorithm {
-                Algorithm::Neural => {
-                    let mut options = tourney::neural::Options::default();
-                    if let Some(n) = request.max_attempts {
-                        options.max_restarts = n;
-                    }
-                    tourney::neural::tour(board, &options, rng)?
-                }
-                Algorithm::Tourney(g) => tourney::tour(board, g, rng)?,
-                _ => unreachable!("matched above"),
-            };
-            let tour = match request.start {
-                Some(s) => tour.rotated_to(s)?,
-                None => tour,
-            };
-            if request.want == Want::Open {
-                return opened(tour, request.start.is_some());
-            }
-            Ok(tour)
-        }
-        Algorithm::Backtrack | Algorithm::Hybrid => {
-            let mut options = backtrack::Options {
-                closed,
-                start: request.start,
-                stop: request.stop.clone(),
-                ..Default::default()
-            };
-            if let Some(n) = request.max_nodes {
-                options.max_nodes = n;
-            }
-            let tour = if request.algorithm == Algorithm::Hybrid {
-                hybrid::tour(board, &options)?
-            } else {
-                backtrack::tour(board, &options)?
-            };
-            if request.want == Want::Open {
-                return opened(tour, request.start.is_some());
-            }
-            Ok(tour)
-        }
+impl From<Construct> for Algorithm {
+    fn from(_: Construct) -> Algorithm {
+        Algorithm::Construct
     }
+}
+
+impl From<Auto> for Algorithm {
+    fn from(_: Auto) -> Algorithm {
+        Algorithm::Auto
+    }
+}
+
+/// The tour as `spec` asks for its kind: opened (see [`opened`]) when an
+/// open tour is wanted and the method made a closed one.
+pub(crate) fn finish(tour: Tour, spec: &Spec) -> Result<Tour> {
+    if spec.kind == Some(Kind::Open) {
+        return opened(tour, spec.start.is_some());
+    }
+    Ok(tour)
 }
 
 /// [`make_open`], free to start elsewhere on the cycle when the caller fixed
@@ -264,10 +412,8 @@ const MAX_ROTATIONS: usize = 256;
 ///
 /// # Example
 /// ```
-/// use knights::{algorithms::{self, TourRequest, Want, Algorithm}, check, Board};
-/// let board = Board::new(6, 6)?;
-/// let request = TourRequest { algorithm: Algorithm::Construct, want: Want::Closed, ..Default::default() };
-/// let closed = algorithms::tour(board, &request, &mut knights::rng::seeded(1))?;
+/// use knights::{algorithms::{self, Construct}, check, Board, Tour};
+/// let closed = Tour::builder(Board::new(6, 6)?).closed().algorithm(Construct).build()?;
 /// let open = algorithms::make_open(closed.clone())?;
 /// assert!(!open.is_closed());
 /// assert_eq!(open.start(), closed.start());

@@ -96,8 +96,8 @@ impl Key {
     ///
     /// # Example
     /// ```
-    /// use knights::{algorithms::{tour, TourRequest}, cipher::Key};
-    /// let t = tour("5x5".parse()?, &TourRequest::default(), &mut knights::rng::seeded(1))?;
+    /// use knights::{cipher::Key, Tour};
+    /// let t = Tour::builder("5x5".parse()?).seed(1).build()?;
     /// assert_eq!(Key::new(t)?.block_len(), 25);
     /// # Ok::<(), knights::Error>(())
     /// ```

@@ -4,20 +4,20 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::algorithms::tourney::Generator;
-use crate::algorithms::{self, Algorithm, TourRequest, Want};
-use crate::{Board, Error, Result, Tour};
+use crate::algorithms::{Algorithm, TakefujiLee, Warnsdorff};
+use crate::{exists, Board, Error, Kind, Result, Tour};
 
 /// The algorithms a key may name, by [`Algorithm::name`]. `auto` is left out
 /// on purpose: what it picks may change between versions, and a key must give
 /// the same tour everywhere and always. Deterministic generators may be added
 /// here.
 const ALGORITHMS: &[Algorithm] = &[
-    Algorithm::Warnsdorff,
+    Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
     Algorithm::Tourney(Generator::Warnsdorff),
     Algorithm::Tourney(Generator::Braid),
     Algorithm::Tourney(Generator::FourCover),
     Algorithm::Tourney(Generator::Neural),
-    Algorithm::Neural,
+    Algorithm::TakefujiLee(TakefujiLee::DEFAULT),
 ];
 
 /// A readable key description that regenerates a tour on any machine.
@@ -64,8 +64,9 @@ pub struct KeySpec {
     pub board: Board,
     /// The generator.
     pub algorithm: Algorithm,
-    /// Open, closed or either.
-    pub want: Want,
+    /// Open, closed, or `None` for `any`: closed where the board has a
+    /// closed tour, else open (fixed so for keys, whatever the method).
+    pub kind: Option<Kind>,
     /// The seed of the generator's random choices.
     pub seed: u64,
     /// The first square as (row, column), if fixed.
@@ -79,28 +80,46 @@ impl KeySpec {
     pub fn new(board: Board) -> KeySpec {
         KeySpec {
             board,
-            algorithm: Algorithm::Warnsdorff,
-            want: Want::Open,
+            algorithm: Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
+            kind: Some(Kind::Open),
             seed: 0,
             start: None,
             max_attempts: None,
         }
     }
 
-    /// Generates the tour: [`algorithms::tour`] with the request the
-    /// description gives and the generator [`crate::rng::seeded`]`(seed)`.
+    /// Generates the tour: the [`Tour::builder`] request the description
+    /// gives, with the generator [`crate::rng::seeded`]`(seed)`.
+    ///
+    /// A key's `any` keeps the meaning it had when keys were first made,
+    /// closed where the board has a closed tour, else open, for every
+    /// method, so that stored keys regenerate the same tour (the search
+    /// methods' own "either kind" now settles for an open tour sooner).
+    /// `attempts` is passed to the methods that restart and left out for
+    /// the others.
     ///
     /// # Complexity
     /// That of the generator: O(rows * cols) per attempt for Warnsdorff's rule.
     pub fn tour(&self) -> Result<Tour> {
-        let request = TourRequest {
-            algorithm: self.algorithm,
-            want: self.want,
-            start: self.start.map(|(r, c)| self.board.square(r, c)),
-            max_attempts: self.max_attempts,
-            ..TourRequest::default()
-        };
-        algorithms::tour(self.board, &request, &mut crate::rng::seeded(self.seed))
+        let kind = self
+            .kind
+            .unwrap_or(if exists::closed_tour(self.board).exists {
+                Kind::Closed
+            } else {
+                Kind::Open
+            });
+        let mut algorithm = self.algorithm;
+        if let Some(n) = self.max_attempts {
+            if algorithm.option_names().contains(&"max-attempts") {
+                algorithm.set_option("max-attempts", &n.max(1).to_string())?;
+            }
+        }
+        Tour::builder(self.board)
+            .kind(Some(kind))
+            .start_at(self.start.map(|(r, c)| self.board.square(r, c)))
+            .algorithm(algorithm)
+            .seed(self.seed)
+            .build()
     }
 }
 
@@ -116,10 +135,10 @@ impl fmt::Display for KeySpec {
         if let Some((r, c)) = self.start {
             write!(f, ",start={r},{c}")?;
         }
-        f.write_str(match self.want {
-            Want::Open => ",open",
-            Want::Closed => ",closed",
-            Want::Any => ",any",
+        f.write_str(match self.kind {
+            Some(Kind::Open) => ",open",
+            Some(Kind::Closed) => ",closed",
+            None => ",any",
         })?;
         if let Some(n) = self.max_attempts {
             write!(f, ",attempts={n}")?;
@@ -200,9 +219,9 @@ impl FromStr for KeySpec {
                     }
                     spec.start = Some((r, c));
                 }
-                ("open", None) => spec.want = Want::Open,
-                ("closed", None) => spec.want = Want::Closed,
-                ("any", None) => spec.want = Want::Any,
+                ("open", None) => spec.kind = Some(Kind::Open),
+                ("closed", None) => spec.kind = Some(Kind::Closed),
+                ("any", None) => spec.kind = None,
                 _ => {
                     return Err(bad(format!(
                         "has the item '{item}', which is not a key item"
@@ -228,9 +247,9 @@ mod tests {
         let spec: KeySpec = full.parse().unwrap();
         assert_eq!(spec.to_string(), full);
         assert_eq!(spec.start, Some((5, 9)));
-        assert_eq!(spec.want, Want::Closed);
+        assert_eq!(spec.kind, Some(Kind::Closed));
         let spaced: KeySpec = " 6 x 10 , alg = Warnsdorff , any ".parse().unwrap();
-        assert_eq!(spaced.want, Want::Any);
+        assert_eq!(spaced.kind, None);
     }
 
     #[test]

@@ -94,7 +94,7 @@ fn keys_are_checked() {
 fn pinned_key_description() {
     let spec: KeySpec = "8x8,seed=5".parse().unwrap();
     let tour = spec.tour().unwrap();
-    assert_eq!(check_tour(&tour), Ok(crate::check::TourKind::Open));
+    assert_eq!(check_tour(&tour), Ok(crate::Kind::Open));
     assert_eq!(tour.squares()[..8], PINNED_8X8_SEED_5);
     let key = Key::new(tour).unwrap();
     assert_eq!(
@@ -181,13 +181,13 @@ proptest! {
         let mut spec = KeySpec::new(Board::new(r, c).unwrap());
         spec.seed = seed;
         spec.start = start.map(|(a, b)| (a % r as u32, b % c as u32));
-        spec.want = [Want::Open, Want::Closed, Want::Any][want as usize];
+        spec.kind = [Some(Kind::Open), Some(Kind::Closed), None][want as usize];
         spec.max_attempts = attempts;
         prop_assert_eq!(spec.to_string().parse::<KeySpec>().unwrap(), spec);
     }
 }
 
-use crate::algorithms::Want;
+use crate::Kind;
 
 /// The characters of a ciphertext body (escapes decoded, line breaks dropped).
 fn decrypt_body_chars(body: &str) -> Vec<char> {

@@ -243,7 +243,7 @@ pub(crate) const BASES: &[Base] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check_cycles, check_path, TourKind};
+    use crate::check::{check_cycles, check_path};
 
     fn coords(sq: &[(u32, u32)]) -> Vec<(i64, i64)> {
         sq.iter()
@@ -262,7 +262,7 @@ mod tests {
                     assert_eq!(parts.len(), 1, "{what}");
                     assert_eq!(
                         check_path(b.rows, b.cols, &coords(&parts[0]), None),
-                        Ok(TourKind::Closed),
+                        Ok(crate::Kind::Closed),
                         "{what}"
                     );
                 }
@@ -270,7 +270,7 @@ mod tests {
                     assert_eq!(parts.len(), 1, "{what}");
                     assert_eq!(
                         check_path(b.rows, b.cols, &coords(&parts[0]), None),
-                        Ok(TourKind::Open),
+                        Ok(crate::Kind::Open),
                         "{what}"
                     );
                 }

@@ -38,12 +38,12 @@
 //!
 //! # Example
 //! ```
-//! use knights::{Board, check, construct};
+//! use knights::{Board, check, construct, Kind};
 //! let tour = construct::closed(Board::new(10, 13)?, None)?;
-//! assert_eq!(check::check_tour(&tour)?, check::TourKind::Closed);
+//! assert_eq!(check::check_tour(&tour)?, Kind::Closed);
 //! let open = construct::open(Board::new(9, 9)?, Some(40))?;
 //! assert_eq!(open.start(), 40);
-//! assert_eq!(check::check_tour(&open)?, check::TourKind::Open);
+//! assert_eq!(check::check_tour(&open)?, Kind::Open);
 //! # Ok::<(), knights::Error>(())
 //! ```
 

@@ -4,7 +4,8 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::check::{check_cover, check_tour, TourKind};
+use crate::check::{check_cover, check_tour};
+use crate::Kind;
 
 fn board(r: u32, c: u32) -> Board {
     Board::new(u64::from(r), u64::from(c)).unwrap()
@@ -24,7 +25,7 @@ fn every_board_up_to_60x60() {
                         exists::closed_tour(b).exists,
                         "{b}: closed tour where none exists"
                     );
-                    assert_eq!(check_tour(&t), Ok(TourKind::Closed), "{b}");
+                    assert_eq!(check_tour(&t), Ok(Kind::Closed), "{b}");
                     assert_eq!(t.start(), 0, "{b}");
                 }
                 Err(e) => {
@@ -38,7 +39,7 @@ fn every_board_up_to_60x60() {
                         exists::open_tour(b).exists,
                         "{b}: open tour where none exists"
                     );
-                    assert_eq!(check_tour(&t), Ok(TourKind::Open), "{b}");
+                    assert_eq!(check_tour(&t), Ok(Kind::Open), "{b}");
                 }
                 Err(e) => {
                     assert!(!exists::open_tour(b).exists, "{b}: {e}");
@@ -86,12 +87,12 @@ fn every_start_on_small_boards() {
             if exists::closed_tour(b).exists {
                 let t = closed(b, Some(s)).unwrap();
                 assert_eq!(t.start(), s);
-                assert_eq!(check_tour(&t), Ok(TourKind::Closed), "{b} from {s}");
+                assert_eq!(check_tour(&t), Ok(Kind::Closed), "{b} from {s}");
             }
             match open(b, Some(s)) {
                 Ok(t) => {
                     assert_eq!(t.start(), s, "{b}");
-                    assert_eq!(check_tour(&t), Ok(TourKind::Open), "{b} from {s}");
+                    assert_eq!(check_tour(&t), Ok(Kind::Open), "{b} from {s}");
                 }
                 Err(e) => {
                     let (sr, sc) = b.coords(s);
@@ -143,12 +144,12 @@ proptest! {
         if want_closed && exists::closed_tour(b).exists {
             let t = closed(b, Some(s)).unwrap();
             prop_assert_eq!(t.start(), s);
-            prop_assert_eq!(check_tour(&t), Ok(TourKind::Closed));
+            prop_assert_eq!(check_tour(&t), Ok(Kind::Closed));
         } else if exists::open_tour(b).exists {
             match open(b, Some(s)) {
                 Ok(t) => {
                     prop_assert_eq!(t.start(), s);
-                    prop_assert_eq!(check_tour(&t), Ok(TourKind::Open));
+                    prop_assert_eq!(check_tour(&t), Ok(Kind::Open));
                 }
                 Err(e) => {
                     let odd_minority = b.squares() % 2 == 1 && (sr + sc) % 2 == 1;
@@ -158,15 +159,10 @@ proptest! {
                         // A gap of the construction (3-row boards, some odd
                         // boards lacking a base block for the start's
                         // layout): `auto` must still deliver a tour from there.
-                        let request = crate::algorithms::TourRequest {
-                            want: crate::algorithms::Want::Open,
-                            start: Some(s),
-                            ..Default::default()
-                        };
-                        let t = crate::algorithms::tour(b, &request, &mut crate::rng::seeded(u64::from(pick)));
+                        let t = crate::Tour::builder(b).open().start(s).seed(u64::from(pick)).build();
                         let t = t.map_err(|e| TestCaseError::fail(format!("{b} from ({sr}, {sc}): auto failed too: {e}")))?;
                         prop_assert_eq!(t.start(), s);
-                        prop_assert_eq!(check_tour(&t), Ok(TourKind::Open));
+                        prop_assert_eq!(check_tour(&t), Ok(Kind::Open));
                     } else {
                         prop_assert!(odd_minority || four_inner || trapped, "{} from ({}, {}): {}", b, sr, sc, e);
                         prop_assert!(matches!(e, Error::NoTour(_)), "{}: {}", b, e);
@@ -184,9 +180,9 @@ fn many_blocks_in_a_row() {
         let b = board(r, c);
         let t = tour(b, want_closed, None).unwrap();
         let kind = if want_closed {
-            TourKind::Closed
+            Kind::Closed
         } else {
-            TourKind::Open
+            Kind::Open
         };
         assert_eq!(check_tour(&t), Ok(kind), "{b}");
     }
@@ -212,9 +208,9 @@ fn large_shapes_in_release() {
         let b = board(r, c);
         let t = tour(b, want_closed, None).unwrap();
         let kind = if want_closed {
-            TourKind::Closed
+            Kind::Closed
         } else {
-            TourKind::Open
+            Kind::Open
         };
         assert_eq!(check_tour(&t), Ok(kind), "{b}");
     }
@@ -333,7 +329,7 @@ fn every_start_answered(max: u32, extra: &[(u32, u32)]) {
             match open(b, Some(s)) {
                 Ok(t) => {
                     assert_eq!(t.start(), s, "{b}");
-                    assert_eq!(check_tour(&t), Ok(TourKind::Open), "{b} from ({sr}, {sc})");
+                    assert_eq!(check_tour(&t), Ok(Kind::Open), "{b} from ({sr}, {sc})");
                 }
                 Err(Error::NoTour(why)) => {
                     let theorem = (b.squares() % 2 == 1 && (sr + sc) % 2 == 1)

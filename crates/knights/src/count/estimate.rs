@@ -76,7 +76,8 @@ struct Sums {
 ///
 /// # Example
 /// ```
-/// use knights::count::{estimate, EstimateOptions, Kind};
+/// use knights::count::{estimate, EstimateOptions};
+/// use knights::Kind;
 /// let opts = EstimateOptions { kind: Kind::Open, samples: 20_000, seed: 1 };
 /// let e = estimate("3x4".parse()?, &opts)?; // exactly 8 open tours
 /// assert!((e.tours - 8.0).abs() < 5.0 * e.tours_error);

@@ -39,7 +39,8 @@
 //!
 //! # Example
 //! ```
-//! use knights::count::{self, Kind, Options};
+//! use knights::count::{self, Options};
+//! use knights::Kind;
 //! let board: knights::Board = "6x6".parse()?;
 //! assert_eq!(count::tours(board, &Options::default())?.count, 9862);
 //! let open = Options { kind: Kind::Open, ..Options::default() };
@@ -64,17 +65,8 @@ pub use layers::Progress;
 use layers::RunOptions;
 pub use symmetry::{classes, symmetric, Classes};
 
+pub use crate::Kind;
 use crate::{Board, Result};
-
-/// Closed tours (cycles) or open tours (paths).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum Kind {
-    /// Hamiltonian cycles.
-    #[default]
-    Closed,
-    /// Hamiltonian paths, whether or not their ends are a knight's move apart.
-    Open,
-}
 
 /// How [`tours`] counts.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -335,7 +327,7 @@ mod tests {
         let err = tours(Board::new(3, 2000).unwrap(), &opts).unwrap_err();
         assert!(err.to_string().contains("2^128"), "{err}");
         let err = tours(Board::new(1, 4_000_000_000).unwrap(), &opts).unwrap_err();
-        assert!(err.is_usage(), "{err}");
+        assert_eq!(err.category(), crate::Category::OverLimit, "{err}");
     }
 
     #[test]

@@ -38,7 +38,44 @@ pub use join::{join, JoinOptions, JoinStats};
 pub use shatter::{obfuscate, shatter, ObfuscateOptions};
 
 use crate::board::{Geometry, Square, MOVES};
-use crate::{Board, Cover};
+use crate::{Board, Cover, Result, Tour};
+
+/// Obfuscates a closed tour, keeping its start: [`obfuscate`] with
+/// `shatters` shatters on its cover, walked again from the same square.
+///
+/// # Errors
+/// [`crate::Error::Unsupported`] for an open tour (rails switch the moves of
+/// a cycle cover, and an open tour is not one).
+///
+/// # Example
+/// ```
+/// use knights::{Tour, rails};
+/// let tour = Tour::builder("16x16".parse()?).closed().build()?;
+/// let obfuscated = rails::obfuscate_tour(tour.clone(), 16, &mut knights::rng::seeded(1))?;
+/// assert!(obfuscated.is_closed());
+/// assert_eq!(obfuscated.start(), tour.start());
+/// assert_ne!(obfuscated, tour);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn obfuscate_tour<R: rand::Rng + ?Sized>(
+    tour: Tour,
+    shatters: u32,
+    rng: &mut R,
+) -> Result<Tour> {
+    if !tour.is_closed() {
+        return Err(crate::Error::Unsupported(format!(
+            "obfuscation needs a closed tour, and this is an open tour of {}; ask for a closed tour",
+            tour.board()
+        )));
+    }
+    let mut cover = Cover::from_tour(&tour)?;
+    let options = ObfuscateOptions {
+        shatters,
+        ..Default::default()
+    };
+    obfuscate(&mut cover, &options, rng)?;
+    cover.to_tour(tour.start(), None)
+}
 
 /// One rail: its topmost square, its primary move and its cross move.
 ///

@@ -4,8 +4,9 @@
 
 use knights::algorithms::backtrack::{self, Order, StopFlag};
 use knights::algorithms::warnsdorff::{self, Tie};
-use knights::algorithms::{self, hybrid, Algorithm, TourRequest, Want};
-use knights::check::{check_tour, TourKind};
+use knights::algorithms::{self, hybrid, Algorithm, Backtrack, Construct, Hybrid, Warnsdorff};
+use knights::check::check_tour;
+use knights::Kind;
 use knights::{exists, Board, Error, Tour};
 use proptest::prelude::*;
 
@@ -52,7 +53,7 @@ fn seed003_closed_tour_is_reproduced_exactly() {
         ..Default::default()
     };
     let found = warnsdorff::tour_with_stats(board, &options, &mut knights::rng::seeded(0)).unwrap();
-    assert_eq!(check_tour(&found.tour), Ok(TourKind::Closed));
+    assert_eq!(check_tour(&found.tour), Ok(Kind::Closed));
     assert_eq!(found.tour.start(), board.square(r, c));
     let steps: Vec<u64> = found
         .tour
@@ -64,16 +65,16 @@ fn seed003_closed_tour_is_reproduced_exactly() {
     // Seed 003's start search: columns outer, rows inner; column 0 gave no closed tour.
     assert_eq!(found.attempts, c * board.rows() + r + 1);
     // The same through the dispatcher, whatever the seed.
-    let request = TourRequest {
-        algorithm: Algorithm::Warnsdorff,
-        want: Want::Closed,
-        tie: Some(Tie::First),
-        ..Default::default()
-    };
+    let request = Tour::builder(board)
+        .closed()
+        .algorithm(Warnsdorff::default().tie(Tie::First));
     for seed in [0, 1, 99] {
-        let t = algorithms::tour(board, &request, &mut knights::rng::seeded(seed)).unwrap();
-        assert_eq!(t, found.tour);
+        assert_eq!(request.clone().seed(seed).build().unwrap(), found.tour);
     }
+    // Asked for either kind, it still searches every start for a closed tour
+    // (at least 64 walks) and finds the same one.
+    let any = Tour::builder(board).algorithm(Warnsdorff::default().tie(Tie::First));
+    assert_eq!(any.build().unwrap(), found.tour);
 }
 
 #[test]
@@ -125,18 +126,16 @@ fn impossible_requests_fail_at_once_with_the_theorem() {
     for (r, c, closed) in cases {
         let board = Board::new(r, c).unwrap();
         for algorithm in [
-            Algorithm::Warnsdorff,
-            Algorithm::Backtrack,
-            Algorithm::Hybrid,
+            Algorithm::Warnsdorff(Warnsdorff::default().max_attempts(u32::MAX)),
+            Algorithm::Backtrack(Backtrack::default().max_nodes(u64::MAX)),
+            Algorithm::Hybrid(Hybrid::default().max_nodes(u64::MAX)),
         ] {
-            let request = TourRequest {
-                algorithm,
-                want: if closed { Want::Closed } else { Want::Open },
-                max_nodes: Some(u64::MAX),
-                max_attempts: Some(u32::MAX),
-                ..Default::default()
-            };
-            let err = algorithms::tour(board, &request, &mut knights::rng::seeded(1)).unwrap_err();
+            let kind = if closed { Kind::Closed } else { Kind::Open };
+            let request = Tour::builder(board)
+                .kind(Some(kind))
+                .algorithm(algorithm)
+                .seed(1);
+            let err = request.build().unwrap_err();
             assert!(
                 matches!(err, Error::NoTour(_)),
                 "{board} {algorithm:?}: {err}"
@@ -153,16 +152,13 @@ fn impossible_requests_fail_at_once_with_the_theorem() {
 fn a_raised_stop_flag_stops_the_dispatcher() {
     let stop = StopFlag::new();
     stop.stop();
-    let request = TourRequest {
-        algorithm: Algorithm::Backtrack,
-        want: Want::Closed,
-        max_nodes: Some(u64::MAX),
-        stop,
-        ..Default::default()
-    };
     let board = Board::new(12, 12).unwrap();
-    let err = algorithms::tour(board, &request, &mut knights::rng::seeded(1)).unwrap_err();
-    assert!(matches!(err, Error::GaveUp(_)), "{err}");
+    let request = Tour::builder(board)
+        .closed()
+        .algorithm(Backtrack::default().max_nodes(u64::MAX))
+        .stop_flag(stop);
+    let err = request.build().unwrap_err();
+    assert!(matches!(err, Error::Interrupted(_)), "{err}");
 }
 
 /// One run of any classical algorithm; `Ok(None)` when it gave up.
@@ -175,6 +171,7 @@ fn run(board: Board, which: u8, closed: bool, start: Option<u32>, seed: u64) -> 
                 start,
                 tie: Tie::ALL[which as usize],
                 max_attempts: 20,
+                ..Default::default()
             };
             warnsdorff::tour(board, &options, &mut rng)
         }
@@ -230,7 +227,7 @@ proptest! {
             let kind = check_tour(&tour);
             prop_assert!(kind.is_ok(), "{:?}", kind);
             if closed {
-                prop_assert_eq!(kind, Ok(TourKind::Closed));
+                prop_assert_eq!(kind, Ok(Kind::Closed));
             }
             if let Some(s) = start {
                 prop_assert_eq!(tour.start(), s);
@@ -242,22 +239,25 @@ proptest! {
     fn the_dispatcher_honours_open_and_closed(
         r in 5u64..=16,
         c in 5u64..=16,
-        algorithm in prop_oneof![Just(Algorithm::Warnsdorff), Just(Algorithm::Hybrid)],
-        want in prop_oneof![Just(Want::Open), Just(Want::Closed), Just(Want::Any)],
+        algorithm in prop_oneof![
+            Just(Algorithm::Warnsdorff(Warnsdorff::DEFAULT)),
+            Just(Algorithm::Hybrid(Hybrid::default().max_nodes(50_000))),
+        ],
+        want in prop_oneof![Just(Some(Kind::Open)), Just(Some(Kind::Closed)), Just(None)],
         seed in any::<u64>(),
     ) {
         let board = Board::new(r, c).unwrap();
-        let request = TourRequest { algorithm, want, max_nodes: Some(50_000), ..Default::default() };
-        match algorithms::tour(board, &request, &mut knights::rng::seeded(seed)) {
+        let request = Tour::builder(board).kind(want).algorithm(algorithm).seed(seed);
+        match request.build() {
             Ok(t) => {
                 let kind = check_tour(&t).unwrap();
                 match want {
-                    Want::Open => prop_assert_eq!(kind, TourKind::Open),
-                    Want::Closed => prop_assert_eq!(kind, TourKind::Closed),
-                    Want::Any => prop_assert_eq!(kind == TourKind::Closed, exists::closed_tour(board).exists),
+                    Some(want) => prop_assert_eq!(kind, want),
+                    // Either kind: never closed where the board has no closed tour.
+                    None => prop_assert!(kind == Kind::Open || exists::closed_tour(board).exists),
                 }
             }
-            Err(Error::NoTour(_)) => prop_assert!(want != Want::Open && !exists::closed_tour(board).exists),
+            Err(Error::NoTour(_)) => prop_assert!(want == Some(Kind::Closed) && !exists::closed_tour(board).exists),
             Err(Error::GaveUp(_)) => {}
             Err(e) => prop_assert!(false, "{}", e),
         }
@@ -270,16 +270,9 @@ proptest! {
 #[test]
 fn make_open_keeps_the_start_or_names_the_obstruction() {
     let board = Board::new(6, 5).unwrap();
-    let request = TourRequest {
-        algorithm: Algorithm::Construct,
-        want: Want::Closed,
-        ..Default::default()
-    };
+    let request = Tour::builder(board).closed().algorithm(Construct).seed(1);
     for s in 0..board.squares() as u32 {
-        let closed = algorithms::tour(board, &request, &mut knights::rng::seeded(1))
-            .unwrap()
-            .rotated_to(s)
-            .unwrap();
+        let closed = request.build().unwrap().rotated_to(s).unwrap();
         let (r, c) = board.coords(s);
         match algorithms::make_open(closed) {
             Ok(open) => {
@@ -294,4 +287,74 @@ fn make_open_keeps_the_start_or_names_the_obstruction() {
             Err(e) => panic!("({r}, {c}): {e}"),
         }
     }
+}
+
+/// Either kind from a search method: a closed tour where one comes within
+/// the closing share of the budget, else at once an open one.
+#[test]
+fn either_kind_from_the_search_methods() {
+    // On 8x8 Warnsdorff's rule closes almost always (the share is 64 walks).
+    let board = Board::new(8, 8).unwrap();
+    for seed in 0..200 {
+        let t = Tour::builder(board)
+            .algorithm(Warnsdorff::default())
+            .seed(seed)
+            .build()
+            .unwrap();
+        assert_eq!(check_tour(&t), Ok(Kind::Closed), "seed {seed}");
+    }
+    // On 200x200 it almost never closes: an open tour, not a failure.
+    let board = Board::new(200, 200).unwrap();
+    for algorithm in [
+        Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
+        Algorithm::Hybrid(Hybrid::DEFAULT),
+    ] {
+        let t = Tour::builder(board).algorithm(algorithm).build().unwrap();
+        assert_eq!(check_tour(&t), Ok(Kind::Open), "{}", algorithm.name());
+        // Insisting on a closed tour still fails with the budget's reason.
+        let closed = Tour::builder(board)
+            .closed()
+            .algorithm(Algorithm::Warnsdorff(Warnsdorff::default().max_attempts(3)))
+            .build();
+        assert!(matches!(closed, Err(Error::GaveUp(_))));
+    }
+    // The methods that make cycles only refuse either kind on a board
+    // without a closed tour, naming the methods that make open ones.
+    let board = Board::new(5, 5).unwrap();
+    for algorithm in ["takefuji-lee", "braid", "tourney"] {
+        let a: Algorithm = algorithm.parse().unwrap();
+        let e = Tour::builder(board).algorithm(a).build().unwrap_err();
+        assert!(matches!(e, Error::NoTour(_)), "{algorithm}: {e}");
+        assert!(e.to_string().contains("warnsdorff"), "{algorithm}: {e}");
+    }
+}
+
+/// An option set by name applies only to the algorithms that take it.
+#[test]
+fn options_by_name_belong_to_their_algorithms() {
+    let mut a: Algorithm = "construct".parse().unwrap();
+    let e = a.set_option("tie", "first").unwrap_err();
+    assert!(matches!(e, Error::Unsupported(_)));
+    assert_eq!(
+        e.to_string(),
+        "tie does not apply to construct; it is an option of warnsdorff"
+    );
+    let mut w: Algorithm = "warnsdorff".parse().unwrap();
+    w.set_option("max_attempts", "7").unwrap();
+    w.set_option("tie", "Centre").unwrap();
+    assert_eq!(
+        w,
+        Algorithm::Warnsdorff(Warnsdorff::default().tie(Tie::Centre).max_attempts(7))
+    );
+    assert!(matches!(
+        w.set_option("max-attempts", "0"),
+        Err(Error::Parse(_))
+    ));
+    assert!(matches!(
+        w.set_option("colour", "red"),
+        Err(Error::Unsupported(_))
+    ));
+    let mut h: Algorithm = "hybrid".parse().unwrap();
+    h.set_option("max-nodes", "1000").unwrap();
+    assert_eq!(h, Algorithm::Hybrid(Hybrid::default().max_nodes(1000)));
 }

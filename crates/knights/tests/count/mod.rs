@@ -5,8 +5,9 @@ mod brute;
 mod resume;
 mod vectors;
 
-use knights::count::{self, Kind, Method, Options};
+use knights::count::{self, Method, Options};
 use knights::Board;
+use knights::Kind;
 use proptest::prelude::*;
 
 fn dp(board: Board, kind: Kind) -> u128 {
@@ -114,7 +115,7 @@ fn brute_force_tours_pass_the_checker() {
             let t = knights::Tour::from_squares_unchecked(board, tour);
             let got = knights::check::check_tour(&t).unwrap();
             if kind == Kind::Closed {
-                assert_eq!(got, knights::check::TourKind::Closed);
+                assert_eq!(got, knights::Kind::Closed);
             }
         }
     }
@@ -164,7 +165,7 @@ fn open_counts_refused_for_symmetry() {
         ..Options::default()
     };
     let err = count::symmetric("6x6".parse().unwrap(), &opts).unwrap_err();
-    assert!(err.is_usage(), "{err}");
+    assert_eq!(err.category(), knights::Category::BadInput, "{err}");
 }
 
 #[test]

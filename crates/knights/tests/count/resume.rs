@@ -3,8 +3,9 @@
 
 use std::path::PathBuf;
 
-use knights::count::{self, Kind, Method, Options, Report};
+use knights::count::{self, Method, Options, Report};
 use knights::Board;
+use knights::Kind;
 
 /// A fresh directory under the system's temporary directory.
 fn scratch(name: &str) -> PathBuf {

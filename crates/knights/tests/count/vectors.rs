@@ -3,8 +3,9 @@
 //! classes, minutes each by meeting in the middle) as ignored tests run in
 //! release mode (`cargo test --release -- --ignored counts_slow`, `counts_long`).
 
-use knights::count::{self, Kind, Options};
+use knights::count::{self, Options};
 use knights::Board;
+use knights::Kind;
 use toml::Value;
 
 fn table() -> Value {

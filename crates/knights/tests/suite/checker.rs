@@ -1,7 +1,8 @@
 //! The checker names the first fault of every kind of broken input.
 
-use knights::check::{check_cycles, check_path, check_tour, Fault, TourKind};
+use knights::check::{check_cycles, check_path, check_tour, Fault};
 use knights::format::read;
+use knights::Kind;
 use knights::{Board, Error};
 
 use super::{data, some_tour};
@@ -96,7 +97,7 @@ fn off_board_square() {
 #[test]
 fn closed_claim_on_open_tour() {
     let p = seed001();
-    assert_eq!(check_path(8, 8, &p, None), Ok(TourKind::Open));
+    assert_eq!(check_path(8, 8, &p, None), Ok(Kind::Open));
     let f = check_path(8, 8, &p, Some(true)).unwrap_err();
     assert!(
         f.to_string()

@@ -8,8 +8,9 @@
 //! `cargo test --release -p knights --test tests tourney -- --ignored`.
 
 use knights::algorithms::tourney::{tour, tourney, Generator};
-use knights::check::{check_cover, check_tour, TourKind};
+use knights::check::{check_cover, check_tour};
 use knights::rails::{self, JoinOptions, JoinStats};
+use knights::Kind;
 use knights::{exists, rng, Board, Cover};
 use proptest::prelude::*;
 use rayon::prelude::*;
@@ -51,7 +52,7 @@ fn join_checked(board: Board, g: Generator, seed: u64) -> JoinStats {
         "{stats:?}"
     );
     let t = cover.to_tour(0, None).unwrap();
-    assert_eq!(check_tour(&t), Ok(TourKind::Closed));
+    assert_eq!(check_tour(&t), Ok(Kind::Closed));
     stats
 }
 
@@ -225,7 +226,7 @@ fn pinned_obfuscation_of_the_8x8_four_cover() {
     rails::join(&mut cover, &JoinOptions::default(), &mut r).unwrap();
     rails::obfuscate(&mut cover, &Default::default(), &mut r).unwrap();
     let t = cover.to_tour(0, None).unwrap();
-    assert_eq!(check_tour(&t), Ok(TourKind::Closed));
+    assert_eq!(check_tour(&t), Ok(Kind::Closed));
     let grid = knights::format::grid(&t, 0).to_string();
     assert_eq!(grid, PINNED, "\n{grid}");
 }

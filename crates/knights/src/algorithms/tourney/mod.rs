@@ -10,7 +10,7 @@
 //! ```
 //! use knights::algorithms::tourney::{tour, Generator};
 //! let t = tour("12x12".parse()?, Generator::Braid, &mut knights::rng::seeded(1))?;
-//! assert_eq!(knights::check::check_tour(&t)?, knights::check::TourKind::Closed);
+//! assert_eq!(knights::check::check_tour(&t)?, knights::Kind::Closed);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -19,9 +19,10 @@ pub mod four_cover;
 pub mod neural;
 pub mod warnsdorff;
 
-use rand::Rng;
+use rand::{Rng, RngCore};
 
-use crate::{exists, rails, Board, Cover, Error, Result, Tour};
+use super::{finish, Spec, TourGenerator};
+use crate::{exists, rails, Board, Cover, Error, Kind, Result, Tour};
 
 /// The tourney generators.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -61,6 +62,21 @@ impl Generator {
         }
     }
 
+    /// One line on the generator, for help texts.
+    pub fn about(self) -> &'static str {
+        match self {
+            Generator::Warnsdorff => {
+                "random Warnsdorff walks, each closed as soon as it can be (any board)"
+            }
+            Generator::Braid => "the concentric braided tourney (both sides even, at least 4)",
+            Generator::FourCover => {
+                "every 4x4 block covered by its four 4-cycles (sides divisible by 4)"
+            }
+            Generator::Neural => "the Takefuji-Lee neural network (any board)",
+            Generator::Divide => "the divide-and-conquer base tours without their joins",
+        }
+    }
+
     /// Whether the generator can make a tourney of this board shape
     /// (it may still give up, for the random ones, on a bad board).
     pub fn supports(self, board: Board) -> bool {
@@ -71,6 +87,26 @@ impl Generator {
             Generator::FourCover => r % 4 == 0 && c % 4 == 0,
             Generator::Divide => exists::closed_tour(board).exists,
         }
+    }
+}
+
+impl std::str::FromStr for Generator {
+    type Err = Error;
+
+    /// Reads a generator's [`Generator::name`], in any case.
+    fn from_str(text: &str) -> Result<Generator> {
+        let text = text.trim().to_ascii_lowercase();
+        Generator::ALL
+            .into_iter()
+            .find(|g| g.name() == text)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
+                Error::Parse(format!(
+                    "'{}' is not a tourney generator; name one of {}",
+                    crate::error::excerpt(&text),
+                    names.join(", ")
+                ))
+            })
     }
 }
 
@@ -136,10 +172,59 @@ pub fn tour<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) ->
     cover.to_tour(0, None)
 }
 
+/// A tourney generator as a [`TourGenerator`]: the tourney joined into one
+/// closed tour, walked from the start square when one is given, and opened
+/// when an open tour is asked for. The tourney method makes closed tours
+/// only, so either kind means closed, and a board without a closed tour is
+/// refused with the theorem and the methods that make open tours.
+impl TourGenerator for Generator {
+    /// The generator's name, but `tourney` for the Warnsdorff tourney (the
+    /// name `warnsdorff` belongs to Warnsdorff's rule for tours).
+    fn name(&self) -> &'static str {
+        match self {
+            Generator::Warnsdorff => "tourney",
+            g => Generator::name(*g),
+        }
+    }
+
+    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+        closed_only(spec, |board, rng| tour(board, *self, rng), rng)
+    }
+}
+
+/// A tour of `spec` from a method that makes closed tours only (`make`):
+/// refuses, with the reason and the methods to use instead, a board whose
+/// closed tours do not exist; walks the tour from `spec.start`; opens it
+/// when `spec` asks for an open tour.
+pub(crate) fn closed_only(
+    spec: &Spec,
+    make: impl FnOnce(Board, &mut dyn RngCore) -> Result<Tour>,
+    rng: &mut dyn RngCore,
+) -> Result<Tour> {
+    let board = spec.board;
+    if spec.kind != Some(Kind::Closed) {
+        exists::require(board, false)?;
+        let closed = exists::closed_tour(board);
+        if !closed.exists {
+            return Err(Error::NoTour(format!(
+                "this method makes closed tours only, and {}; for an open tour use --algorithm construct, warnsdorff, backtrack or hybrid",
+                closed.reason
+            )));
+        }
+    }
+    let tour = make(board, rng)?;
+    let tour = match spec.start {
+        Some(s) => tour.rotated_to(s)?,
+        None => tour,
+    };
+    finish(tour, spec)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check_tour, TourKind};
+    use crate::check::check_tour;
+    use crate::Kind;
 
     #[test]
     fn every_generator_joins_on_a_board_it_supports() {
@@ -150,7 +235,7 @@ mod tests {
                 continue;
             }
             let t = tour(board, g, &mut crate::rng::seeded(1)).unwrap();
-            assert_eq!(check_tour(&t), Ok(TourKind::Closed), "{}", g.name());
+            assert_eq!(check_tour(&t), Ok(Kind::Closed), "{}", g.name());
         }
     }
 

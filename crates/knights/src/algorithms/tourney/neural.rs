@@ -35,8 +35,9 @@
 //! round; about 60 bytes per square of working memory.
 
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, RngCore};
 
+use crate::algorithms::{Spec, TourGenerator};
 use crate::board::Geometry;
 use crate::{exists, memory, Board, Cover, Error, Result, Tour};
 
@@ -53,7 +54,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             max_rounds: 20_000,
-            max_restarts: 100,
+            max_restarts: TakefujiLee::DEFAULT.max_restarts,
         }
     }
 }
@@ -344,7 +345,7 @@ fn search<R: Rng + ?Sized>(
         }
     }
     Err(Error::GaveUp(format!(
-        "the Takefuji-Lee network found no {what} of {board} in {} runs of at most {} rounds; allow more restarts or use another generator",
+        "the Takefuji-Lee network found no {what} of {board} in {} runs of at most {} rounds; allow more runs (--max-attempts), or use construct, warnsdorff or hybrid, which are fast on large boards and also make open tours",
         options.max_restarts.max(1),
         options.max_rounds
     )))
@@ -388,10 +389,60 @@ pub fn tour<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Re
     cover.to_tour(0, None)
 }
 
+/// The Takefuji-Lee network alone as a [`TourGenerator`]: runs restarted
+/// until one settles as a single Hamiltonian cycle. It makes cycles only:
+/// either kind means closed, an open tour is the closed one opened, and a
+/// board without a closed tour is refused with the methods that make open
+/// tours. Exponential in practice: for small boards.
+///
+/// # Example
+/// ```
+/// use knights::{Tour, algorithms::tourney::neural::TakefujiLee};
+/// let tour = Tour::builder("6x6".parse()?).algorithm(TakefujiLee::default()).seed(1).build()?;
+/// assert!(tour.is_closed());
+/// # Ok::<(), knights::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TakefujiLee {
+    /// Runs before giving up.
+    pub max_restarts: u32,
+}
+
+impl TakefujiLee {
+    /// 100 runs.
+    pub const DEFAULT: TakefujiLee = TakefujiLee { max_restarts: 100 };
+
+    /// With this budget of runs.
+    pub fn max_restarts(self, max_restarts: u32) -> TakefujiLee {
+        TakefujiLee { max_restarts }
+    }
+}
+
+impl Default for TakefujiLee {
+    fn default() -> Self {
+        TakefujiLee::DEFAULT
+    }
+}
+
+impl TourGenerator for TakefujiLee {
+    fn name(&self) -> &'static str {
+        "takefuji-lee"
+    }
+
+    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+        let options = Options {
+            max_restarts: self.max_restarts,
+            ..Options::default()
+        };
+        super::closed_only(spec, |board, rng| tour(board, &options, rng), rng)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check_cover, check_tour, TourKind};
+    use crate::check::{check_cover, check_tour};
+    use crate::Kind;
 
     /// The plain rule: every edge of the order in every round, the degrees
     /// summed from the outputs at each update.
@@ -475,6 +526,6 @@ mod tests {
             &mut crate::rng::seeded(4),
         )
         .unwrap();
-        assert_eq!(check_tour(&t), Ok(TourKind::Closed));
+        assert_eq!(check_tour(&t), Ok(Kind::Closed));
     }
 }

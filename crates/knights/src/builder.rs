@@ -1,0 +1,202 @@
+//! The front door: one builder per job, so that the command line, the web
+//! page and the Python package ask for tours, tourneys and counts the same
+//! way, with the same defaults (seed 0, either kind, the construction).
+//!
+//! - [`TourBuilder`] ([`Tour::builder`]): one tour by any
+//!   [`Algorithm`], from any start, closed / open / either, seeded, and
+//!   optionally obfuscated.
+//! - [`TourneyBuilder`] ([`Tourney::builder`]): one tourney (cycle cover)
+//!   by any [`Generator`], seeded; join, shatter and obfuscate it with the
+//!   functions of [`crate::rails`].
+//!
+//! Counting has its own options type, [`crate::count::Options`], because a
+//! count has progress, memory, disk and checkpoints to manage.
+
+use rand::RngCore;
+
+use crate::algorithms::tourney;
+use crate::algorithms::{Algorithm, Generator, Spec, StopFlag, TourGenerator};
+use crate::board::Square;
+use crate::{rails, rng, Board, Cover, Kind, Result, Tour, Tourney};
+
+/// A request for one tour: the board, then whatever differs from the
+/// defaults (either kind, any start, seed 0, [`Algorithm::Auto`]).
+///
+/// # Example
+/// ```
+/// use knights::{Board, Kind, Tour, algorithms::{Tie, Warnsdorff}};
+/// let board: Board = "8x8".parse()?;
+/// let tour = Tour::builder(board)
+///     .closed()
+///     .start(board.square(0, 0))
+///     .algorithm(Warnsdorff::default().tie(Tie::Random).max_attempts(100))
+///     .seed(5)
+///     .build()?;
+/// assert_eq!(knights::check::check_tour(&tour)?, Kind::Closed);
+/// assert_eq!(tour.start(), 0);
+/// # Ok::<(), knights::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use = "a builder does nothing until build() is called"]
+pub struct TourBuilder {
+    spec: Spec,
+    seed: u64,
+    algorithm: Algorithm,
+    shatters: Option<u32>,
+}
+
+impl Tour {
+    /// A request for one tour of `board`; see [`TourBuilder`].
+    pub fn builder(board: Board) -> TourBuilder {
+        TourBuilder {
+            spec: Spec::new(board),
+            seed: 0,
+            algorithm: Algorithm::Auto,
+            shatters: None,
+        }
+    }
+}
+
+impl TourBuilder {
+    /// Insist on a closed tour.
+    pub fn closed(self) -> TourBuilder {
+        self.kind(Some(Kind::Closed))
+    }
+
+    /// Insist on an open tour (ends not a knight's move apart).
+    pub fn open(self) -> TourBuilder {
+        self.kind(Some(Kind::Open))
+    }
+
+    /// Closed, open, or `None` for either (the default; what either means
+    /// for each method is in [`crate::algorithms`]).
+    pub fn kind(mut self, kind: Option<Kind>) -> TourBuilder {
+        self.spec.kind = kind;
+        self
+    }
+
+    /// Start on this square.
+    pub fn start(mut self, square: Square) -> TourBuilder {
+        self.spec.start = Some(square);
+        self
+    }
+
+    /// Start on this square, or anywhere for `None`.
+    pub fn start_at(mut self, square: Option<Square>) -> TourBuilder {
+        self.spec.start = square;
+        self
+    }
+
+    /// The seed of the random choices: the same seed gives the same tour on
+    /// every machine.
+    pub fn seed(mut self, seed: u64) -> TourBuilder {
+        self.seed = seed;
+        self
+    }
+
+    /// The algorithm, with its options: an [`Algorithm`] or any of the
+    /// generator types ([`crate::algorithms::Warnsdorff`], ...).
+    pub fn algorithm(mut self, algorithm: impl Into<Algorithm>) -> TourBuilder {
+        self.algorithm = algorithm.into();
+        self
+    }
+
+    /// Obfuscate the closed tour: shatter it `shatters` times (16 in the
+    /// tourney paper) and join it again, keeping its start.
+    pub fn obfuscate(mut self, shatters: u32) -> TourBuilder {
+        self.shatters = Some(shatters);
+        self
+    }
+
+    /// A flag the caller can raise (from another thread or a Ctrl-C
+    /// handler) to stop a long search.
+    pub fn stop_flag(mut self, stop: StopFlag) -> TourBuilder {
+        self.spec.stop = stop;
+        self
+    }
+
+    /// What the request says besides the algorithm and the seed.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// The algorithm asked for.
+    pub fn algorithm_asked(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// Makes the tour, with the generator [`rng::seeded`]`(seed)`.
+    ///
+    /// # Errors
+    /// As [`TourGenerator::generate`]; [`crate::Error::Unsupported`] when
+    /// obfuscation is asked of an open tour.
+    pub fn build(&self) -> Result<Tour> {
+        self.build_with(&mut rng::seeded(self.seed))
+    }
+
+    /// Makes the tour drawing from the caller's generator instead of the seed
+    /// (for many tours from one stream, as the statistics do).
+    pub fn build_with(&self, rng: &mut dyn RngCore) -> Result<Tour> {
+        let tour = self.algorithm.generate(&self.spec, rng)?;
+        match self.shatters {
+            Some(shatters) => rails::obfuscate_tour(tour, shatters, rng),
+            None => Ok(tour),
+        }
+    }
+}
+
+/// A request for one tourney (a cycle cover of the knight graph): the
+/// board, then the generator ([`Generator::Warnsdorff`] by default) and
+/// the seed (0).
+///
+/// # Example
+/// ```
+/// use knights::{Tourney, algorithms::Generator};
+/// let cover = Tourney::builder("12x12".parse()?).generator(Generator::Braid).seed(3).cover()?;
+/// assert!(knights::check::check_cover(&cover)? >= 1);
+/// let tourney = Tourney::builder("8x8".parse()?).generator(Generator::FourCover).build()?;
+/// assert_eq!(tourney.len(), 16);
+/// # Ok::<(), knights::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[must_use = "a builder does nothing until build() is called"]
+pub struct TourneyBuilder {
+    board: Board,
+    generator: Generator,
+    seed: u64,
+}
+
+impl Tourney {
+    /// A request for one tourney of `board`; see [`TourneyBuilder`].
+    pub fn builder(board: Board) -> TourneyBuilder {
+        TourneyBuilder {
+            board,
+            generator: Generator::default(),
+            seed: 0,
+        }
+    }
+}
+
+impl TourneyBuilder {
+    /// The generator.
+    pub fn generator(mut self, generator: Generator) -> TourneyBuilder {
+        self.generator = generator;
+        self
+    }
+
+    /// The seed of the random choices.
+    pub fn seed(mut self, seed: u64) -> TourneyBuilder {
+        self.seed = seed;
+        self
+    }
+
+    /// The tourney in the compact form that [`crate::rails`] works on.
+    pub fn cover(&self) -> Result<Cover> {
+        tourney::tourney(self.board, self.generator, &mut rng::seeded(self.seed))
+    }
+
+    /// The tourney as ordered cycles.
+    pub fn build(&self) -> Result<Tourney> {
+        self.cover()?.to_tourney()
+    }
+}
