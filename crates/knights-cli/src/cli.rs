@@ -49,7 +49,7 @@ pub enum Command {
     Estimate(EstimateArgs),
     /// Move and relative-move statistics over many tours or tourneys.
     Stats(StatsArgs),
-    /// Regenerate the tables and figures of the tourney paper (seed 000)
+    /// Regenerate the tables and figures of the tourney paper (Parberry 2020)
     /// into a folder, with a report beside the paper's numbers.
     Paper(PaperArgs),
 }
@@ -71,7 +71,7 @@ pub struct KindArgs {
 pub enum FormatArg {
     /// Step numbers, one row per line.
     Grid,
-    /// JSON as FORMATS.md fixes it.
+    /// JSON as docs/formats.md fixes it.
     Json,
     /// Start square and move numbers.
     Moves,
@@ -90,9 +90,9 @@ pub enum AlgorithmArg {
     Auto,
     /// Warnsdorff's rule with a tie-break (--tie) and restarts.
     Warnsdorff,
-    /// Backtracking in a fixed move order (seed 002), under --max-nodes.
+    /// Backtracking (depth-first search) in a fixed move order, under --max-nodes.
     Backtrack,
-    /// Backtracking in Warnsdorff's order (seed 003), under --max-nodes.
+    /// Backtracking in Warnsdorff's order (the hybrid of Mahmoud n.d.), under --max-nodes.
     Hybrid,
     /// A Warnsdorff tourney joined into one closed tour.
     Tourney,
@@ -106,7 +106,7 @@ pub enum AlgorithmArg {
     TakefujiLee,
     /// The linear-time divide-and-conquer construction (every board, instantly).
     Construct,
-    /// The construction's base tours as a tourney, joined by rails (seed 000).
+    /// The construction's base tours as a tourney, joined by rails (Parberry 2020).
     Divide,
 }
 
@@ -115,7 +115,7 @@ pub enum AlgorithmArg {
 pub enum TieArg {
     /// Uniformly at random (from --seed).
     Random,
-    /// Seed 003's fixed move order and, without --start, its start search.
+    /// The fixed move order of Mahmoud n.d. and, without --start, its start search.
     First,
     /// The square furthest from the centre, then at random.
     #[value(alias = "center")]
@@ -377,7 +377,7 @@ pub struct ExperimentBacktrackArgs {
     /// Node budget of each search.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_nodes: u64,
-    /// Turn the prunings off (plain depth-first search, as in the seeds).
+    /// Turn the prunings off (plain depth-first search, as in Practical Algorithms and Data Structures and Mahmoud n.d.).
     #[arg(long)]
     pub no_prune: bool,
     /// Output format.

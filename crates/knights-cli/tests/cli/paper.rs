@@ -44,7 +44,7 @@ fn paper_writes_every_table_figure_and_the_report() {
     paper(&dir, "3");
     let report = read(&dir, "report.md");
     for section in [
-        "# Seed 000 reproduced",
+        "# Parberry's tourney paper reproduced",
         "## Table 1: move distribution of obfuscated tours",
         "## Table 2: relative-move distribution of obfuscated tours",
         "## The Four-Cover rows",

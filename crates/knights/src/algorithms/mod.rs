@@ -27,14 +27,14 @@ pub enum Algorithm {
     Auto,
     /// Warnsdorff's rule with a tie-break and restarts.
     Warnsdorff,
-    /// A tourney by the generator, joined into one closed tour (seed 000).
+    /// A tourney by the generator, joined into one closed tour (Parberry 2020).
     Tourney(tourney::Generator),
     /// The Takefuji-Lee neural network alone, restarted until it settles as
     /// one Hamiltonian cycle.
     Neural,
-    /// Backtracking in a fixed move order (seed 002), under a node budget.
+    /// Backtracking in a fixed move order (Practical Algorithms and Data Structures n.d.), under a node budget.
     Backtrack,
-    /// Backtracking in Warnsdorff's order (seed 003), under a node budget.
+    /// Backtracking in Warnsdorff's order (Mahmoud n.d.), under a node budget.
     Hybrid,
     /// The linear-time divide-and-conquer construction ([`construct`]).
     Construct,

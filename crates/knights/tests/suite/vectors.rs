@@ -44,7 +44,7 @@ fn graph_edge_counts() {
 }
 
 #[test]
-fn seed003_grid_vector_checks_as_closed() {
+fn course_report_grid_vector_checks_as_closed() {
     let v: toml::Value = toml::from_str(&data("graph.toml")).unwrap();
     let grid = v["reproduce"][0]["grid"].as_str().unwrap();
     let doc = knights::format::read(grid).unwrap();
