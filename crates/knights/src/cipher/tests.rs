@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::check::check_tour;
 
-/// The shared cipher vectors (`tests/data/cipher.toml`).
+/// The cipher vectors (`tests/data/cipher.toml`).
 const VECTORS: &str = include_str!("../../tests/data/cipher.toml");
 
 #[derive(Debug)]
