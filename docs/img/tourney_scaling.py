@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Line plot (SVG) of time per square against board size from the output of
-`knights bench --suite tourney` (issue 5). Usage:
+`knights bench --suite tourney`. Usage:
 
     target/release/knights bench --suite tourney 100x100 ... > bench.txt
     python3 docs/img/tourney_scaling.py bench.txt > docs/img/tourney_scaling.svg

@@ -88,7 +88,7 @@ pub enum Command {
         after_help = "Examples:\n  knights stats 16x16 -a warnsdorff -n 200\n  knights stats 48x48 -a braid -n 1000 --obfuscate -f svg -o braid.svg"
     )]
     Stats(StatsArgs),
-    /// Regenerate the tables and figures of the tourney paper (seed 000)
+    /// Regenerate the tables and figures of the tourney paper (Parberry 2020)
     /// into a folder, with a report beside the paper's numbers.
     #[command(after_help = "Examples:\n  knights paper docs/paper")]
     Paper(PaperArgs),
@@ -162,7 +162,7 @@ impl KindArgs {
 pub enum FormatArg {
     /// Step numbers, one row per line.
     Grid,
-    /// JSON as FORMATS.md fixes it.
+    /// JSON as docs/formats.md fixes it.
     Json,
     /// Start square and move numbers.
     Moves,
@@ -390,7 +390,7 @@ pub struct ExperimentBacktrackArgs {
     /// Node budget of each search.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_nodes: u64,
-    /// Turn the prunings off (plain depth-first search, as in the seeds).
+    /// Turn the prunings off (plain depth-first search, as in Practical Algorithms and Data Structures and Mahmoud n.d.).
     #[arg(long)]
     pub no_prune: bool,
     /// Output format.

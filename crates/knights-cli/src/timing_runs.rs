@@ -1,6 +1,7 @@
 //! Time of the generators against board size, as in Figures 3, 20 and 21 of
-//! the tourney paper (seed 000), measured by the command line (wall time is
-//! the command's business, not the library's): the plain Warnsdorff tour, and for each
+//! the tourney paper (Parberry 2020), measured by the command line (wall
+//! time is the command's business, not the library's): the plain Warnsdorff
+//! tour, and for each
 //! tourney generator the tourney alone, joined, and joined then obfuscated.
 
 use std::time::Instant;

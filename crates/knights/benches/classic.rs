@@ -1,4 +1,4 @@
-//! Criterion benches of the classical searches (issue 3): one 8x8 tour per
+//! Criterion benches of the classical searches: one 8x8 tour per
 //! tie-break and of the hybrid, plain backtracking on 5x5 and 6x6, and open
 //! and closed tours on 100x100.
 //!
@@ -54,7 +54,8 @@ fn eight_by_eight(c: &mut Criterion) {
     group.finish();
     // Plain backtracking needs up to millions of nodes per 8x8 tour
     // depending on the start: measure it where it is practical, from the
-    // corner of 5x5 (seed 002's board) and 6x6.
+    // corner of 5x5 (the board of the textbook chapter, Practical Algorithms
+    // and Data Structures n.d.) and 6x6.
     let mut group = c.benchmark_group("classic-backtrack");
     for n in [5u64, 6] {
         let board = Board::new(n, n).unwrap();

@@ -1,5 +1,5 @@
 //! Tourney generation + join, and obfuscation, across board sizes
-//! (seed 000's performance goals at 1000 x 1000).
+//! (the performance goals at 1000 x 1000 set after Parberry 2020).
 #![allow(missing_docs)] // criterion_group! makes undocumented functions
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};

@@ -1,7 +1,7 @@
 //! The board: its size, the numbering of squares and moves, and the knight graph.
 //!
 //! Squares are numbered row-major, `r * cols + c`, with row 0 at the top.
-//! Moves are numbered 0 to 7 as in the tourney paper (seed 000), so that move
+//! Moves are numbered 0 to 7 as in the tourney paper (Parberry 2020), so that move
 //! `k ^ 4` (that is, `k + 4 mod 8`) is the opposite of move `k` and moves 4 to 7 go down.
 
 use std::fmt;

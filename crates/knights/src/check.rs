@@ -414,7 +414,7 @@ pub fn check_tourney(tourney: &Tourney) -> Result<usize, Fault> {
 pub fn check_cover(cover: &crate::Cover) -> Result<usize, Fault> {
     let b = cover.board();
     let (rows, cols) = (i64::from(b.rows()), i64::from(b.cols()));
-    // Moves from their definition in FORMATS.md, written out again here on purpose.
+    // Moves from their definition in docs/formats.md, written out again here on purpose.
     const D: [(i64, i64); 8] = [
         (-1, 2),
         (-2, 1),

@@ -4,7 +4,7 @@ use crate::board::Square;
 use crate::{check, Board, Error, Result};
 
 /// A tourney: vertex-disjoint cycles of knight's moves covering every square
-/// (seed 000). A closed tour is a tourney with one cycle.
+/// (Parberry 2020). A closed tour is a tourney with one cycle.
 ///
 /// For rail switching, the compact [`Cover`](crate::Cover) form is the working one;
 /// this is the form that is read, written and drawn.

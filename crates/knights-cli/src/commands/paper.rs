@@ -1,5 +1,5 @@
 //! `knights paper OUTDIR`: regenerates the tables and figures of the tourney
-//! paper (seed 000) into a folder, with a Markdown report that puts our
+//! paper (Parberry 2020) into a folder, with a Markdown report that puts our
 //! numbers beside the paper's.
 //!
 //! Tables 1 and 2 come from obfuscated tours of the five tourney generators,

@@ -446,7 +446,7 @@ means (std / sqrt({})) is at most {:.5}. The paper's figure fits the standard er
         writeln!(
             f,
             "- **Board size.** The paper does not give it. We use {}; the reference program on 50 x 50 \
-(see `tests/data/paper_tables.toml`) gives numbers close to the paper's Braid row, and four-cover \
+(see `crates/knights/tests/data/paper_tables.toml`) gives numbers close to the paper's Braid row, and four-cover \
 needs sides divisible by 4. Relative move 0 and 1/7 after obfuscation depend on the board through \
 the edges, where fewer moves are possible.",
             self.board
@@ -456,7 +456,7 @@ the edges, where fewer moves are possible.",
                 f,
                 "- **Divide and conquer.** The paper's row keeps a clear trace of its tiles after obfuscation \
 (moves 2, 3, 6, 7 at 0.129 against 0.121 for 0, 1, 4, 5). Ours: {}. Our `divide` tourney is the \
-base tours of our own construction (issue 4), not Parberry's 1997 tiles, so what survives the \
+base tours of our own linear-time construction, not Parberry's 1997 tiles, so what survives the \
 obfuscation differs.",
                 list(&d.moves, &MOVES)
             )?;
@@ -545,7 +545,9 @@ impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "# Seed 000 reproduced: tourneys, obfuscation and move statistics\n"
+            "# Parberry's tourney paper reproduced: tourneys, obfuscation and move statistics\n\n\
+The paper: Ian Parberry, *Tourneys and the Fast Generation and Obfuscation of Closed Knight's \
+Tours*, arXiv:2001.06044, 2020 (Parberry 2020 in `docs/references.md`).\n"
         )?;
         let sizes: Vec<String> = self.timing_args.sizes.iter().map(u32::to_string).collect();
         writeln!(

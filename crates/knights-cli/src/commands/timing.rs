@@ -1,6 +1,6 @@
 //! `knights experiment timing`: the time of each tourney generator and form
 //! (tourney, + join, + obfuscation) and of the plain Warnsdorff tour against
-//! board size, as in Figures 3, 20 and 21 of seed 000; also used by `paper`.
+//! board size, as in Figures 3, 20 and 21 of Parberry 2020; also used by `paper`.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;

@@ -1,5 +1,5 @@
 //! `knights tourney`, `join`, `shatter` and `obfuscate`: the tourney method
-//! of seed 000 on the command line.
+//! of Parberry 2020 on the command line.
 
 use std::process::ExitCode;
 

@@ -3,10 +3,10 @@
 use super::{data, run};
 
 #[test]
-fn seed_grids() {
-    let (code, out, _) = run(&["check", &data("seed001_grid.txt")], "");
+fn published_grids() {
+    let (code, out, _) = run(&["check", &data("cipher_article_grid.txt")], "");
     assert_eq!((code, out.as_str()), (0, "open tour on 8x8\n"));
-    let (code, out, _) = run(&["check", &data("seed003_grid.txt")], "");
+    let (code, out, _) = run(&["check", &data("course_report_boxed_grid.txt")], "");
     assert_eq!((code, out.as_str()), (0, "closed tour on 8x8\n"));
 }
 

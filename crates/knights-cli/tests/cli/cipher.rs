@@ -4,7 +4,7 @@ use predicates::prelude::*;
 
 use super::{data, knights};
 
-/// The seed 001 tour, the article's key.
+/// The cipher article's tour (The Knight's Tour, n.d.), its key.
 const KEY_GRID: &str = "\
 56 25 40 11 36 23 62 13
 41 10 55 24 63 12 35 22
@@ -21,7 +21,7 @@ const CIPHERTEXT: &str =
     "LRLSG BIEEP RRVVC YPBVE SSNYI ETEET AMXET ELARO AEHLI NIIFM ISRMR YNOFE YIEN\n";
 const NORMALISED: &str = "NEARLYEVERYINVENTOROFACIPHERSYSTEMFIRMLYBELIEVESITISIMPREGNABLEX\n";
 
-/// A temporary directory with the seed 001 key grid in `key.txt`.
+/// A temporary directory with the cipher article's key grid in `key.txt`.
 fn key_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("knights-cipher-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -30,8 +30,8 @@ fn key_dir(name: &str) -> std::path::PathBuf {
 }
 
 #[test]
-fn seed_001_classic_both_ways() {
-    let dir = key_dir("seed001");
+fn cipher_article_classic_both_ways() {
+    let dir = key_dir("article");
     let key = dir.join("key.txt");
     knights()
         .args(["encrypt", "--classic", "--key"])
@@ -50,9 +50,14 @@ fn seed_001_classic_both_ways() {
         .success()
         .stdout(NORMALISED);
     std::fs::remove_dir_all(dir).unwrap();
-    // The article's labelled grid, as printed in seed 001, is the same key.
+    // The article's labelled grid, as the article prints it, is the same key.
     knights()
-        .args(["encrypt", "--classic", "--key", &data("seed001_grid.txt")])
+        .args([
+            "encrypt",
+            "--classic",
+            "--key",
+            &data("cipher_article_grid.txt"),
+        ])
         .write_stdin(PLAINTEXT)
         .assert()
         .success()

@@ -4,7 +4,7 @@ use super::knights;
 use predicates::prelude::*;
 
 #[test]
-fn seed003_tour_exactly() {
+fn course_report_tour_exactly() {
     let out = knights()
         .args([
             "tour",

@@ -1,7 +1,9 @@
-//! `knights paper` and `knights experiment timing` through the real binary.
+//! `knights paper` and `knights experiment timing` through the real binary,
+//! and `docs/paper` against a fresh `knights paper docs/paper`.
 
+use std::collections::BTreeSet;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::run;
 
@@ -44,7 +46,7 @@ fn paper_writes_every_table_figure_and_the_report() {
     paper(&dir, "3");
     let report = read(&dir, "report.md");
     for section in [
-        "# Seed 000 reproduced",
+        "# Parberry's tourney paper reproduced",
         "## Table 1: move distribution of obfuscated tours",
         "## Table 2: relative-move distribution of obfuscated tours",
         "## The Four-Cover rows",
@@ -190,6 +192,72 @@ fn timing_writes_rows_csv_and_a_plot() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["rows"].as_array().unwrap().len(), 3 * 4, "{out}");
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// The files of `knights paper` that hold wall-clock times, which change on
+/// every run.
+const TIMED: [&str; 3] = [
+    "timing.csv",
+    "figure3_20_timing.svg",
+    "figure21_per_square.svg",
+];
+
+/// A report without its timing section (from its `## Timing` heading to the
+/// next heading), whose numbers change on every run.
+fn without_timing(report: &str) -> String {
+    let mut kept = String::new();
+    let mut in_timing = false;
+    for line in report.lines() {
+        if line.starts_with("## ") {
+            in_timing = line.starts_with("## Timing");
+        }
+        if !in_timing {
+            kept += line;
+            kept += "\n";
+        }
+    }
+    kept
+}
+
+fn file_names(dir: &Path) -> BTreeSet<String> {
+    fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect()
+}
+
+/// `docs/paper` is what `knights paper docs/paper` writes with the current
+/// code, but for the wall-clock times. After a change that moves the
+/// numbers, regenerate it with `cargo run --release -- paper docs/paper`.
+#[test]
+#[ignore = "about 20 s in release mode: cargo test --release -p knights-cli -- --ignored docs_paper_is_current"]
+fn docs_paper_is_current() {
+    let committed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/paper");
+    let fresh = folder("current");
+    let (code, _, err) = run(&["paper", fresh.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        file_names(&committed),
+        file_names(&fresh),
+        "docs/paper should hold exactly the files `knights paper` writes"
+    );
+    let stale: Vec<String> = file_names(&fresh)
+        .into_iter()
+        .filter(|name| !TIMED.contains(&name.as_str()))
+        .filter(|name| {
+            let (old, new) = (read(&committed, name), read(&fresh, name));
+            if name == "report.md" {
+                without_timing(&old) != without_timing(&new)
+            } else {
+                old != new
+            }
+        })
+        .collect();
+    let _ = fs::remove_dir_all(&fresh);
+    assert!(
+        stale.is_empty(),
+        "docs/paper is out of date in {stale:?}: regenerate it with `cargo run --release -- paper docs/paper`"
+    );
 }
 
 #[test]

@@ -218,8 +218,8 @@ fn open_tours_are_refused_with_a_sentence() {
         assert!(err.contains("open tour of 5x5"), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
-    // Seed 001's grid is an open tour.
-    let (code, _, err) = run(&["join", &data("seed001_grid.txt")], "");
+    // The cipher article's grid is an open tour.
+    let (code, _, err) = run(&["join", &data("cipher_article_grid.txt")], "");
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("open tour of 8x8"), "{err}");
 }

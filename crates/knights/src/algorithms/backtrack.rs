@@ -1,5 +1,7 @@
-//! Backtracking (depth-first search) for open and closed tours, as seed 002
-//! teaches it, and the engine behind the [hybrid](super::hybrid) of seed 003.
+//! Backtracking (depth-first search) for open and closed tours, as the
+//! textbook chapter teaches it (Practical Algorithms and Data Structures
+//! n.d.), and the engine behind the [hybrid](super::hybrid) of Mahmoud's
+//! course report (Mahmoud n.d.).
 //!
 //! The search is iterative: an explicit stack of frames, one per square of
 //! the current path, each holding the moves still to try from there, so no
@@ -25,21 +27,21 @@ use super::{finish, Spec, TourGenerator};
 use crate::board::Square;
 use crate::{exists, Board, Error, Kind, Result, Tour};
 
-use super::warnsdorff::SEED003_ORDER;
+use super::warnsdorff::COURSE_REPORT_ORDER;
 
-/// The move order of seed 002's program, `MOVE_OFFSETS` = (row, col)
+/// The move order of the textbook chapter's program, `MOVE_OFFSETS` = (row, col)
 /// (-1,-2), (1,-2), (-2,-1), (2,-1), (-2,1), (2,1), (-1,2), (1,2), as move
 /// numbers of [`crate::board::MOVES`].
-pub const SEED002_ORDER: [u8; 8] = [3, 4, 2, 5, 1, 6, 0, 7];
+pub const TEXTBOOK_ORDER: [u8; 8] = [3, 4, 2, 5, 1, 6, 0, 7];
 
 /// The order in which the moves from a square are tried.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Order {
-    /// A fixed move order, [`SEED002_ORDER`] (plain backtracking).
+    /// A fixed move order, [`TEXTBOOK_ORDER`] (plain backtracking).
     #[default]
     Fixed,
     /// Fewest onward moves first (Warnsdorff), ties furthest from the centre
-    /// first (Roth), then in [`SEED003_ORDER`] (the hybrid).
+    /// first (Roth n.d.), then in [`COURSE_REPORT_ORDER`] (the hybrid).
     Warnsdorff,
 }
 
@@ -80,7 +82,7 @@ pub struct Options {
     /// Insist on a closed tour.
     pub closed: bool,
     /// The start square. `None`: for open tours, every square in row-major
-    /// order, each until its tree is exhausted (seed 002); for closed tours
+    /// order, each until its tree is exhausted (as the textbook chapter does); for closed tours
     /// in the fixed order, square 0 (a closed tour passes every square); for
     /// closed tours in Warnsdorff's order, every square in turn with at most
     /// 16 nodes per square of the board each.
@@ -109,7 +111,7 @@ impl Default for Options {
 }
 
 /// Plain backtracking as a [`TourGenerator`]: moves in a fixed order
-/// ([`SEED002_ORDER`]), under a node budget.
+/// ([`TEXTBOOK_ORDER`]), under a node budget.
 ///
 /// Asked for either kind on a board with a closed tour, it spends a
 /// sixteenth of its nodes looking for a closed tour, then looks for an open
@@ -426,8 +428,8 @@ impl<'a> Search<'a> {
         }
         let mut frame = Frame::default();
         let order = match self.options.order {
-            Order::Fixed => SEED002_ORDER,
-            Order::Warnsdorff => SEED003_ORDER,
+            Order::Fixed => TEXTBOOK_ORDER,
+            Order::Warnsdorff => COURSE_REPORT_ORDER,
         };
         let remaining = self.board.squares() - self.path.len();
         let mut dead =
@@ -528,8 +530,8 @@ mod tests {
     use crate::Kind;
 
     #[test]
-    fn seed002_orders_are_the_published_ones() {
-        // MOVE_OFFSETS of seed 002 as (row, col).
+    fn textbook_orders_are_the_published_ones() {
+        // MOVE_OFFSETS of the textbook chapter as (row, col).
         let published = [
             (-1, -2),
             (1, -2),
@@ -540,7 +542,7 @@ mod tests {
             (-1, 2),
             (1, 2),
         ];
-        for (k, (dr, dc)) in SEED002_ORDER.iter().zip(published) {
+        for (k, (dr, dc)) in TEXTBOOK_ORDER.iter().zip(published) {
             assert_eq!(MOVES[*k as usize], (dc, dr));
         }
     }

@@ -1,6 +1,6 @@
-//! The hybrid of seed 003: backtracking that tries the moves in Warnsdorff's
+//! The hybrid of Mahmoud's course report (Mahmoud n.d.): backtracking that tries the moves in Warnsdorff's
 //! order (fewest onward moves first; ties furthest from the centre first, as
-//! Arnd Roth suggests, then in seed 003's fixed move order).
+//! Arnd Roth suggests, then in the course report's fixed move order).
 //!
 //! Most of the time the first branch it tries is Warnsdorff's own walk, so
 //! it finds an open tour almost as fast as the rule; where the rule would

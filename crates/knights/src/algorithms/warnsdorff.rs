@@ -5,16 +5,17 @@
 //! closed tour, so closed tours are found by restarting under a budget of
 //! attempts. Asked for a closed tour, the walk counts the start square as
 //! free in its neighbours' degrees, so the rule leaves those neighbours for
-//! the end ([`Walker::aim_closed`]; not with [`Tie::First`], which keeps seed
-//! 003's walk exactly): on 8x8 with random ties this raises the closed walks
+//! the end ([`Walker::aim_closed`]; not with [`Tie::First`], which keeps the
+//! course report's walk exactly): on 8x8 with random ties this raises the closed walks
 //! from about 14 % to about 57 %. What happens among squares of equal degree is the tie-break
 //! ([`Tie`]); it decides how often the rule succeeds:
 //!
-//! - [`Tie::Random`]: uniformly at random (seed 001);
-//! - [`Tie::First`]: the first in the fixed move order of seed 003's program,
+//! - [`Tie::Random`]: uniformly at random (The Knight's Tour, n.d.);
+//! - [`Tie::First`]: the first in the fixed move order of the program of
+//!   Mahmoud's course report (Mahmoud n.d.),
 //!   with its search over start squares (columns outer, rows inner);
-//! - [`Tie::Centre`]: the square furthest from the centre (seed 001, after
-//!   Arnd Roth), remaining ties at random;
+//! - [`Tie::Centre`]: the square furthest from the centre (The Knight's Tour,
+//!   n.d., after Roth n.d.), remaining ties at random;
 //! - [`Tie::Pohl`]: Pohl's second-level rule (1967), the square whose
 //!   unvisited neighbours have the smallest total degree, then the one
 //!   furthest from the centre, remaining ties at random.
@@ -32,10 +33,10 @@ use super::{finish, Spec, TourGenerator};
 use crate::board::{Square, MOVES};
 use crate::{exists, memory, Board, Error, Kind, Result, Tour};
 
-/// The move order of seed 003's program: (dx, dy) = (1,2), (1,-2), (2,1),
+/// The move order of the program of Mahmoud's course report (Mahmoud n.d.): (dx, dy) = (1,2), (1,-2), (2,1),
 /// (2,-1), (-1,2), (-1,-2), (-2,1), (-2,-1) with dx the column step, as move
 /// numbers of [`crate::board::MOVES`].
-pub const SEED003_ORDER: [u8; 8] = [6, 1, 7, 0, 5, 2, 4, 3];
+pub const COURSE_REPORT_ORDER: [u8; 8] = [6, 1, 7, 0, 5, 2, 4, 3];
 
 /// How ties between equally constrained squares are broken.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -43,8 +44,8 @@ pub enum Tie {
     /// Uniformly at random among the tied squares.
     #[default]
     Random,
-    /// The first tied square in [`SEED003_ORDER`]; without a given start,
-    /// starts are tried columns outer, rows inner, as seed 003 does.
+    /// The first tied square in [`COURSE_REPORT_ORDER`]; without a given start,
+    /// starts are tried columns outer, rows inner, as the course report does.
     First,
     /// The tied square furthest from the centre of the board, then at random.
     Centre,
@@ -108,7 +109,7 @@ pub struct Options {
     /// Insist on a closed tour (restarting until one closes).
     pub closed: bool,
     /// The starting square; `None` picks one at random (or searches the
-    /// starts in seed 003's order with [`Tie::First`]).
+    /// starts in the course report's order with [`Tie::First`]).
     pub start: Option<Square>,
     /// The tie-break.
     pub tie: Tie,
@@ -184,7 +185,7 @@ pub fn tour<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Re
 /// let options = Options { closed: true, tie: Tie::First, ..Options::default() };
 /// let found = warnsdorff::tour_with_stats(Board::new(8, 8)?, &options, &mut knights::rng::seeded(0))?;
 /// assert!(found.tour.is_closed());
-/// assert_eq!(found.attempts, 9); // seed 003's program finds it from its ninth start
+/// assert_eq!(found.attempts, 9); // the course report's program finds it from its ninth start
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn tour_with_stats<R: Rng + ?Sized>(
@@ -201,7 +202,7 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
         }
     }
     let mut walker = Walker::new(board)?;
-    // Seed 003's program does not aim; the other tie-breaks close far more
+    // The course report's program does not aim; the other tie-breaks close far more
     // often when they do (see BENCHMARKS.md).
     walker.aim_closed(options.closed && options.tie != Tie::First);
     let deterministic = options.tie == Tie::First;
@@ -216,7 +217,7 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
         let start = match (options.start, deterministic) {
             (Some(s), _) => s,
             (None, true) => {
-                // Columns outer, rows inner, as seed 003's program.
+                // Columns outer, rows inner, as the course report's program.
                 let (c, r) = (attempt / board.rows(), attempt % board.rows());
                 board.square(r, c)
             }
@@ -424,7 +425,7 @@ impl Walker {
             let (r, c) = (i64::from(r), i64::from(c));
             let mut cands = [(0 as Square, 0u8); 8];
             let mut n = 0;
-            for k in SEED003_ORDER {
+            for k in COURSE_REPORT_ORDER {
                 let (dx, dy) = MOVES[k as usize];
                 let (nr, nc) = (r + i64::from(dy), c + i64::from(dx));
                 if nr < 0 || nc < 0 || nr >= rows || nc >= cols {

@@ -1,4 +1,4 @@
-//! The classic mode of seed 001: letters A-Z only, padded with `X`, groups of five.
+//! The classic mode of the cipher article (The Knight's Tour, n.d.): letters A-Z only, padded with `X`, groups of five.
 
 use super::{exact::MAGIC, Key};
 use crate::{Error, Result};

@@ -1,4 +1,4 @@
-//! The knight's tour cipher (seed 001): a transposition with a tour as the key.
+//! The knight's tour cipher (The Knight's Tour, n.d.): a transposition with a tour as the key.
 //!
 //! The text is written into the board row by row, one character per square,
 //! and read out in the knight's order, step 0 first. Decryption writes the
@@ -33,7 +33,7 @@
 //! # The exact format, `knights-cipher v1`
 //! ```text
 //! knights-cipher v1 8x8 25
-//! dM letmot\n aehe.eti  mll\s
+//! letmo\nt  le.dM heame l it
 //! ```
 //! (`Meet me at the old mill.` and a line break, with the key `8x8,seed=5`.)
 //! The first line is a header: a magic word, the format version, the key's

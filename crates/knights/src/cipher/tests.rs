@@ -1,11 +1,11 @@
-//! The cipher against the seed 001 vector, pinned keys, and round-trip properties.
+//! The cipher against the cipher article's example (The Knight's Tour, n.d.), pinned keys, and round-trip properties.
 
 use proptest::prelude::*;
 
 use super::*;
 use crate::check::check_tour;
 
-/// The shared cipher vectors (`tests/data/cipher.toml`).
+/// The cipher vectors (`tests/data/cipher.toml`).
 const VECTORS: &str = include_str!("../../tests/data/cipher.toml");
 
 #[derive(Debug)]
@@ -49,7 +49,7 @@ fn vectors() -> Vec<Vector> {
 }
 
 #[test]
-fn seed_001_vector() {
+fn cipher_article_vector() {
     let all = vectors();
     assert!(!all.is_empty());
     for v in all {

@@ -263,7 +263,7 @@ pub fn closed_cover(board: Board) -> Result<Cover> {
 
 /// The tourney form: the same blocks with their base tours but without the
 /// joins, a cover of the board by one cycle per block (Parberry's tourney,
-/// seed 000, Figure 15), on every board that has a closed tour.
+/// Parberry 2020, Figure 15), on every board that has a closed tour.
 ///
 /// # Complexity
 /// O(rows * cols) time, one byte per square.

@@ -1,6 +1,6 @@
 //! Knuth's random-probe estimate of the number of tours and of the size of
 //! the backtracking tree (D. E. Knuth, *Estimating the efficiency of
-//! backtrack programs*, Math. Comp. 29 (1975), cited in seed 004).
+//! backtrack programs*, Math. Comp. 29 (1975), cited in McKay 1997).
 //!
 //! The backtracking tree is the plain one: a node is a knight's path from the
 //! start square, its children the unvisited squares a move away. A probe walks

@@ -20,7 +20,7 @@
 //! The top part (`h` rows and the separator's edges up to them, so few
 //! states) is kept in a hash map from degree pattern to its pairings; the
 //! bottom part's final states (`rows - h` rows) stream past it in parallel.
-//! This is the method of McKay's 8x8 count (seed 004), with the cut placed
+//! This is the method of McKay's 8x8 count (McKay 1997), with the cut placed
 //! so that the two frontier programs cost about the same as the first half
 //! of the forward one: it never meets the forward program's second half,
 //! where states that no remaining rows can complete pile up (about 4 x 10^8

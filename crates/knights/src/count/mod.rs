@@ -13,8 +13,8 @@
 //! behind OEIS A193055.
 //!
 //! Closed tours of boards with at least 6 rows and at most 8 columns are
-//! counted by *meeting in the middle* (see the `meet` module notes, McKay's
-//! method in seed 004): the program runs on the board's top rows and on its
+//! counted by *meeting in the middle* (see the `meet` module notes, the method
+//! of McKay 1997): the program runs on the board's top rows and on its
 //! bottom rows apart, and their final states are joined where two pairings
 //! of path ends make one cycle. That skips the forward program's second
 //! half, where most of its work went: 8x8 takes minutes instead of hours.

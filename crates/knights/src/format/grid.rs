@@ -2,7 +2,8 @@
 //!
 //! Written right-aligned in columns of equal width, separated by a space.
 //! Read leniently: any run of blanks, base 0 or 1, the `|` and `+---+` box
-//! drawing of seed 003, and the row and column labels of seed 001.
+//! drawing of Mahmoud's course report (Mahmoud n.d.), and the row and column
+//! labels of the cipher article (The Knight's Tour, n.d.).
 
 use std::fmt;
 
@@ -99,7 +100,7 @@ pub fn parse_grid(text: &str) -> Result<Document> {
 }
 
 /// Removes the column header `0 1 2 ...` and the row labels of a labelled
-/// grid (seed 001), if every row carries its label.
+/// grid (as the cipher article prints its tour), if every row carries its label.
 fn strip_labels(rows: &mut Vec<(usize, Vec<u64>)>) {
     let Some((_, header)) = rows.first() else {
         return;

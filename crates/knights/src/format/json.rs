@@ -1,4 +1,4 @@
-//! Tour and tourney JSON, as `FORMATS.md` fixes them.
+//! Tour and tourney JSON, as `docs/formats.md` fixes them.
 //!
 //! Writing streams square by square, so a tour of any size is written
 //! without building its text in memory. Reading reports the JSON path of

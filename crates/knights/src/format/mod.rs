@@ -1,5 +1,5 @@
 //! Reading and writing tours and tourneys: JSON, numbered grids, move lists
-//! and SVG pictures (see `FORMATS.md`).
+//! and SVG pictures (see `docs/formats.md`).
 //!
 //! Reading goes in two stages: [`read`] turns text into a raw [`Document`]
 //! (coordinates as written, possibly off the board or repeated), and

@@ -1,4 +1,4 @@
-//! Join: turn a tourney into one closed tour by switching rails (seed 000,
+//! Join: turn a tourney into one closed tour by switching rails (Parberry 2020,
 //! Section 5, Algorithm 2), with fallbacks that make join always finish.
 //!
 //! Each *pass* labels the cycles (O(n)), then scans the board once and

@@ -1,4 +1,4 @@
-//! Rails of a cycle cover (seed 000, Section 4) and the operations built on
+//! Rails of a cycle cover (Parberry 2020, Section 4) and the operations built on
 //! them: [`join`] (a tourney into one closed tour), [`shatter`] and
 //! [`obfuscate`].
 //!

@@ -1,4 +1,4 @@
-//! Shatter and obfuscate (seed 000, Section 7, Algorithm 3).
+//! Shatter and obfuscate (Parberry 2020, Section 7, Algorithm 3).
 //!
 //! *Shatter* switches a random set of pairwise vertex-disjoint rails: one
 //! scan of the board, offering every rail that shares no square with a rail

@@ -1,5 +1,5 @@
 //! Statistics of tours and tourneys: the move and relative-move
-//! distributions of the tourney paper (seed 000, Section 3), their means and
+//! distributions of the tourney paper (Parberry 2020, Section 3), their means and
 //! standard deviations over many tours, an SVG bar chart like Figure 4, the
 //! time of the generators against board size (Figures 3, 20, 21) with a
 //! log-log line plot, and the paper's own numbers to compare with.

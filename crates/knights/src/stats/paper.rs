@@ -1,4 +1,4 @@
-//! The numbers of the tourney paper (seed 000) that `knights paper` puts
+//! The numbers of the tourney paper (Parberry 2020) that `knights paper` puts
 //! beside its own: Tables 1 and 2 (move and relative-move distributions of
 //! obfuscated tours from five generators, Section 7) and the relative moves
 //! of plain Warnsdorff tours (Section 3.1). Transcribed from the seed; the

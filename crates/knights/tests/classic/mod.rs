@@ -1,5 +1,6 @@
-//! Warnsdorff's rule, backtracking and the hybrid (issue 3): the seeds'
-//! known results and properties over board sizes and seeds. Every tour goes
+//! Warnsdorff's rule, backtracking and the hybrid: the known results of the
+//! textbook chapter (Practical Algorithms and Data Structures n.d.) and
+//! Mahmoud's course report (Mahmoud n.d.), and properties over board sizes and seeds. Every tour goes
 //! through the independent checker.
 
 use knights::algorithms::backtrack::{self, Order, StopFlag};
@@ -10,8 +11,8 @@ use knights::Kind;
 use knights::{exists, Board, Error, Tour};
 use proptest::prelude::*;
 
-/// The `[[reproduce]]` vector of seed 003 in tests/data/graph.toml.
-fn seed003_vector() -> (Board, (u32, u32), Vec<u64>) {
+/// The `[[reproduce]]` vector of the course report (Mahmoud n.d.) in tests/data/graph.toml.
+fn course_report_vector() -> (Board, (u32, u32), Vec<u64>) {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/graph.toml"
@@ -22,7 +23,7 @@ fn seed003_vector() -> (Board, (u32, u32), Vec<u64>) {
         .as_array()
         .unwrap()
         .iter()
-        .find(|v| v["name"].as_str() == Some("seed003-8x8"))
+        .find(|v| v["name"].as_str() == Some("course-report-8x8"))
         .unwrap();
     let board = Board::new(
         v["rows"].as_integer().unwrap() as u64,
@@ -45,8 +46,8 @@ fn seed003_vector() -> (Board, (u32, u32), Vec<u64>) {
 }
 
 #[test]
-fn seed003_closed_tour_is_reproduced_exactly() {
-    let (board, (r, c), numbers) = seed003_vector();
+fn course_report_closed_tour_is_reproduced_exactly() {
+    let (board, (r, c), numbers) = course_report_vector();
     let options = warnsdorff::Options {
         closed: true,
         tie: Tie::First,
@@ -62,7 +63,7 @@ fn seed003_closed_tour_is_reproduced_exactly() {
         .map(u64::from)
         .collect();
     assert_eq!(steps, numbers);
-    // Seed 003's start search: columns outer, rows inner; column 0 gave no closed tour.
+    // The course report's start search: columns outer, rows inner; column 0 gave no closed tour.
     assert_eq!(found.attempts, c * board.rows() + r + 1);
     // The same through the dispatcher, whatever the seed.
     let request = Tour::builder(board)
@@ -78,9 +79,9 @@ fn seed003_closed_tour_is_reproduced_exactly() {
 }
 
 #[test]
-fn seed002_open_5x5_by_backtracking() {
+fn textbook_open_5x5_by_backtracking() {
     let board = Board::new(5, 5).unwrap();
-    // Seed 002's search tries every start; its printed tour begins
+    // The textbook chapter's search tries every start; its printed tour begins
     // (1,3), (0,1), (2,0), (4,1), (2,2), which its move order gives from (1,3).
     let options = backtrack::Options {
         start: Some(board.square(1, 3)),

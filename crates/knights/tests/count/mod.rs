@@ -1,7 +1,9 @@
-//! Exact counting: the known counts of `tests/data/counts.toml`, and the
+//! Exact counting: the known counts of `tests/data/counts.toml` and
+//! `tests/data/published_counts.toml`, and the
 //! frontier dynamic program against a brute-force enumeration.
 
 mod brute;
+mod published;
 mod resume;
 mod vectors;
 

@@ -49,7 +49,7 @@ fn run_tier(tier: &str) -> usize {
                     let got = count::symmetric(board, &opts(Kind::Closed)).unwrap().count;
                     assert_eq!(got, want("tours"), "symmetric {board}");
                     if let Some(classes) = e.get("classes") {
-                        // On 8x8 no tour has a quarter-turn symmetry (seed 004),
+                        // On 8x8 no tour has a quarter-turn symmetry (McKay 1997),
                         // so every class of half-turn symmetric tours holds 4.
                         let classes = classes.as_integer().unwrap() as u128;
                         assert_eq!(got, 4 * classes, "symmetric classes {board}");

@@ -1,4 +1,4 @@
-//! Acceptance tests of the move statistics (seed 000, Sections 3.1 and 7).
+//! Acceptance tests of the move statistics (Parberry 2020, Sections 3.1 and 7).
 
 use knights::algorithms::tourney::{self, Generator};
 use knights::algorithms::warnsdorff::{self, Options};

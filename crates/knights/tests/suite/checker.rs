@@ -7,9 +7,9 @@ use knights::{Board, Error};
 
 use super::{data, some_tour};
 
-/// The seed 001 tour as (row, col) pairs.
-fn seed001() -> Vec<(i64, i64)> {
-    let doc = read(&data("seed001_grid.txt")).unwrap();
+/// The cipher article's tour (The Knight's Tour, n.d.) as (row, col) pairs.
+fn cipher_article_tour() -> Vec<(i64, i64)> {
+    let doc = read(&data("cipher_article_grid.txt")).unwrap();
     match doc.into_valid().unwrap() {
         knights::format::Valid::Tour(t) => t
             .squares()
@@ -21,20 +21,20 @@ fn seed001() -> Vec<(i64, i64)> {
 }
 
 #[test]
-fn seed_grids_parse_and_check() {
-    let doc = read(&data("seed001_grid.txt")).unwrap();
+fn published_grids_parse_and_check() {
+    let doc = read(&data("cipher_article_grid.txt")).unwrap();
     assert_eq!(doc.check().unwrap().to_string(), "open tour on 8x8");
-    let path = seed001();
-    assert_eq!(path[0], (4, 6), "seed 001 starts at row 4, column 6");
+    let path = cipher_article_tour();
+    assert_eq!(path[0], (4, 6), "it starts at row 4, column 6");
     assert_eq!(path[1], (6, 7));
     assert_eq!(path[63], (1, 4));
-    let doc = read(&data("seed003_grid.txt")).unwrap();
+    let doc = read(&data("course_report_boxed_grid.txt")).unwrap();
     assert_eq!(doc.check().unwrap().to_string(), "closed tour on 8x8");
 }
 
 #[test]
 fn repeated_square() {
-    let mut p = seed001();
+    let mut p = cipher_article_tour();
     p[10] = p[3];
     let f = check_path(8, 8, &p, None).unwrap_err();
     assert!(
@@ -56,7 +56,7 @@ fn repeated_square() {
 
 #[test]
 fn non_knight_step() {
-    let mut p = seed001();
+    let mut p = cipher_article_tour();
     p.swap(20, 40);
     let f = check_path(8, 8, &p, None).unwrap_err();
     assert!(matches!(f, Fault::NotKnightMove { step: 20, .. }), "{f}");
@@ -68,7 +68,7 @@ fn non_knight_step() {
 
 #[test]
 fn missing_square() {
-    let p = seed001();
+    let p = cipher_article_tour();
     let f = check_path(8, 8, &p[..63], None).unwrap_err();
     assert_eq!(
         f.to_string(),
@@ -80,7 +80,7 @@ fn missing_square() {
 
 #[test]
 fn off_board_square() {
-    let mut p = seed001();
+    let mut p = cipher_article_tour();
     p[0] = (2, 8);
     let f = check_path(8, 8, &p, None).unwrap_err();
     assert_eq!(
@@ -96,7 +96,7 @@ fn off_board_square() {
 
 #[test]
 fn closed_claim_on_open_tour() {
-    let p = seed001();
+    let p = cipher_article_tour();
     assert_eq!(check_path(8, 8, &p, None), Ok(Kind::Open));
     let f = check_path(8, 8, &p, Some(true)).unwrap_err();
     assert!(
@@ -187,8 +187,8 @@ fn empty_input() {
 }
 
 #[test]
-fn broken_grid_of_seed_003_is_rejected() {
-    // Seed 003 prints a 70x70 "tour" with repeated numbers; the checker must say so.
+fn broken_grid_of_the_course_report_is_rejected() {
+    // The course report (Mahmoud n.d.) prints a 70x70 "tour" with repeated numbers; the checker must say so.
     let mut grid = String::new();
     for r in 0..6u64 {
         let row: Vec<String> = (0..6u64).map(|c| (r * 6 + c).to_string()).collect();

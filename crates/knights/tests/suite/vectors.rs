@@ -1,28 +1,8 @@
-//! Known facts from the shared vectors, and the copies kept in tests/data.
-
-use std::path::PathBuf;
+//! Known facts of `tests/data/graph.toml` and `tests/data/cipher.toml`.
 
 use knights::Board;
 
 use super::data;
-
-#[test]
-fn copies_match_the_shared_vectors() {
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/vectors");
-    let Ok(entries) = std::fs::read_dir(&shared) else {
-        eprintln!("skipped: {} is not beside this checkout", shared.display());
-        return;
-    };
-    for entry in entries {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        assert_eq!(
-            std::fs::read_to_string(&path).unwrap(),
-            data(&name),
-            "tests/data/{name} differs from shared/vectors"
-        );
-    }
-}
 
 #[test]
 fn graph_edge_counts() {
@@ -44,7 +24,7 @@ fn graph_edge_counts() {
 }
 
 #[test]
-fn seed003_grid_vector_checks_as_closed() {
+fn course_report_grid_vector_checks_as_closed() {
     let v: toml::Value = toml::from_str(&data("graph.toml")).unwrap();
     let grid = v["reproduce"][0]["grid"].as_str().unwrap();
     let doc = knights::format::read(grid).unwrap();

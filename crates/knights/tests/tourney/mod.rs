@@ -1,9 +1,9 @@
-//! Acceptance tests of the tourney method (issue 5, seed 000): every
+//! Acceptance tests of the tourney method (Parberry 2020): every
 //! generator's tourneys join into one closed tour, through the checker, on
 //! every even n x n from 6 to 40 and on every rectangle up to 30 x 30 with a
 //! closed tour; shatter gives tourneys, obfuscate tours, seeds reproduce.
 //!
-//! The full runs of the issue (10,000 tourneys per size and generator, and
+//! The full acceptance runs (10,000 tourneys per size and generator, and
 //! 1,000 per rectangle and generator) are `#[ignore]`d:
 //! `cargo test --release -p knights --test tests tourney -- --ignored`.
 
@@ -103,7 +103,7 @@ fn every_generator_joins_on_every_even_square_board() {
 }
 
 #[test]
-#[ignore = "the issue's full run: 10,000 tourneys per size and generator (release mode)"]
+#[ignore = "the full acceptance run: 10,000 tourneys per size and generator (release mode)"]
 fn every_generator_joins_10000_times_per_size() {
     println!("generator    n  tourneys  first-pass-not-enough  2-opt-merges  posa-merges  deterministic-steps");
     for (g, n, count, bad, two, posa, steps) in sweep(10_000) {

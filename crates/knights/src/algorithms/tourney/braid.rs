@@ -1,4 +1,4 @@
-//! The concentric braided tourney (seed 000, Section 6).
+//! The concentric braided tourney (Parberry 2020, Section 6).
 //!
 //! A *ring* is the band of width 2 around the edge of a rectangle of at least
 //! 4 x 4. On the top and bottom sides of a ring every square is joined to the

@@ -1,4 +1,4 @@
-//! The four-cover tourney (seed 000, Section 6): every 4x4 block of the
+//! The four-cover tourney (Parberry 2020, Section 6): every 4x4 block of the
 //! board covered by its four 4-cycles.
 //!
 //! Each square of a 4x4 block has exactly two knight's moves that stay in

@@ -1,4 +1,4 @@
-//! Tourney generators (seed 000, Section 6) and closed tours from them.
+//! Tourney generators (Parberry 2020, Section 6) and closed tours from them.
 //!
 //! A tourney (cycle cover of the knight graph) is quick to make;
 //! [`rails::join`] turns it into one closed tour. The generators:
@@ -37,7 +37,8 @@ pub enum Generator {
     FourCover,
     /// The Takefuji-Lee neural network, stopped at any tourney.
     Neural,
-    /// The divide-and-conquer base tours without their joins (issue 4).
+    /// The base tours of the linear-time divide-and-conquer construction,
+    /// without their joins.
     Divide,
 }
 

@@ -1,5 +1,5 @@
 //! The Takefuji-Lee neural network (Neurocomputing 4, 1992), as the tourney
-//! paper's reference program runs it (seed 000, Sections 3.2 and 6).
+//! paper's reference program runs it (Parberry 2020, Sections 3.2 and 6).
 //!
 //! One neuron per knight-graph edge `(u, v)`, with state `U = 0` and a random
 //! output `V` in {0, 1} at the start. In rounds over the edges in a random

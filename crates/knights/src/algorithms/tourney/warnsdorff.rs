@@ -1,4 +1,4 @@
-//! The Warnsdorff tourney (seed 000, Section 6): random walks by
+//! The Warnsdorff tourney (Parberry 2020, Section 6): random walks by
 //! Warnsdorff's rule, each closed into a cycle as soon as it can be.
 //!
 //! A walk starts at the first square (row-major) not yet covered and moves,
@@ -7,7 +7,7 @@
 //! [`Options::min_cycle`] squares and stands a knight's move from its start,
 //! it closes into a cycle and a new walk begins (the paper's rule).
 //!
-//! Two documented variations make it scale (issue 5); both can be switched
+//! Two documented variations make it scale; both can be switched
 //! off in [`Options`]:
 //!
 //! - *Splice* ([`Options::splice`]): a walk `s ... e` that gets stuck is not

@@ -1,0 +1,112 @@
+//! The counts of `tests/data/published_counts.toml`: the k x n tables of
+//! open tours (OEIS A390833) and closed tours (A392000) for k, n in 3..12
+//! with k * n <= 40, the closed tours of 6 x n (A175881) and the directed
+//! open tours of n x n (A165134).
+//!
+//! `published_counts_fast` runs every entry the frontier program counts in
+//! well under a second (seconds in all in the test profile);
+//! `published_counts_slow` runs the rest that it can count in about two minutes
+//! in release mode (`cargo test --release -p knights -- --ignored
+//! published_counts_slow`). Between them they cover every entry of the two
+//! k x n tables. The file is compiled in, so it cannot be missing.
+
+use knights::count::{self, Kind, Options};
+use knights::Board;
+use toml::Value;
+
+fn table() -> Value {
+    include_str!("../data/published_counts.toml")
+        .parse::<Value>()
+        .expect("published_counts.toml parses")
+}
+
+fn count(board: Board, kind: Kind) -> u128 {
+    let opts = Options {
+        kind,
+        ..Options::default()
+    };
+    count::tours(board, &opts)
+        .unwrap_or_else(|e| panic!("{board}: {e}"))
+        .count
+}
+
+/// A published count, written as a string where it may not fit an i64.
+fn number(v: &Value) -> u128 {
+    match v {
+        Value::Integer(n) => u128::try_from(*n).expect("counts are not negative"),
+        Value::String(s) => s.parse().expect("a count is a whole number"),
+        other => panic!("not a count: {other}"),
+    }
+}
+
+/// The open (`paths_table`) or closed (`cycles_table`) k x n table, checked
+/// where `take` says; returns how many entries were checked.
+fn check_table(section: &str, kind: Kind, take: impl Fn(Board) -> bool) -> usize {
+    let table = table();
+    let entries = table[section]["counts"].as_table().unwrap();
+    assert_eq!(
+        entries.len(),
+        40,
+        "{section}: the k x n boards with k, n in 3..12 and k * n <= 40"
+    );
+    let mut checked = 0;
+    for (name, want) in entries {
+        let board: Board = name.parse().unwrap();
+        if take(board) {
+            assert_eq!(count(board, kind), number(want), "{section} {board}");
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// The open counts that take seconds to minutes: both sides at least 5 and
+/// more than 30 squares (5x7, 5x8, 6x6 and their transposes).
+fn slow_open(board: Board) -> bool {
+    board.rows().min(board.cols()) >= 5 && board.squares() > 30
+}
+
+/// Entries `first..=last` of a list indexed from n = 1, as (n, count).
+fn list(section: &str, first: usize, last: usize) -> Vec<(u64, u128)> {
+    let table = table();
+    let counts = table[section]["counts"].as_array().unwrap();
+    (first..=last)
+        .map(|n| (n as u64, number(&counts[n - 1])))
+        .collect()
+}
+
+fn check_closed_6xn(first: usize, last: usize) {
+    for (n, want) in list("closed_6xn", first, last) {
+        let board = Board::new(6, n).unwrap();
+        assert_eq!(count(board, Kind::Closed), want, "closed_6xn {board}");
+    }
+}
+
+fn check_open_nxn_directed(first: usize, last: usize) {
+    for (n, want) in list("open_nxn_directed", first, last) {
+        let board = Board::new(n, n).unwrap();
+        let undirected = count(board, Kind::Open);
+        // A path and its reverse are one undirected tour, except on 1x1.
+        let directed = if n == 1 { undirected } else { 2 * undirected };
+        assert_eq!(directed, want, "open_nxn_directed {board}");
+    }
+}
+
+#[test]
+fn published_counts_fast() {
+    assert_eq!(check_table("cycles_table", Kind::Closed, |_| true), 40);
+    assert_eq!(
+        check_table("paths_table", Kind::Open, |b| !slow_open(b)),
+        35
+    );
+    check_closed_6xn(1, 7);
+    check_open_nxn_directed(1, 5);
+}
+
+#[test]
+#[ignore = "about two minutes in release mode: cargo test --release -p knights -- --ignored published_counts_slow"]
+fn published_counts_slow() {
+    assert_eq!(check_table("paths_table", Kind::Open, slow_open), 5);
+    check_closed_6xn(8, 10);
+    check_open_nxn_directed(6, 6);
+}
