@@ -1,5 +1,14 @@
-//! Scratch: chirality of obfuscated tours read from their start square,
-//! with the turns near the start left out.
+//! Measures the chirality of obfuscated tours: relative move k minus
+//! relative move 8 - k (k = 3, 2, 1), as a fraction of the turns, read
+//! along the tour from its start square (as `knights stats` reads it), over
+//! all turns and with the turns within r rows and columns of the start left
+//! out (r = 0, 3, 6). Mean, and in brackets the mean in standard errors.
+//!
+//! The reading itself is chiral: from a corner start the first turn is
+//! always relative move 3, which puts 3 ahead of 5 by about 0.0009 on 48 x 48
+//! for any distribution of tours; beyond 3 squares of the start that is gone.
+//!
+//! `cargo run --release -p knights --example obfuscation_trace -- [N] [SIDE] [SEED]`
 use knights::algorithms::tourney::{tour, Generator};
 use knights::{rails, Board, Cover};
 
@@ -7,6 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let n: u64 = args.get(1).map_or(Ok(300), |s| s.parse())?;
     let side: u32 = args.get(2).map_or(Ok(48), |s| s.parse())?;
+    let seed: u64 = args.get(3).map_or(Ok(3), |s| s.parse())?;
     let board = Board::new(side.into(), side.into())?;
     let radii = [None, Some(0u32), Some(3), Some(6)];
     for g in [
@@ -20,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut sum = vec![[0.0f64; 3]; radii.len()];
         let mut sq = vec![[0.0f64; 3]; radii.len()];
         for i in 0..n {
-            let mut rng = knights::rng::for_batch(3, i);
+            let mut rng = knights::rng::for_batch(seed, i);
             let t = tour(board, g, &mut rng)?;
             let mut c = Cover::from_tour(&t)?;
             rails::obfuscate(&mut c, &Default::default(), &mut rng)?;
