@@ -6,7 +6,11 @@
 //! every square at two moves and either keeps its cycle or splits it, so a
 //! tourney results. *Obfuscate* shatters `k` times (16 by default, as in the
 //! paper) and then [joins](super::join) the pieces into one closed tour,
-//! hiding the artifacts of the method that made the tour.
+//! hiding the artifacts of the method that made the tour. Every pass, and
+//! the join, runs in a uniformly random orientation of the board (see
+//! [`Frame`]), and the result is left in a uniformly random orientation that
+//! keeps the board's shape, so that neither the method's scan order nor the
+//! generator's orientation shows in the moves of the tour.
 
 use rand::Rng;
 
@@ -449,7 +453,9 @@ fn transpose(mut x: u16) -> u16 {
 }
 
 /// Obfuscates a closed tour (or tourney): shatters it `options.shatters`
-/// times, then joins it into one closed tour, in place.
+/// times, then joins it into one closed tour, in place, and (with at least
+/// one shatter) turns the result by a uniformly random symmetry of the board
+/// that keeps its shape (one of 8 on a square board, of 4 otherwise).
 ///
 /// # Complexity
 /// O(rows * cols * shatters) plus the join.
