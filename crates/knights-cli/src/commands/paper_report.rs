@@ -501,18 +501,60 @@ standard errors: different boards, joins and shatters agree in shape, not in the
         let obf: Vec<f64> = done.iter().map(|s| steep(&s.moves)).collect();
         let lo = obf.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = obf.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        if lo.abs().min(hi.abs()) > 0.005 && lo.signum() == hi.signum() {
+        // Every move against 1/8, in absolute terms and in standard errors.
+        let (mut gap, mut gap_z) = (0.0f64, 0.0f64);
+        for s in &done {
+            for (m, sd) in s.moves.iter().zip(&s.moves_std) {
+                gap = gap.max((m - 0.125).abs());
+                if *sd > 0.0 {
+                    gap_z = gap_z.max((m - 0.125).abs() / (sd / n));
+                }
+            }
+        }
+        let orientation = if gap_z > 5.0 {
+            format!(
+                "Some move is {gap_z:.1} standard errors from 1/8: a trace of an orientation is left."
+            )
+        } else {
+            "That is what a distribution invariant under the board's 8 symmetries gives (each \
+symmetry maps moves to moves, and together they take any move to any other), within the noise."
+                .to_string()
+        };
+        writeln!(
+            f,
+            "- **No trace of an orientation.** Every move of every obfuscated row is within {gap:.4} of \
+1/8 (at most {gap_z:.1} standard errors), and steep moves (1, 2, 5, 6: one column and two rows) \
+outnumber flat ones (0, 3, 4, 7) by {lo:+.4} to {hi:+.4} of all moves, against {:+.4} for the plain \
+Warnsdorff tours and {:+.4} for the joined neural tourneys. {orientation} Shatter and join each scan \
+the board in a uniformly random one of its 8 orientations, and obfuscate ends in one. Before, the \
+join scanned row by row in the board's own orientation, and obfuscated tours of every generator \
+had moves 2 and 6 about 0.003 above 1/8 (10 to 15 standard errors over 1,000 tours of 48 x 48; \
+see BENCHMARKS.md, Tourneys). The paper's rows but Div-and-Conq are within 0.0007 of 1/8.",
+            steep(&self.fig4.moves),
+            steep(&self.fig6.moves)
+        )?;
+        if let (Some((dm, zm, wm)), Some((dr, zr, wr))) = (
+            most_different(self.tables, n, false),
+            most_different(self.tables, n, true),
+        ) {
+            let verdict = if zm < 4.5 {
+                "the moves no longer tell the generators apart, the relative moves still do a little \
+(no symmetry of the board evens them out)"
+            } else {
+                "both still tell some generators apart"
+            };
             writeln!(
                 f,
-                "- **A trace of our obfuscation.** In every obfuscated row, the steep moves (1, 2, 5, 6: one \
-column and two rows) together outnumber the flat ones (0, 3, 4, 7) by {lo:.4} to {hi:.4} of all \
-moves, while the plain Warnsdorff tours give {:.4} and the joined neural tourneys {:.4}. \
-The shatter no longer adds to it: each pass scans the board in a random one of its 8 \
-orientations, so steep and flat rails are treated alike (one fixed row-by-row scan left the \
-steep moves about 0.03 ahead after 16 passes; see BENCHMARKS.md, Statistics). What is left \
-comes from the join, which also takes rails in a fixed row-by-row order. The paper's rows (but Div-and-Conq) show no such bias.",
-                steep(&self.fig4.moves),
-                steep(&self.fig6.moves)
+                "- **Telling the generators apart.** After obfuscation the largest difference between two \
+of our rows is {dm:.4} in a move ({wm}, {zm:.1} standard errors of the difference) and {dr:.4} in a \
+relative move ({wr}, {zr:.1} standard errors): {verdict}. Between the paper's Warnsdorff, \
+Takefuji-Lee and Braid rows: up to {:.4} in a move and {:.4} in a relative move; its Div-and-Conq \
+row differs from them by up to {:.4} in a move and {:.4} in a relative move (its Four-Cover rows, \
+a copy of the Warnsdorff rows, cannot be compared).",
+                paper_difference(self.tables, false, false),
+                paper_difference(self.tables, true, false),
+                paper_difference(self.tables, false, true),
+                paper_difference(self.tables, true, true)
             )?;
         }
         writeln!(
@@ -520,6 +562,81 @@ comes from the join, which also takes rails in a fixed row-by-row order. The pap
             "- **Four-Cover.** See above: the paper's rows are a copy of its Warnsdorff rows.\n"
         )
     }
+}
+
+/// The largest difference, in standard errors, between two of our rows in
+/// a move (or a relative move with `relative`): its size, its size in
+/// standard errors of the difference (`n`: square root of the tours per row)
+/// and what it is.
+fn most_different(
+    tables: &[(PaperRow, Option<Summary>)],
+    n: f64,
+    relative: bool,
+) -> Option<(f64, f64, String)> {
+    let mut best: Option<(f64, f64, String)> = None;
+    let name = if relative { "relative move" } else { "move" };
+    for (i, (ra, a)) in tables.iter().enumerate() {
+        for (rb, b) in &tables[i + 1..] {
+            let (Some(a), Some(b)) = (a, b) else {
+                continue;
+            };
+            let (ma, sa, mb, sb) = if relative {
+                (
+                    &a.relative_moves,
+                    &a.relative_moves_std,
+                    &b.relative_moves,
+                    &b.relative_moves_std,
+                )
+            } else {
+                (&a.moves, &a.moves_std, &b.moves, &b.moves_std)
+            };
+            for k in 0..8 {
+                let se = (sa[k] * sa[k] + sb[k] * sb[k]).sqrt() / n;
+                if se == 0.0 {
+                    continue;
+                }
+                let d = (ma[k] - mb[k]).abs();
+                if best.as_ref().map_or(true, |(_, z, _)| d / se > *z) {
+                    let what = format!("{name} {k}, {} against {}", ra.generator, rb.generator);
+                    best = Some((d, d / se, what));
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The largest difference in a move (or a relative move with `relative`)
+/// between two of the paper's Warnsdorff, Takefuji-Lee and Braid rows, or
+/// with `divide` between its Div-and-Conq row and those (its Four-Cover rows
+/// copy the Warnsdorff rows and are left out).
+fn paper_difference(tables: &[(PaperRow, Option<Summary>)], relative: bool, divide: bool) -> f64 {
+    let values = |r: &PaperRow| if relative { r.relative_moves } else { r.moves };
+    let others: Vec<[f64; 8]> = tables
+        .iter()
+        .map(|(r, _)| r)
+        .filter(|r| r.generator != "four-cover" && r.generator != "divide")
+        .map(values)
+        .collect();
+    let firsts: Vec<[f64; 8]> = if divide {
+        tables
+            .iter()
+            .map(|(r, _)| r)
+            .filter(|r| r.generator == "divide")
+            .map(values)
+            .collect()
+    } else {
+        others.clone()
+    };
+    let mut d = 0.0f64;
+    for a in &firsts {
+        for b in &others {
+            for k in 0..8 {
+                d = d.max((a[k] - b[k]).abs());
+            }
+        }
+    }
+    d
 }
 
 /// Numbers of the given columns, four digits.

@@ -49,6 +49,14 @@
 //! attempts are bounded; with k cycles at most k - 1 removals and
 //! `max_posa_attempts` failures happen.
 //!
+//! Every step above scans in a fixed order (row by row, moves in index
+//! order), which favours some moves over others: run in the board's own
+//! orientation, the join left moves 2 and 6 about 0.003 above 1/8 in
+//! obfuscated 48 x 48 tours (BENCHMARKS.md, Tourneys). So join turns the
+//! cover to a uniformly random one of the board's 8 orientations (mirrors
+//! and transposes), joins there and turns it back: a cover and its image
+//! under any symmetry of the board are joined alike, in distribution.
+//!
 //! # Complexity
 //! O(n) per pass (n = rows * cols) and O(squares of the cycles other than
 //! the largest) per 2-opt merge; the number of passes is at most the number
@@ -63,6 +71,7 @@ use rand::Rng;
 
 use super::kopt;
 use super::posa::posa_merge;
+use super::shatter::Frame;
 use super::toward;
 use super::{down_masks, first_rail, switch_raw, walk_cycle, walk_cycles, Geometry, UnionFind};
 use crate::{exists, Cover, Error, Result};
@@ -159,8 +168,27 @@ pub fn join<R: Rng + ?Sized>(
             cover.links(s as u32).count_ones()
         )));
     }
+    let (rows, cols) = (board.rows() as usize, board.cols() as usize);
+    let mut frame = Frame::new(cover.as_bytes().to_vec(), rows, cols);
+    frame.turn_random(rng);
+    let stats = join_in_frame(&mut frame, options, rng);
+    *cover = Cover::from_bytes_unchecked(board, frame.finish());
+    stats
+}
+
+/// [`join`] on a cover held in a turned frame (a tourney of a board with a
+/// closed tour), in the frame's orientation. Every step of the join scans in
+/// a fixed order (row by row, moves in index order), which favours some
+/// moves over others; run in a uniformly random orientation, the join treats
+/// the board symmetrically.
+pub(super) fn join_in_frame<R: Rng + ?Sized>(
+    frame: &mut Frame,
+    options: &JoinOptions,
+    rng: &mut R,
+) -> Result<JoinStats> {
+    let board = frame.board();
     let g = Geometry::new(board);
-    let mut links = cover.as_bytes().to_vec();
+    let links: &mut [u8] = &mut frame.links;
     let mut stats = JoinStats::default();
     // Bound on the loop: every iteration removes a cycle or fails a Posa attempt.
     let limit = u64::from(options.max_posa_attempts) + links.len() as u64 + 1;
@@ -172,7 +200,7 @@ pub fn join<R: Rng + ?Sized>(
         iterations += 1;
         assert!(iterations <= limit, "join exceeded its proven bound");
         let mut starts = Vec::new();
-        let (labels, sizes) = walk_cycles(&g, &links, |s, i| {
+        let (labels, sizes) = walk_cycles(&g, links, |s, i| {
             if i == 0 {
                 starts.push(s);
             }
@@ -192,7 +220,7 @@ pub fn join<R: Rng + ?Sized>(
             let pass = stats.passes == 0 || sizes.len() > PASS_ABOVE;
             let (merged, mut uf) = if pass {
                 stats.passes += 1;
-                rail_pass(&g, &mut links, &labels, sizes.len(), options.disjoint)
+                rail_pass(&g, links, &labels, sizes.len(), options.disjoint)
             } else {
                 (0, UnionFind::new(sizes.len()))
             };
@@ -205,7 +233,7 @@ pub fn join<R: Rng + ?Sized>(
                 sizes: &sizes,
                 starts: &starts,
             };
-            let local = local_merges(&g, &mut links, &cycles, &mut uf, sizes.len() - merged);
+            let local = local_merges(&g, links, &cycles, &mut uf, sizes.len() - merged);
             stats.two_opt_merges += local as u32;
             if sizes.len() - merged - local == 1 {
                 break;
@@ -218,7 +246,7 @@ pub fn join<R: Rng + ?Sized>(
             }
         }
         saturated = false;
-        if kopt_merge(&g, &mut links, &sizes) {
+        if kopt_merge(&g, links, &sizes) {
             stats.two_opt_merges += 1;
             continue;
         }
@@ -233,7 +261,7 @@ pub fn join<R: Rng + ?Sized>(
                 .posa_steps_per_square
                 .saturating_mul(sizes[x as usize])
                 .max(64);
-            if posa_merge(&g, &mut links, &labels, x, steps, rng) {
+            if posa_merge(&g, links, &labels, x, steps, rng) {
                 stats.posa_merges += 1;
             } else {
                 stats.posa_failures += 1;
@@ -243,12 +271,11 @@ pub fn join<R: Rng + ?Sized>(
         if reference.is_empty() {
             reference = crate::construct::closed_cover(board)?.as_bytes().to_vec();
         }
-        let step = toward::step(&g, &mut links, &reference, sizes.len());
+        let step = toward::step(&g, links, &reference, sizes.len());
         debug_assert!(step.cycles < sizes.len());
         stats.reference_steps += 1;
         stats.reference_walks += step.walks;
     }
-    *cover = Cover::from_bytes_unchecked(board, links);
     Ok(stats)
 }
 

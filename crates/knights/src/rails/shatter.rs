@@ -6,10 +6,15 @@
 //! every square at two moves and either keeps its cycle or splits it, so a
 //! tourney results. *Obfuscate* shatters `k` times (16 by default, as in the
 //! paper) and then [joins](super::join) the pieces into one closed tour,
-//! hiding the artifacts of the method that made the tour.
+//! hiding the artifacts of the method that made the tour. Every pass, and
+//! the join, runs in a uniformly random orientation of the board (see
+//! [`Frame`]), and the result is left in a uniformly random orientation that
+//! keeps the board's shape, so that neither the method's scan order nor the
+//! generator's orientation shows in the moves of the tour.
 
 use rand::Rng;
 
+use super::join::join_in_frame;
 use super::{down_masks, first_rail, join, switch_raw, Geometry, JoinOptions, JoinStats};
 use crate::{Cover, Error, Result};
 
@@ -52,10 +57,10 @@ impl Default for ObfuscateOptions {
 pub fn shatter<R: Rng + ?Sized>(cover: &mut Cover, rng: &mut R) -> Result<usize> {
     require_two_moves(cover)?;
     let board = cover.board();
-    let mut links = cover.as_bytes().to_vec();
     let (rows, cols) = (board.rows() as usize, board.cols() as usize);
-    let switched = shatter_passes(rows, cols, &mut links, 1, rng);
-    *cover = Cover::from_bytes_unchecked(board, links);
+    let mut frame = Frame::new(cover.as_bytes().to_vec(), rows, cols);
+    let switched = shatter_passes(&mut frame, 1, rng);
+    *cover = Cover::from_bytes_unchecked(board, frame.finish());
     Ok(switched as usize)
 }
 
@@ -210,7 +215,7 @@ pub(crate) fn shatter_raw<R: Rng + ?Sized>(g: &Geometry, links: &mut [u8], rng: 
 /// matrix taking a move `(dx, dy)` to `(m[0][0] dx + m[0][1] dy,
 /// m[1][0] dx + m[1][1] dy)`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Sym([[i32; 2]; 2]);
+pub(super) struct Sym([[i32; 2]; 2]);
 
 impl Sym {
     const IDENTITY: Sym = Sym([[1, 0], [0, 1]]);
@@ -292,6 +297,71 @@ impl Sym {
     }
 }
 
+/// A cover (raw bytes) held in one of the board's 8 orientations, so that a
+/// pass which scans in a fixed order (row by row, moves in index order) can
+/// run in a uniformly random orientation and so treat the board
+/// symmetrically. Turning costs O(rows * cols).
+pub(super) struct Frame {
+    /// The cover, in the current orientation.
+    pub links: Vec<u8>,
+    /// The current orientation (applied to the original cover).
+    sym: Sym,
+    rows: usize,
+    cols: usize,
+    spare: Vec<u8>,
+}
+
+impl Frame {
+    /// The cover `links` of a `rows` x `cols` board, unturned.
+    pub fn new(links: Vec<u8>, rows: usize, cols: usize) -> Frame {
+        Frame {
+            links,
+            sym: Sym::IDENTITY,
+            rows,
+            cols,
+            spare: Vec::new(),
+        }
+    }
+
+    /// Turns the cover to a uniformly random orientation drawn from `rng`
+    /// (one draw of 0..8).
+    pub fn turn_random<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        self.turn_to(Sym::nth(rng.random_range(0..8)));
+    }
+
+    /// Turns the cover to the orientation `next`.
+    fn turn_to(&mut self, next: Sym) {
+        let step = next.after(self.sym.inverse());
+        if step != Sym::IDENTITY {
+            (self.rows, self.cols) = step.apply(&self.links, self.rows, self.cols, &mut self.spare);
+            std::mem::swap(&mut self.links, &mut self.spare);
+        }
+        self.sym = next;
+    }
+
+    /// The board in the current orientation.
+    pub fn board(&self) -> crate::Board {
+        crate::Board::new(self.rows as u64, self.cols as u64).expect("the same squares")
+    }
+
+    /// The cover turned back to the original orientation.
+    pub fn finish(mut self) -> Vec<u8> {
+        self.turn_to(Sym::IDENTITY);
+        self.links
+    }
+
+    /// The cover in a uniformly random orientation of the original board
+    /// that keeps its shape (one of 8 on a square board, of 4 otherwise:
+    /// the identity, the two mirrors and the half turn), drawn from `rng`.
+    /// No turn at all when the frame is in the orientation drawn.
+    pub fn finish_random<R: Rng + ?Sized>(mut self, rng: &mut R) -> Vec<u8> {
+        let square = self.rows == self.cols;
+        let i = rng.random_range(0..if square { 8 } else { 4 });
+        self.turn_to(Sym::nth(i));
+        self.links
+    }
+}
+
 /// `passes` shatter passes, each scanning the board in a uniformly random
 /// one of its 8 orientations (drawn from `rng`, then the pass's coins from
 /// its own stream seeded from `rng`). One pass scans row by row and offers
@@ -299,36 +369,18 @@ impl Sym {
 /// shapes (on its own it makes steep moves about 3% more common than flat
 /// ones after 16 passes); averaged over the orientations the pass treats
 /// the board symmetrically: a cover and its image under any symmetry of the
-/// board are shattered alike (in distribution). Returns the rails switched.
+/// board are shattered alike (in distribution). Returns the rails switched;
+/// the frame is left in the last pass's orientation.
 ///
 /// # Complexity
 /// O(rows * cols * passes) time, one extra byte per square.
-pub(crate) fn shatter_passes<R: Rng + ?Sized>(
-    rows: usize,
-    cols: usize,
-    links: &mut Vec<u8>,
-    passes: u32,
-    rng: &mut R,
-) -> u64 {
-    let mut cur = Sym::IDENTITY;
-    let (mut r, mut c) = (rows, cols);
-    let mut spare = Vec::new();
+pub(super) fn shatter_passes<R: Rng + ?Sized>(frame: &mut Frame, passes: u32, rng: &mut R) -> u64 {
     let mut switched = 0u64;
     for _ in 0..passes {
-        let next = Sym::nth(rng.random_range(0..8));
+        frame.turn_random(rng);
         let mut stream = crate::rng::seeded(rng.random());
-        let step = next.after(cur.inverse());
-        if step != Sym::IDENTITY {
-            (r, c) = step.apply(links, r, c, &mut spare);
-            std::mem::swap(links, &mut spare);
-        }
-        cur = next;
-        let board = crate::Board::new(r as u64, c as u64).expect("the same squares");
-        switched += shatter_raw(&Geometry::new(board), links, &mut stream) as u64;
-    }
-    if cur != Sym::IDENTITY {
-        cur.inverse().apply(links, r, c, &mut spare);
-        std::mem::swap(links, &mut spare);
+        let g = Geometry::new(frame.board());
+        switched += shatter_raw(&g, &mut frame.links, &mut stream) as u64;
     }
     switched
 }
@@ -401,7 +453,9 @@ fn transpose(mut x: u16) -> u16 {
 }
 
 /// Obfuscates a closed tour (or tourney): shatters it `options.shatters`
-/// times, then joins it into one closed tour, in place.
+/// times, then joins it into one closed tour, in place, and (with at least
+/// one shatter) turns the result by a uniformly random symmetry of the board
+/// that keeps its shape (one of 8 on a square board, of 4 otherwise).
 ///
 /// # Complexity
 /// O(rows * cols * shatters) plus the join.
@@ -424,14 +478,18 @@ pub fn obfuscate<R: Rng + ?Sized>(
 ) -> Result<JoinStats> {
     let board = cover.board();
     crate::exists::require(board, true)?;
-    if options.shatters > 0 {
-        require_two_moves(cover)?;
-        let mut links = cover.as_bytes().to_vec();
-        let (rows, cols) = (board.rows() as usize, board.cols() as usize);
-        shatter_passes(rows, cols, &mut links, options.shatters, rng);
-        *cover = Cover::from_bytes_unchecked(board, links);
+    if options.shatters == 0 {
+        return join(cover, &options.join, rng);
     }
-    join(cover, &options.join, rng)
+    require_two_moves(cover)?;
+    let (rows, cols) = (board.rows() as usize, board.cols() as usize);
+    let mut frame = Frame::new(cover.as_bytes().to_vec(), rows, cols);
+    shatter_passes(&mut frame, options.shatters, rng);
+    // The join runs in the last pass's orientation, uniformly random: no
+    // second turn of the board is needed.
+    let stats = join_in_frame(&mut frame, &options.join, rng)?;
+    *cover = Cover::from_bytes_unchecked(board, frame.finish_random(rng));
+    Ok(stats)
 }
 
 #[cfg(test)]
@@ -539,16 +597,10 @@ mod tests {
         for (r, c) in [(8, 8), (10, 12), (30, 17), (3, 10)] {
             let board = Board::new(r, c).unwrap();
             let cover = crate::construct::closed_cover(board).unwrap();
-            let mut links = cover.as_bytes().to_vec();
-            let n = shatter_passes(
-                r as usize,
-                c as usize,
-                &mut links,
-                16,
-                &mut crate::rng::seeded(9),
-            );
+            let mut frame = Frame::new(cover.as_bytes().to_vec(), r as usize, c as usize);
+            let n = shatter_passes(&mut frame, 16, &mut crate::rng::seeded(9));
             assert!(n > 0 || r < 8);
-            check_cover(&Cover::from_bytes_unchecked(board, links)).unwrap();
+            check_cover(&Cover::from_bytes_unchecked(board, frame.finish())).unwrap();
         }
     }
 
@@ -585,9 +637,9 @@ mod tests {
         assert_eq!(steep_excess(braid.as_bytes()), 0.0);
         let xs: Vec<f64> = (0..400)
             .map(|_| {
-                let mut links = braid.as_bytes().to_vec();
-                shatter_passes(32, 32, &mut links, 16, &mut rng);
-                steep_excess(&links)
+                let mut frame = Frame::new(braid.as_bytes().to_vec(), 32, 32);
+                shatter_passes(&mut frame, 16, &mut rng);
+                steep_excess(&frame.finish())
             })
             .collect();
         let (mean, se) = mean_and_error(&xs);
@@ -595,6 +647,77 @@ mod tests {
         assert!(
             mean.abs() < 0.01,
             "steep moves ahead by {mean} (standard error {se})"
+        );
+    }
+
+    /// The share of each line of moves (k and k + 4, k = 0 to 3) in a cover.
+    fn line_shares(links: &[u8]) -> [f64; 4] {
+        let mut n = [0u32; 8];
+        for &b in links {
+            for (k, e) in n.iter_mut().enumerate() {
+                *e += u32::from(b >> k & 1);
+            }
+        }
+        let all: u32 = n.iter().sum();
+        std::array::from_fn(|k| f64::from(n[k] + n[k + 4]) / f64::from(all))
+    }
+
+    /// The join treats the board symmetrically: a braided tourney turned by
+    /// a uniformly random symmetry (a cover whose distribution is
+    /// symmetric), shattered 16 times and joined, keeps each line of moves
+    /// at an expected share of 1/4 when the join runs in the last pass's
+    /// (random) orientation, as [`obfuscate`] does before its final turn.
+    /// The same join in the input's own orientation (the join scanned row by
+    /// row in a fixed orientation before) puts the line of moves 2 and 6
+    /// well ahead: the control shows the test can see the bias.
+    #[test]
+    fn join_favours_no_orientation() {
+        const N: usize = 400;
+        // 4 means per run: a two-sided tail of 2.5e-4 each (1/1000 for the
+        // run) is 3.7 standard errors.
+        const BOUND: f64 = 4.0;
+        let board = Board::new(32, 32).unwrap();
+        let mut rng = crate::rng::seeded(77);
+        let braid = crate::algorithms::tourney::tourney(
+            board,
+            crate::algorithms::tourney::Generator::Braid,
+            &mut rng,
+        )
+        .unwrap();
+        let mut free = Vec::new();
+        let mut fixed = Vec::new();
+        for _ in 0..N {
+            let mut turned = Frame::new(braid.as_bytes().to_vec(), 32, 32);
+            turned.turn_random(&mut rng);
+            for (fix, out) in [(false, &mut free), (true, &mut fixed)] {
+                let mut frame = Frame::new(turned.links.clone(), 32, 32);
+                shatter_passes(&mut frame, 16, &mut rng);
+                if fix {
+                    frame = Frame::new(frame.finish(), 32, 32);
+                }
+                join_in_frame(&mut frame, &JoinOptions::default(), &mut rng).unwrap();
+                let links = frame.finish();
+                let cover = Cover::from_bytes_unchecked(board, links);
+                assert_eq!(check_cover(&cover), Ok(1));
+                out.push(line_shares(cover.as_bytes()));
+            }
+        }
+        let z = |xs: &[[f64; 4]], k: usize| {
+            let col: Vec<f64> = xs.iter().map(|x| x[k]).collect();
+            let (mean, se) = mean_and_error(&col);
+            ((mean - 0.25) / se, mean)
+        };
+        for k in 0..4 {
+            let (zk, mean) = z(&free, k);
+            assert!(
+                zk.abs() < BOUND,
+                "line {k} at {mean:.5}, {zk:+.1} standard errors from 1/4"
+            );
+        }
+        let (control, mean) = z(&fixed, 2);
+        assert!(
+            control > BOUND,
+            "the fixed-orientation join: line 2 at {mean:.5}, {control:+.1} standard errors"
         );
     }
 

@@ -1,5 +1,7 @@
 //! Acceptance tests of the move statistics (Parberry 2020, Sections 3.1 and 7).
 
+mod trace;
+
 use knights::algorithms::tourney::{self, Generator};
 use knights::algorithms::warnsdorff::{self, Options};
 use knights::check::{check_tour, check_tourney};
