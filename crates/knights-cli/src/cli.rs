@@ -170,13 +170,13 @@ pub struct TourArgs {
     #[arg(long)]
     pub start: Option<String>,
     /// Attempts allowed to the methods that restart.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_attempts: Option<u32>,
     /// Tie-break of Warnsdorff's rule.
     #[arg(long, value_enum)]
     pub tie: Option<TieArg>,
     /// Node budget of the backtracking searches (squares placed).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
     /// Obfuscate the closed tour: shatter it 16 times and join it again.
     #[arg(long)]
@@ -283,7 +283,7 @@ pub struct BenchArgs {
     /// Board sizes to measure (default: a ladder from 8x8 up).
     pub boards: Vec<String>,
     /// Repetitions per board (the best time is kept).
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub repeat: u32,
     /// Seed of the random choices.
     #[arg(long, default_value_t = 1)]
@@ -352,7 +352,7 @@ pub struct ExperimentWarnsdorffArgs {
     /// The board.
     pub board: String,
     /// Walks per tie-break, each from a random start.
-    #[arg(long, short = 'n', default_value_t = 10_000)]
+    #[arg(long, short = 'n', default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub trials: u64,
     /// Seed of the starts and random ties.
     #[arg(long, short = 's', default_value_t = 1)]
@@ -375,7 +375,7 @@ pub struct ExperimentBacktrackArgs {
     /// The board (small: every start square is searched).
     pub board: String,
     /// Node budget of each search.
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
     /// Turn the prunings off (plain depth-first search, as in the seeds).
     #[arg(long)]
@@ -451,7 +451,7 @@ pub struct EstimateArgs {
     #[arg(long)]
     pub open: bool,
     /// Number of random probes.
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub samples: u64,
     /// Seed of the probes (the same seed gives the same estimate everywhere).
     #[arg(long, short = 's', default_value_t = 0)]
@@ -483,7 +483,7 @@ pub struct StatsArgs {
     #[arg(long, short = 'a', value_enum, default_value_t = AlgorithmArg::Auto)]
     pub algorithm: AlgorithmArg,
     /// Number of tours (or tourneys).
-    #[arg(long, short = 'n', default_value_t = 100)]
+    #[arg(long, short = 'n', default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
     /// Obfuscate every tour (16 shatters, then join) before counting.
     #[arg(long)]
@@ -507,13 +507,13 @@ pub struct StatsArgs {
 #[derive(Args, Debug, Clone)]
 pub struct TimingArgs {
     /// Board sides to time (square boards N x N).
-    #[arg(long, value_delimiter = ',', default_values_t = [8u32, 16, 32, 64])]
+    #[arg(long, value_delimiter = ',', num_args = 1.., default_values_t = [8u32, 16, 32, 64], value_parser = clap::value_parser!(u32).range(1..))]
     pub sizes: Vec<u32>,
     /// Runs per generator and size (the mean is reported).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: u32,
     /// Tourney generators to time (default: all five).
-    #[arg(long, value_enum, value_delimiter = ',')]
+    #[arg(long, value_enum, value_delimiter = ',', num_args = 1..)]
     pub generators: Vec<GeneratorArg>,
     /// Leave out the plain Warnsdorff tour (Figure 3), which gives up on
     /// big boards after its attempts.
@@ -551,7 +551,7 @@ pub struct PaperArgs {
     #[arg(long, default_value = "48x48")]
     pub board: String,
     /// Tours per generator (the paper's figures use 1,000).
-    #[arg(long, short = 'n', default_value_t = 1000)]
+    #[arg(long, short = 'n', default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
     /// Seed: the same seed writes the same tables and charts.
     #[arg(long, short = 's', default_value_t = 1)]

@@ -11,6 +11,7 @@ use clap::Parser;
 mod cli;
 mod commands;
 mod io_util;
+mod output;
 
 /// Exit status for a valid request with no answer.
 const EXIT_NO_ANSWER: u8 = 1;
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { EXIT_USAGE } else { 0 });
         }
     };
+    output::install_ctrl_c();
     match commands::run(args) {
         Ok(code) => code,
         Err(e) => report(&e),

@@ -95,9 +95,9 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     }
     let (n, json) = result?;
     if args.json {
-        println!("{json}");
+        crate::outln!("{json}")?;
     } else {
-        println!("{n}");
+        crate::outln!("{n}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

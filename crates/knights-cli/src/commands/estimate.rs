@@ -25,16 +25,16 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
             "seed": args.seed, "hits": e.hits, "tours": e.tours,
             "tours_error": e.tours_error, "tree": e.tree, "tree_error": e.tree_error,
         });
-        println!("{v}");
+        crate::outln!("{v}")?;
     } else {
-        println!(
+        crate::outln!(
             "{kind_name} tours on {board}: about {:.4e} +- {:.2e} (standard error; {} of {} probes found a tour)",
             e.tours, e.tours_error, e.hits, e.samples
-        );
-        println!(
+        )?;
+        crate::outln!(
             "backtracking tree: about {:.4e} +- {:.2e} nodes",
             e.tree, e.tree_error
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

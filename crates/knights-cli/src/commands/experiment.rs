@@ -38,16 +38,7 @@ pub fn tie_of(t: TieArg) -> Tie {
 
 /// A stop flag raised by the first Ctrl-C; a second Ctrl-C ends the process.
 pub fn stop_on_ctrl_c() -> StopFlag {
-    let stop = StopFlag::new();
-    let flag = stop.clone();
-    // Failing to install the handler only means Ctrl-C ends the process at once.
-    let _ = ctrlc::set_handler(move || {
-        if flag.is_stopped() {
-            std::process::exit(130);
-        }
-        flag.stop();
-    });
-    stop
+    crate::output::stop_on_ctrl_c()
 }
 
 /// A progress bar on a terminal, a hidden one otherwise.
@@ -99,32 +90,32 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     match a.format {
         TableFormat::Table => {
-            println!(
+            crate::outln!(
                 "Warnsdorff's rule on {board}: {} single walks per tie-break from random starts, seed {}{}; 95% Wilson intervals",
                 a.trials,
                 a.seed,
                 if a.aim_closed { ", aiming to close" } else { "" }
-            );
-            println!(
+            )?;
+            crate::outln!(
                 "{:<8} {:>22} {:>22} {:>22}",
                 "tie", "closed", "open only", "failed"
-            );
+            )?;
             for r in &rows {
-                println!(
+                crate::outln!(
                     "{:<8} {:>22} {:>22} {:>22}",
                     r.tie,
                     percent(&r.closed),
                     percent(&r.open),
                     percent(&r.failed)
-                );
+                )?;
             }
         }
         TableFormat::Csv => {
-            println!("board,tie,trials,seed,outcome,count,rate,lo95,hi95");
+            crate::outln!("board,tie,trials,seed,outcome,count,rate,lo95,hi95")?;
             for r in &rows {
                 for (name, rate) in [("closed", r.closed), ("open", r.open), ("failed", r.failed)] {
                     let (lo, hi) = rate.wilson95();
-                    println!(
+                    crate::outln!(
                         "{board},{},{},{},{name},{},{:.6},{:.6},{:.6}",
                         r.tie,
                         a.trials,
@@ -133,7 +124,7 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
                         rate.fraction(),
                         lo,
                         hi
-                    );
+                    )?;
                 }
             }
         }
@@ -156,7 +147,7 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
                 "aim_closed": a.aim_closed,
                 "results": rows,
             });
-            println!("{doc}");
+            crate::outln!("{doc}")?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -196,12 +187,12 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
     let kind = |closed: bool| if closed { "closed" } else { "open" };
     match a.format {
         TableFormat::Table => {
-            println!(
+            crate::outln!(
                 "Backtracking on {board} from every start square, budget {} nodes each, pruning {}",
                 a.max_nodes,
                 if a.no_prune { "off" } else { "on" }
-            );
-            println!(
+            )?;
+            crate::outln!(
                 "{:<10} {:<7} {:>5} {:>6} {:>5} {:>8} {:>10} {:>10} {:>12} {:>10} {:>13}",
                 "algorithm",
                 "kind",
@@ -214,9 +205,9 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
                 "mean",
                 "max",
                 "total nodes"
-            );
+            )?;
             for r in &rows {
-                println!(
+                crate::outln!(
                     "{:<10} {:<7} {:>5} {:>6} {:>5} {:>8} {:>10} {:>10} {:>12.1} {:>10} {:>13}",
                     r.algorithm,
                     kind(r.closed),
@@ -229,13 +220,13 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
                     r.mean,
                     r.max,
                     r.total
-                );
+                )?;
             }
         }
         TableFormat::Csv => {
-            println!("board,algorithm,kind,prune,max_nodes,runs,found,none,gave_up,min,median,mean,max,total");
+            crate::outln!("board,algorithm,kind,prune,max_nodes,runs,found,none,gave_up,min,median,mean,max,total")?;
             for r in &rows {
-                println!(
+                crate::outln!(
                     "{board},{},{},{},{},{},{},{},{},{},{},{:.3},{},{}",
                     r.algorithm,
                     kind(r.closed),
@@ -250,7 +241,7 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
                     r.mean,
                     r.max,
                     r.total
-                );
+                )?;
             }
         }
         TableFormat::Json => {
@@ -260,7 +251,7 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
                 "max_nodes": a.max_nodes,
                 "results": rows,
             });
-            println!("{doc}");
+            crate::outln!("{doc}")?;
         }
     }
     Ok(ExitCode::SUCCESS)

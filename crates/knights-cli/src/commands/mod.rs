@@ -139,22 +139,22 @@ pub fn write_tour(
 ) -> Result<()> {
     let path = out.output.as_deref();
     match format_of(out) {
-        FormatArg::Grid => crate::io_util::emit(path, &format::grid(tour, out.base)),
+        FormatArg::Grid => crate::output::emit(path, &format::grid(tour, out.base)),
         FormatArg::Json => {
             let mut json = format::tour_json(tour);
             for (k, v) in extra {
                 json = json.with(k, v.clone());
             }
-            crate::io_util::emit(path, &format_args!("{json}\n"))
+            crate::output::emit(path, &format_args!("{json}\n"))
         }
-        FormatArg::Moves => crate::io_util::emit(path, &format::move_list(tour)),
+        FormatArg::Moves => crate::output::emit(path, &format::move_list(tour)),
         f @ (FormatArg::Svg | FormatArg::AnimatedSvg) => {
-            crate::io_util::emit(path, &format::tour_svg(tour, svg_options(f)))
+            crate::output::emit(path, &format::tour_svg(tour, svg_options(f)))
         }
         FormatArg::Summary => {
             let kind = if tour.is_closed() { "closed" } else { "open" };
             let line = summary(tour.board(), kind, extra);
-            crate::io_util::emit(path, &format_args!("{line}\n"))
+            crate::output::emit(path, &format_args!("{line}\n"))
         }
     }
 }
@@ -183,22 +183,22 @@ pub fn write_tourney(
     let path = out.output.as_deref();
     match format_of(out) {
         FormatArg::Grid | FormatArg::Moves => {
-            crate::io_util::emit(path, &format::tourney_move_list(tourney))
+            crate::output::emit(path, &format::tourney_move_list(tourney))
         }
         FormatArg::Json => {
             let mut json = format::tourney_json(tourney);
             for (k, v) in extra {
                 json = json.with(k, v.clone());
             }
-            crate::io_util::emit(path, &format_args!("{json}\n"))
+            crate::output::emit(path, &format_args!("{json}\n"))
         }
         f @ (FormatArg::Svg | FormatArg::AnimatedSvg) => {
-            crate::io_util::emit(path, &format::tourney_svg(tourney, svg_options(f)))
+            crate::output::emit(path, &format::tourney_svg(tourney, svg_options(f)))
         }
         FormatArg::Summary => {
             let kind = format!("tourney cycles={}", tourney.len());
             let line = summary(tourney.board(), &kind, extra);
-            crate::io_util::emit(path, &format_args!("{line}\n"))
+            crate::output::emit(path, &format_args!("{line}\n"))
         }
     }
 }

@@ -54,15 +54,15 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     let path = args.output.as_deref();
     let name = format!("{:?}", args.algorithm).to_lowercase();
     match args.format {
-        StatsFormat::Table => crate::io_util::emit(path, &table(&summary)),
-        StatsFormat::Csv => crate::io_util::emit(path, &csv(&summary)),
+        StatsFormat::Table => crate::output::emit(path, &table(&summary)),
+        StatsFormat::Csv => crate::output::emit(path, &csv(&summary)),
         StatsFormat::Json => {
             let mut json = serde_json::to_value(&summary)?;
             json["algorithm"] = name.into();
             json["seed"] = args.seed.into();
             json["obfuscate"] = args.obfuscate.into();
             json["tourney"] = args.tourney.into();
-            crate::io_util::emit(path, &format_args!("{json}\n"))
+            crate::output::emit(path, &format_args!("{json}\n"))
         }
         StatsFormat::Svg => {
             let mut title = format!("{name} on {board}, {} ", summary.count);
@@ -70,7 +70,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
             if args.obfuscate {
                 title += ", obfuscated";
             }
-            crate::io_util::emit(path, &stats::bar_chart(&summary, &title))
+            crate::output::emit(path, &stats::bar_chart(&summary, &title))
         }
     }?;
     Ok(ExitCode::SUCCESS)

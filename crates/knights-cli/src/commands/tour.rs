@@ -19,10 +19,29 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         args.algorithm,
         AlgorithmArg::Backtrack | AlgorithmArg::Hybrid
     );
-    if backtracking && (args.tie.is_some() || args.max_attempts.is_some()) {
-        return Err(knights::Error::Unsupported(
-            "--tie and --max-attempts apply to Warnsdorff's rule, not to the backtracking searches; use --max-nodes".into(),
+    let name = super::algorithm_of(args.algorithm).name();
+    let hint = if backtracking {
+        "; the backtracking searches take --max-nodes"
+    } else {
+        ""
+    };
+    // Each option applies to some methods only; a silently ignored option
+    // would look like one that did nothing.
+    if args.tie.is_some() && args.algorithm != AlgorithmArg::Warnsdorff {
+        return Err(knights::Error::Unsupported(format!(
+            "--tie applies to --algorithm warnsdorff (Warnsdorff's rule), not to {name}{hint}"
+        ))
+        .into());
+    }
+    if args.max_attempts.is_some()
+        && !matches!(
+            args.algorithm,
+            AlgorithmArg::Warnsdorff | AlgorithmArg::TakefujiLee
         )
+    {
+        return Err(knights::Error::Unsupported(format!(
+            "--max-attempts applies to --algorithm warnsdorff and takefuji-lee, the methods that restart, not to {name}{hint}"
+        ))
         .into());
     }
     if !backtracking && args.max_nodes.is_some() {

@@ -6,6 +6,7 @@ mod cipher;
 mod classic;
 mod construct;
 mod count;
+mod output;
 mod paper;
 mod stats;
 mod tourney;
