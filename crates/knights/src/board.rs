@@ -120,6 +120,33 @@ impl Board {
         r * self.cols + c
     }
 
+    /// Reads a square of this board written `ROW,COL` (0-based).
+    ///
+    /// # Example
+    /// ```
+    /// let b: knights::Board = "3x4".parse()?;
+    /// assert_eq!(b.parse_square(" 2, 3")?, 11);
+    /// assert!(b.parse_square("3,0").is_err());
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn parse_square(&self, text: &str) -> Result<Square> {
+        let bad = || {
+            Error::Board(format!(
+                "'{}' is not a square of {self}; write ROW,COL with 0 <= ROW < {} and 0 <= COL < {}",
+                crate::excerpt(text),
+                self.rows,
+                self.cols
+            ))
+        };
+        let (r, c) = text.split_once(',').ok_or_else(bad)?;
+        let r: u32 = r.trim().parse().map_err(|_| bad())?;
+        let c: u32 = c.trim().parse().map_err(|_| bad())?;
+        if r >= self.rows || c >= self.cols {
+            return Err(bad());
+        }
+        Ok(self.square(r, c))
+    }
+
     /// The (row, column) of a square.
     #[inline]
     pub fn coords(&self, s: Square) -> (u32, u32) {
@@ -205,7 +232,8 @@ impl FromStr for Board {
     fn from_str(text: &str) -> Result<Board> {
         let bad = || {
             Error::Board(format!(
-                "'{text}' is not a board size; write ROWSxCOLS such as 8x8 or 6x10, or one number such as 8 for a square board"
+                "'{}' is not a board size; write ROWSxCOLS such as 8x8 or 6x10, or one number such as 8 for a square board",
+                crate::excerpt(text)
             ))
         };
         let t = text.trim();
@@ -215,7 +243,11 @@ impl FromStr for Board {
                 return Err(bad());
             }
             p.parse::<u64>().map_err(|_| {
-                Error::Board(format!("'{p}' in '{text}' is too large for a board side"))
+                Error::Board(format!(
+                    "'{}' in '{}' is too large for a board side",
+                    crate::excerpt(p),
+                    crate::excerpt(text)
+                ))
             })
         };
         match parts.as_slice() {

@@ -37,6 +37,6 @@ pub mod tourney;
 
 pub use board::{Board, Square};
 pub use cover::Cover;
-pub use error::{Error, Result};
+pub use error::{excerpt, Error, Result};
 pub use tour::Tour;
 pub use tourney::Tourney;

@@ -89,20 +89,7 @@ pub fn parse_board(text: &str) -> Result<Board> {
 
 /// Reads a `ROW,COL` square argument on `board`.
 pub fn parse_square(board: Board, text: &str) -> Result<Square> {
-    let bad = || {
-        knights::Error::Board(format!(
-            "'{text}' is not a square of {board}; write ROW,COL with 0 <= ROW < {} and 0 <= COL < {}",
-            board.rows(),
-            board.cols()
-        ))
-    };
-    let (r, c) = text.split_once(',').ok_or_else(bad)?;
-    let r: u32 = r.trim().parse().map_err(|_| bad())?;
-    let c: u32 = c.trim().parse().map_err(|_| bad())?;
-    if r >= board.rows() || c >= board.cols() {
-        return Err(bad().into());
-    }
-    Ok(board.square(r, c))
+    Ok(board.parse_square(text)?)
 }
 
 /// The format asked for, else the one the output file's extension names, else the grid.
@@ -138,7 +125,12 @@ pub fn write_tour(
     extra: &[(&str, serde_json::Value)],
 ) -> Result<()> {
     let path = out.output.as_deref();
-    match format_of(out) {
+    let format = format_of(out);
+    if format == FormatArg::Grid {
+        // The grid numbers the squares first: 4 more bytes a square.
+        knights::memory::ensure_fits(tour.board(), "numbered grid", 4)?;
+    }
+    match format {
         FormatArg::Grid => crate::output::emit(path, &format::grid(tour, out.base)),
         FormatArg::Json => {
             let mut json = format::tour_json(tour);
