@@ -495,9 +495,9 @@ pub struct StatsArgs {
     /// Seed (tour i uses the i-th batch generator of this seed).
     #[arg(long, short = 's', default_value_t = 1)]
     pub seed: u64,
-    /// Output format.
-    #[arg(long, short = 'f', value_enum, default_value_t = StatsFormat::Table)]
-    pub format: StatsFormat,
+    /// Output format (default: from the --output file's extension, else table).
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<StatsFormat>,
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,

@@ -19,6 +19,12 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     };
     let e = count::estimate(board, &opts)?;
     let kind_name = if args.open { "open" } else { "closed" };
+    if e.hits == 0 {
+        crate::warn!(
+            "knights: warning: none of the {} probes found a {kind_name} tour, so the estimate 0 and its standard error 0 say nothing about the true number; random probes rarely complete a tour on boards this size",
+            e.samples
+        );
+    }
     if args.json {
         let v = json!({
             "board": board.to_string(), "kind": kind_name, "samples": e.samples,

@@ -48,12 +48,32 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     } else {
         Job::Tour(algorithm, args.obfuscate.then_some(16))
     };
+    let format = match args.format {
+        Some(f) => f,
+        None => match super::extension(args.output.as_deref()).as_deref() {
+            Some("svg") => StatsFormat::Svg,
+            Some("json") => StatsFormat::Json,
+            Some("csv") => StatsFormat::Csv,
+            _ => StatsFormat::Table,
+        },
+    };
+    let deterministic = match job {
+        Job::Tour(Algorithm::Auto | Algorithm::Construct, None) => true,
+        Job::Tourney(g) => matches!(g, tourney::Generator::FourCover | tourney::Generator::Divide),
+        _ => false,
+    };
+    if deterministic && args.count > 1 {
+        crate::warn!(
+            "knights: note: this method is deterministic, so all {} samples are the same and every deviation is 0 (--seed changes nothing); use --algorithm tourney, braid or warnsdorff, or --obfuscate, for varied tours",
+            args.count
+        );
+    }
     let bar = super::experiment::progress(args.count);
     let summary = summarise(board, job, args.count, args.seed, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let path = args.output.as_deref();
     let name = format!("{:?}", args.algorithm).to_lowercase();
-    match args.format {
+    match format {
         StatsFormat::Table => crate::output::emit(path, &table(&summary)),
         StatsFormat::Csv => crate::output::emit(path, &csv(&summary)),
         StatsFormat::Json => {

@@ -229,6 +229,8 @@ pub fn rails_plot(rows: &[Timing]) -> String {
 
 pub fn run(args: ExperimentTimingArgs) -> Result<ExitCode> {
     let plan = Plan::new(&args.timing)?;
+    super::expect_extension(args.csv.as_deref(), "csv")?;
+    super::expect_extension(args.svg.as_deref(), "svg")?;
     let bar = super::experiment::progress(plan.steps());
     let (rows, notes) = plan.measure(args.seed, &|| bar.inc(1));
     bar.finish_and_clear();

@@ -262,3 +262,14 @@ fn a_bad_board_prints_no_table_header() {
             .stdout("");
     }
 }
+
+#[test]
+fn the_neural_network_refuses_big_boards_up_front() {
+    for algorithm in ["neural", "takefuji-lee"] {
+        knights()
+            .args(["tour", "1000x1000", "--algorithm", algorithm])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("divide"));
+    }
+}
