@@ -8,6 +8,7 @@ mod construct;
 mod count;
 mod output;
 mod paper;
+mod robust;
 mod stats;
 mod tourney;
 
