@@ -50,7 +50,12 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         .collect::<Result<Vec<_>>>()?;
     crate::outln!(
         "{:<12} {:<22} {:>7} {:>12} {:>14} {:>12}",
-        "board", "algorithm", "kind", "best", "squares/s", "ns/square"
+        "board",
+        "algorithm",
+        "kind",
+        "best",
+        "squares/s",
+        "ns/square"
     )?;
     for &board in &boards {
         for (name, algorithm, want) in [

@@ -84,7 +84,12 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     crate::outln!("Tours per second on 8x8 (random starts; up to 2000 tours or 1 s per row)")?;
     crate::outln!(
         "{:<11} {:<7} {:<7} {:>6} {:>8} {:>12}  note",
-        "algorithm", "tie", "kind", "tours", "failed", "tours/s"
+        "algorithm",
+        "tie",
+        "kind",
+        "tours",
+        "failed",
+        "tours/s"
     )?;
     let board = Board::new(8, 8)?;
     for m in methods(1000, 10_000_000, &Tie::ALL) {
@@ -121,7 +126,11 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     crate::outln!("One tour on large boards (best of --repeat; Warnsdorff up to 2e7 / squares attempts, 20 to 2000; backtracking up to 20 nodes per square)")?;
     crate::outln!(
         "{:<11} {:<11} {:<7} {:<7} {:>12}  note",
-        "board", "algorithm", "tie", "kind", "best"
+        "board",
+        "algorithm",
+        "tie",
+        "kind",
+        "best"
     )?;
     for &board in &boards {
         let nodes = 20 * board.squares() as u64;

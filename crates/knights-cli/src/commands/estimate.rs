@@ -39,7 +39,8 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
         )?;
         crate::outln!(
             "backtracking tree: about {:.4e} +- {:.2e} nodes",
-            e.tree, e.tree_error
+            e.tree,
+            e.tree_error
         )?;
     }
     Ok(ExitCode::SUCCESS)

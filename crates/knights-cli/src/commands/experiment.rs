@@ -98,7 +98,10 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
             )?;
             crate::outln!(
                 "{:<8} {:>22} {:>22} {:>22}",
-                "tie", "closed", "open only", "failed"
+                "tie",
+                "closed",
+                "open only",
+                "failed"
             )?;
             for r in &rows {
                 crate::outln!(

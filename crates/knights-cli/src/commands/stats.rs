@@ -59,7 +59,10 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     };
     let deterministic = match job {
         Job::Tour(Algorithm::Auto | Algorithm::Construct, None) => true,
-        Job::Tourney(g) => matches!(g, tourney::Generator::FourCover | tourney::Generator::Divide),
+        Job::Tourney(g) => matches!(
+            g,
+            tourney::Generator::FourCover | tourney::Generator::Divide
+        ),
         _ => false,
     };
     if deterministic && args.count > 1 {

@@ -55,7 +55,11 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         .collect::<Result<Vec<_>>>()?;
     crate::outln!(
         "{:<12} {:<20} {:>12} {:>12} {:>12}",
-        "board", "work", "best", "ns/square", "cpu ns/sq"
+        "board",
+        "work",
+        "best",
+        "ns/square",
+        "cpu ns/sq"
     )?;
     for &board in &boards {
         for name in [

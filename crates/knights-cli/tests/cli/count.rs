@@ -169,7 +169,13 @@ fn resume_without_a_checkpoint_is_an_error() {
     let dir = std::env::temp_dir().join(format!("knights-cli-empty-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     knights()
-        .args(["count", "6x6", "--resume", "--work-dir", dir.to_str().unwrap()])
+        .args([
+            "count",
+            "6x6",
+            "--resume",
+            "--work-dir",
+            dir.to_str().unwrap(),
+        ])
         .assert()
         .code(2)
         .stderr(contains("no checkpoint"));

@@ -24,11 +24,22 @@ fn files_declaring_huge_boards_are_refused() {
     )
     .unwrap();
     let tourney = dir.join("tn.json");
-    std::fs::write(&tourney, r#"{"rows": 2000000000, "cols": 2, "cycles": [[[0,0],[1,2],[2,0],[0,1]]]}"#).unwrap();
+    std::fs::write(
+        &tourney,
+        r#"{"rows": 2000000000, "cols": 2, "cycles": [[[0,0],[1,2],[2,0],[0,1]]]}"#,
+    )
+    .unwrap();
     let t = tour.to_str().unwrap();
-    knights().args(["check", t]).assert().code(1).stderr(contains("never visited"));
+    knights()
+        .args(["check", t])
+        .assert()
+        .code(1)
+        .stderr(contains("never visited"));
     knights().args(["render", t]).assert().code(1);
-    knights().args(["join", tourney.to_str().unwrap()]).assert().failure();
+    knights()
+        .args(["join", tourney.to_str().unwrap()])
+        .assert()
+        .failure();
     knights()
         .args(["encrypt", "--key", t])
         .write_stdin("hello")
@@ -61,7 +72,16 @@ fn stats_follows_the_extension() {
     for (name, start) in [("st.svg", "<svg"), ("st.json", "{"), ("st.csv", "")] {
         let path = dir.join(name);
         knights()
-            .args(["stats", "8x8", "-n", "3", "-a", "tourney", "-o", path.to_str().unwrap()])
+            .args([
+                "stats",
+                "8x8",
+                "-n",
+                "3",
+                "-a",
+                "tourney",
+                "-o",
+                path.to_str().unwrap(),
+            ])
             .assert()
             .success();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -76,7 +96,16 @@ fn stats_follows_the_extension() {
         .code(2)
         .stderr(contains("CSV"));
     knights()
-        .args(["experiment", "timing", "--sizes", "8", "--runs", "1", "--csv", dir.join("x.svg").to_str().unwrap()])
+        .args([
+            "experiment",
+            "timing",
+            "--sizes",
+            "8",
+            "--runs",
+            "1",
+            "--csv",
+            dir.join("x.svg").to_str().unwrap(),
+        ])
         .assert()
         .code(2);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -96,7 +125,18 @@ fn an_empty_estimate_warns() {
 #[test]
 fn timing_takes_several_sizes() {
     knights()
-        .args(["experiment", "timing", "--sizes", "8", "16", "--runs", "1", "--no-tour", "--generators", "braid"])
+        .args([
+            "experiment",
+            "timing",
+            "--sizes",
+            "8",
+            "16",
+            "--runs",
+            "1",
+            "--no-tour",
+            "--generators",
+            "braid",
+        ])
         .assert()
         .success()
         .stdout(contains("16x16"));

@@ -140,9 +140,12 @@ impl FromStr for KeySpec {
         };
         let mut items = text.split(',').map(str::trim);
         let board_text = items.next().unwrap_or_default();
-        let board: Board = board_text
-            .parse()
-            .map_err(|_| bad(format!("does not start with a board size ('{}')", crate::excerpt(board_text))))?;
+        let board: Board = board_text.parse().map_err(|_| {
+            bad(format!(
+                "does not start with a board size ('{}')",
+                crate::excerpt(board_text)
+            ))
+        })?;
         let mut spec = KeySpec::new(board);
         let mut seen: Vec<&str> = Vec::new();
         while let Some(item) = items.next() {
@@ -161,8 +164,12 @@ impl FromStr for KeySpec {
             seen.push(slot);
             let number = |what: &str| -> Result<u64> {
                 let v = value.unwrap_or_default();
-                v.parse::<u64>()
-                    .map_err(|_| bad(format!("has {what} '{}', which is not a whole number", crate::excerpt(v))))
+                v.parse::<u64>().map_err(|_| {
+                    bad(format!(
+                        "has {what} '{}', which is not a whole number",
+                        crate::excerpt(v)
+                    ))
+                })
             };
             match (name, value) {
                 ("algorithm" | "alg", Some(v)) => {
@@ -193,7 +200,12 @@ impl FromStr for KeySpec {
                     let c = items.next().unwrap_or_default();
                     let (r, c) = match (r.parse::<u32>(), c.parse::<u32>()) {
                         (Ok(r), Ok(c)) => (r, c),
-                        _ => return Err(bad(format!("has start '{}', which is not ROW,COL", crate::excerpt(&format!("{r},{c}"))))),
+                        _ => {
+                            return Err(bad(format!(
+                                "has start '{}', which is not ROW,COL",
+                                crate::excerpt(&format!("{r},{c}"))
+                            )))
+                        }
                     };
                     if r >= board.rows() || c >= board.cols() {
                         return Err(bad(format!(

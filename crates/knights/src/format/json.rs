@@ -135,7 +135,8 @@ struct DocumentIn {
     cycles: Option<Vec<Vec<(i64, i64)>>>,
 }
 
-const NEITHER: &str = "the JSON object has neither a \"squares\" key (a tour) nor a \"cycles\" key (a tourney)";
+const NEITHER: &str =
+    "the JSON object has neither a \"squares\" key (a tour) nor a \"cycles\" key (a tourney)";
 
 /// Which of the two keys a JSON object has, read without building anything.
 #[derive(Deserialize)]
@@ -153,7 +154,11 @@ pub fn parse_json(text: &str) -> Result<Document> {
             crate::excerpt(&e.to_string())
         ))
     })?;
-    if !text.trim_start_matches('\u{feff}').trim_start().starts_with('{') {
+    if !text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('{')
+    {
         return Err(Error::Parse("the JSON is not an object; expected {\"rows\": R, \"cols\": C, \"squares\": [...]} or {\"rows\": R, \"cols\": C, \"cycles\": [...]}".into()));
     }
     let keys: Keys = serde_json::from_str(text).map_err(|e| {

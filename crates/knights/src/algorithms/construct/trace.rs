@@ -243,7 +243,8 @@ impl<'b> Plan<'b> {
         };
         memory::ensure_fits(board, "tour", 4)?;
         let mut out: Vec<Square> = Vec::new();
-        out.try_reserve_exact(n).map_err(|_| memory::too_large(board, "tour", n as u64 * 4))?;
+        out.try_reserve_exact(n)
+            .map_err(|_| memory::too_large(board, "tour", n as u64 * 4))?;
         out.push(start);
         if n == 1 {
             return Ok(out);
