@@ -204,13 +204,13 @@ pub struct TourArgs {
     #[arg(long)]
     pub start: Option<String>,
     /// Attempts allowed to the methods that restart.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_attempts: Option<u32>,
     /// Tie-break of Warnsdorff's rule.
     #[arg(long, value_parser = crate::support::tie_parser())]
     pub tie: Option<Tie>,
     /// Node budget of the backtracking searches (squares placed).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
     /// Obfuscate the closed tour: shatter it 16 times and join it again.
     #[arg(long)]
@@ -298,7 +298,7 @@ pub struct BenchArgs {
     /// Board sizes to measure (default: a ladder from 8x8 up).
     pub boards: Vec<String>,
     /// Repetitions per board (the best time is kept).
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub repeat: u32,
     #[command(flatten)]
     pub seed: SampleSeedArg,
@@ -366,7 +366,7 @@ pub struct ExperimentWarnsdorffArgs {
     #[command(flatten)]
     pub board: BoardArg,
     /// Walks per tie-break, each from a random start.
-    #[arg(long, short = 'n', default_value_t = 10_000)]
+    #[arg(long, short = 'n', default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub trials: u64,
     #[command(flatten)]
     pub seed: SampleSeedArg,
@@ -388,7 +388,7 @@ pub struct ExperimentBacktrackArgs {
     #[command(flatten)]
     pub board: BoardArg,
     /// Node budget of each search.
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
     /// Turn the prunings off (plain depth-first search, as in Practical Algorithms and Data Structures and Mahmoud n.d.).
     #[arg(long)]
@@ -464,7 +464,7 @@ pub struct EstimateArgs {
     #[arg(long)]
     pub open: bool,
     /// Number of random probes.
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub samples: u64,
     #[command(flatten)]
     pub seed: SeedArg,
@@ -497,7 +497,7 @@ pub struct StatsArgs {
     #[command(flatten)]
     pub kind: KindArgs,
     /// Number of tours (or tourneys).
-    #[arg(long, short = 'n', default_value_t = 100)]
+    #[arg(long, short = 'n', default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
     /// Obfuscate every tour (16 shatters, then join) before counting.
     #[arg(long)]
@@ -508,9 +508,9 @@ pub struct StatsArgs {
     pub tourney: bool,
     #[command(flatten)]
     pub seed: SampleSeedArg,
-    /// Output format.
-    #[arg(long, short = 'f', value_enum, default_value_t = StatsFormat::Table)]
-    pub format: StatsFormat,
+    /// Output format (default: from the --output file's extension, else table).
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<StatsFormat>,
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
@@ -520,13 +520,13 @@ pub struct StatsArgs {
 #[derive(Args, Debug, Clone)]
 pub struct TimingArgs {
     /// Board sides to time (square boards N x N).
-    #[arg(long, value_delimiter = ',', default_values_t = [8u32, 16, 32, 64])]
+    #[arg(long, value_delimiter = ',', num_args = 1.., default_values_t = [8u32, 16, 32, 64], value_parser = clap::value_parser!(u32).range(1..))]
     pub sizes: Vec<u32>,
     /// Runs per generator and size (the mean is reported).
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
     pub runs: u32,
     /// Tourney generators to time (default: all five).
-    #[arg(long, value_delimiter = ',', value_parser = crate::support::generator_parser())]
+    #[arg(long, value_delimiter = ',', num_args = 1.., value_parser = crate::support::generator_parser())]
     pub generators: Vec<Generator>,
     /// Leave out the plain Warnsdorff tour (Figure 3), which gives up on
     /// big boards after its attempts.
@@ -563,7 +563,7 @@ pub struct PaperArgs {
     #[arg(long, default_value = "48x48")]
     pub board: String,
     /// Tours per generator (the paper's figures use 1,000).
-    #[arg(long, short = 'n', default_value_t = 1000)]
+    #[arg(long, short = 'n', default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
     #[command(flatten)]
     pub seed: SampleSeedArg,

@@ -1,10 +1,9 @@
-//! Reading input files (or stdin) and writing output (to stdout or a file).
+//! Reading input files (or stdin); writing is in `output`.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
-use std::path::Path;
+use std::io::{self, Read};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 /// The largest input read, to keep bad input from exhausting memory.
 const MAX_INPUT: u64 = 4 << 30;
@@ -29,7 +28,8 @@ pub fn read_input(path: &str) -> Result<String> {
     Ok(text)
 }
 
-fn lower(e: &io::Error) -> String {
+/// An I/O error as a phrase: lower case, without the OS error number.
+pub fn lower(e: &io::Error) -> String {
     let s = e.to_string();
     let s = s.split(" (os error").next().unwrap_or(&s).to_string();
     let mut c = s.chars();
@@ -37,28 +37,4 @@ fn lower(e: &io::Error) -> String {
         Some(f) => f.to_lowercase().collect::<String>() + c.as_str(),
         None => s,
     }
-}
-
-/// A buffered writer to the file, or to stdout when `path` is `None` or `-`.
-pub fn writer(path: Option<&Path>) -> Result<Box<dyn Write>> {
-    match path {
-        Some(p) if p.as_os_str() != "-" => {
-            let f = File::create(p).map_err(|e| {
-                knights::Error::Parse(format!("cannot create '{}': {}", p.display(), lower(&e)))
-            })?;
-            Ok(Box::new(BufWriter::with_capacity(1 << 20, f)))
-        }
-        _ => Ok(Box::new(BufWriter::with_capacity(
-            1 << 16,
-            io::stdout().lock(),
-        ))),
-    }
-}
-
-/// Writes a displayable value and flushes.
-pub fn emit(path: Option<&Path>, value: &dyn std::fmt::Display) -> Result<()> {
-    let mut w = writer(path)?;
-    write!(w, "{value}").context("writing the output")?;
-    w.flush().context("writing the output")?;
-    Ok(())
 }

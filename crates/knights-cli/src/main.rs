@@ -14,6 +14,7 @@ use knights::Category;
 mod cli;
 mod commands;
 mod io_util;
+mod output;
 mod support;
 mod timing_runs;
 
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { EXIT_USAGE } else { 0 });
         }
     };
+    output::install_ctrl_c();
     match commands::run(args) {
         Ok(code) => code,
         Err(e) => report(&e),

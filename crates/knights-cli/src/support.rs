@@ -1,4 +1,4 @@
-//! What the commands share: progress bars, Ctrl-C, and clap value parsers
+//! What the commands share: progress bars, and clap value parsers
 //! whose value lists and help come from the library's own names, so the
 //! command line spells every algorithm, tie-break and generator as the
 //! library, cipher keys and the other front ends do.
@@ -8,7 +8,7 @@ use std::io::IsTerminal;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use indicatif::{ProgressBar, ProgressStyle};
-use knights::algorithms::{Algorithm, Generator, StopFlag, Tie};
+use knights::algorithms::{Algorithm, Generator, Tie};
 
 /// A progress bar on a terminal, a hidden one otherwise.
 pub fn progress(total: u64) -> ProgressBar {
@@ -20,20 +20,6 @@ pub fn progress(total: u64) -> ProgressBar {
         bar.set_style(style);
     }
     bar
-}
-
-/// A stop flag raised by the first Ctrl-C; a second Ctrl-C ends the process.
-pub fn stop_on_ctrl_c() -> StopFlag {
-    let stop = StopFlag::new();
-    let flag = stop.clone();
-    // Failing to install the handler only means Ctrl-C ends the process at once.
-    let _ = ctrlc::set_handler(move || {
-        if flag.is_stopped() {
-            std::process::exit(130);
-        }
-        flag.stop();
-    });
-    stop
 }
 
 /// A clap parser for one of the library's named values: the possible

@@ -143,7 +143,7 @@ impl Board {
         let bad = || {
             Error::Board(format!(
                 "'{}' is not a square of {self}; write ROW,COL with 0 <= ROW < {} and 0 <= COL < {}",
-                crate::error::excerpt(text),
+                crate::excerpt(text),
                 self.rows,
                 self.cols
             ))
@@ -249,7 +249,8 @@ impl FromStr for Board {
     fn from_str(text: &str) -> Result<Board> {
         let bad = || {
             Error::Board(format!(
-                "'{text}' is not a board size; write ROWSxCOLS such as 8x8 or 6x10, or one number such as 8 for a square board"
+                "'{}' is not a board size; write ROWSxCOLS such as 8x8 or 6x10, or one number such as 8 for a square board",
+                crate::excerpt(text)
             ))
         };
         let t = text.trim();
@@ -259,7 +260,11 @@ impl FromStr for Board {
                 return Err(bad());
             }
             p.parse::<u64>().map_err(|_| {
-                Error::Board(format!("'{p}' in '{text}' is too large for a board side"))
+                Error::Board(format!(
+                    "'{}' in '{}' is too large for a board side",
+                    crate::excerpt(p),
+                    crate::excerpt(text)
+                ))
             })
         };
         match parts.as_slice() {

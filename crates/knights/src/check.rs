@@ -207,33 +207,57 @@ pub fn is_knight_move(a: Coord, b: Coord) -> bool {
     (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
 }
 
-/// A per-square table of the step at which each square was first seen.
+/// A per-square table of the step at which each square was first seen: an
+/// array over the board when the path is about as long as the board has
+/// squares, else a hash map of the squares the path visits, so that a short
+/// path on a huge declared board costs memory for the path only.
 struct Seen {
     rows: i64,
     cols: i64,
-    step: Vec<u32>,
+    table: Table,
+}
+
+enum Table {
+    Dense(Vec<u32>),
+    Sparse(rustc_hash::FxHashMap<u64, u32>),
 }
 
 impl Seen {
     const NONE: u32 = u32::MAX;
 
-    fn new(rows: u32, cols: u32) -> Seen {
+    /// A table for a path of `len` squares.
+    fn new(rows: u32, cols: u32, len: usize) -> Seen {
+        let n = rows as usize * cols as usize;
+        let table = if n <= len.saturating_mul(4).saturating_add(4096) {
+            Table::Dense(vec![Self::NONE; n])
+        } else {
+            Table::Sparse(Default::default())
+        };
         Seen {
             rows: i64::from(rows),
             cols: i64::from(cols),
-            step: vec![Self::NONE; rows as usize * cols as usize],
+            table,
         }
     }
 
     /// Marks `at` as seen at `step`; the step it was already seen at, if any.
     fn visit(&mut self, at: Coord, step: usize) -> Result<(), usize> {
         let i = (at.0 * self.cols + at.1) as usize;
-        match self.step[i] {
-            Self::NONE => {
-                self.step[i] = step as u32;
-                Ok(())
-            }
-            first => Err(first as usize),
+        match &mut self.table {
+            Table::Dense(v) => match v[i] {
+                Self::NONE => {
+                    v[i] = step as u32;
+                    Ok(())
+                }
+                first => Err(first as usize),
+            },
+            Table::Sparse(m) => match m.entry(i as u64) {
+                std::collections::hash_map::Entry::Occupied(e) => Err(*e.get() as usize),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(step as u32);
+                    Ok(())
+                }
+            },
         }
     }
 
@@ -242,8 +266,27 @@ impl Seen {
     }
 
     fn missing(&self) -> Option<(usize, Coord)> {
-        let count = self.step.iter().filter(|&&s| s == Self::NONE).count();
-        let first = self.step.iter().position(|&s| s == Self::NONE)?;
+        let (count, first) = match &self.table {
+            Table::Dense(v) => {
+                let count = v.iter().filter(|&&s| s == Self::NONE).count();
+                (count, v.iter().position(|&s| s == Self::NONE)?)
+            }
+            Table::Sparse(m) => {
+                let n = (self.rows * self.cols) as usize;
+                if m.len() == n {
+                    return None;
+                }
+                let mut seen: Vec<u64> = m.keys().copied().collect();
+                seen.sort_unstable();
+                // The first index that is not its own position in the sorted list.
+                let first = seen
+                    .iter()
+                    .enumerate()
+                    .find(|&(i, &s)| s != i as u64)
+                    .map_or(seen.len(), |(i, _)| i);
+                (n - m.len(), first)
+            }
+        };
         let first = first as i64;
         Some((count, (first / self.cols, first % self.cols)))
     }
@@ -301,7 +344,8 @@ fn check_complete(seen: &Seen, rows: u32, cols: u32) -> Result<(), Fault> {
 /// the claim matches.
 ///
 /// # Complexity
-/// O(rows * cols) time, 4 bytes per square.
+/// O(rows * cols) time, 4 bytes per square; a path much shorter than the
+/// board has squares costs O(len log len) time and O(len) memory instead.
 pub fn check_path(
     rows: u32,
     cols: u32,
@@ -311,7 +355,7 @@ pub fn check_path(
     if squares.is_empty() {
         return Err(Fault::Empty("tour"));
     }
-    let mut seen = Seen::new(rows, cols);
+    let mut seen = Seen::new(rows, cols, squares.len());
     check_squares(&mut seen, squares, 0, rows, cols)?;
     check_complete(&seen, rows, cols)?;
     let (first, last) = (squares[0], squares[squares.len() - 1]);
@@ -329,7 +373,8 @@ pub fn check_cycles(rows: u32, cols: u32, cycles: &[Vec<Coord>]) -> Result<usize
     if cycles.iter().all(Vec::is_empty) {
         return Err(Fault::Empty("tourney"));
     }
-    let mut seen = Seen::new(rows, cols);
+    let total = cycles.iter().map(Vec::len).sum();
+    let mut seen = Seen::new(rows, cols, total);
     let mut step0 = 0;
     for (ci, cycle) in cycles.iter().enumerate() {
         if cycle.len() < 3 {

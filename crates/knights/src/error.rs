@@ -15,7 +15,7 @@ pub enum Error {
     Board(String),
     /// The request needs more memory than this machine has available.
     #[error(
-        "a {what} on {rows}x{cols} needs about {needed} of memory, but only {available} is available; ask for a smaller board"
+        "a {what} on {rows}x{cols} needs about {needed} of memory, but {available}; ask for a smaller board"
     )]
     TooLarge {
         /// What was being built.
@@ -26,7 +26,7 @@ pub enum Error {
         cols: u32,
         /// Human-readable amount needed.
         needed: String,
-        /// Human-readable amount available.
+        /// What is available, as a phrase ("only 7.5 GiB is available").
         available: String,
     },
     /// No tour (or tourney) of the requested kind exists; the text gives the theorem.
@@ -99,15 +99,22 @@ impl Error {
     }
 }
 
-/// The library's result type.
-pub type Result<T, E = Error> = std::result::Result<T, E>;
-
-/// At most 60 characters of `text`, with "..." when cut, for quoting bad
-/// input in an error without echoing a whole file.
-pub(crate) fn excerpt(text: &str) -> String {
+/// At most the first 60 characters of `text` (trimmed), with "..." when
+/// cut: how errors quote bad input, so a huge input never fills the terminal.
+///
+/// # Example
+/// ```
+/// assert_eq!(knights::excerpt(" 8x8 "), "8x8");
+/// assert_eq!(knights::excerpt(&"9".repeat(100)).len(), 63);
+/// ```
+pub fn excerpt(text: &str) -> String {
     const MAX: usize = 60;
-    match text.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.to_string(),
+    let t = text.trim();
+    match t.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}...", &t[..cut]),
+        None => t.to_string(),
     }
 }
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -97,6 +97,6 @@ pub mod tourney;
 pub use board::{Board, Square};
 pub use builder::{TourBuilder, TourneyBuilder};
 pub use cover::Cover;
-pub use error::{Category, Error, Result};
+pub use error::{excerpt, Category, Error, Result};
 pub use tour::{Kind, Tour};
 pub use tourney::Tourney;

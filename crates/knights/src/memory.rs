@@ -8,11 +8,40 @@
 
 use crate::{Board, Error, Result};
 
-/// Bytes of memory the system reports as available, if it says.
+/// Bytes of memory this process may still allocate, if the system says: the
+/// smaller of the memory the system reports as available and the room left
+/// under the process's address-space limit (`ulimit -v`, `RLIMIT_AS`).
 pub fn available_bytes() -> Option<u64> {
+    match (system_available(), address_space_room()) {
+        (Some(a), Some((room, _))) => Some(a.min(room)),
+        (a, room) => a.or(room.map(|(r, _)| r)),
+    }
+}
+
+/// What is available, as the end of a sentence that starts "but": names
+/// the address-space limit when that is what binds.
+pub fn available_phrase() -> String {
+    let system = system_available();
+    match address_space_room() {
+        Some((room, limit)) if system.map_or(true, |a| room < a) => format!(
+            "only {} is left under the address-space limit of {} (ulimit -v)",
+            human_bytes(room),
+            human_bytes(limit)
+        ),
+        _ => format!("only {} is available", human_bytes(system.unwrap_or(0))),
+    }
+}
+
+/// The memory the system reports as available (`MemAvailable`).
+fn system_available() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    kib_field(&text, "MemAvailable:")
+}
+
+/// A field in kB of a `/proc` file, in bytes.
+fn kib_field(text: &str, name: &str) -> Option<u64> {
     text.lines()
-        .find_map(|l| l.strip_prefix("MemAvailable:"))
+        .find_map(|l| l.strip_prefix(name))
         .and_then(|rest| {
             rest.trim()
                 .trim_end_matches("kB")
@@ -21,6 +50,23 @@ pub fn available_bytes() -> Option<u64> {
                 .ok()
         })
         .map(|kb| kb * 1024)
+}
+
+/// The room left under the address-space limit and the limit, if one is set:
+/// the soft limit of `/proc/self/limits` less the process's `VmSize`.
+fn address_space_room() -> Option<(u64, u64)> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
+    let soft = line
+        .trim_start_matches("Max address space")
+        .split_whitespace()
+        .next()?;
+    let limit: u64 = soft.parse().ok()?; // "unlimited" is no limit
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let used = kib_field(&status, "VmSize:").unwrap_or(0);
+    Some((limit.saturating_sub(used), limit))
 }
 
 /// A number of bytes in human units ("1.5 GiB").
@@ -53,19 +99,39 @@ pub fn ensure_fits(board: Board, what: &'static str, bytes_per_square: u64) -> R
     }
     let available = available_bytes().unwrap_or(u64::MAX);
     if needed > available {
-        return Err(too_large(board, what, needed, available));
+        return Err(too_large(board, what, needed));
     }
     Ok(())
 }
 
-fn too_large(board: Board, what: &'static str, needed: u64, available: u64) -> Error {
+/// The error for `what` on `board` needing `needed` bytes, with what is
+/// available (and which limit binds).
+pub fn too_large(board: Board, what: &'static str, needed: u64) -> Error {
     Error::TooLarge {
         what,
         rows: board.rows(),
         cols: board.cols(),
         needed: human_bytes(needed),
-        available: human_bytes(available),
+        available: available_phrase(),
     }
+}
+
+/// Checks that reading an input of `len` bytes, which takes up to
+/// `bytes_per_byte` bytes of memory per byte of text, fits in memory.
+pub fn ensure_input_fits(what: &str, len: usize, bytes_per_byte: u64) -> Result<()> {
+    let needed = (len as u64).saturating_mul(bytes_per_byte);
+    if needed < ALWAYS_FITS {
+        return Ok(());
+    }
+    if needed > available_bytes().unwrap_or(u64::MAX) {
+        return Err(Error::Parse(format!(
+            "reading this {what} of {} needs about {} of memory, but {}",
+            human_bytes(len as u64),
+            human_bytes(needed),
+            available_phrase()
+        )));
+    }
+    Ok(())
 }
 
 /// A vector of one `value` per square of `board`, or an error if it would
@@ -83,7 +149,7 @@ pub fn try_vec<T: Clone>(
     let n = board.squares();
     let mut v = Vec::new();
     v.try_reserve_exact(n)
-        .map_err(|_| too_large(board, what, n as u64 * per, available_bytes().unwrap_or(0)))?;
+        .map_err(|_| too_large(board, what, n as u64 * per))?;
     v.resize(n, value);
     Ok(v)
 }

@@ -44,7 +44,7 @@ impl Kind {
             "any" => Ok(None),
             _ => Err(crate::Error::Parse(format!(
                 "'{}' is not a kind of tour; use closed, open or any",
-                crate::error::excerpt(text)
+                crate::excerpt(text)
             ))),
         }
     }

@@ -2,6 +2,7 @@
 
 mod classic;
 mod count;
+mod robust;
 mod stats;
 mod suite;
 mod tourney;

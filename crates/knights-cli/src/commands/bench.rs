@@ -43,12 +43,21 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     } else {
         args.boards.clone()
     };
-    println!(
+    // Every board is read before the header, so a bad one prints nothing.
+    let boards = boards
+        .iter()
+        .map(|b| Ok(b.parse::<knights::Board>()?))
+        .collect::<Result<Vec<_>>>()?;
+    crate::outln!(
         "{:<12} {:<22} {:>7} {:>12} {:>14} {:>12}",
-        "board", "algorithm", "kind", "best", "squares/s", "ns/square"
-    );
-    for text in &boards {
-        let board = text.parse::<knights::Board>()?;
+        "board",
+        "algorithm",
+        "kind",
+        "best",
+        "squares/s",
+        "ns/square"
+    )?;
+    for &board in &boards {
         for (name, algorithm, kind) in [
             (
                 "warnsdorff",
@@ -75,7 +84,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             let request = Tour::builder(board).kind(Some(kind)).algorithm(algorithm);
             let mut best = Duration::MAX;
             let mut outcome = Ok(());
-            for i in 0..args.repeat.max(1) {
+            for i in 0..args.repeat {
                 let mut rng = knights::rng::for_batch(args.seed.seed, u64::from(i));
                 let t0 = Instant::now();
                 let result = request.build_with(&mut rng);
@@ -96,7 +105,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                 Ok(()) => {
                     let n = board.squares() as f64;
                     let secs = best.as_secs_f64();
-                    println!(
+                    crate::outln!(
                         "{:<12} {:<22} {:>7} {:>12} {:>14.0} {:>12.1}",
                         board.to_string(),
                         name,
@@ -104,14 +113,14 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
                         format!("{:.3} ms", secs * 1e3),
                         n / secs,
                         secs * 1e9 / n
-                    );
+                    )?;
                 }
-                Err(e) => println!(
+                Err(e) => crate::outln!(
                     "{:<12} {:<22} {:>7} failed: {e}",
                     board.to_string(),
                     name,
                     kind
-                ),
+                )?,
             }
         }
     }

@@ -70,11 +70,26 @@ fn methods(max_attempts: u32, max_nodes: u64, ties: &[Tie]) -> Vec<Method> {
 }
 
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
-    println!("Tours per second on 8x8 (random starts; up to 2000 tours or 1 s per row)");
-    println!(
+    let boards: Vec<String> = if args.boards.is_empty() {
+        vec!["100x100".into(), "1000x1000".into()]
+    } else {
+        args.boards.clone()
+    };
+    // Every board is read before any output, so a bad one prints nothing.
+    let boards = boards
+        .iter()
+        .map(|b| Ok(b.parse::<knights::Board>()?))
+        .collect::<Result<Vec<_>>>()?;
+    crate::outln!("Tours per second on 8x8 (random starts; up to 2000 tours or 1 s per row)")?;
+    crate::outln!(
         "{:<11} {:<7} {:<7} {:>6} {:>8} {:>12}  note",
-        "algorithm", "tie", "kind", "tours", "failed", "tours/s"
-    );
+        "algorithm",
+        "tie",
+        "kind",
+        "tours",
+        "failed",
+        "tours/s"
+    )?;
     let board = Board::new(8, 8)?;
     for m in methods(1000, 10_000_000, &Tie::ALL) {
         let (mut done, mut failed, mut spent) = (0u32, 0u32, Duration::ZERO);
@@ -95,7 +110,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
                 }
             }
         }
-        println!(
+        crate::outln!(
             "{:<11} {:<7} {:<7} {:>6} {:>8} {:>12.0}  {}",
             m.algorithm,
             m.tie,
@@ -104,21 +119,19 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             failed,
             f64::from(done) / spent.as_secs_f64(),
             short(&note)
-        );
+        )?;
     }
-    let boards: Vec<String> = if args.boards.is_empty() {
-        vec!["100x100".into(), "1000x1000".into()]
-    } else {
-        args.boards.clone()
-    };
-    println!();
-    println!("One tour on large boards (best of --repeat; Warnsdorff up to 2e7 / squares attempts, 20 to 2000; backtracking up to 20 nodes per square)");
-    println!(
+    crate::outln!()?;
+    crate::outln!("One tour on large boards (best of --repeat; Warnsdorff up to 2e7 / squares attempts, 20 to 2000; backtracking up to 20 nodes per square)")?;
+    crate::outln!(
         "{:<11} {:<11} {:<7} {:<7} {:>12}  note",
-        "board", "algorithm", "tie", "kind", "best"
-    );
-    for text in &boards {
-        let board = text.parse::<knights::Board>()?;
+        "board",
+        "algorithm",
+        "tie",
+        "kind",
+        "best"
+    )?;
+    for &board in &boards {
         let nodes = 20 * board.squares() as u64;
         // About 2e7 squares walked per closed attempt budget: 2000 walks on
         // 100x100, 20 on 1000x1000.
@@ -129,7 +142,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             }
             let mut best = Duration::MAX;
             let mut note = String::new();
-            for i in 0..args.repeat.max(1) {
+            for i in 0..args.repeat {
                 let mut rng = knights::rng::for_batch(args.seed.seed, u64::from(i));
                 let t0 = Instant::now();
                 let result = (m.make)(board, &mut rng);
@@ -147,7 +160,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             } else {
                 format!("{:.1} ms", best.as_secs_f64() * 1e3)
             };
-            println!(
+            crate::outln!(
                 "{:<11} {:<11} {:<7} {:<7} {:>12}  {}",
                 board.to_string(),
                 m.algorithm,
@@ -155,7 +168,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
                 kind(m.closed),
                 time,
                 short(&note)
-            );
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)

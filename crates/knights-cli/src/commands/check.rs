@@ -11,11 +11,11 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     let doc = knights::format::read(&text)?;
     match doc.check() {
         Ok(verdict) => {
-            println!("{verdict}");
+            crate::outln!("{verdict}")?;
             Ok(ExitCode::SUCCESS)
         }
         Err(fault) => {
-            eprintln!("knights: not a valid tour or tourney: {fault}.");
+            crate::warn!("knights: not a valid tour or tourney: {fault}.");
             Ok(ExitCode::from(crate::EXIT_NO_ANSWER))
         }
     }

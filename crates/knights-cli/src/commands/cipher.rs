@@ -1,6 +1,5 @@
 //! `knights encrypt` and `knights decrypt`: the knight's tour cipher.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -30,9 +29,7 @@ pub fn run(args: CipherArgs, decrypt: bool) -> Result<ExitCode> {
         }
         cipher::encrypt(&key, &text, mode)?
     };
-    let mut w = crate::io_util::writer(args.output.as_deref())?;
-    w.write_all(out.as_bytes()).context("writing the output")?;
-    w.flush().context("writing the output")?;
+    crate::output::emit(args.output.as_deref(), &out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -64,7 +61,7 @@ fn note_dropped_letters(text: &str) {
         } else {
             ("s", "were")
         };
-        eprintln!(
+        crate::warn!(
             "knights: note: classic mode keeps only the letters A-Z, so {count} other letter{s} such as '{first}' {were} left out"
         );
     }

@@ -26,6 +26,36 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         )
         .into());
     }
+    if !count::tour_exists(board, kind) {
+        let e = if kind == Kind::Open {
+            knights::exists::open_tour(board)
+        } else {
+            knights::exists::closed_tour(board)
+        };
+        let kind_name = if kind == Kind::Open { "open" } else { "closed" };
+        crate::warn!(
+            "knights: no {kind_name} tour exists on {board}: {} ({}), so the count is 0",
+            e.reason,
+            e.theorem
+        );
+    }
+    if args.resume {
+        let has_checkpoint = args
+            .work_dir
+            .as_deref()
+            .and_then(|d| std::fs::read_dir(d).ok())
+            .is_some_and(|mut entries| entries.next().is_some());
+        if !has_checkpoint {
+            return Err(knights::Error::Unsupported(format!(
+                "--resume found no checkpoint in '{}'; run the count once without --resume to start it",
+                args.work_dir
+                    .as_deref()
+                    .map(|d| d.display().to_string())
+                    .unwrap_or_default()
+            ))
+            .into());
+        }
+    }
     let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(0);
         bar.set_style(
@@ -96,9 +126,9 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     }
     let (n, json) = result?;
     if args.json {
-        println!("{json}");
+        crate::outln!("{json}")?;
     } else {
-        println!("{n}");
+        crate::outln!("{n}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

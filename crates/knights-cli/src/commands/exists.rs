@@ -46,7 +46,7 @@ pub fn run(args: ExistsArgs) -> Result<ExitCode> {
             ),
         )
     };
-    println!("{} - {text}", if answer { "yes" } else { "no" });
+    crate::outln!("{} - {text}", if answer { "yes" } else { "no" })?;
     Ok(ExitCode::from(if answer {
         0
     } else {

@@ -60,32 +60,35 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     match a.format {
         TableFormat::Table => {
-            println!(
+            crate::outln!(
                 "Warnsdorff's rule on {board}: {} single walks per tie-break from random starts, seed {}{}; 95% Wilson intervals",
                 a.trials,
                 a.seed.seed,
                 if a.aim_closed { ", aiming to close" } else { "" }
-            );
-            println!(
+            )?;
+            crate::outln!(
                 "{:<8} {:>22} {:>22} {:>22}",
-                "tie", "closed", "open only", "failed"
-            );
+                "tie",
+                "closed",
+                "open only",
+                "failed"
+            )?;
             for r in &rows {
-                println!(
+                crate::outln!(
                     "{:<8} {:>22} {:>22} {:>22}",
                     r.tie,
                     percent(&r.closed),
                     percent(&r.open),
                     percent(&r.failed)
-                );
+                )?;
             }
         }
         TableFormat::Csv => {
-            println!("board,tie,trials,seed,outcome,count,rate,lo95,hi95");
+            crate::outln!("board,tie,trials,seed,outcome,count,rate,lo95,hi95")?;
             for r in &rows {
                 for (name, rate) in [("closed", r.closed), ("open", r.open), ("failed", r.failed)] {
                     let (lo, hi) = rate.wilson95();
-                    println!(
+                    crate::outln!(
                         "{board},{},{},{},{name},{},{:.6},{:.6},{:.6}",
                         r.tie,
                         a.trials,
@@ -94,7 +97,7 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
                         rate.fraction(),
                         lo,
                         hi
-                    );
+                    )?;
                 }
             }
         }
@@ -117,7 +120,7 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
                 "aim_closed": a.aim_closed,
                 "results": rows,
             });
-            println!("{doc}");
+            crate::outln!("{doc}")?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -157,12 +160,12 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
     let kind = |closed: bool| if closed { "closed" } else { "open" };
     match a.format {
         TableFormat::Table => {
-            println!(
+            crate::outln!(
                 "Backtracking on {board} from every start square, budget {} nodes each, pruning {}",
                 a.max_nodes,
                 if a.no_prune { "off" } else { "on" }
-            );
-            println!(
+            )?;
+            crate::outln!(
                 "{:<10} {:<7} {:>5} {:>6} {:>5} {:>8} {:>10} {:>10} {:>12} {:>10} {:>13}",
                 "algorithm",
                 "kind",
@@ -175,9 +178,9 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
                 "mean",
                 "max",
                 "total nodes"
-            );
+            )?;
             for r in &rows {
-                println!(
+                crate::outln!(
                     "{:<10} {:<7} {:>5} {:>6} {:>5} {:>8} {:>10} {:>10} {:>12.1} {:>10} {:>13}",
                     r.algorithm,
                     kind(r.closed),
@@ -190,13 +193,13 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
                     r.mean,
                     r.max,
                     r.total
-                );
+                )?;
             }
         }
         TableFormat::Csv => {
-            println!("board,algorithm,kind,prune,max_nodes,runs,found,none,gave_up,min,median,mean,max,total");
+            crate::outln!("board,algorithm,kind,prune,max_nodes,runs,found,none,gave_up,min,median,mean,max,total")?;
             for r in &rows {
-                println!(
+                crate::outln!(
                     "{board},{},{},{},{},{},{},{},{},{},{},{:.3},{},{}",
                     r.algorithm,
                     kind(r.closed),
@@ -211,7 +214,7 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
                     r.mean,
                     r.max,
                     r.total
-                );
+                )?;
             }
         }
         TableFormat::Json => {
@@ -221,7 +224,7 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
                 "max_nodes": a.max_nodes,
                 "results": rows,
             });
-            println!("{doc}");
+            crate::outln!("{doc}")?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -21,19 +21,19 @@ pub fn run(args: GraphArgs) -> Result<ExitCode> {
         if args.degrees {
             v["degrees"] = board.degree_map()?.into();
         }
-        println!("{v}");
+        crate::outln!("{v}")?;
     } else {
-        println!(
+        crate::outln!(
             "board {board}: {} squares, {edges} edges ({} moves counting both ways)",
             board.squares(),
             2 * edges
-        );
-        println!("closed tour: {}, open tour: {}", yes(closed), yes(open));
+        )?;
+        crate::outln!("closed tour: {}, open tour: {}", yes(closed), yes(open))?;
         if args.degrees {
             let map = board.degree_map()?;
             for row in map.chunks(board.cols() as usize) {
                 let line: Vec<String> = row.iter().map(u8::to_string).collect();
-                println!("{}", line.join(" "));
+                crate::outln!("{}", line.join(" "))?;
             }
         }
     }

@@ -60,23 +60,46 @@ pub fn parse_square(board: Board, text: &str) -> Result<Square> {
     Ok(board.parse_square(text)?)
 }
 
-/// The format asked for, else the one the output file's extension names, else the grid.
-fn format_of(out: &OutputArgs) -> FormatArg {
-    if let Some(f) = out.format {
-        return f;
-    }
-    let ext = out
-        .output
-        .as_deref()
-        .and_then(Path::extension)
+/// The extension of an output file, in lower case.
+pub fn extension(path: Option<&Path>) -> Option<String> {
+    path.and_then(Path::extension)
         .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    match ext.as_deref() {
+        .map(str::to_ascii_lowercase)
+}
+
+/// Refuses an output file whose extension names another format than the
+/// one written (`--csv plot.svg`).
+pub fn expect_extension(path: Option<&Path>, format: &str) -> Result<()> {
+    match extension(path).as_deref() {
+        Some(e @ ("json" | "svg" | "csv" | "moves")) if e != format => {
+            Err(knights::Error::Unsupported(format!(
+                "'{}' names a .{e} file, but this option writes {}; name it .{format}",
+                path.map(|p| p.display().to_string()).unwrap_or_default(),
+                format.to_uppercase()
+            ))
+            .into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The format asked for, else the one the output file's extension names, else the grid.
+fn format_of(out: &OutputArgs) -> Result<FormatArg> {
+    if let Some(f) = out.format {
+        return Ok(f);
+    }
+    Ok(match extension(out.output.as_deref()).as_deref() {
         Some("json") => FormatArg::Json,
         Some("svg") => FormatArg::Svg,
         Some("moves") => FormatArg::Moves,
+        Some("csv") => {
+            return Err(knights::Error::Unsupported(
+                "tours and tourneys are not written as CSV; name the file .json, .svg, .moves or .txt (a numbered grid), or give --format".into(),
+            )
+            .into())
+        }
         _ => FormatArg::Grid,
-    }
+    })
 }
 
 fn svg_options(f: FormatArg) -> SvgOptions {
@@ -93,23 +116,28 @@ pub fn write_tour(
     extra: &[(&str, serde_json::Value)],
 ) -> Result<()> {
     let path = out.output.as_deref();
-    match format_of(out) {
-        FormatArg::Grid => crate::io_util::emit(path, &format::grid(tour, out.base)),
+    let format = format_of(out)?;
+    if format == FormatArg::Grid {
+        // The grid numbers the squares first: 4 more bytes a square.
+        knights::memory::ensure_fits(tour.board(), "numbered grid", 4)?;
+    }
+    match format {
+        FormatArg::Grid => crate::output::emit(path, &format::grid(tour, out.base)),
         FormatArg::Json => {
             let mut json = format::tour_json(tour);
             for (k, v) in extra {
                 json = json.with(k, v.clone());
             }
-            crate::io_util::emit(path, &format_args!("{json}\n"))
+            crate::output::emit(path, &format_args!("{json}\n"))
         }
-        FormatArg::Moves => crate::io_util::emit(path, &format::move_list(tour)),
+        FormatArg::Moves => crate::output::emit(path, &format::move_list(tour)),
         f @ (FormatArg::Svg | FormatArg::AnimatedSvg) => {
-            crate::io_util::emit(path, &format::tour_svg(tour, svg_options(f)))
+            crate::output::emit(path, &format::tour_svg(tour, svg_options(f)))
         }
         FormatArg::Summary => {
             let kind = if tour.is_closed() { "closed" } else { "open" };
             let line = summary(tour.board(), kind, extra);
-            crate::io_util::emit(path, &format_args!("{line}\n"))
+            crate::output::emit(path, &format_args!("{line}\n"))
         }
     }
 }
@@ -136,24 +164,24 @@ pub fn write_tourney(
     extra: &[(&str, serde_json::Value)],
 ) -> Result<()> {
     let path = out.output.as_deref();
-    match format_of(out) {
+    match format_of(out)? {
         FormatArg::Grid | FormatArg::Moves => {
-            crate::io_util::emit(path, &format::tourney_move_list(tourney))
+            crate::output::emit(path, &format::tourney_move_list(tourney))
         }
         FormatArg::Json => {
             let mut json = format::tourney_json(tourney);
             for (k, v) in extra {
                 json = json.with(k, v.clone());
             }
-            crate::io_util::emit(path, &format_args!("{json}\n"))
+            crate::output::emit(path, &format_args!("{json}\n"))
         }
         f @ (FormatArg::Svg | FormatArg::AnimatedSvg) => {
-            crate::io_util::emit(path, &format::tourney_svg(tourney, svg_options(f)))
+            crate::output::emit(path, &format::tourney_svg(tourney, svg_options(f)))
         }
         FormatArg::Summary => {
             let kind = format!("tourney cycles={}", tourney.len());
             let line = summary(tourney.board(), &kind, extra);
-            crate::io_util::emit(path, &format_args!("{line}\n"))
+            crate::output::emit(path, &format_args!("{line}\n"))
         }
     }
 }

@@ -37,7 +37,7 @@ fn stage_seed(seed: u64, k: u64) -> u64 {
 }
 
 fn write(dir: &Path, name: &str, value: &dyn std::fmt::Display) -> Result<()> {
-    crate::io_util::emit(Some(&dir.join(name)), value)
+    crate::output::emit(Some(&dir.join(name)), value)
 }
 
 /// Our generator for a row of the paper's tables.
@@ -157,7 +157,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     };
     write(dir, "report.md", &report)
         .with_context(|| format!("writing the report into '{}'", dir.display()))?;
-    eprintln!(
+    crate::warn!(
         "wrote the tables, figures and report.md into {}",
         dir.display()
     );

@@ -59,21 +59,44 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         };
         Job::Tour(algorithm, kind, args.obfuscate.then_some(16))
     };
+    let format = match args.format {
+        Some(f) => f,
+        None => match super::extension(args.output.as_deref()).as_deref() {
+            Some("svg") => StatsFormat::Svg,
+            Some("json") => StatsFormat::Json,
+            Some("csv") => StatsFormat::Csv,
+            _ => StatsFormat::Table,
+        },
+    };
+    let deterministic = match job {
+        Job::Tour(Algorithm::Auto | Algorithm::Construct, _, None) => true,
+        Job::Tourney(g) => matches!(
+            g,
+            tourney::Generator::FourCover | tourney::Generator::Divide
+        ),
+        _ => false,
+    };
+    if deterministic && args.count > 1 {
+        crate::warn!(
+            "knights: note: this method is deterministic, so all {} samples are the same and every deviation is 0 (--seed changes nothing); use --algorithm tourney, braid or warnsdorff, or --obfuscate, for varied tours",
+            args.count
+        );
+    }
     let bar = crate::support::progress(args.count);
     let summary = summarise(board, job, args.count, args.seed.seed, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let path = args.output.as_deref();
     let name = algorithm.name();
-    match args.format {
-        StatsFormat::Table => crate::io_util::emit(path, &table(&summary)),
-        StatsFormat::Csv => crate::io_util::emit(path, &csv(&summary)),
+    match format {
+        StatsFormat::Table => crate::output::emit(path, &table(&summary)),
+        StatsFormat::Csv => crate::output::emit(path, &csv(&summary)),
         StatsFormat::Json => {
             let mut json = serde_json::to_value(&summary)?;
             json["algorithm"] = name.into();
             json["seed"] = args.seed.seed.into();
             json["obfuscate"] = args.obfuscate.into();
             json["tourney"] = args.tourney.into();
-            crate::io_util::emit(path, &format_args!("{json}\n"))
+            crate::output::emit(path, &format_args!("{json}\n"))
         }
         StatsFormat::Svg => {
             let mut title = format!("{name} on {board}, {} ", summary.count);
@@ -81,7 +104,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
             if args.obfuscate {
                 title += ", obfuscated";
             }
-            crate::io_util::emit(path, &stats::bar_chart(&summary, &title))
+            crate::output::emit(path, &stats::bar_chart(&summary, &title))
         }
     }?;
     Ok(ExitCode::SUCCESS)

@@ -77,7 +77,15 @@ impl Plan {
             if self.tour {
                 match timing_runs::time_warnsdorff_tours(board, self.runs, seed) {
                     Ok(t) => rows.push(t),
-                    Err(e) => notes.push(format!("warnsdorff tour on {board}: {e}")),
+                    Err(e) => {
+                        // The library's advice names `tour`'s --max-attempts,
+                        // which this experiment does not take.
+                        let e = e.to_string();
+                        let why = e.split("; allow more attempts").next().unwrap_or(&e);
+                        notes.push(format!(
+                            "warnsdorff tour on {board}: {why} (the experiment gives it its default attempts; --no-tour leaves this row out)"
+                        ));
+                    }
                 }
                 progress();
             }
@@ -219,22 +227,24 @@ pub fn rails_plot(rows: &[Timing]) -> String {
 
 pub fn run(args: ExperimentTimingArgs) -> Result<ExitCode> {
     let plan = Plan::new(&args.timing)?;
+    super::expect_extension(args.csv.as_deref(), "csv")?;
+    super::expect_extension(args.svg.as_deref(), "svg")?;
     let bar = crate::support::progress(plan.steps());
     let (rows, notes) = plan.measure(args.seed.seed, &|| bar.inc(1));
     bar.finish_and_clear();
     for n in &notes {
-        eprintln!("left out: {n}");
+        crate::warn!("left out: {n}");
     }
     if let Some(path) = &args.csv {
-        crate::io_util::emit(Some(path.as_path()), &csv(&rows))?;
+        crate::output::emit(Some(path.as_path()), &csv(&rows))?;
     }
     if let Some(path) = &args.svg {
         let title = "time per run against board size (Figures 3 and 20)";
-        crate::io_util::emit(Some(path.as_path()), &time_plot(&rows, title))?;
+        crate::output::emit(Some(path.as_path()), &time_plot(&rows, title))?;
     }
     match args.format {
-        TableFormat::Table => crate::io_util::emit(None, &table(&rows))?,
-        TableFormat::Csv => crate::io_util::emit(None, &csv(&rows))?,
+        TableFormat::Table => crate::output::emit(None, &table(&rows))?,
+        TableFormat::Csv => crate::output::emit(None, &csv(&rows))?,
         TableFormat::Json => {
             let doc = json!({
                 "experiment": "timing",
@@ -243,7 +253,7 @@ pub fn run(args: ExperimentTimingArgs) -> Result<ExitCode> {
                 "rows": rows,
                 "left_out": notes,
             });
-            crate::io_util::emit(None, &format_args!("{doc}\n"))?;
+            crate::output::emit(None, &format_args!("{doc}\n"))?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -23,7 +23,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         .algorithm(algorithm)
         .seed(args.seed.seed);
     if matches!(algorithm, Algorithm::Backtrack(_) | Algorithm::Hybrid(_)) {
-        request = request.stop_flag(crate::support::stop_on_ctrl_c());
+        request = request.stop_flag(crate::output::stop_on_ctrl_c());
     }
     if args.obfuscate {
         request = request.obfuscate(16);
@@ -32,7 +32,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
     let tour = request.build()?;
     let seconds = t0.elapsed().as_secs_f64();
     if request.spec().kind.is_none() && !tour.is_closed() && exists::closed_tour(board).exists {
-        eprintln!(
+        crate::warn!(
             "knights: {} made an open tour of {board} (it found no closed one within its share of the budget); --closed insists on a closed tour",
             algorithm.name()
         );

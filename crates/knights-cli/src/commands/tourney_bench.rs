@@ -48,12 +48,19 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     } else {
         args.boards.clone()
     };
-    println!(
+    let boards = boards
+        .iter()
+        .map(|b| Ok(b.parse::<knights::Board>()?))
+        .collect::<Result<Vec<_>>>()?;
+    crate::outln!(
         "{:<12} {:<20} {:>12} {:>12} {:>12}",
-        "board", "work", "best", "ns/square", "cpu ns/sq"
-    );
-    for text in &boards {
-        let board = text.parse::<knights::Board>()?;
+        "board",
+        "work",
+        "best",
+        "ns/square",
+        "cpu ns/sq"
+    )?;
+    for &board in &boards {
         for name in [
             "braid+join",
             "four-cover+join",
@@ -65,7 +72,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
             let mut best = Duration::MAX;
             let mut best_cpu = Duration::MAX;
             let mut failure = None;
-            for i in 0..args.repeat.max(1) {
+            for i in 0..args.repeat {
                 let seed = args.seed.seed.wrapping_add(u64::from(i));
                 let mut cpu0 = None;
                 let outcome = if name == "obfuscate" {
@@ -116,16 +123,16 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
                             best_cpu.as_secs_f64() * 1e9 / board.squares() as f64
                         )
                     };
-                    println!(
+                    crate::outln!(
                         "{:<12} {:<20} {:>12} {:>12.1} {:>12}",
                         board.to_string(),
                         name,
                         format!("{:.1} ms", secs * 1e3),
                         secs * 1e9 / board.squares() as f64,
                         cpu
-                    );
+                    )?;
                 }
-                Some(e) => println!("{:<12} {:<20} failed: {e}", board.to_string(), name),
+                Some(e) => crate::outln!("{:<12} {:<20} failed: {e}", board.to_string(), name)?,
             }
         }
     }

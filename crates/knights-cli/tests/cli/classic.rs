@@ -228,3 +228,57 @@ fn experiment_table_and_bad_arguments() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn options_that_do_not_apply_are_refused() {
+    for args in [
+        &["tour", "8x8", "--tie", "first", "-a", "construct"][..],
+        &["tour", "8x8", "--tie", "first"],
+        &["tour", "8x8", "--max-attempts", "5", "-a", "construct"],
+        &["tour", "8x8", "--max-attempts", "5", "-a", "braid"],
+    ] {
+        knights()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("does not apply to"));
+    }
+    // Zero means nothing for a budget or a repetition count.
+    for args in [
+        &["tour", "8x8", "--max-attempts", "0"][..],
+        &["tour", "8x8", "-a", "backtrack", "--max-nodes", "0"],
+        &["bench", "8x8", "--repeat", "0"],
+        &["experiment", "timing", "--runs", "0"],
+        &["experiment", "warnsdorff", "8x8", "-n", "0"],
+        &["stats", "8x8", "-n", "0"],
+        &["estimate", "6x6", "--samples", "0"],
+    ] {
+        knights().args(args).assert().code(2);
+    }
+    knights()
+        .args(["tour", "8x8", "--max-attempts", "3", "-a", "warnsdorff"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_bad_board_prints_no_table_header() {
+    for suite in ["tours", "tourney", "classic"] {
+        knights()
+            .args(["bench", "8x8", "0x0", "--suite", suite])
+            .assert()
+            .code(2)
+            .stdout("");
+    }
+}
+
+#[test]
+fn the_neural_network_refuses_big_boards_up_front() {
+    for algorithm in ["neural", "takefuji-lee"] {
+        knights()
+            .args(["tour", "1000x1000", "--algorithm", algorithm])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("divide"));
+    }
+}

@@ -141,7 +141,7 @@ fn kill_and_resume(board: &str, method: &str, want: &str, delays_ms: &[u64]) {
         // The first run starts afresh; later ones resume and are killed again.
         let mut child = std::process::Command::new(&bin)
             .args(args)
-            .args((i > 0).then_some("--resume"))
+            .args((i > 0 && started(&dir)).then_some("--resume"))
             .stdout(std::process::Stdio::null())
             .spawn()
             .unwrap();
@@ -151,11 +151,63 @@ fn kill_and_resume(board: &str, method: &str, want: &str, delays_ms: &[u64]) {
     }
     knights()
         .args(args)
-        .arg("--resume")
+        .args(started(&dir).then_some("--resume"))
         .assert()
         .success()
         .stdout(format!("{want}\n"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Whether a count left anything in its work folder (`--resume` with nothing
+/// to resume is an error).
+fn started(dir: &std::path::Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|mut e| e.next().is_some())
+}
+
+#[test]
+fn resume_without_a_checkpoint_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("knights-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    knights()
+        .args([
+            "count",
+            "6x6",
+            "--resume",
+            "--work-dir",
+            dir.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("no checkpoint"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn theorems_answer_at_once() {
+    for board in ["9x9", "4x100", "7x7", "5x5"] {
+        knights()
+            .args(["count", board])
+            .assert()
+            .success()
+            .stdout("0\n")
+            .stderr(contains("no closed tour exists"));
+    }
+    knights()
+        .args(["count", "1x5", "--open"])
+        .assert()
+        .success()
+        .stdout("0\n");
+}
+
+#[test]
+fn counts_past_2_128_are_refused_up_front() {
+    for board in ["3x100000", "3x1000000", "4x200", "8x100"] {
+        knights()
+            .args(["count", board, "--open"])
+            .assert()
+            .code(2)
+            .stderr(contains("2^128"));
+    }
 }
 
 #[test]

@@ -6,7 +6,9 @@ mod cipher;
 mod classic;
 mod construct;
 mod count;
+mod output;
 mod paper;
+mod robust;
 mod stats;
 mod tourney;
 

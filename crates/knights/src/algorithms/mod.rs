@@ -253,7 +253,7 @@ impl Algorithm {
                 .ok_or_else(|| {
                     Error::Parse(format!(
                         "{what} must be a whole number of at least 1, not '{}'",
-                        crate::error::excerpt(value)
+                        crate::excerpt(value)
                     ))
                 })
         };
@@ -280,7 +280,7 @@ impl Algorithm {
                 return Err(Error::Unsupported(if takers.is_empty() {
                     format!(
                         "'{}' is not an option of any algorithm; the options are tie, max-attempts and max-nodes",
-                        crate::error::excerpt(name)
+                        crate::excerpt(name)
                     )
                 } else {
                     format!(
@@ -332,7 +332,7 @@ impl std::str::FromStr for Algorithm {
                 let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
                 Error::Parse(format!(
                     "'{}' is not an algorithm; name one of {}",
-                    crate::error::excerpt(&text),
+                    crate::excerpt(&text),
                     names.join(", ")
                 ))
             })

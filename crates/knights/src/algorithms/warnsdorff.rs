@@ -97,7 +97,7 @@ impl FromStr for Tie {
             .ok_or_else(|| {
                 Error::Parse(format!(
                     "'{}' is not a tie-break; use random, first, centre or pohl",
-                    crate::error::excerpt(&s)
+                    crate::excerpt(&s)
                 ))
             })
     }

@@ -132,6 +132,14 @@ pub(super) fn decrypt(key: &Key, text: &str) -> Result<String> {
         ));
     };
     let len = read_header(key, header, text)?;
+    // Every character takes at least one byte: a length past the text's is
+    // refused before any work.
+    if len > text.len() {
+        return Err(Error::Parse(format!(
+            "the header says {len} characters, but the whole ciphertext is only {} bytes long; it was cut short or changed when copied",
+            text.len()
+        )));
+    }
     let n = key.block_len();
     let mut plain = String::with_capacity(text.len());
     let mut block: Vec<char> = Vec::with_capacity(n.min(len));
@@ -198,17 +206,20 @@ fn read_header(key: &Key, header: &str, text: &str) -> Result<usize> {
     }
     let [_, version, board, len] = words[..] else {
         return Err(Error::Parse(format!(
-            "the header '{header}' does not have four words; {expected}"
+            "the header '{}' does not have four words; {expected}",
+            crate::excerpt(header)
         )));
     };
     if version != VERSION {
         return Err(Error::Parse(format!(
-            "the ciphertext is in format '{version}', but this program reads only {VERSION}"
+            "the ciphertext is in format '{}', but this program reads only {VERSION}",
+            crate::excerpt(version)
         )));
     }
     let board: Board = board.parse().map_err(|_| {
         Error::Parse(format!(
-            "the header names the board '{board}', which is not a board size; {expected}"
+            "the header names the board '{}', which is not a board size; {expected}",
+            crate::excerpt(board)
         ))
     })?;
     if board != key.board() {
@@ -223,7 +234,8 @@ fn read_header(key: &Key, header: &str, text: &str) -> Result<usize> {
         )),
         Ok(n) => Ok(n),
         Err(_) => Err(Error::Parse(format!(
-            "the header's length '{len}' is not a whole number; {expected}"
+            "the header's length '{}' is not a whole number; {expected}",
+            crate::excerpt(len)
         ))),
     }
 }

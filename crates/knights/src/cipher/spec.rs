@@ -153,14 +153,18 @@ impl FromStr for KeySpec {
     fn from_str(text: &str) -> Result<KeySpec> {
         let bad = |why: String| {
             Error::Parse(format!(
-                "the key '{text}' {why}; write a tour file or BOARD[,algorithm=NAME][,seed=N][,start=ROW,COL][,open|closed|any], such as 8x8,seed=5"
+                "the key '{}' {why}; write a tour file or BOARD[,algorithm=NAME][,seed=N][,start=ROW,COL][,open|closed|any], such as 8x8,seed=5",
+                crate::excerpt(text)
             ))
         };
         let mut items = text.split(',').map(str::trim);
         let board_text = items.next().unwrap_or_default();
-        let board: Board = board_text
-            .parse()
-            .map_err(|_| bad(format!("does not start with a board size ('{board_text}')")))?;
+        let board: Board = board_text.parse().map_err(|_| {
+            bad(format!(
+                "does not start with a board size ('{}')",
+                crate::excerpt(board_text)
+            ))
+        })?;
         let mut spec = KeySpec::new(board);
         let mut seen: Vec<&str> = Vec::new();
         while let Some(item) = items.next() {
@@ -179,8 +183,12 @@ impl FromStr for KeySpec {
             seen.push(slot);
             let number = |what: &str| -> Result<u64> {
                 let v = value.unwrap_or_default();
-                v.parse::<u64>()
-                    .map_err(|_| bad(format!("has {what} '{v}', which is not a whole number")))
+                v.parse::<u64>().map_err(|_| {
+                    bad(format!(
+                        "has {what} '{}', which is not a whole number",
+                        crate::excerpt(v)
+                    ))
+                })
             };
             match (name, value) {
                 ("algorithm" | "alg", Some(v)) => {
@@ -193,7 +201,8 @@ impl FromStr for KeySpec {
                         None => {
                             let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name()).collect();
                             return Err(bad(format!(
-                                "names the algorithm '{v}'; a key may use {}",
+                                "names the algorithm '{}'; a key may use {}",
+                                crate::excerpt(&v),
                                 names.join(", ")
                             )));
                         }
@@ -210,7 +219,12 @@ impl FromStr for KeySpec {
                     let c = items.next().unwrap_or_default();
                     let (r, c) = match (r.parse::<u32>(), c.parse::<u32>()) {
                         (Ok(r), Ok(c)) => (r, c),
-                        _ => return Err(bad(format!("has start '{r},{c}', which is not ROW,COL"))),
+                        _ => {
+                            return Err(bad(format!(
+                                "has start '{}', which is not ROW,COL",
+                                crate::excerpt(&format!("{r},{c}"))
+                            )))
+                        }
                     };
                     if r >= board.rows() || c >= board.cols() {
                         return Err(bad(format!(
@@ -224,7 +238,8 @@ impl FromStr for KeySpec {
                 ("any", None) => spec.kind = None,
                 _ => {
                     return Err(bad(format!(
-                        "has the item '{item}', which is not a key item"
+                        "has the item '{}', which is not a key item",
+                        crate::excerpt(item)
                     )))
                 }
             }

@@ -187,13 +187,9 @@ impl Layout {
         let mut blocks = self.blocks()?;
         memory::ensure_fits(board, "construction", 5)?;
         let mut links: Vec<u8> = Vec::new();
-        links.try_reserve_exact(n).map_err(|_| Error::TooLarge {
-            what: "construction",
-            rows: board.rows(),
-            cols: board.cols(),
-            needed: memory::human_bytes(n as u64),
-            available: memory::human_bytes(memory::available_bytes().unwrap_or(0)),
-        })?;
+        links
+            .try_reserve_exact(n)
+            .map_err(|_| memory::too_large(board, "construction", n as u64))?;
         let strips = self.cols.len();
         for (i, &h) in self.rows.iter().enumerate() {
             for rr in 0..h as usize {

@@ -243,13 +243,8 @@ impl<'b> Plan<'b> {
         };
         memory::ensure_fits(board, "tour", 4)?;
         let mut out: Vec<Square> = Vec::new();
-        out.try_reserve_exact(n).map_err(|_| Error::TooLarge {
-            what: "tour",
-            rows: board.rows(),
-            cols: board.cols(),
-            needed: memory::human_bytes(n as u64 * 4),
-            available: memory::human_bytes(memory::available_bytes().unwrap_or(0)),
-        })?;
+        out.try_reserve_exact(n)
+            .map_err(|_| memory::too_large(board, "tour", n as u64 * 4))?;
         out.push(start);
         if n == 1 {
             return Ok(out);

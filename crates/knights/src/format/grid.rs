@@ -58,6 +58,9 @@ fn is_rule(line: &str) -> bool {
 
 /// Reads a numbered grid.
 pub fn parse_grid(text: &str) -> Result<Document> {
+    // Up to 8 bytes per number of at least 2 characters, twice (rows, then
+    // the flattened numbers), and the growth of the vectors.
+    crate::memory::ensure_input_fits("grid", text.len(), 12)?;
     let mut rows: Vec<(usize, Vec<u64>)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line_no = i + 1;
@@ -71,7 +74,8 @@ pub fn parse_grid(text: &str) -> Result<Document> {
             }
             let n = token.parse::<u64>().map_err(|_| {
                 Error::Parse(format!(
-                    "line {line_no} of the grid has '{token}', which is not a step number; a grid has only whole numbers separated by blanks"
+                    "line {line_no} of the grid has '{}', which is not a step number; a grid has only whole numbers separated by blanks",
+                    crate::excerpt(token)
                 ))
             })?;
             numbers.push(n);

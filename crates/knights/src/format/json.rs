@@ -121,56 +121,75 @@ impl fmt::Display for TourneyJson<'_> {
     }
 }
 
+/// Tour and tourney JSON alike, read straight into vectors (no
+/// intermediate JSON tree, which would take about ten times the text).
 #[derive(Deserialize)]
-struct TourIn {
+struct DocumentIn {
     rows: u64,
     cols: u64,
     #[serde(default)]
     closed: Option<bool>,
-    squares: Vec<(i64, i64)>,
+    #[serde(default)]
+    squares: Option<Vec<(i64, i64)>>,
+    #[serde(default)]
+    cycles: Option<Vec<Vec<(i64, i64)>>>,
 }
 
+const NEITHER: &str =
+    "the JSON object has neither a \"squares\" key (a tour) nor a \"cycles\" key (a tourney)";
+
+/// Which of the two keys a JSON object has, read without building anything.
 #[derive(Deserialize)]
-struct TourneyIn {
-    rows: u64,
-    cols: u64,
-    cycles: Vec<Vec<(i64, i64)>>,
-}
-
-fn from_value<T: for<'de> Deserialize<'de>>(value: serde_json::Value, what: &str) -> Result<T> {
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        Error::Parse(format!(
-            "the {what} JSON is malformed at {path}: {}",
-            e.inner()
-        ))
-    })
+struct Keys {
+    squares: Option<serde::de::IgnoredAny>,
+    cycles: Option<serde::de::IgnoredAny>,
 }
 
 /// Reads tour or tourney JSON (told apart by a `squares` or `cycles` key).
 pub fn parse_json(text: &str) -> Result<Document> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+    // The syntax first, without building anything.
+    serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|e| {
         Error::Parse(format!(
-            "the input is not valid JSON: {e} (expected an object such as {{\"rows\": 8, \"cols\": 8, \"squares\": [[0, 0], ...]}})"
+            "the input is not valid JSON: {} (expected an object such as {{\"rows\": 8, \"cols\": 8, \"squares\": [[0, 0], ...]}})",
+            crate::excerpt(&e.to_string())
         ))
     })?;
-    let Some(obj) = value.as_object() else {
+    if !text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('{')
+    {
         return Err(Error::Parse("the JSON is not an object; expected {\"rows\": R, \"cols\": C, \"squares\": [...]} or {\"rows\": R, \"cols\": C, \"cycles\": [...]}".into()));
+    }
+    let keys: Keys = serde_json::from_str(text).map_err(|e| {
+        Error::Parse(format!(
+            "the JSON is malformed: {}",
+            crate::excerpt(&e.to_string())
+        ))
+    })?;
+    let what = match (keys.squares, keys.cycles) {
+        (Some(_), _) => "tour",
+        (None, Some(_)) => "tourney",
+        (None, None) => return Err(Error::Parse(NEITHER.into())),
     };
-    if obj.contains_key("squares") {
-        let t: TourIn = from_value(value, "tour")?;
-        Ok(Document::Tour {
-            board: board_of(t.rows, t.cols)?,
-            closed: t.closed,
-            squares: t.squares,
-        })
-    } else if obj.contains_key("cycles") {
-        let t: TourneyIn = from_value(value, "tourney")?;
-        Ok(Document::Tourney {
-            board: board_of(t.rows, t.cols)?,
-            cycles: t.cycles,
-        })
-    } else {
-        Err(Error::Parse("the JSON object has neither a \"squares\" key (a tour) nor a \"cycles\" key (a tourney)".into()))
+    crate::memory::ensure_input_fits("JSON", text.len(), 8)?;
+    let mut de = serde_json::Deserializer::from_str(text.trim_start_matches('\u{feff}'));
+    let doc: DocumentIn = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        Error::Parse(format!(
+            "the {what} JSON is malformed at {}: {}",
+            crate::excerpt(&path),
+            crate::excerpt(&e.inner().to_string())
+        ))
+    })?;
+    let board = board_of(doc.rows, doc.cols)?;
+    match (doc.squares, doc.cycles) {
+        (Some(squares), _) => Ok(Document::Tour {
+            board,
+            closed: doc.closed,
+            squares,
+        }),
+        (None, Some(cycles)) => Ok(Document::Tourney { board, cycles }),
+        (None, None) => Err(Error::Parse(NEITHER.into())),
     }
 }

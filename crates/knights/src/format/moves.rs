@@ -83,6 +83,9 @@ impl fmt::Display for MoveList<'_> {
 
 /// Reads a move list.
 pub fn parse_move_list(text: &str) -> Result<Document> {
+    // 16 bytes of coordinates for each move of one character, and the
+    // growth of the vector.
+    crate::memory::ensure_input_fits("move list", text.len(), 40)?;
     let mut lines = text
         .lines()
         .enumerate()
@@ -95,7 +98,7 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
     let bad_head = || {
         Error::Parse(format!(
             "line 1 is '{}'; a move list starts with 'tour ROWSxCOLS' or 'tourney ROWSxCOLS'",
-            head.trim()
+            crate::excerpt(head)
         ))
     };
     if kind != "tour" && kind != "tourney" {
@@ -120,14 +123,14 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
             let (r, c) = at.trim().split_once(',').ok_or_else(|| {
                 Error::Parse(format!(
                     "line {line_no}: the start square '{}' should read ROW,COL",
-                    at.trim()
+                    crate::excerpt(at)
                 ))
             })?;
             let parse = |t: &str| {
                 t.trim().parse::<i64>().map_err(|_| {
                     Error::Parse(format!(
                         "line {line_no}: the start square '{}' should read ROW,COL",
-                        at.trim()
+                        crate::excerpt(at)
                     ))
                 })
             };

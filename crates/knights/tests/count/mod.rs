@@ -8,6 +8,7 @@ mod resume;
 mod vectors;
 
 use knights::count::{self, Method, Options};
+use knights::exists;
 use knights::Board;
 use knights::Kind;
 use proptest::prelude::*;
@@ -41,7 +42,10 @@ fn closed_by(board: Board, method: Method) -> u128 {
         ..Options::default()
     };
     let report = count::tours(board, &opts).unwrap();
-    assert_eq!(report.method, method, "{board}");
+    // A board without a closed tour is answered by the theorem, not counted.
+    if exists::closed_tour(board).exists {
+        assert_eq!(report.method, method, "{board}");
+    }
     report.count
 }
 

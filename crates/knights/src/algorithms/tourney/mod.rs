@@ -104,7 +104,7 @@ impl std::str::FromStr for Generator {
                 let names: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
                 Error::Parse(format!(
                     "'{}' is not a tourney generator; name one of {}",
-                    crate::error::excerpt(&text),
+                    crate::excerpt(&text),
                     names.join(", ")
                 ))
             })

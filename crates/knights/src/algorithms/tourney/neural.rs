@@ -326,6 +326,11 @@ impl Network {
     }
 }
 
+/// The largest board the network is run on. On larger boards a run rarely
+/// settles within its rounds, and each costs seconds (100 runs on 1000x1000
+/// took 397 s and found nothing), so they are refused up front.
+pub const MAX_SQUARES: usize = 200 * 200;
+
 /// Runs the network until `accept` takes a tourney, under the restart budget.
 fn search<R: Rng + ?Sized>(
     board: Board,
@@ -334,6 +339,11 @@ fn search<R: Rng + ?Sized>(
     what: &str,
     accept: impl Fn(&Cover) -> bool,
 ) -> Result<Cover> {
+    if board.squares() > MAX_SQUARES {
+        return Err(Error::Unsupported(format!(
+            "the Takefuji-Lee network rarely settles on boards of more than {MAX_SQUARES} squares such as {board} (each of its runs takes seconds there); use the tourney, braid or divide generators, or the construction, which work on any size"
+        )));
+    }
     let mut net = Network::new(board)?;
     for _ in 0..options.max_restarts.max(1) {
         net.reset(rng);

@@ -1,0 +1,176 @@
+//! Hostile input and honest answers, end to end: each test names the row
+//! of the robustness issue it covers.
+
+use predicates::str::contains;
+
+use super::knights;
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("knights-robust-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Row 3: small files that declare huge boards are refused without
+/// allocating for the declared board.
+#[test]
+fn files_declaring_huge_boards_are_refused() {
+    let dir = scratch("huge");
+    let tour = dir.join("t.json");
+    std::fs::write(
+        &tour,
+        r#"{"rows": 4294967295, "cols": 1, "squares": [[0, 0]], "closed": false}"#,
+    )
+    .unwrap();
+    let tourney = dir.join("tn.json");
+    std::fs::write(
+        &tourney,
+        r#"{"rows": 2000000000, "cols": 2, "cycles": [[[0,0],[1,2],[2,0],[0,1]]]}"#,
+    )
+    .unwrap();
+    let t = tour.to_str().unwrap();
+    knights()
+        .args(["check", t])
+        .assert()
+        .code(1)
+        .stderr(contains("never visited"));
+    knights().args(["render", t]).assert().code(1);
+    knights()
+        .args(["join", tourney.to_str().unwrap()])
+        .assert()
+        .failure();
+    knights()
+        .args(["encrypt", "--key", t])
+        .write_stdin("hello")
+        .assert()
+        .code(2)
+        .stderr(contains("not a knight's tour"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Row 4: an error quotes a short excerpt of a huge line.
+#[test]
+fn errors_quote_a_short_excerpt_of_a_long_line() {
+    let dir = scratch("long");
+    let file = dir.join("big.txt");
+    std::fs::write(&file, format!("1 2 {}x\n", "7".repeat(1 << 20))).unwrap();
+    let out = knights()
+        .args(["check", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stderr.len() < 400, "{} bytes", out.stderr.len());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("..."));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Row 6: the format follows the output file's extension.
+#[test]
+fn stats_follows_the_extension() {
+    let dir = scratch("stats");
+    for (name, start) in [("st.svg", "<svg"), ("st.json", "{"), ("st.csv", "")] {
+        let path = dir.join(name);
+        knights()
+            .args([
+                "stats",
+                "8x8",
+                "-n",
+                "3",
+                "-a",
+                "tourney",
+                "-o",
+                path.to_str().unwrap(),
+            ])
+            .assert()
+            .success();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with(start), "{name}: {text}");
+        if name.ends_with("csv") {
+            assert!(text.lines().next().unwrap().contains(','), "{text}");
+        }
+    }
+    knights()
+        .args(["tour", "8x8", "-o", dir.join("t.csv").to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(contains("CSV"));
+    knights()
+        .args([
+            "experiment",
+            "timing",
+            "--sizes",
+            "8",
+            "--runs",
+            "1",
+            "--csv",
+            dir.join("x.svg").to_str().unwrap(),
+        ])
+        .assert()
+        .code(2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Row 7: an estimate from no successful probe says it means nothing.
+#[test]
+fn an_empty_estimate_warns() {
+    knights()
+        .args(["estimate", "10x10", "--samples", "50"])
+        .assert()
+        .success()
+        .stderr(contains("say nothing"));
+}
+
+/// Row 12: several sizes after one --sizes, as the help shows the default.
+#[test]
+fn timing_takes_several_sizes() {
+    knights()
+        .args([
+            "experiment",
+            "timing",
+            "--sizes",
+            "8",
+            "16",
+            "--runs",
+            "1",
+            "--no-tour",
+            "--generators",
+            "braid",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("16x16"));
+}
+
+/// Row 15: a deterministic method says its samples are all the same.
+#[test]
+fn deterministic_stats_say_so() {
+    knights()
+        .args(["stats", "12x12", "-n", "3"])
+        .assert()
+        .success()
+        .stderr(contains("deterministic"));
+    knights()
+        .args(["stats", "12x12", "-n", "3", "-a", "tourney"])
+        .assert()
+        .success()
+        .stderr("");
+}
+
+/// Row 10: under an address-space limit the message names that limit.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_memory_message_names_the_address_space_limit() {
+    let bin = assert_cmd::cargo::cargo_bin("knights");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 1000000 && exec '{}' tour 20000x20000 -f summary",
+            bin.display()
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("ulimit -v"), "{err}");
+}
