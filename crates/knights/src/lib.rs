@@ -91,6 +91,7 @@ pub mod memory;
 pub mod rails;
 pub mod rng;
 pub mod stats;
+mod stop;
 pub mod tour;
 pub mod tourney;
 
@@ -98,5 +99,6 @@ pub use board::{Board, Square};
 pub use builder::{TourBuilder, TourneyBuilder};
 pub use cover::Cover;
 pub use error::{excerpt, Category, Error, Result};
+pub use stop::StopFlag;
 pub use tour::{Kind, Tour};
 pub use tourney::Tourney;

@@ -73,6 +73,9 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
             bar.set_message(format!("{} states{place} (peak {})", p.states, p.peak));
         }
     };
+    // The first Ctrl-C stops the count after the square in progress (its
+    // checkpoint kept for --resume); a second ends the process at once.
+    let stop = crate::output::stop_on_ctrl_c();
     let opts = Options {
         kind,
         method: match args.method {
@@ -85,6 +88,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         work_dir: args.work_dir.as_deref(),
         resume: args.resume,
         stop_after: args.stop_after,
+        stop: Some(&stop),
     };
     let factor = if args.directed { 2 } else { 1 };
     let kind_name = if kind == Kind::Open { "open" } else { "closed" };

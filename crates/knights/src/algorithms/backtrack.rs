@@ -18,13 +18,11 @@
 //! Exponential in the worst case (the budget bounds it); O(1) work per node
 //! besides ordering eight moves; about 45 bytes per square of memory.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-
 use rand::RngCore;
 
 use super::{finish, Spec, TourGenerator};
 use crate::board::Square;
+pub use crate::stop::StopFlag;
 use crate::{exists, Board, Error, Kind, Result, Tour};
 
 use super::warnsdorff::COURSE_REPORT_ORDER;
@@ -44,37 +42,6 @@ pub enum Order {
     /// first (Roth n.d.), then in [`COURSE_REPORT_ORDER`] (the hybrid).
     Warnsdorff,
 }
-
-/// A flag the caller raises to stop a search early (from another thread or
-/// a Ctrl-C handler); clones share the flag.
-#[derive(Clone, Debug, Default)]
-pub struct StopFlag(Arc<AtomicBool>);
-
-impl StopFlag {
-    /// A flag that is not raised.
-    pub fn new() -> StopFlag {
-        StopFlag::default()
-    }
-
-    /// Raises the flag: searches watching it stop soon after.
-    pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether the flag is raised.
-    pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-impl PartialEq for StopFlag {
-    /// Two flags are equal when they are the same flag.
-    fn eq(&self, other: &StopFlag) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Eq for StopFlag {}
 
 /// Options of [`tour`].
 #[derive(Clone, Debug, PartialEq, Eq)]

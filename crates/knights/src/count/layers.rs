@@ -57,6 +57,7 @@ pub(crate) struct RunOptions<'a> {
     pub work_dir: Option<&'a Path>,
     pub resume: bool,
     pub stop_after: Option<usize>,
+    pub stop: Option<&'a crate::StopFlag>,
     /// For a part of a graph (see `Problem::external`): called with the
     /// states after the last vertex, chunk by chunk and in parallel, as
     /// `(key, count)` pairs.
@@ -465,6 +466,18 @@ fn run_typed<K: Word, C: Word>(
                 peak: run.peak as usize,
                 on_disk: disk.is_some(),
             });
+        }
+        if opts.stop.is_some_and(crate::StopFlag::is_stopped) && t + 1 < n {
+            let resume = if opts.work_dir.is_some() {
+                "; --resume continues it from its checkpoint"
+            } else {
+                ""
+            };
+            return Err(Error::Interrupted(format!(
+                "the count was stopped after square {} of {n}{resume}",
+                t + 1
+            ))
+            .into());
         }
         if opts.stop_after == Some(t + 1) && t + 1 < n {
             return Err(Error::GaveUp(format!(

@@ -116,6 +116,10 @@ pub struct Options<'a> {
     /// Stop with [`crate::Error::GaveUp`] after this many squares (after the
     /// checkpoint): a hook to test resuming.
     pub stop_after: Option<usize>,
+    /// Raised by the caller (Ctrl-C, a cancelled job) to stop the count
+    /// after the square in progress, with [`crate::Error::Interrupted`]; a
+    /// count with a work directory keeps its checkpoint for `resume`.
+    pub stop: Option<&'a crate::StopFlag>,
 }
 
 impl<'a> Options<'a> {
@@ -126,6 +130,7 @@ impl<'a> Options<'a> {
             work_dir: self.work_dir,
             resume: self.resume,
             stop_after: self.stop_after,
+            stop: self.stop,
             final_layer: None,
         }
     }
@@ -141,6 +146,7 @@ impl fmt::Debug for Options<'_> {
             .field("work_dir", &self.work_dir)
             .field("resume", &self.resume)
             .field("stop_after", &self.stop_after)
+            .field("stop", &self.stop.map(crate::StopFlag::is_stopped))
             .finish()
     }
 }

@@ -229,3 +229,29 @@ fn estimate_is_seeded_and_close() {
         }
     }
 }
+
+/// A raised stop flag ends a count after the square in progress, as an
+/// interruption, both ways of counting.
+#[test]
+fn a_raised_stop_flag_interrupts_a_count() {
+    let stop = knights::StopFlag::new();
+    stop.stop();
+    for method in [Method::Forward, Method::Meet] {
+        let opts = Options {
+            method,
+            stop: Some(&stop),
+            ..Options::default()
+        };
+        let err = count::tours("6x6".parse().unwrap(), &opts).unwrap_err();
+        assert_eq!(err.category(), knights::Category::Interrupted, "{err}");
+    }
+    let fresh = knights::StopFlag::new();
+    let opts = Options {
+        stop: Some(&fresh),
+        ..Options::default()
+    };
+    assert_eq!(
+        count::tours("6x6".parse().unwrap(), &opts).unwrap().count,
+        9862
+    );
+}
