@@ -5,7 +5,7 @@
 //! is seeded, so the output is the same on every run; the table in the
 //! library was pasted from it, and a unit test checks every entry.
 
-use knights::construct::search::{find_path, find_path_within, Goal};
+use knights::construct::search::{find_path, Goal, PathQuery};
 
 fn moves(path: &[(u32, u32)], closed: bool) -> String {
     let mut out = String::new();
@@ -39,16 +39,13 @@ fn emit_pair(cols: u32) {
     let mut text = Vec::new();
     for (class, start) in [(1, (0, 0)), (0, (0, 1))] {
         let allowed = move |r: u32, c: u32| (u32::from(r == 0 || r == 3) + r + c) % 2 == class;
-        let path = find_path_within(
-            4,
-            cols,
-            &allowed,
-            start,
-            &Goal::Closed,
-            2_000_000,
-            200,
-            2026,
-        )
+        let path = PathQuery {
+            allowed: &allowed,
+            attempts: 200,
+            seed: 2026,
+            ..PathQuery::new(4, cols, start, &Goal::Closed, 2_000_000)
+        }
+        .path()
         .unwrap_or_else(|| panic!("no cycle of class {class} on 4x{cols}"));
         text.push(format!(
             "({}, {}, \"{}\")",

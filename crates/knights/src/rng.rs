@@ -5,7 +5,7 @@
 //! gives the same result on every machine and with every version of `rand`.
 //! Library functions never seed themselves: they take `&mut R where R: Rng + ?Sized`.
 
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 /// The generator that `--seed` selects.
 pub type KnightRng = rand_pcg::Pcg64Mcg;
@@ -31,4 +31,49 @@ pub fn for_batch(seed: u64, index: u64) -> KnightRng {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     seeded(z ^ (z >> 31))
+}
+
+/// The item with the smallest key offered, ties broken uniformly at random
+/// by reservoir sampling: the k-th of k equal keys replaces the kept item
+/// with chance 1/k, so every tied item is kept with the same chance, at one
+/// random draw per tie (none when there is no tie). Warnsdorff's rule and
+/// the Warnsdorff tourney pick their next square with it.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct LeastOf<K, T> {
+    best: Option<(K, T)>,
+    ties: u32,
+}
+
+impl<K: Ord + Copy, T: Copy> LeastOf<K, T> {
+    /// Nothing offered yet.
+    pub fn new() -> Self {
+        LeastOf {
+            best: None,
+            ties: 0,
+        }
+    }
+
+    /// Offers `item` under `key`.
+    #[inline]
+    pub fn offer<R: Rng + ?Sized>(&mut self, key: K, item: T, rng: &mut R) {
+        match self.best {
+            Some((k, _)) if key > k => {}
+            Some((k, _)) if key == k => {
+                self.ties += 1;
+                if rng.random_range(0..self.ties) == 0 {
+                    self.best = Some((key, item));
+                }
+            }
+            _ => {
+                self.best = Some((key, item));
+                self.ties = 1;
+            }
+        }
+    }
+
+    /// The item kept, if any was offered.
+    #[inline]
+    pub fn item(&self) -> Option<T> {
+        self.best.map(|(_, t)| t)
+    }
 }

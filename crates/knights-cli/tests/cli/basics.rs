@@ -106,8 +106,7 @@ fn bad_usage_is_exit_2_with_a_clear_sentence() {
 
 #[test]
 fn output_file_by_extension() {
-    let dir = std::env::temp_dir().join(format!("knights-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::scratch("output-file");
     let path = dir.join("t.json");
     let (code, out, _) = run(&["tour", "6x6", "--output", path.to_str().unwrap()], "");
     assert_eq!((code, out.as_str()), (0, ""));

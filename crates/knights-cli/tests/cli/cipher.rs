@@ -23,8 +23,7 @@ const NORMALISED: &str = "NEARLYEVERYINVENTOROFACIPHERSYSTEMFIRMLYBELIEVESITISIM
 
 /// A temporary directory with the cipher article's key grid in `key.txt`.
 fn key_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("knights-cipher-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::scratch(&format!("cipher-{name}"));
     std::fs::write(dir.join("key.txt"), KEY_GRID).unwrap();
     dir
 }

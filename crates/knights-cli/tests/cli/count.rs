@@ -123,9 +123,7 @@ fn estimates_are_seeded() {
 /// Runs `knights count BOARD --work-dir DIR`, kills it after each delay,
 /// resumes it to the end, and checks the answer.
 fn kill_and_resume(board: &str, method: &str, want: &str, delays_ms: &[u64]) {
-    let dir =
-        std::env::temp_dir().join(format!("knights-cli-resume-{board}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = super::scratch(&format!("resume-{board}"));
     let bin = assert_cmd::cargo::cargo_bin("knights");
     let dir_arg = dir.to_str().unwrap();
     let args = [
@@ -166,8 +164,7 @@ fn started(dir: &std::path::Path) -> bool {
 
 #[test]
 fn resume_without_a_checkpoint_is_an_error() {
-    let dir = std::env::temp_dir().join(format!("knights-cli-empty-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::scratch("resume-empty");
     knights()
         .args([
             "count",

@@ -14,6 +14,15 @@ mod tourney;
 
 use assert_cmd::Command;
 
+/// A fresh, empty scratch folder for one test, named after it and this
+/// process (so parallel test runs do not meet).
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("knights-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder can be made");
+    dir
+}
+
 /// The `knights` binary.
 pub fn knights() -> Command {
     Command::cargo_bin("knights").expect("the knights binary is built")

@@ -1,18 +1,10 @@
 //! Output failures: every command into a full disk and into a closed pipe,
 //! and files written whole or not at all.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
-use super::knights;
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("knights-out-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use super::{knights, scratch};
 
 /// A tour and a tourney file to feed the commands that read one.
 fn inputs(dir: &Path) -> (String, String) {
@@ -65,7 +57,7 @@ fn a_full_disk_is_one_line_and_status_2() {
         Path::new("/dev/full").exists(),
         "this test needs /dev/full, which every Linux system has"
     );
-    let dir = scratch("full");
+    let dir = scratch("out-full");
     let (tour, tourney) = inputs(&dir);
     for args in every_command(&tour, &tourney) {
         let full = std::fs::OpenOptions::new()
@@ -89,7 +81,7 @@ fn a_full_disk_is_one_line_and_status_2() {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let dir = scratch("pipe");
+    let dir = scratch("out-pipe");
     let (tour, tourney) = inputs(&dir);
     let mut all = every_command(&tour, &tourney);
     // Outputs far beyond a pipe's buffer.
@@ -123,7 +115,7 @@ fn leftovers(dir: &Path, keep: &[&str]) -> Vec<String> {
 
 #[test]
 fn a_failed_command_leaves_the_old_file() {
-    let dir = scratch("keep");
+    let dir = scratch("out-keep");
     let target = dir.join("t.json");
     std::fs::write(&target, "old content").unwrap();
     // A board without a closed tour: the command fails after opening its output.
@@ -144,7 +136,7 @@ fn a_failed_command_leaves_the_old_file() {
 #[cfg(unix)]
 #[test]
 fn a_symbolic_link_is_replaced_at_its_target() {
-    let dir = scratch("link");
+    let dir = scratch("out-link");
     let real = dir.join("real");
     std::fs::create_dir_all(&real).unwrap();
     std::fs::write(real.join("t.txt"), "old").unwrap();

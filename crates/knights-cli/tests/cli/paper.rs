@@ -5,14 +5,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::run;
-
-/// A fresh folder for one test.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("knights-paper-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
-}
+use super::{run, scratch};
 
 fn paper(dir: &std::path::Path, seed: &str) {
     let (code, out, err) = run(
@@ -42,7 +35,7 @@ fn read(dir: &std::path::Path, name: &str) -> String {
 
 #[test]
 fn paper_writes_every_table_figure_and_the_report() {
-    let dir = folder("all");
+    let dir = scratch("paper-all");
     paper(&dir, "3");
     let report = read(&dir, "report.md");
     for section in [
@@ -117,7 +110,7 @@ fn paper_writes_every_table_figure_and_the_report() {
 
 #[test]
 fn paper_is_the_same_for_a_seed() {
-    let (a, b, c) = (folder("a"), folder("b"), folder("c"));
+    let (a, b, c) = (scratch("paper-a"), scratch("paper-b"), scratch("paper-c"));
     paper(&a, "5");
     paper(&b, "5");
     paper(&c, "6");
@@ -137,7 +130,7 @@ fn paper_is_the_same_for_a_seed() {
 
 #[test]
 fn timing_writes_rows_csv_and_a_plot() {
-    let dir = folder("timing");
+    let dir = scratch("paper-timing");
     fs::create_dir_all(&dir).unwrap();
     let svg = dir.join("t.svg");
     let (code, out, err) = run(
@@ -233,7 +226,7 @@ fn file_names(dir: &Path) -> BTreeSet<String> {
 #[ignore = "about 20 s in release mode: cargo test --release -p knights-cli -- --ignored docs_paper_is_current"]
 fn docs_paper_is_current() {
     let committed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/paper");
-    let fresh = folder("current");
+    let fresh = scratch("paper-current");
     let (code, _, err) = run(&["paper", fresh.to_str().unwrap()], "");
     assert_eq!(code, 0, "{err}");
     assert_eq!(
@@ -262,7 +255,7 @@ fn docs_paper_is_current() {
 
 #[test]
 fn bad_settings_are_refused() {
-    let dir = folder("bad");
+    let dir = scratch("paper-bad");
     let d = dir.to_str().unwrap();
     for (args, code) in [
         (&["experiment", "timing", "--sizes", "7"][..], 2),
@@ -279,5 +272,6 @@ fn bad_settings_are_refused() {
         assert!(!err.contains("panicked"), "{err}");
         assert!(!err.trim().is_empty());
     }
-    assert!(!dir.exists(), "nothing written on refusal");
+    let written: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(written.is_empty(), "nothing written on refusal: {written:?}");
 }

@@ -3,20 +3,13 @@
 
 use predicates::str::contains;
 
-use super::knights;
-
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("knights-robust-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use super::{knights, scratch};
 
 /// Row 3: small files that declare huge boards are refused without
 /// allocating for the declared board.
 #[test]
 fn files_declaring_huge_boards_are_refused() {
-    let dir = scratch("huge");
+    let dir = scratch("robust-huge");
     let tour = dir.join("t.json");
     std::fs::write(
         &tour,
@@ -52,7 +45,7 @@ fn files_declaring_huge_boards_are_refused() {
 /// Row 4: an error quotes a short excerpt of a huge line.
 #[test]
 fn errors_quote_a_short_excerpt_of_a_long_line() {
-    let dir = scratch("long");
+    let dir = scratch("robust-long");
     let file = dir.join("big.txt");
     std::fs::write(&file, format!("1 2 {}x\n", "7".repeat(1 << 20))).unwrap();
     let out = knights()
@@ -68,7 +61,7 @@ fn errors_quote_a_short_excerpt_of_a_long_line() {
 /// Row 6: the format follows the output file's extension.
 #[test]
 fn stats_follows_the_extension() {
-    let dir = scratch("stats");
+    let dir = scratch("robust-stats");
     for (name, start) in [("st.svg", "<svg"), ("st.json", "{"), ("st.csv", "")] {
         let path = dir.join(name);
         knights()

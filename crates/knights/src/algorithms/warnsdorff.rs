@@ -31,6 +31,7 @@ use rand::{Rng, RngCore};
 
 use super::{finish, Spec, TourGenerator};
 use crate::board::{Square, MOVES};
+use crate::rng::LeastOf;
 use crate::{exists, memory, Board, Error, Kind, Result, Tour};
 
 /// The move order of the program of Mahmoud's course report (Mahmoud n.d.): (dx, dy) = (1,2), (1,-2), (2,1),
@@ -460,9 +461,7 @@ impl Walker {
     /// The square the rule picks among the candidates (square, onward degree).
     fn choose<R: Rng + ?Sized>(&self, cands: &[(Square, u8)], tie: Tie, rng: &mut R) -> Square {
         let least = cands.iter().map(|&(_, d)| d).min().unwrap_or(0);
-        let mut best = cands[0].0;
-        let mut best_key = (u64::MAX, 0u64);
-        let mut ties = 0u32;
+        let mut pick = LeastOf::new();
         for &(t, _) in cands.iter().filter(|&&(_, d)| d == least) {
             // Smaller key wins; equal keys are ties.
             let key = match tie {
@@ -471,19 +470,9 @@ impl Walker {
                 Tie::Centre => (0, u64::MAX - self.centre_distance(t)),
                 Tie::Pohl => (self.second_level(t), u64::MAX - self.centre_distance(t)),
             };
-            if key < best_key {
-                best_key = key;
-                best = t;
-                ties = 1;
-            } else if key == best_key {
-                // Reservoir sampling: each tied square is kept with equal chance.
-                ties += 1;
-                if rng.random_range(0..ties) == 0 {
-                    best = t;
-                }
-            }
+            pick.offer(key, t, rng);
         }
-        best
+        pick.item().unwrap_or(cands[0].0)
     }
 
     /// Four times the squared distance of `t` from the centre of the board.

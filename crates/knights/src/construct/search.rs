@@ -22,150 +22,148 @@ pub enum Goal {
     EndIn(Vec<(u32, u32)>),
 }
 
-/// Searches an `rows x cols` board (at most 65,535 squares) for a
-/// Hamiltonian path from `start` (row, column) that meets `goal`, within
-/// `budget` search nodes per attempt and `attempts` differently shuffled
-/// attempts seeded from `seed`. Returns the squares (row, column) in order.
-///
-/// # Complexity
-/// Exponential in the worst case; bounded by `budget * attempts` nodes.
+/// One exhaustive search for a Hamiltonian path of (part of) a small
+/// board: from `start` (row, column), meeting `goal`, over the squares that
+/// `allowed` admits, within `budget` nodes per attempt and `attempts`
+/// differently shuffled attempts seeded from `seed`.
 ///
 /// # Example
 /// ```
-/// use knights::construct::search::{find_path, Goal};
-/// let tour = find_path(6, 6, (0, 0), &Goal::Closed, 100_000, 10, 1).unwrap();
-/// assert_eq!(tour.len(), 36);
-/// ```
-pub fn find_path(
-    rows: u32,
-    cols: u32,
-    start: (u32, u32),
-    goal: &Goal,
-    budget: u64,
-    attempts: u32,
-    seed: u64,
-) -> Option<Vec<(u32, u32)>> {
-    find_path_within(
-        rows,
-        cols,
-        &|_, _| true,
-        start,
-        goal,
-        budget,
-        attempts,
-        seed,
-    )
-}
-
-/// [`find_path`] on the squares (row, column) of the board for which
-/// `allowed` says yes: a Hamiltonian path or cycle of that part of the
-/// knight graph.
-///
-/// # Example
-/// ```
-/// use knights::construct::search::{find_path_within, Goal};
+/// use knights::construct::search::{Goal, PathQuery};
 /// // On 4 rows, the outer squares of one colour with the inner squares of
 /// // the other colour carry a cycle of their own.
 /// let class = |r: u32, c: u32| ((r == 0 || r == 3) as u32 + r + c) % 2 == 1;
-/// let cycle = find_path_within(4, 6, &class, (0, 0), &Goal::Closed, 100_000, 10, 1).unwrap();
-/// assert_eq!(cycle.len(), 12);
+/// let query = PathQuery { allowed: &class, attempts: 10, seed: 1, ..PathQuery::new(4, 6, (0, 0), &Goal::Closed, 100_000) };
+/// assert_eq!(query.path().unwrap().len(), 12);
 /// ```
-#[allow(clippy::too_many_arguments)]
-pub fn find_path_within(
-    rows: u32,
-    cols: u32,
-    allowed: &dyn Fn(u32, u32) -> bool,
-    start: (u32, u32),
-    goal: &Goal,
-    budget: u64,
-    attempts: u32,
-    seed: u64,
-) -> Option<Vec<(u32, u32)>> {
-    match search_within(rows, cols, allowed, start, goal, budget, attempts, seed) {
-        Some(Found::Path(p)) => Some(p),
-        _ => None,
-    }
+#[derive(Copy, Clone)]
+pub struct PathQuery<'a> {
+    /// Rows of the board (rows * cols at most 65,535).
+    pub rows: u32,
+    /// Columns of the board.
+    pub cols: u32,
+    /// The squares the path may use, as (row, column).
+    pub allowed: &'a dyn Fn(u32, u32) -> bool,
+    /// The first square (row, column).
+    pub start: (u32, u32),
+    /// What the path must do at its end.
+    pub goal: &'a Goal,
+    /// Search nodes per attempt.
+    pub budget: u64,
+    /// Attempts, each with its own shuffle of ties.
+    pub attempts: u32,
+    /// Seed of the shuffles.
+    pub seed: u64,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn search_within(
-    rows: u32,
-    cols: u32,
-    allowed: &dyn Fn(u32, u32) -> bool,
-    start: (u32, u32),
-    goal: &Goal,
-    budget: u64,
-    attempts: u32,
-    seed: u64,
-) -> Option<Found> {
-    let total = (rows as usize).checked_mul(cols as usize)?;
-    if total == 0
-        || total > u16::MAX as usize
-        || start.0 >= rows
-        || start.1 >= cols
-        || !allowed(start.0, start.1)
-    {
-        return None;
-    }
-    let ok = |s: usize| allowed((s / cols as usize) as u32, (s % cols as usize) as u32);
-    let n = (0..total).filter(|&s| ok(s)).count();
-    let adj: Vec<Vec<u16>> = (0..total)
-        .map(|s| {
-            let (r, c) = ((s / cols as usize) as i64, (s % cols as usize) as i64);
-            if !ok(s) {
-                return Vec::new();
-            }
-            crate::board::MOVES
-                .iter()
-                .filter_map(|&(dx, dy)| {
-                    let (nr, nc) = (r + i64::from(dy), c + i64::from(dx));
-                    (nr >= 0 && nc >= 0 && nr < i64::from(rows) && nc < i64::from(cols))
-                        .then(|| (nr as usize * cols as usize + nc as usize) as u16)
-                })
-                .filter(|&t| ok(t as usize))
-                .collect()
-        })
-        .collect();
-    let ends: Vec<bool> = (0..total)
-        .map(|s| match goal {
-            Goal::EndIn(set) => set
-                .iter()
-                .any(|&(r, c)| r < rows && c < cols && (r * cols + c) as usize == s),
-            _ => false,
-        })
-        .collect();
-    let start = (start.0 * cols + start.1) as u16;
-    let mut exhausted = false;
-    for attempt in 0..attempts {
-        let mut rng = crate::rng::for_batch(seed, u64::from(attempt));
-        let mut s = Search {
-            n,
-            adj: &adj,
-            ends: &ends,
-            goal,
+impl<'a> PathQuery<'a> {
+    /// The whole board, one attempt, seed 0.
+    pub fn new(rows: u32, cols: u32, start: (u32, u32), goal: &'a Goal, budget: u64) -> Self {
+        PathQuery {
+            rows,
+            cols,
+            allowed: &|_, _| true,
             start,
-            visited: (0..total).map(|s| !ok(s)).collect(),
-            deg: adj.iter().map(|a| a.len() as u8).collect(),
-            path: Vec::with_capacity(n),
-            nodes: 0,
+            goal,
             budget,
-            rng: &mut rng,
-        };
-        s.visit(start);
-        if s.extend() {
-            return Some(Found::Path(
-                s.path
-                    .iter()
-                    .map(|&q| (u32::from(q) / cols, u32::from(q) % cols))
-                    .collect(),
-            ));
-        }
-        if s.nodes <= s.budget {
-            exhausted = true;
-            break;
+            attempts: 1,
+            seed: 0,
         }
     }
-    exhausted.then_some(Found::NoneExists)
+
+    /// The path's squares (row, column) in order, if one was found.
+    pub fn path(&self) -> Option<Vec<(u32, u32)>> {
+        match self.run() {
+            Some(Found::Path(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// A path, or the proof that none exists (the search ran to its end
+    /// within the budget), or `None` when the budget ran out first.
+    ///
+    /// # Complexity
+    /// Exponential in the worst case; bounded by `budget * attempts` nodes.
+    pub fn run(&self) -> Option<Found> {
+        let PathQuery {
+            rows,
+            cols,
+            allowed,
+            start,
+            goal,
+            budget,
+            attempts,
+            seed,
+        } = *self;
+        let total = (rows as usize).checked_mul(cols as usize)?;
+        if total == 0
+            || total > u16::MAX as usize
+            || start.0 >= rows
+            || start.1 >= cols
+            || !allowed(start.0, start.1)
+        {
+            return None;
+        }
+        let ok = |s: usize| allowed((s / cols as usize) as u32, (s % cols as usize) as u32);
+        let n = (0..total).filter(|&s| ok(s)).count();
+        let adj: Vec<Vec<u16>> = (0..total)
+            .map(|s| {
+                let (r, c) = ((s / cols as usize) as i64, (s % cols as usize) as i64);
+                if !ok(s) {
+                    return Vec::new();
+                }
+                crate::board::MOVES
+                    .iter()
+                    .filter_map(|&(dx, dy)| {
+                        let (nr, nc) = (r + i64::from(dy), c + i64::from(dx));
+                        (nr >= 0 && nc >= 0 && nr < i64::from(rows) && nc < i64::from(cols))
+                            .then(|| (nr as usize * cols as usize + nc as usize) as u16)
+                    })
+                    .filter(|&t| ok(t as usize))
+                    .collect()
+            })
+            .collect();
+        let ends: Vec<bool> = (0..total)
+            .map(|s| match goal {
+                Goal::EndIn(set) => set
+                    .iter()
+                    .any(|&(r, c)| r < rows && c < cols && (r * cols + c) as usize == s),
+                _ => false,
+            })
+            .collect();
+        let start = (start.0 * cols + start.1) as u16;
+        let mut exhausted = false;
+        for attempt in 0..attempts {
+            let mut rng = crate::rng::for_batch(seed, u64::from(attempt));
+            let mut s = Search {
+                n,
+                adj: &adj,
+                ends: &ends,
+                goal,
+                start,
+                visited: (0..total).map(|s| !ok(s)).collect(),
+                deg: adj.iter().map(|a| a.len() as u8).collect(),
+                path: Vec::with_capacity(n),
+                nodes: 0,
+                budget,
+                rng: &mut rng,
+            };
+            s.visit(start);
+            if s.extend() {
+                return Some(Found::Path(
+                    s.path
+                        .iter()
+                        .map(|&q| (u32::from(q) / cols, u32::from(q) % cols))
+                        .collect(),
+                ));
+            }
+            if s.nodes <= s.budget {
+                exhausted = true;
+                break;
+            }
+        }
+        exhausted.then_some(Found::NoneExists)
+    }
 }
 
 /// What an exhaustive search found.
@@ -187,7 +185,36 @@ pub enum Found {
 /// assert!(matches!(search(5, 5, (0, 0), &Goal::Open, 1_000_000), Some(Found::Path(_))));
 /// ```
 pub fn search(rows: u32, cols: u32, start: (u32, u32), goal: &Goal, budget: u64) -> Option<Found> {
-    search_within(rows, cols, &|_, _| true, start, goal, budget, 1, 0)
+    PathQuery::new(rows, cols, start, goal, budget).run()
+}
+
+/// A Hamiltonian path of the whole `rows x cols` board (at most 65,535
+/// squares) from `start` (row, column) that meets `goal`, within `budget`
+/// search nodes per attempt and `attempts` differently shuffled attempts
+/// seeded from `seed` ([`PathQuery`] with every square allowed). Returns the
+/// squares (row, column) in order.
+///
+/// # Example
+/// ```
+/// use knights::construct::search::{find_path, Goal};
+/// let tour = find_path(6, 6, (0, 0), &Goal::Closed, 100_000, 10, 1).unwrap();
+/// assert_eq!(tour.len(), 36);
+/// ```
+pub fn find_path(
+    rows: u32,
+    cols: u32,
+    start: (u32, u32),
+    goal: &Goal,
+    budget: u64,
+    attempts: u32,
+    seed: u64,
+) -> Option<Vec<(u32, u32)>> {
+    PathQuery {
+        attempts,
+        seed,
+        ..PathQuery::new(rows, cols, start, goal, budget)
+    }
+    .path()
 }
 
 struct Search<'a> {

@@ -43,6 +43,7 @@
 use rand::Rng;
 
 use crate::board::Padded;
+use crate::rng::LeastOf;
 use crate::{memory, Board, Cover, Error, Result};
 
 /// Options of [`warnsdorff`].
@@ -492,30 +493,18 @@ fn try_walk<R: Rng + ?Sized>(
                 return true;
             }
         }
-        let mut best = usize::MAX;
-        let mut best_degree = u8::MAX;
-        let mut ties = 0u32;
+        let mut pick = LeastOf::new();
         for k in 0..8 {
             let q = (cur as isize + pad.off[k]) as usize;
-            if !free[q] {
-                continue;
-            }
-            let d = degree[q];
-            if d < best_degree {
-                best_degree = d;
-                best = k;
-                ties = 1;
-            } else if d == best_degree {
-                ties += 1;
-                if rng.random_range(0..ties) == 0 {
-                    best = k;
-                }
+            if free[q] {
+                pick.offer(degree[q], k, rng);
             }
         }
-        if best == usize::MAX || walk.len() >= max_walk {
+        let best = match pick.item() {
+            Some(k) if walk.len() < max_walk => k,
             // Stuck or lost: the caller splices or undoes the walk.
-            return false;
-        }
+            _ => return false,
+        };
         let q = (cur as isize + pad.off[best]) as usize;
         let uq = (ucur as isize + pad.uoff[best]) as usize;
         visit(q, free, degree);
