@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::algorithms::backtrack::Order;
+use knights::algorithms::backtrack::{self, Order};
 use knights::algorithms::warnsdorff::Tie;
 use knights::exists;
 use knights::stats::rates::{self, NodeCounts, Rate, TieRates};
@@ -147,14 +147,14 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
     let bar = crate::support::progress(jobs.len() as u64 * board.squares() as u64);
     let mut rows: Vec<NodeCounts> = Vec::new();
     for (order, closed) in jobs {
-        rows.push(rates::backtrack_nodes(
-            board,
-            order,
+        let search = backtrack::Options {
             closed,
-            !a.no_prune,
-            a.max_nodes,
-            &|n| bar.inc(n),
-        )?);
+            order,
+            max_nodes: a.max_nodes,
+            prune: !a.no_prune,
+            ..Default::default()
+        };
+        rows.push(rates::backtrack_nodes(board, &search, &|n| bar.inc(n))?);
     }
     bar.finish_and_clear();
     let kind = |closed: bool| if closed { "closed" } else { "open" };

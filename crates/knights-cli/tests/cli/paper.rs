@@ -273,5 +273,8 @@ fn bad_settings_are_refused() {
         assert!(!err.trim().is_empty());
     }
     let written: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
-    assert!(written.is_empty(), "nothing written on refusal: {written:?}");
+    assert!(
+        written.is_empty(),
+        "nothing written on refusal: {written:?}"
+    );
 }

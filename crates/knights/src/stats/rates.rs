@@ -171,26 +171,32 @@ pub struct NodeCounts {
     pub total: u64,
 }
 
-/// Runs backtracking (`Order::Fixed`) or the hybrid (`Order::Warnsdorff`)
-/// from every start square of `board` with a budget of `max_nodes` each, in
-/// parallel, and summarises the node counts. `progress` is called once per
+/// Runs backtracking (`Order::Fixed`) or the hybrid (`Order::Warnsdorff`),
+/// as `search` says (closed or open, pruning or not, the node budget of each
+/// run), from every start square of `board` in parallel, and summarises the
+/// node counts; `search.start` is ignored. `progress` is called once per
 /// finished start.
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::backtrack::Order, stats::rates};
-/// let c = rates::backtrack_nodes(Board::new(5, 5)?, Order::Warnsdorff, false, true, 100_000, &|_| ())?;
+/// use knights::{Board, algorithms::backtrack::{Options, Order}, stats::rates};
+/// let search = Options { order: Order::Warnsdorff, max_nodes: 100_000, ..Options::default() };
+/// let c = rates::backtrack_nodes(Board::new(5, 5)?, &search, &|_| ())?;
 /// assert_eq!((c.runs, c.found, c.none), (25, 13, 12));
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn backtrack_nodes(
     board: Board,
-    order: Order,
-    closed: bool,
-    prune: bool,
-    max_nodes: u64,
+    search: &backtrack::Options,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<NodeCounts> {
+    let backtrack::Options {
+        closed,
+        order,
+        max_nodes,
+        prune,
+        ..
+    } = *search;
     exists::require(board, closed)?;
     let results: Vec<(u64, Option<u64>, bool)> = (0..board.squares() as Square)
         .into_par_iter()
@@ -285,7 +291,12 @@ mod tests {
     fn node_counts_on_5x5() {
         let board = Board::new(5, 5).unwrap();
         for order in [Order::Fixed, Order::Warnsdorff] {
-            let c = backtrack_nodes(board, order, false, true, 1_000_000, &|_| ()).unwrap();
+            let search = backtrack::Options {
+                order,
+                max_nodes: 1_000_000,
+                ..Default::default()
+            };
+            let c = backtrack_nodes(board, &search, &|_| ()).unwrap();
             assert_eq!((c.runs, c.found, c.none, c.gave_up), (25, 13, 12, 0));
             assert!(c.min >= 25 && c.min <= c.median && c.median <= c.max);
             assert!(c.total >= c.found * 25);

@@ -17,7 +17,7 @@
 
 use rand::Rng;
 
-use super::warnsdorff;
+use super::walks;
 use crate::board::move_for;
 use crate::{memory, Board, Cover, Error, Result};
 
@@ -100,7 +100,7 @@ pub fn braid<R: Rng + ?Sized>(board: Board, rng: &mut R) -> Result<Cover> {
         let inner = if centre.rows() == 6 && centre.cols() == 6 {
             centre_6x6()
         } else {
-            warnsdorff::warnsdorff(centre, &warnsdorff::Options::default(), rng)?
+            walks::warnsdorff(centre, &walks::Options::default(), rng)?
         };
         let ccols = centre.cols() as usize;
         for (j, &b) in inner.as_bytes().iter().enumerate() {

@@ -2,7 +2,7 @@
 //!
 //! A tourney (cycle cover of the knight graph) is quick to make;
 //! [`rails::join`] turns it into one closed tour. The generators:
-//! [`warnsdorff`] (random walks closed early, any board), [`braid`] (the
+//! [`walks`] (random Warnsdorff walks closed early, any board), [`braid`] (the
 //! concentric braided tourney, sides even), [`four_cover`] (4x4 blocks, sides
 //! divisible by 4) and [`neural`] (the Takefuji-Lee network, any board).
 //!
@@ -17,7 +17,7 @@
 pub mod braid;
 pub mod four_cover;
 pub mod neural;
-pub mod warnsdorff;
+pub mod walks;
 
 use rand::{Rng, RngCore};
 
@@ -127,7 +127,7 @@ impl std::str::FromStr for Generator {
 pub fn tourney<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) -> Result<Cover> {
     no_tourney(board)?;
     match generator {
-        Generator::Warnsdorff => warnsdorff::warnsdorff(board, &Default::default(), rng),
+        Generator::Warnsdorff => walks::warnsdorff(board, &Default::default(), rng),
         Generator::Braid => braid::braid(board, rng),
         Generator::FourCover => four_cover::four_cover(board),
         Generator::Neural => neural::neural(board, &Default::default(), rng),

@@ -85,9 +85,9 @@ impl Default for Options {
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::tourney::warnsdorff;
+/// use knights::algorithms::tourney::walks;
 /// let mut rng = knights::rng::seeded(1);
-/// let cover = warnsdorff::warnsdorff("8x8".parse()?, &Default::default(), &mut rng)?;
+/// let cover = walks::warnsdorff("8x8".parse()?, &Default::default(), &mut rng)?;
 /// assert!(knights::check::check_cover(&cover)? >= 1);
 /// # Ok::<(), knights::Error>(())
 /// ```
