@@ -41,7 +41,9 @@ use crate::board::{Geometry, Square, MOVES};
 use crate::{Board, Cover, Result, Tour};
 
 /// Obfuscates a closed tour, keeping its start: [`obfuscate`] with
-/// `shatters` shatters on its cover, walked again from the same square.
+/// `shatters` shatters on its cover, walked again from the same square in a
+/// direction drawn at random (a fixed rule for the direction would be a
+/// trace of its own: the turns next to the start would favour one side).
 ///
 /// # Errors
 /// [`crate::Error::Unsupported`] for an open tour (rails switch the moves of
@@ -74,7 +76,15 @@ pub fn obfuscate_tour<R: rand::Rng + ?Sized>(
         ..Default::default()
     };
     obfuscate(&mut cover, &options, rng)?;
-    cover.to_tour(tour.start(), None)
+    let start = tour.start();
+    let board = tour.board();
+    let links = cover.as_bytes()[start as usize];
+    let ends: Vec<Square> = (0..8u8)
+        .filter(|&k| links & (1 << k) != 0)
+        .filter_map(|k| board.step(start, k))
+        .collect();
+    let second = ends.get(rng.random_range(0..ends.len().max(1))).copied();
+    cover.to_tour(start, second)
 }
 
 /// One rail: its topmost square, its primary move and its cross move.
