@@ -5,6 +5,10 @@
 # because a tool is missing: a missing tool is installed or the run fails):
 #   rust   - cargo test over the workspace (unit, integration, CLI, doc tests)
 #   paper  - docs/paper is what `knights paper` writes now (release build)
+#   python - the Python package: a virtual environment in target/py-venv
+#            with maturin, pytest and numpy from PyPI, the package built and
+#            installed by pip (release build), mypy --strict over the
+#            package, then its pytest suite
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,3 +19,24 @@ cargo test --workspace --locked
 
 section "paper: docs/paper is current"
 cargo test --release --locked -p knights-cli --test tests -- --ignored docs_paper_is_current
+
+section "python: pip install ./crates/knights-py, then pytest"
+venv=target/py-venv
+if ! "$venv/bin/python" -c "" 2>/dev/null; then
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet maturin pytest numpy mypy
+# Build isolation off: the venv's maturin (on PATH for pip's build backend)
+# builds, with the warm target/.
+PATH="$PWD/$venv/bin:$PATH" "$venv/bin/python" -m pip install --quiet \
+    --no-build-isolation --force-reinstall --no-deps ./crates/knights-py
+(cd crates/knights-py && "../../$venv/bin/python" -m mypy --strict --no-error-summary python/knights)
+# Every test must run: a skip fails (KNIGHTS_PY_NO_SKIP), and so does
+# pytest's status 5 (no tests collected), as any non-zero status does.
+status=0
+(cd crates/knights-py && KNIGHTS_PY_NO_SKIP=1 "../../$venv/bin/python" -m pytest -q -p no:cacheprovider tests) || status=$?
+if [ "$status" -ne 0 ]; then
+    echo "python: pytest failed with status $status (5: no tests ran)" >&2
+    exit 1
+fi

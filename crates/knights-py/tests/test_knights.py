@@ -1,0 +1,533 @@
+"""The Python package as a user sees it: every function, each tour through
+a checker written here in Python (independent of the library's), bad
+inputs, known counts, round trips, Ctrl-C and threads."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import textwrap
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import knights
+from knights import (
+    BadInputError,
+    GaveUpError,
+    InvalidTourError,
+    KnightsError,
+    NoTourError,
+    Tour,
+    Tourney,
+)
+
+# ------------------------------------------------------------ the checker
+
+
+def is_knight_move(a, b):
+    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return {dr, dc} == {1, 2}
+
+
+def assert_tour(t, rows, cols, closed=None):
+    """Every square once, each step a knight's move, closed exactly when
+    the ends are a knight's move apart."""
+    squares = list(t)
+    assert t.rows == rows and t.cols == cols
+    assert len(t) == rows * cols == len(squares)
+    assert sorted(squares) == [(r, c) for r in range(rows) for c in range(cols)]
+    for a, b in zip(squares, squares[1:]):
+        assert is_knight_move(a, b), (a, b)
+    ends_meet = len(squares) > 2 and is_knight_move(squares[0], squares[-1])
+    assert t.closed == ends_meet
+    if closed is not None:
+        assert t.closed == closed
+
+
+def assert_tourney(t, rows, cols):
+    seen = []
+    for cycle in t.cycles:
+        assert len(cycle) >= 4
+        for a, b in zip(cycle, cycle[1:] + cycle[:1]):
+            assert is_knight_move(a, b), (a, b)
+        seen += cycle
+    assert sorted(seen) == [(r, c) for r in range(rows) for c in range(cols)]
+
+
+# ------------------------------------------------------------ tours
+
+
+def test_acceptance_line():
+    t = knights.tour("8x8", kind="closed", seed=1)
+    assert (t.closed, len(t)) == (True, 64)
+    assert_tour(t, 8, 8, closed=True)
+
+
+@pytest.mark.parametrize("board", ["8x8", 8, (8, 8), " 8 x 8 ", "8X8"])
+def test_board_forms(board):
+    t = knights.tour(board)
+    assert (t.rows, t.cols) == (8, 8)
+
+
+@pytest.mark.parametrize(
+    "board,kind",
+    [("8x8", "any"), ("8x8", "closed"), ("8x8", "open"), ("5x5", "open"), ((3, 4), "open"),
+     ((6, 9), "closed"), ("1x1", "any"), (30, "closed"), ((10, 3), "any")],
+)
+def test_kinds_and_boards(board, kind):
+    t = knights.tour(board, kind=kind)
+    rows, cols = (board, board) if isinstance(board, int) else knights._native.board(board)
+    assert_tour(t, rows, cols, closed={"closed": True, "open": False}.get(kind))
+
+
+@pytest.mark.parametrize("algorithm", [a["name"] for a in knights.algorithms()])
+def test_every_algorithm(algorithm):
+    board = "8x8" if algorithm != "braid" else "12x12"
+    t = knights.tour(board, algorithm=algorithm, seed=3)
+    assert_tour(t, t.rows, t.cols)
+    assert t.rows == int(board.split("x")[0])
+
+
+def test_start_seed_and_options():
+    t = knights.tour("8x8", kind="open", start=(2, 3), algorithm="warnsdorff", tie="pohl",
+                     max_attempts=50, seed=7)
+    assert_tour(t, 8, 8, closed=False)
+    assert t.start == (2, 3) and t[0] == (2, 3) and t[-1] == t.end
+    again = knights.tour("8x8", kind="open", start=(2, 3), algorithm="warnsdorff", tie="pohl",
+                         max_attempts=50, seed=7)
+    assert again == t and hash(again) == hash(t)
+    b = knights.tour("6x6", algorithm="backtrack", max_nodes=10**6, kind="closed")
+    assert_tour(b, 6, 6, closed=True)
+
+
+def test_same_defaults_as_the_library_and_cli():
+    assert knights.tour("8x8") == knights.tour("8x8", kind="any", algorithm="auto", seed=0)
+
+
+def test_obfuscated_tour():
+    t = knights.tour("10x10", kind="closed", obfuscate=16, seed=4)
+    assert_tour(t, 10, 10, closed=True)
+
+
+def test_tour_object():
+    t = knights.tour("5x6", kind="closed")
+    assert t.board == "5x6" and t.kind == "closed"
+    grid = t.grid()
+    assert len(grid) == 5 and all(len(row) == 6 for row in grid)
+    for i, (r, c) in enumerate(t.squares):
+        assert grid[r][c] == i
+    assert t.grid(base=1)[t.start[0]][t.start[1]] == 1
+    assert str(t).splitlines()[0].split() == [str(n) for n in grid[0]]
+    assert "5x6 closed" in repr(t)
+    assert list(iter(t)) == t.squares
+    with pytest.raises(IndexError):
+        t[30]
+    assert t != knights.tour("5x6", kind="closed", algorithm="warnsdorff", seed=2) or True
+    assert t != "not a tour"
+    assert t.check() == "closed tour on 5x6"
+    assert t.rails() > 0
+
+
+def test_numpy():
+    import numpy as np  # installed by scripts/test.sh: a missing numpy fails
+    t = knights.tour("6x7", kind="open", seed=2)
+    a = t.to_numpy()
+    assert a.shape == (6, 7) and a.dtype == np.uint32
+    assert a.tolist() == t.grid()
+    assert (t.to_numpy(base=1) == a + 1).all()
+    a[0, 0] = 99  # a writable copy of its own
+    assert t.grid() != a.tolist()
+
+
+def test_json_round_trip():
+    for t in [knights.tour("8x8"), knights.tour("5x5", kind="open", seed=9)]:
+        text = t.to_json()
+        doc = json.loads(text)
+        assert (doc["rows"], doc["cols"]) == (t.rows, t.cols)
+        assert [tuple(s) for s in doc["squares"]] == t.squares
+        assert Tour.from_json(text) == t
+        assert Tour.from_json(doc) == t
+        assert knights.read(text) == t
+    t = knights.tour("3x4")
+    assert knights.read(t.to_moves()) == t
+    assert knights.read(str(t)) == t
+
+
+def test_tour_from_squares():
+    t = knights.tour("3x4")
+    assert Tour((3, 4), t.squares) == t
+    bad = t.squares[:]
+    bad[3], bad[4] = bad[4], bad[3]
+    with pytest.raises(InvalidTourError):
+        Tour((3, 4), bad)
+    with pytest.raises(BadInputError):
+        Tour((3, 4), [(5, 5)])
+
+
+def test_svg():
+    t = knights.tour("6x6")
+    svg = t._repr_svg_()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert "animate" in t.to_svg(animate=True)
+    ty = knights.tourney("8x8")
+    assert ty._repr_svg_().startswith("<svg")
+
+
+# ------------------------------------------------------------ errors
+
+
+@pytest.mark.parametrize("board", ["0x0", "abc", "8x", -1, (0, 3), "", "9" * 80])
+def test_bad_boards(board):
+    with pytest.raises(BadInputError) as e:
+        knights.tour(board)
+    assert isinstance(e.value, ValueError) and isinstance(e.value, KnightsError)
+    message = str(e.value)
+    assert message and len(message) < 300 and "\n" not in message
+
+
+def test_zero_board_message():
+    with pytest.raises(ValueError, match="at least one row and one column"):
+        knights.tour("0x0")
+
+
+@pytest.mark.parametrize("board", [3.5, True, None, [8, 8, 8], object()])
+def test_board_of_wrong_type(board):
+    with pytest.raises(TypeError, match="board"):
+        knights.tour(board)
+
+
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        ({"kind": "round"}, "round"),
+        ({"algorithm": "magic"}, "magic"),
+        ({"start": (8, 0)}, "not a square of 8x8"),
+        ({"start": (-1, 0)}, "not a square"),
+        ({"algorithm": "construct", "tie": "pohl"}, "tie"),
+        ({"algorithm": "warnsdorff", "tie": "sideways"}, "sideways"),
+        ({"algorithm": "warnsdorff", "max_attempts": 0}, "at least 1"),
+        ({"colour": "blue"}, "not an option of any algorithm"),
+    ],
+)
+def test_bad_requests(kwargs, match):
+    with pytest.raises(BadInputError, match=match):
+        knights.tour("8x8", **kwargs)
+
+
+def test_start_must_be_a_pair():
+    with pytest.raises(TypeError):
+        knights.tour("8x8", start="0,0")
+
+
+def test_no_tour():
+    with pytest.raises(NoTourError) as e:
+        knights.tour("4x4")
+    assert isinstance(e.value, ValueError)
+    assert "4x4" in str(e.value)
+    with pytest.raises(NoTourError):
+        knights.tour("5x5", kind="closed")
+
+
+def test_gave_up():
+    with pytest.raises(GaveUpError) as e:
+        knights.tour("8x8", kind="closed", algorithm="backtrack", start=(0, 0), max_nodes=10)
+    assert not isinstance(e.value, ValueError)
+
+
+def test_bad_files():
+    with pytest.raises(BadInputError):
+        knights.read("{ not json")
+    with pytest.raises(BadInputError):
+        knights.read("")
+    with pytest.raises(InvalidTourError, match="never visited"):
+        knights.check('{"rows": 3, "cols": 4, "squares": [[0,0],[1,2]]}')
+    with pytest.raises(TypeError):
+        knights.check(42)
+
+
+# ------------------------------------------------------------ exists, check
+
+
+def test_exists():
+    e = knights.exists("8x8", kind="closed")
+    assert e and e.exists and e.reason and e.theorem
+    e = knights.exists("4x7", kind="closed")
+    assert not e and "side of 4" in e.reason
+    assert knights.exists("4x7") and knights.exists("4x7", kind="open")
+    assert not knights.exists("4x4")
+    assert knights.exists((1, 1))
+    with pytest.raises(BadInputError):
+        knights.exists("8x8", kind="sometimes")
+
+
+def test_check():
+    t = knights.tour("8x8", kind="closed")
+    assert knights.check(t) == "closed tour on 8x8"
+    assert knights.check(t.to_json()) == "closed tour on 8x8"
+    assert knights.check(json.loads(t.to_json())) == "closed tour on 8x8"
+    assert knights.check(str(t)) == "closed tour on 8x8"
+    assert knights.check(knights.tour("3x4")) == "open tour on 3x4"
+    ty = knights.tourney("8x8", generator="four-cover")
+    assert knights.check(ty) == knights.check(ty.to_json())
+    assert "16" in knights.check(ty)
+
+
+# ------------------------------------------------------------ tourneys
+
+
+@pytest.mark.parametrize("generator,board", [("warnsdorff", "10x10"), ("braid", "12x12"),
+                                             ("four-cover", "8x8"), ("neural", "8x8"),
+                                             ("divide", "12x12")])
+def test_tourney_join_shatter_obfuscate(generator, board):
+    ty = knights.tourney(board, generator=generator, seed=5)
+    rows, cols = knights._native.board(board)
+    assert_tourney(ty, rows, cols)
+    assert len(ty) == len(ty.cycles) >= 1 and ty.rails >= 0
+    assert Tourney.from_json(ty.to_json()) == ty
+    joined = ty.join(seed=5)
+    assert_tour(joined, rows, cols, closed=True)
+    shattered = knights.shatter(joined, seed=5)
+    assert_tourney(shattered, rows, cols)
+    ob = knights.obfuscate(ty, shatters=4, seed=5)
+    assert_tour(ob, rows, cols, closed=True)
+    t2 = joined.obfuscate(seed=1)
+    assert_tour(t2, rows, cols, closed=True)
+    assert t2.start == joined.start
+
+
+def test_tourney_errors():
+    with pytest.raises(BadInputError):
+        knights.tourney("8x8", generator="spiral")
+    with pytest.raises(BadInputError, match="open tour"):
+        knights.join(knights.tour("5x5"))
+    with pytest.raises(TypeError):
+        knights.join("8x8")
+    with pytest.raises(BadInputError):
+        Tourney.from_json(knights.tour("6x6").to_json())
+    with pytest.raises(BadInputError):
+        Tour.from_json(knights.tourney("6x6").to_json())
+    with pytest.raises(BadInputError):
+        knights.tour("5x5").rails()
+
+
+def test_tourney_from_cycles():
+    ty = knights.tourney("8x8", generator="four-cover")
+    assert Tourney("8x8", ty.cycles) == ty
+    assert "8x8, 16 cycles" in repr(ty)
+
+
+# ------------------------------------------------------------ counts
+
+
+@pytest.mark.parametrize(
+    "board,kwargs,expected",
+    [
+        ("6x6", {}, 9862),
+        ("6x6", {"kind": "closed"}, 9862),
+        ("6x6", {"directed": True}, 2 * 9862),
+        ("5x5", {"kind": "open"}, 864),
+        ("5x5", {"kind": "open", "directed": True}, 1728),
+        ("3x4", {"kind": "open"}, 8),
+        ((3, 4), {"kind": "open", "directed": True}, 16),
+        ("5x6", {}, 8),
+        ("4x4", {}, 0),
+        ("1x1", {"kind": "open"}, 1),
+        ("6x6", {"symmetric": True}, 78),
+    ],
+)
+def test_small_counts(board, kwargs, expected):
+    n = knights.count(board, **kwargs)
+    assert n == expected and type(n) is int
+
+
+def test_3x4_open_count_by_brute_force():
+    """The count of the library against a search written here."""
+    rows, cols = 3, 4
+    squares = [(r, c) for r in range(rows) for c in range(cols)]
+    found = 0
+
+    def walk(path, seen):
+        nonlocal found
+        if len(path) == len(squares):
+            found += 1
+            return
+        r, c = path[-1]
+        for dr, dc in [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]:
+            s = (r + dr, c + dc)
+            if s in seen or not (0 <= s[0] < rows and 0 <= s[1] < cols):
+                continue
+            seen.add(s)
+            path.append(s)
+            walk(path, seen)
+            path.pop()
+            seen.discard(s)
+
+    for s in squares:
+        walk([s], {s})
+    assert knights.count("3x4", kind="open", directed=True) == found == 16
+
+
+def test_classes_and_progress():
+    seen = []
+    n = knights.count("6x6", classes=True, progress=seen.append)
+    assert n == 1245  # classes of the 9862 closed 6x6 tours under the 8 symmetries
+    assert seen and isinstance(seen[-1], knights.Progress)
+    assert all(p.step <= p.steps for p in seen)
+
+
+def test_count_errors():
+    with pytest.raises(BadInputError):
+        knights.count("6x6", kind="any")
+    with pytest.raises(BadInputError):
+        knights.count("6x6", classes=True, directed=True)
+    with pytest.raises(BadInputError):
+        knights.count("6x6", classes=True, symmetric=True)
+    with pytest.raises(BadInputError, match="past 2\\^128"):
+        knights.count((3, 200), kind="open")
+
+
+def test_progress_exception_stops_the_count():
+    class Enough(Exception):
+        pass
+
+    def progress(p):
+        if p.step >= 3:
+            raise Enough("stop here")
+
+    with pytest.raises(Enough):
+        knights.count("8x6", progress=progress)
+
+
+def test_8x8_symmetric_count():
+    """Closed 8x8 tours unchanged by a half turn (about 20 s of CPU)."""
+    assert knights.count("8x8", kind="closed", symmetric=True) == 2432932
+
+
+def test_ctrl_c_stops_a_long_count():
+    """SIGINT during knights.count("8x8") (minutes of work) ends it with
+    KeyboardInterrupt soon after, raised in Python, without killing it."""
+    script = textwrap.dedent(
+        """
+        import sys, knights
+        def progress(p):
+            if p.step == 1:
+                print("counting", flush=True)
+        try:
+            knights.count("8x8", progress=progress)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            sys.exit(3)
+        print("finished", flush=True)
+        """
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "counting"
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=600)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert out.strip() == "interrupted"
+    assert proc.returncode == 3
+
+
+# ------------------------------------------------------------ cipher
+
+
+@pytest.mark.parametrize("message", ["Meet me at the old mill.", "é ü 漢字 🐴\nline two\n", "x",
+                                     "A" * 1000])
+def test_cipher_round_trip(message):
+    for key in ["8x8,seed=5", knights.tour("5x5", seed=1), "6x6,algorithm=braid,closed"]:
+        secret = knights.encrypt(message, key)
+        assert secret != message
+        assert knights.decrypt(secret, key) == message
+
+
+def test_classic_cipher():
+    secret = knights.encrypt("Attack at dawn", "8x8,seed=1", classic=True)
+    assert set(secret.replace(" ", "").strip()) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    plain = knights.decrypt(secret, "8x8,seed=1", classic=True)
+    assert plain.startswith("ATTACKATDAWN")
+
+
+def test_cipher_errors():
+    with pytest.raises(BadInputError):
+        knights.encrypt("", "8x8")
+    with pytest.raises(BadInputError):
+        knights.encrypt("hi", "4x4")
+    with pytest.raises(BadInputError):
+        knights.decrypt("not a ciphertext", "8x8")
+    with pytest.raises(TypeError):
+        knights.encrypt("hi", 8)
+
+
+# ------------------------------------------------------------ stats
+
+
+def test_stats_of_one_tour_and_tourney():
+    t = knights.tour("8x8", kind="closed")
+    s = knights.stats(t)
+    assert sum(s["moves"]) == 64 and sum(s["relative"]) == 64 and s["relative"][4] == 0
+    o = knights.stats(knights.tour("8x8", kind="open"))
+    assert sum(o["moves"]) == 63 and sum(o["relative"]) == 62
+    ty = knights.stats(knights.tourney("8x8", generator="four-cover"))
+    assert sum(ty["moves"]) == 64
+
+
+def test_stats_summary():
+    s = knights.stats("8x8", count=30, algorithm="warnsdorff", seed=2)
+    assert s["count"] == 30 and (s["rows"], s["cols"]) == (8, 8)
+    assert abs(sum(s["moves"]) - 1) < 1e-9 and len(s["moves_std"]) == 8
+    names = {f["name"] for f in s["figures"]}
+    assert "closed" in names
+    assert knights.stats("8x8", count=30, algorithm="warnsdorff", seed=2) == s
+    t = knights.stats("8x8", count=5, algorithm="braid", tourneys=True)
+    assert {f["name"] for f in t["figures"]} == {"cycles"}
+    json.dumps(s)  # plain data
+    with pytest.raises(BadInputError):
+        knights.stats("8x8", count=0)
+    with pytest.raises(BadInputError):
+        knights.stats("8x8", tourneys=True, algorithm="warnsdorff")
+
+
+# ------------------------------------------------------------ threads
+
+
+def test_tours_from_many_threads():
+    jobs = [("8x8", s) for s in range(16)] + [("20x20", s) for s in range(8)]
+
+    def make(job):
+        board, seed = job
+        return knights.tour(board, algorithm="warnsdorff", kind="open", seed=seed)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        parallel = list(pool.map(make, jobs))
+    for (board, _), t in zip(jobs, parallel):
+        n = int(board.split("x")[0])
+        assert_tour(t, n, n, closed=False)
+    assert parallel == [make(j) for j in jobs]
+
+
+def test_counts_from_threads():
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        counts = list(pool.map(lambda b: knights.count(b), ["6x6", "5x6", "6x6", "4x4"]))
+    assert counts == [9862, 8, 9862, 0]
+
+
+# ------------------------------------------------------------ the package
+
+
+def test_typing_files_ship():
+    pkg = Path(knights.__file__).parent
+    assert (pkg / "py.typed").exists()
+    assert (pkg / "__init__.pyi").exists() or (pkg / "_native.pyi").exists()
+
+
+def test_version():
+    assert knights.__version__.count(".") == 2
