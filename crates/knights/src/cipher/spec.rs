@@ -4,7 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::algorithms::tourney::Generator;
-use crate::algorithms::{Algorithm, TakefujiLee, Warnsdorff};
+use crate::algorithms::{tourney, Algorithm, Spec, TakefujiLee, Warnsdorff};
+use crate::rails::JoinOptions;
 use crate::{exists, Board, Error, Kind, Result, Tour};
 
 /// The algorithms a key may name, by [`Algorithm::name`]. `auto` is left out
@@ -114,9 +115,28 @@ impl KeySpec {
                 algorithm.set_option("max-attempts", &n.max(1).to_string())?;
             }
         }
+        let start = self.start.map(|(r, c)| self.board.square(r, c));
+        if let Algorithm::Tourney(generator) = algorithm {
+            // The join now runs in a random orientation of the board; keys
+            // keep the join in the board's own orientation, as every key
+            // made before had it, so that their ciphertexts still decrypt.
+            let spec = Spec {
+                kind: Some(kind),
+                start,
+                ..Spec::new(self.board)
+            };
+            let join = JoinOptions {
+                random_orientation: false,
+                ..JoinOptions::default()
+            };
+            let make = |board, rng: &mut dyn rand::RngCore| {
+                tourney::tour_with(board, generator, &join, rng)
+            };
+            return tourney::closed_only(&spec, make, &mut crate::rng::seeded(self.seed));
+        }
         Tour::builder(self.board)
             .kind(Some(kind))
-            .start_at(self.start.map(|(r, c)| self.board.square(r, c)))
+            .start_at(start)
             .algorithm(algorithm)
             .seed(self.seed)
             .build()

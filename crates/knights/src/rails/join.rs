@@ -90,6 +90,12 @@ pub struct JoinOptions {
     /// Algorithm 2 does (more passes); by default a pass also takes rails
     /// that touch rails switched before it in the same pass.
     pub disjoint: bool,
+    /// Join in a uniformly random orientation of the board (the default), so
+    /// that the join's fixed scan order leaves no trace; off, the join scans
+    /// the board in its own orientation and draws nothing for it, as every
+    /// join did before (cipher keys keep that, so stored ciphertexts still
+    /// decrypt).
+    pub random_orientation: bool,
 }
 
 impl Default for JoinOptions {
@@ -98,6 +104,7 @@ impl Default for JoinOptions {
             max_posa_attempts: 16,
             posa_steps_per_square: 20,
             disjoint: false,
+            random_orientation: true,
         }
     }
 }
@@ -170,7 +177,9 @@ pub fn join<R: Rng + ?Sized>(
     }
     let (rows, cols) = (board.rows() as usize, board.cols() as usize);
     let mut frame = Frame::new(cover.as_bytes().to_vec(), rows, cols);
-    frame.turn_random(rng);
+    if options.random_orientation {
+        frame.turn_random(rng);
+    }
     let stats = join_in_frame(&mut frame, options, rng);
     *cover = Cover::from_bytes_unchecked(board, frame.finish());
     stats

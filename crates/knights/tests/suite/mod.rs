@@ -4,6 +4,7 @@ mod checker;
 mod cover;
 mod exists;
 mod formats;
+mod old_ciphertexts;
 mod vectors;
 
 use std::path::PathBuf;

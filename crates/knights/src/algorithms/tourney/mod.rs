@@ -167,9 +167,19 @@ fn no_tourney(board: Board) -> Result<()> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn tour<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) -> Result<Tour> {
+    tour_with(board, generator, &rails::JoinOptions::default(), rng)
+}
+
+/// [`tour`] with the join's options.
+pub fn tour_with<R: Rng + ?Sized>(
+    board: Board,
+    generator: Generator,
+    join: &rails::JoinOptions,
+    rng: &mut R,
+) -> Result<Tour> {
     exists::require(board, true)?;
     let mut cover = tourney(board, generator, rng)?;
-    rails::join(&mut cover, &Default::default(), rng)?;
+    rails::join(&mut cover, join, rng)?;
     cover.to_tour(0, None)
 }
 
