@@ -447,7 +447,7 @@ pub struct CountArgs {
     #[arg(long, requires = "work_dir")]
     pub keep: bool,
     /// Print the projected peak states, disk and time, without counting
-    /// (from a trial run of at most about 10 seconds, or from the boards
+    /// (from a trial run of at most about 20 seconds, or from the boards
     /// measured before).
     #[arg(long, conflicts_with_all = ["symmetric", "classes", "resume"])]
     pub dry_run: bool,

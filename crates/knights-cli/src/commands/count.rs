@@ -213,6 +213,7 @@ fn dry_run(args: &CountArgs, board: knights::Board, kind: Kind, method: Method) 
             "projected_disk_bytes": p.disk_bytes, "projected_seconds": p.seconds,
             "source": source.describe(), "measured_steps": p.measured_steps,
             "trial_seconds": p.trial.as_secs_f64(), "free_disk_bytes": free,
+            "states_per_step": p.states_per_step,
             "work_dir": dir.display().to_string(),
         });
         crate::outln!("{json}")?;
@@ -236,7 +237,7 @@ fn dry_run(args: &CountArgs, board: knights::Board, kind: Kind, method: Method) 
     crate::outln!("  time         about {}", human_time(p.seconds))?;
     let how = match source {
         Source::Trial => format!(
-            "from a trial run of the first {} squares in {}, extended row by row at the growth it measured (it tends to overestimate the peak)",
+            "from a trial run of the first {} squares in {}, extended row by row at the growth it measured; within about a factor of 2 on the boards checked in BENCHMARKS.md",
             p.measured_steps,
             human_time(p.trial.as_secs_f64())
         ),

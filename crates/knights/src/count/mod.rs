@@ -288,13 +288,13 @@ fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
 /// The longest a projection's trial run takes, in seconds (both parts
 /// together when meeting in the middle), and the states after which it
 /// stops early.
-const TRIAL_SECONDS: f64 = 10.0;
-const TRIAL_STATES: u64 = 2_000_000;
+const TRIAL_SECONDS: f64 = 20.0;
+const TRIAL_STATES: u64 = 6_000_000;
 
 /// Projects the peak states, the disk and the time of [`tours`] with
 /// `opts`, without counting: from the table of boards measured in full
 /// (`BENCHMARKS.md`), else from a trial run of the first squares in
-/// memory (at most about 10 seconds, or until 2 million states), whose
+/// memory (at most about 20 seconds, or until 6 million states), whose
 /// states the model of the [`project`] module extends to the last square.
 /// The disk figure is what the states would take if they went to disk
 /// (`work_dir`, or past `max_memory`).
@@ -341,6 +341,7 @@ pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
         total.disk_bytes = total.disk_bytes.max(one.disk_bytes);
         total.seconds += one.seconds;
         total.measured_steps += one.measured_steps;
+        total.states_per_step.extend(one.states_per_step);
         total.trial += one.trial;
         if one.source == Some(Source::Trial) {
             total.source = Some(Source::Trial);
@@ -388,12 +389,14 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Pr
     let (ratio, per) = project::rates(&steps, w);
     let entry_bytes = if frontier::Engine::new(p)?.key_bits <= 64 { 16 } else { 24 };
     let (peak, at, disk, left) = project::figures(&states, measured.len(), ratio, entry_bytes);
+
     Ok(Projection {
         steps: p.n,
         peak_states: peak,
         peak_step: at,
         disk_bytes: disk,
         seconds: trial.as_secs_f64() + per * left,
+        states_per_step: states,
         measured_steps: measured.len(),
         trial,
         source: Some(if complete { Source::Complete } else { Source::Trial }),

@@ -2,20 +2,23 @@
 //! its states would take, and its time.
 //!
 //! **The model.** The frontier program processes a board row by row, `w`
-//! squares a row. Away from the last two rows the states after a square
-//! grow by a roughly steady factor from one row to the next at the same
-//! column (the square's place in the row shapes the frontier, the rows
-//! already done only multiply the ways to reach it). So from the states
-//! measured so far, the states after square `t` are projected as those `w`
-//! squares earlier times `G`, the geometric mean of that row-to-row factor
-//! over the last half row measured. In the second-to-last row fewer
-//! squares can still be reached from below and the factor is taken 0.85 of
-//! `G` (5x6 against 5x7 open, whose rows agree until then: 0.72 to 0.94);
-//! in the last row the frontier closes and the states collapse (1.3 to 1.6
-//! times the square above for the first square, 0.07 to 0.3 for the second,
-//! under 0.01 after; measured on 5x5, 5x6 and 6x6). The factor `G` falls
-//! slowly from row to row on real boards, so the model overestimates
-//! (which is the safe side for a disk budget) the more rows it projects.
+//! squares a row. The states after square `t` are projected as those `w`
+//! squares earlier (the same column a row up) times a row-to-row factor.
+//! The first rows start from an empty frontier and grow by large factors
+//! that fall quickly (7x7 open: 1,942 to 121 across its third row); later
+//! rows grow by a steadier factor near the width (5 wide: 4.2 to 5.6; 6
+//! wide: 5.4 to 9.3). So the factor starts at the last one measured, falls
+//! column by column at the rate it fell over the last half row measured,
+//! and stops at the smaller of their mean and `w + 2`. In the
+//! second-to-last row fewer squares can still be reached from below and
+//! the factor is taken 0.85 times (5x6 against 5x7 open, whose rows agree
+//! until then: 0.72 to 0.94); in the last row the frontier closes and the
+//! states collapse (1.3 to 1.6 times the square above for the first
+//! square, 0.07 to 0.3 for the second, under 0.01 after; measured on 5x5,
+//! 5x6 and 6x6). Checked against full counts cut after a row or more
+//! (`BENCHMARKS.md`): the projected peak is within a factor of about 2 from
+//! the third row on, and closer the more rows are measured; from the first
+//! two rows alone it is far too high.
 //!
 //! Successors are generated at a measured ratio to the states they merge
 //! into; the disk a step needs is the layer it reads plus the successors it
@@ -66,6 +69,10 @@ pub struct Projection {
     pub disk_bytes: u64,
     /// Wall-clock time on this machine, at the speed of the trial.
     pub seconds: f64,
+    /// The states after each square: measured by the trial, then projected
+    /// (meeting in the middle: the top part's squares, then the bottom
+    /// part's; empty from the table).
+    pub states_per_step: Vec<u64>,
     /// Squares measured by the trial run (0 from the table).
     pub measured_steps: usize,
     /// Time the trial run took.
@@ -95,23 +102,30 @@ pub(crate) fn extend(measured: &[u64], n: usize, w: usize) -> Vec<u64> {
     if k >= n {
         return measured[..n].to_vec();
     }
-    // G: the row-to-row factor over the last half row measured.
+    // The row-to-row factors of the last half row measured, oldest first.
     let half = w.div_ceil(2);
-    let (mut logs, mut terms) = (0.0, 0);
-    for j in k.saturating_sub(half)..k {
-        if j >= w && s[j - w] > 0.0 && s[j] > 0.0 {
-            logs += (s[j] / s[j - w]).ln();
-            terms += 1;
+    let ratios: Vec<f64> = (k.saturating_sub(half)..k)
+        .filter(|&j| j >= w && s[j - w] > 0.0 && s[j] > 0.0)
+        .map(|j| s[j] / s[j - w])
+        .collect();
+    let (mut g, decay, floor) = match (ratios.first(), ratios.last()) {
+        (Some(&first), Some(&last)) => {
+            let mean = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();
+            let decay = if ratios.len() > 1 {
+                (last / first)
+                    .powf(1.0 / (ratios.len() - 1) as f64)
+                    .clamp(0.3, 1.0)
+            } else {
+                1.0
+            };
+            (last, decay, mean.min(w as f64 + 2.0))
         }
-    }
-    let g = if terms > 0 {
-        (logs / f64::from(terms)).exp().clamp(1.0, 64.0)
-    } else {
-        4.0
+        _ => (4.0, 1.0, 4.0),
     };
     for t in k..n {
         let left = n - 1 - t; // squares after this one
         let prev = s.last().copied().unwrap_or(1.0);
+        g = (g * decay).max(floor).clamp(1.0, 64.0);
         let above = if t >= w { s[t - w] } else { prev * 2.0 };
         let x = if left < w {
             // The last row: the column from the end decides.
@@ -218,6 +232,7 @@ pub(crate) fn from_table(rows: usize, w: usize, open: bool, meet: bool) -> Optio
         // A layer read and about twice its successors written, 16 bytes each.
         disk_bytes: peak.saturating_mul(48),
         seconds,
+        states_per_step: Vec::new(),
         measured_steps: 0,
         trial: Duration::ZERO,
         source: Some(Source::Table),
