@@ -198,4 +198,3 @@ mod tests {
         assert_eq!(human_bytes(3 << 30), "3.0 GiB");
     }
 }
-

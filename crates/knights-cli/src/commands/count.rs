@@ -193,7 +193,12 @@ fn status(p: &Progress) -> String {
 }
 
 /// `knights count --dry-run`: the projection alone.
-fn dry_run(args: &CountArgs, board: knights::Board, kind: Kind, method: Method) -> Result<ExitCode> {
+fn dry_run(
+    args: &CountArgs,
+    board: knights::Board,
+    kind: Kind,
+    method: Method,
+) -> Result<ExitCode> {
     let stop = crate::output::stop_on_ctrl_c();
     let opts = Options {
         kind,
@@ -220,7 +225,9 @@ fn dry_run(args: &CountArgs, board: knights::Board, kind: Kind, method: Method) 
         return Ok(ExitCode::SUCCESS);
     }
     if source == Source::Nothing {
-        crate::outln!("{board} {kind_name}: nothing to count (no tour exists), so no states, disk or time")?;
+        crate::outln!(
+            "{board} {kind_name}: nothing to count (no tour exists), so no states, disk or time"
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
     let at = if p.peak_step > 0 && p.steps > 0 {
@@ -246,7 +253,11 @@ fn dry_run(args: &CountArgs, board: knights::Board, kind: Kind, method: Method) 
     crate::outln!("  ({how})")?;
     if let Some(free) = free {
         let budget = free / 100 * 80;
-        let fits = if p.disk_bytes <= budget { "fits in" } else { "is more than" };
+        let fits = if p.disk_bytes <= budget {
+            "fits in"
+        } else {
+            "is more than"
+        };
         crate::outln!(
             "  {} free on the disk of {}: the projection {fits} the default budget of 80 % ({})",
             knights::memory::human_bytes(free),

@@ -259,18 +259,37 @@ fn a_disk_budget_stops_the_count_and_resume_finishes_it() {
     let dir = tempfile::tempdir().unwrap();
     let work = dir.path().to_str().unwrap();
     knights()
-        .args(["count", "6x6", "--work-dir", work, "--max-disk", "512K", "--quiet"])
+        .args([
+            "count",
+            "6x6",
+            "--work-dir",
+            work,
+            "--max-disk",
+            "512K",
+            "--quiet",
+        ])
         .assert()
         .code(2)
         .stdout("")
         .stderr(contains("would need about").and(contains("--resume")));
     assert!(has_state_files(dir.path()), "the checkpoint is kept");
     knights()
-        .args(["count", "6x6", "--work-dir", work, "--resume", "--max-disk", "1G"])
+        .args([
+            "count",
+            "6x6",
+            "--work-dir",
+            work,
+            "--resume",
+            "--max-disk",
+            "1G",
+        ])
         .assert()
         .success()
         .stdout("9862\n");
-    assert!(!has_state_files(dir.path()), "a finished count removes its states");
+    assert!(
+        !has_state_files(dir.path()),
+        "a finished count removes its states"
+    );
     // --keep keeps them; a bad size is refused.
     knights()
         .args(["count", "5x6", "--work-dir", work, "--keep"])

@@ -28,8 +28,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::disk::{
-    entry_bytes, file_states, io, read_entries, write_atomic, write_entries, Disk, Manifest, Stop, Word,
-    MANIFEST,
+    entry_bytes, file_states, io, read_entries, write_atomic, write_entries, Disk, Manifest, Stop,
+    Word, MANIFEST,
 };
 use super::frontier::{Engine, Problem, Step};
 use crate::{Error, Result};
@@ -482,19 +482,22 @@ fn run_typed<K: Word, C: Word>(
                 version: 1,
                 fingerprint: fp.clone(),
                 step: t + 1,
-                buckets: if clean { Vec::new() } else { cur
-                    .iter()
-                    .map(|b| match b {
-                        Bucket::Disk { path, states } => (
-                            path.file_name()
-                                .unwrap_or_default()
-                                .to_string_lossy()
-                                .into_owned(),
-                            *states,
-                        ),
-                        Bucket::Mem(_) => unreachable!("disk runs write every bucket"),
-                    })
-                    .collect() },
+                buckets: if clean {
+                    Vec::new()
+                } else {
+                    cur.iter()
+                        .map(|b| match b {
+                            Bucket::Disk { path, states } => (
+                                path.file_name()
+                                    .unwrap_or_default()
+                                    .to_string_lossy()
+                                    .into_owned(),
+                                *states,
+                            ),
+                            Bucket::Mem(_) => unreachable!("disk runs write every bucket"),
+                        })
+                        .collect()
+                },
                 states_per_step: run.states_per_step.clone(),
                 peak: run.peak,
                 count: finished.then(|| total.to_string()),
@@ -670,9 +673,16 @@ fn check_disk(
     }
     let human = crate::memory::human_bytes;
     let budget = match (opts.max_disk, free) {
-        (Some(m), Some(f)) => format!("the disk budget of {} (--max-disk; {} free)", human(m), human(f)),
+        (Some(m), Some(f)) => format!(
+            "the disk budget of {} (--max-disk; {} free)",
+            human(m),
+            human(f)
+        ),
         (Some(m), None) => format!("the disk budget of {} (--max-disk)", human(m)),
-        (None, Some(f)) => format!("{DEFAULT_DISK_SHARE} % of the {} free on its disk (--max-disk sets the budget)", human(f)),
+        (None, Some(f)) => format!(
+            "{DEFAULT_DISK_SHARE} % of the {} free on its disk (--max-disk sets the budget)",
+            human(f)
+        ),
         (None, None) => "the disk".to_string(),
     };
     let advice = if d.temporary {

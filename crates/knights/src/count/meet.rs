@@ -75,7 +75,8 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     let summary = opts.work_dir.map(|dir| {
         dir.join(format!(
             "count-meet-{:016x}.json",
-            layers::problem_hash(&top.problem) ^ layers::problem_hash(&bottom.problem).rotate_left(1)
+            layers::problem_hash(&top.problem)
+                ^ layers::problem_hash(&bottom.problem).rotate_left(1)
         ))
     });
     // A fresh count: neither part may resume an older run's checkpoint.
@@ -187,7 +188,9 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         let tmp = path.with_extension("json.tmp");
         std::fs::write(&tmp, text)
             .and_then(|()| std::fs::rename(&tmp, path))
-            .map_err(|e| Error::Unsupported(format!("the count could not write {}: {e}", path.display())))?;
+            .map_err(|e| {
+                Error::Unsupported(format!("the count could not write {}: {e}", path.display()))
+            })?;
         layers::clear_checkpoints(&top.problem, dir)?;
         layers::clear_checkpoints(&bottom.problem, dir)?;
     }

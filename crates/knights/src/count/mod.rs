@@ -63,8 +63,8 @@ use std::time::{Duration, Instant};
 pub use estimate::{estimate, Estimate, EstimateOptions};
 use frontier::{Problem, Shape};
 pub use layers::Progress;
-pub use project::{Projection, Source};
 use layers::RunOptions;
+pub use project::{Projection, Source};
 pub use symmetry::{classes, symmetric, Classes};
 
 pub use crate::Kind;
@@ -295,7 +295,7 @@ const TRIAL_STATES: u64 = 6_000_000;
 /// `opts`, without counting: from the table of boards measured in full
 /// (`BENCHMARKS.md`), else from a trial run of the first squares in
 /// memory (at most about 20 seconds, or until 6 million states), whose
-/// states the model of the [`project`] module extends to the last square.
+/// states the model of the [`project`](mod@project) module extends to the last square.
 /// The disk figure is what the states would take if they went to disk
 /// (`work_dir`, or past `max_memory`).
 ///
@@ -357,11 +357,15 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Pr
     let flag = crate::StopFlag::new();
     let record = |pr: &Progress| {
         let at = rec.start.elapsed().as_secs_f64();
-        rec.steps
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((pr.states as u64, pr.generated, at));
-        if at > seconds || pr.states as u64 > TRIAL_STATES || stop.is_some_and(crate::StopFlag::is_stopped) {
+        rec.steps.lock().unwrap_or_else(|e| e.into_inner()).push((
+            pr.states as u64,
+            pr.generated,
+            at,
+        ));
+        if at > seconds
+            || pr.states as u64 > TRIAL_STATES
+            || stop.is_some_and(crate::StopFlag::is_stopped)
+        {
             flag.stop();
         }
     };
@@ -375,9 +379,13 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Pr
     );
     let complete = match run {
         Ok(_) => true,
-        Err(crate::Error::Interrupted(_)) if !stop.is_some_and(crate::StopFlag::is_stopped) => false,
+        Err(crate::Error::Interrupted(_)) if !stop.is_some_and(crate::StopFlag::is_stopped) => {
+            false
+        }
         Err(crate::Error::Interrupted(_)) => {
-            return Err(crate::Error::Interrupted("the projection was stopped".into()))
+            return Err(crate::Error::Interrupted(
+                "the projection was stopped".into(),
+            ))
         }
         Err(e) => return Err(e),
     };
@@ -387,7 +395,11 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Pr
     let w = project::period(p);
     let states = project::extend(&measured, p.n, w);
     let (ratio, per) = project::rates(&steps, w);
-    let entry_bytes = if frontier::Engine::new(p)?.key_bits <= 64 { 16 } else { 24 };
+    let entry_bytes = if frontier::Engine::new(p)?.key_bits <= 64 {
+        16
+    } else {
+        24
+    };
     let (peak, at, disk, left) = project::figures(&states, measured.len(), ratio, entry_bytes);
 
     Ok(Projection {
@@ -399,7 +411,11 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Pr
         states_per_step: states,
         measured_steps: measured.len(),
         trial,
-        source: Some(if complete { Source::Complete } else { Source::Trial }),
+        source: Some(if complete {
+            Source::Complete
+        } else {
+            Source::Trial
+        }),
     })
 }
 

@@ -143,12 +143,19 @@ pub(crate) fn extend(measured: &[u64], n: usize, w: usize) -> Vec<u64> {
         };
         s.push(x.max(1.0));
     }
-    s.into_iter().map(|x| x.min(u64::MAX as f64) as u64).collect()
+    s.into_iter()
+        .map(|x| x.min(u64::MAX as f64) as u64)
+        .collect()
 }
 
 /// Figures of a projected sequence of states: (peak, its step, peak disk
 /// bytes, successors still to generate after step `from`).
-pub(crate) fn figures(states: &[u64], from: usize, ratio: f64, entry_bytes: u64) -> (u64, usize, u64, f64) {
+pub(crate) fn figures(
+    states: &[u64],
+    from: usize,
+    ratio: f64,
+    entry_bytes: u64,
+) -> (u64, usize, u64, f64) {
     let mut peak = (0u64, 0usize);
     let mut disk = 0f64;
     let mut left = 0f64;
@@ -245,9 +252,9 @@ mod tests {
 
     /// 6x6 open, measured in full: the states after each square.
     const OPEN_6X6: [u64; 36] = [
-        1, 1, 1, 1, 1, 1, 2, 4, 16, 64, 128, 256, 896, 3400, 22088, 111343, 130205, 140092,
-        308764, 367572, 636710, 1302706, 944400, 1078438, 1951832, 2679676, 5477337, 9891600,
-        5150990, 5841897, 3072332, 802540, 20525, 290, 6, 0,
+        1, 1, 1, 1, 1, 1, 2, 4, 16, 64, 128, 256, 896, 3400, 22088, 111343, 130205, 140092, 308764,
+        367572, 636710, 1302706, 944400, 1078438, 1951832, 2679676, 5477337, 9891600, 5150990,
+        5841897, 3072332, 802540, 20525, 290, 6, 0,
     ];
 
     #[test]

@@ -190,7 +190,10 @@ fn disk_budget_stops_and_resumes(method: Method, name: &str) {
     let err = count::tours(board, &opts(false, 512 << 10)).unwrap_err();
     assert_eq!(err.category(), knights::Category::OverLimit, "{err}");
     let text = err.to_string();
-    assert!(text.contains("--max-disk") && text.contains("--resume"), "{text}");
+    assert!(
+        text.contains("--max-disk") && text.contains("--resume"),
+        "{text}"
+    );
     assert!(text.contains("would need about"), "{text}");
     assert!(!state_files(&dir).is_empty(), "the checkpoint is kept");
     let got = count::tours(board, &opts(true, 1 << 30)).unwrap();
@@ -198,7 +201,10 @@ fn disk_budget_stops_and_resumes(method: Method, name: &str) {
     assert!(got.on_disk && got.peak_disk_bytes > 0);
     assert_eq!(state_files(&dir), Vec::<PathBuf>::new());
     // The summary answers a resume at once.
-    assert_eq!(count::tours(board, &opts(true, 1 << 30)).unwrap().count, 9862);
+    assert_eq!(
+        count::tours(board, &opts(true, 1 << 30)).unwrap().count,
+        9862
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
