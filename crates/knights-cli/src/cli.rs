@@ -436,6 +436,21 @@ pub struct CountArgs {
     /// Continue the count from the checkpoint in --work-dir.
     #[arg(long, requires = "work_dir")]
     pub resume: bool,
+    /// The most disk the states may take when they go to disk (bytes, or
+    /// with a unit: 50G; default: 80 % of the free space on their disk).
+    /// Before every square the count checks that the next one fits, and
+    /// stops with its checkpoint kept if not.
+    #[arg(long)]
+    pub max_disk: Option<String>,
+    /// Keep the state files of a finished count in --work-dir (default: only
+    /// a small summary with the count stays).
+    #[arg(long, requires = "work_dir")]
+    pub keep: bool,
+    /// Print the projected peak states, disk and time, without counting
+    /// (from a trial run of at most about 20 seconds, or from the boards
+    /// measured before).
+    #[arg(long, conflicts_with_all = ["symmetric", "classes", "resume"])]
+    pub dry_run: bool,
     /// Stop after this many squares (after the checkpoint); for tests.
     #[arg(long, hide = true)]
     pub stop_after: Option<usize>,

@@ -29,6 +29,12 @@ pub enum Error {
         /// What is available, as a phrase ("only 7.5 GiB is available").
         available: String,
     },
+    /// A count whose states would need more disk than its budget
+    /// (`--max-disk`) or than the file system has free; the text names
+    /// what it would need, and a count with a work directory keeps its
+    /// checkpoint for resuming once there is room.
+    #[error("{0}")]
+    OverDisk(String),
     /// No tour (or tourney) of the requested kind exists; the text gives the theorem.
     #[error("{0}")]
     NoTour(String),
@@ -92,7 +98,7 @@ impl Error {
         match self {
             Error::Board(_) | Error::Parse(_) | Error::Unsupported(_) => Category::BadInput,
             Error::NoTour(_) | Error::GaveUp(_) | Error::Invalid(_) => Category::NoAnswer,
-            Error::TooLarge { .. } => Category::OverLimit,
+            Error::TooLarge { .. } | Error::OverDisk(_) => Category::OverLimit,
             Error::Interrupted(_) => Category::Interrupted,
             Error::Internal(_) => Category::Internal,
         }

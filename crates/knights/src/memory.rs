@@ -154,6 +154,33 @@ pub fn try_vec<T: Clone>(
     Ok(v)
 }
 
+/// Bytes free for an unprivileged user on the file system that holds
+/// `path` (`statvfs`: available blocks times the fragment size), if the
+/// system says; `path` or its nearest existing ancestor is asked.
+pub fn free_disk_bytes(path: &std::path::Path) -> Option<u64> {
+    let mut p = path;
+    while !p.exists() {
+        p = p.parent()?;
+    }
+    statvfs_available(if p.as_os_str().is_empty() {
+        std::path::Path::new(".")
+    } else {
+        p
+    })
+}
+
+#[cfg(unix)]
+fn statvfs_available(path: &std::path::Path) -> Option<u64> {
+    let s = nix::sys::statvfs::statvfs(path).ok()?;
+    #[allow(clippy::unnecessary_cast)] // the field types vary by platform
+    Some((s.blocks_available() as u64).saturating_mul(s.fragment_size() as u64))
+}
+
+#[cfg(not(unix))]
+fn statvfs_available(_path: &std::path::Path) -> Option<u64> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,10 +2,12 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use knights::count::{self, Method, Options, Progress};
+use knights::count::{self, Method, Options, Progress, Source};
 use knights::Kind;
 use serde_json::{json, Value};
 
@@ -19,7 +21,21 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     } else {
         Kind::Closed
     };
-    let max_memory = args.max_memory.as_deref().map(parse_bytes).transpose()?;
+    let max_memory = args
+        .max_memory
+        .as_deref()
+        .map(|t| parse_bytes(t, "memory"))
+        .transpose()?;
+    let max_disk = args
+        .max_disk
+        .as_deref()
+        .map(|t| parse_bytes(t, "disk"))
+        .transpose()?;
+    let method = match args.method {
+        CountMethod::Auto => Method::Auto,
+        CountMethod::Forward => Method::Forward,
+        CountMethod::Meet => Method::Meet,
+    };
     if args.classes && args.directed {
         return Err(knights::Error::Unsupported(
             "--directed does not apply to --classes; classes are of undirected tours".into(),
@@ -38,6 +54,9 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
             e.reason,
             e.theorem
         );
+    }
+    if args.dry_run {
+        return dry_run(&args, board, kind, method);
     }
     if args.resume {
         let has_checkpoint = args
@@ -59,18 +78,34 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(0);
         bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] square {pos}/{len} {msg}")
+            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] square {pos}/{len} {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
                 .progress_chars("=> "),
         );
         bar
     });
+    // Without the bar (--quiet, or stderr not a terminal), a long count
+    // still says how far it is: one line at most every minute, after a
+    // square (a single square of a big count can take longer).
+    let started = Instant::now();
+    let last_line = Mutex::new(started);
     let callback = |p: &Progress| {
         if let Some(bar) = &bar {
             bar.set_length(p.steps as u64);
             bar.set_position(p.step as u64);
-            let place = if p.on_disk { " on disk" } else { "" };
-            bar.set_message(format!("{} states{place} (peak {})", p.states, p.peak));
+            bar.set_message(status(p));
+            return;
+        }
+        let mut last = last_line.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() >= STATUS_EVERY && p.step < p.steps {
+            *last = Instant::now();
+            crate::warn!(
+                "knights count: {} elapsed, square {}/{}, {}",
+                human_time(started.elapsed().as_secs_f64()),
+                p.step,
+                p.steps,
+                status(p)
+            );
         }
     };
     // The first Ctrl-C stops the count after the square in progress (its
@@ -78,12 +113,10 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     let stop = crate::output::stop_on_ctrl_c();
     let opts = Options {
         kind,
-        method: match args.method {
-            CountMethod::Auto => Method::Auto,
-            CountMethod::Forward => Method::Forward,
-            CountMethod::Meet => Method::Meet,
-        },
+        method,
         max_memory,
+        max_disk,
+        keep: args.keep,
         progress: Some(&callback),
         work_dir: args.work_dir.as_deref(),
         resume: args.resume,
@@ -120,7 +153,8 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
                 "meet": r.meet_pairs.map(|(kept, tested)| json!({"table_states": kept, "pairs_tested": tested})),
                 "peak_states": r.peak_states,
                 "frontier_squares": r.frontier_slots, "key_bytes": r.key_bytes,
-                "on_disk": r.on_disk, "generated": r.generated, "states_per_step": r.states_per_step,
+                "on_disk": r.on_disk, "peak_disk_bytes": r.peak_disk_bytes,
+                "generated": r.generated, "states_per_step": r.states_per_step,
             });
             (n, json)
         })
@@ -137,6 +171,132 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// How often a count without its progress bar writes a status line.
+const STATUS_EVERY: Duration = Duration::from_secs(60);
+
+/// The figures of a square for the bar and the status lines: states, the
+/// projected peak, disk in use and the projected time left.
+fn status(p: &Progress) -> String {
+    let mut line = format!(
+        "{} states (peak so far {}, projected {})",
+        group(p.states as u64),
+        group(p.peak as u64),
+        group(p.projected_peak)
+    );
+    if p.on_disk {
+        line += &format!(", {} on disk", knights::memory::human_bytes(p.disk_bytes));
+    }
+    if let Some(left) = p.seconds_left {
+        line += &format!(", about {} left", human_time(left));
+    }
+    line
+}
+
+/// `knights count --dry-run`: the projection alone.
+fn dry_run(
+    args: &CountArgs,
+    board: knights::Board,
+    kind: Kind,
+    method: Method,
+) -> Result<ExitCode> {
+    let stop = crate::output::stop_on_ctrl_c();
+    let opts = Options {
+        kind,
+        method,
+        stop: Some(&stop),
+        ..Options::default()
+    };
+    let p = count::project(board, &opts)?;
+    let dir = args.work_dir.clone().unwrap_or_else(std::env::temp_dir);
+    let free = knights::memory::free_disk_bytes(&dir);
+    let kind_name = if kind == Kind::Open { "open" } else { "closed" };
+    let source = p.source.unwrap_or(Source::Nothing);
+    if args.json {
+        let json = json!({
+            "board": board.to_string(), "kind": kind_name, "dry_run": true,
+            "projected_peak_states": p.peak_states, "peak_step": p.peak_step, "steps": p.steps,
+            "projected_disk_bytes": p.disk_bytes, "projected_seconds": p.seconds,
+            "source": source.describe(), "measured_steps": p.measured_steps,
+            "trial_seconds": p.trial.as_secs_f64(), "free_disk_bytes": free,
+            "states_per_step": p.states_per_step,
+            "work_dir": dir.display().to_string(),
+        });
+        crate::outln!("{json}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if source == Source::Nothing {
+        crate::outln!(
+            "{board} {kind_name}: nothing to count (no tour exists), so no states, disk or time"
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let at = if p.peak_step > 0 && p.steps > 0 {
+        format!(" after square {} of {}", p.peak_step, p.steps)
+    } else {
+        String::new()
+    };
+    crate::outln!("{board} {kind_name} tours, projected:")?;
+    crate::outln!("  peak states  about {}{at}", group(p.peak_states))?;
+    crate::outln!(
+        "  disk         about {} at the peak, if the states go to disk (--work-dir, or past --max-memory)",
+        knights::memory::human_bytes(p.disk_bytes)
+    )?;
+    crate::outln!("  time         about {}", human_time(p.seconds))?;
+    let how = match source {
+        Source::Trial => format!(
+            "from a trial run of the first {} squares in {}, extended row by row at the growth it measured; within about a factor of 2 on the boards checked in BENCHMARKS.md",
+            p.measured_steps,
+            human_time(p.trial.as_secs_f64())
+        ),
+        other => other.describe().to_string(),
+    };
+    crate::outln!("  ({how})")?;
+    if let Some(free) = free {
+        let budget = free / 100 * 80;
+        let fits = if p.disk_bytes <= budget {
+            "fits in"
+        } else {
+            "is more than"
+        };
+        crate::outln!(
+            "  {} free on the disk of {}: the projection {fits} the default budget of 80 % ({})",
+            knights::memory::human_bytes(free),
+            dir.display(),
+            knights::memory::human_bytes(budget)
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A number with thousands separators.
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A duration in seconds in the largest fitting unit ("12 s", "4.5 min", "3.2 h").
+fn human_time(secs: f64) -> String {
+    if !secs.is_finite() || secs < 0.0 {
+        return "an unknown time".into();
+    }
+    if secs < 90.0 {
+        format!("{secs:.0} s")
+    } else if secs < 90.0 * 60.0 {
+        format!("{:.1} min", secs / 60.0)
+    } else if secs < 48.0 * 3600.0 {
+        format!("{:.1} h", secs / 3600.0)
+    } else {
+        format!("{:.1} days", secs / 86400.0)
+    }
+}
+
 /// A count as a JSON number where it fits in 64 bits, else as a string.
 fn number(n: u128) -> Value {
     u64::try_from(n).map_or_else(|_| Value::from(n.to_string()), Value::from)
@@ -144,10 +304,10 @@ fn number(n: u128) -> Value {
 
 /// Reads a byte count: a number with an optional binary unit (K, M, G, T,
 /// optionally followed by "iB" or "B").
-fn parse_bytes(text: &str) -> Result<u64> {
+fn parse_bytes(text: &str, what: &str) -> Result<u64> {
     let bad = || {
         knights::Error::Parse(format!(
-            "'{text}' is not an amount of memory; write bytes or a number with a unit, such as 512M or 20G"
+            "'{text}' is not an amount of {what}; write bytes or a number with a unit, such as 512M or 20G"
         ))
     };
     let t = text.trim();
@@ -173,11 +333,11 @@ mod tests {
 
     #[test]
     fn byte_amounts() {
-        assert_eq!(parse_bytes("20G").unwrap(), 20 << 30);
-        assert_eq!(parse_bytes("512MiB").unwrap(), 512 << 20);
-        assert_eq!(parse_bytes("1000").unwrap(), 1000);
-        assert_eq!(parse_bytes("4kb").unwrap(), 4096);
-        assert!(parse_bytes("lots").is_err());
-        assert!(parse_bytes("99999999999T").is_err());
+        assert_eq!(parse_bytes("20G", "memory").unwrap(), 20 << 30);
+        assert_eq!(parse_bytes("512MiB", "memory").unwrap(), 512 << 20);
+        assert_eq!(parse_bytes("1000", "memory").unwrap(), 1000);
+        assert_eq!(parse_bytes("4kb", "memory").unwrap(), 4096);
+        assert!(parse_bytes("lots", "memory").is_err());
+        assert!(parse_bytes("99999999999T", "memory").is_err());
     }
 }

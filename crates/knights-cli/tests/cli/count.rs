@@ -1,6 +1,7 @@
 //! `knights count` and `knights estimate` through the real binary.
 
 use super::knights;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 
 #[test]
@@ -236,4 +237,86 @@ fn resume_needs_a_work_dir() {
         .assert()
         .code(2)
         .stderr(contains("--work-dir"));
+}
+
+/// Whether any `.bin` state file is left under `dir`.
+fn has_state_files(dir: &std::path::Path) -> bool {
+    std::fs::read_dir(dir).unwrap().flatten().any(|e| {
+        let p = e.path();
+        if p.is_dir() {
+            has_state_files(&p)
+        } else {
+            p.extension().is_some_and(|x| x == "bin")
+        }
+    })
+}
+
+#[test]
+fn a_disk_budget_stops_the_count_and_resume_finishes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().to_str().unwrap();
+    knights()
+        .args([
+            "count",
+            "6x6",
+            "--work-dir",
+            work,
+            "--max-disk",
+            "512K",
+            "--quiet",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("would need about").and(contains("--resume")));
+    assert!(has_state_files(dir.path()), "the checkpoint is kept");
+    knights()
+        .args([
+            "count",
+            "6x6",
+            "--work-dir",
+            work,
+            "--resume",
+            "--max-disk",
+            "1G",
+        ])
+        .assert()
+        .success()
+        .stdout("9862\n");
+    assert!(
+        !has_state_files(dir.path()),
+        "a finished count removes its states"
+    );
+    // --keep keeps them; a bad size is refused.
+    knights()
+        .args(["count", "5x6", "--work-dir", work, "--keep"])
+        .assert()
+        .success()
+        .stdout("8\n");
+    assert!(has_state_files(dir.path()));
+    knights()
+        .args(["count", "5x6", "--max-disk", "plenty"])
+        .assert()
+        .code(2)
+        .stderr(contains("amount of disk"));
+}
+
+#[test]
+fn dry_runs_project_without_counting() {
+    let out = knights()
+        .args(["count", "7x7", "--open", "--dry-run"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for want in ["peak states", "disk", "time", "trial run"] {
+        assert!(text.contains(want), "{want}: {text}");
+    }
+    let out = knights()
+        .args(["count", "5x6", "--open", "--dry-run", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["projected_peak_states"], 247_869);
+    assert!(v["projected_disk_bytes"].as_u64().unwrap() > 0);
 }

@@ -28,8 +28,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::disk::{
-    file_states, io, read_entries, write_atomic, write_entries, Disk, Manifest, Stop, Word,
-    MANIFEST,
+    entry_bytes, file_states, io, read_entries, write_atomic, write_entries, Disk, Manifest, Stop,
+    Word, MANIFEST,
 };
 use super::frontier::{Engine, Problem, Step};
 use crate::{Error, Result};
@@ -47,6 +47,15 @@ pub struct Progress {
     pub peak: usize,
     /// Whether the states are kept on disk.
     pub on_disk: bool,
+    /// Successors generated at this square, before equal states merged.
+    pub generated: u64,
+    /// Bytes of state files on disk now (0 in memory).
+    pub disk_bytes: u64,
+    /// The projected peak of the states (see the `project` module notes):
+    /// the states measured so far, then the model's.
+    pub projected_peak: u64,
+    /// The projected seconds left in this run, at the speed of the last row.
+    pub seconds_left: Option<f64>,
 }
 
 /// How a run stores its states and where it may stop.
@@ -58,6 +67,11 @@ pub(crate) struct RunOptions<'a> {
     pub resume: bool,
     pub stop_after: Option<usize>,
     pub stop: Option<&'a crate::StopFlag>,
+    /// The most bytes the state files may take (default: what they take now
+    /// and 80 % of the free space on their file system).
+    pub max_disk: Option<u64>,
+    /// Keep the state files of a finished run.
+    pub keep: bool,
     /// For a part of a graph (see `Problem::external`): called with the
     /// states after the last vertex, chunk by chunk and in parallel, as
     /// `(key, count)` pairs.
@@ -87,6 +101,9 @@ pub(crate) struct Run {
     pub on_disk: bool,
     /// Successors generated (before equal states are merged), over all steps.
     pub generated: u64,
+    /// The most bytes of state files on disk at once (this run's share).
+    #[serde(default)]
+    pub peak_disk: u64,
 }
 
 /// Runs the dynamic program on `p`.
@@ -136,6 +153,16 @@ const MAX_BUCKETS: usize = 1 << 9;
 const MIN_DISK_BUDGET: u64 = 1 << 18;
 /// Bytes of memory a state costs in a step, counting its successors.
 const STEP_BYTES_PER_STATE: u64 = 64;
+/// The share of the free disk a count takes by default, in percent.
+pub(crate) const DEFAULT_DISK_SHARE: u64 = 80;
+
+/// A hash of the problem alone, naming its files.
+pub(crate) fn problem_hash(p: &Problem) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    p.hash(&mut h);
+    h.finish()
+}
 
 fn fingerprint<K: Word, C: Word>(p: &Problem) -> String {
     use std::hash::{Hash, Hasher};
@@ -274,6 +301,13 @@ fn run_typed<K: Word, C: Word>(
     }
     let threads = rayon::current_num_threads().max(1) as u64;
     let mut total: u128 = 0;
+    let eb = entry_bytes::<K, C>() as u64;
+    let w = super::project::period(p);
+    // Per square of this run: (states, successors, seconds since the start).
+    let mut timeline: Vec<(u64, u64, f64)> = Vec::new();
+    let started = std::time::Instant::now();
+    // Successors written to disk per state they merged into, last square.
+    let mut raw_ratio: Option<f64> = None;
     for t in t0..n {
         let step = &engine.steps[t];
         let states: u64 = cur.iter().map(Bucket::states).sum();
@@ -294,6 +328,9 @@ fn run_typed<K: Word, C: Word>(
                 dir,
                 temporary: true,
             });
+        }
+        if let Some(d) = &disk {
+            check_disk(d, opts, t, n, states * eb, next_est, raw_ratio, eb)?;
         }
         // Next buckets: enough to keep both cores busy, and on disk small
         // enough that the threads can each merge one in memory.
@@ -328,15 +365,17 @@ fn run_typed<K: Word, C: Word>(
         let cur_ref = &cur;
         let raw_ref = &raw;
         // Phase 1: expand every chunk, split its successors by next bucket.
-        let shares: Vec<(Shares<K, C>, u128, u64)> = chunks
+        let shares: Vec<(Shares<K, C>, u128, u64, u64)> = chunks
             .par_iter()
             .map(|&(b, start, len)| -> std::result::Result<_, Stop> {
                 let states = read_chunk(&cur_ref[b], start, len)?;
                 let (mut out, done) = expand_chunk(engine, step, &states, nb)?;
                 let generated: u64 = out.iter().map(|v| v.len() as u64).sum();
+                let mut written = 0u64;
                 for v in &mut out {
                     merge(v)?;
                     v.shrink_to_fit();
+                    written += v.len() as u64;
                 }
                 if let Some(files) = raw_ref {
                     for (j, v) in out.iter_mut().enumerate() {
@@ -349,14 +388,16 @@ fn run_typed<K: Word, C: Word>(
                         *v = Vec::new();
                     }
                 }
-                Ok((out, done, generated))
+                Ok((out, done, generated, written))
             })
             .collect::<std::result::Result<_, Stop>>()?;
         let mut pieces: Vec<Vec<Vec<(K, C)>>> = (0..nb).map(|_| Vec::new()).collect();
         let mut generated = 0u64;
-        for (out, done, g) in shares {
+        let mut written = 0u64;
+        for (out, done, g, r) in shares {
             total = total.checked_add(done).ok_or_else(overflow)?;
             generated += g;
+            written += r;
             for (j, v) in out.into_iter().enumerate() {
                 if !v.is_empty() {
                     pieces[j].push(v);
@@ -422,6 +463,11 @@ fn run_typed<K: Word, C: Word>(
             })
             .collect::<std::result::Result<_, Stop>>()?;
         let states: u64 = next.iter().map(Bucket::states).sum();
+        if disk.is_some() {
+            let read: u64 = cur.iter().map(Bucket::states).sum();
+            run.peak_disk = run.peak_disk.max((read + written.max(states)) * eb);
+            raw_ratio = Some(written as f64 / states.max(1) as f64);
+        }
         cur = next;
         run.peak = run.peak.max(states);
         run.states_per_step.push(states);
@@ -429,23 +475,29 @@ fn run_typed<K: Word, C: Word>(
         if let Some(d) = &disk {
             run.on_disk = true;
             let finished = t + 1 == n;
+            // A finished run that hands its states to no one keeps only its
+            // manifest (with the count), unless asked to keep them.
+            let clean = finished && opts.final_layer.is_none() && !opts.keep && !d.temporary;
             let m = Manifest {
                 version: 1,
                 fingerprint: fp.clone(),
                 step: t + 1,
-                buckets: cur
-                    .iter()
-                    .map(|b| match b {
-                        Bucket::Disk { path, states } => (
-                            path.file_name()
-                                .unwrap_or_default()
-                                .to_string_lossy()
-                                .into_owned(),
-                            *states,
-                        ),
-                        Bucket::Mem(_) => unreachable!("disk runs write every bucket"),
-                    })
-                    .collect(),
+                buckets: if clean {
+                    Vec::new()
+                } else {
+                    cur.iter()
+                        .map(|b| match b {
+                            Bucket::Disk { path, states } => (
+                                path.file_name()
+                                    .unwrap_or_default()
+                                    .to_string_lossy()
+                                    .into_owned(),
+                                *states,
+                            ),
+                            Bucket::Mem(_) => unreachable!("disk runs write every bucket"),
+                        })
+                        .collect()
+                },
                 states_per_step: run.states_per_step.clone(),
                 peak: run.peak,
                 count: finished.then(|| total.to_string()),
@@ -454,17 +506,32 @@ fn run_typed<K: Word, C: Word>(
             if !d.temporary {
                 write_atomic(&d.dir, MANIFEST, &text)?;
             }
+            if clean {
+                for b in std::mem::take(&mut cur) {
+                    if let Bucket::Disk { path, .. } = b {
+                        let _ = fs::remove_file(path);
+                    }
+                }
+            }
         }
         for path in old {
             let _ = fs::remove_file(path);
         }
+        timeline.push((states, generated, started.elapsed().as_secs_f64()));
         if let Some(f) = opts.progress {
+            let projected = super::project::extend(&run.states_per_step, n, w);
+            let (ratio, per) = super::project::rates(&timeline, w);
+            let (peak, _, _, left) = super::project::figures(&projected, t + 1, ratio, eb);
             f(&Progress {
                 step: t + 1,
                 steps: n,
                 states: states as usize,
                 peak: run.peak as usize,
                 on_disk: disk.is_some(),
+                generated,
+                disk_bytes: if disk.is_some() { states * eb } else { 0 },
+                projected_peak: peak.max(run.peak),
+                seconds_left: (per > 0.0).then_some(per * left),
             });
         }
         if opts.stop.is_some_and(crate::StopFlag::is_stopped) && t + 1 < n {
@@ -572,6 +639,65 @@ fn expand_chunk<K: Word, C: Word>(
 /// A count past `u128`.
 pub(crate) fn overflow() -> Error {
     Error::Unsupported("the count exceeds 2^128, more than this counter can hold".into())
+}
+
+/// Stops a count on disk before square `t + 1` of `n` when its files would
+/// outgrow the disk budget or the free space: `layer` bytes now, and
+/// `next` states expected after the square, written first as about
+/// `raw_ratio` times as many unmerged successors.
+#[allow(clippy::too_many_arguments)]
+fn check_disk(
+    d: &Disk,
+    opts: &RunOptions<'_>,
+    t: usize,
+    n: usize,
+    layer: u64,
+    next: u64,
+    raw_ratio: Option<f64>,
+    eb: u64,
+) -> std::result::Result<(), Stop> {
+    let ratio = raw_ratio.map_or(2.0, |r| (r * 1.1).max(1.1));
+    let written = (next as f64 * ratio * eb as f64) as u64;
+    let need = layer.saturating_add(written).saturating_add(1 << 16);
+    let free = crate::memory::free_disk_bytes(&d.dir);
+    let limit = match opts.max_disk {
+        Some(m) => m,
+        None => match free {
+            Some(f) => layer.saturating_add(f / 100 * DEFAULT_DISK_SHARE),
+            None => return Ok(()),
+        },
+    };
+    let short_of_free = free.is_some_and(|f| written > f);
+    if need <= limit && !short_of_free {
+        return Ok(());
+    }
+    let human = crate::memory::human_bytes;
+    let budget = match (opts.max_disk, free) {
+        (Some(m), Some(f)) => format!(
+            "the disk budget of {} (--max-disk; {} free)",
+            human(m),
+            human(f)
+        ),
+        (Some(m), None) => format!("the disk budget of {} (--max-disk)", human(m)),
+        (None, Some(f)) => format!(
+            "{DEFAULT_DISK_SHARE} % of the {} free on its disk (--max-disk sets the budget)",
+            human(f)
+        ),
+        (None, None) => "the disk".to_string(),
+    };
+    let advice = if d.temporary {
+        "; give it a --work-dir on a disk with more room, or more --max-memory"
+    } else {
+        "; its checkpoint is kept, and --resume continues it once there is room (free space, or a larger --max-disk)"
+    };
+    Err(Error::OverDisk(format!(
+        "the count stopped before square {} of {n}: its states would need about {} on disk ({} now and about {} for the next square), more than {budget}{advice}",
+        t + 1,
+        human(need),
+        human(layer),
+        human(written),
+    ))
+    .into())
 }
 
 fn over_budget(max_memory: Option<u64>, states: u64) -> Error {

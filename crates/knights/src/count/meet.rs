@@ -43,6 +43,7 @@ pub(crate) const MAX_WIDTH: usize = 8;
 const TABLE_BYTES_PER_STATE: u64 = 48;
 
 /// The figures of the two parts' runs and the count.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct MeetRun {
     pub count: u128,
     pub top: Run,
@@ -70,10 +71,30 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     let h = (rows - 1) / 2;
     let top = Part::new(rows, w, h, Side::Top);
     let bottom = Part::new(rows, w, h, Side::Bottom);
+    // What a finished count keeps: the count and the figures of its runs.
+    let summary = opts.work_dir.map(|dir| {
+        dir.join(format!(
+            "count-meet-{:016x}.json",
+            layers::problem_hash(&top.problem)
+                ^ layers::problem_hash(&bottom.problem).rotate_left(1)
+        ))
+    });
     // A fresh count: neither part may resume an older run's checkpoint.
     if let (Some(dir), false) = (opts.work_dir, opts.resume) {
         layers::clear_checkpoints(&top.problem, dir)?;
         layers::clear_checkpoints(&bottom.problem, dir)?;
+        if let Some(path) = summary.as_deref().filter(|p| p.exists()) {
+            std::fs::remove_file(path).map_err(|e| {
+                Error::Unsupported(format!("the count could not clear {}: {e}", path.display()))
+            })?;
+        }
+    }
+    if let (Some(path), true) = (summary.as_deref(), opts.resume) {
+        if let Ok(text) = std::fs::read_to_string(path) {
+            return serde_json::from_str(&text).map_err(|e| {
+                Error::Parse(format!("{} is not a count's summary: {e}", path.display()))
+            });
+        }
     }
     let top_engine = Engine::new(&top.problem)?;
     let bottom_engine = Engine::new(&bottom.problem)?;
@@ -154,12 +175,35 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         },
     )?;
     let (count, pairs_tested) = total.into_inner().unwrap_or_else(|e| e.into_inner());
-    Ok(MeetRun {
+    let done = MeetRun {
         count,
         top: top_run,
         bottom: bottom_run,
         pairs_tested,
-    })
+    };
+    // Done: the summary replaces the two parts' state files.
+    if let (Some(dir), Some(path), false) = (opts.work_dir, summary.as_deref(), opts.keep) {
+        let text = serde_json::to_string(&done)
+            .map_err(|e| Error::Internal(format!("a count's summary: {e}")))?;
+        let tmp = path.with_extension("json.tmp");
+        std::fs::write(&tmp, text)
+            .and_then(|()| std::fs::rename(&tmp, path))
+            .map_err(|e| {
+                Error::Unsupported(format!("the count could not write {}: {e}", path.display()))
+            })?;
+        layers::clear_checkpoints(&top.problem, dir)?;
+        layers::clear_checkpoints(&bottom.problem, dir)?;
+    }
+    Ok(done)
+}
+
+/// The top and bottom parts of a `rows x w` board as frontier problems.
+pub(crate) fn part_problems(rows: usize, w: usize) -> [Problem; 2] {
+    let h = (rows - 1) / 2;
+    [
+        Part::new(rows, w, h, Side::Top).problem,
+        Part::new(rows, w, h, Side::Bottom).problem,
+    ]
 }
 
 /// The caller's progress callback, told of `before + step` of `steps` squares.

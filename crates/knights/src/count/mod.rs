@@ -53,6 +53,7 @@ pub mod estimate;
 mod frontier;
 mod layers;
 mod meet;
+pub mod project;
 mod symmetry;
 
 use std::fmt;
@@ -63,6 +64,7 @@ pub use estimate::{estimate, Estimate, EstimateOptions};
 use frontier::{Problem, Shape};
 pub use layers::Progress;
 use layers::RunOptions;
+pub use project::{Projection, Source};
 pub use symmetry::{classes, symmetric, Classes};
 
 pub use crate::Kind;
@@ -120,6 +122,17 @@ pub struct Options<'a> {
     /// after the square in progress, with [`crate::Error::Interrupted`]; a
     /// count with a work directory keeps its checkpoint for `resume`.
     pub stop: Option<&'a crate::StopFlag>,
+    /// The most bytes the state files may take on disk, when they go to
+    /// disk (default: 80 % of the free space on their file system, besides
+    /// what they take already). Before every square the count checks that
+    /// the next layer fits, from the growth measured so far, and stops with
+    /// [`crate::Error::OverDisk`] if not (a count with a work directory
+    /// keeps its checkpoint for `resume`).
+    pub max_disk: Option<u64>,
+    /// Keep the state files of a finished count in `work_dir` (default:
+    /// only a small summary with the count stays, from which `resume`
+    /// answers at once).
+    pub keep: bool,
 }
 
 impl<'a> Options<'a> {
@@ -131,6 +144,8 @@ impl<'a> Options<'a> {
             resume: self.resume,
             stop_after: self.stop_after,
             stop: self.stop,
+            max_disk: self.max_disk,
+            keep: self.keep,
             final_layer: None,
         }
     }
@@ -147,6 +162,8 @@ impl fmt::Debug for Options<'_> {
             .field("resume", &self.resume)
             .field("stop_after", &self.stop_after)
             .field("stop", &self.stop.map(crate::StopFlag::is_stopped))
+            .field("max_disk", &self.max_disk)
+            .field("keep", &self.keep)
             .finish()
     }
 }
@@ -172,6 +189,8 @@ pub struct Report {
     pub key_bytes: usize,
     /// Whether the states went to disk.
     pub on_disk: bool,
+    /// The most bytes of state files on disk at once (0 in memory).
+    pub peak_disk_bytes: u64,
     /// Successors generated over all squares, before equal states merge.
     pub generated: u64,
     /// Wall-clock time of the run.
@@ -213,20 +232,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
     refuse_huge(board, opts.kind)?;
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
     let (rows, w) = oriented(board);
-    let meet_fits = rows >= 4 && w <= meet::MAX_WIDTH;
-    let meet = match opts.method {
-        Method::Forward => false,
-        Method::Auto => opts.kind == Kind::Closed && meet_fits && rows >= 6,
-        Method::Meet if opts.kind == Kind::Closed && meet_fits => true,
-        Method::Meet => {
-            return Err(crate::Error::Unsupported(format!(
-                "meeting in the middle counts closed tours of boards with at least 4 rows and at most {} columns, not {} tours of {board}; use --method forward",
-                meet::MAX_WIDTH,
-                if opts.kind == Kind::Open { "open" } else { "closed" },
-            )))
-        }
-    };
-    if meet {
+    if meets(board, opts)? {
         let m = meet::closed_tours(rows, w, &opts.run())?;
         let (t, b) = (&m.top, &m.bottom);
         let kept = t.states_per_step.last().copied().unwrap_or(0);
@@ -239,6 +245,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
             frontier_slots: b.slots.max(t.slots),
             key_bytes: b.key_bytes.max(t.key_bytes),
             on_disk: b.on_disk || t.on_disk,
+            peak_disk_bytes: b.peak_disk.max(t.peak_disk),
             generated: b.generated + t.generated,
             elapsed: t0.elapsed(),
         });
@@ -254,8 +261,161 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
         frontier_slots: run.slots,
         key_bytes: run.key_bytes,
         on_disk: run.on_disk,
+        peak_disk_bytes: run.peak_disk,
         generated: run.generated,
         elapsed: t0.elapsed(),
+    })
+}
+
+/// Whether [`tours`] meets in the middle on `board` with `opts`.
+fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
+    let (rows, w) = oriented(board);
+    let meet_fits = rows >= 4 && w <= meet::MAX_WIDTH;
+    Ok(match opts.method {
+        Method::Forward => false,
+        Method::Auto => opts.kind == Kind::Closed && meet_fits && rows >= 6,
+        Method::Meet if opts.kind == Kind::Closed && meet_fits => true,
+        Method::Meet => {
+            return Err(crate::Error::Unsupported(format!(
+                "meeting in the middle counts closed tours of boards with at least 4 rows and at most {} columns, not {} tours of {board}; use --method forward",
+                meet::MAX_WIDTH,
+                if opts.kind == Kind::Open { "open" } else { "closed" },
+            )))
+        }
+    })
+}
+
+/// The longest a projection's trial run takes, in seconds (both parts
+/// together when meeting in the middle), and the states after which it
+/// stops early.
+const TRIAL_SECONDS: f64 = 20.0;
+const TRIAL_STATES: u64 = 6_000_000;
+
+/// Projects the peak states, the disk and the time of [`tours`] with
+/// `opts`, without counting: from the table of boards measured in full
+/// (`BENCHMARKS.md`), else from a trial run of the first squares in
+/// memory (at most about 20 seconds, or until 6 million states), whose
+/// states the model of the [`project`](mod@project) module extends to the last square.
+/// The disk figure is what the states would take if they went to disk
+/// (`work_dir`, or past `max_memory`).
+///
+/// # Example
+/// ```
+/// use knights::count::{self, Options, Source};
+/// let p = count::project("5x6".parse()?, &Options::default())?;
+/// assert_eq!(p.source, Some(Source::Complete)); // small: the trial counts it all
+/// assert!(p.peak_states > 0);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
+    if board.squares() == 1 || (opts.method == Method::Auto && !tour_exists(board, opts.kind)) {
+        return Ok(Projection {
+            source: Some(Source::Nothing),
+            ..Projection::default()
+        });
+    }
+    refuse_huge(board, opts.kind)?;
+    crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
+    let (rows, w) = oriented(board);
+    let meet = meets(board, opts)?;
+    if let Some(p) = project::from_table(rows, w, opts.kind == Kind::Open, meet) {
+        return Ok(p);
+    }
+    let problems = if meet {
+        meet::part_problems(rows, w).to_vec()
+    } else {
+        vec![board_problem(board, opts.kind)]
+    };
+    let seconds = TRIAL_SECONDS / problems.len() as f64;
+    let mut total = Projection {
+        source: Some(Source::Complete),
+        ..Projection::default()
+    };
+    for p in &problems {
+        let one = trial(p, seconds, opts.stop)?;
+        total.steps += one.steps;
+        if one.peak_states > total.peak_states {
+            total.peak_states = one.peak_states;
+            total.peak_step = one.peak_step;
+        }
+        total.disk_bytes = total.disk_bytes.max(one.disk_bytes);
+        total.seconds += one.seconds;
+        total.measured_steps += one.measured_steps;
+        total.states_per_step.extend(one.states_per_step);
+        total.trial += one.trial;
+        if one.source == Some(Source::Trial) {
+            total.source = Some(Source::Trial);
+        }
+    }
+    Ok(total)
+}
+
+/// Runs the first squares of `p` in memory for at most `seconds` (or until
+/// [`TRIAL_STATES`]) and projects the rest.
+fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Projection> {
+    let rec = project::Trial::new();
+    let flag = crate::StopFlag::new();
+    let record = |pr: &Progress| {
+        let at = rec.start.elapsed().as_secs_f64();
+        rec.steps.lock().unwrap_or_else(|e| e.into_inner()).push((
+            pr.states as u64,
+            pr.generated,
+            at,
+        ));
+        if at > seconds
+            || pr.states as u64 > TRIAL_STATES
+            || stop.is_some_and(crate::StopFlag::is_stopped)
+        {
+            flag.stop();
+        }
+    };
+    let run = layers::run(
+        p,
+        &RunOptions {
+            progress: Some(&record),
+            stop: Some(&flag),
+            ..RunOptions::default()
+        },
+    );
+    let complete = match run {
+        Ok(_) => true,
+        Err(crate::Error::Interrupted(_)) if !stop.is_some_and(crate::StopFlag::is_stopped) => {
+            false
+        }
+        Err(crate::Error::Interrupted(_)) => {
+            return Err(crate::Error::Interrupted(
+                "the projection was stopped".into(),
+            ))
+        }
+        Err(e) => return Err(e),
+    };
+    let trial = rec.start.elapsed();
+    let steps = rec.steps.into_inner().unwrap_or_else(|e| e.into_inner());
+    let measured: Vec<u64> = steps.iter().map(|s| s.0).collect();
+    let w = project::period(p);
+    let states = project::extend(&measured, p.n, w);
+    let (ratio, per) = project::rates(&steps, w);
+    let entry_bytes = if frontier::Engine::new(p)?.key_bits <= 64 {
+        16
+    } else {
+        24
+    };
+    let (peak, at, disk, left) = project::figures(&states, measured.len(), ratio, entry_bytes);
+
+    Ok(Projection {
+        steps: p.n,
+        peak_states: peak,
+        peak_step: at,
+        disk_bytes: disk,
+        seconds: trial.as_secs_f64() + per * left,
+        states_per_step: states,
+        measured_steps: measured.len(),
+        trial,
+        source: Some(if complete {
+            Source::Complete
+        } else {
+            Source::Trial
+        }),
     })
 }
 

@@ -158,3 +158,123 @@ fn the_thread_count_does_not_matter() {
         }
     }
 }
+
+/// The `.bin` state files under `dir`, at any depth.
+fn state_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(state_files(&path));
+        } else if path.extension().is_some_and(|e| e == "bin") {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// A disk budget too small for 6x6 stops the count before it is passed,
+/// with its checkpoint kept; a resume with more room finishes it, and the
+/// finished count leaves no state files, only its summary.
+fn disk_budget_stops_and_resumes(method: Method, name: &str) {
+    let dir = scratch(name);
+    let board: Board = "6x6".parse().unwrap();
+    let opts = |resume, max_disk| Options {
+        method,
+        work_dir: Some(&dir),
+        resume,
+        max_disk: Some(max_disk),
+        ..Options::default()
+    };
+    // 6x6 peaks near 150,000 states of 16 bytes: 2.3 MB a layer.
+    let err = count::tours(board, &opts(false, 512 << 10)).unwrap_err();
+    assert_eq!(err.category(), knights::Category::OverLimit, "{err}");
+    let text = err.to_string();
+    assert!(
+        text.contains("--max-disk") && text.contains("--resume"),
+        "{text}"
+    );
+    assert!(text.contains("would need about"), "{text}");
+    assert!(!state_files(&dir).is_empty(), "the checkpoint is kept");
+    let got = count::tours(board, &opts(true, 1 << 30)).unwrap();
+    assert_eq!(got.count, 9862);
+    assert!(got.on_disk && got.peak_disk_bytes > 0);
+    assert_eq!(state_files(&dir), Vec::<PathBuf>::new());
+    // The summary answers a resume at once.
+    assert_eq!(
+        count::tours(board, &opts(true, 1 << 30)).unwrap().count,
+        9862
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_disk_budget_stops_forward_counts_cleanly() {
+    disk_budget_stops_and_resumes(Method::Forward, "max-disk");
+}
+
+#[test]
+fn a_disk_budget_stops_meetings_cleanly() {
+    disk_budget_stops_and_resumes(Method::Meet, "max-disk-meet");
+}
+
+#[test]
+fn a_disk_budget_binds_states_spilled_past_the_memory_bound() {
+    let opts = Options {
+        max_memory: Some(1 << 20),
+        max_disk: Some(256 << 10),
+        ..Options::default()
+    };
+    let err = count::tours("6x6".parse().unwrap(), &opts).unwrap_err();
+    assert_eq!(err.category(), knights::Category::OverLimit, "{err}");
+    assert!(err.to_string().contains("--work-dir"), "{err}");
+}
+
+#[test]
+fn finished_counts_keep_their_states_only_when_asked() {
+    for (method, keep) in [
+        (Method::Forward, false),
+        (Method::Forward, true),
+        (Method::Meet, false),
+        (Method::Meet, true),
+    ] {
+        let dir = scratch(&format!("keep-{}-{keep}", method.name()));
+        let opts = Options {
+            method,
+            work_dir: Some(&dir),
+            keep,
+            ..Options::default()
+        };
+        let board: Board = "5x6".parse().unwrap();
+        assert_eq!(count::tours(board, &opts).unwrap().count, 8);
+        assert_eq!(!state_files(&dir).is_empty(), keep, "{method:?}");
+        let summaries = std::fs::read_dir(&dir).unwrap().count();
+        assert!(summaries > 0, "a summary stays");
+        let resumed = Options {
+            resume: true,
+            ..opts
+        };
+        assert_eq!(count::tours(board, &resumed).unwrap().count, 8);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn projections_of_small_boards_are_their_counts_figures() {
+    // 5x6 open counts in a fraction of a second: the trial finishes it, so
+    // the projected peak is the real one.
+    let opts = Options {
+        kind: Kind::Open,
+        method: Method::Forward,
+        ..Options::default()
+    };
+    let board: Board = "5x6".parse().unwrap();
+    let p = count::project(board, &opts).unwrap();
+    let real = count::tours(board, &opts).unwrap();
+    assert_eq!(p.source, Some(count::Source::Complete));
+    assert_eq!(p.peak_states, real.peak_states);
+    assert_eq!(p.steps, 30);
+    assert!(p.disk_bytes >= 16 * real.peak_states);
+    let none = count::project("4x4".parse().unwrap(), &Options::default()).unwrap();
+    assert_eq!(none.source, Some(count::Source::Nothing));
+}

@@ -1,0 +1,274 @@
+//! Projecting a count before and while it runs: its peak states, the disk
+//! its states would take, and its time.
+//!
+//! **The model.** The frontier program processes a board row by row, `w`
+//! squares a row. The states after square `t` are projected as those `w`
+//! squares earlier (the same column a row up) times a row-to-row factor.
+//! The first rows start from an empty frontier and grow by large factors
+//! that fall quickly (7x7 open: 1,942 to 121 across its third row); later
+//! rows grow by a steadier factor near the width (5 wide: 4.2 to 5.6; 6
+//! wide: 5.4 to 9.3). So the factor starts at the last one measured, falls
+//! column by column at the rate it fell over the last half row measured,
+//! and stops at the smaller of their mean and `w + 2`. In the
+//! second-to-last row fewer squares can still be reached from below and
+//! the factor is taken 0.85 times (5x6 against 5x7 open, whose rows agree
+//! until then: 0.72 to 0.94); in the last row the frontier closes and the
+//! states collapse (1.3 to 1.6 times the square above for the first
+//! square, 0.07 to 0.3 for the second, under 0.01 after; measured on 5x5,
+//! 5x6 and 6x6). Checked against full counts cut after a row or more
+//! (`BENCHMARKS.md`): the projected peak is within a factor of about 2 from
+//! the third row on, and closer the more rows are measured; from the first
+//! two rows alone it is far too high.
+//!
+//! Successors are generated at a measured ratio to the states they merge
+//! into; the disk a step needs is the layer it reads plus the successors it
+//! writes before they merge, and the time is the measured time per
+//! successor times the successors still to come.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::frontier::Problem;
+
+/// Where a projection's figures come from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A short trial run of the first squares, extrapolated by the model.
+    Trial,
+    /// The trial run finished the count: the figures are the real ones.
+    Complete,
+    /// A table of counts measured in full (`BENCHMARKS.md`).
+    Table,
+    /// Nothing to count (no tour exists, or a 1-square board).
+    Nothing,
+}
+
+impl Source {
+    /// A phrase for the command line.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Source::Trial => "from a trial run of the first squares",
+            Source::Complete => "the trial run finished the count, so these are measured",
+            Source::Table => "from a full count measured before (BENCHMARKS.md)",
+            Source::Nothing => "nothing to count",
+        }
+    }
+}
+
+/// What a count is projected to need.
+#[derive(Clone, Debug, Default)]
+pub struct Projection {
+    /// Squares the count processes (both parts when meeting in the middle).
+    pub steps: usize,
+    /// The most states held at once.
+    pub peak_states: u64,
+    /// The square after which the states peak (within its part).
+    pub peak_step: usize,
+    /// Bytes the states would take on disk at the peak (the layer read and
+    /// the successors written before they merge), if they went to disk.
+    pub disk_bytes: u64,
+    /// Wall-clock time on this machine, at the speed of the trial.
+    pub seconds: f64,
+    /// The states after each square: measured by the trial, then projected
+    /// (meeting in the middle: the top part's squares, then the bottom
+    /// part's; empty from the table).
+    pub states_per_step: Vec<u64>,
+    /// Squares measured by the trial run (0 from the table).
+    pub measured_steps: usize,
+    /// Time the trial run took.
+    pub trial: Duration,
+    /// Where the figures come from.
+    pub source: Option<Source>,
+}
+
+/// The squares a row of `p`: half of the farthest back edge less one (a
+/// knight's move spans `2w + 1` squares in row-major order at most).
+pub(crate) fn period(p: &Problem) -> usize {
+    let far = p
+        .back
+        .iter()
+        .enumerate()
+        .flat_map(|(v, e)| e.iter().map(move |&(u, _)| v.saturating_sub(u as usize)))
+        .max()
+        .unwrap_or(1);
+    (far.saturating_sub(1) / 2).max(1)
+}
+
+/// The states after each of `n` squares: `measured` as it is, then the
+/// model's projection (see the module notes); `w` squares a row.
+pub(crate) fn extend(measured: &[u64], n: usize, w: usize) -> Vec<u64> {
+    let mut s: Vec<f64> = measured.iter().map(|&x| x as f64).collect();
+    let k = s.len();
+    if k >= n {
+        return measured[..n].to_vec();
+    }
+    // The row-to-row factors of the last half row measured, oldest first.
+    let half = w.div_ceil(2);
+    let ratios: Vec<f64> = (k.saturating_sub(half)..k)
+        .filter(|&j| j >= w && s[j - w] > 0.0 && s[j] > 0.0)
+        .map(|j| s[j] / s[j - w])
+        .collect();
+    let (mut g, decay, floor) = match (ratios.first(), ratios.last()) {
+        (Some(&first), Some(&last)) => {
+            let mean = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();
+            let decay = if ratios.len() > 1 {
+                (last / first)
+                    .powf(1.0 / (ratios.len() - 1) as f64)
+                    .clamp(0.3, 1.0)
+            } else {
+                1.0
+            };
+            (last, decay, mean.min(w as f64 + 2.0))
+        }
+        _ => (4.0, 1.0, 4.0),
+    };
+    for t in k..n {
+        let left = n - 1 - t; // squares after this one
+        let prev = s.last().copied().unwrap_or(1.0);
+        g = (g * decay).max(floor).clamp(1.0, 64.0);
+        let above = if t >= w { s[t - w] } else { prev * 2.0 };
+        let x = if left < w {
+            // The last row: the column from the end decides.
+            let col = w - 1 - left;
+            above
+                * match col {
+                    0 => 1.5,
+                    1 => 0.3,
+                    _ => 0.01 * 0.1f64.powi(col as i32 - 2),
+                }
+        } else if left < 2 * w {
+            above * g * 0.85
+        } else {
+            above * g
+        };
+        s.push(x.max(1.0));
+    }
+    s.into_iter()
+        .map(|x| x.min(u64::MAX as f64) as u64)
+        .collect()
+}
+
+/// Figures of a projected sequence of states: (peak, its step, peak disk
+/// bytes, successors still to generate after step `from`).
+pub(crate) fn figures(
+    states: &[u64],
+    from: usize,
+    ratio: f64,
+    entry_bytes: u64,
+) -> (u64, usize, u64, f64) {
+    let mut peak = (0u64, 0usize);
+    let mut disk = 0f64;
+    let mut left = 0f64;
+    for (t, &x) in states.iter().enumerate() {
+        if x > peak.0 {
+            peak = (x, t + 1);
+        }
+        let read = if t == 0 { 1.0 } else { states[t - 1] as f64 };
+        disk = disk.max((read + ratio * x as f64) * entry_bytes as f64);
+        if t >= from {
+            left += ratio * x as f64;
+        }
+    }
+    (peak.0, peak.1, disk as u64, left)
+}
+
+/// Records a trial run's squares: (states, successors, time since start).
+pub(crate) struct Trial {
+    pub start: Instant,
+    pub steps: Mutex<Vec<(u64, u64, f64)>>,
+}
+
+impl Trial {
+    pub fn new() -> Trial {
+        Trial {
+            start: Instant::now(),
+            steps: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+/// The successors per merged state and the seconds per successor over
+/// the last row measured (the first squares cost little and say little):
+/// `steps` are (states, successors, seconds so far).
+pub(crate) fn rates(steps: &[(u64, u64, f64)], w: usize) -> (f64, f64) {
+    let k = steps.len();
+    let from = k.saturating_sub(w.max(1));
+    let (mut states, mut generated) = (0u64, 0u64);
+    for &(s, g, _) in &steps[from..] {
+        states += s;
+        generated += g;
+    }
+    let ratio = if states > 0 {
+        (generated as f64 / states as f64).clamp(1.0, 16.0)
+    } else {
+        2.0
+    };
+    let before = if from == 0 { 0.0 } else { steps[from - 1].2 };
+    let secs = steps.last().map_or(0.0, |s| s.2) - before;
+    let per = if generated > 0 {
+        secs / generated as f64
+    } else {
+        0.0
+    };
+    (ratio, per)
+}
+
+/// A board measured in full: (rows, columns of the shorter side, open,
+/// meet, peak states, its square (0: not recorded), seconds).
+type Measured = (usize, usize, bool, bool, u64, usize, f64);
+
+/// Counts measured in full on a quiet 2-core machine, release build
+/// (`knights count BOARD --json --quiet`, `BENCHMARKS.md`); the seconds
+/// are wall-clock time there.
+const TABLE: &[Measured] = &[
+    (6, 6, true, false, 9_891_600, 28, 42.3),
+    (7, 5, true, false, 917_826, 28, 2.7),
+    (8, 7, false, true, 5_706_722, 0, 14.5),
+    (8, 8, false, true, 230_725_913, 0, 600.7),
+];
+
+/// The table's figures for a board oriented as (rows, w), if measured.
+pub(crate) fn from_table(rows: usize, w: usize, open: bool, meet: bool) -> Option<Projection> {
+    let &(_, _, _, _, peak, peak_step, seconds) = TABLE
+        .iter()
+        .find(|m| (m.0, m.1, m.2, m.3) == (rows, w, open, meet))?;
+    Some(Projection {
+        steps: if meet { 0 } else { rows * w },
+        peak_states: peak,
+        peak_step,
+        // A layer read and about twice its successors written, 16 bytes each.
+        disk_bytes: peak.saturating_mul(48),
+        seconds,
+        states_per_step: Vec::new(),
+        measured_steps: 0,
+        trial: Duration::ZERO,
+        source: Some(Source::Table),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 6x6 open, measured in full: the states after each square.
+    const OPEN_6X6: [u64; 36] = [
+        1, 1, 1, 1, 1, 1, 2, 4, 16, 64, 128, 256, 896, 3400, 22088, 111343, 130205, 140092, 308764,
+        367572, 636710, 1302706, 944400, 1078438, 1951832, 2679676, 5477337, 9891600, 5150990,
+        5841897, 3072332, 802540, 20525, 290, 6, 0,
+    ];
+
+    #[test]
+    fn the_model_projects_6x6_open_from_four_rows_within_a_fifth() {
+        let s = extend(&OPEN_6X6[..24], 36, 6);
+        assert_eq!(&s[..24], &OPEN_6X6[..24]);
+        let (peak, at, _, _) = figures(&s, 24, 2.0, 16);
+        let real = 9_891_600f64;
+        assert!((peak as f64 - real).abs() / real < 0.2, "{peak}");
+        assert!((26..=30).contains(&at), "{at}");
+    }
+
+    #[test]
+    fn measured_sequences_stay_as_they_are() {
+        assert_eq!(extend(&OPEN_6X6, 36, 6), OPEN_6X6.to_vec());
+    }
+}
