@@ -9,11 +9,10 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use knights::algorithms::backtrack::{self, Order};
-use knights::algorithms::warnsdorff::{self, Tie};
+use knights::algorithms::{Algorithm, Backtrack, Hybrid, Tie, Warnsdorff};
 use knights::board::Square;
 use knights::rng::KnightRng;
-use knights::{check, Board, Tour};
+use knights::{check, Board, Kind, Tour};
 use rand::Rng;
 
 use crate::cli::BenchArgs;
@@ -29,39 +28,35 @@ struct Method {
     make: Maker,
 }
 
+/// Every tie-break of Warnsdorff's rule, backtracking and the hybrid, for
+/// open and closed tours, each through the library's front door; the
+/// backtracking searches start from a random square.
 fn methods(max_attempts: u32, max_nodes: u64, ties: &[Tie]) -> Vec<Method> {
     let mut all = Vec::new();
-    for closed in [false, true] {
-        for &tie in ties {
+    for kind in [Kind::Open, Kind::Closed] {
+        let mut algorithms: Vec<(Algorithm, &'static str)> = ties
+            .iter()
+            .map(|&tie| {
+                let w = Warnsdorff::default().tie(tie).max_attempts(max_attempts);
+                (Algorithm::Warnsdorff(w), tie.name())
+            })
+            .collect();
+        algorithms.push((Backtrack::default().max_nodes(max_nodes).into(), "-"));
+        algorithms.push((Hybrid::default().max_nodes(max_nodes).into(), "-"));
+        for (algorithm, tie) in algorithms {
+            let random_start = tie == "-";
             all.push(Method {
-                algorithm: "warnsdorff",
-                tie: tie.name(),
-                closed,
+                algorithm: algorithm.name(),
+                tie,
+                closed: kind == Kind::Closed,
                 make: Box::new(move |board, rng| {
-                    let options = warnsdorff::Options {
-                        closed,
-                        tie,
-                        max_attempts,
-                        ..Default::default()
-                    };
-                    warnsdorff::tour(board, &options, rng)
-                }),
-            });
-        }
-        for (name, order) in [("backtrack", Order::Fixed), ("hybrid", Order::Warnsdorff)] {
-            all.push(Method {
-                algorithm: name,
-                tie: "-",
-                closed,
-                make: Box::new(move |board, rng| {
-                    let options = backtrack::Options {
-                        closed,
-                        order,
-                        max_nodes,
-                        start: Some(rng.random_range(0..board.squares() as Square)),
-                        ..Default::default()
-                    };
-                    backtrack::tour(board, &options)
+                    let start =
+                        random_start.then(|| rng.random_range(0..board.squares() as Square));
+                    Tour::builder(board)
+                        .kind(Some(kind))
+                        .algorithm(algorithm)
+                        .start_at(start)
+                        .build_with(rng)
                 }),
             });
         }
