@@ -1,0 +1,1 @@
+//! API tests against the router.
