@@ -246,9 +246,3 @@ fn open_browser(url: &str) {
         eprintln!("knights: could not open a browser ({program}: {e}); open {url} yourself");
     }
 }
-
-/// Counts the heavy jobs running now (for the tests).
-#[cfg(test)]
-pub fn busy_slots(state: &AppState) -> usize {
-    state.config.jobs - state.slots.available_permits()
-}
