@@ -120,12 +120,20 @@ function initTour() {
     $('dl-json').href = '/api/tour?' + q;
     $('dl-json').download = `tour-${boardOf('tour')}.json`;
   };
+  // The existence answers; resolves to the theorem's reason when no tour of
+  // the kind asked for exists (then the page does not ask for one).
   const existence = async () => {
     try {
       const e = await api('/api/exists?board=' + boardOf('tour'));
       const line = (k, a) => `${k} tour: ${a.exists ? 'yes' : 'no'} — ${a.reason} (${a.theorem})`;
       $('tour-exists').textContent = line('Closed', e.closed) + '\n' + line('Open', e.open);
+      const kind = $('tour-kind').value;
+      const no = a => `No ${a === e.closed ? 'closed' : 'open'} tour exists on ${boardOf('tour')}: ${a.reason} (${a.theorem}).`;
+      if (kind === 'closed' && !e.closed.exists) return no(e.closed);
+      if (kind === 'open' && !e.open.exists) return no(e.open);
+      if (kind === 'any' && !e.closed.exists && !e.open.exists) return no(e.open);
     } catch (err) { $('tour-exists').textContent = ''; }
+    return null;
   };
   const showTour = () => {
     if (!t.path) return;
@@ -139,7 +147,13 @@ function initTour() {
     const q = query();
     const t0 = performance.now();
     say('tour-message', 'Working…', true);
-    existence();
+    const none = await existence();
+    if (none) {
+      t.tour = null; t.path = null;
+      say('tour-message', none);
+      drawEmpty();
+      return;
+    }
     try {
       const compact = new URLSearchParams(q); compact.set('encoding', 'moves');
       const tour = await api('/api/tour?' + compact);
