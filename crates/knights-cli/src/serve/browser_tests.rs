@@ -162,7 +162,7 @@ async fn wait_for(client: &Client, script: &str, secs: u64, what: &str) {
             return;
         }
         if t0.elapsed() > Duration::from_secs(secs) {
-            shot(client, "failure.png").await;
+            shot(client, "web-failure.png").await;
             let messages = js(client, "return [...document.querySelectorAll('.message')].map(m => m.textContent).join(' | ')").await;
             panic!("timed out waiting for {what}; the page says: {messages}");
         }
@@ -212,14 +212,14 @@ async fn browser_every_panel_works_against_the_real_server() {
     let tour = Tour::new(board, squares).expect("the numbers make a tour");
     check::check_tour(&tour).expect("the tour shown is valid");
     assert_eq!(board.coords(tour.start()), (2, 3), "it starts where clicked");
-    shot(&client, "tour.png").await;
+    shot(&client, "web-tour.png").await;
 
     // The animation plays to the end.
     set(&client, "tour-speed", "").await;
     js(&client, "document.getElementById('tour-speed').value = 60; return true").await;
     click(&client, "#tour-play").await;
     wait_for(&client, "return document.getElementById('tour-play').textContent === 'Pause' && document.querySelectorAll('#tour-board text.num').length < 36", 5, "the animation to start").await;
-    shot(&client, "tour-animation.png").await;
+    shot(&client, "web-tour-animation.png").await;
     wait_for(&client, "return document.getElementById('tour-play').textContent === 'Play' && document.querySelectorAll('#tour-board text.num').length === 36", 20, "the animation to end").await;
 
     // A board with no closed tour gets the theorem.
@@ -236,7 +236,7 @@ async fn browser_every_panel_works_against_the_real_server() {
     wait_for(&client, "return document.getElementById('tour-board').dataset.squares === '10000' && !!document.querySelector('#tour-board canvas')", 20, "a 100x100 tour").await;
     let ms = js(&client, "return window.knightsTour.ms").await;
     eprintln!("100x100 tour drawn {ms} ms after the click");
-    shot(&client, "tour-100x100.png").await;
+    shot(&client, "web-tour-100x100.png").await;
 
     // Algorithm theatre: Warnsdorff's steps, then a backtracking stream.
     click(&client, "#tabs button[data-panel='theatre']").await;
@@ -245,12 +245,12 @@ async fn browser_every_panel_works_against_the_real_server() {
     click(&client, "#theatre-run").await;
     wait_for(&client, "return document.getElementById('theatre-log').textContent.startsWith('Step')", 10, "Warnsdorff's steps").await;
     click(&client, "#theatre-pause").await;
-    shot(&client, "theatre-warnsdorff.png").await;
+    shot(&client, "web-theatre-warnsdorff.png").await;
     client.find(Locator::Id("theatre-algorithm")).await.unwrap().select_by_value("backtrack").await.unwrap();
     js(&client, "document.getElementById('theatre-speed').value = 400; return true").await;
     click(&client, "#theatre-run").await;
     wait_for(&client, "return +(document.getElementById('theatre-board').dataset.nodes || 0) > 50", 20, "backtracking nodes").await;
-    shot(&client, "theatre-backtrack.png").await;
+    shot(&client, "web-theatre-backtrack.png").await;
     click(&client, "#tabs button[data-panel='tour']").await; // leaves the stream running, then:
     js(&client, "document.querySelector('#theatre-form').dispatchEvent(new Event('submit', {cancelable: true})); return true").await;
 
@@ -263,7 +263,7 @@ async fn browser_every_panel_works_against_the_real_server() {
     wait_for(&client, "return document.getElementById('lab-after-title').textContent.startsWith('Joined')", 30, "the join").await;
     click(&client, "#lab-obfuscate").await;
     wait_for(&client, "return document.getElementById('lab-after-title').textContent.startsWith('Obfuscated') && !!document.querySelector('#lab-chart svg')", 10, "the obfuscation").await;
-    shot(&client, "lab.png").await;
+    shot(&client, "web-lab.png").await;
 
     // Cipher: a round trip.
     click(&client, "#tabs button[data-panel='cipher']").await;
@@ -273,7 +273,7 @@ async fn browser_every_panel_works_against_the_real_server() {
     wait_for(&client, "return document.getElementById('cipher-secret').value.startsWith('knights-cipher v1 8x8')", 10, "the cipher text").await;
     let secret = js(&client, "return document.getElementById('cipher-secret').value").await;
     assert!(!secret.as_str().unwrap().contains(message));
-    shot(&client, "cipher.png").await;
+    shot(&client, "web-cipher.png").await;
     client.find(Locator::Id("cipher-plain")).await.unwrap().clear().await.unwrap();
     click(&client, "#cipher-decrypt").await;
     wait_for(&client, &format!("return document.getElementById('cipher-plain').value === {}", json!(message)), 10, "the round trip").await;
@@ -294,7 +294,7 @@ async fn browser_every_panel_works_against_the_real_server() {
     wait_for(&client, "return document.getElementById('count-status').dataset.state === 'done'", 30, "the count").await;
     let status = js(&client, "return document.getElementById('count-status').textContent").await;
     assert!(status.as_str().unwrap().contains(": 8 (") && status.as_str().unwrap().contains("agrees"), "{status}");
-    shot(&client, "count.png").await;
+    shot(&client, "web-count.png").await;
 
     let errors = console_errors(&client, port).await;
     client.close().await.unwrap();
