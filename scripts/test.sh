@@ -5,6 +5,8 @@
 # because a tool is missing: a missing tool is installed or the run fails):
 #   rust   - cargo test over the workspace (unit, integration, CLI, doc tests)
 #   paper  - docs/paper is what `knights paper` writes now (release build)
+#   web    - `knights serve` in headless Chromium over WebDriver, and a short
+#            loopback load test (installs chromium and chromium-driver if absent)
 #   python - the Python package: a virtual environment in target/py-venv
 #            with maturin, pytest and numpy from PyPI, the package built and
 #            installed by pip (release build), mypy --strict over the
@@ -19,6 +21,13 @@ cargo test --workspace --locked
 
 section "paper: docs/paper is current"
 cargo test --release --locked -p knights-cli --test tests -- --ignored docs_paper_is_current
+
+section "web: the page in headless Chromium, and a short load test"
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  apt-get update && apt-get install -y chromium chromium-driver
+fi
+cargo test --locked -p knights-cli --bin knights -- --ignored browser_
+KNIGHTS_LOAD_SECONDS=3 cargo test --locked -p knights-cli --bin knights -- --ignored load_test --nocapture
 
 section "python: pip install ./crates/knights-py, then pytest"
 venv=target/py-venv

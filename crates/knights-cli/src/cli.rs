@@ -92,6 +92,48 @@ pub enum Command {
     /// into a folder, with a report beside the paper's numbers.
     #[command(after_help = "Examples:\n  knights paper docs/paper")]
     Paper(PaperArgs),
+    /// Serve the interactive web page and its JSON API (docs/http-api.md).
+    #[command(
+        after_help = "Examples:\n  knights serve\n  knights serve --port 9000 --open\n  curl 'http://127.0.0.1:8080/api/tour?board=8x8&kind=closed&seed=1'"
+    )]
+    Serve(ServeArgs),
+}
+
+/// Arguments of `knights serve`.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The address to listen on: loopback by default; 0.0.0.0 opens the
+    /// server to other machines.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// The port (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Open the page in the desktop's browser.
+    #[arg(long)]
+    pub open: bool,
+    /// Most squares of a board for tours and existence answers.
+    #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+    pub max_squares: usize,
+    /// Most squares of a board for tourneys, join / shatter / obfuscate,
+    /// statistics, cipher keys and files other than JSON.
+    #[arg(long, default_value_t = 250_000, value_name = "N")]
+    pub max_tourney_squares: usize,
+    /// Most squares of a board that may be counted.
+    #[arg(long, default_value_t = 48, value_name = "N")]
+    pub max_count_squares: usize,
+    /// Most bytes of a request body.
+    #[arg(long, default_value_t = 1 << 20, value_name = "BYTES")]
+    pub max_body: usize,
+    /// Most seconds of work for one request.
+    #[arg(long, default_value_t = 20.0, value_name = "SECONDS")]
+    pub timeout: f64,
+    /// Most seconds for one count.
+    #[arg(long, default_value_t = 120.0, value_name = "SECONDS")]
+    pub count_timeout: f64,
+    /// Heavy jobs (tours, tourneys, counts, step streams) running at once.
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub jobs: usize,
 }
 
 /// The board argument, defined once for every command that takes one.

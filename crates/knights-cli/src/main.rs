@@ -15,6 +15,7 @@ mod cli;
 mod commands;
 mod io_util;
 mod output;
+mod serve;
 mod support;
 mod timing_runs;
 

@@ -47,6 +47,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Estimate(a) => estimate::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Paper(a) => paper::run(a),
+        Command::Serve(a) => crate::serve::run(a),
     }
 }
 

@@ -230,6 +230,47 @@ pub struct Report {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn search(board: Board, options: &Options) -> Report {
+    search_inner(board, options, None)
+}
+
+/// One step of a backtracking search, as [`search_observed`] reports it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The square was put on the path (one node).
+    Enter(Square),
+    /// The square was taken off the path again: a retreat.
+    Leave(Square),
+}
+
+/// [`search`], telling `observer` every square the search puts on its path
+/// and every square it takes off again, as it happens (for a front end that
+/// shows the search step by step, such as the web page's algorithm theatre).
+/// The observer may block to slow the search down, and may raise
+/// `options.stop` to end it (the flag is looked at every 4096 nodes). A run
+/// that ends without a tour takes its whole path off, and reports that too.
+///
+/// # Example
+/// ```
+/// use knights::{Board, algorithms::backtrack::{self, Event, Options}};
+/// let (mut entered, mut left) = (0u64, 0u64);
+/// let report = backtrack::search_observed(Board::new(5, 5)?, &Options::default(), &mut |e| match e {
+///     Event::Enter(_) => entered += 1,
+///     Event::Leave(_) => left += 1,
+/// });
+/// assert_eq!(report.result?.squares().len(), 25);
+/// assert_eq!(entered, report.stats.nodes);
+/// assert_eq!(entered - left, 25); // the squares of the tour stay on the path
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn search_observed(board: Board, options: &Options, observer: &mut dyn FnMut(Event)) -> Report {
+    search_inner(board, options, Some(observer))
+}
+
+fn search_inner<'a>(
+    board: Board,
+    options: &'a Options,
+    observer: Option<&'a mut dyn FnMut(Event)>,
+) -> Report {
     let fail = |e| Report {
         result: Err(e),
         stats: Stats::default(),
@@ -245,7 +286,7 @@ pub fn search(board: Board, options: &Options) -> Report {
         }
     }
     let mut search = match Search::new(board, options) {
-        Ok(s) => s,
+        Ok(s) => Search { observer, ..s },
         Err(e) => return fail(e),
     };
     let all = 0..board.squares() as Square;
@@ -323,6 +364,8 @@ struct Search<'a> {
     /// The node count at which the current run stops.
     limit: u64,
     last: Step,
+    /// Told of every square entered and left ([`search_observed`]).
+    observer: Option<&'a mut dyn FnMut(Event)>,
 }
 
 impl<'a> Search<'a> {
@@ -337,6 +380,7 @@ impl<'a> Search<'a> {
             start_free: 0,
             limit: options.max_nodes,
             last: Step::Exhausted,
+            observer: None,
         })
     }
 
@@ -387,6 +431,9 @@ impl<'a> Search<'a> {
     /// Puts `s` on the path and pushes the frame of its moves.
     fn enter(&mut self, s: Square, start: Square) {
         self.stats.nodes += 1;
+        if let Some(observe) = self.observer.as_mut() {
+            observe(Event::Enter(s));
+        }
         self.path.push(s);
         self.stats.deepest = self.stats.deepest.max(self.path.len());
         self.degree[s as usize] = VISITED;
@@ -433,6 +480,9 @@ impl<'a> Search<'a> {
     fn leave(&mut self, start: Square) {
         self.frames.pop();
         let s = self.path.pop().expect("the path is not empty");
+        if let Some(observe) = self.observer.as_mut() {
+            observe(Event::Leave(s));
+        }
         let mut free = 0;
         for k in 0..8 {
             if let Some(t) = self.board.step(s, k) {
@@ -583,6 +633,43 @@ mod tests {
         };
         let err = tour_with_stats(board, &options).unwrap_err();
         assert!(err.to_string().contains("was stopped"), "{err}");
+    }
+
+    #[test]
+    fn the_observer_sees_every_node_and_retreat_and_can_stop_the_search() {
+        let board = Board::new(6, 6).unwrap();
+        let options = Options {
+            closed: true,
+            order: Order::Warnsdorff,
+            ..Options::default()
+        };
+        let mut path = Vec::new();
+        let mut retreats = 0u64;
+        let report = search_observed(board, &options, &mut |e| match e {
+            Event::Enter(s) => path.push(s),
+            Event::Leave(s) => {
+                assert_eq!(path.pop(), Some(s));
+                retreats += 1;
+            }
+        });
+        let tour = report.result.unwrap();
+        assert_eq!(path, tour.squares());
+        assert_eq!(report.stats.nodes, 36 + retreats);
+        assert_eq!(search(board, &options).stats.nodes, report.stats.nodes);
+
+        let stop = StopFlag::new();
+        let options = Options {
+            start: Some(0),
+            stop: stop.clone(),
+            ..Options::default()
+        };
+        let report = search_observed(Board::new(8, 8).unwrap(), &options, &mut |_| stop.stop());
+        assert!(report
+            .result
+            .unwrap_err()
+            .to_string()
+            .contains("was stopped"));
+        assert!(report.stats.nodes <= 4096);
     }
 
     #[test]

@@ -1,0 +1,72 @@
+//! The page's files, embedded in the binary: plain HTML, CSS and JavaScript
+//! modules, no build step. They call only the JSON API.
+
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use super::AppState;
+
+/// (name, content type, text).
+const FILES: &[(&str, &str, &str)] = &[
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("assets/index.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("assets/style.css"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/app.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/board.js"),
+    ),
+    (
+        "panels.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/panels.js"),
+    ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("assets/favicon.svg"),
+    ),
+];
+
+/// The routes of the page's files.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(|| async { file("index.html") }))
+        .route(
+            "/assets/{name}",
+            get(|Path(name): Path<String>| async move { file(&name) }),
+        )
+}
+
+fn file(name: &str) -> Response {
+    match FILES.iter().find(|f| f.0 == name) {
+        Some(&(_, kind, text)) => (
+            [
+                (header::CONTENT_TYPE, kind),
+                (header::CACHE_CONTROL, "no-cache"),
+                (
+                    header::CONTENT_SECURITY_POLICY,
+                    "default-src 'self'; img-src 'self' data: blob:; style-src 'self'",
+                ),
+            ],
+            text,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}

@@ -1,0 +1,242 @@
+// The page: tabs, the API helper, and the tour explorer. The other panels
+// are in panels.js. Everything goes through the JSON API (docs/http-api.md).
+import { TourView, squareAt } from './board.js';
+import { initTheatre, initLab, initCipher, initCount } from './panels.js';
+
+export const $ = id => document.getElementById(id);
+
+// Calls the API; resolves to the JSON answer, or rejects with the server's sentence.
+export async function api(path, options = {}) {
+  const response = await fetch(path, options);
+  const text = await response.text();
+  let body = null;
+  try { body = JSON.parse(text); } catch { body = { error: text }; }
+  if (!response.ok) {
+    const e = new Error(body.error || `${response.status}`);
+    e.status = response.status;
+    throw e;
+  }
+  return body;
+}
+
+export function say(id, text, ok = false) {
+  const m = $(id);
+  m.textContent = text;
+  m.classList.toggle('ok', ok);
+}
+
+export function boardOf(prefix) {
+  return `${$(prefix + '-rows').value}x${$(prefix + '-cols').value}`;
+}
+
+// A compact tour ({start, moves}) back to [r, c] squares, by the move table.
+export function decodeMoves(tour, moves) {
+  // A closed tour's moves include the one back to the start: leave it out.
+  const n = tour.rows * tour.cols;
+  const path = new Array(n);
+  let [r, c] = tour.start;
+  path[0] = [r, c];
+  for (let i = 0; i + 1 < n; i++) {
+    const [dr, dc] = moves[tour.moves.charCodeAt(i) - 48];
+    r += dr; c += dc;
+    path[i + 1] = [r, c];
+  }
+  return path;
+}
+
+export const state = { info: null };
+
+function tabs() {
+  for (const b of document.querySelectorAll('#tabs button')) {
+    b.addEventListener('click', () => {
+      for (const x of document.querySelectorAll('#tabs button')) x.classList.toggle('on', x === b);
+      for (const p of document.querySelectorAll('.panel')) p.classList.toggle('on', p.id === 'panel-' + b.dataset.panel);
+    });
+  }
+}
+
+// ---- Tour explorer -------------------------------------------------------
+
+function initTour() {
+  const view = new TourView($('tour-board'));
+  const t = { start: null, tour: null, path: null, upto: -1, playing: false, last: 0 };
+  window.knightsTour = t; // for the browser tests and the curious
+
+  const algorithms = $('tour-algorithm');
+  for (const a of state.info.algorithms) {
+    const o = document.createElement('option');
+    o.value = a.name; o.textContent = a.name; o.title = a.about;
+    algorithms.appendChild(o);
+  }
+  const optionInputs = () => {
+    const a = state.info.algorithms.find(x => x.name === algorithms.value);
+    const box = $('tour-options');
+    box.replaceChildren();
+    for (const name of a.options) {
+      const label = document.createElement('label');
+      label.textContent = name;
+      let input;
+      if (name === 'tie') {
+        input = document.createElement('select');
+        for (const tie of state.info.ties) {
+          const o = document.createElement('option');
+          o.value = tie.name; o.textContent = tie.name; o.title = tie.about;
+          input.appendChild(o);
+        }
+      } else {
+        input = document.createElement('input');
+        input.type = 'number'; input.min = '1'; input.placeholder = 'default';
+      }
+      input.dataset.option = name;
+      input.id = 'tour-opt-' + name;
+      label.appendChild(input);
+      box.appendChild(label);
+    }
+    $('tour-options').title = a.about;
+  };
+  algorithms.addEventListener('change', optionInputs);
+  optionInputs();
+
+  const drawEmpty = () => {
+    const rows = +$('tour-rows').value, cols = +$('tour-cols').value;
+    if (rows * cols > 0 && rows * cols <= 1024) {
+      view.show({ rows, cols, path: null, start: t.start });
+    }
+  };
+  const query = () => {
+    const q = new URLSearchParams({ board: boardOf('tour'), kind: $('tour-kind').value,
+      algorithm: algorithms.value, seed: $('tour-seed').value || '0' });
+    if (t.start) q.set('start', t.start.join(','));
+    for (const input of document.querySelectorAll('#tour-options [data-option]'))
+      if (input.value !== '') q.set(input.dataset.option, input.value);
+    return q;
+  };
+  const links = q => {
+    for (const f of ['svg', 'grid']) {
+      const l = new URLSearchParams(q); l.set('format', f);
+      $('dl-' + f).href = '/api/tour?' + l;
+      $('dl-' + f).download = `tour-${boardOf('tour')}.${f === 'grid' ? 'txt' : f}`;
+    }
+    $('dl-json').href = '/api/tour?' + q;
+    $('dl-json').download = `tour-${boardOf('tour')}.json`;
+  };
+  // The existence answers; resolves to the theorem's reason when no tour of
+  // the kind asked for exists (then the page does not ask for one).
+  const existence = async () => {
+    try {
+      const e = await api('/api/exists?board=' + boardOf('tour'));
+      const line = (k, a) => `${k} tour: ${a.exists ? 'yes' : 'no'} — ${a.reason} (${a.theorem})`;
+      $('tour-exists').textContent = line('Closed', e.closed) + '\n' + line('Open', e.open);
+      const kind = $('tour-kind').value;
+      const no = a => `No ${a === e.closed ? 'closed' : 'open'} tour exists on ${boardOf('tour')}: ${a.reason} (${a.theorem}).`;
+      if (kind === 'closed' && !e.closed.exists) return no(e.closed);
+      if (kind === 'open' && !e.open.exists) return no(e.open);
+      if (kind === 'any' && !e.closed.exists && !e.open.exists) return no(e.open);
+    } catch (err) { $('tour-exists').textContent = ''; }
+    return null;
+  };
+  const showTour = () => {
+    if (!t.path) return;
+    view.show({ rows: t.tour.rows, cols: t.tour.cols, path: t.path, closed: t.tour.closed,
+      lines: $('tour-lines').checked, numbers: $('tour-numbers').checked, upto: t.upto, start: t.path[0] });
+  };
+
+  $('tour-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    stop();
+    const q = query();
+    const t0 = performance.now();
+    say('tour-message', 'Working…', true);
+    const none = await existence();
+    if (none) {
+      t.tour = null; t.path = null;
+      say('tour-message', none);
+      drawEmpty();
+      return;
+    }
+    try {
+      const compact = new URLSearchParams(q); compact.set('encoding', 'moves');
+      const tour = await api('/api/tour?' + compact);
+      t.tour = tour;
+      t.path = decodeMoves(tour, state.info.moves);
+      t.upto = t.path.length - 1;
+      const big = tour.rows * tour.cols > 1024;
+      $('tour-numbers').disabled = big;
+      showTour();
+      links(q);
+      t.ms = performance.now() - t0;
+      say('tour-message', `A ${tour.closed ? 'closed' : 'open'} tour of ${tour.rows}x${tour.cols} by ${tour.algorithm} (seed ${tour.seed}), drawn in ${Math.round(t.ms)} ms${big ? '; numbers are hidden on boards over 32x32' : ''}.`, true);
+      $('tour-board').dataset.squares = String(t.path.length);
+      $('tour-at').textContent = `${t.path.length} / ${t.path.length}`;
+    } catch (err) {
+      t.tour = null; t.path = null;
+      say('tour-message', err.message);
+      drawEmpty();
+    }
+  });
+
+  for (const id of ['tour-rows', 'tour-cols']) $(id).addEventListener('change', () => { t.start = null; $('tour-start').textContent = 'anywhere'; t.path = null; drawEmpty(); });
+  $('tour-board').addEventListener('click', ev => {
+    const rows = t.path ? t.tour.rows : +$('tour-rows').value;
+    const cols = t.path ? t.tour.cols : +$('tour-cols').value;
+    const sq = squareAt($('tour-board'), ev, rows, cols);
+    if (!sq) return;
+    t.start = sq;
+    $('tour-start').textContent = sq.join(',');
+    t.path = null;
+    drawEmpty();
+    view.markStart(sq);
+  });
+  $('tour-start-clear').addEventListener('click', () => { t.start = null; $('tour-start').textContent = 'anywhere'; drawEmpty(); });
+  for (const id of ['tour-lines', 'tour-numbers']) $(id).addEventListener('change', showTour);
+
+  // Animation: play / pause / step, speed in squares a second.
+  const frame = now => {
+    if (!t.playing) return;
+    const speed = +$('tour-speed').value;
+    const due = Math.floor((now - t.last) * speed / 1000);
+    if (due > 0) {
+      t.last = now;
+      t.upto = Math.min(t.path.length - 1, t.upto + due);
+      view.update(t.upto);
+      $('tour-at').textContent = `${t.upto + 1} / ${t.path.length}`;
+      if (t.upto >= t.path.length - 1) { stop(); return; }
+    }
+    requestAnimationFrame(frame);
+  };
+  function stop() { t.playing = false; $('tour-play').textContent = 'Play'; }
+  $('tour-play').addEventListener('click', () => {
+    if (!t.path) return;
+    if (t.playing) return stop();
+    if (t.upto >= t.path.length - 1) { t.upto = 0; view.update(0); }
+    t.playing = true; t.last = performance.now();
+    $('tour-play').textContent = 'Pause';
+    requestAnimationFrame(frame);
+  });
+  $('tour-step').addEventListener('click', () => {
+    if (!t.path) return;
+    stop();
+    t.upto = t.upto >= t.path.length - 1 ? 0 : t.upto + 1;
+    view.update(t.upto);
+    $('tour-at').textContent = `${t.upto + 1} / ${t.path.length}`;
+  });
+  drawEmpty();
+}
+
+async function main() {
+  tabs();
+  try {
+    state.info = await api('/api/info');
+  } catch (err) {
+    document.body.textContent = 'The server did not answer: ' + err.message;
+    return;
+  }
+  initTour();
+  initTheatre();
+  initLab();
+  initCipher();
+  initCount();
+  document.body.dataset.ready = 'yes';
+}
+
+main();

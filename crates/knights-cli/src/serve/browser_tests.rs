@@ -1,0 +1,470 @@
+//! The page in headless Chromium, driven over WebDriver (chromedriver and
+//! fantoccini) against the real router on an ephemeral loopback port.
+//!
+//! Ignored in the plain `cargo test` (they need Chromium); `scripts/test.sh`
+//! runs them explicitly, and there a missing browser fails them:
+//! `cargo test -p knights-cli --bin knights -- --ignored browser_`.
+//! Screenshots go to `$KNIGHTS_SCREENSHOTS`, else to a temporary folder
+//! (`scripts/screenshots.sh` points it at docs/img).
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use knights::{check, Board, Kind, Tour};
+use serde_json::{json, Value};
+
+use super::{router, Config};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// Kills chromedriver and the browser it started (its own process group)
+/// when the test ends, however it ends.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A raw WebDriver call (for the browser's log, which fantoccini does not read).
+fn raw_post(port: u16, path: &str, body: &Value) -> Value {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let body = body.to_string();
+    write!(
+        s,
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    // chromedriver answers with a content length (and may keep the
+    // connection open): read the head, then exactly the body.
+    let mut data = Vec::new();
+    let mut buf = [0u8; 8192];
+    let body_at = loop {
+        let n = s.read(&mut buf).unwrap();
+        assert!(n > 0, "chromedriver closed the connection");
+        data.extend_from_slice(&buf[..n]);
+        if let Some(i) = data.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i + 4;
+        }
+    };
+    let head = String::from_utf8_lossy(&data[..body_at]).to_ascii_lowercase();
+    let length: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0);
+    while data.len() < body_at + length {
+        let n = s.read(&mut buf).unwrap();
+        assert!(n > 0, "chromedriver closed the connection");
+        data.extend_from_slice(&buf[..n]);
+    }
+    serde_json::from_slice(&data[body_at..body_at + length]).unwrap_or(Value::Null)
+}
+
+fn screenshots_dir() -> PathBuf {
+    let dir = std::env::var_os("KNIGHTS_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("knights-screenshots"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The server on an ephemeral loopback port, chromedriver, and a session.
+async fn start() -> (Client, SocketAddr, u16, Driver, tempfile::TempDir) {
+    for tool in [CHROMIUM, CHROMEDRIVER] {
+        assert!(
+            std::path::Path::new(tool).exists(),
+            "{tool} is missing: apt-get install -y chromium chromium-driver"
+        );
+    }
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router(Config::default())).await });
+    let port = free_port();
+    let driver = Driver(
+        Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .process_group(0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    let t0 = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let profile = tempfile::tempdir().unwrap();
+    let caps = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1280,860",
+                format!("--user-data-dir={}", profile.path().display()),
+            ],
+        },
+        "goog:loggingPrefs": {"browser": "ALL"},
+    });
+    let Value::Object(caps) = caps else {
+        unreachable!()
+    };
+    let client = ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a WebDriver session");
+    (client, addr, port, driver, profile)
+}
+
+/// Console errors so far (and clears the log).
+async fn console_errors(client: &Client, port: u16) -> Vec<String> {
+    let id = client.session_id().await.unwrap().unwrap();
+    let log = raw_post(
+        port,
+        &format!("/session/{id}/se/log"),
+        &json!({"type": "browser"}),
+    );
+    log["value"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["level"] == "SEVERE")
+        .map(|e| e["message"].to_string())
+        .collect()
+}
+
+async fn js(client: &Client, script: &str) -> Value {
+    client.execute(script, vec![]).await.unwrap()
+}
+
+/// Polls `script` (which returns true when done) for up to `secs` seconds.
+async fn wait_for(client: &Client, script: &str, secs: u64, what: &str) {
+    let t0 = Instant::now();
+    loop {
+        if js(client, script).await == Value::Bool(true) {
+            return;
+        }
+        if t0.elapsed() > Duration::from_secs(secs) {
+            shot(client, "web-failure.png").await;
+            let messages = js(client, "return [...document.querySelectorAll('.message')].map(m => m.textContent).join(' | ')").await;
+            panic!("timed out waiting for {what}; the page says: {messages}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn shot(client: &Client, name: &str) {
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(screenshots_dir().join(name), png).unwrap();
+}
+
+async fn set(client: &Client, id: &str, value: &str) {
+    let e = client.find(Locator::Id(id)).await.unwrap();
+    e.clear().await.unwrap();
+    e.send_keys(&format!("{value}\t")).await.unwrap();
+}
+
+async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium; scripts/test.sh runs it"]
+async fn browser_every_panel_works_against_the_real_server() {
+    let (client, addr, port, _driver, _profile) = start().await;
+    client.goto(&format!("http://{addr}/")).await.unwrap();
+    wait_for(
+        &client,
+        "return document.body.dataset.ready === 'yes'",
+        20,
+        "the page",
+    )
+    .await;
+
+    // Tour explorer: 6x6, a start square by clicking, generate.
+    set(&client, "tour-rows", "6").await;
+    set(&client, "tour-cols", "6").await;
+    wait_for(
+        &client,
+        "return document.querySelectorAll('#tour-board rect.sq').length === 36",
+        5,
+        "a 6x6 board",
+    )
+    .await;
+    click(&client, "#tour-board rect[data-r='2'][data-c='3']").await;
+    assert_eq!(
+        js(
+            &client,
+            "return document.getElementById('tour-start').textContent"
+        )
+        .await,
+        "2,3"
+    );
+    click(&client, "#tour-generate").await;
+    wait_for(
+        &client,
+        "return document.getElementById('tour-board').dataset.squares === '36'",
+        20,
+        "the tour",
+    )
+    .await;
+    let numbers = js(&client, "return [...document.querySelectorAll('#tour-board text.num')].map(t => [+t.textContent, +t.dataset.r, +t.dataset.c])").await;
+    let numbers = numbers.as_array().unwrap();
+    assert_eq!(numbers.len(), 36, "36 numbered squares are shown");
+    let board = Board::new(6, 6).unwrap();
+    let mut squares = vec![u32::MAX; 36];
+    for n in numbers {
+        let (k, r, c) = (
+            n[0].as_u64().unwrap(),
+            n[1].as_u64().unwrap(),
+            n[2].as_u64().unwrap(),
+        );
+        squares[k as usize - 1] = board.square(r as u32, c as u32);
+    }
+    let tour = Tour::new(board, squares).expect("the numbers make a tour");
+    check::check_tour(&tour).expect("the tour shown is valid");
+    assert_eq!(
+        board.coords(tour.start()),
+        (2, 3),
+        "it starts where clicked"
+    );
+    shot(&client, "web-tour.png").await;
+
+    // The animation plays to the end.
+    set(&client, "tour-speed", "").await;
+    js(
+        &client,
+        "document.getElementById('tour-speed').value = 60; return true",
+    )
+    .await;
+    click(&client, "#tour-play").await;
+    wait_for(&client, "return document.getElementById('tour-play').textContent === 'Pause' && document.querySelectorAll('#tour-board text.num').length < 36", 5, "the animation to start").await;
+    shot(&client, "web-tour-animation.png").await;
+    wait_for(&client, "return document.getElementById('tour-play').textContent === 'Play' && document.querySelectorAll('#tour-board text.num').length === 36", 20, "the animation to end").await;
+
+    // A board with no closed tour gets the theorem.
+    set(&client, "tour-rows", "4").await;
+    set(&client, "tour-cols", "4").await;
+    client
+        .find(Locator::Id("tour-kind"))
+        .await
+        .unwrap()
+        .select_by_value("closed")
+        .await
+        .unwrap();
+    click(&client, "#tour-generate").await;
+    wait_for(
+        &client,
+        "return document.getElementById('tour-message').textContent.includes('side of 4')",
+        10,
+        "the theorem",
+    )
+    .await;
+    // A large board is drawn on a canvas.
+    set(&client, "tour-rows", "100").await;
+    set(&client, "tour-cols", "100").await;
+    client
+        .find(Locator::Id("tour-kind"))
+        .await
+        .unwrap()
+        .select_by_value("any")
+        .await
+        .unwrap();
+    click(&client, "#tour-generate").await;
+    wait_for(&client, "return document.getElementById('tour-board').dataset.squares === '10000' && !!document.querySelector('#tour-board canvas')", 20, "a 100x100 tour").await;
+    let ms = js(&client, "return window.knightsTour.ms").await;
+    eprintln!("100x100 tour drawn {ms} ms after the click");
+    shot(&client, "web-tour-100x100.png").await;
+
+    // Algorithm theatre: Warnsdorff's steps, then a backtracking stream.
+    click(&client, "#tabs button[data-panel='theatre']").await;
+    set(&client, "theatre-rows", "5").await;
+    set(&client, "theatre-cols", "5").await;
+    click(&client, "#theatre-run").await;
+    wait_for(
+        &client,
+        "return document.getElementById('theatre-log').textContent.startsWith('Step')",
+        10,
+        "Warnsdorff's steps",
+    )
+    .await;
+    click(&client, "#theatre-pause").await;
+    shot(&client, "web-theatre-warnsdorff.png").await;
+    client
+        .find(Locator::Id("theatre-algorithm"))
+        .await
+        .unwrap()
+        .select_by_value("backtrack")
+        .await
+        .unwrap();
+    js(
+        &client,
+        "document.getElementById('theatre-speed').value = 400; return true",
+    )
+    .await;
+    click(&client, "#theatre-run").await;
+    wait_for(
+        &client,
+        "return +(document.getElementById('theatre-board').dataset.nodes || 0) > 50",
+        20,
+        "backtracking nodes",
+    )
+    .await;
+    shot(&client, "web-theatre-backtrack.png").await;
+    click(&client, "#tabs button[data-panel='tour']").await; // leaves the stream running, then:
+    js(&client, "document.querySelector('#theatre-form').dispatchEvent(new Event('submit', {cancelable: true})); return true").await;
+
+    // Tourney lab: a tourney, joined step by step, then obfuscated.
+    click(&client, "#tabs button[data-panel='lab']").await;
+    client
+        .find(Locator::Id("lab-generator"))
+        .await
+        .unwrap()
+        .select_by_value("four-cover")
+        .await
+        .unwrap();
+    click(&client, "#lab-make").await;
+    wait_for(
+        &client,
+        "return document.querySelectorAll('#lab-board polygon.cycle').length === 16",
+        10,
+        "16 cycles",
+    )
+    .await;
+    click(&client, "#lab-join").await;
+    wait_for(
+        &client,
+        "return document.getElementById('lab-after-title').textContent.startsWith('Joined')",
+        30,
+        "the join",
+    )
+    .await;
+    click(&client, "#lab-obfuscate").await;
+    wait_for(&client, "return document.getElementById('lab-after-title').textContent.startsWith('Obfuscated') && !!document.querySelector('#lab-chart svg')", 10, "the obfuscation").await;
+    shot(&client, "web-lab.png").await;
+
+    // Cipher: a round trip.
+    click(&client, "#tabs button[data-panel='cipher']").await;
+    let message = "Meet me at the old mill at nine.";
+    set(&client, "cipher-plain", message).await;
+    click(&client, "#cipher-encrypt").await;
+    wait_for(
+        &client,
+        "return document.getElementById('cipher-secret').value.startsWith('knights-cipher v1 8x8')",
+        10,
+        "the cipher text",
+    )
+    .await;
+    let secret = js(
+        &client,
+        "return document.getElementById('cipher-secret').value",
+    )
+    .await;
+    assert!(!secret.as_str().unwrap().contains(message));
+    shot(&client, "web-cipher.png").await;
+    client
+        .find(Locator::Id("cipher-plain"))
+        .await
+        .unwrap()
+        .clear()
+        .await
+        .unwrap();
+    click(&client, "#cipher-decrypt").await;
+    wait_for(
+        &client,
+        &format!(
+            "return document.getElementById('cipher-plain').value === {}",
+            json!(message)
+        ),
+        10,
+        "the round trip",
+    )
+    .await;
+
+    // Counting: start a long count and cancel it, then a short one to the end.
+    click(&client, "#tabs button[data-panel='count']").await;
+    set(&client, "count-rows", "6").await;
+    set(&client, "count-cols", "8").await;
+    client
+        .find(Locator::Id("count-kind"))
+        .await
+        .unwrap()
+        .select_by_value("open")
+        .await
+        .unwrap();
+    click(&client, "#count-start").await;
+    wait_for(&client, "return document.getElementById('count-status').dataset.state === 'running' && document.getElementById('count-progress').value > 0", 20, "the count's progress").await;
+    click(&client, "#count-cancel").await;
+    wait_for(
+        &client,
+        "return document.getElementById('count-status').dataset.state === 'cancelled'",
+        30,
+        "the cancellation",
+    )
+    .await;
+    set(&client, "count-rows", "5").await;
+    set(&client, "count-cols", "6").await;
+    client
+        .find(Locator::Id("count-kind"))
+        .await
+        .unwrap()
+        .select_by_value("closed")
+        .await
+        .unwrap();
+    click(&client, "#count-start").await;
+    wait_for(
+        &client,
+        "return document.getElementById('count-status').dataset.state === 'done'",
+        30,
+        "the count",
+    )
+    .await;
+    let status = js(
+        &client,
+        "return document.getElementById('count-status').textContent",
+    )
+    .await;
+    assert!(
+        status.as_str().unwrap().contains(": 8 (") && status.as_str().unwrap().contains("agrees"),
+        "{status}"
+    );
+    shot(&client, "web-count.png").await;
+
+    let errors = console_errors(&client, port).await;
+    client.close().await.unwrap();
+    assert!(errors.is_empty(), "console errors: {errors:#?}");
+    eprintln!("screenshots in {}", screenshots_dir().display());
+    let _ = Kind::Closed;
+}

@@ -1,0 +1,222 @@
+//! Counting jobs: `POST /api/count` starts an exact count of a small board
+//! on the blocking pool, `GET /api/count/{id}/events` streams its progress
+//! (server-sent events), `GET /api/count/{id}` reads it once, `DELETE
+//! /api/count/{id}` cancels it. Jobs live in memory only (at most
+//! [`super::Config::max_count_jobs`], finished ones forgotten first), on
+//! boards of at most [`super::Config::max_count_squares`] squares, for at
+//! most [`super::Config::count_timeout`]; the states stay in memory (a
+//! count never goes to disk here). A job whose event stream closes before
+//! the count ends is cancelled through its [`StopFlag`].
+
+use std::collections::BTreeMap;
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::routing::get;
+use axum::{Json, Router};
+use knights::{count, Board, Kind, StopFlag};
+use serde_json::{json, Value};
+use tokio::sync::watch;
+use tokio_stream::wrappers::WatchStream;
+use tokio_stream::{Stream, StreamExt};
+
+use super::api::Params;
+use super::{known, ApiError, AppState};
+
+/// The jobs, by id.
+#[derive(Clone, Default)]
+pub struct Jobs {
+    map: Arc<Mutex<BTreeMap<u64, Arc<Job>>>>,
+    next: Arc<AtomicU64>,
+}
+
+/// One count.
+pub struct Job {
+    stop: StopFlag,
+    status: watch::Sender<Value>,
+}
+
+impl Job {
+    fn is_over(&self) -> bool {
+        self.status.borrow()["state"] != "running"
+    }
+}
+
+/// The plain routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/count", axum::routing::post(start))
+        .route("/api/count/{id}", get(status).delete(cancel))
+}
+
+/// The streaming route.
+pub fn stream_routes() -> Router<AppState> {
+    Router::new().route("/api/count/{id}/events", get(events))
+}
+
+fn find(state: &AppState, id: &str) -> Result<Arc<Job>, ApiError> {
+    let missing = || {
+        ApiError::with(
+            StatusCode::NOT_FOUND,
+            format!(
+                "there is no counting job '{}' (jobs are kept in memory, a few at a time)",
+                knights::excerpt(id)
+            ),
+        )
+    };
+    let id: u64 = id.parse().map_err(|_| missing())?;
+    let map = state.counts.map.lock().unwrap_or_else(|p| p.into_inner());
+    map.get(&id).cloned().ok_or_else(missing)
+}
+
+/// `POST /api/count?board=6x6&kind=closed|open`: starts a count (202).
+async fn start(
+    State(state): State<AppState>,
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let mut p = Params::new(query, "/api/count")?;
+    let board: Board = p.board(state.config.max_count_squares)?;
+    let kind = p.kind()?.unwrap_or(Kind::Closed);
+    p.done()?;
+    // A job slot for the whole count: refused at once when none is free.
+    let permit = state
+        .slots
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| ApiError::busy())?;
+    let id = state.counts.next.fetch_add(1, Ordering::SeqCst) + 1;
+    let initial = json!({
+        "id": id.to_string(), "board": board.to_string(), "kind": kind.name(),
+        "state": "running", "step": 0, "steps": 0, "states": 0, "elapsed": 0.0,
+        "known": known::lookup(board.rows(), board.cols(), kind == Kind::Closed),
+    });
+    let job = Arc::new(Job {
+        stop: StopFlag::new(),
+        status: watch::channel(initial.clone()).0,
+    });
+    {
+        let mut map = state.counts.map.lock().unwrap_or_else(|p| p.into_inner());
+        while map.len() >= state.config.max_count_jobs {
+            let Some(old) = map.iter().find(|(_, j)| j.is_over()).map(|(&k, _)| k) else {
+                return Err(ApiError::busy());
+            };
+            map.remove(&old);
+        }
+        map.insert(id, job.clone());
+    }
+    let limit = state.config.count_timeout;
+    let timer = job.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(limit).await;
+        timer.stop.stop();
+    });
+    let worker = job.clone();
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let t0 = Instant::now();
+        let last = Mutex::new(Instant::now() - Duration::from_secs(1));
+        let progress = |p: &count::Progress| {
+            let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
+            if last.elapsed() >= Duration::from_millis(100) || p.step == p.steps {
+                *last = Instant::now();
+                worker.status.send_modify(|v| {
+                    v["step"] = json!(p.step);
+                    v["steps"] = json!(p.steps);
+                    v["states"] = json!(p.states);
+                    v["elapsed"] = json!(t0.elapsed().as_secs_f64());
+                });
+            }
+        };
+        let options = count::Options {
+            kind,
+            max_memory: Some(1 << 30),
+            progress: Some(&progress),
+            stop: Some(&worker.stop),
+            ..count::Options::default()
+        };
+        let result = count::tours(board, &options);
+        worker.status.send_modify(|v| {
+            v["elapsed"] = json!(t0.elapsed().as_secs_f64());
+            match result {
+                Ok(report) => {
+                    v["state"] = json!("done");
+                    v["count"] = json!(report.count.to_string());
+                    v["step"] = v["steps"].clone();
+                }
+                Err(e) if worker.stop.is_stopped() => {
+                    v["state"] = json!("cancelled");
+                    v["error"] = json!(format!(
+                        "the count was stopped (cancelled, its client went away, or past this server's limit of {} s): {e}",
+                        limit.as_secs_f64()
+                    ));
+                }
+                Err(e) => {
+                    v["state"] = json!("failed");
+                    v["error"] = json!(e.to_string());
+                }
+            }
+        });
+    });
+    Ok((StatusCode::ACCEPTED, Json(initial)))
+}
+
+/// `GET /api/count/{id}`: the job's status now.
+async fn status(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let job = find(&state, &id)?;
+    let v = job.status.borrow().clone();
+    Ok(Json(v))
+}
+
+/// `DELETE /api/count/{id}`: cancels the job (it stops after the square in progress).
+async fn cancel(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let job = find(&state, &id)?;
+    job.stop.stop();
+    let v = job.status.borrow().clone();
+    Ok(Json(v))
+}
+
+/// Cancels its job when dropped before the job is over.
+struct CancelOnDrop(Arc<Job>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if !self.0.is_over() {
+            self.0.stop.stop();
+        }
+    }
+}
+
+/// `GET /api/count/{id}/events`: `progress` events, then one `done` event.
+async fn events(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let job = find(&state, &id)?;
+    let guard = CancelOnDrop(job.clone());
+    let rx = job.status.subscribe();
+    let mut finished = false;
+    let stream = WatchStream::new(rx)
+        .map_while(move |v| {
+            let _ = &guard;
+            if finished {
+                return None;
+            }
+            finished = v["state"] != "running";
+            let name = if finished { "done" } else { "progress" };
+            Some(Ok(Event::default().event(name).data(v.to_string())))
+        })
+        .throttle(Duration::from_millis(50));
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
