@@ -451,7 +451,8 @@ fn join_steps(cover: &mut Cover) -> knights::Result<Vec<Value>> {
         }
         let joining = rails::find_rails(cover).into_iter().find(|r| {
             let sq = r.squares(board);
-            sq.iter().any(|&s| cycle_of[s as usize] != cycle_of[sq[0] as usize])
+            sq.iter()
+                .any(|&s| cycle_of[s as usize] != cycle_of[sq[0] as usize])
         });
         let Some(rail) = joining else { break };
         rails::switch(cover, rail);

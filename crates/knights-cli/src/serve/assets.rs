@@ -11,19 +11,46 @@ use super::AppState;
 
 /// (name, content type, text).
 const FILES: &[(&str, &str, &str)] = &[
-    ("index.html", "text/html; charset=utf-8", include_str!("assets/index.html")),
-    ("style.css", "text/css; charset=utf-8", include_str!("assets/style.css")),
-    ("app.js", "text/javascript; charset=utf-8", include_str!("assets/app.js")),
-    ("board.js", "text/javascript; charset=utf-8", include_str!("assets/board.js")),
-    ("panels.js", "text/javascript; charset=utf-8", include_str!("assets/panels.js")),
-    ("favicon.svg", "image/svg+xml", include_str!("assets/favicon.svg")),
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("assets/index.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("assets/style.css"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/app.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/board.js"),
+    ),
+    (
+        "panels.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/panels.js"),
+    ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("assets/favicon.svg"),
+    ),
 ];
 
 /// The routes of the page's files.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/", get(|| async { file("index.html") }))
-        .route("/assets/{name}", get(|Path(name): Path<String>| async move { file(&name) }))
+        .route(
+            "/assets/{name}",
+            get(|Path(name): Path<String>| async move { file(&name) }),
+        )
 }
 
 fn file(name: &str) -> Response {

@@ -9,8 +9,8 @@
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::PathBuf;
 use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -111,7 +111,10 @@ async fn start() -> (Client, SocketAddr, u16, Driver, tempfile::TempDir) {
     );
     let t0 = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(t0.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     let profile = tempfile::tempdir().unwrap();
@@ -128,7 +131,9 @@ async fn start() -> (Client, SocketAddr, u16, Driver, tempfile::TempDir) {
         },
         "goog:loggingPrefs": {"browser": "ALL"},
     });
-    let Value::Object(caps) = caps else { unreachable!() };
+    let Value::Object(caps) = caps else {
+        unreachable!()
+    };
     let client = ClientBuilder::new(HttpConnector::new())
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{port}"))
@@ -140,7 +145,11 @@ async fn start() -> (Client, SocketAddr, u16, Driver, tempfile::TempDir) {
 /// Console errors so far (and clears the log).
 async fn console_errors(client: &Client, port: u16) -> Vec<String> {
     let id = client.session_id().await.unwrap().unwrap();
-    let log = raw_post(port, &format!("/session/{id}/se/log"), &json!({"type": "browser"}));
+    let log = raw_post(
+        port,
+        &format!("/session/{id}/se/log"),
+        &json!({"type": "browser"}),
+    );
     log["value"]
         .as_array()
         .into_iter()
@@ -182,7 +191,13 @@ async fn set(client: &Client, id: &str, value: &str) {
 }
 
 async fn click(client: &Client, css: &str) {
-    client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -190,33 +205,70 @@ async fn click(client: &Client, css: &str) {
 async fn browser_every_panel_works_against_the_real_server() {
     let (client, addr, port, _driver, _profile) = start().await;
     client.goto(&format!("http://{addr}/")).await.unwrap();
-    wait_for(&client, "return document.body.dataset.ready === 'yes'", 20, "the page").await;
+    wait_for(
+        &client,
+        "return document.body.dataset.ready === 'yes'",
+        20,
+        "the page",
+    )
+    .await;
 
     // Tour explorer: 6x6, a start square by clicking, generate.
     set(&client, "tour-rows", "6").await;
     set(&client, "tour-cols", "6").await;
-    wait_for(&client, "return document.querySelectorAll('#tour-board rect.sq').length === 36", 5, "a 6x6 board").await;
+    wait_for(
+        &client,
+        "return document.querySelectorAll('#tour-board rect.sq').length === 36",
+        5,
+        "a 6x6 board",
+    )
+    .await;
     click(&client, "#tour-board rect[data-r='2'][data-c='3']").await;
-    assert_eq!(js(&client, "return document.getElementById('tour-start').textContent").await, "2,3");
+    assert_eq!(
+        js(
+            &client,
+            "return document.getElementById('tour-start').textContent"
+        )
+        .await,
+        "2,3"
+    );
     click(&client, "#tour-generate").await;
-    wait_for(&client, "return document.getElementById('tour-board').dataset.squares === '36'", 20, "the tour").await;
+    wait_for(
+        &client,
+        "return document.getElementById('tour-board').dataset.squares === '36'",
+        20,
+        "the tour",
+    )
+    .await;
     let numbers = js(&client, "return [...document.querySelectorAll('#tour-board text.num')].map(t => [+t.textContent, +t.dataset.r, +t.dataset.c])").await;
     let numbers = numbers.as_array().unwrap();
     assert_eq!(numbers.len(), 36, "36 numbered squares are shown");
     let board = Board::new(6, 6).unwrap();
     let mut squares = vec![u32::MAX; 36];
     for n in numbers {
-        let (k, r, c) = (n[0].as_u64().unwrap(), n[1].as_u64().unwrap(), n[2].as_u64().unwrap());
+        let (k, r, c) = (
+            n[0].as_u64().unwrap(),
+            n[1].as_u64().unwrap(),
+            n[2].as_u64().unwrap(),
+        );
         squares[k as usize - 1] = board.square(r as u32, c as u32);
     }
     let tour = Tour::new(board, squares).expect("the numbers make a tour");
     check::check_tour(&tour).expect("the tour shown is valid");
-    assert_eq!(board.coords(tour.start()), (2, 3), "it starts where clicked");
+    assert_eq!(
+        board.coords(tour.start()),
+        (2, 3),
+        "it starts where clicked"
+    );
     shot(&client, "web-tour.png").await;
 
     // The animation plays to the end.
     set(&client, "tour-speed", "").await;
-    js(&client, "document.getElementById('tour-speed').value = 60; return true").await;
+    js(
+        &client,
+        "document.getElementById('tour-speed').value = 60; return true",
+    )
+    .await;
     click(&client, "#tour-play").await;
     wait_for(&client, "return document.getElementById('tour-play').textContent === 'Pause' && document.querySelectorAll('#tour-board text.num').length < 36", 5, "the animation to start").await;
     shot(&client, "web-tour-animation.png").await;
@@ -225,13 +277,31 @@ async fn browser_every_panel_works_against_the_real_server() {
     // A board with no closed tour gets the theorem.
     set(&client, "tour-rows", "4").await;
     set(&client, "tour-cols", "4").await;
-    client.find(Locator::Id("tour-kind")).await.unwrap().select_by_value("closed").await.unwrap();
+    client
+        .find(Locator::Id("tour-kind"))
+        .await
+        .unwrap()
+        .select_by_value("closed")
+        .await
+        .unwrap();
     click(&client, "#tour-generate").await;
-    wait_for(&client, "return document.getElementById('tour-message').textContent.includes('side of 4')", 10, "the theorem").await;
+    wait_for(
+        &client,
+        "return document.getElementById('tour-message').textContent.includes('side of 4')",
+        10,
+        "the theorem",
+    )
+    .await;
     // A large board is drawn on a canvas.
     set(&client, "tour-rows", "100").await;
     set(&client, "tour-cols", "100").await;
-    client.find(Locator::Id("tour-kind")).await.unwrap().select_by_value("any").await.unwrap();
+    client
+        .find(Locator::Id("tour-kind"))
+        .await
+        .unwrap()
+        .select_by_value("any")
+        .await
+        .unwrap();
     click(&client, "#tour-generate").await;
     wait_for(&client, "return document.getElementById('tour-board').dataset.squares === '10000' && !!document.querySelector('#tour-board canvas')", 20, "a 100x100 tour").await;
     let ms = js(&client, "return window.knightsTour.ms").await;
@@ -243,24 +313,64 @@ async fn browser_every_panel_works_against_the_real_server() {
     set(&client, "theatre-rows", "5").await;
     set(&client, "theatre-cols", "5").await;
     click(&client, "#theatre-run").await;
-    wait_for(&client, "return document.getElementById('theatre-log').textContent.startsWith('Step')", 10, "Warnsdorff's steps").await;
+    wait_for(
+        &client,
+        "return document.getElementById('theatre-log').textContent.startsWith('Step')",
+        10,
+        "Warnsdorff's steps",
+    )
+    .await;
     click(&client, "#theatre-pause").await;
     shot(&client, "web-theatre-warnsdorff.png").await;
-    client.find(Locator::Id("theatre-algorithm")).await.unwrap().select_by_value("backtrack").await.unwrap();
-    js(&client, "document.getElementById('theatre-speed').value = 400; return true").await;
+    client
+        .find(Locator::Id("theatre-algorithm"))
+        .await
+        .unwrap()
+        .select_by_value("backtrack")
+        .await
+        .unwrap();
+    js(
+        &client,
+        "document.getElementById('theatre-speed').value = 400; return true",
+    )
+    .await;
     click(&client, "#theatre-run").await;
-    wait_for(&client, "return +(document.getElementById('theatre-board').dataset.nodes || 0) > 50", 20, "backtracking nodes").await;
+    wait_for(
+        &client,
+        "return +(document.getElementById('theatre-board').dataset.nodes || 0) > 50",
+        20,
+        "backtracking nodes",
+    )
+    .await;
     shot(&client, "web-theatre-backtrack.png").await;
     click(&client, "#tabs button[data-panel='tour']").await; // leaves the stream running, then:
     js(&client, "document.querySelector('#theatre-form').dispatchEvent(new Event('submit', {cancelable: true})); return true").await;
 
     // Tourney lab: a tourney, joined step by step, then obfuscated.
     click(&client, "#tabs button[data-panel='lab']").await;
-    client.find(Locator::Id("lab-generator")).await.unwrap().select_by_value("four-cover").await.unwrap();
+    client
+        .find(Locator::Id("lab-generator"))
+        .await
+        .unwrap()
+        .select_by_value("four-cover")
+        .await
+        .unwrap();
     click(&client, "#lab-make").await;
-    wait_for(&client, "return document.querySelectorAll('#lab-board polygon.cycle').length === 16", 10, "16 cycles").await;
+    wait_for(
+        &client,
+        "return document.querySelectorAll('#lab-board polygon.cycle').length === 16",
+        10,
+        "16 cycles",
+    )
+    .await;
     click(&client, "#lab-join").await;
-    wait_for(&client, "return document.getElementById('lab-after-title').textContent.startsWith('Joined')", 30, "the join").await;
+    wait_for(
+        &client,
+        "return document.getElementById('lab-after-title').textContent.startsWith('Joined')",
+        30,
+        "the join",
+    )
+    .await;
     click(&client, "#lab-obfuscate").await;
     wait_for(&client, "return document.getElementById('lab-after-title').textContent.startsWith('Obfuscated') && !!document.querySelector('#lab-chart svg')", 10, "the obfuscation").await;
     shot(&client, "web-lab.png").await;
@@ -270,30 +380,86 @@ async fn browser_every_panel_works_against_the_real_server() {
     let message = "Meet me at the old mill at nine.";
     set(&client, "cipher-plain", message).await;
     click(&client, "#cipher-encrypt").await;
-    wait_for(&client, "return document.getElementById('cipher-secret').value.startsWith('knights-cipher v1 8x8')", 10, "the cipher text").await;
-    let secret = js(&client, "return document.getElementById('cipher-secret').value").await;
+    wait_for(
+        &client,
+        "return document.getElementById('cipher-secret').value.startsWith('knights-cipher v1 8x8')",
+        10,
+        "the cipher text",
+    )
+    .await;
+    let secret = js(
+        &client,
+        "return document.getElementById('cipher-secret').value",
+    )
+    .await;
     assert!(!secret.as_str().unwrap().contains(message));
     shot(&client, "web-cipher.png").await;
-    client.find(Locator::Id("cipher-plain")).await.unwrap().clear().await.unwrap();
+    client
+        .find(Locator::Id("cipher-plain"))
+        .await
+        .unwrap()
+        .clear()
+        .await
+        .unwrap();
     click(&client, "#cipher-decrypt").await;
-    wait_for(&client, &format!("return document.getElementById('cipher-plain').value === {}", json!(message)), 10, "the round trip").await;
+    wait_for(
+        &client,
+        &format!(
+            "return document.getElementById('cipher-plain').value === {}",
+            json!(message)
+        ),
+        10,
+        "the round trip",
+    )
+    .await;
 
     // Counting: start a long count and cancel it, then a short one to the end.
     click(&client, "#tabs button[data-panel='count']").await;
     set(&client, "count-rows", "6").await;
     set(&client, "count-cols", "8").await;
-    client.find(Locator::Id("count-kind")).await.unwrap().select_by_value("open").await.unwrap();
+    client
+        .find(Locator::Id("count-kind"))
+        .await
+        .unwrap()
+        .select_by_value("open")
+        .await
+        .unwrap();
     click(&client, "#count-start").await;
     wait_for(&client, "return document.getElementById('count-status').dataset.state === 'running' && document.getElementById('count-progress').value > 0", 20, "the count's progress").await;
     click(&client, "#count-cancel").await;
-    wait_for(&client, "return document.getElementById('count-status').dataset.state === 'cancelled'", 30, "the cancellation").await;
+    wait_for(
+        &client,
+        "return document.getElementById('count-status').dataset.state === 'cancelled'",
+        30,
+        "the cancellation",
+    )
+    .await;
     set(&client, "count-rows", "5").await;
     set(&client, "count-cols", "6").await;
-    client.find(Locator::Id("count-kind")).await.unwrap().select_by_value("closed").await.unwrap();
+    client
+        .find(Locator::Id("count-kind"))
+        .await
+        .unwrap()
+        .select_by_value("closed")
+        .await
+        .unwrap();
     click(&client, "#count-start").await;
-    wait_for(&client, "return document.getElementById('count-status').dataset.state === 'done'", 30, "the count").await;
-    let status = js(&client, "return document.getElementById('count-status').textContent").await;
-    assert!(status.as_str().unwrap().contains(": 8 (") && status.as_str().unwrap().contains("agrees"), "{status}");
+    wait_for(
+        &client,
+        "return document.getElementById('count-status').dataset.state === 'done'",
+        30,
+        "the count",
+    )
+    .await;
+    let status = js(
+        &client,
+        "return document.getElementById('count-status').textContent",
+    )
+    .await;
+    assert!(
+        status.as_str().unwrap().contains(": 8 (") && status.as_str().unwrap().contains("agrees"),
+        "{status}"
+    );
     shot(&client, "web-count.png").await;
 
     let errors = console_errors(&client, port).await;

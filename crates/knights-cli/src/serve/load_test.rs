@@ -15,7 +15,10 @@ use knights::{check, format};
 use super::{router, Config};
 
 fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 fn rss_kib() -> u64 {
@@ -46,7 +49,9 @@ async fn load_test() {
     let mut tasks = Vec::new();
     for i in 0..clients {
         let client = client.clone();
-        let uri: axum::http::Uri = format!("http://{addr}/api/tour?board={board}&seed={i}").parse().unwrap();
+        let uri: axum::http::Uri = format!("http://{addr}/api/tour?board={board}&seed={i}")
+            .parse()
+            .unwrap();
         tasks.push(tokio::spawn(async move {
             let (mut latencies, mut errors, mut peak) = (Vec::new(), 0u64, 0u64);
             while Instant::now() < deadline {

@@ -124,7 +124,8 @@ impl AppState {
             self.waiting.fetch_sub(1, Ordering::SeqCst);
             return Err(ApiError::busy());
         }
-        let got = tokio::time::timeout(self.config.timeout, self.slots.clone().acquire_owned()).await;
+        let got =
+            tokio::time::timeout(self.config.timeout, self.slots.clone().acquire_owned()).await;
         self.waiting.fetch_sub(1, Ordering::SeqCst);
         match got {
             Ok(Ok(permit)) => Ok(permit),
@@ -212,7 +213,12 @@ pub fn run(args: ServeArgs) -> Result<ExitCode> {
         let addr: SocketAddr = format!("{}:{}", args.host, args.port)
             .parse()
             .or_else(|_| format!("[{}]:{}", args.host, args.port).parse())
-            .with_context(|| format!("'{}' is not an IP address to listen on", knights::excerpt(&args.host)))?;
+            .with_context(|| {
+                format!(
+                    "'{}' is not an IP address to listen on",
+                    knights::excerpt(&args.host)
+                )
+            })?;
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .with_context(|| format!("could not listen on {addr}"))?;
@@ -220,7 +226,10 @@ pub fn run(args: ServeArgs) -> Result<ExitCode> {
         let url = format!("http://{local}/");
         eprintln!("knights: serving the web page on {url} (Ctrl-C stops)");
         if !local.ip().is_loopback() {
-            eprintln!("knights: warning: {} is reachable from other machines", local.ip());
+            eprintln!(
+                "knights: warning: {} is reachable from other machines",
+                local.ip()
+            );
         }
         if args.open {
             open_browser(&url);

@@ -13,7 +13,12 @@ use tower::ServiceExt;
 
 use super::{router, Config};
 
-async fn call(app: &Router, method: &str, uri: &str, body: &str) -> (StatusCode, Value, Option<String>) {
+async fn call(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    body: &str,
+) -> (StatusCode, Value, Option<String>) {
     let request = Request::builder()
         .method(method)
         .uri(uri)
@@ -26,7 +31,8 @@ async fn call(app: &Router, method: &str, uri: &str, body: &str) -> (StatusCode,
         .get("retry-after")
         .map(|v| v.to_str().unwrap().to_string());
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let value = serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
     (status, value, retry)
 }
 
@@ -56,12 +62,27 @@ async fn tours_are_valid_for_every_algorithm_and_kind() {
     assert_eq!(checked(&v), Kind::Closed);
     assert_eq!(v["squares"].as_array().unwrap().len(), 64);
     for a in knights::algorithms::Algorithm::ALL {
-        let board = if a.name() == "backtrack" { "6x6" } else { "8x8" };
-        let (s, v) = get(&app, &format!("/api/tour?board={board}&algorithm={}&kind=closed&seed=2", a.name())).await;
+        let board = if a.name() == "backtrack" {
+            "6x6"
+        } else {
+            "8x8"
+        };
+        let (s, v) = get(
+            &app,
+            &format!(
+                "/api/tour?board={board}&algorithm={}&kind=closed&seed=2",
+                a.name()
+            ),
+        )
+        .await;
         assert_eq!(s, StatusCode::OK, "{}: {v}", a.name());
         assert_eq!(checked(&v), Kind::Closed, "{}", a.name());
     }
-    let (s, v) = get(&app, "/api/tour?board=5x5&kind=open&start=0,0&algorithm=warnsdorff&tie=pohl&max-attempts=50").await;
+    let (s, v) = get(
+        &app,
+        "/api/tour?board=5x5&kind=open&start=0,0&algorithm=warnsdorff&tie=pohl&max-attempts=50",
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(checked(&v), Kind::Open);
     assert_eq!(v["squares"][0], json!([0, 0]));
@@ -76,9 +97,16 @@ async fn the_compact_encoding_and_the_files() {
     let (s, v) = get(&app, "/api/tour?board=1000x1000&encoding=moves").await;
     assert_eq!(s, StatusCode::OK);
     let moves = v["moves"].as_str().unwrap();
-    assert_eq!(moves.len(), 1_000_000, "a closed tour's moves include the one back");
+    assert_eq!(
+        moves.len(),
+        1_000_000,
+        "a closed tour's moves include the one back"
+    );
     // Rebuild the squares and check them.
-    let (mut r, mut c) = (v["start"][0].as_i64().unwrap(), v["start"][1].as_i64().unwrap());
+    let (mut r, mut c) = (
+        v["start"][0].as_i64().unwrap(),
+        v["start"][1].as_i64().unwrap(),
+    );
     let mut squares = vec![json!([r, c])];
     for k in moves.bytes().take(999_999) {
         let (dx, dy) = knights::board::MOVES[(k - b'0') as usize];
@@ -93,7 +121,9 @@ async fn the_compact_encoding_and_the_files() {
         assert_eq!(s, StatusCode::OK);
         let text = v.as_str().unwrap();
         assert!(text.contains(start));
-        let Ok(doc) = format::read(text) else { continue };
+        let Ok(doc) = format::read(text) else {
+            continue;
+        };
         if let format::Valid::Tour(t) = doc.into_valid().unwrap() {
             check::check_tour(&t).unwrap();
         }
@@ -109,7 +139,10 @@ async fn bad_input_is_400_no_answer_422_over_the_cap_400() {
         ("/api/tour", "needs a board"),
         ("/api/tour?board=8x8&kind=round", "not a kind"),
         ("/api/tour?board=8x8&algorithm=magic", "not an algorithm"),
-        ("/api/tour?board=8x8&algorithm=warnsdorff&max-nodes=5", "does not apply"),
+        (
+            "/api/tour?board=8x8&algorithm=warnsdorff&max-nodes=5",
+            "does not apply",
+        ),
         ("/api/tour?board=8x8&start=9,9", "not a square"),
         ("/api/tour?board=8x8&seed=-1", "seed"),
         ("/api/tour?board=8x8&format=pdf", "not a format"),
@@ -117,10 +150,16 @@ async fn bad_input_is_400_no_answer_422_over_the_cap_400() {
         ("/api/tour?board=1001x1000", "cap of 1000000 squares"),
         ("/api/tour?board=600x600&format=svg", "cap of 250000"),
         ("/api/exists?board=x", "x"),
-        ("/api/tourney?board=8x8&generator=nope", "not a tourney generator"),
+        (
+            "/api/tourney?board=8x8&generator=nope",
+            "not a tourney generator",
+        ),
         ("/api/tourney?board=600x600", "cap"),
         ("/api/theatre/warnsdorff?board=30x30", "cap"),
-        ("/api/theatre/search?board=6x6&algorithm=neural", "backtrack or hybrid"),
+        (
+            "/api/theatre/search?board=6x6&algorithm=neural",
+            "backtrack or hybrid",
+        ),
     ] {
         let (s, v) = get(&app, uri).await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{uri}: {v}");
@@ -129,8 +168,15 @@ async fn bad_input_is_400_no_answer_422_over_the_cap_400() {
     }
     // The same sentence as the command line.
     let cli = "0x8".parse::<knights::Board>().unwrap_err().to_string();
-    assert_eq!(get(&app, "/api/tour?board=0x8").await.1["error"], json!(cli));
-    for uri in ["/api/tour?board=4x4&kind=closed", "/api/tour?board=3x3", "/api/tour?board=5x5&kind=closed"] {
+    assert_eq!(
+        get(&app, "/api/tour?board=0x8").await.1["error"],
+        json!(cli)
+    );
+    for uri in [
+        "/api/tour?board=4x4&kind=closed",
+        "/api/tour?board=3x3",
+        "/api/tour?board=5x5&kind=closed",
+    ] {
         let (s, v) = get(&app, uri).await;
         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{uri}");
         assert!(v["error"].as_str().unwrap().contains("no "), "{v}");
@@ -148,10 +194,16 @@ async fn existence_and_info() {
     let (s, v) = get(&app, "/api/exists?board=4x7").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["closed"]["exists"], json!(false));
-    assert!(v["closed"]["reason"].as_str().unwrap().contains("side of 4"));
+    assert!(v["closed"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("side of 4"));
     assert_eq!(v["open"]["exists"], json!(true));
     let (_, v) = get(&app, "/api/info").await;
-    assert_eq!(v["algorithms"].as_array().unwrap().len(), knights::algorithms::Algorithm::ALL.len());
+    assert_eq!(
+        v["algorithms"].as_array().unwrap().len(),
+        knights::algorithms::Algorithm::ALL.len()
+    );
     assert_eq!(v["moves"].as_array().unwrap().len(), 8);
 }
 
@@ -178,13 +230,30 @@ async fn tourneys_join_shatter_obfuscate_stats_check() {
     let (s, o, _) = call(&app, "POST", "/api/obfuscate?seed=2&shatters=3", &tour).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(checked(&o), Kind::Closed);
-    assert_eq!(o["squares"][0], j["tour"]["squares"][0], "the start is kept");
+    assert_eq!(
+        o["squares"][0], j["tour"]["squares"][0],
+        "the start is kept"
+    );
     let (s, st, _) = call(&app, "POST", "/api/stats", &tour).await;
     assert_eq!(s, StatusCode::OK);
-    assert_eq!(st["moves"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).sum::<u64>(), 64);
+    assert_eq!(
+        st["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .sum::<u64>(),
+        64
+    );
     let (s, c, _) = call(&app, "POST", "/api/check", &tour).await;
     assert_eq!((s, c["tour"].clone()), (StatusCode::OK, json!("closed")));
-    let (s, c, _) = call(&app, "POST", "/api/check", r#"{"rows":3,"cols":3,"squares":[[0,0],[0,1]]}"#).await;
+    let (s, c, _) = call(
+        &app,
+        "POST",
+        "/api/check",
+        r#"{"rows":3,"cols":3,"squares":[[0,0],[0,1]]}"#,
+    )
+    .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{c}");
     let (s, _, _) = call(&app, "POST", "/api/join", "not a tour").await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
@@ -194,16 +263,37 @@ async fn tourneys_join_shatter_obfuscate_stats_check() {
 async fn the_cipher_round_trips_and_bodies_have_a_limit() {
     let app = app();
     let message = "Meet me at the old mill.\nÀ bientôt!";
-    let (s, e, _) = call(&app, "POST", "/api/encrypt", &json!({"key": "8x8,seed=5", "text": message}).to_string()).await;
+    let (s, e, _) = call(
+        &app,
+        "POST",
+        "/api/encrypt",
+        &json!({"key": "8x8,seed=5", "text": message}).to_string(),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{e}");
-    assert_eq!(checked(&json!({"rows": 8, "cols": 8, "squares": e["key"]["squares"]})), Kind::Open);
-    let (s, d, _) = call(&app, "POST", "/api/decrypt", &json!({"key": "8x8,seed=5", "text": e["text"]}).to_string()).await;
+    assert_eq!(
+        checked(&json!({"rows": 8, "cols": 8, "squares": e["key"]["squares"]})),
+        Kind::Open
+    );
+    let (s, d, _) = call(
+        &app,
+        "POST",
+        "/api/decrypt",
+        &json!({"key": "8x8,seed=5", "text": e["text"]}).to_string(),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(d["text"], json!(message));
     // A pasted tour as the key.
     let (_, tour) = get(&app, "/api/tour?board=5x6&kind=open").await;
     checked(&tour);
-    let (s, e, _) = call(&app, "POST", "/api/encrypt", &json!({"key": tour.to_string(), "text": "ATTACK AT DAWN", "mode": "classic"}).to_string()).await;
+    let (s, e, _) = call(
+        &app,
+        "POST",
+        "/api/encrypt",
+        &json!({"key": tour.to_string(), "text": "ATTACK AT DAWN", "mode": "classic"}).to_string(),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{e}");
     let (s, v, _) = call(&app, "POST", "/api/encrypt", r#"{"key": "8x8,seed=5"}"#).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
@@ -255,7 +345,11 @@ async fn counts_run_report_and_cancel() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn too_busy_is_503_with_retry_after() {
-    let app = router(Config { jobs: 1, max_waiting: 0, ..Config::default() });
+    let app = router(Config {
+        jobs: 1,
+        max_waiting: 0,
+        ..Config::default()
+    });
     // One long count holds the only slot.
     let (s, v, _) = call(&app, "POST", "/api/count?board=6x8&kind=open", "").await;
     assert_eq!(s, StatusCode::ACCEPTED);
@@ -263,13 +357,26 @@ async fn too_busy_is_503_with_retry_after() {
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{e}");
     assert!(retry.is_some());
     assert!(e["error"].as_str().unwrap().contains("busy"));
-    call(&app, "DELETE", &format!("/api/count/{}", v["id"].as_str().unwrap()), "").await;
+    call(
+        &app,
+        "DELETE",
+        &format!("/api/count/{}", v["id"].as_str().unwrap()),
+        "",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_search_past_the_time_limit_is_stopped() {
-    let app = router(Config { timeout: Duration::from_millis(300), ..Config::default() });
-    let (s, v) = get(&app, "/api/tour?board=8x8&algorithm=backtrack&start=0,0&kind=closed&max-nodes=100000000000").await;
+    let app = router(Config {
+        timeout: Duration::from_millis(300),
+        ..Config::default()
+    });
+    let (s, v) = get(
+        &app,
+        "/api/tour?board=8x8&algorithm=backtrack&start=0,0&kind=closed&max-nodes=100000000000",
+    )
+    .await;
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
     assert!(v["error"].as_str().unwrap().contains("limit"));
 }
@@ -277,18 +384,35 @@ async fn a_search_past_the_time_limit_is_stopped() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_theatre_replays_and_streams() {
     let app = app();
-    let (s, w) = get(&app, "/api/theatre/warnsdorff?board=6x6&seed=1&tie=random&kind=open").await;
+    let (s, w) = get(
+        &app,
+        "/api/theatre/warnsdorff?board=6x6&seed=1&tie=random&kind=open",
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{w}");
     checked(&json!({"rows": 6, "cols": 6, "squares": w["squares"]}));
     assert_eq!(w["steps"].as_array().unwrap().len(), 35);
     let (s, n) = get(&app, "/api/theatre/neural?board=6x6&seed=1").await;
     assert_eq!(s, StatusCode::OK);
     assert!(!n["rounds"].as_array().unwrap().is_empty());
-    let (s, text) = get(&app, "/api/theatre/search?board=5x5&algorithm=hybrid&rate=100000").await;
+    let (s, text) = get(
+        &app,
+        "/api/theatre/search?board=5x5&algorithm=hybrid&rate=100000",
+    )
+    .await;
     assert_eq!(s, StatusCode::OK);
     let text = text.as_str().unwrap();
-    assert!(text.contains("event: steps") && text.contains("event: done"), "{text}");
-    let done = text.split("event: done\ndata: ").nth(1).unwrap().lines().next().unwrap();
+    assert!(
+        text.contains("event: steps") && text.contains("event: done"),
+        "{text}"
+    );
+    let done = text
+        .split("event: done\ndata: ")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap();
     let done: Value = serde_json::from_str(done).unwrap();
     assert_eq!(done["found"], json!(true));
     checked(&json!({"rows": 5, "cols": 5, "squares": done["squares"]}));

@@ -41,10 +41,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/theatre/neural", get(neural))
 }
 
-type Q = Result<
-    axum::extract::Query<Vec<(String, String)>>,
-    axum::extract::rejection::QueryRejection,
->;
+type Q =
+    Result<axum::extract::Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>;
 
 /// `GET /api/theatre/warnsdorff?board&kind&start&seed&tie`.
 async fn warnsdorff(State(state): State<AppState>, query: Q) -> Result<Json<Value>, ApiError> {
@@ -83,9 +81,14 @@ fn replay(tour: &Tour, tie: Tie, aim_closed: bool) -> Value {
     let mut steps = Vec::new();
     for (i, &s) in squares.iter().enumerate() {
         visited[s as usize] = true;
-        let Some(&next) = squares.get(i + 1) else { break };
+        let Some(&next) = squares.get(i + 1) else {
+            break;
+        };
         let degree = |t: Square| {
-            let free = board.neighbours(t).filter(|&(_, u)| !visited[u as usize]).count();
+            let free = board
+                .neighbours(t)
+                .filter(|&(_, u)| !visited[u as usize])
+                .count();
             // Aiming to close, the start counts as a way on from its neighbours.
             free + usize::from(aim_closed && t != start && board.move_between(t, start).is_some())
         };
@@ -161,7 +164,9 @@ async fn search(
                 "message": format!("a {} tour after {} nodes", tour.kind().name(), report.stats.nodes),
                 "squares": tour.squares().iter().map(|&s| rc(board, s)).collect::<Vec<_>>(),
             }),
-            Err(e) => json!({"found": false, "nodes": report.stats.nodes, "message": e.to_string()}),
+            Err(e) => {
+                json!({"found": false, "nodes": report.stats.nodes, "message": e.to_string()})
+            }
         };
         let _ = done_tx.send(done);
     });

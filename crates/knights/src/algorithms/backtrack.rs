@@ -262,11 +262,7 @@ pub enum Event {
 /// assert_eq!(entered - left, 25); // the squares of the tour stay on the path
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn search_observed(
-    board: Board,
-    options: &Options,
-    observer: &mut dyn FnMut(Event),
-) -> Report {
+pub fn search_observed(board: Board, options: &Options, observer: &mut dyn FnMut(Event)) -> Report {
     search_inner(board, options, Some(observer))
 }
 
@@ -668,7 +664,11 @@ mod tests {
             ..Options::default()
         };
         let report = search_observed(Board::new(8, 8).unwrap(), &options, &mut |_| stop.stop());
-        assert!(report.result.unwrap_err().to_string().contains("was stopped"));
+        assert!(report
+            .result
+            .unwrap_err()
+            .to_string()
+            .contains("was stopped"));
         assert!(report.stats.nodes <= 4096);
     }
 
