@@ -25,7 +25,7 @@ use knights::cipher::{self, Key, KeySpec, Mode};
 use knights::count::{self, Progress};
 use knights::format::{self, SvgOptions, Valid};
 use knights::rails::{self, ObfuscateOptions};
-use knights::stats::{MoveCounts, SummaryBuilder};
+use knights::stats::{Job, MoveCounts};
 use knights::{Board, Category, Cover, Error, Kind, StopFlag, Tour, Tourney};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -730,45 +730,14 @@ fn stats(
             )
         }
     };
+    let job = match generator {
+        Some(g) => Job::Tourney(g),
+        None => Job::Tour(algorithm, kind, obfuscate.then_some(16)),
+    };
     let stop = StopFlag::new();
     run_watched(py, &stop, &Mutex::new(None), || {
-        let trial = |rng: &mut knights::rng::KnightRng| -> knights::Result<_> {
-            if stop.is_stopped() {
-                return Err(Error::Interrupted("the statistics were stopped".into()));
-            }
-            if let Some(g) = generator {
-                let t = knights::algorithms::tourney::tourney(board, g, rng)?.to_tourney()?;
-                return Ok((MoveCounts::of_tourney(&t), Some(t.len() as f64), None));
-            }
-            let mut request = Tour::builder(board).kind(kind).algorithm(algorithm);
-            if obfuscate {
-                request = request.obfuscate(16);
-            }
-            let tour = request.build_with(rng)?;
-            let rails = if tour.is_closed() {
-                Some(rails::count_rails(&Cover::from_tour(&tour)?) as f64)
-            } else {
-                None
-            };
-            Ok((MoveCounts::of_tour(&tour), rails, Some(tour.is_closed())))
-        };
-        let results = knights::stats::sample(count, seed, trial, &|| {})?;
-        let figure = if generator.is_some() {
-            "cycles"
-        } else {
-            "rails"
-        };
-        let mut builder = SummaryBuilder::default();
-        for (counts, value, closed) in &results {
-            builder.push(counts);
-            if let Some(v) = value {
-                builder.push_figure(figure, *v);
-            }
-            if let Some(closed) = closed {
-                builder.push_figure("closed", if *closed { 1.0 } else { 0.0 });
-            }
-        }
-        serde_json::to_string(&builder.finish(board))
+        let summary = knights::stats::summarise(board, job, count, seed, &|| {}, Some(&stop))?;
+        serde_json::to_string(&summary)
             .map_err(|e| Error::Internal(format!("the summary did not serialise: {e}")))
     })
 }

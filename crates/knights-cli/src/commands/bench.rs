@@ -24,8 +24,8 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             "'{other}' is not a bench suite; use tours, warnsdorff, construct, classic or tourney"
         ))),
     };
-    let boards: Vec<String> = if args.boards.is_empty() && args.suite == "construct" {
-        [
+    let defaults: &[&str] = if args.suite == "construct" {
+        &[
             "100x100",
             "1000x1000",
             "3000x3000",
@@ -34,20 +34,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             "7x100000",
             "1001x1001",
         ]
-        .map(String::from)
-        .to_vec()
-    } else if args.boards.is_empty() {
-        ["8x8", "16x16", "32x32", "64x64", "100x100"]
-            .map(String::from)
-            .to_vec()
     } else {
-        args.boards.clone()
+        &["8x8", "16x16", "32x32", "64x64", "100x100"]
     };
-    // Every board is read before the header, so a bad one prints nothing.
-    let boards = boards
-        .iter()
-        .map(|b| Ok(b.parse::<knights::Board>()?))
-        .collect::<Result<Vec<_>>>()?;
+    let boards = boards(&args, defaults)?;
     crate::outln!(
         "{:<12} {:<22} {:>7} {:>12} {:>14} {:>12}",
         "board",
@@ -125,4 +115,21 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The boards of a bench run: the ones named, else the suite's `defaults`;
+/// every board is read before anything is printed, so a bad one prints no
+/// table header.
+pub fn boards(args: &BenchArgs, defaults: &[&str]) -> Result<Vec<knights::Board>> {
+    if args.boards.is_empty() {
+        return Ok(defaults
+            .iter()
+            .map(|b| b.parse())
+            .collect::<Result<_, _>>()?);
+    }
+    Ok(args
+        .boards
+        .iter()
+        .map(|b| b.parse())
+        .collect::<Result<_, _>>()?)
 }

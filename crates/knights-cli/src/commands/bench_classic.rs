@@ -65,16 +65,7 @@ fn methods(max_attempts: u32, max_nodes: u64, ties: &[Tie]) -> Vec<Method> {
 }
 
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
-    let boards: Vec<String> = if args.boards.is_empty() {
-        vec!["100x100".into(), "1000x1000".into()]
-    } else {
-        args.boards.clone()
-    };
-    // Every board is read before any output, so a bad one prints nothing.
-    let boards = boards
-        .iter()
-        .map(|b| Ok(b.parse::<knights::Board>()?))
-        .collect::<Result<Vec<_>>>()?;
+    let boards = super::bench::boards(args, &["100x100", "1000x1000"])?;
     crate::outln!("Tours per second on 8x8 (random starts; up to 2000 tours or 1 s per row)")?;
     crate::outln!(
         "{:<11} {:<7} {:<7} {:>6} {:>8} {:>12}  note",

@@ -16,12 +16,11 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use knights::algorithms::tourney::Generator;
 use knights::algorithms::{Algorithm, Warnsdorff};
-use knights::stats::{self, PaperRow, Summary, PAPER_TABLES};
+use knights::stats::{self, summarise, Job, PaperRow, Summary, PAPER_TABLES};
 use knights::{exists, Error, Kind};
 use rand::Rng;
 
 use super::paper_report::{self, Report};
-use super::stats::{summarise, Job};
 use super::timing::{self, Plan};
 use crate::cli::PaperArgs;
 
@@ -83,6 +82,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
             count,
             stage_seed(args.seed.seed, k as u64),
             &tick,
+            None,
         )?;
         let title = format!("obfuscated {} tours", g.name());
         write(
@@ -105,6 +105,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         count,
         stage_seed(args.seed.seed, 10),
         &tick,
+        None,
     )?;
     write(
         dir,
@@ -113,7 +114,14 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     )?;
     bar.set_message("neural tours (Figure 6)");
     let neural = Job::Tour(Algorithm::Tourney(Generator::Neural), None, None);
-    let fig6 = summarise(board, neural, count, stage_seed(args.seed.seed, 11), &tick)?;
+    let fig6 = summarise(
+        board,
+        neural,
+        count,
+        stage_seed(args.seed.seed, 11),
+        &tick,
+        None,
+    )?;
     write(
         dir,
         "figure6_neural.svg",

@@ -6,29 +6,14 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::algorithms::{tourney, Algorithm};
-use knights::rails;
-use knights::stats::{self, MoveCounts, Summary, SummaryBuilder};
-use knights::{Board, Cover, Error, Kind, Tour};
+use knights::stats::{self, summarise, Job, Summary, CLOSED_FIGURE};
+use knights::{Error, Kind};
 
 use super::parse_board;
 use crate::cli::{StatsArgs, StatsFormat};
 
-/// The figure that records whether each tour came out closed (its mean is
-/// the share of closed tours).
-const CLOSED: &str = "closed";
-
 /// The most tours one run takes (the per-tour counts are kept until the end).
 const MAX_COUNT: u64 = 10_000_000;
-
-/// What one trial makes.
-#[derive(Clone, Copy, Debug)]
-pub enum Job {
-    /// A tour by the algorithm, of the kind (`None`: either), obfuscated
-    /// with this many shatters if any.
-    Tour(Algorithm, Option<Kind>, Option<u32>),
-    /// A raw tourney of the generator.
-    Tourney(tourney::Generator),
-}
 
 pub fn run(args: StatsArgs) -> Result<ExitCode> {
     let board = parse_board(&args.board)?;
@@ -83,7 +68,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         );
     }
     let bar = crate::support::progress(args.count);
-    let summary = summarise(board, job, args.count, args.seed.seed, &|| bar.inc(1))?;
+    let summary = summarise(board, job, args.count, args.seed.seed, &|| bar.inc(1), None)?;
     bar.finish_and_clear();
     let path = args.output.as_deref();
     let name = algorithm.name();
@@ -110,65 +95,6 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The counts of one trial, its figure (`rails` of a closed tour, `cycles`
-/// of a tourney) and, for a tour, whether it came out closed.
-fn trial(
-    board: Board,
-    job: Job,
-    rng: &mut knights::rng::KnightRng,
-) -> knights::Result<(MoveCounts, Option<f64>, Option<bool>)> {
-    match job {
-        Job::Tourney(g) => {
-            let cover = tourney::tourney(board, g, rng)?;
-            let t = cover.to_tourney()?;
-            Ok((
-                MoveCounts::of_tourney(&t),
-                Some(t.cycles().len() as f64),
-                None,
-            ))
-        }
-        Job::Tour(algorithm, kind, shatters) => {
-            let mut request = Tour::builder(board).kind(kind).algorithm(algorithm);
-            if let Some(shatters) = shatters {
-                request = request.obfuscate(shatters);
-            }
-            let tour = request.build_with(rng)?;
-            let rails = if tour.is_closed() {
-                Some(rails::count_rails(&Cover::from_tour(&tour)?) as f64)
-            } else {
-                None
-            };
-            Ok((MoveCounts::of_tour(&tour), rails, Some(tour.is_closed())))
-        }
-    }
-}
-
-/// The summary of `count` trials from `seed`, in trial order.
-pub fn summarise(
-    board: Board,
-    job: Job,
-    count: u64,
-    seed: u64,
-    progress: &(dyn Fn() + Sync),
-) -> knights::Result<Summary> {
-    let results = stats::sample(count, seed, |rng| trial(board, job, rng), progress)?;
-    let figure = match job {
-        Job::Tour(..) => "rails",
-        Job::Tourney(_) => "cycles",
-    };
-    let mut builder = SummaryBuilder::default();
-    for (counts, value, closed) in &results {
-        builder.push(counts);
-        if let Some(v) = value {
-            builder.push_figure(figure, *v);
-        }
-        if let Some(closed) = closed {
-            builder.push_figure(CLOSED, if *closed { 1.0 } else { 0.0 });
-        }
-    }
-    Ok(builder.finish(board))
-}
-
 fn table(s: &Summary) -> String {
     let mut out = format!("board {}x{}, {} samples\n", s.rows, s.cols, s.count);
     out += "move   frequency (std)       relative (std)\n";
@@ -183,7 +109,7 @@ fn table(s: &Summary) -> String {
         );
     }
     for f in &s.figures {
-        if f.name == CLOSED {
+        if f.name == CLOSED_FIGURE {
             let closed = (f.mean * s.count as f64).round();
             let _ = writeln!(out, "closed tours: {closed} of {}", s.count);
         } else {

@@ -41,17 +41,10 @@ fn job(name: &str, board: Board, seed: u64) -> Result<Cover> {
 }
 
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
-    let boards: Vec<String> = if args.boards.is_empty() {
-        ["100x100", "200x200", "500x500", "1000x1000", "2000x2000"]
-            .map(String::from)
-            .to_vec()
-    } else {
-        args.boards.clone()
-    };
-    let boards = boards
-        .iter()
-        .map(|b| Ok(b.parse::<knights::Board>()?))
-        .collect::<Result<Vec<_>>>()?;
+    let boards = super::bench::boards(
+        args,
+        &["100x100", "200x200", "500x500", "1000x1000", "2000x2000"],
+    )?;
     crate::outln!(
         "{:<12} {:<20} {:>12} {:>12} {:>12}",
         "board",

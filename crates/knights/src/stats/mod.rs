@@ -13,11 +13,13 @@
 
 mod chart;
 mod distribution;
+mod jobs;
 mod paper;
 pub mod rates;
 mod sample;
 
 pub use chart::{bar_chart, line_plot, BarChart, LinePlot, Series};
 pub use distribution::{Figure, MoveCounts, Summary, SummaryBuilder};
+pub use jobs::{summarise, Job, CLOSED_FIGURE};
 pub use paper::{PaperRow, PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE};
 pub use sample::sample;
