@@ -388,7 +388,7 @@ pub struct ExperimentBacktrackArgs {
     #[command(flatten)]
     pub board: BoardArg,
     /// Node budget of each search.
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 300_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
     /// Turn the prunings off (plain depth-first search, as in Practical Algorithms and Data Structures and Mahmoud n.d.).
     #[arg(long)]
@@ -467,7 +467,7 @@ pub struct EstimateArgs {
     #[arg(long)]
     pub directed: bool,
     /// Number of random probes (reproducible for a seed on any number of threads).
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "seconds")]
+    #[arg(long, default_value_t = 300_000, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "seconds")]
     pub samples: u64,
     /// Probe for this many seconds instead (for exploring: not reproducible).
     #[arg(long, value_parser = parse_seconds)]
