@@ -53,7 +53,11 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     let secs = t0.elapsed().as_secs_f64();
     let kind_name = if args.open { "open" } else { "closed" };
     let scale = if args.directed { 2.0 } else { 1.0 };
-    let what = if args.directed { "directed" } else { "undirected" };
+    let what = if args.directed {
+        "directed"
+    } else {
+        "undirected"
+    };
     if e.hits == 0 {
         crate::warn!(
             "knights: warning: none of the {} probes found a {kind_name} tour, so the estimate 0 and its standard error 0 say nothing about the true number; try more probes or another --method",

@@ -96,13 +96,24 @@ impl EstimateMethod {
             EstimateMethod::Knuth => {
                 "Knuth's plain probe of plain backtracking (rarely reaches a tour)"
             }
-            EstimateMethod::Pruned => "uniform probes of the tree pruned by dead-end and connectivity checks",
+            EstimateMethod::Pruned => {
+                "uniform probes of the tree pruned by dead-end and connectivity checks"
+            }
             EstimateMethod::Sis => {
                 "importance sampling on the pruned tree, preferring squares with few ways out"
             }
         }
     }
 }
+
+/// The proposal's strength: a child with `k` onward free squares weighs
+/// `exp(-BETA k)` (measured on 8x8: stronger preferences make the weights
+/// heavier-tailed, `ln 2` doubled the standard error).
+const BETA: f64 = 0.35;
+
+/// Paths with at most this many unvisited squares are completed by exact
+/// enumeration of the pruned subtree instead of one random descent.
+const TAIL: usize = 16;
 
 /// Options of [`estimate()`].
 #[derive(Copy, Clone, Debug)]
@@ -225,7 +236,9 @@ pub fn estimate_with(
         for _ in 0..count {
             let (t, size) = match opts.method {
                 EstimateMethod::Knuth => knuth_probe(&graph, opts.kind, &mut state, &mut rng),
-                EstimateMethod::Pruned => pruned_probe(&graph, opts.kind, false, &mut state, &mut rng),
+                EstimateMethod::Pruned => {
+                    pruned_probe(&graph, opts.kind, false, &mut state, &mut rng)
+                }
                 EstimateMethod::Sis => pruned_probe(&graph, opts.kind, true, &mut state, &mut rng),
             };
             sums.tours += t;
@@ -346,12 +359,7 @@ impl State {
 }
 
 /// Knuth's plain probe: (estimate of undirected tours, estimate of tree nodes).
-fn knuth_probe<R: Rng + ?Sized>(
-    g: &Graph,
-    kind: Kind,
-    st: &mut State,
-    rng: &mut R,
-) -> (f64, f64) {
+fn knuth_probe<R: Rng + ?Sized>(g: &Graph, kind: Kind, st: &mut State, rng: &mut R) -> (f64, f64) {
     let n = g.n;
     let visited = &mut st.visited;
     visited.fill(false);
@@ -425,7 +433,11 @@ fn pruned_probe<R: Rng + ?Sized>(
     let mut ones = (0..n as u32)
         .filter(|&s| s != start && st.free[s as usize] <= 1)
         .count();
-    if st.free.iter().enumerate().any(|(s, &f)| s != start as usize && f == 0)
+    if st
+        .free
+        .iter()
+        .enumerate()
+        .any(|(s, &f)| s != start as usize && f == 0)
         || ones > usize::from(!closed)
     {
         return (0.0, 1.0);
@@ -444,7 +456,17 @@ fn pruned_probe<R: Rng + ?Sized>(
             return (weight * t, tree + weight * (nodes - 1.0));
         }
         let leaves = !(closed && at == start);
-        let d = children(g, st, closed, start, at, depth, ones, &mut options, &mut ones_after);
+        let d = children(
+            g,
+            st,
+            closed,
+            start,
+            at,
+            depth,
+            ones,
+            &mut options,
+            &mut ones_after,
+        );
         if d == 0 {
             break;
         }
@@ -573,7 +595,17 @@ fn complete(
     let mut options = [0u32; 8];
     let mut ones_after = [0usize; 8];
     let leaves = !(closed && at == start);
-    let d = children(g, st, closed, start, at, depth, ones, &mut options, &mut ones_after);
+    let d = children(
+        g,
+        st,
+        closed,
+        start,
+        at,
+        depth,
+        ones,
+        &mut options,
+        &mut ones_after,
+    );
     let (mut tours, mut nodes) = (0.0, 1.0);
     for i in 0..d {
         let c = options[i];
@@ -690,12 +722,3 @@ mod tests {
         assert!(estimate("6x6".parse().unwrap(), &opts).is_err());
     }
 }
-
-/// The proposal's strength: a child with `k` onward free squares weighs
-/// `exp(-BETA k)` (measured on 8x8: stronger preferences make the weights
-/// heavier-tailed, `ln 2` doubled the standard error).
-const BETA: f64 = 0.35;
-
-/// Paths with at most this many unvisited squares are completed by exact
-/// enumeration of the pruned subtree instead of one random descent.
-const TAIL: usize = 16;
