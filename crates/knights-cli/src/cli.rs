@@ -80,7 +80,7 @@ pub enum Command {
         after_help = "Examples:\n  knights count 6x6\n  knights count 3x8 --open\n  knights count 8x8 --max-memory 20G --work-dir /tmp/knights-count"
     )]
     Count(CountArgs),
-    /// Estimate the number of tours by Knuth's random probes.
+    /// Estimate the number of tours by random probes of a pruned search tree.
     #[command(after_help = "Examples:\n  knights estimate 8x8 --samples 1000000 --seed 2")]
     Estimate(EstimateArgs),
     /// Move and relative-move statistics over many tours or tourneys.
@@ -430,7 +430,7 @@ pub struct ExperimentBacktrackArgs {
     #[command(flatten)]
     pub board: BoardArg,
     /// Node budget of each search.
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 300_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
     /// Turn the prunings off (plain depth-first search, as in Practical Algorithms and Data Structures and Mahmoud n.d.).
     #[arg(long)]
@@ -520,14 +520,30 @@ pub struct EstimateArgs {
     /// Estimate open tours instead of closed ones.
     #[arg(long)]
     pub open: bool,
-    /// Number of random probes.
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Estimate directed tours: twice the undirected count.
+    #[arg(long)]
+    pub directed: bool,
+    /// Number of random probes (reproducible for a seed on any number of threads).
+    #[arg(long, default_value_t = 300_000, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "seconds")]
     pub samples: u64,
+    /// Probe for this many seconds instead (for exploring: not reproducible).
+    #[arg(long, value_parser = parse_seconds)]
+    pub seconds: Option<f64>,
+    /// How probes choose their way down the search tree.
+    #[arg(long, default_value = "sis", value_parser = crate::support::estimate_method_parser())]
+    pub method: knights::count::EstimateMethod,
     #[command(flatten)]
     pub seed: SeedArg,
     /// Print a JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        _ => Err(format!("`{text}` is not a positive number of seconds")),
+    }
 }
 
 /// Output formats of `knights stats`.

@@ -101,3 +101,14 @@ pub fn generator_parser() -> Named<Generator> {
         aliases: &[],
     }
 }
+
+/// `--method` of `estimate`: every [`knights::count::EstimateMethod`].
+pub fn estimate_method_parser() -> Named<knights::count::EstimateMethod> {
+    use knights::count::EstimateMethod;
+    Named {
+        all: &EstimateMethod::ALL,
+        name: EstimateMethod::name,
+        about: EstimateMethod::about,
+        aliases: &[],
+    }
+}

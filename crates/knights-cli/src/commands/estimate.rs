@@ -1,6 +1,7 @@
-//! `knights estimate`: Knuth's random-probe estimate of the number of tours.
+//! `knights estimate`: random-probe estimates of the number of tours.
 
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::Result;
 use knights::count::{self, EstimateOptions};
@@ -10,36 +11,105 @@ use serde_json::json;
 use super::parse_board;
 use crate::cli::EstimateArgs;
 
+/// Fewer successful probes than this and the standard error means little.
+const FEW_HITS: u64 = 100;
+
 pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     let board = parse_board(&args.board)?;
     let kind = if args.open { Kind::Open } else { Kind::Closed };
     let opts = EstimateOptions {
         kind,
-        samples: args.samples,
+        samples: if args.seconds.is_some() {
+            u64::MAX
+        } else {
+            args.samples
+        },
         seed: args.seed.seed,
+        method: args.method,
+        seconds: args.seconds,
     };
-    let e = count::estimate(board, &opts)?;
+    let bar = match args.seconds {
+        Some(s) => {
+            let bar = crate::support::progress(s.ceil() as u64);
+            bar.set_message("seconds");
+            bar
+        }
+        None => {
+            let bar = crate::support::progress(args.samples);
+            bar.set_message("probes");
+            bar
+        }
+    };
+    let t0 = Instant::now();
+    let timed = args.seconds.is_some();
+    let e = count::estimate_with(board, &opts, &|n| {
+        if timed {
+            bar.set_position(t0.elapsed().as_secs());
+        } else {
+            bar.inc(n);
+        }
+    })?;
+    bar.finish_and_clear();
+    let secs = t0.elapsed().as_secs_f64();
     let kind_name = if args.open { "open" } else { "closed" };
+    let scale = if args.directed { 2.0 } else { 1.0 };
+    let what = if args.directed {
+        "directed"
+    } else {
+        "undirected"
+    };
     if e.hits == 0 {
         crate::warn!(
-            "knights: warning: none of the {} probes found a {kind_name} tour, so the estimate 0 and its standard error 0 say nothing about the true number; random probes rarely complete a tour on boards this size",
+            "knights: warning: none of the {} probes found a {kind_name} tour, so the estimate 0 and its standard error 0 say nothing about the true number; try more probes or another --method",
             e.samples
+        );
+    } else if e.hits < FEW_HITS {
+        crate::warn!(
+            "knights: warning: only {} of the {} probes found a {kind_name} tour, too few for the standard error and the interval to say much (they are likely too narrow); use more probes",
+            e.hits,
+            e.samples
+        );
+    }
+    if timed {
+        crate::warn!(
+            "knights: note: --seconds makes the number of probes, and so the estimate, depend on the machine's speed; use --samples {} --seed {} to reproduce it",
+            e.samples,
+            args.seed.seed
         );
     }
     if args.json {
         let v = json!({
-            "board": board.to_string(), "kind": kind_name, "samples": e.samples,
-            "seed": args.seed.seed, "hits": e.hits, "tours": e.tours,
-            "tours_error": e.tours_error, "tree": e.tree, "tree_error": e.tree_error,
+            "board": board.to_string(), "kind": kind_name, "directed": args.directed,
+            "method": args.method.name(), "samples": e.samples,
+            "seed": args.seed.seed, "hits": e.hits, "tours": e.tours * scale,
+            "tours_error": e.tours_error * scale, "low": e.low * scale, "high": e.high * scale,
+            "tree": e.tree, "tree_error": e.tree_error, "seconds": secs,
         });
         crate::outln!("{v}")?;
     } else {
+        let rel = if e.tours > 0.0 {
+            format!(" ({:.1} %)", 100.0 * e.tours_error / e.tours)
+        } else {
+            String::new()
+        };
         crate::outln!(
-            "{kind_name} tours on {board}: about {:.4e} +- {:.2e} (standard error; {} of {} probes found a tour)",
-            e.tours, e.tours_error, e.hits, e.samples
+            "{what} {kind_name} tours on {board}: about {:.4e} +- {:.2e} (standard error{rel})",
+            e.tours * scale,
+            e.tours_error * scale
         )?;
         crate::outln!(
-            "backtracking tree: about {:.4e} +- {:.2e} nodes",
+            "95 % interval: {:.4e} to {:.4e}",
+            e.low * scale,
+            e.high * scale
+        )?;
+        crate::outln!(
+            "{} of {} probes ({}) found a tour, in {secs:.1} s",
+            e.hits,
+            e.samples,
+            args.method.name()
+        )?;
+        crate::outln!(
+            "search tree probed: about {:.4e} +- {:.2e} nodes",
             e.tree,
             e.tree_error
         )?;

@@ -108,10 +108,15 @@ fn stats_follows_the_extension() {
 #[test]
 fn an_empty_estimate_warns() {
     knights()
-        .args(["estimate", "10x10", "--samples", "50"])
+        .args(["estimate", "10x10", "--samples", "50", "--method", "knuth"])
         .assert()
         .success()
         .stderr(contains("say nothing"));
+    knights()
+        .args(["estimate", "8x8", "--samples", "40"])
+        .assert()
+        .success()
+        .stderr(contains("too few"));
 }
 
 /// Row 12: several sizes after one --sizes, as the help shows the default.

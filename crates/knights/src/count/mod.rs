@@ -60,7 +60,7 @@ use std::fmt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-pub use estimate::{estimate, Estimate, EstimateOptions};
+pub use estimate::{estimate, estimate_with, Estimate, EstimateMethod, EstimateOptions};
 use frontier::{Problem, Shape};
 pub use layers::Progress;
 use layers::RunOptions;

@@ -206,6 +206,8 @@ fn estimate_is_seeded_and_close() {
             kind,
             samples,
             seed: 9,
+            method: count::EstimateMethod::Knuth,
+            seconds: None,
         };
         let a = count::estimate(board, &opts).unwrap();
         let b = count::estimate(board, &opts).unwrap();
