@@ -130,9 +130,9 @@ impl TourGenerator for Auto {
     }
 }
 
-/// The kind a construction makes for `spec`: the one asked for, else
-/// closed where the board has a closed tour.
-fn resolve_kind(spec: &Spec) -> Kind {
+/// The kind a construction makes for `spec` (and a cipher key's `any`):
+/// the one asked for, else closed where the board has a closed tour.
+pub(crate) fn resolve_kind(spec: &Spec) -> Kind {
     spec.kind
         .unwrap_or(if exists::closed_tour(spec.board).exists {
             Kind::Closed

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use crate::algorithms::tourney::Generator;
 use crate::algorithms::{tourney, Algorithm, Spec, TakefujiLee, Warnsdorff};
 use crate::rails::JoinOptions;
-use crate::{exists, Board, Error, Kind, Result, Tour};
+use crate::{Board, Error, Kind, Result, Tour};
 
 /// The algorithms a key may name, by [`Algorithm::name`]. `auto` is left out
 /// on purpose: what it picks may change between versions, and a key must give
@@ -102,13 +102,10 @@ impl KeySpec {
     /// # Complexity
     /// That of the generator: O(rows * cols) per attempt for Warnsdorff's rule.
     pub fn tour(&self) -> Result<Tour> {
-        let kind = self
-            .kind
-            .unwrap_or(if exists::closed_tour(self.board).exists {
-                Kind::Closed
-            } else {
-                Kind::Open
-            });
+        let kind = crate::algorithms::resolve_kind(&Spec {
+            kind: self.kind,
+            ..Spec::new(self.board)
+        });
         let mut algorithm = self.algorithm;
         if let Some(n) = self.max_attempts {
             if algorithm.option_names().contains(&"max-attempts") {
