@@ -46,7 +46,7 @@ pub(crate) enum Shape {
 }
 
 /// A graph prepared for the dynamic program: vertices `0..n` in processing order.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Debug)]
 pub(crate) struct Problem {
     /// Number of vertices.
     pub n: usize,
@@ -64,6 +64,28 @@ pub(crate) struct Problem {
     /// frontier, may end with any degree, and no cycle closes; the states
     /// after the last vertex are the part's result (see `meet.rs`).
     pub external: Vec<u8>,
+    /// For a sweep over lengths: the numbers of vertices `k < n` whose
+    /// first `k` vertices form a graph of their own to count too (a board
+    /// cut after a row: no edge of a later vertex may be needed by them
+    /// beyond what the counted states decide). Empty: count the whole
+    /// graph only.
+    pub prefixes: Vec<usize>,
+}
+
+// By hand, so that a problem without prefixes hashes as it did before
+// they existed: checkpoint names stay the same.
+impl std::hash::Hash for Problem {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.n.hash(h);
+        self.back.hash(h);
+        self.modulus.hash(h);
+        self.shape.hash(h);
+        self.terminal_ok.hash(h);
+        self.external.hash(h);
+        if !self.prefixes.is_empty() {
+            self.prefixes.hash(h);
+        }
+    }
 }
 
 /// A decoded state over the working array: the previous frontier, then the
@@ -95,6 +117,9 @@ pub(crate) struct Step {
     keep: Vec<u8>,
     /// Whether this is the last vertex.
     pub last: bool,
+    /// Whether the vertices up to this one are a prefix to count too (see
+    /// [`Problem::prefixes`]).
+    pub prefix: bool,
 }
 
 /// The prepared program: one [`Step`] per vertex.
@@ -204,6 +229,7 @@ impl Engine {
                 checks,
                 keep,
                 last: v + 1 == n && !partial,
+                prefix: v + 1 < n && p.prefixes.contains(&(v + 1)),
             });
         }
         Ok(Engine {
@@ -461,6 +487,68 @@ impl Engine {
             }
         }
         Some(completed)
+    }
+
+    /// The number of ways `key` becomes a whole tour of the prefix that
+    /// ends with this step's vertex (the step must be a prefix step): the
+    /// choices of the vertex's edges after which every vertex so far has
+    /// its degree and the edges form one cycle, or one path whose ends are
+    /// the vertices left with one edge.
+    pub fn prefix_tours(&self, step: &Step, key: u128) -> u32 {
+        let base = self.decode(step.prev, key);
+        let a = step.prev;
+        let slots = step.prev + 1;
+        let whole = |d: &Frontier, closed: bool| -> bool {
+            let mut ends = 0u32;
+            let mut paired = 0u32;
+            for s in 0..slots {
+                match d.st[s] {
+                    UNTOUCHED => return false,
+                    END if d.mate[s] == FREE => ends += 1,
+                    END => paired += 1,
+                    _ => {}
+                }
+            }
+            match self.shape {
+                Shape::Cycle => closed && ends + paired == 0,
+                // One path: its two ends are the terminals fixed before
+                // (`term`) and the vertices left with one edge, and the
+                // ends still in the frontier belong to it.
+                Shape::Path => {
+                    let term = u32::from(d.term);
+                    match (term, paired, ends) {
+                        (2, 0, 0) => closed,
+                        (1, 0, 1) => true,
+                        (0, 2, 0) => true,
+                        _ => false,
+                    }
+                }
+            }
+        };
+        let mut found = 0u32;
+        let mut d = base;
+        if whole(&d, false) {
+            found += 1;
+        }
+        for (i, &(b, e)) in step.back.iter().enumerate() {
+            let mut d1 = base;
+            let Some(done1) = self.connect(&mut d1, a, b as usize, e, true) else {
+                continue;
+            };
+            d = d1;
+            if whole(&d, done1) {
+                found += 1;
+            }
+            for &(b2, e2) in &step.back[i + 1..] {
+                let mut d2 = d1;
+                if let Some(done2) = self.connect(&mut d2, a, b2 as usize, e2, true) {
+                    if whole(&d2, done1 || done2) {
+                        found += 1;
+                    }
+                }
+            }
+        }
+        found
     }
 
     /// Calls `emit(Some(key))` for every successor of `key` at `step`, or
