@@ -461,6 +461,10 @@ pub struct CountArgs {
     /// one forward pass that counts the tours finished after each row.
     #[arg(long, conflicts_with_all = ["symmetric", "classes", "dry_run"])]
     pub all_lengths: bool,
+    /// Take each row from the outside in (first square, last, second, ...):
+    /// the same count through other states, a check of a plain run (forward).
+    #[arg(long, conflicts_with_all = ["symmetric", "classes"])]
+    pub outside_in: bool,
     /// Print a JSON object with the count and the figures of the run.
     #[arg(long)]
     pub json: bool,

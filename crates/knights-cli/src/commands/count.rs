@@ -122,6 +122,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         resume: args.resume,
         stop_after: args.stop_after,
         stop: Some(&stop),
+        outside_in: args.outside_in,
     };
     let factor = if args.directed { 2 } else { 1 };
     let kind_name = if kind == Kind::Open { "open" } else { "closed" };

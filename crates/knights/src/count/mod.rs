@@ -135,6 +135,13 @@ pub struct Options<'a> {
     /// only a small summary with the count stays, from which `resume`
     /// answers at once).
     pub keep: bool,
+    /// Take each row from the outside in (its first square, its last, its
+    /// second, its last but one, ...) instead of from first to last. The
+    /// count is the same, reached through other states between the row
+    /// ends, so such a run checks a plain one (it runs forward). A mirror
+    /// image or rows in alternating directions would not: the knight graph
+    /// is its own mirror image, so they pass through the same states.
+    pub outside_in: bool,
 }
 
 impl<'a> Options<'a> {
@@ -167,6 +174,7 @@ impl fmt::Debug for Options<'_> {
             .field("stop", &self.stop.map(crate::StopFlag::is_stopped))
             .field("max_disk", &self.max_disk)
             .field("keep", &self.keep)
+            .field("outside_in", &self.outside_in)
             .finish()
     }
 }
@@ -257,7 +265,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
             elapsed: t0.elapsed(),
         });
     }
-    let problem = board_problem(board, opts.kind);
+    let problem = board_problem(board, opts);
     let run = layers::run(&problem, &run_opts)?;
     Ok(Report {
         count: run.count,
@@ -316,7 +324,7 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
     let (w, rows) = (board.rows() as usize, board.cols() as usize);
     let bits = expected_bits(board, opts.kind)?;
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
-    let mut problem = strip_problem(rows, w, opts.kind);
+    let mut problem = strip_problem(rows, w, opts);
     problem.prefixes = (1..rows).map(|l| l * w).collect();
     let run = layers::run(
         &problem,
@@ -367,6 +375,12 @@ fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
     let meet_fits = rows >= 4 && w <= meet::MAX_WIDTH;
     Ok(match opts.method {
         Method::Forward => false,
+        Method::Auto if opts.outside_in => false,
+        Method::Meet if opts.outside_in => {
+            return Err(crate::Error::Unsupported(
+                "a count with rows from the outside in runs forward; drop --method meet".into(),
+            ))
+        }
         // A part's partial tours must stay below 2^128 (the join multiplies
         // them as u128), so boards whose count needs more than about
         // `MEET_BITS` bits run forward.
@@ -426,7 +440,7 @@ pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
     let problems = if meet {
         meet::part_problems(rows, w).to_vec()
     } else {
-        vec![board_problem(board, opts.kind)]
+        vec![board_problem(board, opts)]
     };
     let seconds = TRIAL_SECONDS / problems.len() as f64;
     let mut total = Projection {
@@ -538,10 +552,13 @@ pub fn tour_exists(board: Board, kind: Kind) -> bool {
 /// the counter holds. With `m` rows the number of tours grows about
 /// `2^(bits * n)` in the length `n`; the rates are fitted to counts of this
 /// counter (3 x 40 and 3 x 60 open: 1.79 bits a column, closed 1.64; 4 x 30
-/// and 4 x 40 open: 2.24; 5 x 12 and 5 x 14 closed: 4.18). Boards of 5 rows
-/// or more are judged by the 5-row rate, a lower bound: the estimate only
-/// chooses the width the counts start with (they widen when they overflow),
-/// and only boards estimated past `2^4200` are refused, so none that fits is.
+/// and 4 x 40 open: 2.24; 5 x 12 and 5 x 14 closed: 4.18; 6 x 30 and 6 x 40
+/// closed: 5.0; 7 x 12 and 7 x 16 closed: 7.5; 8 x 6 and 8 x 8 closed: 9),
+/// and open counts of 5 rows or more get 16 bits more. Wider boards are
+/// judged by the 8-row rate, a lower bound: the estimate only chooses the
+/// width the counts start with (they widen when they overflow, which costs
+/// a restart), and only boards estimated past `2^4200` are refused, so none
+/// that fits is.
 fn expected_bits(board: Board, kind: Kind) -> Result<u32> {
     let (n, m) = oriented(board);
     // (bits at the reference length, reference length, bits per column).
@@ -550,9 +567,13 @@ fn expected_bits(board: Board, kind: Kind) -> Result<u32> {
         (3, Kind::Open) => (102.0, 60.0, 1.79),
         (3, Kind::Closed) => (86.1, 60.0, 1.64),
         (4, _) => (89.5, 40.0, 2.24),
-        (_, _) => (40.4, 14.0, 4.18),
+        (5, _) => (40.4, 14.0, 4.18),
+        (6, _) => (217.0, 40.0, 5.0),
+        (7, _) => (95.0, 16.0, 7.5),
+        (_, _) => (43.6, 8.0, 9.0),
     };
-    let bits = at + rate * (n as f64 - from);
+    let open = if kind == Kind::Open && m >= 5 { 16.0 } else { 0.0 };
+    let bits = at + open + rate * (n as f64 - from);
     if bits > 4200.0 {
         let kind = if kind == Kind::Open { "open" } else { "closed" };
         return Err(crate::Error::Unsupported(format!(
@@ -569,13 +590,22 @@ fn oriented(board: Board) -> (usize, usize) {
 }
 
 /// The whole knight graph in row-major order of the oriented board.
-fn board_problem(board: Board, kind: Kind) -> Problem {
+fn board_problem(board: Board, opts: &Options<'_>) -> Problem {
     let (rows, w) = oriented(board);
-    strip_problem(rows, w, kind)
+    strip_problem(rows, w, opts)
 }
 
-/// The knight graph of `rows` rows of `w` squares, in row-major order.
-fn strip_problem(rows: usize, w: usize, kind: Kind) -> Problem {
+/// The knight graph of `rows` rows of `w` squares, in row-major order
+/// (each row from the outside in if `opts.outside_in`).
+fn strip_problem(rows: usize, w: usize, opts: &Options<'_>) -> Problem {
+    let kind = opts.kind;
+    // The place of column c in its row's order.
+    let place = |c: usize| match opts.outside_in {
+        false => c,
+        true if c < w - c => 2 * c,
+        true => 2 * (w - 1 - c) + 1,
+    };
+    let index = |r: usize, c: usize| r * w + place(c);
     let n = rows * w;
     let mut back = vec![Vec::new(); n];
     for r in 0..rows {
@@ -583,7 +613,8 @@ fn strip_problem(rows: usize, w: usize, kind: Kind) -> Problem {
             for (dr, dc) in [(-1i64, -2i64), (-1, 2), (-2, -1), (-2, 1)] {
                 let (rr, cc) = (r as i64 + dr, c as i64 + dc);
                 if rr >= 0 && cc >= 0 && (cc as usize) < w {
-                    back[r * w + c].push(((rr as usize * w + cc as usize) as u32, 0));
+                    let earlier = index(rr as usize, cc as usize);
+                    back[index(r, c)].push((earlier as u32, 0));
                 }
             }
         }
@@ -634,7 +665,11 @@ mod tests {
             ("3x60", Kind::Open),
             ("6x6", Kind::Closed),
         ] {
-            let p = board_problem(text.parse().unwrap(), kind);
+            let opts = Options {
+                kind,
+                ..Options::default()
+            };
+            let p = board_problem(text.parse().unwrap(), &opts);
             let seen: Vec<Count> = [0, 128, 256, 4096]
                 .into_iter()
                 .map(|bits| {

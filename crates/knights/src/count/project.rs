@@ -15,7 +15,9 @@
 //! until then: 0.72 to 0.94); in the last row the frontier closes and the
 //! states collapse (1.3 to 1.6 times the square above for the first
 //! square, 0.07 to 0.3 for the second, under 0.01 after; measured on 5x5,
-//! 5x6 and 6x6). Checked against full counts cut after a row or more
+//! 5x6 and 6x6). A long strip's states stop growing about three rows past
+//! its width (6 x 24: by row 9), so from there on the model keeps them
+//! level. Checked against full counts cut after a row or more
 //! (`BENCHMARKS.md`): the projected peak is within a factor of about 2 from
 //! the third row on, and closer the more rows are measured; from the first
 //! two rows alone it is far too high.
@@ -96,6 +98,11 @@ pub(crate) fn period(p: &Problem) -> usize {
 
 /// The states after each of `n` squares: `measured` as it is, then the
 /// model's projection (see the module notes); `w` squares a row.
+/// Rows past the width after which a long strip's states stop growing:
+/// their frontier has seen every pattern it can hold (6 x 24 forward: the
+/// states after each row grow to 509,681 by row 9 and stay there).
+const PLATEAU_ROWS_PAST_WIDTH: usize = 3;
+
 pub(crate) fn extend(measured: &[u64], n: usize, w: usize) -> Vec<u64> {
     let mut s: Vec<f64> = measured.iter().map(|&x| x as f64).collect();
     let k = s.len();
@@ -138,6 +145,9 @@ pub(crate) fn extend(measured: &[u64], n: usize, w: usize) -> Vec<u64> {
                 }
         } else if left < 2 * w {
             above * g * 0.85
+        } else if t >= PLATEAU_ROWS_PAST_WIDTH.saturating_add(w) * w {
+            // A long strip: the states have stopped growing.
+            above
         } else {
             above * g
         };

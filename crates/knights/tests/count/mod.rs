@@ -290,3 +290,28 @@ fn big_counts_agree_with_single_counts() {
         assert_eq!(single, sweep.counts[l as usize - 1].1, "{b}");
     }
 }
+
+/// A run with rows from the outside in reaches the same counts through
+/// other states.
+#[test]
+fn outside_in_counts_equal_plain_ones() {
+    for (text, kind) in [("5x8", Kind::Closed), ("4x7", Kind::Open), ("5x5", Kind::Open)] {
+        let board: Board = text.parse().unwrap();
+        let plain = Options {
+            kind,
+            method: Method::Forward,
+            ..Options::default()
+        };
+        let snake = Options {
+            outside_in: true,
+            ..plain
+        };
+        let a = count::tours(board, &plain).unwrap();
+        let b = count::tours(board, &snake).unwrap();
+        assert_eq!(a.count, b.count, "{text}");
+        assert_ne!(a.states_per_step, b.states_per_step, "{text}: the same states");
+        let a = count::all_lengths(board, &plain).unwrap().counts;
+        let b = count::all_lengths(board, &snake).unwrap().counts;
+        assert_eq!(a, b, "{text} by sweeps");
+    }
+}
