@@ -344,6 +344,17 @@ def test_small_counts(board, kwargs, expected):
     assert n == expected and type(n) is int
 
 
+def test_counts_past_2_128_are_exact_ints():
+    """3x200 closed needs 316 bits; the value is pinned from the Rust tests,
+    where a sweep over the lengths and single counts agree on it."""
+    n = knights.count("3x200")
+    assert type(n) is int and n > 2**128
+    assert n == int(
+        "124501910168810666645641047757345373225069779843587796786673739715880583934519924058706919030784"
+    )
+    assert knights.count("3x200", directed=True) == 2 * n
+
+
 def test_3x4_open_count_by_brute_force():
     """The count of the library against a search written here."""
     rows, cols = 3, 4
