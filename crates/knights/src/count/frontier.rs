@@ -92,7 +92,9 @@ pub(crate) struct Step {
     back: Vec<(u8, u8)>,
     checks: Vec<Check>,
     /// The slots that form the frontier after the step, in order.
-    keep: Vec<u8>,
+    pub keep: Vec<u8>,
+    /// For each slot in `keep`, the neighbours it still has after the step.
+    keep_rem: Vec<u32>,
     /// Whether this is the last vertex.
     pub last: bool,
 }
@@ -181,6 +183,13 @@ impl Engine {
                 .filter(|&s| last_nbr[work[s]] > v)
                 .map(|s| s as u8)
                 .collect();
+            let keep_rem: Vec<u32> = keep
+                .iter()
+                .map(|&s| {
+                    let u = work[s as usize];
+                    nbrs[u].iter().filter(|&&x| x > v).count() as u32 + external(u)
+                })
+                .collect();
             frontier = keep.iter().map(|&s| work[s as usize]).collect();
             let k = frontier.len();
             if k > MAX_FRONTIER {
@@ -203,6 +212,7 @@ impl Engine {
                 back,
                 checks,
                 keep,
+                keep_rem,
                 last: v + 1 == n && !partial,
             });
         }
@@ -335,6 +345,21 @@ impl Engine {
         }
         let upper = u64::from(d.term) + self.t * (rank + PAIRINGS[e] * volts);
         u128::from(low) | (u128::from(upper) << shift)
+    }
+
+    /// Diagnostic: (term, paired ends, free ends, done, untouched).
+    pub fn diag(&self, k: usize, key: u128) -> (u8, u8, u8, u8, u8) {
+        let d = self.decode(k, key);
+        let mut r = (d.term, 0, 0, 0, 0);
+        for i in 0..k {
+            match d.st[i] {
+                UNTOUCHED => r.4 += 1,
+                DONE => r.3 += 1,
+                _ if d.mate[i] == FREE => r.2 += 1,
+                _ => r.1 += 1,
+            }
+        }
+        r
     }
 
     /// The roles ([`UNTOUCHED`], [`END`] or [`DONE`]) and mates (slots in
@@ -483,6 +508,17 @@ impl Engine {
                     emit(None);
                 }
             } else {
+                if self.shape == Shape::Path {
+                    let mut must = u32::from(d.term);
+                    for (i, &s) in step.keep.iter().enumerate() {
+                        if d.st[s as usize] == UNTOUCHED && step.keep_rem[i] == 1 {
+                            must += 1;
+                        }
+                    }
+                    if must > 2 {
+                        return;
+                    }
+                }
                 emit(Some(self.encode(step, d)));
             }
         };
