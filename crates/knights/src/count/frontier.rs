@@ -95,13 +95,34 @@ pub(crate) struct Step {
     pub keep: Vec<u8>,
     /// For each slot in `keep`, the neighbours it still has after the step.
     keep_rem: Vec<u32>,
+    /// Paths: the unprocessed vertices that have fewer than two unprocessed
+    /// (or external) neighbours, so may run short of edges.
+    scarce: Vec<Scarce>,
+    /// Paths on a 2-coloured graph without external edges: the colour
+    /// (+1 or -1) of each slot in `keep`, and twice the colour sum of the
+    /// processed vertices.
+    keep_colour: Vec<i8>,
+    twice_processed: i32,
     /// Whether this is the last vertex.
     pub last: bool,
+}
+
+/// An unprocessed vertex with fewer than two unprocessed neighbours.
+struct Scarce {
+    /// Its unprocessed (and external) neighbours.
+    base: u32,
+    /// Its neighbours in the frontier (working slots).
+    slots: Vec<u8>,
+    terminal_ok: bool,
+    colour: i8,
 }
 
 /// The prepared program: one [`Step`] per vertex.
 pub(crate) struct Engine {
     pub shape: Shape,
+    /// Paths on a 2-coloured graph: twice the colour sum of all vertices,
+    /// which the colours of the two terminals must add up to.
+    twice_total: Option<i32>,
     m: u8,
     /// Radix of the terminal count (3 for paths, 1 for cycles).
     t: u64,
@@ -112,6 +133,29 @@ pub(crate) struct Engine {
     pub width: usize,
     /// The frontier after the last vertex (vertices with external edges).
     pub final_frontier: Vec<usize>,
+}
+
+/// A proper 2-colouring (+1 and -1) of the graph, if it is bipartite.
+fn two_colouring(nbrs: &[Vec<usize>]) -> Option<Vec<i8>> {
+    let mut colour = vec![0i8; nbrs.len()];
+    for start in 0..nbrs.len() {
+        if colour[start] != 0 {
+            continue;
+        }
+        colour[start] = 1;
+        let mut stack = vec![start];
+        while let Some(u) = stack.pop() {
+            for &x in &nbrs[u] {
+                if colour[x] == 0 {
+                    colour[x] = -colour[u];
+                    stack.push(x);
+                } else if colour[x] == colour[u] {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(colour)
 }
 
 fn double_factorial_odd(e: usize) -> u128 {
@@ -151,6 +195,13 @@ impl Engine {
             .collect();
         let m = p.modulus.max(1);
         let t: u64 = if p.shape == Shape::Path { 3 } else { 1 };
+        let path = p.shape == Shape::Path;
+        let colour = if path && !partial {
+            two_colouring(&nbrs)
+        } else {
+            None
+        };
+        let mut twice_processed = 0i32;
         let mut frontier: Vec<usize> = Vec::new();
         let mut steps = Vec::with_capacity(n);
         let mut key_bits = 0u32;
@@ -190,6 +241,33 @@ impl Engine {
                     nbrs[u].iter().filter(|&&x| x > v).count() as u32 + external(u)
                 })
                 .collect();
+            let scarce = if path {
+                (v + 1..n)
+                    .filter_map(|u| {
+                        let base =
+                            nbrs[u].iter().filter(|&&x| x > v).count() as u32 + external(u);
+                        (base < 2).then(|| Scarce {
+                            base,
+                            slots: nbrs[u]
+                                .iter()
+                                .filter(|&&x| x <= v)
+                                .map(|&x| slot_of(x).expect("a neighbour of the unprocessed is kept"))
+                                .collect(),
+                            terminal_ok: p.terminal_ok.get(u).copied().unwrap_or(true),
+                            colour: colour.as_ref().map_or(0, |c| c[u]),
+                        })
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let keep_colour: Vec<i8> = match &colour {
+                Some(c) => {
+                    twice_processed += 2 * i32::from(c[v]);
+                    keep.iter().map(|&s| c[work[s as usize]]).collect()
+                }
+                None => Vec::new(),
+            };
             frontier = keep.iter().map(|&s| work[s as usize]).collect();
             let k = frontier.len();
             if k > MAX_FRONTIER {
@@ -213,11 +291,15 @@ impl Engine {
                 checks,
                 keep,
                 keep_rem,
+                scarce,
+                keep_colour,
+                twice_processed,
                 last: v + 1 == n && !partial,
             });
         }
         Ok(Engine {
             shape: p.shape,
+            twice_total: colour.map(|c| 2 * c.iter().map(|&x| i32::from(x)).sum::<i32>()),
             m,
             t,
             steps,
@@ -488,6 +570,66 @@ impl Engine {
         Some(completed)
     }
 
+    /// Paths: whether the state `d` after `step` may still become one path,
+    /// judged by the vertices that must be its terminals (frontier vertices
+    /// with one neighbour left and no edge yet, unprocessed vertices with one
+    /// neighbour that can still take an edge; at most two, less those fixed)
+    /// and, on a 2-coloured graph, by the terminals' colours: the colours of
+    /// the terminals add up to twice those of all vertices, and those fixed
+    /// already add up to twice the processed vertices' colours less the
+    /// frontier's edges still to come, each counted with its vertex's colour.
+    #[inline]
+    fn may_finish(&self, step: &Step, d: &Frontier) -> bool {
+        let mut must = u32::from(d.term);
+        let mut must_colour = 0i32;
+        let coloured = !step.keep_colour.is_empty();
+        let mut to_come = 0i32;
+        for (i, &s) in step.keep.iter().enumerate() {
+            let st = d.st[s as usize];
+            if st == UNTOUCHED && step.keep_rem[i] == 1 {
+                must += 1;
+                if coloured {
+                    must_colour += i32::from(step.keep_colour[i]);
+                }
+            }
+            if coloured {
+                let open = match st {
+                    UNTOUCHED => 2,
+                    END => 1,
+                    _ => 0,
+                };
+                to_come += open * i32::from(step.keep_colour[i]);
+            }
+        }
+        for sc in &step.scarce {
+            let avail = sc.base
+                + sc.slots
+                    .iter()
+                    .filter(|&&s| d.st[s as usize] != DONE)
+                    .count() as u32;
+            match avail {
+                0 => return false,
+                1 if !sc.terminal_ok => return false,
+                1 => {
+                    must += 1;
+                    must_colour += i32::from(sc.colour);
+                }
+                _ => {}
+            }
+        }
+        if must > 2 {
+            return false;
+        }
+        match self.twice_total {
+            Some(total) => {
+                let fixed = step.twice_processed - to_come;
+                let rest = total - fixed - must_colour;
+                rest.unsigned_abs() <= 2 - must
+            }
+            _ => true,
+        }
+    }
+
     /// Calls `emit(Some(key))` for every successor of `key` at `step`, or
     /// `emit(None)` for every completed tour at the last step.
     #[inline]
@@ -508,16 +650,8 @@ impl Engine {
                     emit(None);
                 }
             } else {
-                if self.shape == Shape::Path {
-                    let mut must = u32::from(d.term);
-                    for (i, &s) in step.keep.iter().enumerate() {
-                        if d.st[s as usize] == UNTOUCHED && step.keep_rem[i] == 1 {
-                            must += 1;
-                        }
-                    }
-                    if must > 2 {
-                        return;
-                    }
+                if self.shape == Shape::Path && !self.may_finish(step, d) {
+                    return;
                 }
                 emit(Some(self.encode(step, d)));
             }

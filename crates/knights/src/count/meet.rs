@@ -397,3 +397,19 @@ mod tests {
         assert_eq!(c >> 6, 0b10); // the fourth square: 0 -> 2
     }
 }
+
+#[cfg(test)]
+mod probe {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn probe_path_parts() {
+        for (rows, w) in [(6usize, 6usize), (7, 6), (8, 5), (7, 7)] {
+            for mut p in part_problems(rows, w) {
+                p.shape = Shape::Path;
+                let r = layers::run(&p, &RunOptions::default()).unwrap();
+                eprintln!("{rows}x{w} n={} generated {} peak {} final {} per_step {:?}", p.n, r.generated, r.peak, r.states_per_step.last().unwrap(), r.states_per_step);
+            }
+        }
+    }
+}
