@@ -64,6 +64,18 @@ pub(crate) struct Problem {
     /// frontier, may end with any degree, and no cycle closes; the states
     /// after the last vertex are the part's result (see `meet.rs`).
     pub external: Vec<u8>,
+    /// Paths: a proper 2-colouring (+1, -1) of the vertices of the whole
+    /// graph this problem belongs to (empty: found here if the problem has
+    /// no external edges and is bipartite, else none), and twice the colour
+    /// sum of that whole graph.
+    pub colour: Vec<i8>,
+    pub twice_colour_total: i32,
+    /// A symmetry of the problem (a permutation of the vertices that keeps
+    /// the edges, external edges and terminals; empty: none). After every
+    /// vertex whose processed vertices it maps onto themselves, a state and
+    /// its mirror image have the same completions, so only the smaller key
+    /// is kept, with both counts.
+    pub mirror: Vec<u32>,
 }
 
 /// A decoded state over the working array: the previous frontier, then the
@@ -103,6 +115,12 @@ pub(crate) struct Step {
     /// processed vertices.
     keep_colour: Vec<i8>,
     twice_processed: i32,
+    /// For a step after which states are replaced by the smaller of
+    /// themselves and their mirror image: the mirror of each slot of `keep`
+    /// (as indices into `keep`).
+    mirror: Vec<u8>,
+    /// The index in `keep` of each working slot kept.
+    keep_index: [u8; W],
     /// Whether this is the last vertex.
     pub last: bool,
 }
@@ -135,6 +153,34 @@ pub(crate) struct Engine {
     pub final_frontier: Vec<usize>,
 }
 
+/// Whether `p.mirror` is a symmetry of `p`: a permutation of the vertices
+/// that maps edges to edges (voltages are not mapped, so only graphs
+/// without them) and keeps external edges and terminals.
+fn is_symmetry(p: &Problem, nbrs: &[Vec<usize>]) -> bool {
+    let n = p.n;
+    let m = &p.mirror;
+    if m.len() != n || p.modulus > 1 {
+        return false;
+    }
+    let mut seen = vec![false; n];
+    for &x in m {
+        if x as usize >= n || std::mem::replace(&mut seen[x as usize], true) {
+            return false;
+        }
+    }
+    let get = |v: &[u8], u: usize| v.get(u).copied().unwrap_or(0);
+    (0..n).all(|u| {
+        let mu = m[u] as usize;
+        let mut a: Vec<usize> = nbrs[u].iter().map(|&x| m[x] as usize).collect();
+        let mut b = nbrs[mu].clone();
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
+            && get(&p.external, u) == get(&p.external, mu)
+            && p.terminal_ok.get(u) == p.terminal_ok.get(mu)
+    })
+}
+
 /// A proper 2-colouring (+1 and -1) of the graph, if it is bipartite.
 fn two_colouring(nbrs: &[Vec<usize>]) -> Option<Vec<i8>> {
     let mut colour = vec![0i8; nbrs.len()];
@@ -162,6 +208,17 @@ fn double_factorial_odd(e: usize) -> u128 {
     // (e-1)!! for even e: the perfect matchings of e ends.
     (1..e as u128).step_by(2).product::<u128>().max(1)
 }
+
+/// Slots in order: the keep list of a compacted frontier.
+const IDENTITY: [u8; W] = {
+    let mut t = [0u8; W];
+    let mut i = 0;
+    while i < W {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// `PAIRINGS[e]`: the perfect matchings of `e` ends, `(e-1)!!` (for even `e`).
 const PAIRINGS: [u64; W + 1] = {
@@ -196,11 +253,20 @@ impl Engine {
         let m = p.modulus.max(1);
         let t: u64 = if p.shape == Shape::Path { 3 } else { 1 };
         let path = p.shape == Shape::Path;
-        let colour = if path && !partial {
-            two_colouring(&nbrs)
+        let (colour, twice_total) = if !path {
+            (None, 0)
+        } else if !p.colour.is_empty() {
+            (Some(p.colour.clone()), p.twice_colour_total)
+        } else if !partial {
+            let c = two_colouring(&nbrs);
+            let total = c
+                .as_ref()
+                .map_or(0, |c| 2 * c.iter().map(|&x| i32::from(x)).sum::<i32>());
+            (c, total)
         } else {
-            None
+            (None, 0)
         };
+        let mirror_ok = is_symmetry(p, &nbrs);
         let mut twice_processed = 0i32;
         let mut frontier: Vec<usize> = Vec::new();
         let mut steps = Vec::with_capacity(n);
@@ -268,7 +334,28 @@ impl Engine {
                 }
                 None => Vec::new(),
             };
+            let mut keep_index = [0u8; W];
+            for (i, &s) in keep.iter().enumerate() {
+                keep_index[s as usize] = i as u8;
+            }
             frontier = keep.iter().map(|&s| work[s as usize]).collect();
+            let closed = mirror_ok
+                && v + 1 < n
+                && (0..=v).all(|u| (p.mirror[u] as usize) <= v);
+            let mirror: Vec<u8> = if closed {
+                frontier
+                    .iter()
+                    .map(|&u| {
+                        let m = p.mirror[u] as usize;
+                        frontier
+                            .iter()
+                            .position(|&x| x == m)
+                            .expect("a symmetry keeps the frontier") as u8
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let k = frontier.len();
             if k > MAX_FRONTIER {
                 return Err(Error::Unsupported(format!(
@@ -294,12 +381,14 @@ impl Engine {
                 scarce,
                 keep_colour,
                 twice_processed,
+                mirror,
+                keep_index,
                 last: v + 1 == n && !partial,
             });
         }
         Ok(Engine {
             shape: p.shape,
-            twice_total: colour.map(|c| 2 * c.iter().map(|&x| i32::from(x)).sum::<i32>()),
+            twice_total: colour.map(|_| twice_total),
             m,
             t,
             steps,
@@ -377,14 +466,44 @@ impl Engine {
         d
     }
 
-    /// Encodes the frontier after `step` (the slots in `step.keep`).
+    /// Encodes the frontier after `step` (the slots in `step.keep`), or
+    /// the smaller of its key and its mirror image's where the step says so.
     #[inline]
     fn encode(&self, step: &Step, d: &Frontier) -> u128 {
+        let key = self.encode_slots(&step.keep, d);
+        if step.mirror.is_empty() {
+            return key;
+        }
+        let mut e = Frontier {
+            st: [UNTOUCHED; W],
+            mate: [0; W],
+            w: [0; W],
+            term: d.term,
+        };
+        for (i, &s) in step.keep.iter().enumerate() {
+            let j = step.mirror[i] as usize;
+            let s = s as usize;
+            e.st[j] = d.st[s];
+            if d.st[s] == END {
+                let m = d.mate[s];
+                e.mate[j] = if m == FREE {
+                    FREE
+                } else {
+                    step.mirror[step.keep_index[m as usize] as usize]
+                };
+            }
+        }
+        key.min(self.encode_slots(&IDENTITY[..step.keep.len()], &e))
+    }
+
+    /// Encodes the roles of the slots `keep` of `d`, in that order.
+    #[inline]
+    fn encode_slots(&self, keep: &[u8], d: &Frontier) -> u128 {
         let mut pos = [0u8; W];
         let mut ends = [0u8; W];
         let mut e = 0usize;
         let mut low = 0u64;
-        for (i, &s) in step.keep.iter().enumerate() {
+        for (i, &s) in keep.iter().enumerate() {
             let s = s as usize;
             let code = match d.st[s] {
                 UNTOUCHED => 0,
@@ -399,7 +518,7 @@ impl Engine {
             };
             low |= code << (2 * i);
         }
-        let shift = 2 * step.keep.len();
+        let shift = 2 * keep.len();
         if e == 0 && self.t == 1 {
             return u128::from(low);
         }

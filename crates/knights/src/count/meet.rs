@@ -320,6 +320,18 @@ impl Part {
                 shape: Shape::Cycle,
                 terminal_ok: vec![true; n],
                 external,
+                colour: squares
+                    .iter()
+                    .map(|&(r, c)| super::square_colour(r, c))
+                    .collect(),
+                twice_colour_total: if (rows * w) % 2 == 0 { 0 } else { 2 },
+                // The bottom part's states may be kept up to mirror image
+                // (their sum against the top's exact, symmetric table is
+                // the same); the top's table must be exact.
+                mirror: match side {
+                    Side::Top => Vec::new(),
+                    Side::Bottom => (0..n).map(|v| (v - v % w + (w - 1 - v % w)) as u32).collect(),
+                },
             },
             sep_of,
             w,

@@ -488,6 +488,18 @@ fn board_problem(board: Board, kind: Kind) -> Problem {
         },
         terminal_ok: vec![true; n],
         external: Vec::new(),
+        colour: (0..n).map(|s| square_colour(s / w, s % w)).collect(),
+        twice_colour_total: 2 * (0..n).map(|s| i32::from(square_colour(s / w, s % w))).sum::<i32>(),
+        mirror: (0..n).map(|s| (s - s % w + (w - 1 - s % w)) as u32).collect(),
+    }
+}
+
+/// The colour of a square (+1 or -1): every knight's move changes it.
+fn square_colour(row: usize, col: usize) -> i8 {
+    if (row + col) % 2 == 0 {
+        1
+    } else {
+        -1
     }
 }
 

@@ -167,6 +167,9 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
         shape: Shape::Cycle,
         terminal_ok: vec![true; reps],
         external: Vec::new(),
+        colour: Vec::new(),
+        twice_colour_total: 0,
+        mirror: Vec::new(),
     }];
     if has_loop.iter().filter(|&&l| l).count() >= 2 {
         problems.push(Problem {
@@ -176,6 +179,9 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
             shape: Shape::Path,
             terminal_ok: has_loop,
             external: Vec::new(),
+            colour: Vec::new(),
+            twice_colour_total: 0,
+            mirror: Vec::new(),
         });
     }
     Ok(problems)
