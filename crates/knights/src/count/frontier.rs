@@ -34,7 +34,7 @@ pub(crate) const UNTOUCHED: u8 = 0;
 pub(crate) const DONE: u8 = 1;
 pub(crate) const END: u8 = 2;
 /// The mate of an end whose path leads to a terminal.
-const FREE: u8 = 255;
+pub(crate) const FREE: u8 = 255;
 
 /// Cycles (closed tours) or paths (open tours).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -310,14 +310,15 @@ impl Engine {
             let scarce = if path {
                 (v + 1..n)
                     .filter_map(|u| {
-                        let base =
-                            nbrs[u].iter().filter(|&&x| x > v).count() as u32 + external(u);
+                        let base = nbrs[u].iter().filter(|&&x| x > v).count() as u32 + external(u);
                         (base < 2).then(|| Scarce {
                             base,
                             slots: nbrs[u]
                                 .iter()
                                 .filter(|&&x| x <= v)
-                                .map(|&x| slot_of(x).expect("a neighbour of the unprocessed is kept"))
+                                .map(|&x| {
+                                    slot_of(x).expect("a neighbour of the unprocessed is kept")
+                                })
                                 .collect(),
                             terminal_ok: p.terminal_ok.get(u).copied().unwrap_or(true),
                             colour: colour.as_ref().map_or(0, |c| c[u]),
@@ -339,9 +340,7 @@ impl Engine {
                 keep_index[s as usize] = i as u8;
             }
             frontier = keep.iter().map(|&s| work[s as usize]).collect();
-            let closed = mirror_ok
-                && v + 1 < n
-                && (0..=v).all(|u| (p.mirror[u] as usize) <= v);
+            let closed = mirror_ok && v + 1 < n && (0..=v).all(|u| (p.mirror[u] as usize) <= v);
             let mirror: Vec<u8> = if closed {
                 frontier
                     .iter()

@@ -207,7 +207,7 @@ pub(crate) fn part_problems(rows: usize, w: usize) -> [Problem; 2] {
 }
 
 /// The caller's progress callback, told of `before + step` of `steps` squares.
-fn shifted<'a>(
+pub(super) fn shifted<'a>(
     opts: &'a RunOptions<'_>,
     before: usize,
     steps: usize,
@@ -254,21 +254,21 @@ fn one_cycle(top: u64, bottom: u64, ends: u32) -> bool {
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum Side {
+pub(super) enum Side {
     Top,
     Bottom,
 }
 
 /// One part of the board as a frontier problem.
-struct Part {
-    problem: Problem,
+pub(super) struct Part {
+    pub problem: Problem,
     /// Separator index (`(row - h) * w + col`) of each vertex, or `None`.
-    sep_of: Vec<Option<u8>>,
+    pub sep_of: Vec<Option<u8>>,
     w: usize,
 }
 
 impl Part {
-    fn new(rows: usize, w: usize, h: usize, side: Side) -> Part {
+    pub fn new(rows: usize, w: usize, h: usize, side: Side) -> Part {
         // The part's squares in processing order: the top from row 0 down to
         // row h + 1, the bottom from the last row up to row h (its mirror
         // image, so its frontier moves like the top's).
@@ -330,7 +330,9 @@ impl Part {
                 // the same); the top's table must be exact.
                 mirror: match side {
                     Side::Top => Vec::new(),
-                    Side::Bottom => (0..n).map(|v| (v - v % w + (w - 1 - v % w)) as u32).collect(),
+                    Side::Bottom => (0..n)
+                        .map(|v| (v - v % w + (w - 1 - v % w)) as u32)
+                        .collect(),
                 },
             },
             sep_of,
@@ -407,21 +409,5 @@ mod tests {
         let c = complement(d, 2);
         assert_eq!(c & 0b11_11_11, 0b00_01_10);
         assert_eq!(c >> 6, 0b10); // the fourth square: 0 -> 2
-    }
-}
-
-#[cfg(test)]
-mod probe {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn probe_path_parts() {
-        for (rows, w) in [(6usize, 6usize), (7, 6), (8, 5), (7, 7)] {
-            for mut p in part_problems(rows, w) {
-                p.shape = Shape::Path;
-                let r = layers::run(&p, &RunOptions::default()).unwrap();
-                eprintln!("{rows}x{w} n={} generated {} peak {} final {} per_step {:?}", p.n, r.generated, r.peak, r.states_per_step.last().unwrap(), r.states_per_step);
-            }
-        }
     }
 }

@@ -53,6 +53,7 @@ pub mod estimate;
 mod frontier;
 mod layers;
 mod meet;
+mod meet_paths;
 pub mod project;
 mod symmetry;
 
@@ -233,7 +234,10 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
     let (rows, w) = oriented(board);
     if meets(board, opts)? {
-        let m = meet::closed_tours(rows, w, &opts.run())?;
+        let m = match opts.kind {
+            Kind::Closed => meet::closed_tours(rows, w, &opts.run())?,
+            Kind::Open => meet_paths::open_tours(rows, w, &opts.run())?,
+        };
         let (t, b) = (&m.top, &m.bottom);
         let kept = t.states_per_step.last().copied().unwrap_or(0);
         return Ok(Report {
@@ -270,19 +274,25 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
 /// Whether [`tours`] meets in the middle on `board` with `opts`.
 fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
     let (rows, w) = oriented(board);
-    let meet_fits = rows >= 4 && w <= meet::MAX_WIDTH;
+    let meet_fits = rows >= 4 && w <= meet::MAX_WIDTH && (opts.kind == Kind::Closed || w >= 3);
     Ok(match opts.method {
         Method::Forward => false,
-        Method::Auto => opts.kind == Kind::Closed && meet_fits && rows >= 6,
-        Method::Meet if opts.kind == Kind::Closed && meet_fits => true,
+        Method::Auto => meet_fits && rows >= 6 && (opts.kind == Kind::Closed || open_meets(rows, w)),
+        Method::Meet if meet_fits => true,
         Method::Meet => {
             return Err(crate::Error::Unsupported(format!(
-                "meeting in the middle counts closed tours of boards with at least 4 rows and at most {} columns, not {} tours of {board}; use --method forward",
+                "meeting in the middle counts tours of boards with at least 4 rows and at most {} columns (open tours: at least 3), not {} tours of {board}; use --method forward",
                 meet::MAX_WIDTH,
                 if opts.kind == Kind::Open { "open" } else { "closed" },
             )))
         }
     })
+}
+
+/// Whether the default method counts the open tours of a `rows x w`
+/// board (at least 6 rows, 3 to 8 columns) by meeting in the middle.
+fn open_meets(_rows: usize, _w: usize) -> bool {
+    std::env::var_os("OPEN_MEET").is_some()
 }
 
 /// The longest a projection's trial run takes, in seconds (both parts
@@ -321,7 +331,9 @@ pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
     if let Some(p) = project::from_table(rows, w, opts.kind == Kind::Open, meet) {
         return Ok(p);
     }
-    let problems = if meet {
+    let problems = if meet && opts.kind == Kind::Open {
+        meet_paths::part_problems(rows, w).to_vec()
+    } else if meet {
         meet::part_problems(rows, w).to_vec()
     } else {
         vec![board_problem(board, opts.kind)]
@@ -489,8 +501,13 @@ fn board_problem(board: Board, kind: Kind) -> Problem {
         terminal_ok: vec![true; n],
         external: Vec::new(),
         colour: (0..n).map(|s| square_colour(s / w, s % w)).collect(),
-        twice_colour_total: 2 * (0..n).map(|s| i32::from(square_colour(s / w, s % w))).sum::<i32>(),
-        mirror: (0..n).map(|s| (s - s % w + (w - 1 - s % w)) as u32).collect(),
+        twice_colour_total: 2
+            * (0..n)
+                .map(|s| i32::from(square_colour(s / w, s % w)))
+                .sum::<i32>(),
+        mirror: (0..n)
+            .map(|s| (s - s % w + (w - 1 - s % w)) as u32)
+            .collect(),
     }
 }
 
