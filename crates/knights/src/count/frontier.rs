@@ -340,7 +340,10 @@ impl Engine {
                 keep_index[s as usize] = i as u8;
             }
             frontier = keep.iter().map(|&s| work[s as usize]).collect();
-            let closed = mirror_ok && v + 1 < n && (0..=v).all(|u| (p.mirror[u] as usize) <= v);
+            // Not after the last vertex of a whole graph: that step counts
+            // the finished tours and keeps no state.
+            let closed =
+                mirror_ok && (v + 1 < n || partial) && (0..=v).all(|u| (p.mirror[u] as usize) <= v);
             let mirror: Vec<u8> = if closed {
                 frontier
                     .iter()

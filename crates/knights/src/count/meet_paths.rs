@@ -73,6 +73,11 @@ fn parts(rows: usize, w: usize) -> [Part; 2] {
     [Side::Top, Side::Bottom].map(|side| {
         let mut part = Part::new(rows, w, h, side);
         part.problem.shape = Shape::Path;
+        // Both parts keep their states up to the mirror image, the last
+        // layer too: the top's table is unfolded again (see `open_tours`).
+        part.problem.mirror = (0..part.problem.n)
+            .map(|v| (v - v % w + (w - 1 - v % w)) as u32)
+            .collect();
         part
     })
 }
@@ -150,7 +155,23 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
             ..*opts
         },
     )?;
-    let mut states = states.into_inner().unwrap_or_else(|e| e.into_inner());
+    // The top's final states are kept up to mirror image, each with the
+    // count of itself and its image, which have the same count (the part is
+    // symmetric): unfold them into the exact, symmetric table. (A state
+    // whose count is odd has no completion, so the halves do not matter.)
+    let mut states: Vec<(Boundary, u128)> = states
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flat_map(|(b, c)| {
+            let m = mirrored(&b, w);
+            if m == b {
+                vec![(b, c)]
+            } else {
+                vec![(b, c / 2), (m, c - c / 2)]
+            }
+        })
+        .collect();
     // Chunks arrive in an order that varies with the threads.
     states.sort_unstable_by_key(|&(b, c)| (b.degrees, b.term, b.mates, c));
     let mut table: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
@@ -210,6 +231,26 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
         layers::clear_checkpoints(&bottom.problem, dir)?;
     }
     Ok(done)
+}
+
+/// The mirror image of a boundary: column `c` of each separator row
+/// becomes column `w - 1 - c`.
+fn mirrored(b: &Boundary, w: usize) -> Boundary {
+    let image = |s: usize| s - s % w + (w - 1 - s % w);
+    let mut out = Boundary {
+        degrees: 0,
+        term: b.term,
+        mates: 0,
+    };
+    for s in 0..2 * w {
+        let d = (b.degrees >> (2 * s)) & 3;
+        out.degrees |= d << (2 * image(s));
+        if d == 1 {
+            let m = ((b.mates >> (4 * s)) & 15) as usize;
+            out.mates |= (image(m) as u64) << (4 * image(s));
+        }
+    }
+    out
 }
 
 /// The table's key of a bottom pattern: its degrees and its terminals.
@@ -392,6 +433,15 @@ mod tests {
         // Bottom: 0 and 1 joined: a cycle 0-1-0 and a lone end.
         let bad = b(&[1, 1, 0, 0], &[(0, 1), (1, 0)]);
         assert!(!one_path(&t, &bad, 4));
+    }
+
+    #[test]
+    fn mirror_images_of_boundaries() {
+        // Two rows of 3: squares 0 1 2 / 3 4 5.
+        let t = b(&[1, 0, 2, 1, 1, 1], &[(0, 3), (3, 0), (4, 5), (5, 4)]);
+        let m = mirrored(&t, 3);
+        assert_eq!(m, b(&[2, 0, 1, 1, 1, 1], &[(2, 5), (5, 2), (4, 3), (3, 4)]));
+        assert_eq!(mirrored(&m, 3), t);
     }
 
     #[test]
