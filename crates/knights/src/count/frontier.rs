@@ -550,21 +550,6 @@ impl Engine {
         u128::from(low) | (u128::from(upper) << shift)
     }
 
-    /// Diagnostic: (term, paired ends, free ends, done, untouched).
-    pub fn diag(&self, k: usize, key: u128) -> (u8, u8, u8, u8, u8) {
-        let d = self.decode(k, key);
-        let mut r = (d.term, 0, 0, 0, 0);
-        for i in 0..k {
-            match d.st[i] {
-                UNTOUCHED => r.4 += 1,
-                DONE => r.3 += 1,
-                _ if d.mate[i] == FREE => r.2 += 1,
-                _ => r.1 += 1,
-            }
-        }
-        r
-    }
-
     /// The roles ([`UNTOUCHED`], [`END`] or [`DONE`]) and mates (slots in
     /// [`Engine::final_frontier`]) of a state after the last vertex.
     pub fn final_roles(&self, key: u128) -> ([u8; W], [u8; W]) {

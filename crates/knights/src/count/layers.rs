@@ -404,31 +404,6 @@ fn run_typed<K: Word, C: Word>(
                 }
             }
         }
-        if std::env::var("KNIGHTS_DIAG")
-            .ok()
-            .and_then(|x| x.parse::<usize>().ok())
-            == Some(t)
-        {
-            let k = step.keep.len();
-            let mut h = std::collections::BTreeMap::new();
-            for ps in &pieces {
-                for v in ps {
-                    for &(key, _) in v {
-                        *h.entry(engine.diag(k, key.to_u128())).or_insert(0u64) += 1;
-                    }
-                }
-            }
-            let mut by_term = [0u64; 3];
-            for (d, c) in &h {
-                by_term[d.0 as usize] += c;
-            }
-            eprintln!("step {t} by term {by_term:?}");
-            let mut v: Vec<_> = h.into_iter().collect();
-            v.sort_by_key(|x| std::cmp::Reverse(x.1));
-            for (d, c) in v.iter().take(25) {
-                eprintln!("{d:?} {c}");
-            }
-        }
         // The old layer's memory goes now, its files once the checkpoint is written.
         let old: Vec<PathBuf> = std::mem::take(&mut cur)
             .into_iter()

@@ -28,8 +28,18 @@
 //! degree 0 or 1 that become terminals (`t`: the terminals inside the top
 //! part). The bottom part's final states then stream past it in parallel,
 //! one lookup each, and every top state found is walked with it once.
-//! The bottom part, whose states are not stored, is the larger one: the cut
-//! goes above row `rows / 2 - 1`.
+//!
+//! **The cut** is McKay's, above row `(rows - 1) / 2`, so that on odd row
+//! counts the top part is the larger one. Measured on 6x7 open (`w = 6`,
+//! 7 rows): 10.2 M successors and 0.49 M table states with this cut
+//! against 31.8 M and 0.10 M with the cut a row higher, whose bottom part
+//! piles up states the way the forward program's second half does.
+//!
+//! **Mirror images.** Both parts keep their states up to the left-right
+//! mirror image (see `frontier.rs`), their final layers too: a bottom state
+//! stands for itself and its image, which meet the symmetric table equally
+//! often; the top's states are unfolded into both images, each with half
+//! the count, before the table is built.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -57,9 +67,10 @@ struct Boundary {
     mates: u64,
 }
 
-/// The row above which [`open_tours`] cuts a board of `rows` rows.
+/// The row above which [`open_tours`] cuts a board of `rows` rows (see
+/// the module notes).
 pub(crate) fn cut(rows: usize) -> usize {
-    (rows / 2).saturating_sub(1).max(1)
+    (rows - 1) / 2
 }
 
 /// The two parts of a `rows x w` board as path problems.
