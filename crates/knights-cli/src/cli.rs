@@ -457,6 +457,10 @@ pub struct CountArgs {
     /// Count the closed tours up to rotation and reflection (Burnside's lemma).
     #[arg(long)]
     pub classes: bool,
+    /// For a board WxN, print `WxL COUNT` for every length L = 1..N, from
+    /// one forward pass that counts the tours finished after each row.
+    #[arg(long, conflicts_with_all = ["symmetric", "classes", "dry_run"])]
+    pub all_lengths: bool,
     /// Print a JSON object with the count and the figures of the run.
     #[arg(long)]
     pub json: bool,

@@ -590,7 +590,7 @@ fn count_tours(
     symmetric: bool,
     classes: bool,
     progress: Option<Py<PyAny>>,
-) -> PyResult<u128> {
+) -> PyResult<Py<PyAny>> {
     let board = board_arg(py, board)?;
     let kind = match kind_arg(py, kind)? {
         Some(k) => k,
@@ -632,7 +632,7 @@ fn count_tours(
         stop: Some(&stop),
         ..count::Options::default()
     };
-    run_watched(py, &stop, &failed, || {
+    let n = run_watched(py, &stop, &failed, || {
         if classes {
             Ok(count::classes(board, &opts)?.classes)
         } else if symmetric {
@@ -640,7 +640,19 @@ fn count_tours(
         } else {
             Ok(count::tours(board, &opts)?.count)
         }
-    })
+    })?;
+    big_int(py, n)
+}
+
+/// A count as a Python `int`, exact at any size.
+fn big_int(py: Python<'_>, n: count::Count) -> PyResult<Py<PyAny>> {
+    match n.to_u128() {
+        Some(x) => Ok(x.into_pyobject(py)?.into_any().unbind()),
+        None => Ok(py
+            .get_type::<pyo3::types::PyInt>()
+            .call1((n.to_string(),))?
+            .unbind()),
+    }
 }
 
 // ---------------------------------------------------------------- cipher

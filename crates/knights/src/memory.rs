@@ -23,7 +23,7 @@ pub fn available_bytes() -> Option<u64> {
 pub fn available_phrase() -> String {
     let system = system_available();
     match address_space_room() {
-        Some((room, limit)) if system.map_or(true, |a| room < a) => format!(
+        Some((room, limit)) if system.is_none_or(|a| room < a) => format!(
             "only {} is left under the address-space limit of {} (ulimit -v)",
             human_bytes(room),
             human_bytes(limit)

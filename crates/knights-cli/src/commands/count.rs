@@ -125,16 +125,23 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     };
     let factor = if args.directed { 2 } else { 1 };
     let kind_name = if kind == Kind::Open { "open" } else { "closed" };
+    if args.all_lengths {
+        let sweep = count::all_lengths(board, &opts);
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        return print_sweep(&args, board, kind_name, factor, sweep?);
+    }
     let result = if args.classes {
         count::classes(board, &opts).map(|c| {
             let fixed: serde_json::Map<String, Value> = c
                 .fixed
                 .iter()
-                .map(|(name, n)| (name.to_string(), number(*n)))
+                .map(|(name, n)| (name.to_string(), json!(n)))
                 .collect();
             let json = json!({
-                "board": board.to_string(), "kind": kind_name, "classes": number(c.classes),
-                "tours": number(c.tours), "fixed": fixed, "seconds": c.elapsed.as_secs_f64(),
+                "board": board.to_string(), "kind": kind_name, "classes": json!(c.classes),
+                "tours": json!(c.tours), "fixed": fixed, "seconds": c.elapsed.as_secs_f64(),
             });
             (c.classes, json)
         })
@@ -144,11 +151,13 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         } else {
             count::tours(board, &opts)
         };
-        report.map(|r| {
-            let n = r.count * factor;
+        report.and_then(|r| {
+            let n = r.count.times(factor).ok_or_else(|| {
+                knights::Error::Unsupported("the directed count passes 2^4096".into())
+            })?;
             let json = json!({
                 "board": board.to_string(), "kind": kind_name, "directed": args.directed,
-                "symmetric": args.symmetric, "count": number(n),
+                "symmetric": args.symmetric, "count": n,
                 "seconds": r.elapsed.as_secs_f64(), "method": r.method.name(),
                 "meet": r.meet_pairs.map(|(kept, tested)| json!({"table_states": kept, "pairs_tested": tested})),
                 "peak_states": r.peak_states,
@@ -156,7 +165,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
                 "on_disk": r.on_disk, "peak_disk_bytes": r.peak_disk_bytes,
                 "generated": r.generated, "states_per_step": r.states_per_step,
             });
-            (n, json)
+            Ok((n, json))
         })
     };
     if let Some(bar) = &bar {
@@ -167,6 +176,40 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         crate::outln!("{json}")?;
     } else {
         crate::outln!("{n}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `knights count --all-lengths`: one line (or one JSON entry) per length.
+fn print_sweep(
+    args: &CountArgs,
+    board: knights::Board,
+    kind_name: &str,
+    factor: u32,
+    sweep: count::Sweep,
+) -> Result<ExitCode> {
+    let mut lines = Vec::with_capacity(sweep.counts.len());
+    for (b, n) in &sweep.counts {
+        let n = n.times(factor).ok_or_else(|| {
+            knights::Error::Unsupported("the directed count passes 2^4096".into())
+        })?;
+        lines.push((b.to_string(), n));
+    }
+    if args.json {
+        let r = &sweep.report;
+        let json = json!({
+            "board": board.to_string(), "kind": kind_name, "directed": args.directed,
+            "all_lengths": lines.iter().map(|(b, n)| json!({"board": b, "count": n})).collect::<Vec<_>>(),
+            "seconds": r.elapsed.as_secs_f64(), "method": r.method.name(),
+            "peak_states": r.peak_states, "frontier_squares": r.frontier_slots,
+            "key_bytes": r.key_bytes, "on_disk": r.on_disk,
+            "peak_disk_bytes": r.peak_disk_bytes, "generated": r.generated,
+        });
+        crate::outln!("{json}")?;
+    } else {
+        for (b, n) in lines {
+            crate::outln!("{b} {n}")?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -273,7 +316,7 @@ fn group(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -295,11 +338,6 @@ fn human_time(secs: f64) -> String {
     } else {
         format!("{:.1} days", secs / 86400.0)
     }
-}
-
-/// A count as a JSON number where it fits in 64 bits, else as a string.
-fn number(n: u128) -> Value {
-    u64::try_from(n).map_or_else(|_| Value::from(n.to_string()), Value::from)
 }
 
 /// Reads a byte count: a number with an optional binary unit (K, M, G, T,

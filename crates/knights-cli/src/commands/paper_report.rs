@@ -596,7 +596,7 @@ fn most_different(
                     continue;
                 }
                 let d = (ma[k] - mb[k]).abs();
-                if best.as_ref().map_or(true, |(_, z, _)| d / se > *z) {
+                if best.as_ref().is_none_or(|(_, z, _)| d / se > *z) {
                     let what = format!("{name} {k}, {} against {}", ra.generator, rb.generator);
                     best = Some((d, d / se, what));
                 }

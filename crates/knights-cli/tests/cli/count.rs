@@ -234,13 +234,88 @@ fn theorems_answer_at_once() {
 }
 
 #[test]
-fn counts_past_2_128_are_refused_up_front() {
-    for board in ["3x100000", "3x1000000", "4x200", "8x100"] {
+fn counts_past_2_4096_are_refused_up_front() {
+    for board in ["3x100000", "3x1000000", "4x5000", "8x2000"] {
         knights()
             .args(["count", board, "--open"])
             .assert()
             .code(2)
-            .stderr(contains("2^128"));
+            .stderr(contains("2^4096"));
+    }
+}
+
+/// Counts past 2^128 print exactly: 3 x 1000 closed and open, each equal to
+/// the last line of a sweep over the lengths, which counts 3 x 999 too.
+#[test]
+fn counts_past_2_128_print_exactly() {
+    for kind in ["--closed", "--open"] {
+        let out = knights()
+            .args(["count", "3x1000", kind])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let count = String::from_utf8(out).unwrap().trim().to_string();
+        assert!(count.len() > 39, "{count}");
+        assert!(count.bytes().all(|b| b.is_ascii_digit()), "{count}");
+        let out = knights()
+            .args(["count", "3x1000", kind, "--all-lengths"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1000);
+        assert_eq!(lines[0], "3x1 0");
+        assert_eq!(lines[999], format!("3x1000 {count}"));
+        // Closed tours of 3 x n exist for even n >= 10 only.
+        if kind == "--closed" {
+            assert_eq!(lines[998], "3x999 0");
+        }
+    }
+}
+
+#[test]
+fn sweeps_print_every_length() {
+    knights()
+        .args(["count", "6x8", "--all-lengths"])
+        .assert()
+        .success()
+        .stdout("6x1 0\n6x2 0\n6x3 0\n6x4 0\n6x5 8\n6x6 9862\n6x7 1067638\n6x8 55488142\n");
+    let out = knights()
+        .args([
+            "count",
+            "3x12",
+            "--all-lengths",
+            "--open",
+            "--directed",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let rows = v["all_lengths"].as_array().unwrap();
+    assert_eq!(rows.len(), 12);
+    assert_eq!(rows[3]["board"], "3x4");
+    assert_eq!(rows[3]["count"], 16); // 8 undirected open tours of 3x4
+    assert_eq!(rows[11]["count"], 2 * 57248);
+    for bad in [
+        &["--symmetric"][..],
+        &["--classes"],
+        &["--dry-run"],
+        &["--method", "meet"],
+    ] {
+        knights()
+            .args(["count", "6x6", "--all-lengths"])
+            .args(bad)
+            .assert()
+            .code(2);
     }
 }
 

@@ -408,7 +408,7 @@ impl<'a> Search<'a> {
                         Step::Budget
                     };
                 }
-                if self.stats.nodes % 4096 == 0 && self.options.stop.is_stopped() {
+                if self.stats.nodes.is_multiple_of(4096) && self.options.stop.is_stopped() {
                     break Step::Stopped;
                 }
                 self.enter(t, start);

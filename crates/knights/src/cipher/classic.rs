@@ -38,7 +38,7 @@ pub fn classic_form(text: &str, block_len: usize) -> String {
 fn pad(mut letters: String, block_len: usize) -> String {
     let block_len = block_len.max(1);
     let short = (block_len - letters.len() % block_len) % block_len;
-    letters.extend(std::iter::repeat('X').take(short));
+    letters.extend(std::iter::repeat_n('X', short));
     letters
 }
 

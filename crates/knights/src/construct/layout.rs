@@ -278,7 +278,7 @@ impl Blocks {
 pub(crate) fn owners(offsets: &[u32]) -> Vec<u32> {
     let mut out = Vec::with_capacity(*offsets.last().unwrap_or(&0) as usize);
     for (i, w) in offsets.windows(2).enumerate() {
-        out.extend(std::iter::repeat(i as u32).take((w[1] - w[0]) as usize));
+        out.extend(std::iter::repeat_n(i as u32, (w[1] - w[0]) as usize));
     }
     out
 }

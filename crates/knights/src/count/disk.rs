@@ -7,22 +7,48 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use bnum::cast::As;
+use bnum::types::{U1024, U2048, U256, U4096, U512};
+
+use super::number::Big;
 use crate::Error;
 
-/// A fixed-width unsigned integer used as a key or a count.
+/// A fixed-width unsigned integer stored in the state files: a key or a count.
 pub(super) trait Word: Copy + Ord + Send + Sync + 'static {
     const BYTES: usize;
-    fn from_u128(x: u128) -> Self;
-    fn to_u128(self) -> u128;
-    fn add(self, o: Self) -> Option<Self>;
     fn put(self, out: &mut Vec<u8>);
     fn get(b: &[u8]) -> Self;
 }
 
-macro_rules! word {
+/// A state's key: `u64` or `u128`.
+pub(super) trait Key: Word {
+    fn from_u128(x: u128) -> Self;
+    fn to_u128(self) -> u128;
+}
+
+/// A state's count: `u64`, `u128` or a wider `bnum` integer (see the
+/// `number` module notes).
+pub(super) trait Tally: Word {
+    const ZERO: Self;
+    const ONE: Self;
+    /// The sum, or `None` on overflow (the run then widens its counts).
+    fn add(self, o: Self) -> Option<Self>;
+    fn big(self) -> Big;
+    fn to_u128(self) -> Option<u128>;
+}
+
+macro_rules! primitive {
     ($t:ty) => {
         impl Word for $t {
             const BYTES: usize = std::mem::size_of::<$t>();
+            fn put(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+            fn get(b: &[u8]) -> Self {
+                <$t>::from_le_bytes(b.try_into().expect("word width"))
+            }
+        }
+        impl Key for $t {
             #[inline]
             fn from_u128(x: u128) -> Self {
                 x as $t
@@ -31,10 +57,30 @@ macro_rules! word {
             fn to_u128(self) -> u128 {
                 self as u128
             }
+        }
+        impl Tally for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
             #[inline]
             fn add(self, o: Self) -> Option<Self> {
                 self.checked_add(o)
             }
+            fn big(self) -> Big {
+                self.as_::<Big>()
+            }
+            fn to_u128(self) -> Option<u128> {
+                Some(self as u128)
+            }
+        }
+    };
+}
+primitive!(u64);
+primitive!(u128);
+
+macro_rules! wide {
+    ($($t:ty),*) => {$(
+        impl Word for $t {
+            const BYTES: usize = <$t>::BITS as usize / 8;
             fn put(self, out: &mut Vec<u8>) {
                 out.extend_from_slice(&self.to_le_bytes());
             }
@@ -42,14 +88,31 @@ macro_rules! word {
                 <$t>::from_le_bytes(b.try_into().expect("word width"))
             }
         }
-    };
+        impl Tally for $t {
+            const ZERO: Self = <$t>::MIN;
+            const ONE: Self = {
+                let mut b = [0u8; <$t>::BITS as usize / 8];
+                b[0] = 1;
+                <$t>::from_le_bytes(b)
+            };
+            #[inline]
+            fn add(self, o: Self) -> Option<Self> {
+                self.checked_add(o)
+            }
+            fn big(self) -> Big {
+                self.as_::<Big>()
+            }
+            fn to_u128(self) -> Option<u128> {
+                u128::try_from(self).ok()
+            }
+        }
+    )*};
 }
-word!(u64);
-word!(u128);
+wide!(U256, U512, U1024, U2048, U4096);
 
 /// Why a typed run stopped early.
 pub(super) enum Stop {
-    /// A `u64` count overflowed: run again with `u128` counts.
+    /// A count overflowed its width: run again with wider counts.
     Overflow,
     Err(Error),
 }
@@ -79,6 +142,9 @@ pub(super) struct Manifest {
     pub peak: u64,
     /// The count, once the run is complete.
     pub count: Option<String>,
+    /// A sweep's counts of the prefixes done so far.
+    #[serde(default)]
+    pub prefix_counts: Vec<(usize, super::number::Count)>,
 }
 
 pub(super) const MANIFEST: &str = "checkpoint.json";

@@ -46,7 +46,7 @@ pub(crate) enum Shape {
 }
 
 /// A graph prepared for the dynamic program: vertices `0..n` in processing order.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Debug)]
 pub(crate) struct Problem {
     /// Number of vertices.
     pub n: usize,
@@ -76,6 +76,28 @@ pub(crate) struct Problem {
     /// its mirror image have the same completions, so only the smaller key
     /// is kept, with both counts.
     pub mirror: Vec<u32>,
+    /// For a sweep over lengths: the numbers of vertices `k < n` whose
+    /// first `k` vertices form a graph of their own to count too (a board
+    /// cut after a row: no edge of a later vertex may be needed by them
+    /// beyond what the counted states decide). Empty: count the whole
+    /// graph only.
+    pub prefixes: Vec<usize>,
+}
+
+// By hand, so that a problem without prefixes hashes as it did before
+// they existed: checkpoint names stay the same.
+impl std::hash::Hash for Problem {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.n.hash(h);
+        self.back.hash(h);
+        self.modulus.hash(h);
+        self.shape.hash(h);
+        self.terminal_ok.hash(h);
+        self.external.hash(h);
+        if !self.prefixes.is_empty() {
+            self.prefixes.hash(h);
+        }
+    }
 }
 
 /// A decoded state over the working array: the previous frontier, then the
@@ -123,6 +145,9 @@ pub(crate) struct Step {
     keep_index: [u8; W],
     /// Whether this is the last vertex.
     pub last: bool,
+    /// Whether the vertices up to this one are a prefix to count too (see
+    /// [`Problem::prefixes`]).
+    pub prefix: bool,
 }
 
 /// An unprocessed vertex with fewer than two unprocessed neighbours.
@@ -138,6 +163,8 @@ struct Scarce {
 /// The prepared program: one [`Step`] per vertex.
 pub(crate) struct Engine {
     pub shape: Shape,
+    /// Paths outside sweeps: whether [`Engine::may_finish`] prunes.
+    prune: bool,
     /// Paths on a 2-coloured graph: twice the colour sum of all vertices,
     /// which the colours of the two terminals must add up to.
     twice_total: Option<i32>,
@@ -252,7 +279,9 @@ impl Engine {
             .collect();
         let m = p.modulus.max(1);
         let t: u64 = if p.shape == Shape::Path { 3 } else { 1 };
-        let path = p.shape == Shape::Path;
+        // The pruning of paths judges a state by the whole graph, so not
+        // in a sweep, whose prefixes are graphs of their own.
+        let path = p.shape == Shape::Path && p.prefixes.is_empty();
         let (colour, twice_total) = if !path {
             (None, 0)
         } else if !p.colour.is_empty() {
@@ -386,10 +415,12 @@ impl Engine {
                 mirror,
                 keep_index,
                 last: v + 1 == n && !partial,
+                prefix: v + 1 < n && p.prefixes.contains(&(v + 1)),
             });
         }
         Ok(Engine {
             shape: p.shape,
+            prune: path,
             twice_total: colour.map(|_| twice_total),
             m,
             t,
@@ -736,6 +767,68 @@ impl Engine {
         }
     }
 
+    /// The number of ways `key` becomes a whole tour of the prefix that
+    /// ends with this step's vertex (the step must be a prefix step): the
+    /// choices of the vertex's edges after which every vertex so far has
+    /// its degree and the edges form one cycle, or one path whose ends are
+    /// the vertices left with one edge.
+    pub fn prefix_tours(&self, step: &Step, key: u128) -> u32 {
+        let base = self.decode(step.prev, key);
+        let a = step.prev;
+        let slots = step.prev + 1;
+        let whole = |d: &Frontier, closed: bool| -> bool {
+            let mut ends = 0u32;
+            let mut paired = 0u32;
+            for s in 0..slots {
+                match d.st[s] {
+                    UNTOUCHED => return false,
+                    END if d.mate[s] == FREE => ends += 1,
+                    END => paired += 1,
+                    _ => {}
+                }
+            }
+            match self.shape {
+                Shape::Cycle => closed && ends + paired == 0,
+                // One path: its two ends are the terminals fixed before
+                // (`term`) and the vertices left with one edge, and the
+                // ends still in the frontier belong to it.
+                Shape::Path => {
+                    let term = u32::from(d.term);
+                    match (term, paired, ends) {
+                        (2, 0, 0) => closed,
+                        (1, 0, 1) => true,
+                        (0, 2, 0) => true,
+                        _ => false,
+                    }
+                }
+            }
+        };
+        let mut found = 0u32;
+        let mut d = base;
+        if whole(&d, false) {
+            found += 1;
+        }
+        for (i, &(b, e)) in step.back.iter().enumerate() {
+            let mut d1 = base;
+            let Some(done1) = self.connect(&mut d1, a, b as usize, e, true) else {
+                continue;
+            };
+            d = d1;
+            if whole(&d, done1) {
+                found += 1;
+            }
+            for &(b2, e2) in &step.back[i + 1..] {
+                let mut d2 = d1;
+                if let Some(done2) = self.connect(&mut d2, a, b2 as usize, e2, true) {
+                    if whole(&d2, done1 || done2) {
+                        found += 1;
+                    }
+                }
+            }
+        }
+        found
+    }
+
     /// Calls `emit(Some(key))` for every successor of `key` at `step`, or
     /// `emit(None)` for every completed tour at the last step.
     #[inline]
@@ -756,7 +849,7 @@ impl Engine {
                     emit(None);
                 }
             } else {
-                if self.shape == Shape::Path && !self.may_finish(step, d) {
+                if self.prune && !self.may_finish(step, d) {
                     return;
                 }
                 emit(Some(self.encode(step, d)));

@@ -27,11 +27,14 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use bnum::types::{U1024, U2048, U256, U4096, U512};
+
 use super::disk::{
-    entry_bytes, file_states, io, read_entries, write_atomic, write_entries, Disk, Manifest, Stop,
-    Word, MANIFEST,
+    entry_bytes, file_states, io, read_entries, write_atomic, write_entries, Disk, Key, Manifest,
+    Stop, Tally, Word, MANIFEST,
 };
 use super::frontier::{Engine, Problem, Step};
+use super::number::Count;
 use crate::{Error, Result};
 
 /// What the dynamic program hands to the progress callback after each vertex.
@@ -76,6 +79,9 @@ pub(crate) struct RunOptions<'a> {
     /// states after the last vertex, chunk by chunk and in parallel, as
     /// `(key, count)` pairs.
     pub final_layer: Option<&'a FinalLayer<'a>>,
+    /// The bits the count is expected to need: the run starts with counts
+    /// that wide (0: `u64`), and widens them if they overflow.
+    pub count_bits: u32,
 }
 
 impl RunOptions<'_> {
@@ -93,7 +99,7 @@ pub(crate) type FinalLayer<'a> = dyn Fn(&[(u128, u128)]) -> Result<()> + Sync + 
 /// The figures of a run.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub(crate) struct Run {
-    pub count: u128,
+    pub count: Count,
     pub states_per_step: Vec<u64>,
     pub peak: u64,
     pub slots: usize,
@@ -104,32 +110,70 @@ pub(crate) struct Run {
     /// The most bytes of state files on disk at once (this run's share).
     #[serde(default)]
     pub peak_disk: u64,
+    /// For a sweep: the count of each prefix (see `Problem::prefixes`), by
+    /// its number of vertices.
+    #[serde(default)]
+    pub prefix_counts: Vec<(usize, Count)>,
 }
 
-/// Runs the dynamic program on `p`.
+/// The count widths a run may use, narrowest first.
+const COUNT_BITS: [u32; 7] = [64, 128, 256, 512, 1024, 2048, 4096];
+
+/// Runs the dynamic program on `p`, with counts as wide as
+/// `opts.count_bits` asks and wider if they overflow.
 pub(crate) fn run(p: &Problem, opts: &RunOptions<'_>) -> Result<Run> {
     let engine = Engine::new(p)?;
     let narrow = engine.key_bits <= 64;
-    let first = if narrow {
-        run_typed::<u64, u64>(p, &engine, opts)
-    } else {
-        run_typed::<u128, u64>(p, &engine, opts)
-    };
-    let second = match first {
-        Ok(run) => return Ok(run),
-        Err(Stop::Err(e)) => return Err(e),
-        Err(Stop::Overflow) if narrow => run_typed::<u64, u128>(p, &engine, opts),
-        Err(Stop::Overflow) => run_typed::<u128, u128>(p, &engine, opts),
-    };
-    match second {
-        Ok(run) => Ok(run),
-        Err(Stop::Err(e)) => Err(e),
-        Err(Stop::Overflow) => Err(overflow()),
+    let mut width = COUNT_BITS
+        .iter()
+        .position(|&b| b >= opts.count_bits)
+        .unwrap_or(COUNT_BITS.len() - 1);
+    loop {
+        let outcome = if narrow {
+            run_width::<u64>(p, &engine, opts, width)
+        } else {
+            run_width::<u128>(p, &engine, opts, width)
+        };
+        match outcome {
+            Ok(run) => return Ok(run),
+            Err(Stop::Err(e)) => return Err(e),
+            Err(Stop::Overflow) if width + 1 < COUNT_BITS.len() => width += 1,
+            Err(Stop::Overflow) => return Err(overflow()),
+        }
+    }
+}
+
+fn run_width<K: Key>(
+    p: &Problem,
+    engine: &Engine,
+    opts: &RunOptions<'_>,
+    width: usize,
+) -> std::result::Result<Run, Stop> {
+    match COUNT_BITS[width] {
+        64 => run_typed::<K, u64>(p, engine, opts),
+        128 => run_typed::<K, u128>(p, engine, opts),
+        256 => run_typed::<K, U256>(p, engine, opts),
+        512 => run_typed::<K, U512>(p, engine, opts),
+        1024 => run_typed::<K, U1024>(p, engine, opts),
+        2048 => run_typed::<K, U2048>(p, engine, opts),
+        _ => run_typed::<K, U4096>(p, engine, opts),
     }
 }
 
 /// A chunk's successors, by next bucket.
 type Shares<K, C> = Vec<Vec<(K, C)>>;
+
+/// What one chunk of a layer gives at a step.
+struct ChunkOut<K, C> {
+    shares: Shares<K, C>,
+    /// Tours completed at the last step.
+    done: C,
+    /// Tours of the prefix completed at a prefix step.
+    prefix: C,
+    /// Successors generated, and written after the chunk's own merge.
+    generated: u64,
+    written: u64,
+}
 
 enum Bucket<K, C> {
     Mem(Vec<(K, C)>),
@@ -165,22 +209,27 @@ pub(crate) fn problem_hash(p: &Problem) -> u64 {
 }
 
 fn fingerprint<K: Word, C: Word>(p: &Problem) -> String {
+    fingerprint_of(p, K::BYTES, C::BYTES)
+}
+
+fn fingerprint_of(p: &Problem, key_bytes: usize, count_bytes: usize) -> String {
     use std::hash::{Hash, Hasher};
     let mut h = rustc_hash::FxHasher::default();
     p.hash(&mut h);
-    (K::BYTES, C::BYTES, 1u32).hash(&mut h);
-    format!("{:016x}-k{}-c{}", h.finish(), K::BYTES, C::BYTES)
+    (key_bytes, count_bytes, 1u32).hash(&mut h);
+    format!("{:016x}-k{key_bytes}-c{count_bytes}", h.finish())
 }
 
 /// Removes every checkpoint of `p` in `dir`, whatever its key and count
 /// widths: a count that starts afresh must not later resume an older one.
 pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
-    for fp in [
-        fingerprint::<u64, u64>(p),
-        fingerprint::<u64, u128>(p),
-        fingerprint::<u128, u64>(p),
-        fingerprint::<u128, u128>(p),
-    ] {
+    let mut prints = Vec::new();
+    for bits in COUNT_BITS {
+        let count_bytes = bits as usize / 8;
+        prints.push(fingerprint_of(p, 8, count_bytes));
+        prints.push(fingerprint_of(p, 16, count_bytes));
+    }
+    for fp in prints {
         let d = dir.join(format!("count-{fp}"));
         if d.exists() {
             fs::remove_dir_all(&d).map_err(|e| {
@@ -192,7 +241,7 @@ pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
 }
 
 #[inline]
-fn bucket_of<K: Word>(key: K, buckets: usize) -> usize {
+fn bucket_of<K: Key>(key: K, buckets: usize) -> usize {
     if buckets == 1 {
         return 0;
     }
@@ -202,7 +251,7 @@ fn bucket_of<K: Word>(key: K, buckets: usize) -> usize {
 }
 
 /// Sorts by key and adds up the counts of equal keys.
-fn merge<K: Word, C: Word>(v: &mut Vec<(K, C)>) -> std::result::Result<(), Stop> {
+fn merge<K: Key, C: Tally>(v: &mut Vec<(K, C)>) -> std::result::Result<(), Stop> {
     v.sort_unstable_by_key(|e| e.0);
     let mut w = 0usize;
     for r in 0..v.len() {
@@ -217,7 +266,7 @@ fn merge<K: Word, C: Word>(v: &mut Vec<(K, C)>) -> std::result::Result<(), Stop>
     Ok(())
 }
 
-fn run_typed<K: Word, C: Word>(
+fn run_typed<K: Key, C: Tally>(
     p: &Problem,
     engine: &Engine,
     opts: &RunOptions<'_>,
@@ -228,7 +277,7 @@ fn run_typed<K: Word, C: Word>(
     let mut disk: Option<Disk> = None;
     let mut cur: Vec<Bucket<K, C>> = vec![Bucket::Mem(vec![(
         K::from_u128(engine.start_key()),
-        C::from_u128(1),
+        C::ONE,
     )])];
     let mut t0 = 0usize;
     let mut run = Run {
@@ -254,9 +303,10 @@ fn run_typed<K: Word, C: Word>(
             }
             run.states_per_step = m.states_per_step;
             run.peak = m.peak;
+            run.prefix_counts = m.prefix_counts;
             run.on_disk = true;
             if let Some(count) = m.count {
-                run.count = count.parse().map_err(|_| {
+                run.count = count.parse().map_err(|_: Error| {
                     Error::Parse(format!("{} holds a bad count", manifest.display()))
                 })?;
                 if opts.final_layer.is_none() {
@@ -300,7 +350,7 @@ fn run_typed<K: Word, C: Word>(
         });
     }
     let threads = rayon::current_num_threads().max(1) as u64;
-    let mut total: u128 = 0;
+    let mut total = C::ZERO;
     let eb = entry_bytes::<K, C>() as u64;
     let w = super::project::period(p);
     // Per square of this run: (states, successors, seconds since the start).
@@ -365,11 +415,11 @@ fn run_typed<K: Word, C: Word>(
         let cur_ref = &cur;
         let raw_ref = &raw;
         // Phase 1: expand every chunk, split its successors by next bucket.
-        let shares: Vec<(Shares<K, C>, u128, u64, u64)> = chunks
+        let shares: Vec<ChunkOut<K, C>> = chunks
             .par_iter()
             .map(|&(b, start, len)| -> std::result::Result<_, Stop> {
                 let states = read_chunk(&cur_ref[b], start, len)?;
-                let (mut out, done) = expand_chunk(engine, step, &states, nb)?;
+                let (mut out, done, prefix) = expand_chunk(engine, step, &states, nb)?;
                 let generated: u64 = out.iter().map(|v| v.len() as u64).sum();
                 let mut written = 0u64;
                 for v in &mut out {
@@ -388,17 +438,25 @@ fn run_typed<K: Word, C: Word>(
                         *v = Vec::new();
                     }
                 }
-                Ok((out, done, generated, written))
+                Ok(ChunkOut {
+                    shares: out,
+                    done,
+                    prefix,
+                    generated,
+                    written,
+                })
             })
             .collect::<std::result::Result<_, Stop>>()?;
         let mut pieces: Vec<Vec<Vec<(K, C)>>> = (0..nb).map(|_| Vec::new()).collect();
         let mut generated = 0u64;
         let mut written = 0u64;
-        for (out, done, g, r) in shares {
-            total = total.checked_add(done).ok_or_else(overflow)?;
-            generated += g;
-            written += r;
-            for (j, v) in out.into_iter().enumerate() {
+        let mut prefix_total = C::ZERO;
+        for c in shares {
+            total = total.add(c.done).ok_or(Stop::Overflow)?;
+            prefix_total = prefix_total.add(c.prefix).ok_or(Stop::Overflow)?;
+            generated += c.generated;
+            written += c.written;
+            for (j, v) in c.shares.into_iter().enumerate() {
                 if !v.is_empty() {
                     pieces[j].push(v);
                 }
@@ -468,6 +526,10 @@ fn run_typed<K: Word, C: Word>(
             run.peak_disk = run.peak_disk.max((read + written.max(states)) * eb);
             raw_ratio = Some(written as f64 / states.max(1) as f64);
         }
+        if step.prefix {
+            run.prefix_counts
+                .push((t + 1, Count::from_big(prefix_total.big())));
+        }
         cur = next;
         run.peak = run.peak.max(states);
         run.states_per_step.push(states);
@@ -500,7 +562,8 @@ fn run_typed<K: Word, C: Word>(
                 },
                 states_per_step: run.states_per_step.clone(),
                 peak: run.peak,
-                count: finished.then(|| total.to_string()),
+                count: finished.then(|| total.big().to_string()),
+                prefix_counts: run.prefix_counts.clone(),
             };
             let text = serde_json::to_string(&m).expect("a manifest serialises");
             if !d.temporary {
@@ -554,7 +617,7 @@ fn run_typed<K: Word, C: Word>(
             .into());
         }
     }
-    run.count = total;
+    run.count = Count::from_big(total.big());
     if let Some(consume) = opts.final_layer {
         hand_over(&cur, consume)?;
     }
@@ -578,7 +641,7 @@ fn chunks_of<K, C>(layer: &[Bucket<K, C>], chunk: u64) -> Vec<(usize, u64, usize
 }
 
 /// The `len` states of `bucket` from `start`: borrowed in memory, read from disk.
-fn read_chunk<K: Word, C: Word>(
+fn read_chunk<K: Key, C: Tally>(
     bucket: &Bucket<K, C>,
     start: u64,
     len: usize,
@@ -590,7 +653,7 @@ fn read_chunk<K: Word, C: Word>(
 }
 
 /// Hands the states of a final layer to `consume`, chunk by chunk in parallel.
-fn hand_over<K: Word, C: Word>(
+fn hand_over<K: Key, C: Tally>(
     layer: &[Bucket<K, C>],
     consume: &FinalLayer<'_>,
 ) -> std::result::Result<(), Stop> {
@@ -598,8 +661,8 @@ fn hand_over<K: Word, C: Word>(
         |&(b, start, len)| -> std::result::Result<(), Stop> {
             let wide: Vec<(u128, u128)> = read_chunk(&layer[b], start, len)?
                 .iter()
-                .map(|&(k, c)| (k.to_u128(), c.to_u128()))
-                .collect();
+                .map(|&(k, c)| Ok((k.to_u128(), c.to_u128().ok_or_else(part_overflow)?)))
+                .collect::<Result<_>>()?;
             consume(&wide).map_err(Stop::Err)
         },
     )
@@ -607,38 +670,54 @@ fn hand_over<K: Word, C: Word>(
 
 /// Expands the states of one chunk; returns the successors by next bucket
 /// and the number of tours completed (at the last step).
-fn expand_chunk<K: Word, C: Word>(
+fn expand_chunk<K: Key, C: Tally>(
     engine: &Engine,
     step: &Step,
     states: &[(K, C)],
     nb: usize,
-) -> std::result::Result<(Shares<K, C>, u128), Stop> {
+) -> std::result::Result<(Shares<K, C>, C, C), Stop> {
     let mut out: Vec<Vec<(K, C)>> = (0..nb)
         .map(|_| Vec::with_capacity(2 * states.len() / nb + 16))
         .collect();
-    let mut done: u128 = 0;
+    let mut done = C::ZERO;
+    let mut prefix = C::ZERO;
     let mut over = false;
     for &(key, count) in states {
+        if step.prefix {
+            for _ in 0..engine.prefix_tours(step, key.to_u128()) {
+                match prefix.add(count) {
+                    Some(p) => prefix = p,
+                    None => over = true,
+                }
+            }
+        }
         engine.expand(step, key.to_u128(), |succ| match succ {
             Some(k) => {
                 let k = K::from_u128(k);
                 out[bucket_of(k, nb)].push((k, count));
             }
-            None => match done.checked_add(count.to_u128()) {
+            None => match done.add(count) {
                 Some(d) => done = d,
                 None => over = true,
             },
         });
     }
     if over {
-        return Err(Stop::Err(overflow()));
+        return Err(Stop::Overflow);
     }
-    Ok((out, done))
+    Ok((out, done, prefix))
 }
 
-/// A count past `u128`.
+/// A count past the widest counts.
 pub(crate) fn overflow() -> Error {
-    Error::Unsupported("the count exceeds 2^128, more than this counter can hold".into())
+    Error::Unsupported("the count exceeds 2^4096, more than this counter can hold".into())
+}
+
+/// A part's count (meeting in the middle) past `u128`.
+fn part_overflow() -> Error {
+    Error::Unsupported(
+        "a part of the board has more than 2^128 partial tours, more than meeting in the middle carries; use --method forward".into(),
+    )
 }
 
 /// Stops a count on disk before square `t + 1` of `n` when its files would

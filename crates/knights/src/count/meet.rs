@@ -32,7 +32,8 @@ use std::sync::Mutex;
 use rustc_hash::FxHashMap;
 
 use super::frontier::{Engine, Problem, Shape, DONE, END, UNTOUCHED};
-use super::layers::{self, overflow, Progress, Run, RunOptions};
+use super::layers::{self, Progress, Run, RunOptions};
+use super::number::{Count, ProductSum};
 use crate::{Error, Result};
 
 /// The widest board this method takes (two separator rows of at most 16
@@ -45,7 +46,7 @@ const TABLE_BYTES_PER_STATE: u64 = 48;
 /// The figures of the two parts' runs and the count.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct MeetRun {
-    pub count: u128,
+    pub count: Count,
     pub top: Run,
     pub bottom: Run,
     /// Top and bottom states whose degrees fit, tested for one cycle.
@@ -143,9 +144,9 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         v.sort_unstable();
     }
 
-    let total: Mutex<(u128, u64)> = Mutex::new((0, 0));
+    let total: Mutex<(ProductSum, u64)> = Mutex::new((ProductSum::default(), 0));
     let join = |states: &[(u128, u128)]| -> Result<()> {
-        let (mut sum, mut tested) = (0u128, 0u64);
+        let (mut sum, mut tested) = (ProductSum::default(), 0u64);
         for &(key, count) in states {
             let b = bottom.boundary(&bottom_engine, key);
             let Some(partners) = table.get(&b.degrees) else {
@@ -154,13 +155,12 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
             tested += partners.len() as u64;
             for &(mates, c) in partners {
                 if one_cycle(mates, b.mates, b.ends) {
-                    let product = count.checked_mul(c).ok_or_else(overflow)?;
-                    sum = sum.checked_add(product).ok_or_else(overflow)?;
+                    sum.add_product(count, c);
                 }
             }
         }
         let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
-        total.0 = total.0.checked_add(sum).ok_or_else(overflow)?;
+        total.0.add(sum);
         total.1 += tested;
         Ok(())
     };
@@ -174,9 +174,9 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
             ..*opts
         },
     )?;
-    let (count, pairs_tested) = total.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (sum, pairs_tested) = total.into_inner().unwrap_or_else(|e| e.into_inner());
     let done = MeetRun {
-        count,
+        count: sum.total(),
         top: top_run,
         bottom: bottom_run,
         pairs_tested,
@@ -334,6 +334,7 @@ impl Part {
                         .map(|v| (v - v % w + (w - 1 - v % w)) as u32)
                         .collect(),
                 },
+                prefixes: Vec::new(),
             },
             sep_of,
             w,

@@ -47,8 +47,9 @@ use std::sync::Mutex;
 use rustc_hash::FxHashMap;
 
 use super::frontier::{Engine, Shape, DONE, END, UNTOUCHED};
-use super::layers::{self, overflow, RunOptions};
+use super::layers::{self, RunOptions};
 use super::meet::{shifted, MeetRun, Part, Side, MAX_WIDTH};
+use super::number::ProductSum;
 use crate::{Error, Result};
 
 /// Bytes of memory a top state takes in the table, with its entries.
@@ -190,9 +191,9 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
         each_pattern(b, seps, |key| table.entry(key).or_default().push(i as u32));
     }
 
-    let total: Mutex<(u128, u64)> = Mutex::new((0, 0));
+    let total: Mutex<(ProductSum, u64)> = Mutex::new((ProductSum::default(), 0));
     let join = |chunk: &[(u128, u128)]| -> Result<()> {
-        let (mut sum, mut tested) = (0u128, 0u64);
+        let (mut sum, mut tested) = (ProductSum::default(), 0u64);
         for &(key, count) in chunk {
             let b = boundary(&bottom, &bottom_engine, key);
             let Some(partners) = table.get(&pattern_key(b.degrees, b.term)) else {
@@ -202,13 +203,12 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
             for &i in partners {
                 let (t, c) = states[i as usize];
                 if one_path(&t, &b, seps) {
-                    let product = count.checked_mul(c).ok_or_else(overflow)?;
-                    sum = sum.checked_add(product).ok_or_else(overflow)?;
+                    sum.add_product(count, c);
                 }
             }
         }
         let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
-        total.0 = total.0.checked_add(sum).ok_or_else(overflow)?;
+        total.0.add(sum);
         total.1 += tested;
         Ok(())
     };
@@ -222,9 +222,9 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
             ..*opts
         },
     )?;
-    let (count, pairs_tested) = total.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (sum, pairs_tested) = total.into_inner().unwrap_or_else(|e| e.into_inner());
     let done = MeetRun {
-        count,
+        count: sum.total(),
         top: top_run,
         bottom: bottom_run,
         pairs_tested,

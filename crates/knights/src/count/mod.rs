@@ -54,6 +54,7 @@ mod frontier;
 mod layers;
 mod meet;
 mod meet_paths;
+mod number;
 pub mod project;
 mod symmetry;
 
@@ -65,6 +66,7 @@ pub use estimate::{estimate, estimate_with, Estimate, EstimateMethod, EstimateOp
 use frontier::{Problem, Shape};
 pub use layers::Progress;
 use layers::RunOptions;
+pub use number::Count;
 pub use project::{Projection, Source};
 pub use symmetry::{classes, symmetric, Classes};
 
@@ -148,6 +150,7 @@ impl<'a> Options<'a> {
             max_disk: self.max_disk,
             keep: self.keep,
             final_layer: None,
+            count_bits: 0,
         }
     }
 }
@@ -173,7 +176,7 @@ impl fmt::Debug for Options<'_> {
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     /// The number of undirected tours.
-    pub count: u128,
+    pub count: Count,
     /// The method that ran: [`Method::Forward`] or [`Method::Meet`].
     pub method: Method,
     /// Frontier states after each processed square (meeting in the middle:
@@ -219,7 +222,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
     let t0 = Instant::now();
     if board.squares() == 1 {
         return Ok(Report {
-            count: u128::from(opts.kind == Kind::Open),
+            count: Count::from(u64::from(opts.kind == Kind::Open)),
             ..Report::default()
         });
     }
@@ -230,13 +233,17 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
             ..Report::default()
         });
     }
-    refuse_huge(board, opts.kind)?;
+    let bits = expected_bits(board, opts.kind)?;
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
     let (rows, w) = oriented(board);
+    let run_opts = RunOptions {
+        count_bits: bits,
+        ..opts.run()
+    };
     if meets(board, opts)? {
         let m = match opts.kind {
-            Kind::Closed => meet::closed_tours(rows, w, &opts.run())?,
-            Kind::Open => meet_paths::open_tours(rows, w, &opts.run())?,
+            Kind::Closed => meet::closed_tours(rows, w, &run_opts)?,
+            Kind::Open => meet_paths::open_tours(rows, w, &run_opts)?,
         };
         let (t, b) = (&m.top, &m.bottom);
         let kept = t.states_per_step.last().copied().unwrap_or(0);
@@ -255,7 +262,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
         });
     }
     let problem = board_problem(board, opts.kind);
-    let run = layers::run(&problem, &opts.run())?;
+    let run = layers::run(&problem, &run_opts)?;
     Ok(Report {
         count: run.count,
         method: Method::Forward,
@@ -271,13 +278,108 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
     })
 }
 
+/// The most bits a count may be expected to need for [`Method::Auto`] to
+/// meet in the middle.
+const MEET_BITS: u32 = 200;
+
+/// The counts of a sweep over lengths: see [`all_lengths`].
+#[derive(Clone, Debug, Default)]
+pub struct Sweep {
+    /// `(board, count)` for every length from 1 up, in order.
+    pub counts: Vec<(Board, Count)>,
+    /// The figures of the one pass (its `count` is the longest board's).
+    pub report: Report,
+}
+
+/// The number of undirected tours of every board `W x L` for `L = 1..=N`,
+/// where `board` is `W x N` (`W` its rows as written, the side that stays):
+/// one forward pass of the frontier program over `N` rows of `W` squares,
+/// which after each row also counts the states that finish a tour of the
+/// board cut there, as the tables of the integer-sequence literature are
+/// made. Each count equals [`tours`] of that board.
+///
+/// # Complexity
+/// About one forward count of `W x N` ([`Method::Forward`]); its states are
+/// bounded by the width `W`, so time grows linearly in `N`.
+///
+/// # Example
+/// ```
+/// use knights::count::{self, Options};
+/// let s = count::all_lengths("3x12".parse()?, &Options::default())?;
+/// let last: Vec<String> = s.counts[9..].iter().map(|(b, n)| format!("{b} {n}")).collect();
+/// assert_eq!(last, ["3x10 16", "3x11 0", "3x12 176"]);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
+    let t0 = Instant::now();
+    if opts.method == Method::Meet {
+        return Err(crate::Error::Unsupported(
+            "a sweep over lengths runs forward; drop --method meet".into(),
+        ));
+    }
+    let (w, rows) = (board.rows() as usize, board.cols() as usize);
+    let bits = expected_bits(board, opts.kind)?;
+    crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
+    let mut problem = strip_problem(rows, w, opts.kind);
+    problem.prefixes = (1..rows).map(|l| l * w).collect();
+    let run = layers::run(
+        &problem,
+        &RunOptions {
+            count_bits: bits,
+            ..opts.run()
+        },
+    )?;
+    let mut counts = Vec::with_capacity(rows);
+    for &(vertices, n) in &run.prefix_counts {
+        counts.push((vertices / w, n));
+    }
+    counts.push((rows, run.count));
+    let counts = counts
+        .into_iter()
+        .map(|(l, n)| {
+            let b = Board::new(w as u64, l as u64)?;
+            // One square: an open tour of no moves, no closed one.
+            let n = if b.squares() == 1 {
+                Count::from(u64::from(opts.kind == Kind::Open))
+            } else {
+                n
+            };
+            Ok((b, n))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Sweep {
+        report: Report {
+            count: counts.last().map_or(Count::ZERO, |c| c.1),
+            method: Method::Forward,
+            meet_pairs: None,
+            states_per_step: run.states_per_step,
+            peak_states: run.peak,
+            frontier_slots: run.slots,
+            key_bytes: run.key_bytes,
+            on_disk: run.on_disk,
+            peak_disk_bytes: run.peak_disk,
+            generated: run.generated,
+            elapsed: t0.elapsed(),
+        },
+        counts,
+    })
+}
+
 /// Whether [`tours`] meets in the middle on `board` with `opts`.
 fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
     let (rows, w) = oriented(board);
     let meet_fits = rows >= 4 && w <= meet::MAX_WIDTH && (opts.kind == Kind::Closed || w >= 3);
     Ok(match opts.method {
         Method::Forward => false,
-        Method::Auto => meet_fits && rows >= 6 && (opts.kind == Kind::Closed || open_meets(rows, w)),
+        // A part's partial tours must stay below 2^128 (the join multiplies
+        // them as u128), so boards whose count needs more than about
+        // `MEET_BITS` bits run forward.
+        Method::Auto => {
+            meet_fits
+                && rows >= 6
+                && (opts.kind == Kind::Closed || open_meets(rows, w))
+                && expected_bits(board, opts.kind)? <= MEET_BITS
+        }
         Method::Meet if meet_fits => true,
         Method::Meet => {
             return Err(crate::Error::Unsupported(format!(
@@ -328,7 +430,7 @@ pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
             ..Projection::default()
         });
     }
-    refuse_huge(board, opts.kind)?;
+    expected_bits(board, opts.kind)?;
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
     let (rows, w) = oriented(board);
     let meet = meets(board, opts)?;
@@ -447,31 +549,34 @@ pub fn tour_exists(board: Board, kind: Kind) -> bool {
         || (kind == Kind::Open && crate::exists::open_tour(board).exists)
 }
 
-/// Refuses up front a count that would pass 2^128, the most the counter
-/// holds, judged from the board's shape: with `m` rows the number of tours
-/// grows about `2^(bits * n)` in the length `n`. The rates are fitted to
-/// counts of this counter (3 x 40 and 3 x 60 open: 1.79 bits a column, closed
-/// 1.64; 4 x 30 and 4 x 40 open: 2.24; 5 x 12 and 5 x 14 closed: 4.18), and
-/// only boards estimated past 2^136 are refused, so none that fits is.
-/// Boards of 5 rows or more are judged by the 5-row rate, a lower bound.
-fn refuse_huge(board: Board, kind: Kind) -> Result<()> {
+/// The bits the count of `board` is expected to need, judged from the
+/// board's shape, or an error up front for a count past `2^4096`, the most
+/// the counter holds. With `m` rows the number of tours grows about
+/// `2^(bits * n)` in the length `n`; the rates are fitted to counts of this
+/// counter (3 x 40 and 3 x 60 open: 1.79 bits a column, closed 1.64; 4 x 30
+/// and 4 x 40 open: 2.24; 5 x 12 and 5 x 14 closed: 4.18). Boards of 5 rows
+/// or more are judged by the 5-row rate, a lower bound: the estimate only
+/// chooses the width the counts start with (they widen when they overflow),
+/// and only boards estimated past `2^4200` are refused, so none that fits is.
+fn expected_bits(board: Board, kind: Kind) -> Result<u32> {
     let (n, m) = oriented(board);
     // (bits at the reference length, reference length, bits per column).
     let (at, from, rate) = match (m, kind) {
-        (0..=2, _) => return Ok(()),
+        (0..=2, _) => return Ok(0),
         (3, Kind::Open) => (102.0, 60.0, 1.79),
         (3, Kind::Closed) => (86.1, 60.0, 1.64),
         (4, _) => (89.5, 40.0, 2.24),
         (_, _) => (40.4, 14.0, 4.18),
     };
     let bits = at + rate * (n as f64 - from);
-    if bits > 136.0 {
+    if bits > 4200.0 {
         let kind = if kind == Kind::Open { "open" } else { "closed" };
         return Err(crate::Error::Unsupported(format!(
-            "the number of {kind} tours of {board} is about 2^{bits:.0} (boards of {m} rows gain about {rate} bits a column), past 2^128, the most this counter holds; exact counts this large need big numbers, which it does not have yet (knights estimate gives the order of magnitude)"
+            "the number of {kind} tours of {board} is about 2^{bits:.0} (boards of {m} rows gain about {rate} bits a column), past 2^4096, the most this counter holds (knights estimate gives the order of magnitude)"
         )));
     }
-    Ok(())
+    // A margin, so that a slightly low estimate does not cost a restart.
+    Ok((bits.max(0.0) * 1.05 + 8.0) as u32)
 }
 
 fn oriented(board: Board) -> (usize, usize) {
@@ -482,6 +587,11 @@ fn oriented(board: Board) -> (usize, usize) {
 /// The whole knight graph in row-major order of the oriented board.
 fn board_problem(board: Board, kind: Kind) -> Problem {
     let (rows, w) = oriented(board);
+    strip_problem(rows, w, kind)
+}
+
+/// The knight graph of `rows` rows of `w` squares, in row-major order.
+fn strip_problem(rows: usize, w: usize, kind: Kind) -> Problem {
     let n = rows * w;
     let mut back = vec![Vec::new(); n];
     for r in 0..rows {
@@ -512,6 +622,7 @@ fn board_problem(board: Board, kind: Kind) -> Problem {
         mirror: (0..n)
             .map(|s| (s - s % w + (w - 1 - s % w)) as u32)
             .collect(),
+        prefixes: Vec::new(),
     }
 }
 
@@ -528,7 +639,7 @@ fn square_colour(row: usize, col: usize) -> i8 {
 mod tests {
     use super::*;
 
-    fn count(text: &str, kind: Kind) -> u128 {
+    fn count(text: &str, kind: Kind) -> Count {
         let opts = Options {
             kind,
             ..Options::default()
@@ -592,6 +703,30 @@ mod tests {
     }
 
     #[test]
+    fn counts_are_the_same_at_every_width() {
+        // 3 x 60 open needs about 102 bits: from 64-bit counts the run widens.
+        for (text, kind) in [
+            ("5x6", Kind::Open),
+            ("3x60", Kind::Open),
+            ("6x6", Kind::Closed),
+        ] {
+            let p = board_problem(text.parse().unwrap(), kind);
+            let seen: Vec<Count> = [0, 128, 256, 4096]
+                .into_iter()
+                .map(|bits| {
+                    let opts = RunOptions {
+                        count_bits: bits,
+                        ..RunOptions::default()
+                    };
+                    layers::run(&p, &opts).unwrap().count
+                })
+                .collect();
+            assert!(seen.windows(2).all(|w| w[0] == w[1]), "{text}: {seen:?}");
+            assert!(seen[0] != Count::ZERO);
+        }
+    }
+
+    #[test]
     fn memory_bound_stops_cleanly() {
         let opts = Options {
             max_memory: Some(1000),
@@ -604,13 +739,13 @@ mod tests {
 
     #[test]
     fn huge_counts_are_refused_not_wrapped() {
-        // 3 x n open tours grow exponentially in n; 3 x 2000 passes 2^128.
+        // 3 x n open tours grow exponentially in n; 3 x 3000 passes 2^4096.
         let opts = Options {
             kind: Kind::Open,
             ..Options::default()
         };
-        let err = tours(Board::new(3, 2000).unwrap(), &opts).unwrap_err();
-        assert!(err.to_string().contains("2^128"), "{err}");
+        let err = tours(Board::new(3, 3000).unwrap(), &opts).unwrap_err();
+        assert!(err.to_string().contains("2^4096"), "{err}");
         // No tour at all: 0 by the theorem, at once and without memory.
         let report = tours(Board::new(1, 4_000_000_000).unwrap(), &opts).unwrap();
         assert_eq!(report.count, 0);

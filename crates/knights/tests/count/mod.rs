@@ -7,7 +7,7 @@ mod published;
 mod resume;
 mod vectors;
 
-use knights::count::{self, Method, Options};
+use knights::count::{self, Count, Method, Options};
 use knights::Board;
 use knights::Kind;
 use proptest::prelude::*;
@@ -17,7 +17,7 @@ fn dp(board: Board, kind: Kind) -> u128 {
         kind,
         ..Options::default()
     };
-    count::tours(board, &opts).unwrap().count
+    count::tours(board, &opts).unwrap().count.to_u128().unwrap()
 }
 
 #[test]
@@ -42,7 +42,7 @@ fn closed_by(board: Board, method: Method) -> u128 {
     };
     let report = count::tours(board, &opts).unwrap();
     assert_eq!(report.method, method, "{board}");
-    report.count
+    report.count.to_u128().unwrap()
 }
 
 /// Meeting in the middle and the forward program give the same closed
@@ -215,7 +215,7 @@ fn symmetry_counts_match_brute_force() {
         let c = count::classes(board, &opts).unwrap();
         assert_eq!(
             (c.tours, c.classes),
-            (tours, classes),
+            (Count::from(tours), Count::from(classes)),
             "{text}: {:?}",
             c.fixed
         );
@@ -327,4 +327,40 @@ fn a_raised_stop_flag_interrupts_a_count() {
         count::tours("6x6".parse().unwrap(), &opts).unwrap().count,
         9862
     );
+}
+
+/// A sweep over lengths counts every board `W x L` as a count of its own does.
+#[test]
+fn sweeps_equal_single_counts() {
+    for kind in [Kind::Closed, Kind::Open] {
+        for w in 1..=5u64 {
+            let n = (30 / w).min(12);
+            let opts = Options {
+                kind,
+                ..Options::default()
+            };
+            let board = Board::new(w, n).unwrap();
+            let got = count::all_lengths(board, &opts).unwrap().counts;
+            assert_eq!(got.len(), n as usize);
+            for (l, (b, c)) in got.into_iter().enumerate() {
+                assert_eq!(b, Board::new(w, l as u64 + 1).unwrap());
+                assert_eq!(c, dp(b, kind), "{kind:?} {b} in the sweep of {board}");
+            }
+        }
+    }
+}
+
+/// Counts past 2^128 are exact: the sweep of 3 x 200 closed tours agrees,
+/// length by length, with single counts that start narrow and widen.
+#[test]
+fn big_counts_agree_with_single_counts() {
+    let sweep = count::all_lengths("3x200".parse().unwrap(), &Options::default()).unwrap();
+    let (board, last) = sweep.counts[199];
+    assert_eq!(board.to_string(), "3x200");
+    assert!(last.bits() > 128, "{last}");
+    for l in [150u64, 180, 199, 200] {
+        let b = Board::new(3, l).unwrap();
+        let single = count::tours(b, &Options::default()).unwrap().count;
+        assert_eq!(single, sweep.counts[l as usize - 1].1, "{b}");
+    }
 }

@@ -1,7 +1,9 @@
 //! The counts of `tests/data/published_counts.toml`: the k x n tables of
 //! open tours (OEIS A390833) and closed tours (A392000) for k, n in 3..12
-//! with k * n <= 40, the closed tours of 6 x n (A175881) and the directed
-//! open tours of n x n (A165134).
+//! with k * n <= 40, the closed tours of 6 x n (A175881, past 2^128 from
+//! 6 x 26 on), the directed open tours of n x n (A165134), and closed
+//! tours of strips (A383660, A383661, A193055), the last two also by
+//! sweeps over lengths ([`count::all_lengths`]).
 //!
 //! `published_counts_fast` runs every entry the frontier program counts in
 //! well under a second (seconds in all in the test profile);
@@ -10,7 +12,7 @@
 //! published_counts_slow`). Between them they cover every entry of the two
 //! k x n tables. The file is compiled in, so it cannot be missing.
 
-use knights::count::{self, Kind, Options};
+use knights::count::{self, Count, Kind, Options};
 use knights::Board;
 use toml::Value;
 
@@ -28,15 +30,59 @@ fn count(board: Board, kind: Kind) -> u128 {
     count::tours(board, &opts)
         .unwrap_or_else(|e| panic!("{board}: {e}"))
         .count
+        .to_u128()
+        .expect("published counts fit u128")
 }
 
 /// A published count, written as a string where it may not fit an i64.
 fn number(v: &Value) -> u128 {
+    big(v).to_u128().expect("this count fits u128")
+}
+
+/// A published count of any size.
+fn big(v: &Value) -> Count {
     match v {
-        Value::Integer(n) => u128::try_from(*n).expect("counts are not negative"),
+        Value::Integer(n) => Count::from(u64::try_from(*n).expect("counts are not negative")),
         Value::String(s) => s.parse().expect("a count is a whole number"),
         other => panic!("not a count: {other}"),
     }
+}
+
+/// The counts of a sweep of `board` over its lengths, closed or open.
+fn sweep(board: &str, kind: Kind) -> Vec<(Board, Count)> {
+    let opts = Options {
+        kind,
+        ..Options::default()
+    };
+    count::all_lengths(board.parse().unwrap(), &opts)
+        .unwrap_or_else(|e| panic!("{board}: {e}"))
+        .counts
+}
+
+/// The `closed_6xn` list from one sweep of `6 x last`.
+fn check_closed_6xn_sweep(last: usize) {
+    let table = table();
+    let want = table["closed_6xn"]["counts"].as_array().unwrap();
+    let got = sweep(&format!("6x{last}"), Kind::Closed);
+    assert_eq!(got.len(), last);
+    for (i, (board, n)) in got.iter().enumerate() {
+        assert_eq!(board.to_string(), format!("6x{}", i + 1));
+        assert_eq!(*n, big(&want[i]), "closed_6xn by sweep, {board}");
+    }
+}
+
+/// The `closed_strips` entries of `width` rows, from one sweep of `width x last`.
+fn check_closed_strips(width: u64, last: u64) -> usize {
+    let table = table();
+    let want = table["closed_strips"]["counts"].as_table().unwrap();
+    let mut checked = 0;
+    for (board, n) in sweep(&format!("{width}x{last}"), Kind::Closed) {
+        if let Some(w) = want.get(&board.to_string()) {
+            assert_eq!(n, big(w), "closed_strips {board}");
+            checked += 1;
+        }
+    }
+    checked
 }
 
 /// The open (`paths_table`) or closed (`cycles_table`) k x n table, checked
@@ -101,6 +147,9 @@ fn published_counts_fast() {
     );
     check_closed_6xn(1, 7);
     check_open_nxn_directed(1, 5);
+    check_closed_6xn_sweep(7);
+    assert_eq!(check_closed_strips(3, 16), 4);
+    assert_eq!(check_closed_strips(5, 8), 1);
 }
 
 #[test]
@@ -109,4 +158,14 @@ fn published_counts_slow() {
     assert_eq!(check_table("paths_table", Kind::Open, slow_open), 5);
     check_closed_6xn(8, 10);
     check_open_nxn_directed(6, 6);
+}
+
+/// All 40 published closed counts of 6 x n, 14 of them past 2^128, from one
+/// sweep; and the 5 x 10 and 8 x n strips.
+#[test]
+#[ignore = "about two minutes in release mode: cargo test --release -p knights -- --ignored published_sweeps_slow"]
+fn published_sweeps_slow() {
+    check_closed_6xn_sweep(40);
+    assert_eq!(check_closed_strips(5, 10), 2);
+    assert_eq!(check_closed_strips(8, 6), 1);
 }

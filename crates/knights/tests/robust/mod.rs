@@ -130,7 +130,7 @@ fn replay(target: &str, text: &str) {
         "key_spec" => {
             if let Ok(spec) = text.parse::<KeySpec>() {
                 assert_eq!(spec.to_string().parse::<KeySpec>().unwrap(), spec);
-                if spec.board.squares() <= 100 && spec.max_attempts.map_or(true, |n| n <= 100) {
+                if spec.board.squares() <= 100 && spec.max_attempts.is_none_or(|n| n <= 100) {
                     let _ = Key::from_spec(&spec);
                 }
             }

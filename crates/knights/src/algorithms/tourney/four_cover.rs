@@ -44,7 +44,7 @@ fn block_pattern() -> [u8; 16] {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn four_cover(board: Board) -> Result<Cover> {
-    if board.rows() % 4 != 0 || board.cols() % 4 != 0 {
+    if !board.rows().is_multiple_of(4) || !board.cols().is_multiple_of(4) {
         return Err(Error::Unsupported(format!(
             "the four-cover tourney needs both sides divisible by 4, and {board} has not; use --algorithm warnsdorff for any board"
         )));

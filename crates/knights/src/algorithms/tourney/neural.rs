@@ -149,14 +149,14 @@ impl Network {
         }
         let m = self.order.len();
         self.bits.fill(!0);
-        if m % 64 != 0 {
+        if !m.is_multiple_of(64) {
             if let Some(last) = self.bits.last_mut() {
                 *last = (1u64 << (m % 64)) - 1;
             }
         }
         let words = self.bits.len();
         self.summary.fill(!0);
-        if words % 64 != 0 {
+        if !words.is_multiple_of(64) {
             if let Some(last) = self.summary.last_mut() {
                 *last = (1u64 << (words % 64)) - 1;
             }
