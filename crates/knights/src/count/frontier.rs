@@ -14,6 +14,26 @@
 //! every vertex must still be able to get its two edges from the neighbours
 //! not yet processed; a cycle may close only at the very last vertex.
 //!
+//! **Open tours (paths)** are pruned harder, since most of their states
+//! would die late: a state dies when more than two vertices must be
+//! terminals (those fixed, untouched frontier vertices with one neighbour
+//! left, unprocessed vertices with at most one neighbour that can still take
+//! an edge), or, on a 2-coloured graph such as the knight graph, when the
+//! terminals' colours cannot add up to the colour sum of all vertices taken
+//! twice (every other vertex has degree 2 and every edge joins two colours;
+//! the colours of the terminals fixed so far are twice the processed
+//! vertices' colour sum less the frontier's edges still to come, each
+//! counted with its vertex's colour). On 6x6 open this takes the successors
+//! from 49 M to 12.5 M. Both judge a state by the whole graph, so a sweep
+//! over prefixes runs without them.
+//!
+//! **Mirror images.** A problem may name a symmetry (the left-right mirror
+//! of a board). After a vertex whose processed vertices the symmetry maps
+//! onto themselves (the end of a row) a state and its image have the same
+//! completions, so the smaller of the two keys stands for both with their
+//! counts added. A whole graph's count is unchanged; a part's final layer
+//! (see `meet.rs`) is then right only summed against something symmetric.
+//!
 //! **Key.** A state is packed into one integer: 2 bits per frontier vertex in
 //! frontier order (0 untouched, 1 done, 2 end of a path to another frontier
 //! end, 3 end of a path that leads to a terminal), then, above them, the

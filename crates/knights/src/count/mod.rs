@@ -18,6 +18,9 @@
 //! bottom rows apart, and their final states are joined where two pairings
 //! of path ends make one cycle. That skips the forward program's second
 //! half, where most of its work went: 8x8 takes minutes instead of hours.
+//! Open tours meet in the middle too, from 7x5 and 6x6 on (see the
+//! `meet_paths` module notes: the separator squares may be terminals, and
+//! the parts hold terminals of their own); 7x7 open takes minutes.
 //! [`Method::Forward`] forces the single program.
 //!
 //! The states of a square are kept as sorted `(key, count)` runs split into
@@ -77,13 +80,14 @@ use crate::{Board, Result};
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Method {
     /// Meet in the middle for closed tours of boards with at least 6 rows
-    /// and at most 8 columns (the shorter side), else forward.
+    /// and at most 8 columns (the shorter side), and for open tours from
+    /// 7x5 and 6x6 on (at most 8 columns); else forward.
     #[default]
     Auto,
     /// One frontier program from the first row to the last.
     Forward,
-    /// The two halves counted apart and joined (closed tours only; at least
-    /// 4 rows and at most 8 columns).
+    /// The two halves counted apart and joined (at least 4 rows and at most
+    /// 8 columns; open tours at least 3 columns).
     Meet,
 }
 
@@ -209,8 +213,9 @@ pub struct Report {
 /// 16 bytes a state in memory or on disk, and 64 while a square is
 /// processed). Forward: 6x6 takes a fraction of a second, 8x6 seconds, 8x7
 /// minutes, 8x8 hours; meeting in the middle (the default for closed tours)
-/// takes 8x7 in seconds and 8x8 in minutes (`BENCHMARKS.md`). Boards with
-/// `w > 11` are refused.
+/// takes 8x7 in seconds and 8x8 in minutes (`BENCHMARKS.md`). Open tours
+/// have more states: 6x6 open takes about a second, 7x7 open minutes and
+/// a few GB. Boards with `w > 11` are refused.
 ///
 /// # Example
 /// ```
