@@ -469,7 +469,7 @@ pub struct CountArgs {
     #[arg(long)]
     pub json: bool,
     /// How to count: `meet` counts the two halves of the board apart and
-    /// joins them (closed tours, shorter side at most 8); `forward` runs one
+    /// joins them (shorter side at most 8; open tours 3 to 8); `forward` runs one
     /// frontier program over the whole board; `auto` meets in the middle
     /// where it can.
     #[arg(long, value_enum, default_value_t = CountMethod::Auto)]

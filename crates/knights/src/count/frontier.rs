@@ -14,6 +14,26 @@
 //! every vertex must still be able to get its two edges from the neighbours
 //! not yet processed; a cycle may close only at the very last vertex.
 //!
+//! **Open tours (paths)** are pruned harder, since most of their states
+//! would die late: a state dies when more than two vertices must be
+//! terminals (those fixed, untouched frontier vertices with one neighbour
+//! left, unprocessed vertices with at most one neighbour that can still take
+//! an edge), or, on a 2-coloured graph such as the knight graph, when the
+//! terminals' colours cannot add up to the colour sum of all vertices taken
+//! twice (every other vertex has degree 2 and every edge joins two colours;
+//! the colours of the terminals fixed so far are twice the processed
+//! vertices' colour sum less the frontier's edges still to come, each
+//! counted with its vertex's colour). On 6x6 open this takes the successors
+//! from 49 M to 12.5 M. Both judge a state by the whole graph, so a sweep
+//! over prefixes runs without them.
+//!
+//! **Mirror images.** A problem may name a symmetry (the left-right mirror
+//! of a board). After a vertex whose processed vertices the symmetry maps
+//! onto themselves (the end of a row) a state and its image have the same
+//! completions, so the smaller of the two keys stands for both with their
+//! counts added. A whole graph's count is unchanged; a part's final layer
+//! (see `meet.rs`) is then right only summed against something symmetric.
+//!
 //! **Key.** A state is packed into one integer: 2 bits per frontier vertex in
 //! frontier order (0 untouched, 1 done, 2 end of a path to another frontier
 //! end, 3 end of a path that leads to a terminal), then, above them, the
@@ -34,7 +54,7 @@ pub(crate) const UNTOUCHED: u8 = 0;
 pub(crate) const DONE: u8 = 1;
 pub(crate) const END: u8 = 2;
 /// The mate of an end whose path leads to a terminal.
-const FREE: u8 = 255;
+pub(crate) const FREE: u8 = 255;
 
 /// Cycles (closed tours) or paths (open tours).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -64,6 +84,18 @@ pub(crate) struct Problem {
     /// frontier, may end with any degree, and no cycle closes; the states
     /// after the last vertex are the part's result (see `meet.rs`).
     pub external: Vec<u8>,
+    /// Paths: a proper 2-colouring (+1, -1) of the vertices of the whole
+    /// graph this problem belongs to (empty: found here if the problem has
+    /// no external edges and is bipartite, else none), and twice the colour
+    /// sum of that whole graph.
+    pub colour: Vec<i8>,
+    pub twice_colour_total: i32,
+    /// A symmetry of the problem (a permutation of the vertices that keeps
+    /// the edges, external edges and terminals; empty: none). After every
+    /// vertex whose processed vertices it maps onto themselves, a state and
+    /// its mirror image have the same completions, so only the smaller key
+    /// is kept, with both counts.
+    pub mirror: Vec<u32>,
     /// For a sweep over lengths: the numbers of vertices `k < n` whose
     /// first `k` vertices form a graph of their own to count too (a board
     /// cut after a row: no edge of a later vertex may be needed by them
@@ -114,7 +146,23 @@ pub(crate) struct Step {
     back: Vec<(u8, u8)>,
     checks: Vec<Check>,
     /// The slots that form the frontier after the step, in order.
-    keep: Vec<u8>,
+    pub keep: Vec<u8>,
+    /// For each slot in `keep`, the neighbours it still has after the step.
+    keep_rem: Vec<u32>,
+    /// Paths: the unprocessed vertices that have fewer than two unprocessed
+    /// (or external) neighbours, so may run short of edges.
+    scarce: Vec<Scarce>,
+    /// Paths on a 2-coloured graph without external edges: the colour
+    /// (+1 or -1) of each slot in `keep`, and twice the colour sum of the
+    /// processed vertices.
+    keep_colour: Vec<i8>,
+    twice_processed: i32,
+    /// For a step after which states are replaced by the smaller of
+    /// themselves and their mirror image: the mirror of each slot of `keep`
+    /// (as indices into `keep`).
+    mirror: Vec<u8>,
+    /// The index in `keep` of each working slot kept.
+    keep_index: [u8; W],
     /// Whether this is the last vertex.
     pub last: bool,
     /// Whether the vertices up to this one are a prefix to count too (see
@@ -122,9 +170,24 @@ pub(crate) struct Step {
     pub prefix: bool,
 }
 
+/// An unprocessed vertex with fewer than two unprocessed neighbours.
+struct Scarce {
+    /// Its unprocessed (and external) neighbours.
+    base: u32,
+    /// Its neighbours in the frontier (working slots).
+    slots: Vec<u8>,
+    terminal_ok: bool,
+    colour: i8,
+}
+
 /// The prepared program: one [`Step`] per vertex.
 pub(crate) struct Engine {
     pub shape: Shape,
+    /// Paths outside sweeps: whether [`Engine::may_finish`] prunes.
+    prune: bool,
+    /// Paths on a 2-coloured graph: twice the colour sum of all vertices,
+    /// which the colours of the two terminals must add up to.
+    twice_total: Option<i32>,
     m: u8,
     /// Radix of the terminal count (3 for paths, 1 for cycles).
     t: u64,
@@ -137,10 +200,72 @@ pub(crate) struct Engine {
     pub final_frontier: Vec<usize>,
 }
 
+/// Whether `p.mirror` is a symmetry of `p`: a permutation of the vertices
+/// that maps edges to edges (voltages are not mapped, so only graphs
+/// without them) and keeps external edges and terminals.
+fn is_symmetry(p: &Problem, nbrs: &[Vec<usize>]) -> bool {
+    let n = p.n;
+    let m = &p.mirror;
+    if m.len() != n || p.modulus > 1 {
+        return false;
+    }
+    let mut seen = vec![false; n];
+    for &x in m {
+        if x as usize >= n || std::mem::replace(&mut seen[x as usize], true) {
+            return false;
+        }
+    }
+    let get = |v: &[u8], u: usize| v.get(u).copied().unwrap_or(0);
+    (0..n).all(|u| {
+        let mu = m[u] as usize;
+        let mut a: Vec<usize> = nbrs[u].iter().map(|&x| m[x] as usize).collect();
+        let mut b = nbrs[mu].clone();
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
+            && get(&p.external, u) == get(&p.external, mu)
+            && p.terminal_ok.get(u) == p.terminal_ok.get(mu)
+    })
+}
+
+/// A proper 2-colouring (+1 and -1) of the graph, if it is bipartite.
+fn two_colouring(nbrs: &[Vec<usize>]) -> Option<Vec<i8>> {
+    let mut colour = vec![0i8; nbrs.len()];
+    for start in 0..nbrs.len() {
+        if colour[start] != 0 {
+            continue;
+        }
+        colour[start] = 1;
+        let mut stack = vec![start];
+        while let Some(u) = stack.pop() {
+            for &x in &nbrs[u] {
+                if colour[x] == 0 {
+                    colour[x] = -colour[u];
+                    stack.push(x);
+                } else if colour[x] == colour[u] {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(colour)
+}
+
 fn double_factorial_odd(e: usize) -> u128 {
     // (e-1)!! for even e: the perfect matchings of e ends.
     (1..e as u128).step_by(2).product::<u128>().max(1)
 }
+
+/// Slots in order: the keep list of a compacted frontier.
+const IDENTITY: [u8; W] = {
+    let mut t = [0u8; W];
+    let mut i = 0;
+    while i < W {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// `PAIRINGS[e]`: the perfect matchings of `e` ends, `(e-1)!!` (for even `e`).
 const PAIRINGS: [u64; W + 1] = {
@@ -174,6 +299,24 @@ impl Engine {
             .collect();
         let m = p.modulus.max(1);
         let t: u64 = if p.shape == Shape::Path { 3 } else { 1 };
+        // The pruning of paths judges a state by the whole graph, so not
+        // in a sweep, whose prefixes are graphs of their own.
+        let path = p.shape == Shape::Path && p.prefixes.is_empty();
+        let (colour, twice_total) = if !path {
+            (None, 0)
+        } else if !p.colour.is_empty() {
+            (Some(p.colour.clone()), p.twice_colour_total)
+        } else if !partial {
+            let c = two_colouring(&nbrs);
+            let total = c
+                .as_ref()
+                .map_or(0, |c| 2 * c.iter().map(|&x| i32::from(x)).sum::<i32>());
+            (c, total)
+        } else {
+            (None, 0)
+        };
+        let mirror_ok = is_symmetry(p, &nbrs);
+        let mut twice_processed = 0i32;
         let mut frontier: Vec<usize> = Vec::new();
         let mut steps = Vec::with_capacity(n);
         let mut key_bits = 0u32;
@@ -206,7 +349,64 @@ impl Engine {
                 .filter(|&s| last_nbr[work[s]] > v)
                 .map(|s| s as u8)
                 .collect();
+            let keep_rem: Vec<u32> = keep
+                .iter()
+                .map(|&s| {
+                    let u = work[s as usize];
+                    nbrs[u].iter().filter(|&&x| x > v).count() as u32 + external(u)
+                })
+                .collect();
+            let scarce = if path {
+                (v + 1..n)
+                    .filter_map(|u| {
+                        let base = nbrs[u].iter().filter(|&&x| x > v).count() as u32 + external(u);
+                        (base < 2).then(|| Scarce {
+                            base,
+                            slots: nbrs[u]
+                                .iter()
+                                .filter(|&&x| x <= v)
+                                .map(|&x| {
+                                    slot_of(x).expect("a neighbour of the unprocessed is kept")
+                                })
+                                .collect(),
+                            terminal_ok: p.terminal_ok.get(u).copied().unwrap_or(true),
+                            colour: colour.as_ref().map_or(0, |c| c[u]),
+                        })
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let keep_colour: Vec<i8> = match &colour {
+                Some(c) => {
+                    twice_processed += 2 * i32::from(c[v]);
+                    keep.iter().map(|&s| c[work[s as usize]]).collect()
+                }
+                None => Vec::new(),
+            };
+            let mut keep_index = [0u8; W];
+            for (i, &s) in keep.iter().enumerate() {
+                keep_index[s as usize] = i as u8;
+            }
             frontier = keep.iter().map(|&s| work[s as usize]).collect();
+            // Not after the last vertex of a whole graph: that step counts
+            // the finished tours and keeps no state.
+            let closed =
+                mirror_ok && (v + 1 < n || partial) && (0..=v).all(|u| (p.mirror[u] as usize) <= v);
+            let mirror: Vec<u8> = if closed {
+                frontier
+                    .iter()
+                    .map(|&u| {
+                        let m = p.mirror[u] as usize;
+                        frontier
+                            .iter()
+                            .position(|&x| x == m)
+                            .expect("a symmetry keeps the frontier") as u8
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let k = frontier.len();
             if k > MAX_FRONTIER {
                 return Err(Error::Unsupported(format!(
@@ -228,12 +428,20 @@ impl Engine {
                 back,
                 checks,
                 keep,
+                keep_rem,
+                scarce,
+                keep_colour,
+                twice_processed,
+                mirror,
+                keep_index,
                 last: v + 1 == n && !partial,
                 prefix: v + 1 < n && p.prefixes.contains(&(v + 1)),
             });
         }
         Ok(Engine {
             shape: p.shape,
+            prune: path,
+            twice_total: colour.map(|_| twice_total),
             m,
             t,
             steps,
@@ -311,14 +519,44 @@ impl Engine {
         d
     }
 
-    /// Encodes the frontier after `step` (the slots in `step.keep`).
+    /// Encodes the frontier after `step` (the slots in `step.keep`), or
+    /// the smaller of its key and its mirror image's where the step says so.
     #[inline]
     fn encode(&self, step: &Step, d: &Frontier) -> u128 {
+        let key = self.encode_slots(&step.keep, d);
+        if step.mirror.is_empty() {
+            return key;
+        }
+        let mut e = Frontier {
+            st: [UNTOUCHED; W],
+            mate: [0; W],
+            w: [0; W],
+            term: d.term,
+        };
+        for (i, &s) in step.keep.iter().enumerate() {
+            let j = step.mirror[i] as usize;
+            let s = s as usize;
+            e.st[j] = d.st[s];
+            if d.st[s] == END {
+                let m = d.mate[s];
+                e.mate[j] = if m == FREE {
+                    FREE
+                } else {
+                    step.mirror[step.keep_index[m as usize] as usize]
+                };
+            }
+        }
+        key.min(self.encode_slots(&IDENTITY[..step.keep.len()], &e))
+    }
+
+    /// Encodes the roles of the slots `keep` of `d`, in that order.
+    #[inline]
+    fn encode_slots(&self, keep: &[u8], d: &Frontier) -> u128 {
         let mut pos = [0u8; W];
         let mut ends = [0u8; W];
         let mut e = 0usize;
         let mut low = 0u64;
-        for (i, &s) in step.keep.iter().enumerate() {
+        for (i, &s) in keep.iter().enumerate() {
             let s = s as usize;
             let code = match d.st[s] {
                 UNTOUCHED => 0,
@@ -333,7 +571,7 @@ impl Engine {
             };
             low |= code << (2 * i);
         }
-        let shift = 2 * step.keep.len();
+        let shift = 2 * keep.len();
         if e == 0 && self.t == 1 {
             return u128::from(low);
         }
@@ -489,6 +727,66 @@ impl Engine {
         Some(completed)
     }
 
+    /// Paths: whether the state `d` after `step` may still become one path,
+    /// judged by the vertices that must be its terminals (frontier vertices
+    /// with one neighbour left and no edge yet, unprocessed vertices with one
+    /// neighbour that can still take an edge; at most two, less those fixed)
+    /// and, on a 2-coloured graph, by the terminals' colours: the colours of
+    /// the terminals add up to twice those of all vertices, and those fixed
+    /// already add up to twice the processed vertices' colours less the
+    /// frontier's edges still to come, each counted with its vertex's colour.
+    #[inline]
+    fn may_finish(&self, step: &Step, d: &Frontier) -> bool {
+        let mut must = u32::from(d.term);
+        let mut must_colour = 0i32;
+        let coloured = !step.keep_colour.is_empty();
+        let mut to_come = 0i32;
+        for (i, &s) in step.keep.iter().enumerate() {
+            let st = d.st[s as usize];
+            if st == UNTOUCHED && step.keep_rem[i] == 1 {
+                must += 1;
+                if coloured {
+                    must_colour += i32::from(step.keep_colour[i]);
+                }
+            }
+            if coloured {
+                let open = match st {
+                    UNTOUCHED => 2,
+                    END => 1,
+                    _ => 0,
+                };
+                to_come += open * i32::from(step.keep_colour[i]);
+            }
+        }
+        for sc in &step.scarce {
+            let avail = sc.base
+                + sc.slots
+                    .iter()
+                    .filter(|&&s| d.st[s as usize] != DONE)
+                    .count() as u32;
+            match avail {
+                0 => return false,
+                1 if !sc.terminal_ok => return false,
+                1 => {
+                    must += 1;
+                    must_colour += i32::from(sc.colour);
+                }
+                _ => {}
+            }
+        }
+        if must > 2 {
+            return false;
+        }
+        match self.twice_total {
+            Some(total) => {
+                let fixed = step.twice_processed - to_come;
+                let rest = total - fixed - must_colour;
+                rest.unsigned_abs() <= 2 - must
+            }
+            _ => true,
+        }
+    }
+
     /// The number of ways `key` becomes a whole tour of the prefix that
     /// ends with this step's vertex (the step must be a prefix step): the
     /// choices of the vertex's edges after which every vertex so far has
@@ -571,6 +869,9 @@ impl Engine {
                     emit(None);
                 }
             } else {
+                if self.prune && !self.may_finish(step, d) {
+                    return;
+                }
                 emit(Some(self.encode(step, d)));
             }
         };

@@ -207,7 +207,7 @@ pub(crate) fn part_problems(rows: usize, w: usize) -> [Problem; 2] {
 }
 
 /// The caller's progress callback, told of `before + step` of `steps` squares.
-fn shifted<'a>(
+pub(super) fn shifted<'a>(
     opts: &'a RunOptions<'_>,
     before: usize,
     steps: usize,
@@ -254,21 +254,21 @@ fn one_cycle(top: u64, bottom: u64, ends: u32) -> bool {
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum Side {
+pub(super) enum Side {
     Top,
     Bottom,
 }
 
 /// One part of the board as a frontier problem.
-struct Part {
-    problem: Problem,
+pub(super) struct Part {
+    pub problem: Problem,
     /// Separator index (`(row - h) * w + col`) of each vertex, or `None`.
-    sep_of: Vec<Option<u8>>,
+    pub sep_of: Vec<Option<u8>>,
     w: usize,
 }
 
 impl Part {
-    fn new(rows: usize, w: usize, h: usize, side: Side) -> Part {
+    pub fn new(rows: usize, w: usize, h: usize, side: Side) -> Part {
         // The part's squares in processing order: the top from row 0 down to
         // row h + 1, the bottom from the last row up to row h (its mirror
         // image, so its frontier moves like the top's).
@@ -320,6 +320,20 @@ impl Part {
                 shape: Shape::Cycle,
                 terminal_ok: vec![true; n],
                 external,
+                colour: squares
+                    .iter()
+                    .map(|&(r, c)| super::square_colour(r, c))
+                    .collect(),
+                twice_colour_total: if (rows * w) % 2 == 0 { 0 } else { 2 },
+                // The bottom part's states may be kept up to mirror image
+                // (their sum against the top's exact, symmetric table is
+                // the same); the top's table must be exact.
+                mirror: match side {
+                    Side::Top => Vec::new(),
+                    Side::Bottom => (0..n)
+                        .map(|v| (v - v % w + (w - 1 - v % w)) as u32)
+                        .collect(),
+                },
                 prefixes: Vec::new(),
             },
             sep_of,

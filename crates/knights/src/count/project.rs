@@ -231,8 +231,6 @@ type Measured = (usize, usize, bool, bool, u64, usize, f64);
 /// (`knights count BOARD --json --quiet`, `BENCHMARKS.md`); the seconds
 /// are wall-clock time there.
 const TABLE: &[Measured] = &[
-    (6, 6, true, false, 9_891_600, 28, 42.3),
-    (7, 5, true, false, 917_826, 28, 2.7),
     (8, 7, false, true, 5_706_722, 0, 14.5),
     (8, 8, false, true, 230_725_913, 0, 600.7),
 ];

@@ -167,6 +167,9 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
         shape: Shape::Cycle,
         terminal_ok: vec![true; reps],
         external: Vec::new(),
+        colour: Vec::new(),
+        twice_colour_total: 0,
+        mirror: Vec::new(),
         prefixes: Vec::new(),
     }];
     if has_loop.iter().filter(|&&l| l).count() >= 2 {
@@ -177,6 +180,9 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
             shape: Shape::Path,
             terminal_ok: has_loop,
             external: Vec::new(),
+            colour: Vec::new(),
+            twice_colour_total: 0,
+            mirror: Vec::new(),
             prefixes: Vec::new(),
         });
     }

@@ -88,7 +88,7 @@ fn meeting_in_the_middle_matches_brute_force() {
         method: Method::Meet,
         ..Options::default()
     };
-    let err = count::tours("6x6".parse().unwrap(), &meet_open).unwrap_err();
+    let err = count::tours("8x2".parse().unwrap(), &meet_open).unwrap_err();
     assert!(err.to_string().contains("--method forward"), "{err}");
     let meet = Options {
         method: Method::Meet,
@@ -108,6 +108,82 @@ fn meeting_in_the_middle_matches_brute_force() {
     // No closed tour: the theorem answers 0 and no method runs.
     assert_eq!(auto("5x5", Kind::Closed), Method::Auto);
     assert_eq!(auto("5x6", Kind::Open), Method::Forward);
+    assert_eq!(auto("7x5", Kind::Open), Method::Meet);
+    assert_eq!(auto("5x8", Kind::Open), Method::Meet);
+}
+
+fn open_by(board: Board, method: Method) -> u128 {
+    let opts = Options {
+        kind: Kind::Open,
+        method,
+        ..Options::default()
+    };
+    let report = count::tours(board, &opts).unwrap();
+    assert_eq!(report.method, method, "{board}");
+    report.count.to_u128().unwrap()
+}
+
+/// Meeting in the middle for open tours (separator squares as terminals,
+/// terminals inside either part, the mirror-folded top table) gives the
+/// forward program's counts on every board of 4 to 10 rows, 3 to 8 columns
+/// and at most 30 squares, in both orientations.
+#[test]
+fn open_meeting_in_the_middle_matches_the_forward_count() {
+    let mut nonzero = 0;
+    for rows in 4..=10u64 {
+        for cols in 3..=rows.min(8) {
+            if rows * cols > 30 {
+                continue;
+            }
+            let board = Board::new(rows, cols).unwrap();
+            let forward = open_by(board, Method::Forward);
+            assert_eq!(open_by(board, Method::Meet), forward, "{board}");
+            assert_eq!(
+                open_by(board.transposed(), Method::Meet),
+                forward,
+                "{}",
+                board.transposed()
+            );
+            nonzero += usize::from(forward > 0);
+        }
+    }
+    // 4x4 and 6x3 have none; 4x5 .. 5x6, 7x3 .. 10x3 have some.
+    assert!(nonzero >= 10, "{nonzero}");
+}
+
+/// Both methods against the brute-force list of open tours.
+#[test]
+fn open_counts_match_brute_force() {
+    for text in ["4x5", "5x4", "4x6", "5x5", "3x8"] {
+        let board: Board = text.parse().unwrap();
+        let want = brute::tours(board, Kind::Open).len() as u128;
+        assert_eq!(open_by(board, Method::Forward), want, "{text}");
+        assert_eq!(open_by(board, Method::Meet), want, "{text}");
+    }
+}
+
+/// Every board of at most 30 squares: the open count of each method that
+/// applies equals the brute-force enumeration.
+#[test]
+#[ignore = "a minute in release mode: cargo test --release -p knights --test tests -- --ignored open_counts_up_to_30_squares"]
+fn open_counts_up_to_30_squares_match_brute_force() {
+    for rows in 1..=30u64 {
+        for cols in 1..=rows {
+            if rows * cols > 30 {
+                continue;
+            }
+            let board = Board::new(rows, cols).unwrap();
+            let want = brute::tours(board, Kind::Open).len() as u128;
+            assert_eq!(dp(board, Kind::Open), want, "{board}");
+            assert_eq!(dp(board.transposed(), Kind::Open), want, "{board}");
+            if board.squares() > 1 {
+                assert_eq!(open_by(board, Method::Forward), want, "{board}");
+            }
+            if rows >= 4 && cols >= 3 && cols <= 8 {
+                assert_eq!(open_by(board, Method::Meet), want, "{board}");
+            }
+        }
+    }
 }
 
 #[test]

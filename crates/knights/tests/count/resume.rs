@@ -142,7 +142,7 @@ fn the_thread_count_does_not_matter() {
         pool.install(|| {
             let opts = Options {
                 method,
-                max_memory: disk.then_some(1 << 20),
+                max_memory: disk.then_some(1 << 18),
                 ..Options::default()
             };
             count::tours("8x5".parse().unwrap(), &opts).unwrap()
