@@ -5,7 +5,8 @@
 # (one thread each, niced; set KNIGHTS to the binary, default
 # target/release/knights) and prints how often the interval [low, high] held
 # EXACT, and how often the plain interval (estimate +- 1.96 standard errors)
-# would have, with the mean relative error and the seconds a run took.
+# would have, with the mean relative error and the seconds a run took. With
+# LOG=FILE each run's JSON line is also appended to FILE as it ends.
 set -euo pipefail
 if [ $# -lt 3 ]; then
     echo "usage: $0 EXACT SEEDS BOARD [estimate options...]" >&2
@@ -16,7 +17,7 @@ shift 2
 bin=${KNIGHTS:-target/release/knights}
 for seed in $(seq 1 "$seeds"); do
     RAYON_NUM_THREADS=1 nice -n 10 "$bin" estimate "$@" --seed "$seed" --json 2>/dev/null
-done | python3 -c '
+done | tee -a "${LOG:-/dev/null}" | python3 -c '
 import json, math, sys
 exact = float(sys.argv[1])
 runs = [json.loads(line) for line in sys.stdin]

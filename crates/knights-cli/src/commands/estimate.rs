@@ -14,12 +14,12 @@ use crate::cli::EstimateArgs;
 /// Fewer successful walks than this and the standard error means little.
 const FEW_HITS: u64 = 100;
 
-/// Fewer successful runs of the frontier method than this and the standard
-/// error means little.
+/// Fewer (successful) runs of the frontier method than this and the
+/// standard error means little.
 const FEW_RUNS: u64 = 5;
 
-/// A probe carrying more than this share of the sum makes the interval
-/// doubtful.
+/// A probe carrying more than this share of the sum (and more than twice
+/// its even share) makes the interval doubtful.
 const LARGEST: f64 = 0.2;
 
 pub fn run(args: EstimateArgs) -> Result<ExitCode> {
@@ -74,19 +74,25 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
         "undirected"
     };
     let runs = e.method == EstimateMethod::Frontier;
+    let a_kind = if args.open { "an open" } else { "a closed" };
     let probes = if runs { "runs" } else { "walks" };
     if e.hits == 0 {
         crate::warn!(
-            "knights: warning: none of the {} {probes} found a {kind_name} tour, so the estimate 0 and its standard error 0 say nothing about the true number; try more probes or another --method",
+            "knights: warning: none of the {} {probes} found {a_kind} tour, so the estimate 0 and its standard error 0 say nothing about the true number; try more probes or another --method",
+            e.samples
+        );
+    } else if !e.exact && runs && e.samples < FEW_RUNS {
+        crate::warn!(
+            "knights: warning: only {} runs, too few for the standard error and the interval to say much; use at least {FEW_RUNS}",
             e.samples
         );
     } else if !e.exact && e.hits < if runs { FEW_RUNS } else { FEW_HITS } {
         crate::warn!(
-            "knights: warning: only {} of the {} {probes} found a {kind_name} tour, too few for the standard error and the interval to say much (they are likely too narrow); use more probes",
+            "knights: warning: only {} of the {} {probes} found {a_kind} tour, too few for the standard error and the interval to say much (they are likely too narrow); use more probes",
             e.hits,
             e.samples
         );
-    } else if e.largest > LARGEST && e.samples > 1 {
+    } else if !e.exact && e.largest > LARGEST.max(2.0 / e.samples as f64) {
         crate::warn!(
             "knights: warning: one of the {} {probes} carries {:.0} % of the estimate: the results are heavy-tailed, and the interval may be too narrow; use more probes",
             e.samples,
@@ -95,9 +101,15 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     }
     if timed {
         crate::warn!(
-            "knights: note: --seconds makes the number of probes, and so the estimate, depend on the machine's speed; use --samples {} --seed {} to reproduce it",
+            "knights: note: --seconds makes the number of probes, and so the estimate, depend on the machine's speed; use --samples {} --seed {} --method {}{} to reproduce it",
             e.samples,
-            args.seed.seed
+            args.seed.seed,
+            e.method.name(),
+            if runs {
+                format!(" --keep {}", args.keep)
+            } else {
+                String::new()
+            }
         );
     }
     if args.json {
@@ -108,6 +120,7 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
             "seed": args.seed.seed, "hits": e.hits, "tours": e.tours * scale,
             "tours_error": e.tours_error * scale, "low": e.low * scale, "high": e.high * scale,
             "tree": e.tree, "tree_error": e.tree_error, "seconds": secs,
+            "skewness": e.skewness, "largest": e.largest,
         });
         crate::outln!("{v}")?;
     } else {
