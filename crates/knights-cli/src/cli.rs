@@ -81,7 +81,9 @@ pub enum Command {
     )]
     Count(CountArgs),
     /// Estimate the number of tours by random probes of a pruned search tree.
-    #[command(after_help = "Examples:\n  knights estimate 8x8 --samples 1000000 --seed 2")]
+    #[command(
+        after_help = "Examples:\n  knights estimate 8x8 --seed 2\n  knights estimate 7x7 --open --samples 1000000\n  knights estimate 12x12 --seconds 60"
+    )]
     Estimate(EstimateArgs),
     /// Move and relative-move statistics over many tours or tourneys.
     #[command(
@@ -531,20 +533,33 @@ pub struct EstimateArgs {
     /// Estimate directed tours: twice the undirected count.
     #[arg(long)]
     pub directed: bool,
-    /// Number of random probes (reproducible for a seed on any number of threads).
-    #[arg(long, default_value_t = 300_000, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "seconds")]
-    pub samples: u64,
+    /// Number of probes, reproducible for a seed on any number of threads:
+    /// walks, or runs of the frontier program [default: 10 runs, 300000 walks].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "seconds")]
+    pub samples: Option<u64>,
     /// Probe for this many seconds instead (for exploring: not reproducible).
     #[arg(long, value_parser = parse_seconds)]
     pub seconds: Option<f64>,
-    /// How probes choose their way down the search tree.
-    #[arg(long, default_value = "sis", value_parser = crate::support::estimate_method_parser())]
+    /// How probes choose their way.
+    #[arg(long, default_value = "auto", value_parser = crate::support::estimate_method_parser())]
     pub method: knights::count::EstimateMethod,
+    /// States a run of the frontier method keeps after each square.
+    #[arg(long, default_value_t = knights::count::estimate::KEEP, value_parser = parse_keep)]
+    pub keep: usize,
     #[command(flatten)]
     pub seed: SeedArg,
     /// Print a JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+fn parse_keep(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(k) if (1..=1 << 26).contains(&k) => Ok(k),
+        _ => Err(format!(
+            "`{text}` is not a number of states from 1 to 67108864"
+        )),
+    }
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {

@@ -4,29 +4,40 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use knights::count::{self, EstimateOptions};
+use knights::count::{self, EstimateMethod, EstimateOptions};
 use knights::Kind;
 use serde_json::json;
 
 use super::parse_board;
 use crate::cli::EstimateArgs;
 
-/// Fewer successful probes than this and the standard error means little.
+/// Fewer successful walks than this and the standard error means little.
 const FEW_HITS: u64 = 100;
+
+/// Fewer (successful) runs of the frontier method than this and the
+/// standard error means little.
+const FEW_RUNS: u64 = 5;
+
+/// A probe carrying more than this share of the sum (and more than twice
+/// its even share) makes the interval doubtful.
+const LARGEST: f64 = 0.2;
 
 pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     let board = parse_board(&args.board)?;
     let kind = if args.open { Kind::Open } else { Kind::Closed };
+    let method = count::estimate::resolve_method(board, kind, args.method);
+    let samples = args.samples.unwrap_or(method.default_samples());
     let opts = EstimateOptions {
         kind,
         samples: if args.seconds.is_some() {
             u64::MAX
         } else {
-            args.samples
+            samples
         },
         seed: args.seed.seed,
         method: args.method,
         seconds: args.seconds,
+        keep: args.keep,
     };
     let bar = match args.seconds {
         Some(s) => {
@@ -35,8 +46,12 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
             bar
         }
         None => {
-            let bar = crate::support::progress(args.samples);
-            bar.set_message("probes");
+            let bar = crate::support::progress(samples);
+            bar.set_message(if method == EstimateMethod::Frontier {
+                "runs"
+            } else {
+                "walks"
+            });
             bar
         }
     };
@@ -58,32 +73,54 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     } else {
         "undirected"
     };
+    let runs = e.method == EstimateMethod::Frontier;
+    let a_kind = if args.open { "an open" } else { "a closed" };
+    let probes = if runs { "runs" } else { "walks" };
     if e.hits == 0 {
         crate::warn!(
-            "knights: warning: none of the {} probes found a {kind_name} tour, so the estimate 0 and its standard error 0 say nothing about the true number; try more probes or another --method",
+            "knights: warning: none of the {} {probes} found {a_kind} tour, so the estimate 0 and its standard error 0 say nothing about the true number; try more probes or another --method",
             e.samples
         );
-    } else if e.hits < FEW_HITS {
+    } else if !e.exact && runs && e.samples < FEW_RUNS {
         crate::warn!(
-            "knights: warning: only {} of the {} probes found a {kind_name} tour, too few for the standard error and the interval to say much (they are likely too narrow); use more probes",
+            "knights: warning: only {} runs, too few for the standard error and the interval to say much; use at least {FEW_RUNS}",
+            e.samples
+        );
+    } else if !e.exact && e.hits < if runs { FEW_RUNS } else { FEW_HITS } {
+        crate::warn!(
+            "knights: warning: only {} of the {} {probes} found {a_kind} tour, too few for the standard error and the interval to say much (they are likely too narrow); use more probes",
             e.hits,
             e.samples
+        );
+    } else if !e.exact && e.largest > LARGEST.max(2.0 / e.samples as f64) {
+        crate::warn!(
+            "knights: warning: one of the {} {probes} carries {:.0} % of the estimate: the results are heavy-tailed, and the interval may be too narrow; use more probes",
+            e.samples,
+            100.0 * e.largest
         );
     }
     if timed {
         crate::warn!(
-            "knights: note: --seconds makes the number of probes, and so the estimate, depend on the machine's speed; use --samples {} --seed {} to reproduce it",
+            "knights: note: --seconds makes the number of probes, and so the estimate, depend on the machine's speed; use --samples {} --seed {} --method {}{} to reproduce it",
             e.samples,
-            args.seed.seed
+            args.seed.seed,
+            e.method.name(),
+            if runs {
+                format!(" --keep {}", args.keep)
+            } else {
+                String::new()
+            }
         );
     }
     if args.json {
         let v = json!({
             "board": board.to_string(), "kind": kind_name, "directed": args.directed,
-            "method": args.method.name(), "samples": e.samples,
+            "method": e.method.name(), "samples": e.samples, "exact": e.exact,
+            "keep": if runs { json!(args.keep) } else { json!(null) },
             "seed": args.seed.seed, "hits": e.hits, "tours": e.tours * scale,
             "tours_error": e.tours_error * scale, "low": e.low * scale, "high": e.high * scale,
             "tree": e.tree, "tree_error": e.tree_error, "seconds": secs,
+            "skewness": e.skewness, "largest": e.largest,
         });
         crate::outln!("{v}")?;
     } else {
@@ -102,17 +139,31 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
             e.low * scale,
             e.high * scale
         )?;
-        crate::outln!(
-            "{} of {} probes ({}) found a tour, in {secs:.1} s",
-            e.hits,
-            e.samples,
-            args.method.name()
-        )?;
-        crate::outln!(
-            "search tree probed: about {:.4e} +- {:.2e} nodes",
-            e.tree,
-            e.tree_error
-        )?;
+        if runs {
+            crate::outln!(
+                "{} of {} runs of the frontier program keeping {} states a square found tours, in {secs:.1} s{}",
+                e.hits,
+                e.samples,
+                args.keep,
+                if e.exact {
+                    " (no state was dropped: the count is exact)"
+                } else {
+                    ""
+                }
+            )?;
+        } else {
+            crate::outln!(
+                "{} of {} walks ({}) found a tour, in {secs:.1} s",
+                e.hits,
+                e.samples,
+                e.method.name()
+            )?;
+            crate::outln!(
+                "search tree probed: about {:.4e} +- {:.2e} nodes",
+                e.tree,
+                e.tree_error
+            )?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

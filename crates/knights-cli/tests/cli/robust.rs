@@ -113,7 +113,12 @@ fn an_empty_estimate_warns() {
         .success()
         .stderr(contains("say nothing"));
     knights()
-        .args(["estimate", "8x8", "--samples", "40"])
+        .args(["estimate", "8x8", "--samples", "40", "--method", "sis"])
+        .assert()
+        .success()
+        .stderr(contains("too few"));
+    knights()
+        .args(["estimate", "6x6", "--samples", "3", "--keep", "50"])
         .assert()
         .success()
         .stderr(contains("too few"));

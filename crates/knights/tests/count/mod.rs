@@ -283,7 +283,7 @@ fn estimate_is_seeded_and_close() {
             samples,
             seed: 9,
             method: count::EstimateMethod::Knuth,
-            seconds: None,
+            ..Default::default()
         };
         let a = count::estimate(board, &opts).unwrap();
         let b = count::estimate(board, &opts).unwrap();
