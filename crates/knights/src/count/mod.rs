@@ -267,6 +267,127 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
     })
 }
 
+/// The number of undirected closed or open tours of a board with holes,
+/// wrapped edges or another leaper ([`tours`] on the plain board): one
+/// frontier program over the move graph, the squares taken row by row
+/// along the longer side, holes skipped. It runs where the frontier stays
+/// within the counter's limit: small boards, and cylinders whose wrap
+/// joins the two long edges (the frontier then spans the short side once).
+///
+/// # Errors
+/// [`crate::Error::Unsupported`] when the frontier would be too wide (a
+/// torus or a wrap along the long side, except on small boards).
+///
+/// # Example
+/// ```
+/// use knights::{count, shape::{Shape, Wrap}};
+/// let torus = Shape::new("4x4".parse()?).with_wrap(Wrap::Both);
+/// assert!(count::tours_on(&torus, &count::Options::default())?.count > 0);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
+    if shape.is_plain() {
+        return tours(shape.board(), opts);
+    }
+    let t0 = Instant::now();
+    if shape.squares() == 1 {
+        return Ok(Report {
+            count: u128::from(opts.kind == Kind::Open),
+            ..Report::default()
+        });
+    }
+    let problem = shape_problem(shape, opts.kind, None)?;
+    let run = layers::run(&problem, &opts.run())?;
+    Ok(Report {
+        count: run.count,
+        method: Method::Forward,
+        meet_pairs: None,
+        states_per_step: run.states_per_step,
+        peak_states: run.peak,
+        frontier_slots: run.slots,
+        key_bytes: run.key_bytes,
+        on_disk: run.on_disk,
+        peak_disk_bytes: run.peak_disk,
+        generated: run.generated,
+        elapsed: t0.elapsed(),
+    })
+}
+
+/// The number of Hamiltonian paths of the knight graph of `board` from `s`
+/// to `t` (undirected), by the frontier program with both ends fixed; what
+/// the table of [`crate::endpoints`] is made of.
+///
+/// # Example
+/// ```
+/// assert_eq!(knights::count::paths_between("3x4".parse()?, 0, 11)?, 0);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result<u128> {
+    if s == t {
+        return Ok(u128::from(board.squares() == 1));
+    }
+    let problem = shape_problem(&crate::Shape::new(board), Kind::Open, Some([s, t]))?;
+    let opts = Options::default();
+    Ok(layers::run(&problem, &opts.run())?.count)
+}
+
+/// The move graph of a shape in row-major order of the board turned so
+/// that its rows are the shorter side, holes left out; paths may end only
+/// on `ends` when given.
+fn shape_problem(shape: &crate::Shape, kind: Kind, ends: Option<[crate::Square; 2]>) -> Result<Problem> {
+    let board = shape.board();
+    let turned = board.rows() < board.cols();
+    let (rows, w) = oriented(board);
+    // The square of the shape at row r, column c of the turned board.
+    let square = |r: usize, c: usize| {
+        if turned {
+            board.square(c as u32, r as u32)
+        } else {
+            board.square(r as u32, c as u32)
+        }
+    };
+    let mut index = vec![u32::MAX; board.squares()];
+    let mut order = Vec::with_capacity(shape.squares());
+    for r in 0..rows {
+        for c in 0..w {
+            let q = square(r, c);
+            if !shape.is_hole(q) {
+                index[q as usize] = order.len() as u32;
+                order.push(q);
+            }
+        }
+    }
+    let back = order
+        .iter()
+        .enumerate()
+        .map(|(v, &q)| {
+            let mut b: Vec<(u32, u8)> = shape
+                .neighbours(q)
+                .map(|(_, t)| index[t as usize])
+                .filter(|&u| (u as usize) < v)
+                .map(|u| (u, 0))
+                .collect();
+            b.sort_unstable();
+            b
+        })
+        .collect();
+    let terminal_ok = match ends {
+        Some(ends) => order.iter().map(|q| ends.contains(q)).collect(),
+        None => vec![true; order.len()],
+    };
+    Ok(Problem {
+        n: order.len(),
+        back,
+        modulus: 1,
+        shape: match kind {
+            Kind::Closed => Shape::Cycle,
+            Kind::Open => Shape::Path,
+        },
+        terminal_ok,
+        external: Vec::new(),
+    })
+}
+
 /// Whether [`tours`] meets in the middle on `board` with `opts`.
 fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
     let (rows, w) = oriented(board);
