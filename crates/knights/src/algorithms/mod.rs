@@ -164,9 +164,10 @@ impl TourGenerator for Auto {
 }
 
 /// The construction and [`Auto`] beyond the plain board: given ends on the
-/// plain board by [`crate::endpoints::tour`]; other shapes, for `auto`
-/// only, by Warnsdorff's rule (100 walks) and then the hybrid search
-/// (10,000,000 nodes).
+/// plain board by [`crate::endpoints::tour`]; the cylinder and the torus by
+/// the plain board's construction where it has a tour; other shapes, for
+/// `auto` only, by Warnsdorff's rule (1000 walks) and then the hybrid
+/// search (10,000,000 nodes).
 fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>) -> Result<Tour> {
     if spec.shape.is_plain() {
         if let (Some(s), Some(t)) = (spec.start, spec.end) {
@@ -193,8 +194,11 @@ fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>
             }
         }
     }
+    if let Some(tour) = wrapped_construction(spec)? {
+        return Ok(tour);
+    }
     match rng {
-        Some(rng) => match general::generate_warnsdorff(spec, true, 100, rng) {
+        Some(rng) => match general::generate_warnsdorff(spec, true, 1000, rng) {
             Err(Error::GaveUp(_)) => general::generate_backtrack(spec, true, 10_000_000),
             other => other,
         },
@@ -203,6 +207,35 @@ fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>
             spec.shape
         ))),
     }
+}
+
+/// On a wrapped board without holes, with the knight and no end square,
+/// the plain board's construction is a tour too (wrapping only adds moves):
+/// `None` when the plain board has no tour of the kind, or when an open
+/// tour asked for would close through the wrap.
+fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
+    let shape = &spec.shape;
+    if shape.hole_count() > 0 || shape.leaper() != crate::shape::Leaper::KNIGHT || spec.end.is_some() {
+        return Ok(None);
+    }
+    let board = spec.board;
+    let closed = match spec.kind {
+        Some(k) => k == Kind::Closed,
+        None => exists::closed_tour(board).exists,
+    };
+    if !(if closed { exists::closed_tour(board) } else { exists::open_tour(board) }).exists {
+        return Ok(None);
+    }
+    let plain = match construct::tour(board, closed, spec.start) {
+        Ok(t) => t,
+        Err(Error::NoTour(_) | Error::GaveUp(_)) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let tour = Tour::from_squares_unchecked_on(shape, plain.into_squares());
+    Ok(match spec.kind {
+        Some(k) if tour.kind() != k => None,
+        _ => Some(tour),
+    })
 }
 
 /// The kind a construction makes for `spec` (and a cipher key's `any`):
