@@ -175,7 +175,9 @@ impl BoardArg {
             Ok(board) => knights::Shape::new(board),
             Err(size_error) => {
                 let path = std::path::Path::new(text);
-                let looks_like_size = text.chars().all(|c| c.is_ascii_digit() || "xX*× ".contains(c));
+                let looks_like_size = text
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || "xX*× ".contains(c));
                 if looks_like_size || !path.is_file() {
                     if looks_like_size && !text.is_empty() {
                         return Err(size_error);
@@ -186,7 +188,10 @@ impl BoardArg {
                     )));
                 }
                 let body = std::fs::read_to_string(path).map_err(|e| {
-                    knights::Error::Parse(format!("cannot read the board file '{}': {e}", path.display()))
+                    knights::Error::Parse(format!(
+                        "cannot read the board file '{}': {e}",
+                        path.display()
+                    ))
                 })?;
                 knights::Shape::parse_board_text(&body)?
             }

@@ -220,7 +220,11 @@ fn shape_arg(
 }
 
 /// A square `(row, col)` of a shape, not a hole.
-fn shape_square(py: Python<'_>, shape: &knights::Shape, square: &Bound<'_, PyAny>) -> PyResult<u32> {
+fn shape_square(
+    py: Python<'_>,
+    shape: &knights::Shape,
+    square: &Bound<'_, PyAny>,
+) -> PyResult<u32> {
     let (r, c) = square.extract::<(i128, i128)>().map_err(|_| {
         PyTypeError::new_err("a square is a pair (row, col) of whole numbers such as (0, 0)")
     })?;
@@ -299,7 +303,11 @@ impl PyTour {
         self.tour
             .step_numbers()
             .chunks(cols.max(1))
-            .map(|row| row.iter().map(|&n| if n == u32::MAX { n } else { n + base }).collect())
+            .map(|row| {
+                row.iter()
+                    .map(|&n| if n == u32::MAX { n } else { n + base })
+                    .collect()
+            })
             .collect()
     }
 
@@ -634,7 +642,9 @@ fn decide(
         stop: stop.clone(),
         ..knights::algorithms::Spec::on(shape)
     };
-    let d = run_watched(py, &stop, &Mutex::new(None), || knights::decide::decide(&spec, max_nodes))?;
+    let d = run_watched(py, &stop, &Mutex::new(None), || {
+        knights::decide::decide(&spec, max_nodes)
+    })?;
     Ok((d.answer.word().to_string(), d.reason))
 }
 

@@ -480,10 +480,7 @@ impl Rules {
             holes: shape.holes().map(|h| coord(b, h)).collect(),
             wrap_rows: shape.wrap().rows(),
             wrap_cols: shape.wrap().cols(),
-            leap: (
-                i64::from(shape.leaper().a()),
-                i64::from(shape.leaper().b()),
-            ),
+            leap: (i64::from(shape.leaper().a()), i64::from(shape.leaper().b())),
         }
     }
 

@@ -114,7 +114,11 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
             let tour = general::tour_from(spec, p);
             return Ok(Decision {
                 answer: Answer::Yes,
-                reason: format!("a search found one on {} ({} tour)", spec.shape, tour.kind()),
+                reason: format!(
+                    "a search found one on {} ({} tour)",
+                    spec.shape,
+                    tour.kind()
+                ),
                 tour: Some(tour),
             });
         }
@@ -225,7 +229,8 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
     }
     let b = shape.board();
     let leaper = shape.leaper();
-    let wraps_odd = (shape.wrap().rows() && b.rows() % 2 == 1) || (shape.wrap().cols() && b.cols() % 2 == 1);
+    let wraps_odd =
+        (shape.wrap().rows() && b.rows() % 2 == 1) || (shape.wrap().cols() && b.cols() % 2 == 1);
     let colours = (0..b.squares() as Square)
         .filter(|&s| !shape.is_hole(s))
         .map(|s| {
@@ -259,8 +264,12 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
         }
     }
     let graph = shape.graph()?;
-    if let Some(s) = (0..b.squares() as Square).find(|&s| !shape.is_hole(s) && graph.degree(s) == 0) {
-        return no(format!("square {} has no move to any other square", shape.name(s)));
+    if let Some(s) = (0..b.squares() as Square).find(|&s| !shape.is_hole(s) && graph.degree(s) == 0)
+    {
+        return no(format!(
+            "square {} has no move to any other square",
+            shape.name(s)
+        ));
     }
     if reached(shape, &graph) < n {
         return no("its move graph falls apart into pieces that no move joins".into());
@@ -302,7 +311,13 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
             ));
         }
         let colour = |s: Square| class[s as usize] as usize;
-        let major = if x > y { Some(0) } else if y > x { Some(1) } else { None };
+        let major = if x > y {
+            Some(0)
+        } else if y > x {
+            Some(1)
+        } else {
+            None
+        };
         for s in ends.into_iter().flatten() {
             if major.is_some_and(|m| colour(s) != m) {
                 return no(format!(
@@ -338,25 +353,61 @@ mod tests {
     #[test]
     fn necessary_conditions() {
         let b: crate::Board = "8x8".parse().unwrap();
-        let d = decide(&spec(Shape::new(b).with_leaper(Leaper::new(1, 3).unwrap())), 1000).unwrap();
+        let d = decide(
+            &spec(Shape::new(b).with_leaper(Leaper::new(1, 3).unwrap())),
+            1000,
+        )
+        .unwrap();
         assert_eq!(d.answer, Answer::No);
         assert!(d.reason.contains("never changes the colour"), "{d}");
-        let d = decide(&spec(Shape::new(b).with_leaper(Leaper::new(2, 4).unwrap())), 1000).unwrap();
+        let d = decide(
+            &spec(Shape::new(b).with_leaper(Leaper::new(2, 4).unwrap())),
+            1000,
+        )
+        .unwrap();
         assert_eq!(d.answer, Answer::No, "{d}");
         // 3x3 with the centre cut out has a closed tour (the ring of 8).
         let ring = Shape::parse_board_text("...\n.#.\n...").unwrap();
-        let d = decide(&Spec { kind: Some(Kind::Closed), ..spec(ring) }, 10_000).unwrap();
+        let d = decide(
+            &Spec {
+                kind: Some(Kind::Closed),
+                ..spec(ring)
+            },
+            10_000,
+        )
+        .unwrap();
         assert_eq!(d.answer, Answer::Yes, "{d}");
         crate::check::check_tour(d.tour.as_ref().unwrap()).unwrap();
         // The same board with the centre kept: the centre has no move.
-        let d = decide(&Spec { end: None, ..spec(Shape::new("3x3".parse().unwrap()).with_wrap(Wrap::None).with_holes(&[0]).unwrap()) }, 10_000).unwrap();
+        let d = decide(
+            &Spec {
+                end: None,
+                ..spec(
+                    Shape::new("3x3".parse().unwrap())
+                        .with_wrap(Wrap::None)
+                        .with_holes(&[0])
+                        .unwrap(),
+                )
+            },
+            10_000,
+        )
+        .unwrap();
         assert_eq!(d.answer, Answer::No, "{d}");
     }
 
     #[test]
     fn a_small_budget_answers_unknown() {
-        let s = Shape::new("8x8".parse().unwrap()).with_holes(&[27, 28]).unwrap();
-        let d = decide(&Spec { kind: Some(Kind::Closed), ..spec(s) }, 10).unwrap();
+        let s = Shape::new("8x8".parse().unwrap())
+            .with_holes(&[27, 28])
+            .unwrap();
+        let d = decide(
+            &Spec {
+                kind: Some(Kind::Closed),
+                ..spec(s)
+            },
+            10,
+        )
+        .unwrap();
         assert_eq!(d.answer, Answer::Unknown, "{d}");
     }
 }

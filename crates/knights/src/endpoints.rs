@@ -94,15 +94,15 @@ pub fn colour_rule(board: Board, s: Square, t: Square) -> Option<String> {
 /// yes or no by a theorem or the table, unknown elsewhere.
 pub fn existence(board: Board, s: Square, t: Square) -> Decision {
     if s == t {
-        return decision(
-            Answer::No,
-            "the start and end are the same square".into(),
-        );
+        return decision(Answer::No, "the start and end are the same square".into());
     }
     if let Some(reason) = colour_rule(board, s, t) {
         return decision(Answer::No, reason);
     }
-    let (m, n) = (board.rows().min(board.cols()), board.rows().max(board.cols()));
+    let (m, n) = (
+        board.rows().min(board.cols()),
+        board.rows().max(board.cols()),
+    );
     if board.squares() <= TABLE_SQUARES {
         if !exists::open_tour(board).exists && !exists::closed_tour(board).exists {
             let e = exists::open_tour(board);
@@ -410,14 +410,16 @@ fn rotate_to(board: Board, path: Vec<Square>, t: Square) -> Option<Vec<Square>> 
             }
             let new_end = path[runs.at(i + 1)];
             let d = far(new_end);
-            let slot = if visited.contains(&new_end) { &mut fallback } else { &mut best };
-            if slot.is_none_or(|(bd, _)| d < bd) {
+            let slot = if visited.contains(&new_end) {
+                &mut fallback
+            } else {
+                &mut best
+            };
+            if slot.map_or(true, |(bd, _)| d < bd) {
                 *slot = Some((d, i));
             }
         }
-        let Some((_, i)) = best.or(fallback) else {
-            return None;
-        };
+        let (_, i) = best.or(fallback)?;
         runs.rotate(i);
     }
     if path[runs.at(n - 1)] != t {
@@ -437,7 +439,13 @@ fn rotate_to(board: Board, path: Vec<Square>, t: Square) -> Option<Vec<Square>> 
 
 /// Breadth-first over short sequences of rotations from `runs`: the
 /// pivots of one that ends on `t`, looking at no two paths with the same end.
-fn search(board: Board, path: &[Square], pos: &[u32], runs: &Runs, t: Square) -> Option<Vec<usize>> {
+fn search(
+    board: Board,
+    path: &[Square],
+    pos: &[u32],
+    runs: &Runs,
+    t: Square,
+) -> Option<Vec<usize>> {
     let n = path.len();
     let mut seen = rustc_hash::FxHashSet::default();
     seen.insert(path[runs.at(n - 1)]);
@@ -489,7 +497,19 @@ mod tests {
     #[test]
     fn random_allowed_pairs_on_square_and_other_boards() {
         let mut rng = crate::rng::seeded(21);
-        for (r, c) in [(7, 7), (8, 8), (9, 9), (10, 10), (11, 11), (12, 12), (20, 20), (25, 25), (6, 9), (8, 11), (7, 10)] {
+        for (r, c) in [
+            (7, 7),
+            (8, 8),
+            (9, 9),
+            (10, 10),
+            (11, 11),
+            (12, 12),
+            (20, 20),
+            (25, 25),
+            (6, 9),
+            (8, 11),
+            (7, 10),
+        ] {
             let b = Board::new(r, c).unwrap();
             let mut done = 0;
             while done < 10 {
@@ -529,7 +549,9 @@ mod tests {
                 let mut line = board.to_string();
                 for s in 0..n {
                     for t in s + 1..n {
-                        if colour_rule(board, s, t).is_none() && crate::count::paths_between(board, s, t).unwrap() == 0 {
+                        if colour_rule(board, s, t).is_none()
+                            && crate::count::paths_between(board, s, t).unwrap() == 0
+                        {
                             line.push_str(&format!(" {s}-{t}"));
                         }
                     }
@@ -551,7 +573,9 @@ mod tests {
     #[test]
     fn table_answers_agree_with_the_frontier_counter_on_a_sample() {
         let mut rng = crate::rng::seeded(3);
-        for board in ["3x4", "3x7", "4x5", "5x5", "4x8", "5x6", "6x6", "3x11", "4x9"] {
+        for board in [
+            "3x4", "3x7", "4x5", "5x5", "4x8", "5x6", "6x6", "3x11", "4x9",
+        ] {
             let b: Board = board.parse().unwrap();
             for _ in 0..5 {
                 let s = rng.random_range(0..b.squares() as Square);
@@ -561,7 +585,11 @@ mod tests {
                 }
                 let count = crate::count::paths_between(b, s, t).unwrap();
                 let d = existence(b, s, t);
-                assert_eq!(d.answer == Answer::Yes, count > 0, "{b} {s}-{t}: {d} but {count} paths");
+                assert_eq!(
+                    d.answer == Answer::Yes,
+                    count > 0,
+                    "{b} {s}-{t}: {d} but {count} paths"
+                );
             }
         }
     }

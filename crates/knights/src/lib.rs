@@ -99,10 +99,10 @@ pub mod tour;
 pub mod tourney;
 
 pub use board::{Board, Square};
-pub use shape::Shape;
 pub use builder::{TourBuilder, TourneyBuilder};
 pub use cover::Cover;
 pub use error::{excerpt, Category, Error, Result};
+pub use shape::Shape;
 pub use stop::StopFlag;
 pub use tour::{Kind, Tour};
 pub use tourney::Tourney;

@@ -587,9 +587,19 @@ mod tests {
         assert_eq!(c.degree(0), 4);
         // 3x3 torus: moves +-2 and +-1 coincide mod 3, so each square has 4 neighbours.
         let small = Shape::new(Board::new(3, 3).unwrap()).with_wrap(Wrap::Both);
-        assert!((0..9).all(|q| small.degree(q) == 4), "{:?}", small.neighbours(0).collect::<Vec<_>>());
+        assert!(
+            (0..9).all(|q| small.degree(q) == 4),
+            "{:?}",
+            small.neighbours(0).collect::<Vec<_>>()
+        );
         // The smaller move number names a move that two numbers make.
-        assert_eq!(small.move_between(0, small.step(0, 7).unwrap()), small.neighbours(0).find(|&(_, t)| t == small.step(0, 7).unwrap()).map(|(k, _)| k));
+        assert_eq!(
+            small.move_between(0, small.step(0, 7).unwrap()),
+            small
+                .neighbours(0)
+                .find(|&(_, t)| t == small.step(0, 7).unwrap())
+                .map(|(k, _)| k)
+        );
     }
 
     #[test]

@@ -207,7 +207,11 @@ impl Tour {
     /// `len` for a closed one (the last returns to the start).
     pub fn moves(&self) -> impl Iterator<Item = u8> + '_ {
         let n = self.squares.len();
-        let count = if self.is_closed() { n } else { n.saturating_sub(1) };
+        let count = if self.is_closed() {
+            n
+        } else {
+            n.saturating_sub(1)
+        };
         (0..count).map(move |i| {
             self.move_between(self.squares[i], self.squares[(i + 1) % n])
                 .expect("consecutive squares of a tour are a move apart")

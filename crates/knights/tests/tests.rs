@@ -1,7 +1,7 @@
 //! The library's integration tests: one binary, a module per topic.
 
-mod classic;
 mod boards;
+mod classic;
 mod count;
 mod robust;
 mod stats;

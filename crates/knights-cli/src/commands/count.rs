@@ -178,7 +178,12 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
 /// A count on a board with holes, wrapping or another leaper: one forward
 /// frontier program over its move graph, in memory.
 fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitCode> {
-    if args.symmetric || args.classes || args.dry_run || args.work_dir.is_some() || args.method == CountMethod::Meet {
+    if args.symmetric
+        || args.classes
+        || args.dry_run
+        || args.work_dir.is_some()
+        || args.method == CountMethod::Meet
+    {
         return Err(knights::Error::Unsupported(
             "on a board with holes, wrapping or another leaper, count runs one forward program in memory: --symmetric, --classes, --dry-run, --work-dir and --method meet do not apply".into(),
         )

@@ -24,7 +24,10 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         .end_at(end)
         .algorithm(algorithm)
         .seed(args.seed.seed);
-    if !plain || end.is_some() || matches!(algorithm, Algorithm::Backtrack(_) | Algorithm::Hybrid(_)) {
+    if !plain
+        || end.is_some()
+        || matches!(algorithm, Algorithm::Backtrack(_) | Algorithm::Hybrid(_))
+    {
         request = request.stop_flag(crate::output::stop_on_ctrl_c());
     }
     if args.obfuscate {

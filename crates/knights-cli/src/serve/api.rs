@@ -156,7 +156,11 @@ impl Params {
     }
 
     /// A square `R,C` of the shape (not a hole), if given.
-    pub fn square_of(&mut self, key: &str, shape: &knights::Shape) -> Result<Option<Square>, ApiError> {
+    pub fn square_of(
+        &mut self,
+        key: &str,
+        shape: &knights::Shape,
+    ) -> Result<Option<Square>, ApiError> {
         match self.take(key) {
             None => Ok(None),
             Some(t) if t.trim().is_empty() => Ok(None),
@@ -365,7 +369,11 @@ async fn existence(State(state): State<AppState>, query: Q) -> Result<Json<Value
         // Beyond the plain board: yes, no or unknown, by the necessary
         // conditions, the theorems and a search of at most 1,000,000 nodes.
         if board.squares() > state.config.max_squares {
-            return Err(ApiError::over_cap(board, state.config.max_squares, "/api/exists"));
+            return Err(ApiError::over_cap(
+                board,
+                state.config.max_squares,
+                "/api/exists",
+            ));
         }
         if end.is_some() && start.is_none() {
             return Err(ApiError::bad("an end square needs a start square as well"));
@@ -377,7 +385,9 @@ async fn existence(State(state): State<AppState>, query: Q) -> Result<Json<Value
             ..knights::algorithms::Spec::on(shape.clone())
         };
         let d = state
-            .heavy(move |stop| knights::decide::decide(&knights::algorithms::Spec { stop, ..spec }, 1_000_000))
+            .heavy(move |stop| {
+                knights::decide::decide(&knights::algorithms::Spec { stop, ..spec }, 1_000_000)
+            })
             .await?;
         return Ok(Json(json!({
             "rows": board.rows(), "cols": board.cols(), "board": shape.to_string(),

@@ -313,8 +313,15 @@ async fn browser_every_panel_works_against_the_real_server() {
         "a closed tour of the 4x4 torus",
     )
     .await;
-    let exists = js(&client, "return document.getElementById('tour-exists').textContent").await;
-    assert!(exists.as_str().unwrap().contains("wrap both: yes"), "{exists}");
+    let exists = js(
+        &client,
+        "return document.getElementById('tour-exists').textContent",
+    )
+    .await;
+    assert!(
+        exists.as_str().unwrap().contains("wrap both: yes"),
+        "{exists}"
+    );
     // A camel on the 4x4 torus has no tour (it keeps its colour), with the reason; then back to the knight.
     set(&client, "tour-leaper", "1,3").await;
     click(&client, "#tour-generate").await;

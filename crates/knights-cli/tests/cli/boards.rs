@@ -17,7 +17,12 @@ fn checked(text: &str) -> knights::Tour {
 
 #[test]
 fn start_and_end_on_8x8() {
-    let (code, out, err) = run(&["tour", "8x8", "--start", "0,0", "--end", "7,0", "-f", "json"], "");
+    let (code, out, err) = run(
+        &[
+            "tour", "8x8", "--start", "0,0", "--end", "7,0", "-f", "json",
+        ],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     let t = checked(&out);
     assert_eq!((t.start(), t.end()), (0, 56));
@@ -73,7 +78,10 @@ fn a_board_file_with_holes_gets_a_checked_tour() {
     assert_eq!((code, out.trim()), (0, "512"));
     let (code, out, _) = run(&["graph", f, "--degrees"], "");
     assert_eq!(code, 0);
-    assert!(out.contains("34 squares") && out.contains("3 # 6 6 4 3"), "{out}");
+    assert!(
+        out.contains("34 squares") && out.contains("3 # 6 6 4 3"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -81,7 +89,10 @@ fn a_board_file_with_holes_gets_a_checked_tour() {
 fn a_board_that_is_neither_size_nor_file_names_both_forms() {
     let (code, _, err) = run(&["tour", "no-such-board.txt"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("board size") && err.contains("board file"), "{err}");
+    assert!(
+        err.contains("board size") && err.contains("board file"),
+        "{err}"
+    );
     let dir = scratch("badboard");
     let file = dir.join("b.txt");
     std::fs::write(&file, "..x\n...\n").unwrap();
@@ -95,7 +106,10 @@ fn a_board_that_is_neither_size_nor_file_names_both_forms() {
 fn the_4x4_torus_has_a_closed_tour() {
     let (code, _, _) = run(&["tour", "4x4", "--closed"], "");
     assert_eq!(code, 1);
-    let (code, out, err) = run(&["tour", "4x4", "--wrap", "both", "--closed", "-f", "json"], "");
+    let (code, out, err) = run(
+        &["tour", "4x4", "--wrap", "both", "--closed", "-f", "json"],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(r#""wrap":"both""#));
     assert!(checked(&out).is_closed());
@@ -126,7 +140,18 @@ fn leapers() {
 
 #[test]
 fn unknown_is_exit_status_3() {
-    let (code, out, _) = run(&["exists", "8x8", "--wrap", "cols", "--closed", "--max-nodes", "5"], "");
+    let (code, out, _) = run(
+        &[
+            "exists",
+            "8x8",
+            "--wrap",
+            "cols",
+            "--closed",
+            "--max-nodes",
+            "5",
+        ],
+        "",
+    );
     assert_eq!(code, 3, "{out}");
     assert!(out.starts_with("unknown - "), "{out}");
 }

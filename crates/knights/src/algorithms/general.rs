@@ -106,7 +106,12 @@ impl State {
 /// One Warnsdorff walk from `start`: always to the unvisited neighbour with
 /// the fewest unvisited neighbours, ties at random (`random`) or the first
 /// in move order; a fixed end square is kept for the last step.
-fn walk(goal: &Goal<'_>, start: Square, random: bool, rng: &mut dyn RngCore) -> Option<Vec<Square>> {
+fn walk(
+    goal: &Goal<'_>,
+    start: Square,
+    random: bool,
+    rng: &mut dyn RngCore,
+) -> Option<Vec<Square>> {
     let g = goal.graph;
     let n = goal.shape.squares();
     let mut st = State::new(goal);
@@ -367,7 +372,10 @@ pub(crate) fn generate_warnsdorff(
     let graph = spec.shape.graph()?;
     let goal = goal(spec, &graph)?;
     for (kind, share) in kinds(spec, goal.kind) {
-        let g = Goal { kind, ..goal_copy(&goal) };
+        let g = Goal {
+            kind,
+            ..goal_copy(&goal)
+        };
         let budget = (attempts / share as u32).max(1);
         if let Some(p) = warnsdorff(&g, random, budget, &spec.stop, rng) {
             return Ok(tour_from(spec, p));
@@ -393,13 +401,20 @@ fn goal_copy<'a>(g: &Goal<'a>) -> Goal<'a> {
 }
 
 /// Backtracking (or the hybrid) on any request (see the module docs).
-pub(crate) fn generate_backtrack(spec: &Spec, warnsdorff_order: bool, max_nodes: u64) -> Result<Tour> {
+pub(crate) fn generate_backtrack(
+    spec: &Spec,
+    warnsdorff_order: bool,
+    max_nodes: u64,
+) -> Result<Tour> {
     crate::decide::quick_refusal(spec)?;
     let graph = spec.shape.graph()?;
     let goal = goal(spec, &graph)?;
     let mut exhausted = true;
     for (kind, share) in kinds(spec, goal.kind) {
-        let g = Goal { kind, ..goal_copy(&goal) };
+        let g = Goal {
+            kind,
+            ..goal_copy(&goal)
+        };
         match backtrack(&g, warnsdorff_order, (max_nodes / share).max(1), &spec.stop) {
             Outcome::Found(p) => return Ok(tour_from(spec, p)),
             Outcome::Exhausted => {}
@@ -451,7 +466,10 @@ mod tests {
         sp.kind = Some(Kind::Open);
         let graph = sp.shape.graph().unwrap();
         let g = goal(&sp, &graph).unwrap();
-        assert!(matches!(backtrack(&g, true, 100_000_000, &StopFlag::new()), Outcome::Exhausted));
+        assert!(matches!(
+            backtrack(&g, true, 100_000_000, &StopFlag::new()),
+            Outcome::Exhausted
+        ));
     }
 
     #[test]

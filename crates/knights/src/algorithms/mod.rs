@@ -215,7 +215,10 @@ fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>
 /// tour asked for would close through the wrap.
 fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
     let shape = &spec.shape;
-    if shape.hole_count() > 0 || shape.leaper() != crate::shape::Leaper::KNIGHT || spec.end.is_some() {
+    if shape.hole_count() > 0
+        || shape.leaper() != crate::shape::Leaper::KNIGHT
+        || spec.end.is_some()
+    {
         return Ok(None);
     }
     let board = spec.board;
@@ -223,7 +226,13 @@ fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
         Some(k) => k == Kind::Closed,
         None => exists::closed_tour(board).exists,
     };
-    if !(if closed { exists::closed_tour(board) } else { exists::open_tour(board) }).exists {
+    if !(if closed {
+        exists::closed_tour(board)
+    } else {
+        exists::open_tour(board)
+    })
+    .exists
+    {
         return Ok(None);
     }
     let plain = match construct::tour(board, closed, spec.start) {

@@ -334,7 +334,11 @@ pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result
 /// The move graph of a shape in row-major order of the board turned so
 /// that its rows are the shorter side, holes left out; paths may end only
 /// on `ends` when given.
-fn shape_problem(shape: &crate::Shape, kind: Kind, ends: Option<[crate::Square; 2]>) -> Result<Problem> {
+fn shape_problem(
+    shape: &crate::Shape,
+    kind: Kind,
+    ends: Option<[crate::Square; 2]>,
+) -> Result<Problem> {
     let board = shape.board();
     let turned = board.rows() < board.cols();
     let (rows, w) = oriented(board);

@@ -145,16 +145,26 @@ fn with_holes(board: crate::Board, numbers: &[u64], base: u64) -> Result<Documen
             ))
         })?;
         if slot.is_some() {
-            return Err(Error::Parse(format!("step {n} is written twice in the grid")));
+            return Err(Error::Parse(format!(
+                "step {n} is written twice in the grid"
+            )));
         }
         *slot = Some(at(i));
     }
-    let squares = squares.into_iter().map(|s| s.expect("every step is written once")).collect();
+    let squares = squares
+        .into_iter()
+        .map(|s| s.expect("every step is written once"))
+        .collect();
     Ok(Document::Tour {
         board,
         closed: None,
         squares,
-        shape: super::shape_of(board, &holes, crate::shape::Wrap::None, crate::shape::Leaper::KNIGHT)?,
+        shape: super::shape_of(
+            board,
+            &holes,
+            crate::shape::Wrap::None,
+            crate::shape::Leaper::KNIGHT,
+        )?,
     })
 }
 

@@ -217,7 +217,8 @@ pub fn parse_json(text: &str) -> Result<Document> {
             shape,
         }),
         (None, Some(_)) if shape.is_some() => Err(Error::Parse(
-            "tourneys are read on the plain board only; this one has holes, wrapping or a leaper".into(),
+            "tourneys are read on the plain board only; this one has holes, wrapping or a leaper"
+                .into(),
         )),
         (None, Some(cycles)) => Ok(Document::Tourney { board, cycles }),
         (None, None) => Err(Error::Parse(NEITHER.into())),

@@ -107,7 +107,9 @@ impl Document {
                 ..
             } => {
                 let kind = match shape {
-                    Some(shape) => check::check_path_on(&check::Rules::of(shape), squares, *closed)?,
+                    Some(shape) => {
+                        check::check_path_on(&check::Rules::of(shape), squares, *closed)?
+                    }
                     None => check::check_path(rows, cols, squares, *closed)?,
                 };
                 Ok(Verdict::Tour { rows, cols, kind })

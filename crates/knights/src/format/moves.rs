@@ -155,7 +155,8 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
     let shape = super::shape_of(board, &holes, wrap, leaper)?;
     if kind == "tourney" && shape.is_some() {
         return Err(Error::Parse(
-            "tourneys are read on the plain board only; this one has holes, wrapping or a leaper".into(),
+            "tourneys are read on the plain board only; this one has holes, wrapping or a leaper"
+                .into(),
         ));
     }
     let moves = leaper.moves();
@@ -225,8 +226,7 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
         }
         let mut squares = paths.pop().expect("one path");
         // A tour that lists its closing move returns to its start.
-        let closed =
-            squares.len() == squares_total + 1 && squares[0] == squares[squares.len() - 1];
+        let closed = squares.len() == squares_total + 1 && squares[0] == squares[squares.len() - 1];
         if closed {
             squares.pop();
         }

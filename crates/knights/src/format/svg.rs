@@ -162,7 +162,11 @@ impl Svg<'_> {
         )?;
         let squares = t.squares();
         let n = squares.len();
-        let steps = if t.is_closed() { n } else { n.saturating_sub(1) };
+        let steps = if t.is_closed() {
+            n
+        } else {
+            n.saturating_sub(1)
+        };
         let moves = shape.leaper().moves();
         let xy = |q: Square| {
             let (r, c) = board.coords(q);
@@ -170,13 +174,15 @@ impl Svg<'_> {
         };
         write!(
             f,
-            r#"<path clip-path="url(#inside)" fill="none" stroke="{}" stroke-width="{:.3}" stroke-linejoin="round" stroke-linecap="round""#,
-            "#1f3a93",
+            r##"<path clip-path="url(#inside)" fill="none" stroke="#1f3a93" stroke-width="{:.3}" stroke-linejoin="round" stroke-linecap="round""##,
             self.line_width()
         )?;
         if self.options.animate {
             let k = steps.max(1);
-            write!(f, r#" pathLength="{k}" stroke-dasharray="{k}" stroke-dashoffset="{k}""#)?;
+            write!(
+                f,
+                r#" pathLength="{k}" stroke-dasharray="{k}" stroke-dashoffset="{k}""#
+            )?;
         }
         let (x0, y0) = xy(squares[0]);
         write!(f, r#" d="M{x0},{y0}"#)?;
@@ -190,13 +196,23 @@ impl Svg<'_> {
             if (ax + dx, ay + dy) == (bx, by) {
                 write!(f, " L{bx},{by}")?;
             } else {
-                write!(f, " L{},{} M{},{} L{bx},{by}", ax + dx, ay + dy, bx - dx, by - dy)?;
+                write!(
+                    f,
+                    " L{},{} M{},{} L{bx},{by}",
+                    ax + dx,
+                    ay + dy,
+                    bx - dx,
+                    by - dy
+                )?;
             }
         }
         f.write_str("\"")?;
         if self.options.animate {
             let k = steps.max(1);
-            let seconds = self.options.seconds.unwrap_or((k as f64 / 16.0).clamp(4.0, 30.0));
+            let seconds = self
+                .options
+                .seconds
+                .unwrap_or((k as f64 / 16.0).clamp(4.0, 30.0));
             writeln!(
                 f,
                 r#"><animate attributeName="stroke-dashoffset" from="{k}" to="0" dur="{seconds:.2}s" fill="freeze"/></path>"#

@@ -13,19 +13,29 @@ const LEAPERS: [(u32, u32); 7] = [(1, 2), (1, 3), (2, 3), (1, 4), (1, 1), (0, 1)
 
 /// A random shape: up to 7x7, some holes, any wrap, a leaper from the list.
 fn shapes(max_side: u64) -> impl Strategy<Value = Shape> {
-    (1..=max_side, 1..=max_side, 0..4usize, 0..LEAPERS.len(), any::<u64>(), 0..4u32).prop_map(
-        |(r, c, w, l, bits, density)| {
+    (
+        1..=max_side,
+        1..=max_side,
+        0..4usize,
+        0..LEAPERS.len(),
+        any::<u64>(),
+        0..4u32,
+    )
+        .prop_map(|(r, c, w, l, bits, density)| {
             let board = Board::new(r, c).unwrap();
             let holes: Vec<Square> = (0..board.squares() as Square)
-                .filter(|&s| density > 0 && (bits >> (s % 64)) % 8 < u64::from(density) - 1 && s % 3 == (bits % 3) as u32)
+                .filter(|&s| {
+                    density > 0
+                        && (bits >> (s % 64)) % 8 < u64::from(density) - 1
+                        && s % 3 == (bits % 3) as u32
+                })
                 .collect();
             let (a, b) = LEAPERS[l];
             let shape = Shape::new(board)
                 .with_wrap(Wrap::ALL[w])
                 .with_leaper(Leaper::new(a, b).unwrap());
             shape.clone().with_holes(&holes).unwrap_or(shape)
-        },
-    )
+        })
 }
 
 fn coord(b: Board, s: Square) -> (i64, i64) {
@@ -121,7 +131,17 @@ fn brute_force(shape: &Shape) -> (u64, u64) {
         .collect();
     let mut seen = vec![false; b.squares()];
     let (mut cycles, mut paths) = (0u64, 0u64);
-    fn go(s: Square, depth: usize, n: usize, first: Square, nbrs: &[Vec<Square>], seen: &mut [bool], cycles: &mut u64, paths: &mut u64) {
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        s: Square,
+        depth: usize,
+        n: usize,
+        first: Square,
+        nbrs: &[Vec<Square>],
+        seen: &mut [bool],
+        cycles: &mut u64,
+        paths: &mut u64,
+    ) {
         if depth == n {
             *paths += 1;
             if n > 2 && nbrs[s as usize].contains(&first) {
@@ -159,7 +179,9 @@ fn counts_agree_with_brute_force() {
         let board = Board::new(r, c).unwrap();
         for wrap in Wrap::ALL {
             for (a, b) in [(1, 2), (1, 3), (0, 1), (1, 1)] {
-                let shape = Shape::new(board).with_wrap(wrap).with_leaper(Leaper::new(a, b).unwrap());
+                let shape = Shape::new(board)
+                    .with_wrap(wrap)
+                    .with_leaper(Leaper::new(a, b).unwrap());
                 cases.push(shape.clone());
                 cases.push(shape.with_holes(&[0, (r * c - 2) as Square]).unwrap());
             }
@@ -168,7 +190,10 @@ fn counts_agree_with_brute_force() {
     for shape in cases {
         let (cycles, paths) = brute_force(&shape);
         for (kind, expected) in [(Kind::Closed, cycles), (Kind::Open, paths)] {
-            let opts = count::Options { kind, ..count::Options::default() };
+            let opts = count::Options {
+                kind,
+                ..count::Options::default()
+            };
             let got = count::tours_on(&shape, &opts).unwrap().count;
             assert_eq!(got, u128::from(expected), "{shape} {kind}");
         }
@@ -178,5 +203,10 @@ fn counts_agree_with_brute_force() {
 #[test]
 fn plain_counts_are_unchanged_through_tours_on() {
     let shape = Shape::new("5x6".parse().unwrap());
-    assert_eq!(count::tours_on(&shape, &count::Options::default()).unwrap().count, 8);
+    assert_eq!(
+        count::tours_on(&shape, &count::Options::default())
+            .unwrap()
+            .count,
+        8
+    );
 }
