@@ -183,7 +183,7 @@ impl BoardArg {
                         return Err(size_error);
                     }
                     return Err(knights::Error::Board(format!(
-                        "'{}' is neither a board size (ROWSxCOLS such as 8x8, or one number such as 8) nor a board file that exists (one line a row, '.' a square and '#' a hole)",
+                        "'{}' is not a board size (ROWSxCOLS such as 8x8, or one number such as 8), nor a board file that exists (one line a row, '.' a square and '#' a hole)",
                         knights::excerpt(text)
                     )));
                 }

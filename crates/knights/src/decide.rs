@@ -96,6 +96,25 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
             if d.answer != Answer::Unknown {
                 return Ok(d);
             }
+        } else if spec.start.is_some() {
+            // A start alone on the plain board: the construction (with
+            // Warnsdorff's rule for the starts it cannot use) decides.
+            use crate::algorithms::TourGenerator;
+            match crate::algorithms::Auto.generate(spec, &mut crate::rng::seeded(0)) {
+                Ok(tour) => {
+                    return Ok(Decision {
+                        answer: Answer::Yes,
+                        reason: format!(
+                            "the construction makes a {} tour of {} from this square",
+                            tour.kind(),
+                            spec.board
+                        ),
+                        tour: Some(tour),
+                    })
+                }
+                Err(Error::NoTour(reason)) => return Ok(decision(Answer::No, reason)),
+                Err(_) => {}
+            }
         }
     }
     let graph = spec.shape.graph()?;
@@ -210,10 +229,10 @@ fn reached(shape: &Shape, graph: &Graph) -> usize {
 }
 
 /// `Err(NoTour(reason))` when a quick necessary condition fails for the
-/// request; `Ok` says nothing about existence. The plain board without an
-/// end square is left to the theorems of [`crate::exists`].
+/// request; `Ok` says nothing about existence. The plain board without a
+/// start or end square is left to the theorems of [`crate::exists`].
 pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
-    if spec.is_plain() {
+    if spec.is_plain() && spec.start.is_none() {
         return Ok(());
     }
     let shape = &spec.shape;
@@ -390,6 +409,33 @@ mod tests {
                 )
             },
             10_000,
+        )
+        .unwrap();
+        assert_eq!(d.answer, Answer::No, "{d}");
+    }
+
+    #[test]
+    fn a_start_alone_on_the_plain_board() {
+        let b: crate::Board = "8x8".parse().unwrap();
+        let d = decide(
+            &Spec {
+                start: Some(9),
+                ..Spec::new(b)
+            },
+            10,
+        )
+        .unwrap();
+        assert_eq!(d.answer, Answer::Yes, "{d}");
+        assert_eq!(d.tour.unwrap().start(), 9);
+        // 5x5: open tours start on the corners' colour only.
+        let b: crate::Board = "5x5".parse().unwrap();
+        let d = decide(
+            &Spec {
+                start: Some(1),
+                kind: Some(Kind::Open),
+                ..Spec::new(b)
+            },
+            1_000_000,
         )
         .unwrap();
         assert_eq!(d.answer, Answer::No, "{d}");
