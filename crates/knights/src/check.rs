@@ -517,8 +517,9 @@ impl Rules {
 /// # Example
 /// ```
 /// use knights::check::{check_path_on, Rules};
-/// // The 1x5 ring with the knight: columns wrap, so (0,0) -> (0,2) -> (0,4) -> (0,1) -> (0,3).
-/// let rules = Rules { wrap_cols: true, ..Rules::plain(1, 5) };
+/// // The 1x5 torus: a knight's move of one row comes back to row 0, so
+/// // (0,0) -> (0,2) -> (0,4) -> (0,1) -> (0,3) and back are knight's moves.
+/// let rules = Rules { wrap_rows: true, wrap_cols: true, ..Rules::plain(1, 5) };
 /// let path = [(0, 0), (0, 2), (0, 4), (0, 1), (0, 3)];
 /// assert_eq!(check_path_on(&rules, &path, Some(true)), Ok(knights::Kind::Closed));
 /// ```

@@ -20,8 +20,11 @@
 //! # Example
 //! ```
 //! use knights::shape::{Shape, Wrap, Leaper};
-//! let torus = Shape::new("4x4".parse()?).with_wrap(Wrap::Both);
+//! let torus = Shape::new("8x8".parse()?).with_wrap(Wrap::Both);
 //! assert_eq!(torus.neighbours(0).count(), 8);
+//! // On the 4x4 torus a move of +2 and one of -2 land on the same square.
+//! let small = Shape::new("4x4".parse()?).with_wrap(Wrap::Both);
+//! assert_eq!(small.neighbours(0).count(), 4);
 //! let holed = Shape::parse_board_text("...\n.#.\n...\n")?;
 //! assert_eq!(holed.squares(), 8);
 //! let zebra = Shape::new("10x10".parse()?).with_leaper(Leaper::new(2, 3)?);

@@ -104,7 +104,7 @@ impl Tour {
     /// # Example
     /// ```
     /// use knights::{Tour, shape::{Shape, Wrap}};
-    /// let ring = Shape::new("1x5".parse()?).with_wrap(Wrap::Cols);
+    /// let ring = Shape::new("1x5".parse()?).with_wrap(Wrap::Both);
     /// let tour = Tour::on(&ring, vec![0, 2, 4, 1, 3])?;
     /// assert!(tour.is_closed());
     /// # Ok::<(), knights::Error>(())
