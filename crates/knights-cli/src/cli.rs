@@ -141,7 +141,9 @@ pub struct ServeArgs {
 /// The board argument, defined once for every command that takes one.
 #[derive(Args, Debug, Clone)]
 pub struct BoardArg {
-    /// The board: ROWSxCOLS such as 8x8 or 6x10, or one number for a square board.
+    /// The board: ROWSxCOLS such as 8x8 or 6x10, or one number for a square
+    /// board; where the command takes holes, also a board file ('.' a
+    /// square, '#' a hole, one line a row).
     #[arg(value_name = "BOARD")]
     pub board: String,
 }
@@ -150,6 +152,58 @@ impl BoardArg {
     /// The board it names.
     pub fn parse(&self) -> Result<knights::Board, knights::Error> {
         self.board.parse()
+    }
+}
+
+/// The board options beyond the rectangle: wrapped edges and the leaper.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ShapeArgs {
+    /// Join the board's edges: rows (top and bottom), cols (left and
+    /// right) or both (the torus).
+    #[arg(long, value_parser = ["none", "rows", "cols", "both"])]
+    pub wrap: Option<String>,
+    /// Another leaper than the knight (1,2): A,B such as 1,3 (camel),
+    /// 2,3 (zebra) or 1,4 (giraffe).
+    #[arg(long, value_name = "A,B")]
+    pub leaper: Option<String>,
+}
+
+impl BoardArg {
+    /// The board with the shape options: BOARD is a size, or a board file
+    /// ('.' a square, '#' a hole, one line a row) that exists.
+    pub fn parse_shape(&self, opts: &ShapeArgs) -> Result<knights::Shape, knights::Error> {
+        let text = self.board.trim();
+        let shape = match text.parse::<knights::Board>() {
+            Ok(board) => knights::Shape::new(board),
+            Err(size_error) => {
+                let path = std::path::Path::new(text);
+                let looks_like_size = text
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || "xX*× ".contains(c));
+                if looks_like_size || !path.is_file() {
+                    if looks_like_size && !text.is_empty() {
+                        return Err(size_error);
+                    }
+                    return Err(knights::Error::Board(format!(
+                        "'{}' is not a board size (ROWSxCOLS such as 8x8, or one number such as 8), nor a board file that exists (one line a row, '.' a square and '#' a hole)",
+                        knights::excerpt(text)
+                    )));
+                }
+                let body = std::fs::read_to_string(path).map_err(|e| {
+                    knights::Error::Parse(format!(
+                        "cannot read the board file '{}': {e}",
+                        path.display()
+                    ))
+                })?;
+                knights::Shape::parse_board_text(&body)?
+            }
+        };
+        let wrap = opts.wrap.as_deref().unwrap_or("none").parse()?;
+        let shape = shape.with_wrap(wrap);
+        Ok(match opts.leaper.as_deref() {
+            Some(l) => shape.with_leaper(l.parse()?),
+            None => shape,
+        })
     }
 }
 
@@ -247,6 +301,11 @@ pub struct TourArgs {
     /// The start square as ROW,COL (0-based).
     #[arg(long)]
     pub start: Option<String>,
+    /// The end square as ROW,COL (needs --start): a tour from the start to it.
+    #[arg(long, requires = "start")]
+    pub end: Option<String>,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
     /// Attempts allowed to the methods that restart.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_attempts: Option<u32>,
@@ -312,6 +371,18 @@ pub struct ExistsArgs {
     pub board: BoardArg,
     #[command(flatten)]
     pub kind: KindArgs,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// The start square as ROW,COL (0-based).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// The end square as ROW,COL (needs --start).
+    #[arg(long, requires = "start")]
+    pub end: Option<String>,
+    /// Node budget of the search where no theorem decides; the answer is
+    /// "unknown" (exit status 3) when it runs out.
+    #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: u64,
 }
 
 /// `knights render`.
@@ -328,6 +399,8 @@ pub struct RenderArgs {
 pub struct GraphArgs {
     #[command(flatten)]
     pub board: BoardArg,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
     /// Print the degree of every square as a grid.
     #[arg(long)]
     pub degrees: bool,
@@ -449,6 +522,8 @@ pub struct CountArgs {
     pub board: BoardArg,
     #[command(flatten)]
     pub kind: KindArgs,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
     /// Count directed tours: twice the undirected count (a closed tour runs
     /// in 2 directions, an open one from either end; no fixed start square).
     #[arg(long)]

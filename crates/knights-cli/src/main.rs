@@ -3,7 +3,8 @@
 //! `main` only calls `commands::run` and turns its outcome into an exit status,
 //! in one place, from the library error's category: 0 done, 1 a valid
 //! request with no answer, 2 bad usage, unreadable input or over a limit of
-//! the machine, 70 an internal fault, 130 interrupted.
+//! the machine, 3 unknown (`exists` on a board no theorem decides, when the
+//! search runs out of its budget), 70 an internal fault, 130 interrupted.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -21,6 +22,8 @@ mod timing_runs;
 
 /// Exit status for a valid request with no answer.
 const EXIT_NO_ANSWER: u8 = 1;
+/// Exit status for "unknown": a search ran out of its budget (`exists`).
+const EXIT_UNKNOWN: u8 = 3;
 /// Exit status for bad usage or unreadable input.
 const EXIT_USAGE: u8 = 2;
 /// Exit status for a fault of the program (sysexits' EX_SOFTWARE).

@@ -188,6 +188,49 @@ fn square_arg(py: Python<'_>, board: Board, square: &Bound<'_, PyAny>) -> PyResu
     lib(py, board.parse_square(&format!("{r},{c}")))
 }
 
+/// The board with its holes (a board file's text: one line a row, `.` a
+/// square, `#` a hole, of the board's size), wrapping and leaper (`A,B`).
+fn shape_arg(
+    py: Python<'_>,
+    board: Board,
+    wrap: Option<&str>,
+    leaper: Option<&str>,
+    holes: Option<&str>,
+) -> PyResult<knights::Shape> {
+    let mut shape = knights::Shape::new(board);
+    if let Some(text) = holes {
+        shape = lib(py, knights::Shape::parse_board_text(text))?;
+        if shape.board() != board {
+            return lib(
+                py,
+                Err(Error::Board(format!(
+                    "holes describes a {} board, but the board is {board}",
+                    shape.board()
+                ))),
+            );
+        }
+    }
+    if let Some(w) = wrap {
+        shape = shape.with_wrap(lib(py, w.parse())?);
+    }
+    if let Some(l) = leaper {
+        shape = shape.with_leaper(lib(py, l.parse())?);
+    }
+    Ok(shape)
+}
+
+/// A square `(row, col)` of a shape, not a hole.
+fn shape_square(
+    py: Python<'_>,
+    shape: &knights::Shape,
+    square: &Bound<'_, PyAny>,
+) -> PyResult<u32> {
+    let (r, c) = square.extract::<(i128, i128)>().map_err(|_| {
+        PyTypeError::new_err("a square is a pair (row, col) of whole numbers such as (0, 0)")
+    })?;
+    lib(py, shape.parse_square(&format!("{r},{c}")))
+}
+
 /// `"any"`, `"closed"` or `"open"`.
 fn kind_arg(py: Python<'_>, kind: &str) -> PyResult<Option<Kind>> {
     lib(py, Kind::parse_request(kind))
@@ -260,7 +303,11 @@ impl PyTour {
         self.tour
             .step_numbers()
             .chunks(cols.max(1))
-            .map(|row| row.iter().map(|&n| n + base).collect())
+            .map(|row| {
+                row.iter()
+                    .map(|&n| if n == u32::MAX { n } else { n + base })
+                    .collect()
+            })
             .collect()
     }
 
@@ -318,7 +365,7 @@ impl PyTour {
 /// One tour through [`Tour::builder`], with the algorithm's options set
 /// by name (`options` as name, text pairs).
 #[pyfunction]
-#[pyo3(signature = (board, kind, start, algorithm, seed, options, obfuscate))]
+#[pyo3(signature = (board, kind, start, algorithm, seed, options, obfuscate, end=None, wrap=None, leaper=None, holes=None))]
 #[allow(clippy::too_many_arguments)]
 fn tour(
     py: Python<'_>,
@@ -329,25 +376,34 @@ fn tour(
     seed: u64,
     options: Vec<(String, String)>,
     obfuscate: Option<u32>,
+    end: Option<&Bound<'_, PyAny>>,
+    wrap: Option<&str>,
+    leaper: Option<&str>,
+    holes: Option<&str>,
 ) -> PyResult<PyTour> {
     let board = board_arg(py, board)?;
+    let shape = shape_arg(py, board, wrap, leaper, holes)?;
     let kind = kind_arg(py, kind)?;
-    let start = start.map(|s| square_arg(py, board, s)).transpose()?;
+    let start = start.map(|s| shape_square(py, &shape, s)).transpose()?;
+    let end = end.map(|s| shape_square(py, &shape, s)).transpose()?;
     let mut algorithm: Algorithm = lib(py, algorithm.parse())?;
     for (name, value) in &options {
         lib(py, algorithm.set_option(name, value))?;
     }
     let stop = StopFlag::new();
+    let plain = shape.is_plain() && end.is_none();
     let mut request = Tour::builder(board)
+        .shape(shape)
         .kind(kind)
         .start_at(start)
+        .end_at(end)
         .algorithm(algorithm)
         .seed(seed)
         .stop_flag(stop.clone());
     if let Some(shatters) = obfuscate {
         request = request.obfuscate(shatters);
     }
-    let tour = if is_quick(board, algorithm) {
+    let tour = if plain && is_quick(board, algorithm) {
         run_inline(py, || request.build())?
     } else {
         run_watched(py, &stop, &Mutex::new(None), || request.build())?
@@ -554,6 +610,42 @@ fn check_text(py: Python<'_>, text: &str) -> PyResult<String> {
         let doc = format::read(text)?;
         Ok(doc.check()?.to_string())
     })
+}
+
+/// Whether a tour exists beyond the plain board (holes, wrapping, a
+/// leaper, given start and end): `"yes"`, `"no"` or `"unknown"` (the
+/// search of at most `max_nodes` ran out), and the reason.
+#[pyfunction]
+#[pyo3(signature = (board, kind, start, end, wrap, leaper, holes, max_nodes))]
+#[allow(clippy::too_many_arguments)]
+fn decide(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    kind: &str,
+    start: Option<&Bound<'_, PyAny>>,
+    end: Option<&Bound<'_, PyAny>>,
+    wrap: Option<&str>,
+    leaper: Option<&str>,
+    holes: Option<&str>,
+    max_nodes: u64,
+) -> PyResult<(String, String)> {
+    let board = board_arg(py, board)?;
+    let shape = shape_arg(py, board, wrap, leaper, holes)?;
+    let kind = kind_arg(py, kind)?;
+    let start = start.map(|s| shape_square(py, &shape, s)).transpose()?;
+    let end = end.map(|s| shape_square(py, &shape, s)).transpose()?;
+    let stop = StopFlag::new();
+    let spec = knights::algorithms::Spec {
+        kind,
+        start,
+        end,
+        stop: stop.clone(),
+        ..knights::algorithms::Spec::on(shape)
+    };
+    let d = run_watched(py, &stop, &Mutex::new(None), || {
+        knights::decide::decide(&spec, max_nodes)
+    })?;
+    Ok((d.answer.word().to_string(), d.reason))
 }
 
 /// Whether a tour of the kind exists: the answer, the reason and the theorem.
@@ -795,6 +887,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_cipher, m)?)?;
     m.add_function(wrap_pyfunction!(count_tours, m)?)?;
     m.add_function(wrap_pyfunction!(exists, m)?)?;
+    m.add_function(wrap_pyfunction!(decide, m)?)?;
     m.add_function(wrap_pyfunction!(join, m)?)?;
     m.add_function(wrap_pyfunction!(obfuscate, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;

@@ -542,3 +542,42 @@ def test_typing_files_ship():
 
 def test_version():
     assert knights.__version__.count(".") == 2
+
+
+# ---------------------------------------------------------- beyond the rectangle
+
+
+def test_start_and_end():
+    t = knights.tour("8x8", start=(0, 0), end=(7, 0))
+    assert (t.start, t.end, t.closed) == ((0, 0), (7, 0), False)
+    assert t.check() == "open tour on 8x8"
+    with pytest.raises(knights.NoTourError, match="same colour"):
+        knights.tour("8x8", start=(0, 0), end=(7, 7))
+    with pytest.raises(knights.BadInputError):
+        knights.tour("8x8", end=(7, 0))
+
+
+def test_torus_holes_and_leapers_are_checked():
+    torus = knights.tour("4x4", kind="closed", wrap="both")
+    assert torus.closed and len(torus) == 16
+    assert '"wrap":"both"' in torus.to_json()
+    assert knights.check(torus.to_json()) == "closed tour on 4x4"
+    holes = "......\n.#....\n......\n......\n.#....\n......\n"
+    t = knights.tour("6x6", holes=holes, algorithm="hybrid")
+    assert len(t) == 34 and (1, 1) not in t.squares
+    assert knights.read(t.to_json()).squares == t.squares
+    zebra = knights.tour("10x10", leaper=(2, 3))
+    assert len(zebra) == 100
+    with pytest.raises(knights.NoTourError, match="colour"):
+        knights.tour("8x8", leaper=(1, 3))
+    with pytest.raises(knights.BadInputError):
+        knights.tour("6x6", holes="...\n...\n")
+
+
+def test_decide():
+    assert knights.decide("8x8", start=(0, 0), end=(7, 0)).answer == "yes"
+    assert knights.decide("8x8", start=(0, 0), end=(7, 7)).answer == "no"
+    assert not knights.decide("8x8", leaper=(1, 3))
+    assert knights.decide("4x4", kind="closed", wrap="both")
+    d = knights.decide("8x8", kind="closed", wrap="cols", max_nodes=5)
+    assert d.answer == "unknown" and not d

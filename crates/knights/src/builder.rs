@@ -81,6 +81,37 @@ impl TourBuilder {
         self
     }
 
+    /// End on this square (a start must be given too): the tour is a path
+    /// from the start to it, open unless the two are a move apart.
+    pub fn end(mut self, square: Square) -> TourBuilder {
+        self.spec.end = Some(square);
+        self
+    }
+
+    /// End on this square, or anywhere for `None`.
+    pub fn end_at(mut self, square: Option<Square>) -> TourBuilder {
+        self.spec.end = square;
+        self
+    }
+
+    /// The board's holes, wrapping and leaper (the shape's board replaces
+    /// the builder's). The search methods take any shape; `auto` uses
+    /// Warnsdorff's rule, then the hybrid search.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::{Tour, Kind, shape::{Shape, Wrap}};
+    /// let torus = Shape::new("4x4".parse()?).with_wrap(Wrap::Both);
+    /// let tour = Tour::builder(torus.board()).shape(torus).closed().build()?;
+    /// assert_eq!(knights::check::check_tour(&tour)?, Kind::Closed);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn shape(mut self, shape: crate::Shape) -> TourBuilder {
+        self.spec.board = shape.board();
+        self.spec.shape = shape;
+        self
+    }
+
     /// Start on this square, or anywhere for `None`.
     pub fn start_at(mut self, square: Option<Square>) -> TourBuilder {
         self.spec.start = square;
@@ -137,6 +168,11 @@ impl TourBuilder {
     /// Makes the tour drawing from the caller's generator instead of the seed
     /// (for many tours from one stream, as the statistics do).
     pub fn build_with(&self, rng: &mut dyn RngCore) -> Result<Tour> {
+        if self.shatters.is_some() && !self.spec.is_plain() {
+            return Err(crate::Error::Unsupported(
+                "obfuscation works on closed tours of the plain board only".into(),
+            ));
+        }
         let tour = self.algorithm.generate(&self.spec, rng)?;
         match self.shatters {
             Some(shatters) => rails::obfuscate_tour(tour, shatters, rng),

@@ -76,6 +76,14 @@ pub enum Fault {
     /// Nothing to check.
     #[error("the {0} lists no squares")]
     Empty(&'static str),
+    /// A square of the path that is a hole of the board.
+    #[error("step {step} is at ({}, {}), which is a hole of the board", .at.0, .at.1)]
+    OnHole {
+        /// Step number (0-based) of the offending square.
+        step: usize,
+        /// Where it is.
+        at: Coord,
+    },
     /// A square outside the board.
     #[error("step {step} is at ({}, {}), which is off the {rows}x{cols} board", .at.0, .at.1)]
     OffBoard {
@@ -430,6 +438,157 @@ pub fn grid_to_path(rows: u32, cols: u32, numbers: &[u64], base: u64) -> Result<
     Ok(square_of.into_iter().map(|i| at(i as usize)).collect())
 }
 
+/// The rules of a board beyond the rectangle, as the checker reads them:
+/// holes, wrapped edges, and the leaper's two jumps. Everything is
+/// recomputed from this description, sharing no code with
+/// [`crate::shape::Shape`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Rows of the board.
+    pub rows: u32,
+    /// Columns of the board.
+    pub cols: u32,
+    /// The squares cut out.
+    pub holes: Vec<Coord>,
+    /// Whether the top and bottom edges are joined.
+    pub wrap_rows: bool,
+    /// Whether the left and right edges are joined.
+    pub wrap_cols: bool,
+    /// The leaper's jumps: (1, 2) for the knight.
+    pub leap: (i64, i64),
+}
+
+impl Rules {
+    /// The plain `rows x cols` board with the knight.
+    pub fn plain(rows: u32, cols: u32) -> Rules {
+        Rules {
+            rows,
+            cols,
+            holes: Vec::new(),
+            wrap_rows: false,
+            wrap_cols: false,
+            leap: (1, 2),
+        }
+    }
+
+    /// The rules of a shape.
+    pub fn of(shape: &crate::shape::Shape) -> Rules {
+        let b = shape.board();
+        Rules {
+            rows: b.rows(),
+            cols: b.cols(),
+            holes: shape.holes().map(|h| coord(b, h)).collect(),
+            wrap_rows: shape.wrap().rows(),
+            wrap_cols: shape.wrap().cols(),
+            leap: (i64::from(shape.leaper().a()), i64::from(shape.leaper().b())),
+        }
+    }
+
+    /// Whether one leap takes `a` to `b`: some (dr, dc) in {(+-p, +-q),
+    /// (+-q, +-p)} with `a + (dr, dc) = b`, counted modulo a side that wraps.
+    pub fn is_move(&self, a: Coord, b: Coord) -> bool {
+        if a == b {
+            return false;
+        }
+        let (p, q) = self.leap;
+        let (rows, cols) = (i64::from(self.rows), i64::from(self.cols));
+        let same = |x: i64, y: i64, n: i64, wraps: bool| {
+            if wraps {
+                (x - y).rem_euclid(n) == 0
+            } else {
+                x == y
+            }
+        };
+        [(p, q), (q, p)].iter().any(|&(dr, dc)| {
+            [(dr, dc), (dr, -dc), (-dr, dc), (-dr, -dc)]
+                .iter()
+                .any(|&(dr, dc)| {
+                    same(a.0 + dr, b.0, rows, self.wrap_rows)
+                        && same(a.1 + dc, b.1, cols, self.wrap_cols)
+                })
+        })
+    }
+}
+
+/// Checks a path on a board with holes, wrapping or another leaper: every
+/// square that is not a hole exactly once, no hole, each step one leap, and
+/// the closure claim if given. [`check_path`] is the plain case.
+///
+/// # Example
+/// ```
+/// use knights::check::{check_path_on, Rules};
+/// // The 1x5 torus: a knight's move of one row comes back to row 0, so
+/// // (0,0) -> (0,2) -> (0,4) -> (0,1) -> (0,3) and back are knight's moves.
+/// let rules = Rules { wrap_rows: true, wrap_cols: true, ..Rules::plain(1, 5) };
+/// let path = [(0, 0), (0, 2), (0, 4), (0, 1), (0, 3)];
+/// assert_eq!(check_path_on(&rules, &path, Some(true)), Ok(knights::Kind::Closed));
+/// ```
+pub fn check_path_on(
+    rules: &Rules,
+    squares: &[Coord],
+    claimed_closed: Option<bool>,
+) -> Result<Kind, Fault> {
+    if squares.is_empty() {
+        return Err(Fault::Empty("tour"));
+    }
+    let (rows, cols) = (rules.rows, rules.cols);
+    let (r64, c64) = (i64::from(rows), i64::from(cols));
+    const FREE: u32 = u32::MAX;
+    const HOLE: u32 = u32::MAX - 1;
+    let mut seen = vec![FREE; rows as usize * cols as usize];
+    for &(r, c) in &rules.holes {
+        if (0..r64).contains(&r) && (0..c64).contains(&c) {
+            seen[(r * c64 + c) as usize] = HOLE;
+        }
+    }
+    for (step, &at) in squares.iter().enumerate() {
+        if !(0..r64).contains(&at.0) || !(0..c64).contains(&at.1) {
+            return Err(Fault::OffBoard {
+                step,
+                at,
+                rows,
+                cols,
+            });
+        }
+        let slot = &mut seen[(at.0 * c64 + at.1) as usize];
+        match *slot {
+            HOLE => return Err(Fault::OnHole { step, at }),
+            FREE => *slot = step as u32,
+            first => {
+                return Err(Fault::Repeated {
+                    at,
+                    first: first as usize,
+                    second: step,
+                })
+            }
+        }
+        if step > 0 && !rules.is_move(squares[step - 1], at) {
+            return Err(Fault::NotKnightMove {
+                step,
+                from: squares[step - 1],
+                to: at,
+            });
+        }
+    }
+    let missing = seen.iter().filter(|&&s| s == FREE).count();
+    if let Some(first) = seen.iter().position(|&s| s == FREE) {
+        let first = first as i64;
+        return Err(Fault::Missing {
+            count: missing,
+            first: (first / c64, first % c64),
+            rows,
+            cols,
+        });
+    }
+    let (first, last) = (squares[0], squares[squares.len() - 1]);
+    let closed = squares.len() > 2 && rules.is_move(last, first);
+    match claimed_closed {
+        Some(true) if !closed => Err(Fault::NotClosed { first, last }),
+        Some(false) if closed => Err(Fault::NotOpen { first, last }),
+        _ => Ok(if closed { Kind::Closed } else { Kind::Open }),
+    }
+}
+
 fn coord(board: Board, s: Square) -> Coord {
     let cols = u64::from(board.cols());
     ((u64::from(s) / cols) as i64, (u64::from(s) % cols) as i64)
@@ -439,7 +598,11 @@ fn coord(board: Board, s: Square) -> Coord {
 pub fn check_tour(tour: &Tour) -> Result<Kind, Fault> {
     let b = tour.board();
     let coords: Vec<Coord> = tour.squares().iter().map(|&s| coord(b, s)).collect();
-    check_path(b.rows(), b.cols(), &coords, None)
+    if tour.is_plain() {
+        check_path(b.rows(), b.cols(), &coords, None)
+    } else {
+        check_path_on(&Rules::of(&tour.shape()), &coords, None)
+    }
 }
 
 /// Checks a [`Tourney`] value. Returns the number of cycles.

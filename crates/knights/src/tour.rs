@@ -2,6 +2,7 @@
 
 use crate::board::Square;
 use crate::check;
+use crate::shape::Shape;
 use crate::{Board, Error, Result};
 
 /// Closed or open: whether a tour's last square is a knight's move from its
@@ -75,6 +76,8 @@ impl std::fmt::Display for Kind {
 pub struct Tour {
     board: Board,
     squares: Vec<Square>,
+    /// The holes, wrapping and leaper; `None` for the plain board.
+    shape: Option<Box<Shape>>,
 }
 
 impl Tour {
@@ -86,7 +89,35 @@ impl Tour {
                 board.squares()
             )));
         }
-        let tour = Tour { board, squares };
+        let tour = Tour {
+            board,
+            squares,
+            shape: None,
+        };
+        check::check_tour(&tour)?;
+        Ok(tour)
+    }
+
+    /// A tour of a [`Shape`] (holes, wrapping, another leaper) from its
+    /// squares in order, checked by the independent checker.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::{Tour, shape::{Shape, Wrap}};
+    /// let ring = Shape::new("1x5".parse()?).with_wrap(Wrap::Both);
+    /// let tour = Tour::on(&ring, vec![0, 2, 4, 1, 3])?;
+    /// assert!(tour.is_closed());
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn on(shape: &Shape, squares: Vec<Square>) -> Result<Tour> {
+        let board = shape.board();
+        if let Some(&bad) = squares.iter().find(|&&s| s as usize >= board.squares()) {
+            return Err(Error::Parse(format!(
+                "square index {bad} is outside the {board} board, whose squares are 0..{}",
+                board.squares()
+            )));
+        }
+        let tour = Tour::from_squares_unchecked_on(shape, squares);
         check::check_tour(&tour)?;
         Ok(tour)
     }
@@ -95,12 +126,47 @@ impl Tour {
     /// this; their tests run every result through the checker).
     pub fn from_squares_unchecked(board: Board, squares: Vec<Square>) -> Tour {
         debug_assert_eq!(squares.len(), board.squares());
-        Tour { board, squares }
+        Tour {
+            board,
+            squares,
+            shape: None,
+        }
     }
 
-    /// The board.
+    /// [`Tour::from_squares_unchecked`] on a shape.
+    pub fn from_squares_unchecked_on(shape: &Shape, squares: Vec<Square>) -> Tour {
+        debug_assert_eq!(squares.len(), shape.squares());
+        Tour {
+            board: shape.board(),
+            squares,
+            shape: (!shape.is_plain()).then(|| Box::new(shape.clone())),
+        }
+    }
+
+    /// The board: the rectangle that holds the tour.
     pub fn board(&self) -> Board {
         self.board
+    }
+
+    /// The board with its holes, wrapping and leaper.
+    pub fn shape(&self) -> Shape {
+        match &self.shape {
+            Some(s) => (**s).clone(),
+            None => Shape::new(self.board),
+        }
+    }
+
+    /// Whether the tour is on the plain board with the knight.
+    pub fn is_plain(&self) -> bool {
+        self.shape.is_none()
+    }
+
+    /// The move from `a` to `b` on the tour's board, if any.
+    fn move_between(&self, a: Square, b: Square) -> Option<u8> {
+        match &self.shape {
+            Some(s) => s.move_between(a, b),
+            None => self.board.move_between(a, b),
+        }
     }
 
     /// The squares in the knight's order.
@@ -125,7 +191,7 @@ impl Tour {
 
     /// Whether the last square is a knight's move from the first.
     pub fn is_closed(&self) -> bool {
-        self.squares.len() > 2 && self.board.move_between(self.end(), self.start()).is_some()
+        self.squares.len() > 2 && self.move_between(self.end(), self.start()).is_some()
     }
 
     /// Closed or open.
@@ -140,14 +206,22 @@ impl Tour {
     /// The moves of the tour in order: `len - 1` of them for an open tour,
     /// `len` for a closed one (the last returns to the start).
     pub fn moves(&self) -> impl Iterator<Item = u8> + '_ {
-        self.board
-            .path_moves(&self.squares, self.is_closed())
-            .map(|k| k.expect("consecutive squares of a tour are a knight's move apart"))
+        let n = self.squares.len();
+        let count = if self.is_closed() {
+            n
+        } else {
+            n.saturating_sub(1)
+        };
+        (0..count).map(move |i| {
+            self.move_between(self.squares[i], self.squares[(i + 1) % n])
+                .expect("consecutive squares of a tour are a move apart")
+        })
     }
 
-    /// The step number of every square, row-major (the numbered grid).
+    /// The step number of every square, row-major (the numbered grid);
+    /// `u32::MAX` on a hole.
     pub fn step_numbers(&self) -> Vec<u32> {
-        let mut steps = vec![0u32; self.squares.len()];
+        let mut steps = vec![u32::MAX; self.board.squares()];
         for (i, &s) in self.squares.iter().enumerate() {
             steps[s as usize] = i as u32;
         }
@@ -165,6 +239,7 @@ impl Tour {
         Tour {
             board: self.board,
             squares,
+            shape: self.shape.clone(),
         }
     }
 
@@ -187,6 +262,7 @@ impl Tour {
         Ok(Tour {
             board: self.board,
             squares,
+            shape: self.shape.clone(),
         })
     }
 }

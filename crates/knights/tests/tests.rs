@@ -1,5 +1,6 @@
 //! The library's integration tests: one binary, a module per topic.
 
+mod boards;
 mod classic;
 mod count;
 mod robust;

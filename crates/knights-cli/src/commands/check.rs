@@ -11,7 +11,12 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     let doc = knights::format::read(&text)?;
     match doc.check() {
         Ok(verdict) => {
-            crate::outln!("{verdict}")?;
+            match (doc.shape(), &verdict) {
+                (Some(shape), knights::check::Verdict::Tour { kind, .. }) => {
+                    crate::outln!("{kind} tour on {shape}")?
+                }
+                _ => crate::outln!("{verdict}")?,
+            }
             Ok(ExitCode::SUCCESS)
         }
         Err(fault) => {

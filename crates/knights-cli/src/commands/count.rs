@@ -15,12 +15,16 @@ use super::parse_board;
 use crate::cli::{CountArgs, CountMethod};
 
 pub fn run(args: CountArgs) -> Result<ExitCode> {
-    let board = parse_board(&args.board)?;
     let kind = if args.kind.open {
         Kind::Open
     } else {
         Kind::Closed
     };
+    let shape = args.board.parse_shape(&args.shape)?;
+    if !shape.is_plain() {
+        return general(&args, &shape, kind);
+    }
+    let board = parse_board(&args.board)?;
     let max_memory = args
         .max_memory
         .as_deref()
@@ -211,6 +215,54 @@ fn print_sweep(
         for (b, n) in lines {
             crate::outln!("{b} {n}")?;
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A count on a board with holes, wrapping or another leaper: one forward
+/// frontier program over its move graph, in memory.
+fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitCode> {
+    if args.symmetric
+        || args.classes
+        || args.dry_run
+        || args.work_dir.is_some()
+        || args.method == CountMethod::Meet
+    {
+        return Err(knights::Error::Unsupported(
+            "on a board with holes, wrapping or another leaper, count runs one forward program in memory: --symmetric, --classes, --dry-run, --work-dir and --method meet do not apply".into(),
+        )
+        .into());
+    }
+    let stop = crate::output::stop_on_ctrl_c();
+    let max_memory = args
+        .max_memory
+        .as_deref()
+        .map(|t| parse_bytes(t, "memory"))
+        .transpose()?;
+    let opts = Options {
+        kind,
+        method: Method::Forward,
+        max_memory,
+        stop: Some(&stop),
+        ..Options::default()
+    };
+    let r = count::tours_on(shape, &opts)?;
+    let n = r
+        .count
+        .times(if args.directed { 2 } else { 1 })
+        .ok_or_else(|| knights::Error::Unsupported("the directed count passes 2^4096".into()))?;
+    if args.json {
+        let kind_name = if kind == Kind::Open { "open" } else { "closed" };
+        crate::outln!(
+            "{}",
+            json!({
+                "board": shape.to_string(), "kind": kind_name, "directed": args.directed,
+                "count": n, "seconds": r.elapsed.as_secs_f64(), "method": r.method.name(),
+                "peak_states": r.peak_states, "frontier_squares": r.frontier_slots,
+            })
+        )?;
+    } else {
+        crate::outln!("{n}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

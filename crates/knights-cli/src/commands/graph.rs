@@ -9,6 +9,10 @@ use super::parse_board;
 use crate::cli::GraphArgs;
 
 pub fn run(args: GraphArgs) -> Result<ExitCode> {
+    let shape = args.board.parse_shape(&args.shape)?;
+    if !shape.is_plain() {
+        return general(&args, &shape);
+    }
     let board = parse_board(&args.board)?;
     let edges = board.edge_count();
     let closed = exists::closed_tour(board).exists;
@@ -46,4 +50,53 @@ fn yes(b: bool) -> &'static str {
     } else {
         "no"
     }
+}
+
+/// The facts of a board with holes, wrapping or another leaper; existence
+/// by the necessary conditions and a short search (100,000 nodes).
+fn general(args: &GraphArgs, shape: &knights::Shape) -> Result<ExitCode> {
+    use knights::algorithms::Spec;
+    use knights::decide;
+    let graph = shape.graph()?;
+    let edges = graph.edges();
+    let board = shape.board();
+    let answer = |kind| -> Result<&'static str> {
+        let spec = Spec {
+            kind: Some(kind),
+            ..Spec::on(shape.clone())
+        };
+        Ok(decide::decide(&spec, 100_000)?.answer.word())
+    };
+    let (closed, open) = (answer(knights::Kind::Closed)?, answer(knights::Kind::Open)?);
+    let degrees: Vec<Option<usize>> = (0..board.squares() as knights::Square)
+        .map(|s| (!shape.is_hole(s)).then(|| graph.degree(s)))
+        .collect();
+    if args.json {
+        let mut v = serde_json::json!({
+            "rows": board.rows(), "cols": board.cols(), "squares": shape.squares(),
+            "holes": shape.hole_count(), "wrap": shape.wrap().name(), "leaper": [shape.leaper().a(), shape.leaper().b()],
+            "edges": edges, "moves": 2 * edges, "closed_tour": closed, "open_tour": open,
+        });
+        if args.degrees {
+            v["degrees"] = degrees.into();
+        }
+        crate::outln!("{v}")?;
+    } else {
+        crate::outln!(
+            "board {shape}: {} squares, {edges} edges ({} moves counting both ways)",
+            shape.squares(),
+            2 * edges
+        )?;
+        crate::outln!("closed tour: {closed}, open tour: {open}")?;
+        if args.degrees {
+            for row in degrees.chunks(board.cols() as usize) {
+                let line: Vec<String> = row
+                    .iter()
+                    .map(|d| d.map_or("#".to_string(), |d| d.to_string()))
+                    .collect();
+                crate::outln!("{}", line.join(" "))?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

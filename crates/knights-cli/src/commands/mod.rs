@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::format::{self, SvgOptions};
-use knights::{Board, Square, Tour, Tourney};
+use knights::{Board, Tour, Tourney};
 
 use crate::cli::{BoardArg, Cli, Command, FormatArg, OutputArgs};
 
@@ -54,11 +54,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
 /// Reads a board argument.
 pub fn parse_board(arg: &BoardArg) -> Result<Board> {
     Ok(arg.parse()?)
-}
-
-/// Reads a `ROW,COL` square argument on `board`.
-pub fn parse_square(board: Board, text: &str) -> Result<Square> {
-    Ok(board.parse_square(text)?)
 }
 
 /// The extension of an output file, in lower case.

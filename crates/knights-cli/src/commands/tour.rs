@@ -6,23 +6,28 @@ use anyhow::Result;
 use knights::algorithms::Algorithm;
 use knights::{exists, Tour};
 
-use super::{parse_board, parse_square, write_tour};
+use super::write_tour;
 use crate::cli::{FormatArg, TourArgs};
 
 pub fn run(args: TourArgs) -> Result<ExitCode> {
-    let board = parse_board(&args.board)?;
-    let start = args
-        .start
-        .as_deref()
-        .map(|s| parse_square(board, s))
-        .transpose()?;
+    let shape = args.board.parse_shape(&args.shape)?;
+    let board = shape.board();
+    let square = |t: &Option<String>| t.as_deref().map(|s| shape.parse_square(s)).transpose();
+    let start = square(&args.start)?;
+    let end = square(&args.end)?;
+    let plain = shape.is_plain();
     let algorithm = with_options(args.algorithm, &args)?;
     let mut request = Tour::builder(board)
+        .shape(shape)
         .kind(args.kind.kind())
         .start_at(start)
+        .end_at(end)
         .algorithm(algorithm)
         .seed(args.seed.seed);
-    if matches!(algorithm, Algorithm::Backtrack(_) | Algorithm::Hybrid(_)) {
+    if !plain
+        || end.is_some()
+        || matches!(algorithm, Algorithm::Backtrack(_) | Algorithm::Hybrid(_))
+    {
         request = request.stop_flag(crate::output::stop_on_ctrl_c());
     }
     if args.obfuscate {
@@ -31,7 +36,12 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
     let t0 = std::time::Instant::now();
     let tour = request.build()?;
     let seconds = t0.elapsed().as_secs_f64();
-    if request.spec().kind.is_none() && !tour.is_closed() && exists::closed_tour(board).exists {
+    if plain
+        && end.is_none()
+        && request.spec().kind.is_none()
+        && !tour.is_closed()
+        && exists::closed_tour(board).exists
+    {
         crate::warn!(
             "knights: {} made an open tour of {board} (it found no closed one within its share of the budget); --closed insists on a closed tour",
             algorithm.name()

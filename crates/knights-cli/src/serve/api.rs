@@ -131,6 +131,43 @@ impl Params {
         }
     }
 
+    /// The board's holes (`holes`: the board file's text, rows separated
+    /// by newlines or `/`, which must have the board's size), wrapping
+    /// (`wrap`) and leaper (`leaper=A,B`).
+    pub fn shape(&mut self, board: Board) -> Result<knights::Shape, ApiError> {
+        let mut shape = knights::Shape::new(board);
+        if let Some(text) = self.take("holes").filter(|t| !t.trim().is_empty()) {
+            let holed = knights::Shape::parse_board_text(&text.replace('/', "\n"))?;
+            if holed.board() != board {
+                return Err(ApiError::bad(format!(
+                    "the holes describe a {} board, but the board is {board}; give one row of '.' and '#' per board row",
+                    holed.board()
+                )));
+            }
+            shape = holed;
+        }
+        if let Some(w) = self.take("wrap") {
+            shape = shape.with_wrap(w.parse()?);
+        }
+        if let Some(l) = self.take("leaper").filter(|t| !t.trim().is_empty()) {
+            shape = shape.with_leaper(l.parse()?);
+        }
+        Ok(shape)
+    }
+
+    /// A square `R,C` of the shape (not a hole), if given.
+    pub fn square_of(
+        &mut self,
+        key: &str,
+        shape: &knights::Shape,
+    ) -> Result<Option<Square>, ApiError> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(t) if t.trim().is_empty() => Ok(None),
+            Some(t) => Ok(Some(shape.parse_square(&t)?)),
+        }
+    }
+
     /// Refuses any parameter left over.
     pub fn done(self) -> Result<(), ApiError> {
         match self.pairs.first() {
@@ -198,7 +235,12 @@ async fn info(State(state): State<AppState>) -> Json<Value> {
 /// The parameters of `GET /api/tour` besides the board, read into a builder.
 fn tour_request(p: &mut Params, board: Board) -> Result<(knights::TourBuilder, u64), ApiError> {
     let kind = p.kind()?;
-    let start = p.start(board)?;
+    let shape = p.shape(board)?;
+    let start = p.square_of("start", &shape)?;
+    let end = p.square_of("end", &shape)?;
+    if end.is_some() && start.is_none() {
+        return Err(ApiError::bad("an end square needs a start square as well"));
+    }
     let seed = p.seed()?;
     let mut algorithm: Algorithm = match p.take("algorithm") {
         None => Algorithm::Auto,
@@ -218,8 +260,10 @@ fn tour_request(p: &mut Params, board: Board) -> Result<(knights::TourBuilder, u
         p.take(k);
     }
     let mut builder = Tour::builder(board)
+        .shape(shape)
         .kind(kind)
         .start_at(start)
+        .end_at(end)
         .seed(seed)
         .algorithm(algorithm);
     if let Some(t) = shatters {
@@ -288,7 +332,7 @@ async fn tour(State(state): State<AppState>, query: Q) -> Result<Response, ApiEr
             "text/plain; charset=utf-8",
             format!("{name}.moves"),
         ),
-        _ if encoding == "moves" => {
+        _ if encoding == "moves" && tour.is_plain() => {
             let moves: String = tour.moves().map(|k| char::from(b'0' + k)).collect();
             let start = board.coords(tour.start());
             json_text(
@@ -315,9 +359,41 @@ async fn existence(State(state): State<AppState>, query: Q) -> Result<Json<Value
     let text = p
         .take("board")
         .ok_or_else(|| ApiError::bad("/api/exists needs a board, such as board=8x8"))?;
-    p.done()?;
-    let _ = &state;
     let board: Board = text.parse()?;
+    let shape = p.shape(board)?;
+    let start = p.square_of("start", &shape)?;
+    let end = p.square_of("end", &shape)?;
+    let kind = p.kind()?;
+    p.done()?;
+    if !shape.is_plain() || start.is_some() {
+        // Beyond the plain board: yes, no or unknown, by the necessary
+        // conditions, the theorems and a search of at most 1,000,000 nodes.
+        if board.squares() > state.config.max_squares {
+            return Err(ApiError::over_cap(
+                board,
+                state.config.max_squares,
+                "/api/exists",
+            ));
+        }
+        if end.is_some() && start.is_none() {
+            return Err(ApiError::bad("an end square needs a start square as well"));
+        }
+        let spec = knights::algorithms::Spec {
+            kind,
+            start,
+            end,
+            ..knights::algorithms::Spec::on(shape.clone())
+        };
+        let d = state
+            .heavy(move |stop| {
+                knights::decide::decide(&knights::algorithms::Spec { stop, ..spec }, 1_000_000)
+            })
+            .await?;
+        return Ok(Json(json!({
+            "rows": board.rows(), "cols": board.cols(), "board": shape.to_string(),
+            "answer": d.answer.word(), "reason": d.reason,
+        })));
+    }
     let answer = |e: exists::Existence| json!({"exists": e.exists, "theorem": e.theorem, "reason": e.reason});
     Ok(Json(json!({
         "rows": board.rows(), "cols": board.cols(),

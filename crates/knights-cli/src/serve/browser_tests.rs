@@ -292,6 +292,54 @@ async fn browser_every_panel_works_against_the_real_server() {
         "the theorem",
     )
     .await;
+    // The same board wrapped into a torus has a closed tour.
+    js(
+        &client,
+        "document.getElementById('tour-beyond').open = true; return true",
+    )
+    .await;
+    client
+        .find(Locator::Id("tour-wrap"))
+        .await
+        .unwrap()
+        .select_by_value("both")
+        .await
+        .unwrap();
+    click(&client, "#tour-generate").await;
+    wait_for(
+        &client,
+        "return document.getElementById('tour-board').dataset.squares === '16' && document.getElementById('tour-message').textContent.includes('closed')",
+        20,
+        "a closed tour of the 4x4 torus",
+    )
+    .await;
+    let exists = js(
+        &client,
+        "return document.getElementById('tour-exists').textContent",
+    )
+    .await;
+    assert!(
+        exists.as_str().unwrap().contains("wrap both: yes"),
+        "{exists}"
+    );
+    // A camel on the 4x4 torus has no tour (it keeps its colour), with the reason; then back to the knight.
+    set(&client, "tour-leaper", "1,3").await;
+    click(&client, "#tour-generate").await;
+    wait_for(
+        &client,
+        "return document.getElementById('tour-message').textContent.startsWith('No such tour')",
+        20,
+        "the camel's answer",
+    )
+    .await;
+    set(&client, "tour-leaper", "").await;
+    client
+        .find(Locator::Id("tour-wrap"))
+        .await
+        .unwrap()
+        .select_by_value("none")
+        .await
+        .unwrap();
     // A large board is drawn on a canvas.
     set(&client, "tour-rows", "100").await;
     set(&client, "tour-cols", "100").await;

@@ -417,3 +417,55 @@ async fn the_theatre_replays_and_streams() {
     assert_eq!(done["found"], json!(true));
     checked(&json!({"rows": 5, "cols": 5, "squares": done["squares"]}));
 }
+
+#[tokio::test]
+async fn boards_beyond_the_rectangle() {
+    let app = app();
+    // The 4x4 torus, as squares even when the compact encoding is asked.
+    let (s, v) = get(
+        &app,
+        "/api/tour?board=4x4&kind=closed&wrap=both&encoding=moves",
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["wrap"], "both");
+    assert_eq!(checked(&v), Kind::Closed);
+    // Start and end on 8x8.
+    let (s, v) = get(&app, "/api/tour?board=8x8&start=0,0&end=7,0").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["squares"][63], json!([7, 0]));
+    checked(&v);
+    let (s, v) = get(&app, "/api/tour?board=8x8&start=0,0&end=7,7").await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    // Holes as board text, rows separated by '/'.
+    let (s, v) = get(
+        &app,
+        "/api/tour?board=6x6&holes=....../.%23..../....../....../.%23..../......",
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["holes"], json!([[1, 1], [4, 1]]));
+    checked(&v);
+    let (s, v) = get(&app, "/api/tour?board=6x5&holes=....../......").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    // Existence: yes, no and the leaper's reason.
+    let (s, v) = get(&app, "/api/exists?board=10x10&leaper=2,3&kind=open").await;
+    assert_eq!(
+        (s, v["answer"].as_str()),
+        (StatusCode::OK, Some("yes")),
+        "{v}"
+    );
+    let (s, v) = get(&app, "/api/exists?board=8x8&leaper=1,3").await;
+    assert_eq!(
+        (s, v["answer"].as_str()),
+        (StatusCode::OK, Some("no")),
+        "{v}"
+    );
+    assert!(v["reason"].as_str().unwrap().contains("colour"));
+    let (s, v) = get(&app, "/api/exists?board=8x8&start=0,0&end=7,7").await;
+    assert_eq!(
+        (s, v["answer"].as_str()),
+        (StatusCode::OK, Some("no")),
+        "{v}"
+    );
+}

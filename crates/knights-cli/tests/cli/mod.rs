@@ -1,6 +1,7 @@
 //! Helpers shared by the CLI tests.
 
 mod basics;
+mod boards;
 mod check;
 mod cipher;
 mod classic;

@@ -58,6 +58,8 @@ __all__ = [
     "Tour",
     "Tourney",
     "Existence",
+    "Decision",
+    "decide",
     "Progress",
     "tour",
     "tourney",
@@ -223,7 +225,8 @@ class Tour:
 
     def grid(self, base: int = 0) -> List[List[int]]:
         """The numbered grid: the step at which the knight reaches each
-        square, as a list of rows, counting from ``base`` (0 or 1)."""
+        square, as a list of rows, counting from ``base`` (0 or 1); a hole
+        of the board holds 2**32 - 1."""
         return self._t.grid(base)
 
     def to_numpy(self, base: int = 0) -> Any:
@@ -430,6 +433,10 @@ def tour(
     algorithm: str = "auto",
     seed: int = 0,
     obfuscate: Optional[int] = None,
+    end: Optional[Square] = None,
+    wrap: Optional[str] = None,
+    leaper: Optional[Tuple[int, int]] = None,
+    holes: Optional[str] = None,
     **algorithm_options: Union[str, int],
 ) -> Tour:
     """One knight's tour of ``board``, with the same defaults as the
@@ -445,6 +452,14 @@ def tour(
       (see :func:`algorithms`).
     - ``seed``: the same seed gives the same tour on every machine.
     - ``obfuscate``: shatter and join the closed tour this many times.
+    - ``end``: the last square ``(row, col)`` (needs ``start``): a tour
+      from the start to it.
+    - ``wrap``: ``"rows"``, ``"cols"`` or ``"both"`` (the torus) joins the
+      board's edges; ``leaper``: ``(a, b)`` instead of the knight's (1, 2);
+      ``holes``: the board as text, one line a row, ``.`` a square and
+      ``#`` a hole. These need ``warnsdorff``, ``backtrack``, ``hybrid`` or
+      ``auto`` (``auto`` and ``construct`` also take start and end on the
+      plain board).
     - ``algorithm_options``: ``tie="pohl"`` (``"random"``, ``"first"``,
       ``"centre"``), ``max_attempts=50``, ``max_nodes=10**6``; an option the
       algorithm does not take is refused.
@@ -462,10 +477,18 @@ def tour(
     Traceback (most recent call last):
     ...
     knights.BadInputError: tie does not apply to construct; it is an option of warnsdorff
+    >>> t = tour("8x8", start=(0, 0), end=(7, 0))
+    >>> t.start, t.end
+    ((0, 0), (7, 0))
+    >>> tour("4x4", kind="closed", wrap="both").closed
+    True
     """
     options = [(name, _option(v)) for name, v in algorithm_options.items()]
     return Tour._wrap(
-        _native.tour(board, kind, start, algorithm, int(seed), options, obfuscate)
+        _native.tour(
+            board, kind, start, algorithm, int(seed), options, obfuscate,
+            end, wrap, _leaper(leaper), holes,
+        )
     )
 
 
@@ -544,6 +567,53 @@ def exists(board: Board, kind: str = "any") -> Existence:
     True
     """
     return Existence(*_native.exists(board, kind))
+
+
+def _leaper(leaper: Optional[Tuple[int, int]]) -> Optional[str]:
+    if leaper is None:
+        return None
+    a, b = leaper
+    return f"{int(a)},{int(b)}"
+
+
+class Decision(NamedTuple):
+    """Whether a tour exists beyond the plain board: ``answer`` is
+    ``"yes"``, ``"no"`` or ``"unknown"`` (the search ran out of its
+    budget), with the reason; true only for ``"yes"``."""
+
+    answer: str
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.answer == "yes"
+
+
+def decide(
+    board: Board,
+    kind: str = "any",
+    *,
+    start: Optional[Square] = None,
+    end: Optional[Square] = None,
+    wrap: Optional[str] = None,
+    leaper: Optional[Tuple[int, int]] = None,
+    holes: Optional[str] = None,
+    max_nodes: int = 1_000_000,
+) -> Decision:
+    """Whether a tour exists with given ends, holes (board text, ``.`` a
+    square and ``#`` a hole), wrapping or another leaper: by the necessary
+    conditions (colour, connectedness, degrees), the theorems and the table
+    of small boards, then an exhaustive search of at most ``max_nodes``.
+
+    >>> decide("8x8", start=(0, 0), end=(7, 7)).answer
+    'no'
+    >>> "colour" in decide("8x8", leaper=(1, 3)).reason
+    True
+    >>> bool(decide("4x4", kind="closed", wrap="both"))
+    True
+    """
+    return Decision(
+        *_native.decide(board, kind, start, end, wrap, _leaper(leaper), holes, int(max_nodes))
+    )
 
 
 def read(text: Union[str, bytes, Dict[str, Any]]) -> Union[Tour, Tourney]:

@@ -76,6 +76,20 @@ def tour(
     seed: int,
     options: Sequence[Tuple[str, str]],
     obfuscate: Optional[int],
+    end: Optional[_Square] = None,
+    wrap: Optional[str] = None,
+    leaper: Optional[str] = None,
+    holes: Optional[str] = None,
 ) -> NativeTour: ...
+def decide(
+    board: _Board,
+    kind: str,
+    start: Optional[_Square],
+    end: Optional[_Square],
+    wrap: Optional[str],
+    leaper: Optional[str],
+    holes: Optional[str],
+    max_nodes: int,
+) -> Tuple[str, str]: ...
 def tour_from_squares(board: _Board, squares: Any) -> NativeTour: ...
 def tourney(board: _Board, generator: str, seed: int) -> NativeTourney: ...

@@ -128,6 +128,9 @@ impl TourGenerator for Backtrack {
 /// A tour by backtracking in `order` for a request of any kind (see
 /// [`Backtrack`] for what "either kind" does).
 pub(crate) fn generate(spec: &Spec, order: Order, max_nodes: u64) -> Result<Tour> {
+    if !spec.is_plain() {
+        return super::general::generate_backtrack(spec, order == Order::Warnsdorff, max_nodes);
+    }
     let board = spec.board;
     let options = |closed, max_nodes| Options {
         closed,

@@ -22,6 +22,7 @@
 //!   they make.
 
 pub mod backtrack;
+pub(crate) mod general;
 pub mod hybrid;
 pub mod tourney;
 pub mod warnsdorff;
@@ -30,7 +31,7 @@ use rand::RngCore;
 
 use crate::board::Square;
 use crate::construct;
-use crate::{exists, Board, Error, Kind, Result, Tour};
+use crate::{exists, Board, Error, Kind, Result, Shape, Tour};
 
 pub use backtrack::{Backtrack, StopFlag};
 pub use hybrid::Hybrid;
@@ -48,6 +49,12 @@ pub struct Spec {
     pub kind: Option<Kind>,
     /// The start square, if it matters.
     pub start: Option<Square>,
+    /// The end square, if it matters: the tour is then a path from `start`
+    /// (which must be given) to `end`.
+    pub end: Option<Square>,
+    /// The holes, wrapping and leaper ([`Shape::new`]`(board)` for the
+    /// plain board); its board must be `board`.
+    pub shape: Shape,
     /// Raised by the caller to stop a long search early.
     pub stop: StopFlag,
 }
@@ -59,8 +66,28 @@ impl Spec {
             board,
             kind: None,
             start: None,
+            end: None,
+            shape: Shape::new(board),
             stop: StopFlag::new(),
         }
+    }
+
+    /// [`Spec::new`] on a shape.
+    pub fn on(shape: Shape) -> Spec {
+        Spec {
+            board: shape.board(),
+            kind: None,
+            start: None,
+            end: None,
+            shape,
+            stop: StopFlag::new(),
+        }
+    }
+
+    /// Whether the plain methods (and their pinned outputs) apply: the
+    /// plain board, no end square.
+    pub fn is_plain(&self) -> bool {
+        self.shape.is_plain() && self.end.is_none()
     }
 }
 
@@ -101,6 +128,9 @@ impl TourGenerator for Construct {
     }
 
     fn generate(&self, spec: &Spec, _rng: &mut dyn RngCore) -> Result<Tour> {
+        if !spec.is_plain() {
+            return beyond_the_plain_board(spec, "construct", None);
+        }
         construct::tour(spec.board, resolve_kind(spec) == Kind::Closed, spec.start)
     }
 }
@@ -116,6 +146,9 @@ impl TourGenerator for Auto {
     }
 
     fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+        if !spec.is_plain() {
+            return beyond_the_plain_board(spec, "auto", Some(rng));
+        }
         let kind = resolve_kind(spec);
         match construct::tour(spec.board, kind == Kind::Closed, spec.start) {
             Err(Error::GaveUp(_)) if spec.start.is_some() => {
@@ -128,6 +161,90 @@ impl TourGenerator for Auto {
             other => other,
         }
     }
+}
+
+/// The construction and [`Auto`] beyond the plain board: given ends on the
+/// plain board by [`crate::endpoints::tour`]; the cylinder and the torus by
+/// the plain board's construction where it has a tour; other shapes, for
+/// `auto` only, by Warnsdorff's rule (1000 walks) and then the hybrid
+/// search (10,000,000 nodes).
+fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>) -> Result<Tour> {
+    if spec.shape.is_plain() {
+        if let (Some(s), Some(t)) = (spec.start, spec.end) {
+            let board = spec.board;
+            if s as usize >= board.squares() || t as usize >= board.squares() {
+                return Err(Error::Board(format!(
+                    "the start and end squares must be on {board}, whose squares are 0..{}",
+                    board.squares()
+                )));
+            }
+            let adjacent = board.move_between(s, t).is_some();
+            match spec.kind {
+                Some(Kind::Open) if adjacent => {
+                    return Err(Error::NoTour(
+                        "the start and end are a knight's move apart, so a tour between them is closed, not open".into(),
+                    ))
+                }
+                Some(Kind::Closed) if !adjacent => {
+                    return Err(Error::NoTour(
+                        "the start and end are not a knight's move apart, so a tour between them cannot be closed".into(),
+                    ))
+                }
+                _ => return crate::endpoints::tour(board, s, t),
+            }
+        }
+    }
+    if let Some(tour) = wrapped_construction(spec)? {
+        return Ok(tour);
+    }
+    match rng {
+        Some(rng) => match general::generate_warnsdorff(spec, true, 1000, rng) {
+            Err(Error::GaveUp(_)) => general::generate_backtrack(spec, true, 10_000_000),
+            other => other,
+        },
+        None => Err(Error::Unsupported(format!(
+            "{name} works on the plain board, and between given ends on it; for {} use warnsdorff, backtrack or hybrid",
+            spec.shape
+        ))),
+    }
+}
+
+/// On a wrapped board without holes, with the knight and no end square,
+/// the plain board's construction is a tour too (wrapping only adds moves):
+/// `None` when the plain board has no tour of the kind, or when an open
+/// tour asked for would close through the wrap.
+fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
+    let shape = &spec.shape;
+    if shape.hole_count() > 0
+        || shape.leaper() != crate::shape::Leaper::KNIGHT
+        || spec.end.is_some()
+    {
+        return Ok(None);
+    }
+    let board = spec.board;
+    let closed = match spec.kind {
+        Some(k) => k == Kind::Closed,
+        None => exists::closed_tour(board).exists,
+    };
+    if !(if closed {
+        exists::closed_tour(board)
+    } else {
+        exists::open_tour(board)
+    })
+    .exists
+    {
+        return Ok(None);
+    }
+    let plain = match construct::tour(board, closed, spec.start) {
+        Ok(t) => t,
+        Err(Error::NoTour(_) | Error::GaveUp(_)) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let tour = Tour::from_squares_unchecked_on(shape, plain.into_squares());
+    Ok(match spec.kind {
+        Some(k) if tour.kind() != k => None,
+        _ => Some(tour),
+    })
 }
 
 /// The kind a construction makes for `spec` (and a cipher key's `any`):
@@ -314,6 +431,13 @@ impl TourGenerator for Algorithm {
     }
 
     fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+        if !spec.is_plain() && matches!(self, Algorithm::Tourney(_) | Algorithm::TakefujiLee(_)) {
+            return Err(Error::Unsupported(format!(
+                "{} works on the plain board only, without an end square; for {} use auto, warnsdorff, backtrack or hybrid",
+                self.name(),
+                spec.shape
+            )));
+        }
         self.generator().generate(spec, rng)
     }
 }

@@ -329,6 +329,10 @@ impl TourGenerator for Warnsdorff {
     }
 
     fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+        if !spec.is_plain() {
+            let random = self.tie != Tie::First;
+            return super::general::generate_warnsdorff(spec, random, self.max_attempts, rng);
+        }
         let board = spec.board;
         let options = |closed, max_attempts, open_fallback| Options {
             closed,

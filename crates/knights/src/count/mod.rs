@@ -274,7 +274,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
             elapsed: t0.elapsed(),
         });
     }
-    let problem = board_problem(board, opts);
+    let problem = strip_problem(rows, w, opts.kind, opts.outside_in);
     let run = layers::run(&problem, &run_opts)?;
     Ok(Report {
         count: run.count,
@@ -333,7 +333,7 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
     let (w, rows) = (board.rows() as usize, board.cols() as usize);
     let bits = expected_bits(board, opts.kind)?;
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
-    let mut problem = strip_problem(rows, w, opts);
+    let mut problem = strip_problem(rows, w, opts.kind, opts.outside_in);
     problem.prefixes = (1..rows).map(|l| l * w).collect();
     let run = layers::run(
         &problem,
@@ -375,6 +375,146 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
             elapsed: t0.elapsed(),
         },
         counts,
+    })
+}
+
+/// The number of undirected closed or open tours of a board with holes,
+/// wrapped edges or another leaper ([`tours`] on the plain board): one
+/// frontier program over the move graph, the squares taken row by row
+/// along the longer side, holes skipped. It runs where the frontier stays
+/// within the counter's limit: small boards, and cylinders whose wrap
+/// joins the two long edges (the frontier then spans the short side once).
+///
+/// # Errors
+/// [`crate::Error::Unsupported`] when the frontier would be too wide (a
+/// torus or a wrap along the long side, except on small boards).
+///
+/// # Example
+/// ```
+/// use knights::{count, shape::{Shape, Wrap}};
+/// let torus = Shape::new("4x4".parse()?).with_wrap(Wrap::Both);
+/// assert!(count::tours_on(&torus, &count::Options::default())?.count > 0);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
+    if shape.is_plain() {
+        return tours(shape.board(), opts);
+    }
+    let t0 = Instant::now();
+    if shape.squares() == 1 {
+        return Ok(Report {
+            count: Count::from(u64::from(opts.kind == Kind::Open)),
+            ..Report::default()
+        });
+    }
+    let problem = shape_problem(shape, opts.kind, None)?;
+    let run = layers::run(&problem, &opts.run())?;
+    Ok(Report {
+        count: run.count,
+        method: Method::Forward,
+        meet_pairs: None,
+        states_per_step: run.states_per_step,
+        peak_states: run.peak,
+        frontier_slots: run.slots,
+        key_bytes: run.key_bytes,
+        on_disk: run.on_disk,
+        peak_disk_bytes: run.peak_disk,
+        generated: run.generated,
+        elapsed: t0.elapsed(),
+    })
+}
+
+/// The number of Hamiltonian paths of the knight graph of `board` from `s`
+/// to `t` (undirected), by the frontier program with both ends fixed; what
+/// the table of [`crate::endpoints`] is made of.
+///
+/// # Example
+/// ```
+/// let board: knights::Board = "3x4".parse()?;
+/// assert_eq!(knights::count::paths_between(board, 0, 1)?, 0);
+/// assert!(knights::count::paths_between(board, 0, 11)? > 0);
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result<u128> {
+    if s == t {
+        return Ok(u128::from(board.squares() == 1));
+    }
+    let problem = shape_problem(&crate::Shape::new(board), Kind::Open, Some([s, t]))?;
+    let opts = Options::default();
+    layers::run(&problem, &opts.run())?
+        .count
+        .to_u128()
+        .ok_or_else(|| {
+            crate::Error::Unsupported(format!(
+                "the paths of {board} between two squares pass 2^128"
+            ))
+        })
+}
+
+/// The move graph of a shape in row-major order of the board turned so
+/// that its rows are the shorter side, holes left out; paths may end only
+/// on `ends` when given.
+fn shape_problem(
+    shape: &crate::Shape,
+    kind: Kind,
+    ends: Option<[crate::Square; 2]>,
+) -> Result<Problem> {
+    let board = shape.board();
+    let turned = board.rows() < board.cols();
+    let (rows, w) = oriented(board);
+    // The square of the shape at row r, column c of the turned board.
+    let square = |r: usize, c: usize| {
+        if turned {
+            board.square(c as u32, r as u32)
+        } else {
+            board.square(r as u32, c as u32)
+        }
+    };
+    let mut index = vec![u32::MAX; board.squares()];
+    let mut order = Vec::with_capacity(shape.squares());
+    for r in 0..rows {
+        for c in 0..w {
+            let q = square(r, c);
+            if !shape.is_hole(q) {
+                index[q as usize] = order.len() as u32;
+                order.push(q);
+            }
+        }
+    }
+    let back = order
+        .iter()
+        .enumerate()
+        .map(|(v, &q)| {
+            let mut b: Vec<(u32, u8)> = shape
+                .neighbours(q)
+                .map(|(_, t)| index[t as usize])
+                .filter(|&u| (u as usize) < v)
+                .map(|u| (u, 0))
+                .collect();
+            b.sort_unstable();
+            b
+        })
+        .collect();
+    let terminal_ok = match ends {
+        Some(ends) => order.iter().map(|q| ends.contains(q)).collect(),
+        None => vec![true; order.len()],
+    };
+    Ok(Problem {
+        n: order.len(),
+        back,
+        modulus: 1,
+        shape: match kind {
+            Kind::Closed => Shape::Cycle,
+            Kind::Open => Shape::Path,
+        },
+        terminal_ok,
+        external: Vec::new(),
+        // The colouring is found from the graph where it is bipartite; no
+        // mirror image, since holes need not be symmetric.
+        colour: Vec::new(),
+        twice_colour_total: 0,
+        mirror: Vec::new(),
+        prefixes: Vec::new(),
     })
 }
 
@@ -461,7 +601,7 @@ pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
     } else if meet {
         meet::part_problems(rows, w).to_vec()
     } else {
-        vec![board_problem(board, opts)]
+        vec![strip_problem(rows, w, opts.kind, opts.outside_in)]
     };
     let seconds = TRIAL_SECONDS / problems.len() as f64;
     let mut total = Projection {
@@ -593,7 +733,11 @@ fn expected_bits(board: Board, kind: Kind) -> Result<u32> {
         (7, _) => (95.0, 16.0, 7.5),
         (_, _) => (43.6, 8.0, 9.0),
     };
-    let open = if kind == Kind::Open && m >= 5 { 16.0 } else { 0.0 };
+    let open = if kind == Kind::Open && m >= 5 {
+        16.0
+    } else {
+        0.0
+    };
     let bits = at + open + rate * (n as f64 - from);
     if bits > 4200.0 {
         let kind = if kind == Kind::Open { "open" } else { "closed" };
@@ -611,22 +755,27 @@ fn oriented(board: Board) -> (usize, usize) {
 }
 
 /// The whole knight graph in row-major order of the oriented board.
-fn board_problem(board: Board, opts: &Options<'_>) -> Problem {
+fn board_problem(board: Board, kind: Kind) -> Problem {
     let (rows, w) = oriented(board);
-    strip_problem(rows, w, opts)
+    strip_problem(rows, w, kind, false)
 }
 
 /// The knight graph of `rows` rows of `w` squares, in row-major order
-/// (each row from the outside in if `opts.outside_in`).
-fn strip_problem(rows: usize, w: usize, opts: &Options<'_>) -> Problem {
-    let kind = opts.kind;
-    // The place of column c in its row's order.
-    let place = |c: usize| match opts.outside_in {
+/// (each row from the outside in if `outside_in`).
+fn strip_problem(rows: usize, w: usize, kind: Kind, outside_in: bool) -> Problem {
+    // The place of column c in its row's order, and the column at a place.
+    let place = |c: usize| match outside_in {
         false => c,
         true if c < w - c => 2 * c,
         true => 2 * (w - 1 - c) + 1,
     };
+    let column = |p: usize| match outside_in {
+        false => p,
+        true if p % 2 == 0 => p / 2,
+        true => w - 1 - p / 2,
+    };
     let index = |r: usize, c: usize| r * w + place(c);
+    let colour = |s: usize| square_colour(s / w, column(s % w));
     let n = rows * w;
     let mut back = vec![Vec::new(); n];
     for r in 0..rows {
@@ -650,13 +799,10 @@ fn strip_problem(rows: usize, w: usize, opts: &Options<'_>) -> Problem {
         },
         terminal_ok: vec![true; n],
         external: Vec::new(),
-        colour: (0..n).map(|s| square_colour(s / w, s % w)).collect(),
-        twice_colour_total: 2
-            * (0..n)
-                .map(|s| i32::from(square_colour(s / w, s % w)))
-                .sum::<i32>(),
+        colour: (0..n).map(colour).collect(),
+        twice_colour_total: 2 * (0..n).map(|s| i32::from(colour(s))).sum::<i32>(),
         mirror: (0..n)
-            .map(|s| (s - s % w + (w - 1 - s % w)) as u32)
+            .map(|s| index(s / w, w - 1 - column(s % w)) as u32)
             .collect(),
         prefixes: Vec::new(),
     }
@@ -746,11 +892,7 @@ mod tests {
             ("3x60", Kind::Open),
             ("6x6", Kind::Closed),
         ] {
-            let opts = Options {
-                kind,
-                ..Options::default()
-            };
-            let p = board_problem(text.parse().unwrap(), &opts);
+            let p = board_problem(text.parse().unwrap(), kind);
             let seen: Vec<Count> = [0, 128, 256, 4096]
                 .into_iter()
                 .map(|bits| {

@@ -33,13 +33,21 @@ impl fmt::Display for Grid<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.tour.board();
         let steps = self.tour.step_numbers();
-        let largest = u64::from(self.base) + steps.len() as u64 - 1;
+        let largest = u64::from(self.base) + self.tour.squares().len() as u64 - 1;
         let width = largest.to_string().len();
         let mut out = Chunked::new(f);
         for row in steps.chunks(b.cols() as usize) {
             for (i, &n) in row.iter().enumerate() {
                 if i > 0 {
                     out.str(" ")?;
+                }
+                if n == u32::MAX {
+                    // A hole.
+                    for _ in 1..width {
+                        out.str(" ")?;
+                    }
+                    out.str("#")?;
+                    continue;
                 }
                 out.int_padded(u64::from(n) + u64::from(self.base), width)?;
             }
@@ -72,6 +80,10 @@ pub fn parse_grid(text: &str) -> Result<Document> {
             if token.is_empty() {
                 continue;
             }
+            if token == "#" {
+                numbers.push(HOLE);
+                continue;
+            }
             let n = token.parse::<u64>().map_err(|_| {
                 Error::Parse(format!(
                     "line {line_no} of the grid has '{}', which is not a step number; a grid has only whole numbers separated by blanks",
@@ -96,10 +108,63 @@ pub fn parse_grid(text: &str) -> Result<Document> {
     let board = board_of(rows.len() as u64, cols as u64)?;
     let numbers: Vec<u64> = rows.into_iter().flat_map(|(_, r)| r).collect();
     let base = if numbers.contains(&0) { 0 } else { 1 };
+    if numbers.contains(&HOLE) {
+        return with_holes(board, &numbers, base);
+    }
     Ok(Document::Grid {
         board,
         numbers,
         base,
+    })
+}
+
+/// A `#` in a grid: a hole.
+const HOLE: u64 = u64::MAX;
+
+/// A grid with holes (`#`), as the tour it numbers: the squares in the
+/// order of their numbers, which must be `base..base + squares`.
+fn with_holes(board: crate::Board, numbers: &[u64], base: u64) -> Result<Document> {
+    let cols = u64::from(board.cols());
+    let at = |i: usize| ((i as u64 / cols) as i64, (i as u64 % cols) as i64);
+    let holes: Vec<crate::check::Coord> = (0..numbers.len())
+        .filter(|&i| numbers[i] == HOLE)
+        .map(at)
+        .collect();
+    let open = numbers.len() - holes.len();
+    let mut squares = vec![None; open];
+    for (i, &n) in numbers.iter().enumerate() {
+        if n == HOLE {
+            continue;
+        }
+        let step = n.wrapping_sub(base);
+        let slot = squares.get_mut(step as usize).filter(|_| n >= base).ok_or_else(|| {
+            Error::Parse(format!(
+                "the number {n} at {:?} is outside the steps {base}..={} of a board with {open} squares",
+                at(i),
+                base + open as u64 - 1
+            ))
+        })?;
+        if slot.is_some() {
+            return Err(Error::Parse(format!(
+                "step {n} is written twice in the grid"
+            )));
+        }
+        *slot = Some(at(i));
+    }
+    let squares = squares
+        .into_iter()
+        .map(|s| s.expect("every step is written once"))
+        .collect();
+    Ok(Document::Tour {
+        board,
+        closed: None,
+        squares,
+        shape: super::shape_of(
+            board,
+            &holes,
+            crate::shape::Wrap::None,
+            crate::shape::Leaper::KNIGHT,
+        )?,
     })
 }
 

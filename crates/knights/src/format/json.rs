@@ -9,6 +9,7 @@ use std::fmt;
 use serde::Deserialize;
 
 use super::{board_of, Chunked, Document};
+use crate::shape::{Leaper, Wrap};
 use crate::{Board, Error, Result, Tour, Tourney};
 
 /// A tour as JSON, with optional extra keys (written after the fixed ones).
@@ -92,13 +93,26 @@ fn write_extra(
 impl fmt::Display for TourJson<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.tour.board();
-        write!(
-            f,
-            r#"{{"rows":{},"cols":{},"closed":{},"squares":"#,
-            b.rows(),
-            b.cols(),
-            self.tour.is_closed()
-        )?;
+        write!(f, r#"{{"rows":{},"cols":{},"#, b.rows(), b.cols())?;
+        if !self.tour.is_plain() {
+            let shape = self.tour.shape();
+            if shape.hole_count() > 0 {
+                f.write_str(r#""holes":["#)?;
+                for (i, h) in shape.holes().enumerate() {
+                    let (r, c) = b.coords(h);
+                    write!(f, "{}[{r},{c}]", if i > 0 { "," } else { "" })?;
+                }
+                f.write_str("],")?;
+            }
+            if shape.wrap() != crate::shape::Wrap::None {
+                write!(f, r#""wrap":"{}","#, shape.wrap())?;
+            }
+            if shape.leaper() != crate::shape::Leaper::KNIGHT {
+                let l = shape.leaper();
+                write!(f, r#""leaper":[{},{}],"#, l.a(), l.b())?;
+            }
+        }
+        write!(f, r#""closed":{},"squares":"#, self.tour.is_closed())?;
         write_squares(f, b, self.tour.squares())?;
         write_extra(f, &self.extra)?;
         f.write_str("}")
@@ -133,6 +147,12 @@ struct DocumentIn {
     squares: Option<Vec<(i64, i64)>>,
     #[serde(default)]
     cycles: Option<Vec<Vec<(i64, i64)>>>,
+    #[serde(default)]
+    holes: Option<Vec<(i64, i64)>>,
+    #[serde(default)]
+    wrap: Option<String>,
+    #[serde(default)]
+    leaper: Option<(u32, u32)>,
 }
 
 const NEITHER: &str =
@@ -183,12 +203,23 @@ pub fn parse_json(text: &str) -> Result<Document> {
         ))
     })?;
     let board = board_of(doc.rows, doc.cols)?;
+    let wrap: Wrap = doc.wrap.as_deref().unwrap_or("none").parse()?;
+    let leaper = match doc.leaper {
+        Some((a, b)) => Leaper::new(a, b)?,
+        None => Leaper::KNIGHT,
+    };
+    let shape = super::shape_of(board, doc.holes.as_deref().unwrap_or(&[]), wrap, leaper)?;
     match (doc.squares, doc.cycles) {
         (Some(squares), _) => Ok(Document::Tour {
             board,
             closed: doc.closed,
             squares,
+            shape,
         }),
+        (None, Some(_)) if shape.is_some() => Err(Error::Parse(
+            "tourneys are read on the plain board only; this one has holes, wrapping or a leaper"
+                .into(),
+        )),
         (None, Some(cycles)) => Ok(Document::Tourney { board, cycles }),
         (None, None) => Err(Error::Parse(NEITHER.into())),
     }

@@ -32,12 +32,13 @@ pub use svg::{tour_svg, tourney_svg, Svg, SvgOptions};
 
 use crate::board::Square;
 use crate::check::{self, Coord, Fault, Verdict};
+use crate::shape::{Leaper, Shape, Wrap};
 use crate::{Board, Error, Result, Tour, Tourney};
 
 /// A tour or tourney as read from text, before checking.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Document {
-    /// A tour as a list of squares (JSON or move list).
+    /// A tour as a list of squares (JSON, move list, or a grid with holes).
     Tour {
         /// The board.
         board: Board,
@@ -45,6 +46,9 @@ pub enum Document {
         closed: Option<bool>,
         /// The squares in order, as written.
         squares: Vec<Coord>,
+        /// The holes, wrapping and leaper the text declares (`None` for the
+        /// plain board); its board is `board`.
+        shape: Option<Shape>,
     },
     /// A numbered grid: the step number of every square, row-major.
     Grid {
@@ -83,15 +87,31 @@ impl Document {
         }
     }
 
+    /// The holes, wrapping and leaper the document declares, if any.
+    pub fn shape(&self) -> Option<&Shape> {
+        match self {
+            Document::Tour { shape, .. } => shape.as_ref(),
+            _ => None,
+        }
+    }
+
     /// Runs the checker: what the document is, or its first fault.
     pub fn check(&self) -> Result<Verdict, Fault> {
         let b = self.board();
         let (rows, cols) = (b.rows(), b.cols());
         match self {
             Document::Tour {
-                closed, squares, ..
+                closed,
+                squares,
+                shape,
+                ..
             } => {
-                let kind = check::check_path(rows, cols, squares, *closed)?;
+                let kind = match shape {
+                    Some(shape) => {
+                        check::check_path_on(&check::Rules::of(shape), squares, *closed)?
+                    }
+                    None => check::check_path(rows, cols, squares, *closed)?,
+                };
                 Ok(Verdict::Tour { rows, cols, kind })
             }
             Document::Grid { numbers, base, .. } => {
@@ -112,10 +132,13 @@ impl Document {
         let b = self.board();
         let index = |(r, c): Coord| b.square(r as u32, c as u32);
         Ok(match self {
-            Document::Tour { squares, .. } => Valid::Tour(Tour::from_squares_unchecked(
-                b,
-                squares.into_iter().map(index).collect(),
-            )),
+            Document::Tour { squares, shape, .. } => {
+                let squares = squares.into_iter().map(index).collect();
+                Valid::Tour(match shape {
+                    Some(shape) => Tour::from_squares_unchecked_on(&shape, squares),
+                    None => Tour::from_squares_unchecked(b, squares),
+                })
+            }
             Document::Grid { numbers, base, .. } => {
                 let mut squares = vec![0 as Square; numbers.len()];
                 for (i, n) in numbers.into_iter().enumerate() {
@@ -149,6 +172,25 @@ pub fn read(text: &str) -> Result<Document> {
 /// A board from sides read in a document, as a parse error if out of range.
 fn board_of(rows: u64, cols: u64) -> Result<Board> {
     Board::new(rows, cols).map_err(|e| Error::Parse(e.to_string()))
+}
+
+/// The shape a document declares: `None` for the plain board.
+fn shape_of(board: Board, holes: &[Coord], wrap: Wrap, leaper: Leaper) -> Result<Option<Shape>> {
+    let mut squares = Vec::with_capacity(holes.len());
+    for &(r, c) in holes {
+        if !board.contains(r, c) {
+            return Err(Error::Parse(format!(
+                "the hole ({r}, {c}) is off the {board} board"
+            )));
+        }
+        squares.push(board.square(r as u32, c as u32));
+    }
+    let shape = Shape::new(board)
+        .with_holes(&squares)
+        .map_err(|e| Error::Parse(e.to_string()))?
+        .with_wrap(wrap)
+        .with_leaper(leaper);
+    Ok((!shape.is_plain()).then_some(shape))
 }
 
 /// The output formats of tours and tourneys.

@@ -15,8 +15,8 @@
 use std::fmt;
 
 use super::{board_of, Document};
-use crate::board::MOVES;
 use crate::check::Coord;
+use crate::shape::{Leaper, Shape, Wrap};
 use crate::{Board, Error, Result, Tour, Tourney};
 
 /// A tour or tourney as a move list.
@@ -63,7 +63,28 @@ impl fmt::Display for MoveList<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveList::Tour(t) => {
-                writeln!(f, "tour {}", t.board())?;
+                write!(f, "tour {}", t.board())?;
+                if !t.is_plain() {
+                    let shape = t.shape();
+                    let b = t.board();
+                    if shape.wrap() != crate::shape::Wrap::None {
+                        write!(f, " wrap={}", shape.wrap())?;
+                    }
+                    if shape.leaper() != crate::shape::Leaper::KNIGHT {
+                        write!(f, " leaper={}", shape.leaper())?;
+                    }
+                    let holes: Vec<String> = shape
+                        .holes()
+                        .map(|h| {
+                            let (r, c) = b.coords(h);
+                            format!("{r},{c}")
+                        })
+                        .collect();
+                    if !holes.is_empty() {
+                        write!(f, " holes={}", holes.join(";"))?;
+                    }
+                }
+                writeln!(f)?;
                 write_path(f, t.board(), t.start(), t.moves())
             }
             MoveList::Tourney(t) => {
@@ -110,6 +131,37 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
         .parse()
         .map_err(|e: Error| Error::Parse(e.to_string()))?;
     let board = board_of(u64::from(board.rows()), u64::from(board.cols()))?;
+    // Optional words after the board: wrap=W, leaper=A,B, holes=R,C;R,C...
+    let (mut wrap, mut leaper, mut holes) = (Wrap::None, Leaper::KNIGHT, Vec::new());
+    for word in words {
+        match word.split_once('=') {
+            Some(("wrap", w)) => wrap = w.parse()?,
+            Some(("leaper", l)) => leaper = l.parse()?,
+            Some(("holes", h)) => {
+                for sq in h.split(';').filter(|q| !q.is_empty()) {
+                    let (r, c) = sq.split_once(',').ok_or_else(bad_head)?;
+                    let num = |t: &str| t.trim().parse::<i64>().map_err(|_| bad_head());
+                    holes.push((num(r)?, num(c)?));
+                }
+            }
+            _ => {
+                return Err(Error::Parse(format!(
+                    "'{}' on line 1 is not a board option; write wrap=rows|cols|both, leaper=A,B or holes=R,C;R,C",
+                    crate::excerpt(word)
+                )))
+            }
+        }
+    }
+    let shape = super::shape_of(board, &holes, wrap, leaper)?;
+    if kind == "tourney" && shape.is_some() {
+        return Err(Error::Parse(
+            "tourneys are read on the plain board only; this one has holes, wrapping or a leaper"
+                .into(),
+        ));
+    }
+    let moves = leaper.moves();
+    let (rows, cols) = (i64::from(board.rows()), i64::from(board.cols()));
+    let squares_total = shape.as_ref().map_or(board.squares(), Shape::squares);
     let mut paths: Vec<Vec<Coord>> = Vec::new();
     for (i, line) in lines {
         let line_no = i + 1;
@@ -148,15 +200,21 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
                     "line {line_no}: '{ch}' is not a move; moves are the digits 0 to 7"
                 ))
             })?;
-            let (dx, dy) = MOVES[k as usize];
+            let (dx, dy) = moves[k as usize];
             let &(r, c) = path.last().expect("a path has its start");
-            if path.len() > board.squares() {
+            if path.len() > squares_total {
                 return Err(Error::Parse(format!(
-                    "line {line_no}: more moves than the {} squares of {board} allow",
-                    board.squares()
+                    "line {line_no}: more moves than the {squares_total} squares of {board} allow"
                 )));
             }
-            path.push((r + i64::from(dy), c + i64::from(dx)));
+            let (mut nr, mut nc) = (r + dy, c + dx);
+            if wrap.rows() {
+                nr = nr.rem_euclid(rows);
+            }
+            if wrap.cols() {
+                nc = nc.rem_euclid(cols);
+            }
+            path.push((nr, nc));
         }
     }
     if kind == "tour" {
@@ -168,8 +226,7 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
         }
         let mut squares = paths.pop().expect("one path");
         // A tour that lists its closing move returns to its start.
-        let closed =
-            squares.len() == board.squares() + 1 && squares[0] == squares[squares.len() - 1];
+        let closed = squares.len() == squares_total + 1 && squares[0] == squares[squares.len() - 1];
         if closed {
             squares.pop();
         }
@@ -177,6 +234,7 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
             board,
             closed: closed.then_some(true),
             squares,
+            shape,
         })
     } else {
         for (ci, path) in paths.iter_mut().enumerate() {

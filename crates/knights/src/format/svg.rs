@@ -140,6 +140,88 @@ impl Svg<'_> {
         f.write_str("\n")
     }
 
+    /// The tour of a board with holes, wrapping or another leaper: holes
+    /// drawn dark, and a move that wraps drawn as two halves, one leaving
+    /// the board and one entering it (clipped to the board).
+    fn write_shape_path(&self, f: &mut fmt::Formatter<'_>, t: &Tour) -> fmt::Result {
+        let board = t.board();
+        let shape = t.shape();
+        let (w, h) = (board.cols() * CELL, board.rows() * CELL);
+        for q in shape.holes() {
+            let (r, c) = board.coords(q);
+            writeln!(
+                f,
+                r##"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="#333333"><title>hole ({r}, {c})</title></rect>"##,
+                c * CELL,
+                r * CELL
+            )?;
+        }
+        writeln!(
+            f,
+            r#"<defs><clipPath id="inside"><rect width="{w}" height="{h}"/></clipPath></defs>"#
+        )?;
+        let squares = t.squares();
+        let n = squares.len();
+        let steps = if t.is_closed() {
+            n
+        } else {
+            n.saturating_sub(1)
+        };
+        let moves = shape.leaper().moves();
+        let xy = |q: Square| {
+            let (r, c) = board.coords(q);
+            (i64::from(c * CELL + 1), i64::from(r * CELL + 1))
+        };
+        write!(
+            f,
+            r##"<path clip-path="url(#inside)" fill="none" stroke="#1f3a93" stroke-width="{:.3}" stroke-linejoin="round" stroke-linecap="round""##,
+            self.line_width()
+        )?;
+        if self.options.animate {
+            let k = steps.max(1);
+            write!(
+                f,
+                r#" pathLength="{k}" stroke-dasharray="{k}" stroke-dashoffset="{k}""#
+            )?;
+        }
+        let (x0, y0) = xy(squares[0]);
+        write!(f, r#" d="M{x0},{y0}"#)?;
+        let cell = i64::from(CELL);
+        for i in 0..steps {
+            let (a, b) = (squares[i], squares[(i + 1) % n]);
+            let (ax, ay) = xy(a);
+            let (bx, by) = xy(b);
+            let k = shape.move_between(a, b).unwrap_or(0) as usize;
+            let (dx, dy) = (moves[k].0 * cell, moves[k].1 * cell);
+            if (ax + dx, ay + dy) == (bx, by) {
+                write!(f, " L{bx},{by}")?;
+            } else {
+                write!(
+                    f,
+                    " L{},{} M{},{} L{bx},{by}",
+                    ax + dx,
+                    ay + dy,
+                    bx - dx,
+                    by - dy
+                )?;
+            }
+        }
+        f.write_str("\"")?;
+        if self.options.animate {
+            let k = steps.max(1);
+            let seconds = self
+                .options
+                .seconds
+                .unwrap_or((k as f64 / 16.0).clamp(4.0, 30.0));
+            writeln!(
+                f,
+                r#"><animate attributeName="stroke-dashoffset" from="{k}" to="0" dur="{seconds:.2}s" fill="freeze"/></path>"#
+            )
+        } else {
+            writeln!(f, "/>")
+        }
+    }
+
     fn write_marker(
         &self,
         f: &mut fmt::Formatter<'_>,
@@ -173,6 +255,11 @@ impl fmt::Display for Svg<'_> {
             f64::from(board.rows()) * px
         )?;
         let title = match self.picture {
+            Picture::Tour(t) if !t.is_plain() => format!(
+                "{} tour on {}",
+                if t.is_closed() { "closed" } else { "open" },
+                t.shape()
+            ),
             Picture::Tour(t) => format!(
                 "{} knight's tour on {board}",
                 if t.is_closed() { "closed" } else { "open" }
@@ -193,6 +280,11 @@ impl fmt::Display for Svg<'_> {
         )?;
         writeln!(f, r#"<rect width="{w}" height="{h}" fill="url(#board)"/>"#)?;
         match self.picture {
+            Picture::Tour(t) if !t.is_plain() => {
+                self.write_shape_path(f, t)?;
+                self.write_marker(f, t.start(), "#2e9e44", "start")?;
+                self.write_marker(f, t.end(), "#d62728", "end")?;
+            }
             Picture::Tour(t) => {
                 self.write_line(f, t.squares(), t.is_closed(), "#1f3a93")?;
                 self.write_marker(f, t.start(), "#2e9e44", "start")?;

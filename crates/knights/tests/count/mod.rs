@@ -371,7 +371,11 @@ fn big_counts_agree_with_single_counts() {
 /// other states.
 #[test]
 fn outside_in_counts_equal_plain_ones() {
-    for (text, kind) in [("5x8", Kind::Closed), ("4x7", Kind::Open), ("5x5", Kind::Open)] {
+    for (text, kind) in [
+        ("5x8", Kind::Closed),
+        ("4x7", Kind::Open),
+        ("5x5", Kind::Open),
+    ] {
         let board: Board = text.parse().unwrap();
         let plain = Options {
             kind,
@@ -385,7 +389,10 @@ fn outside_in_counts_equal_plain_ones() {
         let a = count::tours(board, &plain).unwrap();
         let b = count::tours(board, &snake).unwrap();
         assert_eq!(a.count, b.count, "{text}");
-        assert_ne!(a.states_per_step, b.states_per_step, "{text}: the same states");
+        assert_ne!(
+            a.states_per_step, b.states_per_step,
+            "{text}: the same states"
+        );
         let a = count::all_lengths(board, &plain).unwrap().counts;
         let b = count::all_lengths(board, &snake).unwrap().counts;
         assert_eq!(a, b, "{text} by sweeps");

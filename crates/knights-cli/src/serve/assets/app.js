@@ -107,6 +107,9 @@ function initTour() {
     const q = new URLSearchParams({ board: boardOf('tour'), kind: $('tour-kind').value,
       algorithm: algorithms.value, seed: $('tour-seed').value || '0' });
     if (t.start) q.set('start', t.start.join(','));
+    for (const [key, id] of [['end', 'tour-end'], ['leaper', 'tour-leaper'], ['holes', 'tour-holes']])
+      if ($(id).value.trim() !== '') q.set(key, $(id).value.trim());
+    if ($('tour-wrap').value !== 'none') q.set('wrap', $('tour-wrap').value);
     for (const input of document.querySelectorAll('#tour-options [data-option]'))
       if (input.value !== '') q.set(input.dataset.option, input.value);
     return q;
@@ -123,6 +126,18 @@ function initTour() {
   // The existence answers; resolves to the theorem's reason when no tour of
   // the kind asked for exists (then the page does not ask for one).
   const existence = async () => {
+    const q = query();
+    if (['end', 'wrap', 'leaper', 'holes'].some(k => q.has(k))) {
+      // Beyond the plain board: yes, no or unknown with the reason.
+      const e = new URLSearchParams({ board: q.get('board'), kind: q.get('kind') });
+      for (const k of ['start', 'end', 'wrap', 'leaper', 'holes']) if (q.has(k)) e.set(k, q.get(k));
+      try {
+        const a = await api('/api/exists?' + e);
+        $('tour-exists').textContent = `Tour on ${a.board}: ${a.answer} — ${a.reason}`;
+        if (a.answer === 'no') return `No such tour on ${a.board}: ${a.reason}.`;
+      } catch (err) { return err.message; }
+      return null;
+    }
     try {
       const e = await api('/api/exists?board=' + boardOf('tour'));
       const line = (k, a) => `${k} tour: ${a.exists ? 'yes' : 'no'} — ${a.reason} (${a.theorem})`;
@@ -137,7 +152,7 @@ function initTour() {
   };
   const showTour = () => {
     if (!t.path) return;
-    view.show({ rows: t.tour.rows, cols: t.tour.cols, path: t.path, closed: t.tour.closed,
+    view.show({ rows: t.tour.rows, cols: t.tour.cols, path: t.path, closed: t.tour.closed, holes: t.tour.holes,
       lines: $('tour-lines').checked, numbers: $('tour-numbers').checked, upto: t.upto, start: t.path[0] });
   };
 
@@ -158,7 +173,8 @@ function initTour() {
       const compact = new URLSearchParams(q); compact.set('encoding', 'moves');
       const tour = await api('/api/tour?' + compact);
       t.tour = tour;
-      t.path = decodeMoves(tour, state.info.moves);
+      // Boards with holes, wrapping or another leaper come as squares.
+      t.path = tour.squares ? tour.squares : decodeMoves(tour, state.info.moves);
       t.upto = t.path.length - 1;
       const big = tour.rows * tour.cols > 1024;
       $('tour-numbers').disabled = big;

@@ -88,6 +88,8 @@ export class TourView {
     this.labels = [];
     this.knight = el('circle', { r: g.cell * 0.22, fill: '#f0b429', stroke: '#243b53',
       'stroke-width': 2, visibility: 'hidden', class: 'knight-mark' }, this.b.layer('labels'));
+    for (const [r, c] of this.opts.holes || [])
+      el('rect', { x: c * g.cell, y: r * g.cell, width: g.cell, height: g.cell, fill: '#243b53', class: 'hole' }, this.b.layer('marks'));
     if (this.opts.start) this.markStart(this.opts.start);
   }
 
