@@ -72,7 +72,7 @@ fn bad_requests_exit_cleanly() {
         .code(1)
         .stderr(contains("--max-memory"));
     knights()
-        .args(["count", "6x6", "--open", "--method", "meet"])
+        .args(["count", "9x9", "--open", "--method", "meet"])
         .assert()
         .code(2)
         .stderr(contains("--method forward"));
