@@ -393,7 +393,7 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
 /// ```
 /// use knights::{count, shape::{Shape, Wrap}};
 /// let torus = Shape::new("4x4".parse()?).with_wrap(Wrap::Both);
-/// assert!(count::tours_on(&torus, &count::Options::default())?.count > 0);
+/// assert!(count::tours_on(&torus, &count::Options::default())?.count > count::Count::ZERO);
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
