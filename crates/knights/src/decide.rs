@@ -282,6 +282,24 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
             ));
         }
     }
+    if kind == Some(Kind::Closed)
+        && shape.hole_count() == 0
+        && leaper == crate::shape::Leaper::KNIGHT
+    {
+        // Posa's argument for 4-row boards holds on a cylinder too, where
+        // the 4-square side does not wrap and the colours still alternate.
+        let four = |side: u32, wraps: bool, other: u32, other_wraps: bool| {
+            side == 4 && !wraps && (!other_wraps || other % 2 == 0)
+        };
+        let w = shape.wrap();
+        if four(b.rows(), w.rows(), b.cols(), w.cols())
+            || four(b.cols(), w.cols(), b.rows(), w.rows())
+        {
+            return no(
+                "every move from the two outer lines of its side of 4 lands on the two inner lines, and wrapping the other way does not change that nor the alternation of colours, so a closed tour could visit only half of the squares (Posa's argument, as for the plain board)".into(),
+            );
+        }
+    }
     let graph = shape.graph()?;
     if let Some(s) = (0..b.squares() as Square).find(|&s| !shape.is_hole(s) && graph.degree(s) == 0)
     {
@@ -439,6 +457,30 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d.answer, Answer::No, "{d}");
+    }
+
+    #[test]
+    fn four_row_cylinders_have_no_closed_tour() {
+        for (board, wrap) in [
+            ("4x40", Wrap::Cols),
+            ("40x4", Wrap::Rows),
+            ("4x6", Wrap::Cols),
+        ] {
+            let s = Shape::new(board.parse().unwrap()).with_wrap(wrap);
+            let d = decide(
+                &Spec {
+                    kind: Some(Kind::Closed),
+                    ..spec(s)
+                },
+                1000,
+            )
+            .unwrap();
+            assert_eq!(d.answer, Answer::No, "{board} {wrap}: {d}");
+        }
+        // The counter agrees on the 4x6 cylinder.
+        let s = Shape::new("4x6".parse().unwrap()).with_wrap(Wrap::Cols);
+        let count = crate::count::tours_on(&s, &crate::count::Options::default()).unwrap();
+        assert_eq!(count.count, 0);
     }
 
     #[test]
