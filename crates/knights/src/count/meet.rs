@@ -324,7 +324,7 @@ impl Part {
                     .iter()
                     .map(|&(r, c)| super::square_colour(r, c))
                     .collect(),
-                twice_colour_total: if (rows * w) % 2 == 0 { 0 } else { 2 },
+                twice_colour_total: if (rows * w).is_multiple_of(2) { 0 } else { 2 },
                 // The bottom part's states may be kept up to mirror image
                 // (their sum against the top's exact, symmetric table is
                 // the same); the top's table must be exact.

@@ -97,7 +97,7 @@ fn parts(rows: usize, w: usize) -> [Part; 2] {
 /// Counts the open tours (undirected Hamiltonian paths) of a `rows x w`
 /// board (`rows >= 4`, `w <= 8`).
 pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<MeetRun> {
-    if rows < 4 || w > MAX_WIDTH || w < 3 {
+    if rows < 4 || !(3..=MAX_WIDTH).contains(&w) {
         return Err(Error::Unsupported(format!(
             "meeting in the middle counts open tours of boards with at least 4 rows and 3 to {MAX_WIDTH} columns, not {rows}x{w}"
         )));
@@ -312,6 +312,7 @@ fn patterns(t: &Boundary, seps: usize) -> u64 {
 /// one of the bottom; walking from one terminal end (a square whose path
 /// in a part leads to a terminal inside it, or a terminal square of the
 /// separator) must reach the other through every such square.
+#[allow(clippy::needless_range_loop)] // `s` indexes both parts' links
 fn one_path(t: &Boundary, b: &Boundary, seps: usize) -> bool {
     const NONE: u8 = 255;
     const TERMINAL: u8 = 254;

@@ -810,7 +810,7 @@ fn strip_problem(rows: usize, w: usize, kind: Kind, outside_in: bool) -> Problem
 
 /// The colour of a square (+1 or -1): every knight's move changes it.
 fn square_colour(row: usize, col: usize) -> i8 {
-    if (row + col) % 2 == 0 {
+    if (row + col).is_multiple_of(2) {
         1
     } else {
         -1

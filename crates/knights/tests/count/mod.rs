@@ -179,7 +179,7 @@ fn open_counts_up_to_30_squares_match_brute_force() {
             if board.squares() > 1 {
                 assert_eq!(open_by(board, Method::Forward), want, "{board}");
             }
-            if rows >= 4 && cols >= 3 && cols <= 8 {
+            if rows >= 4 && (3..=8).contains(&cols) {
                 assert_eq!(open_by(board, Method::Meet), want, "{board}");
             }
         }
