@@ -260,7 +260,7 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
             seen[c as usize] = true;
             seen
         });
-    if (leaper.a() + leaper.b()) % 2 == 0 && !wraps_odd && colours == [true, true] {
+    if (leaper.a() + leaper.b()).is_multiple_of(2) && !wraps_odd && colours == [true, true] {
         return no(format!(
             "the leaper {leaper} moves {} squares in all, an even number, so it never changes the colour of its square and cannot reach the squares of the other colour",
             leaper.a() + leaper.b()
@@ -289,7 +289,7 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
         // Posa's argument for 4-row boards holds on a cylinder too, where
         // the 4-square side does not wrap and the colours still alternate.
         let four = |side: u32, wraps: bool, other: u32, other_wraps: bool| {
-            side == 4 && !wraps && (!other_wraps || other % 2 == 0)
+            side == 4 && !wraps && (!other_wraps || other.is_multiple_of(2))
         };
         let w = shape.wrap();
         if four(b.rows(), w.rows(), b.cols(), w.cols())

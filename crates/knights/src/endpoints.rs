@@ -72,7 +72,7 @@ pub fn colour_rule(board: Board, s: Square, t: Square) -> Option<String> {
         let (r, c) = board.coords(q);
         format!("({r}, {c})")
     };
-    if board.squares() % 2 == 0 {
+    if board.squares().is_multiple_of(2) {
         (colour(s) == colour(t)).then(|| {
             format!(
                 "{} and {} have the same colour, and a knight changes colour at every move, so on {board}, with as many light as dark squares, a tour must end on the colour it did not start on",
@@ -415,7 +415,7 @@ fn rotate_to(board: Board, path: Vec<Square>, t: Square) -> Option<Vec<Square>> 
             } else {
                 &mut best
             };
-            if slot.map_or(true, |(bd, _)| d < bd) {
+            if slot.is_none_or(|(bd, _)| d < bd) {
                 *slot = Some((d, i));
             }
         }

@@ -215,7 +215,7 @@ pub(crate) fn backtrack(
             if nodes > max_nodes {
                 return Outcome::OutOfBudget;
             }
-            if nodes % 4096 == 0 && stop.is_stopped() {
+            if nodes.is_multiple_of(4096) && stop.is_stopped() {
                 return Outcome::Stopped;
             }
             path.push(next);

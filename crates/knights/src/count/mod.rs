@@ -771,7 +771,7 @@ fn strip_problem(rows: usize, w: usize, kind: Kind, outside_in: bool) -> Problem
     };
     let column = |p: usize| match outside_in {
         false => p,
-        true if p % 2 == 0 => p / 2,
+        true if p.is_multiple_of(2) => p / 2,
         true => w - 1 - p / 2,
     };
     let index = |r: usize, c: usize| r * w + place(c);
