@@ -71,11 +71,17 @@ fn bad_requests_exit_cleanly() {
         .assert()
         .code(1)
         .stderr(contains("--max-memory"));
+    // Open tours meet in the middle from 3 columns on; 2 are refused.
     knights()
-        .args(["count", "6x6", "--open", "--method", "meet"])
+        .args(["count", "2x8", "--open", "--method", "meet"])
         .assert()
         .code(2)
         .stderr(contains("--method forward"));
+    knights()
+        .args(["count", "6x6", "--open", "--method", "meet"])
+        .assert()
+        .success()
+        .stdout("3318960\n");
     knights()
         .args(["count", "6x6", "--max-memory", "lots"])
         .assert()
