@@ -72,30 +72,9 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     let h = (rows - 1) / 2;
     let top = Part::new(rows, w, h, Side::Top);
     let bottom = Part::new(rows, w, h, Side::Bottom);
-    // What a finished count keeps: the count and the figures of its runs.
-    let summary = opts.work_dir.map(|dir| {
-        dir.join(format!(
-            "count-meet-{:016x}.json",
-            layers::problem_hash(&top.problem)
-                ^ layers::problem_hash(&bottom.problem).rotate_left(1)
-        ))
-    });
-    // A fresh count: neither part may resume an older run's checkpoint.
-    if let (Some(dir), false) = (opts.work_dir, opts.resume) {
-        layers::clear_checkpoints(&top.problem, dir)?;
-        layers::clear_checkpoints(&bottom.problem, dir)?;
-        if let Some(path) = summary.as_deref().filter(|p| p.exists()) {
-            std::fs::remove_file(path).map_err(|e| {
-                Error::Unsupported(format!("the count could not clear {}: {e}", path.display()))
-            })?;
-        }
-    }
-    if let (Some(path), true) = (summary.as_deref(), opts.resume) {
-        if let Ok(text) = std::fs::read_to_string(path) {
-            return serde_json::from_str(&text).map_err(|e| {
-                Error::Parse(format!("{} is not a count's summary: {e}", path.display()))
-            });
-        }
+    let summary = Summary::new(&top.problem, &bottom.problem, opts);
+    if let Some(done) = summary.begin(opts)? {
+        return Ok(done);
     }
     let top_engine = Engine::new(&top.problem)?;
     let bottom_engine = Engine::new(&bottom.problem)?;
@@ -181,20 +160,70 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         bottom: bottom_run,
         pairs_tested,
     };
-    // Done: the summary replaces the two parts' state files.
-    if let (Some(dir), Some(path), false) = (opts.work_dir, summary.as_deref(), opts.keep) {
-        let text = serde_json::to_string(&done)
-            .map_err(|e| Error::Internal(format!("a count's summary: {e}")))?;
-        let tmp = path.with_extension("json.tmp");
-        std::fs::write(&tmp, text)
-            .and_then(|()| std::fs::rename(&tmp, path))
-            .map_err(|e| {
-                Error::Unsupported(format!("the count could not write {}: {e}", path.display()))
-            })?;
-        layers::clear_checkpoints(&top.problem, dir)?;
-        layers::clear_checkpoints(&bottom.problem, dir)?;
-    }
+    summary.finish(&done, opts)?;
     Ok(done)
+}
+
+/// What a finished meeting keeps in its work directory: one file with the
+/// count and the figures of both runs, which replaces the parts' state
+/// files, and from which `resume` answers at once.
+pub(crate) struct Summary<'a> {
+    path: Option<std::path::PathBuf>,
+    top: &'a Problem,
+    bottom: &'a Problem,
+}
+
+impl<'a> Summary<'a> {
+    pub fn new(top: &'a Problem, bottom: &'a Problem, opts: &RunOptions<'_>) -> Summary<'a> {
+        let path = opts.work_dir.map(|dir| {
+            dir.join(format!(
+                "count-meet-{:016x}.json",
+                layers::problem_hash(top) ^ layers::problem_hash(bottom).rotate_left(1)
+            ))
+        });
+        Summary { path, top, bottom }
+    }
+
+    /// Before the runs: a fresh count clears what an older one left (neither
+    /// part may resume its checkpoint); a resumed count that finished
+    /// before answers from its summary.
+    pub fn begin(&self, opts: &RunOptions<'_>) -> Result<Option<MeetRun>> {
+        if let (Some(dir), false) = (opts.work_dir, opts.resume) {
+            layers::clear_checkpoints(self.top, dir)?;
+            layers::clear_checkpoints(self.bottom, dir)?;
+            if let Some(path) = self.path.as_deref().filter(|p| p.exists()) {
+                std::fs::remove_file(path).map_err(|e| {
+                    Error::Unsupported(format!("the count could not clear {}: {e}", path.display()))
+                })?;
+            }
+        }
+        if let (Some(path), true) = (self.path.as_deref(), opts.resume) {
+            if let Ok(text) = std::fs::read_to_string(path) {
+                return serde_json::from_str(&text).map(Some).map_err(|e| {
+                    Error::Parse(format!("{} is not a count's summary: {e}", path.display()))
+                });
+            }
+        }
+        Ok(None)
+    }
+
+    /// After the runs: the summary replaces the parts' state files, unless
+    /// they are to be kept.
+    pub fn finish(&self, done: &MeetRun, opts: &RunOptions<'_>) -> Result<()> {
+        if let (Some(dir), Some(path), false) = (opts.work_dir, self.path.as_deref(), opts.keep) {
+            let text = serde_json::to_string(done)
+                .map_err(|e| Error::Internal(format!("a count's summary: {e}")))?;
+            let tmp = path.with_extension("json.tmp");
+            std::fs::write(&tmp, text)
+                .and_then(|()| std::fs::rename(&tmp, path))
+                .map_err(|e| {
+                    Error::Unsupported(format!("the count could not write {}: {e}", path.display()))
+                })?;
+            layers::clear_checkpoints(self.top, dir)?;
+            layers::clear_checkpoints(self.bottom, dir)?;
+        }
+        Ok(())
+    }
 }
 
 /// The top and bottom parts of a `rows x w` board as frontier problems.

@@ -48,7 +48,7 @@ use rustc_hash::FxHashMap;
 
 use super::frontier::{Engine, Shape, DONE, END, UNTOUCHED};
 use super::layers::{self, RunOptions};
-use super::meet::{shifted, MeetRun, Part, Side, MAX_WIDTH};
+use super::meet::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
 use super::number::ProductSum;
 use crate::{Error, Result};
 
@@ -103,28 +103,9 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
         )));
     }
     let [top, bottom] = parts(rows, w);
-    let summary = opts.work_dir.map(|dir| {
-        dir.join(format!(
-            "count-meet-{:016x}.json",
-            layers::problem_hash(&top.problem)
-                ^ layers::problem_hash(&bottom.problem).rotate_left(1)
-        ))
-    });
-    if let (Some(dir), false) = (opts.work_dir, opts.resume) {
-        layers::clear_checkpoints(&top.problem, dir)?;
-        layers::clear_checkpoints(&bottom.problem, dir)?;
-        if let Some(path) = summary.as_deref().filter(|p| p.exists()) {
-            std::fs::remove_file(path).map_err(|e| {
-                Error::Unsupported(format!("the count could not clear {}: {e}", path.display()))
-            })?;
-        }
-    }
-    if let (Some(path), true) = (summary.as_deref(), opts.resume) {
-        if let Ok(text) = std::fs::read_to_string(path) {
-            return serde_json::from_str(&text).map_err(|e| {
-                Error::Parse(format!("{} is not a count's summary: {e}", path.display()))
-            });
-        }
+    let summary = Summary::new(&top.problem, &bottom.problem, opts);
+    if let Some(done) = summary.begin(opts)? {
+        return Ok(done);
     }
     let top_engine = Engine::new(&top.problem)?;
     let bottom_engine = Engine::new(&bottom.problem)?;
@@ -229,18 +210,7 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
         bottom: bottom_run,
         pairs_tested,
     };
-    if let (Some(dir), Some(path), false) = (opts.work_dir, summary.as_deref(), opts.keep) {
-        let text = serde_json::to_string(&done)
-            .map_err(|e| Error::Internal(format!("a count's summary: {e}")))?;
-        let tmp = path.with_extension("json.tmp");
-        std::fs::write(&tmp, text)
-            .and_then(|()| std::fs::rename(&tmp, path))
-            .map_err(|e| {
-                Error::Unsupported(format!("the count could not write {}: {e}", path.display()))
-            })?;
-        layers::clear_checkpoints(&top.problem, dir)?;
-        layers::clear_checkpoints(&bottom.problem, dir)?;
-    }
+    summary.finish(&done, opts)?;
     Ok(done)
 }
 
