@@ -276,7 +276,12 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
     }
     let problem = strip_problem(rows, w, opts.kind, opts.outside_in);
     let run = layers::run(&problem, &run_opts)?;
-    Ok(Report {
+    Ok(forward_report(run, t0))
+}
+
+/// The report of one forward run started at `t0`.
+fn forward_report(run: layers::Run, t0: Instant) -> Report {
+    Report {
         count: run.count,
         method: Method::Forward,
         meet_pairs: None,
@@ -288,7 +293,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
         peak_disk_bytes: run.peak_disk,
         generated: run.generated,
         elapsed: t0.elapsed(),
-    })
+    }
 }
 
 /// The most bits a count may be expected to need for [`Method::Auto`] to
@@ -363,16 +368,7 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
     Ok(Sweep {
         report: Report {
             count: counts.last().map_or(Count::ZERO, |c| c.1),
-            method: Method::Forward,
-            meet_pairs: None,
-            states_per_step: run.states_per_step,
-            peak_states: run.peak,
-            frontier_slots: run.slots,
-            key_bytes: run.key_bytes,
-            on_disk: run.on_disk,
-            peak_disk_bytes: run.peak_disk,
-            generated: run.generated,
-            elapsed: t0.elapsed(),
+            ..forward_report(run, t0)
         },
         counts,
     })
@@ -409,19 +405,7 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
     }
     let problem = shape_problem(shape, opts.kind, None)?;
     let run = layers::run(&problem, &opts.run())?;
-    Ok(Report {
-        count: run.count,
-        method: Method::Forward,
-        meet_pairs: None,
-        states_per_step: run.states_per_step,
-        peak_states: run.peak,
-        frontier_slots: run.slots,
-        key_bytes: run.key_bytes,
-        on_disk: run.on_disk,
-        peak_disk_bytes: run.peak_disk,
-        generated: run.generated,
-        elapsed: t0.elapsed(),
-    })
+    Ok(forward_report(run, t0))
 }
 
 /// The number of Hamiltonian paths of the knight graph of `board` from `s`
