@@ -37,8 +37,8 @@ pub(super) trait Tally: Word {
     fn to_u128(self) -> Option<u128>;
 }
 
-macro_rules! primitive {
-    ($t:ty) => {
+macro_rules! word {
+    ($($t:ty),*) => {$(
         impl Word for $t {
             const BYTES: usize = std::mem::size_of::<$t>();
             fn put(self, out: &mut Vec<u8>) {
@@ -48,6 +48,12 @@ macro_rules! primitive {
                 <$t>::from_le_bytes(b.try_into().expect("word width"))
             }
         }
+    )*};
+}
+word!(u64, u128, U256, U512, U1024, U2048, U4096);
+
+macro_rules! primitive {
+    ($t:ty) => {
         impl Key for $t {
             #[inline]
             fn from_u128(x: u128) -> Self {
@@ -79,15 +85,6 @@ primitive!(u128);
 
 macro_rules! wide {
     ($($t:ty),*) => {$(
-        impl Word for $t {
-            const BYTES: usize = <$t>::BITS as usize / 8;
-            fn put(self, out: &mut Vec<u8>) {
-                out.extend_from_slice(&self.to_le_bytes());
-            }
-            fn get(b: &[u8]) -> Self {
-                <$t>::from_le_bytes(b.try_into().expect("word width"))
-            }
-        }
         impl Tally for $t {
             const ZERO: Self = <$t>::MIN;
             const ONE: Self = {
@@ -222,5 +219,30 @@ impl Drop for Disk {
         if self.temporary {
             let _ = fs::remove_dir_all(&self.dir);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<C: Tally + std::fmt::Debug>(bits: usize) {
+        assert_eq!(C::BYTES * 8, bits);
+        let x = C::ONE.add(C::ONE).unwrap();
+        let mut out = Vec::new();
+        x.put(&mut out);
+        assert_eq!(out.len(), C::BYTES);
+        assert_eq!(C::get(&out), x);
+    }
+
+    #[test]
+    fn every_count_width_stores_and_reads_back() {
+        round_trip::<u64>(64);
+        round_trip::<u128>(128);
+        round_trip::<U256>(256);
+        round_trip::<U512>(512);
+        round_trip::<U1024>(1024);
+        round_trip::<U2048>(2048);
+        round_trip::<U4096>(4096);
     }
 }
