@@ -794,7 +794,6 @@ impl Engine {
     /// the vertices left with one edge.
     pub fn prefix_tours(&self, step: &Step, key: u128) -> u32 {
         let base = self.decode(step.prev, key);
-        let a = step.prev;
         let slots = step.prev + 1;
         let whole = |d: &Frontier, closed: bool| -> bool {
             let mut ends = 0u32;
@@ -824,28 +823,11 @@ impl Engine {
             }
         };
         let mut found = 0u32;
-        let mut d = base;
-        if whole(&d, false) {
-            found += 1;
-        }
-        for (i, &(b, e)) in step.back.iter().enumerate() {
-            let mut d1 = base;
-            let Some(done1) = self.connect(&mut d1, a, b as usize, e, true) else {
-                continue;
-            };
-            d = d1;
-            if whole(&d, done1) {
+        self.choices(step, &base, true, |d, closed| {
+            if whole(d, closed) {
                 found += 1;
             }
-            for &(b2, e2) in &step.back[i + 1..] {
-                let mut d2 = d1;
-                if let Some(done2) = self.connect(&mut d2, a, b2 as usize, e2, true) {
-                    if whole(&d2, done1 || done2) {
-                        found += 1;
-                    }
-                }
-            }
-        }
+        });
         found
     }
 
@@ -854,9 +836,8 @@ impl Engine {
     #[inline]
     pub fn expand(&self, step: &Step, key: u128, mut emit: impl FnMut(Option<u128>)) {
         let base = self.decode(step.prev, key);
-        let a = step.prev;
         let last = step.last;
-        let mut out = |d: &mut Frontier, closed: bool| {
+        let out = |d: &mut Frontier, closed: bool| {
             let Some(completed) = self.settle(d, &step.checks, last) else {
                 return;
             };
@@ -875,19 +856,34 @@ impl Engine {
                 emit(Some(self.encode(step, d)));
             }
         };
-        let mut d = base;
-        out(&mut d, false);
+        self.choices(step, &base, last, out);
+    }
+
+    /// Calls `f(state, closed)` for every choice of zero, one or two of the
+    /// new vertex's edges that `connect` allows (`last`: whether the whole
+    /// cycle or path may close), with whether a choice closed it.
+    #[inline]
+    fn choices(
+        &self,
+        step: &Step,
+        base: &Frontier,
+        last: bool,
+        mut f: impl FnMut(&mut Frontier, bool),
+    ) {
+        let a = step.prev;
+        let mut d = *base;
+        f(&mut d, false);
         for (i, &(b, e)) in step.back.iter().enumerate() {
-            let mut d1 = base;
+            let mut d1 = *base;
             let Some(done1) = self.connect(&mut d1, a, b as usize, e, last) else {
                 continue;
             };
             let mut d = d1;
-            out(&mut d, done1);
+            f(&mut d, done1);
             for &(b2, e2) in &step.back[i + 1..] {
                 let mut d2 = d1;
                 if let Some(done2) = self.connect(&mut d2, a, b2 as usize, e2, last) {
-                    out(&mut d2, done1 || done2);
+                    f(&mut d2, done1 || done2);
                 }
             }
         }
