@@ -147,15 +147,18 @@ pub(crate) struct Step {
     checks: Vec<Check>,
     /// The slots that form the frontier after the step, in order.
     pub keep: Vec<u8>,
-    /// For each slot in `keep`, the neighbours it still has after the step.
-    keep_rem: Vec<u32>,
+    /// Masks over the 2-bit role codes of the kept slots (see
+    /// [`Engine::roles`]): bit `2i` stands for `keep[i]`. `kept` has every
+    /// kept slot; `one_left` those left with one neighbour after the step.
+    kept: u64,
+    one_left: u64,
     /// Paths: the unprocessed vertices that have fewer than two unprocessed
     /// (or external) neighbours, so may run short of edges.
     scarce: Vec<Scarce>,
-    /// Paths on a 2-coloured graph without external edges: the colour
-    /// (+1 or -1) of each slot in `keep`, and twice the colour sum of the
-    /// processed vertices.
-    keep_colour: Vec<i8>,
+    /// Paths on a 2-coloured graph without external edges: the kept slots
+    /// coloured +1 and -1 (masks over the role codes; `None`: not
+    /// coloured), and twice the colour sum of the processed vertices.
+    keep_colour: Option<(u64, u64)>,
     twice_processed: i32,
     /// For a step after which states are replaced by the smaller of
     /// themselves and their mirror image: the mirror of each slot of `keep`
@@ -174,8 +177,8 @@ pub(crate) struct Step {
 struct Scarce {
     /// Its unprocessed (and external) neighbours.
     base: u32,
-    /// Its neighbours in the frontier (working slots).
-    slots: Vec<u8>,
+    /// Its neighbours in the frontier, as a mask over the role codes.
+    slots: u64,
     terminal_ok: bool,
     colour: i8,
 }
@@ -255,6 +258,24 @@ fn double_factorial_odd(e: usize) -> u128 {
     // (e-1)!! for even e: the perfect matchings of e ends.
     (1..e as u128).step_by(2).product::<u128>().max(1)
 }
+
+/// `(x / r, x % r)` for an odd `r` below `W`: a division by a constant in
+/// each arm, a multiplication rather than a slow division.
+#[inline]
+fn div_small_odd(x: u64, r: u8) -> (u64, u64) {
+    macro_rules! by {
+        ($($c:literal)*) => {
+            match r {
+                $($c => (x / $c, x % $c),)*
+                _ => (x / u64::from(r), x % u64::from(r)),
+            }
+        };
+    }
+    by!(1 3 5 7 9 11 13 15 17 19 21 23)
+}
+
+/// The low bit of every 2-bit role code.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
 /// Slots in order: the keep list of a compacted frontier.
 const IDENTITY: [u8; W] = {
@@ -349,26 +370,31 @@ impl Engine {
                 .filter(|&s| last_nbr[work[s]] > v)
                 .map(|s| s as u8)
                 .collect();
-            let keep_rem: Vec<u32> = keep
-                .iter()
-                .map(|&s| {
-                    let u = work[s as usize];
-                    nbrs[u].iter().filter(|&&x| x > v).count() as u32 + external(u)
+            let remaining =
+                |u: usize| nbrs[u].iter().filter(|&&x| x > v).count() as u32 + external(u);
+            // A mask over the role codes of the kept slots among `slots`.
+            let mask = |slots: &mut dyn Iterator<Item = u8>| {
+                slots.fold(0u64, |m, s| {
+                    let i = keep.iter().position(|&k| k == s).expect("a kept slot");
+                    m | 1 << (2 * i)
                 })
-                .collect();
+            };
+            let kept = mask(&mut keep.iter().copied());
+            let one_left = mask(
+                &mut keep
+                    .iter()
+                    .copied()
+                    .filter(|&s| remaining(work[s as usize]) == 1),
+            );
             let scarce = if path {
                 (v + 1..n)
                     .filter_map(|u| {
                         let base = nbrs[u].iter().filter(|&&x| x > v).count() as u32 + external(u);
                         (base < 2).then(|| Scarce {
                             base,
-                            slots: nbrs[u]
-                                .iter()
-                                .filter(|&&x| x <= v)
-                                .map(|&x| {
-                                    slot_of(x).expect("a neighbour of the unprocessed is kept")
-                                })
-                                .collect(),
+                            slots: mask(&mut nbrs[u].iter().filter(|&&x| x <= v).map(|&x| {
+                                slot_of(x).expect("a neighbour of the unprocessed is kept")
+                            })),
                             terminal_ok: p.terminal_ok.get(u).copied().unwrap_or(true),
                             colour: colour.as_ref().map_or(0, |c| c[u]),
                         })
@@ -377,13 +403,18 @@ impl Engine {
             } else {
                 Vec::new()
             };
-            let keep_colour: Vec<i8> = match &colour {
-                Some(c) => {
-                    twice_processed += 2 * i32::from(c[v]);
-                    keep.iter().map(|&s| c[work[s as usize]]).collect()
-                }
-                None => Vec::new(),
-            };
+            let keep_colour = colour.as_ref().map(|c| {
+                twice_processed += 2 * i32::from(c[v]);
+                let of = |want: i8| {
+                    mask(
+                        &mut keep
+                            .iter()
+                            .copied()
+                            .filter(|&s| c[work[s as usize]] == want),
+                    )
+                };
+                (of(1), of(-1))
+            });
             let mut keep_index = [0u8; W];
             for (i, &s) in keep.iter().enumerate() {
                 keep_index[s as usize] = i as u8;
@@ -428,7 +459,8 @@ impl Engine {
                 back,
                 checks,
                 keep,
-                keep_rem,
+                kept,
+                one_left,
                 scarce,
                 keep_colour,
                 twice_processed,
@@ -486,35 +518,43 @@ impl Engine {
         }
         let mut upper = (key >> (2 * k)) as u64;
         if self.t > 1 {
-            d.term = (upper % self.t) as u8;
-            upper /= self.t;
+            // t is 3 for paths: a division by a constant.
+            d.term = (upper % 3) as u8;
+            upper /= 3;
         }
         if e == 0 {
             return d;
         }
-        let pairings = PAIRINGS[e];
-        let mut rank = upper % pairings;
-        let mut rest = upper / pairings;
-        let m = u64::from(self.m);
+        // `upper` is `rank + P * voltages`, where the rank's mixed-radix
+        // digits have the radices e-1, e-3, ..., 1 whose product is P: take
+        // them off one by one, and the voltages are what is left.
         let mut len = e;
+        let mut firsts = [0u8; W / 2];
+        let mut pairs = 0usize;
         while len > 0 {
             let a = ends[0] as usize;
-            let radix = (len - 1) as u64;
-            let j = 1 + (rank % radix) as usize;
-            rank /= radix;
+            let (q, r) = div_small_odd(upper, (len - 1) as u8);
+            upper = q;
+            let j = 1 + r as usize;
             let b = ends[j] as usize;
             d.mate[a] = b as u8;
             d.mate[b] = a as u8;
-            if m > 1 {
-                let volt = (rest % m) as u8;
-                rest /= m;
-                d.w[a] = volt;
-                d.w[b] = (self.m - volt) % self.m;
-            }
+            firsts[pairs] = a as u8;
+            pairs += 1;
             // Remove positions 0 and j, keeping the order.
             ends.copy_within(1..j, 0);
             ends.copy_within(j + 1..len, j - 1);
             len -= 2;
+        }
+        if self.m > 1 {
+            // The modulus is 2 or 4: one digit of its bits per pair.
+            let bits = self.m.trailing_zeros();
+            for &a in &firsts[..pairs] {
+                let volt = (upper & u64::from(self.m - 1)) as u8;
+                upper >>= bits;
+                d.w[a as usize] = volt;
+                d.w[d.mate[a as usize] as usize] = (self.m - volt) % self.m;
+            }
         }
         d
     }
@@ -522,8 +562,8 @@ impl Engine {
     /// Encodes the frontier after `step` (the slots in `step.keep`), or
     /// the smaller of its key and its mirror image's where the step says so.
     #[inline]
-    fn encode(&self, step: &Step, d: &Frontier) -> u128 {
-        let key = self.encode_slots(&step.keep, d);
+    fn encode(&self, step: &Step, d: &Frontier, roles: u64) -> u128 {
+        let key = self.encode_slots(&step.keep, d, roles);
         if step.mirror.is_empty() {
             return key;
         }
@@ -546,30 +586,41 @@ impl Engine {
                 };
             }
         }
-        key.min(self.encode_slots(&IDENTITY[..step.keep.len()], &e))
+        let keep = &IDENTITY[..step.keep.len()];
+        key.min(self.encode_slots(keep, &e, Self::roles(keep, &e)))
     }
 
-    /// Encodes the roles of the slots `keep` of `d`, in that order.
+    /// The 2-bit role codes of the slots `keep` of `d`, in that order: 0
+    /// untouched, 1 done, 2 end of a path to another frontier end, 3 end of
+    /// a path that leads to a terminal (the low bits of a key).
     #[inline]
-    fn encode_slots(&self, keep: &[u8], d: &Frontier) -> u128 {
-        let mut pos = [0u8; W];
-        let mut ends = [0u8; W];
-        let mut e = 0usize;
+    fn roles(keep: &[u8], d: &Frontier) -> u64 {
         let mut low = 0u64;
         for (i, &s) in keep.iter().enumerate() {
             let s = s as usize;
-            let code = match d.st[s] {
-                UNTOUCHED => 0,
-                DONE => 1,
-                _ if d.mate[s] == FREE => 3,
-                _ => {
-                    pos[s] = e as u8;
-                    ends[e] = s as u8;
-                    e += 1;
-                    2
-                }
-            };
-            low |= code << (2 * i);
+            let st = d.st[s];
+            let code = st + u8::from(st == END && d.mate[s] == FREE);
+            low |= u64::from(code) << (2 * i);
+        }
+        low
+    }
+
+    /// Encodes the slots `keep` of `d`, in that order, whose role codes
+    /// are `roles`.
+    #[inline]
+    fn encode_slots(&self, keep: &[u8], d: &Frontier, roles: u64) -> u128 {
+        let low = roles;
+        // The ends paired in the frontier (code 2), in order.
+        let mut pos = [0u8; W];
+        let mut ends = [0u8; W];
+        let mut e = 0usize;
+        let mut paired = (roles >> 1) & !roles & LOW_BITS;
+        while paired != 0 {
+            let s = keep[paired.trailing_zeros() as usize / 2];
+            pos[s as usize] = e as u8;
+            ends[e] = s;
+            e += 1;
+            paired &= paired - 1;
         }
         let shift = 2 * keep.len();
         if e == 0 && self.t == 1 {
@@ -736,35 +787,19 @@ impl Engine {
     /// already add up to twice the processed vertices' colours less the
     /// frontier's edges still to come, each counted with its vertex's colour.
     #[inline]
-    fn may_finish(&self, step: &Step, d: &Frontier) -> bool {
-        let mut must = u32::from(d.term);
-        let mut must_colour = 0i32;
-        let coloured = !step.keep_colour.is_empty();
-        let mut to_come = 0i32;
-        for (i, &s) in step.keep.iter().enumerate() {
-            let st = d.st[s as usize];
-            if st == UNTOUCHED && step.keep_rem[i] == 1 {
-                must += 1;
-                if coloured {
-                    must_colour += i32::from(step.keep_colour[i]);
-                }
-            }
-            if coloured {
-                let open = match st {
-                    UNTOUCHED => 2,
-                    END => 1,
-                    _ => 0,
-                };
-                to_come += open * i32::from(step.keep_colour[i]);
-            }
-        }
+    fn may_finish(&self, step: &Step, term: u8, roles: u64) -> bool {
+        // The kept slots by role, as masks over the role codes.
+        let (odd, high) = (roles & LOW_BITS, (roles >> 1) & LOW_BITS);
+        let untouched = step.kept & !odd & !high;
+        let (end, done) = (high, odd & !high);
+        let must_here = untouched & step.one_left;
+        let mut must = u32::from(term) + must_here.count_ones();
+        let sum = |m: u64, (plus, minus): (u64, u64)| {
+            (m & plus).count_ones() as i32 - (m & minus).count_ones() as i32
+        };
+        let mut must_colour = step.keep_colour.map_or(0, |c| sum(must_here, c));
         for sc in &step.scarce {
-            let avail = sc.base
-                + sc.slots
-                    .iter()
-                    .filter(|&&s| d.st[s as usize] != DONE)
-                    .count() as u32;
-            match avail {
+            match sc.base + (sc.slots & !done).count_ones() {
                 0 => return false,
                 1 if !sc.terminal_ok => return false,
                 1 => {
@@ -777,8 +812,9 @@ impl Engine {
         if must > 2 {
             return false;
         }
-        match self.twice_total {
-            Some(total) => {
+        match (self.twice_total, step.keep_colour) {
+            (Some(total), Some(c)) => {
+                let to_come = 2 * sum(untouched, c) + sum(end, c);
                 let fixed = step.twice_processed - to_come;
                 let rest = total - fixed - must_colour;
                 rest.unsigned_abs() <= 2 - must
@@ -850,10 +886,11 @@ impl Engine {
                     emit(None);
                 }
             } else {
-                if self.prune && !self.may_finish(step, d) {
+                let roles = Self::roles(&step.keep, d);
+                if self.prune && !self.may_finish(step, d.term, roles) {
                     return;
                 }
-                emit(Some(self.encode(step, d)));
+                emit(Some(self.encode(step, d, roles)));
             }
         };
         self.choices(step, &base, last, out);
