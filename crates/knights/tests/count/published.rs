@@ -2,8 +2,9 @@
 //! open tours (OEIS A390833) and closed tours (A392000) for k, n in 3..12
 //! with k * n <= 40, the closed tours of 6 x n (A175881, past 2^128 from
 //! 6 x 26 on), the directed open tours of n x n (A165134), and closed
-//! tours of strips (A383660, A383661, A193055), the last two also by
-//! sweeps over lengths ([`count::all_lengths`]).
+//! tours of strips (A383660, A383661, A193055), the closed tours of 7 x 2n
+//! (A193054) and 8 x n (A193055), the strips and the 6 x n and 7 x 2n lists
+//! also by sweeps over lengths ([`count::all_lengths`]).
 //!
 //! `published_counts_fast` runs every entry the frontier program counts in
 //! well under a second (seconds in all in the test profile);
@@ -59,16 +60,29 @@ fn sweep(board: &str, kind: Kind) -> Vec<(Board, Count)> {
         .counts
 }
 
-/// The `closed_6xn` list from one sweep of `6 x last`.
-fn check_closed_6xn_sweep(last: usize) {
+/// The list `section` (its n-th count that of `rows x every*n`) from one
+/// sweep of `rows x last`: every published entry up to `last`, the
+/// lengths between them 0 or absent from the list.
+fn check_list_sweep(section: &str, rows: usize, every: usize, last: usize) {
     let table = table();
-    let want = table["closed_6xn"]["counts"].as_array().unwrap();
-    let got = sweep(&format!("6x{last}"), Kind::Closed);
+    let want = table[section]["counts"].as_array().unwrap();
+    let got = sweep(&format!("{rows}x{last}"), Kind::Closed);
     assert_eq!(got.len(), last);
     for (i, (board, n)) in got.iter().enumerate() {
-        assert_eq!(board.to_string(), format!("6x{}", i + 1));
-        assert_eq!(*n, big(&want[i]), "closed_6xn by sweep, {board}");
+        let len = i + 1;
+        assert_eq!(board.to_string(), format!("{rows}x{len}"));
+        if len % every == 0 {
+            assert_eq!(
+                *n,
+                big(&want[len / every - 1]),
+                "{section} by sweep, {board}"
+            );
+        }
     }
+}
+
+fn check_closed_6xn_sweep(last: usize) {
+    check_list_sweep("closed_6xn", 6, 1, last);
 }
 
 /// The `closed_strips` entries of `width` rows, from one sweep of `width x last`.
@@ -168,4 +182,30 @@ fn published_sweeps_slow() {
     check_closed_6xn_sweep(40);
     assert_eq!(check_closed_strips(5, 10), 2);
     assert_eq!(check_closed_strips(8, 6), 1);
+}
+
+/// All 11 published closed counts of 7 x 2n (OEIS A193054, to 7 x 22,
+/// past 2^128 from 7 x 18) from one sweep, and 8 x 9 and 8 x 10 (A193055)
+/// met in the middle.
+#[test]
+#[ignore = "about ten minutes in release mode: cargo test --release -p knights -- --ignored published_7_and_8_rows_slow"]
+fn published_7_and_8_rows_slow() {
+    check_list_sweep("closed_7x2n", 7, 2, 22);
+    for (n, want) in list("closed_8xn", 9, 10) {
+        let board = Board::new(8, n).unwrap();
+        assert_eq!(count(board, Kind::Closed), want, "closed_8xn {board}");
+    }
+}
+
+/// The closed 7 x 2n and 8 x n lists agree where they meet (7 x 8 and
+/// 8 x 7 are one board), and with the strips' and 6 x n lists.
+#[test]
+fn the_published_lists_agree_where_they_meet() {
+    let table = table();
+    let at = |section: &str, n: usize| big(&table[section]["counts"].as_array().unwrap()[n - 1]);
+    assert_eq!(at("closed_7x2n", 4), at("closed_8xn", 7));
+    assert_eq!(at("closed_7x2n", 3), at("closed_6xn", 7));
+    assert_eq!(at("closed_8xn", 6), at("closed_6xn", 8));
+    let strips = table["closed_strips"]["counts"].as_table().unwrap();
+    assert_eq!(big(&strips["8x8"]), at("closed_8xn", 8));
 }
