@@ -222,6 +222,44 @@ impl Drop for Disk {
     }
 }
 
+/// The prefix of a temporary state directory's name; the process id and
+/// the run's fingerprint follow.
+pub(super) const TEMPORARY_PREFIX: &str = "knights-count-";
+
+impl Disk {
+    /// A directory of its own under the system's temporary directory, for
+    /// a run whose states outgrow memory without a work directory. First
+    /// removes what runs killed before they could clean up left there
+    /// (named for a process that no longer exists; on systems without
+    /// `/proc` nothing is removed).
+    pub fn temporary(fingerprint: &str) -> std::result::Result<Disk, Stop> {
+        let base = std::env::temp_dir();
+        if Path::new("/proc/self").exists() {
+            for entry in fs::read_dir(&base).into_iter().flatten().flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let pid = name
+                    .strip_prefix(TEMPORARY_PREFIX)
+                    .and_then(|rest| rest.split('-').next())
+                    .and_then(|pid| pid.parse::<u32>().ok());
+                if let Some(pid) = pid {
+                    if !Path::new("/proc").join(pid.to_string()).exists() {
+                        let _ = fs::remove_dir_all(entry.path());
+                    }
+                }
+            }
+        }
+        let dir = base.join(format!(
+            "{TEMPORARY_PREFIX}{}-{fingerprint}",
+            std::process::id()
+        ));
+        fs::create_dir_all(&dir).map_err(|e| io("create", &dir, e))?;
+        Ok(Disk {
+            dir,
+            temporary: true,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,5 +282,24 @@ mod tests {
         round_trip::<U1024>(1024);
         round_trip::<U2048>(2048);
         round_trip::<U4096>(4096);
+    }
+
+    #[test]
+    fn a_killed_run_s_temporary_files_are_removed_by_the_next() {
+        if !Path::new("/proc/self").exists() {
+            return;
+        }
+        // No process has the largest id (Linux caps them at 2^22).
+        let stale = std::env::temp_dir().join(format!("{TEMPORARY_PREFIX}4294967295-test"));
+        fs::create_dir_all(&stale).unwrap();
+        fs::write(stale.join("s1-b0.bin"), b"left behind").unwrap();
+        let Ok(disk) = Disk::temporary("a_killed_run_test") else {
+            panic!("the temporary directory could not be made");
+        };
+        assert!(!stale.exists());
+        assert!(disk.dir.exists());
+        let dir = disk.dir.clone();
+        drop(disk);
+        assert!(!dir.exists());
     }
 }

@@ -371,20 +371,14 @@ fn run_typed<K: Key, C: Tally>(
             if budget < MIN_DISK_BUDGET {
                 return Err(over_budget(opts.max_memory, next_est).into());
             }
-            let dir =
-                std::env::temp_dir().join(format!("knights-count-{}-{fp}", std::process::id()));
-            fs::create_dir_all(&dir).map_err(|e| io("create", &dir, e))?;
-            disk = Some(Disk {
-                dir,
-                temporary: true,
-            });
+            disk = Some(Disk::temporary(&fp)?);
         }
         if let Some(d) = &disk {
             check_disk(d, opts, t, n, states * eb, next_est, raw_ratio, eb)?;
         }
         // Next buckets: enough to keep both cores busy, and on disk small
         // enough that the threads can each merge one in memory.
-        let mut nb = (next_est / (1 << 18)).clamp(1, 64).next_power_of_two() as usize;
+        let mut nb = (next_est / (1 << 15)).clamp(1, 64).next_power_of_two() as usize;
         if disk.is_some() {
             let share = (budget / 2 / threads).max(1);
             let need = next_est.saturating_mul(STEP_BYTES_PER_STATE) / share + 1;
@@ -394,7 +388,8 @@ fn run_typed<K: Key, C: Tally>(
             }
         }
         let chunk = match &disk {
-            None => CHUNK as u64,
+            // A few chunks a thread, so that small layers use every core.
+            None => (states / (4 * threads)).clamp(1 << 12, CHUNK as u64),
             Some(_) => {
                 (budget / 4 / threads / STEP_BYTES_PER_STATE).clamp(1 << 10, 8 * CHUNK as u64)
             }
@@ -582,7 +577,8 @@ fn run_typed<K: Key, C: Tally>(
         }
         timeline.push((states, generated, started.elapsed().as_secs_f64()));
         if let Some(f) = opts.progress {
-            let projected = super::project::extend(&run.states_per_step, n, w);
+            let projected =
+                super::project::extend(&run.states_per_step, n, w, super::project::LastRow::of(p));
             let (ratio, per) = super::project::rates(&timeline, w);
             let (peak, _, _, left) = super::project::figures(&projected, t + 1, ratio, eb);
             f(&Progress {

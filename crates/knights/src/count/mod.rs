@@ -594,11 +594,12 @@ pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
     };
     for p in &problems {
         let one = trial(p, seconds, opts.stop)?;
-        total.steps += one.steps;
         if one.peak_states > total.peak_states {
             total.peak_states = one.peak_states;
-            total.peak_step = one.peak_step;
+            // Counted over both parts, as `steps` is.
+            total.peak_step = total.steps + one.peak_step;
         }
+        total.steps += one.steps;
         total.disk_bytes = total.disk_bytes.max(one.disk_bytes);
         total.seconds += one.seconds;
         total.measured_steps += one.measured_steps;
@@ -654,7 +655,7 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Pr
     let steps = rec.steps.into_inner().unwrap_or_else(|e| e.into_inner());
     let measured: Vec<u64> = steps.iter().map(|s| s.0).collect();
     let w = project::period(p);
-    let states = project::extend(&measured, p.n, w);
+    let states = project::extend(&measured, p.n, w, project::LastRow::of(p));
     let (ratio, per) = project::rates(&steps, w);
     let entry_bytes = if frontier::Engine::new(p)?.key_bits <= 64 {
         16
