@@ -266,12 +266,13 @@ fn div_small_odd(x: u64, r: u8) -> (u64, u64) {
     macro_rules! by {
         ($($c:literal)*) => {
             match r {
+                1 => (x, 0),
                 $($c => (x / $c, x % $c),)*
                 _ => (x / u64::from(r), x % u64::from(r)),
             }
         };
     }
-    by!(1 3 5 7 9 11 13 15 17 19 21 23)
+    by!(3 5 7 9 11 13 15 17 19 21 23)
 }
 
 /// The low bit of every 2-bit role code.
