@@ -423,7 +423,11 @@ def test_ctrl_c_stops_a_long_count():
     KeyboardInterrupt soon after, raised in Python, without killing it."""
     script = textwrap.dedent(
         """
-        import sys, knights
+        import signal, sys, knights
+        # A child started in the background of a non-interactive shell
+        # inherits SIGINT ignored, and Python then leaves it so: restore
+        # Python's handler, as an interactive session has it.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         def progress(p):
             if p.step == 1:
                 print("counting", flush=True)

@@ -353,6 +353,7 @@ fn run_typed<K: Key, C: Tally>(
     let mut total = C::ZERO;
     let eb = entry_bytes::<K, C>() as u64;
     let w = super::project::period(p);
+    let last_row = super::project::LastRow::of(p);
     // Per square of this run: (states, successors, seconds since the start).
     let mut timeline: Vec<(u64, u64, f64)> = Vec::new();
     let started = std::time::Instant::now();
@@ -577,8 +578,7 @@ fn run_typed<K: Key, C: Tally>(
         }
         timeline.push((states, generated, started.elapsed().as_secs_f64()));
         if let Some(f) = opts.progress {
-            let projected =
-                super::project::extend(&run.states_per_step, n, w, super::project::LastRow::of(p));
+            let projected = super::project::extend(&run.states_per_step, n, w, last_row);
             let (ratio, per) = super::project::rates(&timeline, w);
             let (peak, _, _, left) = super::project::figures(&projected, t + 1, ratio, eb);
             f(&Progress {
