@@ -197,6 +197,34 @@ fn published_7_and_8_rows_slow() {
     }
 }
 
+/// The new terms of OEIS A193054 (closed tours of 7 x 24 .. 7 x 50) in
+/// `records.toml`, from one sweep of 7 x 50, and the published ones with
+/// them.
+#[test]
+#[ignore = "about an hour and a half in release mode: cargo test --release -p knights -- --ignored records_7x2n_long"]
+fn records_7x2n_long() {
+    let records: Value = include_str!("../data/records.toml")
+        .parse()
+        .expect("records.toml parses");
+    let new = &records["closed_7x2n_new"];
+    let first = new["first"].as_integer().unwrap() as usize;
+    let counts = new["counts"].as_array().unwrap();
+    let got = sweep("7x50", Kind::Closed);
+    for (i, want) in counts.iter().enumerate() {
+        let len = first + 2 * i;
+        assert_eq!(got[len - 1].0.to_string(), format!("7x{len}"));
+        assert_eq!(got[len - 1].1, big(want), "7x{len}");
+    }
+    assert_eq!(first + 2 * counts.len(), 52);
+    // The same sweep gives the published terms, and 0 at odd lengths.
+    let published = table();
+    let old = published["closed_7x2n"]["counts"].as_array().unwrap();
+    for (i, want) in old.iter().enumerate() {
+        assert_eq!(got[2 * i + 1].1, big(want), "7x{}", 2 * i + 2);
+    }
+    assert!(got.iter().step_by(2).all(|(_, n)| *n == Count::from(0u64)));
+}
+
 /// The closed 7 x 2n and 8 x n lists agree where they meet (7 x 8 and
 /// 8 x 7 are one board), and with the strips' and 6 x n lists.
 #[test]
