@@ -188,7 +188,7 @@ fn published_sweeps_slow() {
 /// past 2^128 from 7 x 18) from one sweep, and 8 x 9 and 8 x 10 (A193055)
 /// met in the middle.
 #[test]
-#[ignore = "about ten minutes in release mode: cargo test --release -p knights -- --ignored published_7_and_8_rows_slow"]
+#[ignore = "an hour or more in release mode (8 x 10 passes 3 x 10^8 states): cargo test --release -p knights -- --ignored published_7_and_8_rows_slow"]
 fn published_7_and_8_rows_slow() {
     check_list_sweep("closed_7x2n", 7, 2, 22);
     for (n, want) in list("closed_8xn", 9, 10) {
