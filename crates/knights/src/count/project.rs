@@ -160,7 +160,11 @@ pub(crate) fn extend(measured: &[u64], n: usize, w: usize, last_row: LastRow) ->
         let prev = s.last().copied().unwrap_or(1.0);
         g = (g * decay).max(floor).clamp(1.0, 64.0);
         let above = if t >= w { s[t - w] } else { prev * 2.0 };
-        let x = if let LastRow::Separator { inner } = last_row {
+        let separator = match last_row {
+            LastRow::Separator { inner } if left < 2 * w => Some(inner),
+            _ => None,
+        };
+        let x = if let Some(inner) = separator {
             // The separator's rows: the row factor, falling across the
             // last row to about a half of it in the bottom part and a
             // quarter in the top part (5x8, 5x9, 6x7 and 6x8 open: from
