@@ -437,3 +437,48 @@ fn dry_runs_project_without_counting() {
     assert_eq!(v["projected_peak_states"], 20_607);
     assert!(v["projected_disk_bytes"].as_u64().unwrap() > 0);
 }
+
+/// `timeout` and `kill` send SIGTERM: a count whose states went to a
+/// temporary folder stops as on Ctrl-C, with status 130, and removes the
+/// folder.
+#[cfg(unix)]
+#[test]
+fn a_terminated_count_removes_its_temporary_states() {
+    let dir = super::scratch("sigterm");
+    let temporaries = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("knights-count-")
+            })
+            .map(|e| e.path())
+            .collect()
+    };
+    // 7x7 open in 64 MB: on disk from its first large layers, for minutes.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("knights"))
+        .args(["count", "7x7", "--open", "--quiet", "--max-memory", "64M"])
+        .env("TMPDIR", &dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while temporaries().is_empty() {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the count never went to disk"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stopped"));
+    assert!(temporaries().is_empty(), "{:?}", temporaries());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
