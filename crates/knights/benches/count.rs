@@ -14,6 +14,8 @@ fn bench(c: &mut Criterion) {
         ("6x6", Kind::Closed),
         ("5x8", Kind::Closed),
         ("5x5", Kind::Open),
+        ("5x7", Kind::Open),
+        ("6x6", Kind::Open),
     ] {
         let board: Board = text.parse().unwrap();
         let opts = Options {

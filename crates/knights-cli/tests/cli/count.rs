@@ -434,7 +434,8 @@ fn dry_runs_project_without_counting() {
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["projected_peak_states"], 20_607);
+    // The measured peak: the trial counts 5x6 whole.
+    assert_eq!(v["projected_peak_states"], 20_893);
     assert!(v["projected_disk_bytes"].as_u64().unwrap() > 0);
 }
 

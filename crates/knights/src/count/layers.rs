@@ -1,11 +1,13 @@
-//! Storing and stepping the frontier states: sorted layers split into
+//! Storing and stepping the frontier states: layers split into
 //! hash-partitioned buckets, in memory or on disk, with checkpoints.
 //!
 //! A layer (the states after some vertex) is a list of buckets, each a vector
-//! of `(key, count)` sorted by key with no key twice. One step reads the
+//! of `(key, count)` with no key twice. One step reads the
 //! layer in chunks (in parallel), expands every state, sends each successor
-//! to the bucket `hash(key)` of the next layer, sorts and merges each chunk's
-//! share; then each next bucket gathers its shares, sorts and merges them.
+//! to the bucket `hash(key)` of the next layer, merges each chunk's
+//! share; then each next bucket gathers its shares and merges them. A merge
+//! adds up the counts of equal keys through a hash table (sorting instead
+//! past four million entries, where the table would be large).
 //! Addition commutes, so the layer (and the count) is the same for any number
 //! of threads. Keys are `u64` when the widest state fits (8-wide boards) and
 //! counts `u64` unless one overflows, in which case the count restarts with
@@ -208,15 +210,20 @@ pub(crate) fn problem_hash(p: &Problem) -> u64 {
     h.finish()
 }
 
-fn fingerprint<K: Word, C: Word>(p: &Problem) -> String {
-    fingerprint_of(p, K::BYTES, C::BYTES)
+/// Names a run's checkpoint: the problem, the widths of its keys and
+/// counts, and the encoding of its keys (a checkpoint written with ranked
+/// keys is never read as nibble keys).
+fn fingerprint<K: Word, C: Word>(p: &Problem, engine: &Engine) -> String {
+    fingerprint_of(p, K::BYTES, C::BYTES, engine.lean)
 }
 
-fn fingerprint_of(p: &Problem, key_bytes: usize, count_bytes: usize) -> String {
+fn fingerprint_of(p: &Problem, key_bytes: usize, count_bytes: usize, nibbles: bool) -> String {
     use std::hash::{Hash, Hasher};
     let mut h = rustc_hash::FxHasher::default();
     p.hash(&mut h);
-    (key_bytes, count_bytes, 1u32).hash(&mut h);
+    // The ranked keys' fingerprints are those of before nibble keys.
+    let encoding = if nibbles { 2u32 } else { 1u32 };
+    (key_bytes, count_bytes, encoding).hash(&mut h);
     format!("{:016x}-k{key_bytes}-c{count_bytes}", h.finish())
 }
 
@@ -226,8 +233,10 @@ pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
     let mut prints = Vec::new();
     for bits in COUNT_BITS {
         let count_bytes = bits as usize / 8;
-        prints.push(fingerprint_of(p, 8, count_bytes));
-        prints.push(fingerprint_of(p, 16, count_bytes));
+        for nibbles in [false, true] {
+            prints.push(fingerprint_of(p, 8, count_bytes, nibbles));
+            prints.push(fingerprint_of(p, 16, count_bytes, nibbles));
+        }
     }
     for fp in prints {
         let d = dir.join(format!("count-{fp}"));
@@ -250,8 +259,50 @@ fn bucket_of<K: Key>(key: K, buckets: usize) -> usize {
     ((h >> 32) as usize) & (buckets - 1)
 }
 
-/// Sorts by key and adds up the counts of equal keys.
+/// Adds up the counts of equal keys, leaving each key once (in no
+/// particular order).
 fn merge<K: Key, C: Tally>(v: &mut Vec<(K, C)>) -> std::result::Result<(), Stop> {
+    if v.len() > MAX_HASHED {
+        return merge_sorted(v);
+    }
+    // Open addressing over the distinct keys met so far, which are moved
+    // to the front of `v` (a read index never trails the write index).
+    let bits = (2 * v.len()).next_power_of_two().max(16).trailing_zeros();
+    let mask = (1usize << bits) - 1;
+    let mut table: Vec<u32> = vec![u32::MAX; mask + 1];
+    let mut w = 0usize;
+    for r in 0..v.len() {
+        let (key, count) = v[r];
+        let k = key.to_u128();
+        let h =
+            ((k as u64) ^ ((k >> 64) as u64).rotate_left(23)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        let mut i = (h >> (64 - bits)) as usize;
+        loop {
+            let at = table[i];
+            if at == u32::MAX {
+                table[i] = w as u32;
+                v[w] = (key, count);
+                w += 1;
+                break;
+            }
+            let e = &mut v[at as usize];
+            if e.0 == key {
+                e.1 = e.1.add(count).ok_or(Stop::Overflow)?;
+                break;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+    v.truncate(w);
+    Ok(())
+}
+
+/// The most entries [`merge`] adds up by hashing; longer vectors are
+/// sorted, which needs no table beside them.
+const MAX_HASHED: usize = 1 << 22;
+
+/// Sorts by key and adds up the counts of equal keys.
+fn merge_sorted<K: Key, C: Tally>(v: &mut Vec<(K, C)>) -> std::result::Result<(), Stop> {
     v.sort_unstable_by_key(|e| e.0);
     let mut w = 0usize;
     for r in 0..v.len() {
@@ -272,7 +323,7 @@ fn run_typed<K: Key, C: Tally>(
     opts: &RunOptions<'_>,
 ) -> std::result::Result<Run, Stop> {
     let n = engine.steps.len();
-    let fp = fingerprint::<K, C>(p);
+    let fp = fingerprint::<K, C>(p, engine);
     let budget = opts.budget();
     let mut disk: Option<Disk> = None;
     let mut cur: Vec<Bucket<K, C>> = vec![Bucket::Mem(vec![(
@@ -379,7 +430,7 @@ fn run_typed<K: Key, C: Tally>(
         }
         // Next buckets: enough to keep both cores busy, and on disk small
         // enough that the threads can each merge one in memory.
-        let mut nb = (next_est / (1 << 15)).clamp(1, 64).next_power_of_two() as usize;
+        let mut nb = (next_est / (1 << 12)).clamp(1, 64).next_power_of_two() as usize;
         if disk.is_some() {
             let share = (budget / 2 / threads).max(1);
             let need = next_est.saturating_mul(STEP_BYTES_PER_STATE) / share + 1;
@@ -653,7 +704,11 @@ fn hand_over<K: Key, C: Tally>(
     layer: &[Bucket<K, C>],
     consume: &FinalLayer<'_>,
 ) -> std::result::Result<(), Stop> {
-    chunks_of(layer, CHUNK as u64).par_iter().try_for_each(
+    let states: u64 = layer.iter().map(Bucket::states).sum();
+    let threads = rayon::current_num_threads().max(1) as u64;
+    // A few chunks a thread, so that a small layer uses every core.
+    let chunk = (states / (4 * threads)).clamp(1 << 12, CHUNK as u64);
+    chunks_of(layer, chunk).par_iter().try_for_each(
         |&(b, start, len)| -> std::result::Result<(), Stop> {
             let wide: Vec<(u128, u128)> = read_chunk(&layer[b], start, len)?
                 .iter()

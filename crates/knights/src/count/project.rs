@@ -301,7 +301,9 @@ pub(crate) fn from_table(rows: usize, w: usize, open: bool, meet: bool) -> Optio
 mod tests {
     use super::*;
 
-    /// 6x6 open, measured in full: the states after each square.
+    /// 6x6 open, measured in full: the states after each square (with
+    /// ranked keys: within a row the counts depend on which of a state and
+    /// its mirror image the keys keep).
     const OPEN_6X6: [u64; 36] = [
         1, 1, 1, 1, 1, 1, 2, 4, 16, 64, 128, 256, 896, 3400, 22088, 111343, 130205, 140092, 308764,
         367572, 636710, 1302706, 944400, 1078438, 1951832, 2679676, 5477337, 9891600, 5150990,
@@ -319,7 +321,8 @@ mod tests {
     }
 
     /// 6x8 open met in the middle, measured in full: the bottom part's
-    /// states after each square (its last two rows are the separator).
+    /// states after each square (its last two rows are the separator;
+    /// ranked keys, as above).
     const OPEN_6X8_BOTTOM: [u64; 30] = [
         1, 1, 1, 1, 1, 1, 2, 4, 16, 64, 128, 136, 412, 1363, 5902, 17653, 25678, 30360, 65947,
         100848, 211222, 441941, 377861, 316996, 800883, 1236392, 2447418, 4201930, 2472052,
