@@ -52,7 +52,7 @@
 use crate::{Error, Result};
 
 mod nibble;
-use nibble::{LEAN_KEY_BITS, LEAN_SLOTS};
+use nibble::{NIBBLE_KEY_BITS, NIBBLE_SLOTS};
 
 /// The most vertices a frontier may hold.
 pub(crate) const MAX_FRONTIER: usize = 23;
@@ -199,7 +199,7 @@ struct Scarce {
 pub(crate) struct Engine {
     /// Whether keys are nibble keys (see the module notes) rather than
     /// ranked keys.
-    pub lean: bool,
+    pub nibble_keys: bool,
     pub shape: Shape,
     /// Paths outside sweeps: whether [`Engine::may_finish`] prunes.
     prune: bool,
@@ -387,9 +387,9 @@ impl Engine {
         let mirror_ok = is_symmetry(p, &nbrs);
         // The nibble keys (see the module notes) need the frontier and the
         // new vertex in 15 nibbles, and no voltages.
-        let lean = nibbles && m == 1 && widest_frontier(&last_nbr) < LEAN_SLOTS;
+        let nibble_keys = nibbles && m == 1 && widest_frontier(&last_nbr) < NIBBLE_SLOTS;
         // Bits a slot takes in the role masks: the spacing of the key's roles.
-        let spacing = if lean { 4 } else { 2 };
+        let spacing = if nibble_keys { 4 } else { 2 };
         let mut twice_processed = 0i32;
         let mut frontier: Vec<usize> = Vec::new();
         let mut steps = Vec::with_capacity(n);
@@ -510,8 +510,8 @@ impl Engine {
                     "counting needs a frontier of {k} squares here, too many to encode; ask for a narrower board"
                 )));
             }
-            key_bits = if lean {
-                LEAN_KEY_BITS
+            key_bits = if nibble_keys {
+                NIBBLE_KEY_BITS
             } else {
                 key_bits.max(bits)
             };
@@ -533,7 +533,7 @@ impl Engine {
             });
         }
         Ok(Engine {
-            lean,
+            nibble_keys,
             shape: p.shape,
             prune: path,
             twice_total: colour.map(|_| twice_total),
@@ -554,7 +554,7 @@ impl Engine {
     /// Decodes a key of a frontier of `k` vertices into the working array.
     #[inline]
     fn decode(&self, k: usize, key: u128) -> Frontier {
-        if self.lean {
+        if self.nibble_keys {
             return nibble::decode(k, key as u64);
         }
         let mut d = Frontier {
@@ -933,7 +933,7 @@ impl Engine {
     /// `emit(None)` for every completed tour at the last step.
     #[inline]
     pub fn expand(&self, step: &Step, key: u128, mut emit: impl FnMut(Option<u128>)) {
-        if self.lean {
+        if self.nibble_keys {
             return self.expand_nibbles(step, key as u64, emit);
         }
         let base = self.decode(step.prev, key);

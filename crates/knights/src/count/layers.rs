@@ -214,7 +214,7 @@ pub(crate) fn problem_hash(p: &Problem) -> u64 {
 /// counts, and the encoding of its keys (a checkpoint written with ranked
 /// keys is never read as nibble keys).
 fn fingerprint<K: Word, C: Word>(p: &Problem, engine: &Engine) -> String {
-    fingerprint_of(p, K::BYTES, C::BYTES, engine.lean)
+    fingerprint_of(p, K::BYTES, C::BYTES, engine.nibble_keys)
 }
 
 fn fingerprint_of(p: &Problem, key_bytes: usize, count_bytes: usize, nibbles: bool) -> String {

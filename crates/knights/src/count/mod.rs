@@ -901,7 +901,7 @@ mod tests {
         for p in &problems {
             let nibbles = frontier::Engine::new(p).unwrap();
             let ranked = frontier::Engine::ranked(p).unwrap();
-            assert!(nibbles.lean && !ranked.lean);
+            assert!(nibbles.nibble_keys && !ranked.nibble_keys);
             let (a, b) = (reference(&nibbles), reference(&ranked));
             assert!(a.0 > 0 || !a.1.is_empty());
             assert_eq!(a, b, "a problem of {} vertices", p.n);

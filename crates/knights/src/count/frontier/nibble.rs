@@ -17,9 +17,9 @@
 use super::{Engine, Frontier, Shape, Step, DONE, END, FREE, UNTOUCHED, W};
 
 /// Slots a nibble key holds (the frontier and the vertex being processed).
-pub(crate) const LEAN_SLOTS: usize = 15;
+pub(crate) const NIBBLE_SLOTS: usize = 15;
 /// Bits of a nibble key: 15 nibbles and the terminal count.
-pub(crate) const LEAN_KEY_BITS: u32 = 62;
+pub(crate) const NIBBLE_KEY_BITS: u32 = 62;
 const TERM_SHIFT: u32 = 60;
 const NIBBLES: u64 = (1 << TERM_SHIFT) - 1;
 /// The low bit of every nibble.
