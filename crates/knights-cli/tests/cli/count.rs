@@ -434,8 +434,10 @@ fn dry_runs_project_without_counting() {
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    // The measured peak: the trial counts 5x6 whole.
-    assert_eq!(v["projected_peak_states"], 20_893);
+    // The measured peak: the trial counts 5x6 whole (meeting in the
+    // middle: 6 rows, so the top part alone, 20 squares).
+    assert_eq!(v["projected_peak_states"], 6_990);
+    assert_eq!(v["steps"], 20);
     assert!(v["projected_disk_bytes"].as_u64().unwrap() > 0);
 }
 

@@ -75,7 +75,7 @@ pub(crate) enum Shape {
 }
 
 /// A graph prepared for the dynamic program: vertices `0..n` in processing order.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Problem {
     /// Number of vertices.
     pub n: usize,

@@ -286,6 +286,8 @@ fn one_cycle(top: u64, bottom: u64, ends: u32) -> bool {
 pub(super) enum Side {
     Top,
     Bottom,
+    /// The bottom part without the edges between the two separator rows.
+    Lower,
 }
 
 /// One part of the board as a frontier problem.
@@ -303,7 +305,7 @@ impl Part {
         // image, so its frontier moves like the top's).
         let order: Vec<usize> = match side {
             Side::Top => (0..(h + 2).min(rows)).collect(),
-            Side::Bottom => (h..rows).rev().collect(),
+            Side::Bottom | Side::Lower => (h..rows).rev().collect(),
         };
         let squares: Vec<(usize, usize)> = order
             .iter()
@@ -319,6 +321,7 @@ impl Part {
         let in_part = |a: usize, b: usize| match side {
             Side::Top => a.min(b) < h,
             Side::Bottom => a.min(b) >= h,
+            Side::Lower => a.min(b) >= h && a.max(b) >= h + 2,
         };
         let n = squares.len();
         let mut back = vec![Vec::new(); n];
@@ -359,7 +362,7 @@ impl Part {
                 // the same); the top's table must be exact.
                 mirror: match side {
                     Side::Top => Vec::new(),
-                    Side::Bottom => (0..n)
+                    Side::Bottom | Side::Lower => (0..n)
                         .map(|v| (v - v % w + (w - 1 - v % w)) as u32)
                         .collect(),
                 },

@@ -1,18 +1,31 @@
 //! Meet in the middle for open tours: the Hamiltonian paths of a board from
-//! its two parts.
+//! its parts.
 //!
-//! The parts are those of closed tours (`meet.rs`): the board, `w` wide, is
-//! cut above row `h`; the *top part* holds the edges with an end above row
-//! `h`, the *bottom part* the edges with both ends in rows `h..`, and the
-//! separator rows `h` and `h + 1` are the squares both touch. A Hamiltonian
-//! path splits in one way into its top edges and its bottom edges. The
-//! frontier program counts each part's edge sets as paths (`Shape::Path`):
-//! every square of the part that is not a separator square has degree 2 or
-//! is one of the path's two *terminals* (degree 1), and a final state gives
-//! each separator square its degree in the part (0, 1 or 2), pairs the
-//! degree-1 squares joined by a path of the part, and marks those whose path
-//! leads to a terminal inside the part (as many as the part holds
-//! terminals: a path of a part never runs from terminal to terminal).
+//! The board, `w` wide, is cut above row `h`; the *separator* is rows `h`
+//! and `h + 1`. Every edge lies in the *top part* (edges with an end above
+//! row `h`) or in the *bottom part* (both ends in rows `h..`); the bottom
+//! part's edges between the two separator rows are the *middle*, the others
+//! the *lower part*. A Hamiltonian path splits in one way into its top
+//! edges and its bottom edges. The frontier program counts each part's
+//! edge sets as paths (`Shape::Path`): every square of the part that is not
+//! a separator square has degree 2 or is one of the path's two *terminals*
+//! (degree 1), and a final state gives each separator square its degree in
+//! the part (0, 1 or 2), pairs the degree-1 squares joined by a path of the
+//! part, and marks those whose path leads to a terminal inside the part (as
+//! many as the part holds terminals: a path of a part never runs from
+//! terminal to terminal).
+//!
+//! **Even rows.** With `rows = 2h + 2` the lower part is the top turned
+//! upside down (the separator rows swapped), so one run of the frontier
+//! program gives both, and the middle (`2w - 4` edges on a few short
+//! paths) is added to the lower part's final states afterwards, edge by
+//! edge ([`Middle`]); the bottom states so made are added up by state. A
+//! bottom state must agree with some top pattern, checked after each path
+//! of the middle: 6x6 open keeps 0.34 M of the 1.89 M ways to add middle
+//! edges, and 0.13 M states. 6x6 open runs 24 squares where it ran 48, and
+//! takes 0.14 s where it took 0.25 s. On odd rows the bottom part runs
+//! with its middle: running the lower part and adding the middle after was
+//! slower there (6x7 open 0.81 s against 0.78 s, 5x9 0.11 s against 0.09 s).
 //!
 //! A top state and a bottom state make Hamiltonian paths when every
 //! separator square gets degree 2 from the two, except the separator
@@ -24,32 +37,31 @@
 //!
 //! **The table.** The top part's final states are sorted by their degrees
 //! and terminals (their *pattern*), with a hash map from each pattern to its
-//! run. The bottom part's final states then stream past it in parallel,
-//! each looking up every top pattern it can meet: the complement `2 - d` of
-//! its degrees, less one at each of at most `2 - t` separator squares of
-//! degree 0 or 1 that become terminals (`t`: the terminals inside the
-//! bottom part); every top state of the run is walked with it once.
-//! (Entering each top state under every bottom pattern it meets instead
-//! made the table 5 to 8 times larger and its build a third of the time
-//! of 5x7 open; a run in order keeps the states a bottom state meets
-//! together in memory, which took 6x7 open from 1.17 s to 0.78 s.)
+//! run. Each bottom state looks up every top pattern it can meet: the
+//! complement `2 - d` of its degrees, less one at each of at most `2 - t`
+//! separator squares of degree 0 or 1 that become terminals (`t`: the
+//! terminals inside the bottom part); every top state of the run is walked
+//! with it once. (Entering each top state under every bottom pattern it
+//! meets instead made the table 5 to 8 times larger and its build a third
+//! of the time of 5x7 open; a run in order keeps the states a bottom state
+//! meets together in memory, which took 6x7 open from 1.17 s to 0.78 s.)
 //!
 //! **Small boards** (at most 42 squares) run their two parts side by side,
-//! since their layers are too small to keep both cores busy, and join the
-//! bottom's final states, held, once the table is built: 5x7 open from 28 ms
-//! to 16 ms.
+//! since their layers are too small to keep both cores busy, and hold the
+//! bottom part's final states until the table is built.
 //!
 //! **The cut** is McKay's, above row `(rows - 1) / 2`, so that on odd row
 //! counts the top part is the larger one. Measured on 6x7 open (`w = 6`,
-//! 7 rows): 10.2 M successors and 0.49 M table states with this cut
-//! against 31.8 M and 0.10 M with the cut a row higher, whose bottom part
-//! piles up states the way the forward program's second half does.
+//! 7 rows): 10.2 M successors and
+//! 0.49 M table states with this cut against 31.8 M and 0.10 M with the cut
+//! a row higher, whose bottom part piles up states the way the forward
+//! program's second half does.
 //!
 //! **Mirror images.** Both parts keep their states up to the left-right
 //! mirror image (see `frontier.rs`), their final layers too: a bottom state
 //! stands for itself and its image, which meet the symmetric table equally
-//! often; the top's states are unfolded into both images, each with half
-//! the count, before the table is built.
+//! often (the middle is symmetric too); the top's states are unfolded into
+//! both images, each with half the count, before the table is built.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -57,14 +69,19 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use super::frontier::{Engine, Shape, DONE, END, UNTOUCHED};
-use super::layers::{self, RunOptions};
+use super::frontier::{Engine, Problem, Shape, DONE, END, UNTOUCHED};
+use super::layers::{self, FinalLayer, RunOptions};
 use super::meet::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
 use super::number::ProductSum;
 use crate::{Error, Result};
 
 /// Bytes of memory a top state takes in the table, with its entry.
 const TABLE_BYTES_PER_STATE: u64 = 72;
+/// Bytes of memory a bottom (or lower) state takes while it waits for the
+/// table.
+const HELD_BYTES_PER_STATE: u64 = 32;
+/// The final states of the bottom (or lower) part joined at once, at most.
+const BLOCK: usize = 1 << 20;
 
 /// A part's final state on the separator: degrees (2 bits a square), the
 /// terminals inside the part, and for each square of degree 1 its mate
@@ -77,21 +94,44 @@ struct Boundary {
     mates: u64,
 }
 
+impl Boundary {
+    /// The boundary as one number, to sort and add up by.
+    fn packed(&self) -> u128 {
+        u128::from(self.degrees) | u128::from(self.mates) << 32 | u128::from(self.term) << 96
+    }
+
+    fn unpacked(k: u128) -> Boundary {
+        Boundary {
+            degrees: k as u32,
+            mates: (k >> 32) as u64,
+            term: (k >> 96) as u8,
+        }
+    }
+}
+
 /// The row above which [`open_tours`] cuts a board of `rows` rows (see
 /// the module notes).
 pub(crate) fn cut(rows: usize) -> usize {
     (rows - 1) / 2
 }
 
-/// The two parts of a `rows x w` board as path problems.
-pub(crate) fn part_problems(rows: usize, w: usize) -> [super::frontier::Problem; 2] {
-    let [top, bottom] = parts(rows, w);
-    [top.problem, bottom.problem]
+/// The parts of a `rows x w` board that the frontier program runs: the
+/// top, and the bottom unless the lower part is the top upside down.
+pub(crate) fn part_problems(rows: usize, w: usize) -> Vec<Problem> {
+    let ([top, bottom], shared) = parts(rows, w);
+    if shared {
+        vec![top.problem]
+    } else {
+        vec![top.problem, bottom.problem]
+    }
 }
 
-fn parts(rows: usize, w: usize) -> [Part; 2] {
+/// The top part and the bottom one, and whether the middle's edges are
+/// left out of the bottom part (which then is the lower part, the top
+/// upside down) to be added to its final states (see the module notes).
+fn parts(rows: usize, w: usize) -> ([Part; 2], bool) {
     let h = cut(rows);
-    [Side::Top, Side::Bottom].map(|side| {
+    let part = |side: Side| {
         let mut part = Part::new(rows, w, h, side);
         part.problem.shape = Shape::Path;
         // Both parts keep their states up to the mirror image, the last
@@ -100,7 +140,28 @@ fn parts(rows: usize, w: usize) -> [Part; 2] {
             .map(|v| (v - v % w + (w - 1 - v % w)) as u32)
             .collect();
         part
-    })
+    };
+    let (top, lower) = (part(Side::Top), part(Side::Lower));
+    if upside_down(&top.problem, &lower.problem) {
+        ([top, lower], true)
+    } else {
+        ([top, part(Side::Bottom)], false)
+    }
+}
+
+/// Whether the lower part is the top turned upside down, so that its
+/// final states are the top's with the separator rows swapped: the same
+/// graph in the same order (each vertex's edges in any order), the colours
+/// of the squares negated, and a colour sum of zero (the frontier
+/// program's colour test then decides alike).
+fn upside_down(top: &Problem, lower: &Problem) -> bool {
+    let mut a = top.clone();
+    let mut b = lower.clone();
+    a.colour.iter_mut().for_each(|c| *c = -*c);
+    for v in a.back.iter_mut().chain(b.back.iter_mut()) {
+        v.sort_unstable();
+    }
+    a == b && a.twice_colour_total == 0
 }
 
 /// Counts the open tours (undirected Hamiltonian paths) of a `rows x w`
@@ -111,7 +172,7 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
             "meeting in the middle counts open tours of boards with at least 4 rows and 3 to {MAX_WIDTH} columns, not {rows}x{w}"
         )));
     }
-    let [top, bottom] = parts(rows, w);
+    let ([top, bottom], shared) = parts(rows, w);
     let summary = Summary::new(&top.problem, &bottom.problem, opts);
     if let Some(done) = summary.begin(opts)? {
         return Ok(done);
@@ -119,99 +180,118 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
     let top_engine = Engine::new(&top.problem)?;
     let bottom_engine = Engine::new(&bottom.problem)?;
     let budget = opts.budget();
-    let seps = 2 * w;
     let top_reader = Reader::new(&top, &top_engine);
-    let bottom_reader = Reader::new(&bottom, &bottom_engine);
+    // On even rows the bottom side reads the top's own final states.
+    let bottom_engine = if shared { &top_engine } else { &bottom_engine };
+    let bottom_reader = Reader::new(&bottom, bottom_engine);
 
-    // The top part's final states as table entries (see `unfolded`).
+    // The top part's final states as table entries (see `unfolded`), and
+    // the bottom part's (or lower part's) final states where they wait for
+    // the table.
     let states: Mutex<Vec<(u64, Links, u128)>> = Mutex::new(Vec::new());
+    let held: Mutex<Vec<(u128, u128)>> = Mutex::new(Vec::new());
     let bytes = AtomicU64::new(0);
-    let collect = |chunk: &[(u128, u128)]| -> Result<()> {
-        let local = unfolded(chunk, &top_reader, &top_engine, w);
-        let held = bytes.fetch_add(
-            local.len() as u64 * TABLE_BYTES_PER_STATE,
-            Ordering::Relaxed,
-        );
-        if held > budget {
+    let charge = |n: usize, per: u64| -> Result<()> {
+        let more = n as u64 * per;
+        if bytes.fetch_add(more, Ordering::Relaxed) + more > budget {
             return Err(Error::GaveUp(format!(
-                "the count stopped: the top part's states need more than the memory bound of {}; use --method forward",
+                "the count stopped: the parts' final states need more than the memory bound of {}; use --method forward",
                 crate::memory::human_bytes(budget),
             )));
         }
+        Ok(())
+    };
+    let collect = |chunk: &[(u128, u128)]| -> Result<()> {
+        let local = unfolded(chunk, &top_reader, &top_engine, w);
+        charge(local.len(), TABLE_BYTES_PER_STATE)?;
         states
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .extend(local);
         Ok(())
     };
-    let (nt, nb) = (top.problem.n, bottom.problem.n);
-    let top_progress = shifted(opts, 0, nt + nb);
-    let bottom_progress = shifted(opts, nt, nt + nb);
+    let hold = |chunk: &[(u128, u128)]| -> Result<()> {
+        charge(chunk.len(), HELD_BYTES_PER_STATE)?;
+        held.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(chunk);
+        Ok(())
+    };
+    let collect_and_hold = |chunk: &[(u128, u128)]| -> Result<()> {
+        collect(chunk)?;
+        hold(chunk)
+    };
+    let (nt, nl) = (top.problem.n, if shared { 0 } else { bottom.problem.n });
+    let top_progress = shifted(opts, 0, nt + nl);
+    let bottom_progress = shifted(opts, nt, nt + nl);
+    let top_final: &FinalLayer<'_> = if shared { &collect_and_hold } else { &collect };
     let top_opts = RunOptions {
-        final_layer: Some(&collect),
+        final_layer: Some(top_final),
         progress: Some(&top_progress),
         ..*opts
     };
-    let table = || {
+    let bottom_opts = RunOptions {
+        progress: Some(&bottom_progress),
+        stop_after: opts.stop_after.and_then(|s| s.checked_sub(nt)),
+        ..*opts
+    };
+    let ready = || {
         let entries = std::mem::take(&mut *states.lock().unwrap_or_else(|e| e.into_inner()));
-        Table::new(entries, seps)
+        let table = Table::new(entries, 2 * w);
+        let middle = shared.then(|| Middle::new(w, table.runs.keys().copied()));
+        (table, middle)
     };
     let total: Mutex<(ProductSum, u64)> = Mutex::new((ProductSum::default(), 0));
-    let join = |table: &Table, chunk: &[(u128, u128)]| {
-        let (sum, tested) = table.join(&bottom_reader, &bottom_engine, chunk);
+    let join = |table: &Table, middle: &Option<Middle>, chunk: &[(u128, u128)]| -> Result<()> {
+        let (sum, tested) = join_bottom(table, middle, &bottom_reader, bottom_engine, w, chunk)?;
         let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
         total.0.add(sum);
         total.1 += tested;
+        Ok(())
     };
-    let (top_run, bottom_run) =
-        if opts.work_dir.is_none() && opts.stop_after.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES
-        {
-            // A small board: its layers are too small to keep both cores
-            // busy, so the parts run side by side, and the bottom's final
-            // states wait for the table.
-            let held: Mutex<Vec<(u128, u128)>> = Mutex::new(Vec::new());
-            let hold = |chunk: &[(u128, u128)]| -> Result<()> {
-                held.lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .extend_from_slice(chunk);
-                Ok(())
-            };
-            let (top_run, bottom_run) = rayon::join(
-                || layers::run(&top.problem, &top_opts),
-                || {
-                    layers::run(
-                        &bottom.problem,
-                        &RunOptions {
-                            final_layer: Some(&hold),
-                            progress: Some(&bottom_progress),
-                            ..*opts
-                        },
-                    )
-                },
-            );
-            let (top_run, bottom_run) = (top_run?, bottom_run?);
-            let held = held.into_inner().unwrap_or_else(|e| e.into_inner());
-            let table = table();
-            let chunk = (held.len() / (4 * rayon::current_num_threads().max(1))).max(1 << 10);
-            held.par_chunks(chunk).for_each(|c| join(&table, c));
-            (top_run, bottom_run)
-        } else {
-            let top_run = layers::run(&top.problem, &top_opts)?;
-            let table = table();
-            let bottom_run = layers::run(
-                &bottom.problem,
-                &RunOptions {
-                    final_layer: Some(&|chunk: &[(u128, u128)]| {
-                        join(&table, chunk);
-                        Ok(())
-                    }),
-                    progress: Some(&bottom_progress),
-                    stop_after: opts.stop_after.and_then(|s| s.checked_sub(nt)),
-                    ..*opts
-                },
-            )?;
-            (top_run, bottom_run)
-        };
+    let join_held = |table: &Table, middle: &Option<Middle>| -> Result<()> {
+        let held = std::mem::take(&mut *held.lock().unwrap_or_else(|e| e.into_inner()));
+        held.chunks(BLOCK)
+            .try_for_each(|block| join(table, middle, block))
+    };
+    let small =
+        opts.work_dir.is_none() && opts.stop_after.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
+    let (top_run, bottom_run) = if shared {
+        let top_run = layers::run(&top.problem, &top_opts)?;
+        let (table, middle) = ready();
+        join_held(&table, &middle)?;
+        (top_run, layers::Run::default())
+    } else if small {
+        // A small board: its layers are too small to keep both cores
+        // busy, so the parts run side by side.
+        let (top_run, bottom_run) = rayon::join(
+            || layers::run(&top.problem, &top_opts),
+            || {
+                layers::run(
+                    &bottom.problem,
+                    &RunOptions {
+                        final_layer: Some(&hold),
+                        ..bottom_opts
+                    },
+                )
+            },
+        );
+        let (top_run, bottom_run) = (top_run?, bottom_run?);
+        let (table, middle) = ready();
+        join_held(&table, &middle)?;
+        (top_run, bottom_run)
+    } else {
+        let top_run = layers::run(&top.problem, &top_opts)?;
+        let (table, middle) = ready();
+        let bottom_run = layers::run(
+            &bottom.problem,
+            &RunOptions {
+                final_layer: Some(&|chunk: &[(u128, u128)]| join(&table, &middle, chunk)),
+                ..bottom_opts
+            },
+        )?;
+        (top_run, bottom_run)
+    };
     let (sum, pairs_tested) = total.into_inner().unwrap_or_else(|e| e.into_inner());
     let done = MeetRun {
         count: sum.total(),
@@ -225,6 +305,89 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
 
 /// Boards of at most this many squares run their two parts side by side.
 const SIDE_BY_SIDE_SQUARES: usize = 42;
+
+/// Meets the bottom part's final states `chunk` with the table, or with a
+/// middle, the bottom states that the lower part's final states make with
+/// its edges, added up by state (and mirror image): the sum of the
+/// products of their counts, and the pairs tested.
+fn join_bottom(
+    table: &Table,
+    middle: &Option<Middle>,
+    reader: &Reader,
+    engine: &Engine,
+    w: usize,
+    chunk: &[(u128, u128)],
+) -> Result<(ProductSum, u64)> {
+    let threads = rayon::current_num_threads().max(1);
+    let per = (chunk.len() / (4 * threads)).max(1 << 10);
+    let Some(middle) = middle else {
+        return Ok(chunk
+            .par_chunks(per)
+            .map(|c| {
+                let (mut sum, mut tested) = (ProductSum::default(), 0u64);
+                for &(key, count) in c {
+                    tested += table.meet(&reader.boundary(engine, key), count, &mut sum);
+                }
+                (sum, tested)
+            })
+            .reduce(
+                || (ProductSum::default(), 0),
+                |mut a, b| {
+                    a.0.add(b.0);
+                    a.1 += b.1;
+                    a
+                },
+            ));
+    };
+    // Expanded in parallel into shards by state; each shard is added up
+    // and met on its own.
+    const SHARDS: usize = 16;
+    let pieces: Vec<Vec<Vec<(u128, u128)>>> = chunk
+        .par_chunks(per)
+        .map(|c| {
+            let mut out: Vec<Vec<(u128, u128)>> = vec![Vec::new(); SHARDS];
+            for &(key, count) in c {
+                middle.expand(reader.boundary(engine, key), &mut |b| {
+                    let k = b.packed().min(mirrored(b, w).packed());
+                    let h = (k as u64 ^ (k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    out[(h >> 60) as usize].push((k, count));
+                });
+            }
+            out
+        })
+        .collect();
+    (0..SHARDS)
+        .into_par_iter()
+        .map(|j| -> Result<(ProductSum, u64)> {
+            let mut v: Vec<(u128, u128)> =
+                pieces.iter().flat_map(|p| p[j].iter().copied()).collect();
+            v.sort_unstable_by_key(|e| e.0);
+            let (mut sum, mut tested) = (ProductSum::default(), 0u64);
+            let mut i = 0;
+            while i < v.len() {
+                let (k, mut count) = v[i];
+                i += 1;
+                while i < v.len() && v[i].0 == k {
+                    count = count.checked_add(v[i].1).ok_or_else(|| {
+                        Error::Unsupported(
+                            "a bottom state has more than 2^128 partial tours, more than meeting in the middle carries; use --method forward".into(),
+                        )
+                    })?;
+                    i += 1;
+                }
+                tested += table.meet(&Boundary::unpacked(k), count, &mut sum);
+            }
+            Ok((sum, tested))
+        })
+        .try_reduce(
+            || (ProductSum::default(), 0),
+            |mut a, b| {
+                a.0.add(b.0);
+                a.1 += b.1;
+                Ok(a)
+            },
+        )
+}
 
 /// The top part's final states, unfolded from their mirror images, in
 /// runs of one pattern (degrees and terminals) each, and each pattern's run.
@@ -254,27 +417,24 @@ impl Table {
         }
     }
 
-    /// The sum of the products of the counts of the bottom states of
-    /// `chunk` and the top states they make paths with, and the pairs
-    /// tested.
-    fn join(&self, reader: &Reader, engine: &Engine, chunk: &[(u128, u128)]) -> (ProductSum, u64) {
-        let (mut sum, mut tested) = (ProductSum::default(), 0u64);
-        for &(key, count) in chunk {
-            let b = reader.boundary(engine, key);
-            let links = Links::of(&b, self.seps);
-            each_pattern(pattern_key(b.degrees, b.term), self.seps, |pattern| {
-                let Some(&(from, to)) = self.runs.get(&pattern) else {
-                    return;
-                };
-                tested += (to - from) as u64;
-                for (t, c) in &self.states[from..to] {
-                    if one_path(t, &links) {
-                        sum.add_product(count, *c);
-                    }
+    /// Adds to `sum` the products of `count` and the counts of the top
+    /// states that the bottom state `b` makes paths with; returns the top
+    /// states tested.
+    fn meet(&self, b: &Boundary, count: u128, sum: &mut ProductSum) -> u64 {
+        let mut tested = 0u64;
+        let links = Links::of(b, self.seps);
+        each_pattern(pattern_key(b.degrees, b.term), self.seps, |pattern| {
+            let Some(&(from, to)) = self.runs.get(&pattern) else {
+                return;
+            };
+            tested += (to - from) as u64;
+            for (t, c) in &self.states[from..to] {
+                if one_path(t, &links) {
+                    sum.add_product(count, *c);
                 }
-            });
-        }
-        (sum, tested)
+            }
+        });
+        tested
     }
 }
 
@@ -322,6 +482,183 @@ fn mirrored(b: &Boundary, w: usize) -> Boundary {
         }
     }
     out
+}
+
+/// The edges between the two separator rows, added to the lower part's
+/// final states one by one, and the bottom patterns that meet some top pattern. The squares' degrees become
+/// final path by path of the middle graph; a pattern's index is its
+/// degrees in base 3, the squares numbered in that order (then its
+/// terminals), so that the squares final so far are the low digits: after
+/// each path, the state must agree on them with some pattern that meets a
+/// top one.
+struct Middle {
+    /// Edges in order, path by path.
+    edges: Vec<(u8, u8)>,
+    /// After how many edges which squares become final.
+    checks: Vec<(usize, Vec<u8>)>,
+    /// The base 3 digit weight of each square.
+    weight: [u32; 2 * MAX_WIDTH],
+    /// For each check, the bottom patterns on the squares final then, as a
+    /// bitmap over the low digits and the terminals.
+    bits: Vec<Vec<u64>>,
+    /// For each check, 3 to the number of squares final then.
+    planes: Vec<u32>,
+}
+
+impl Middle {
+    fn new(w: usize, top_patterns: impl Iterator<Item = u64>) -> Middle {
+        let seps = 2 * w;
+        let nbrs = |s: usize| -> Vec<usize> {
+            let (r, c) = (s / w, s % w);
+            [c.wrapping_sub(2), c + 2]
+                .into_iter()
+                .filter(|&c2| c2 < w)
+                .map(|c2| (1 - r) * w + c2)
+                .collect()
+        };
+        let mut order = Vec::new();
+        let mut edges = Vec::new();
+        let mut checks = Vec::new();
+        // Lone squares first, then each path from one of its ends.
+        let lone: Vec<u8> = (0..seps)
+            .filter(|&s| nbrs(s).is_empty())
+            .map(|s| s as u8)
+            .collect();
+        order.extend(&lone);
+        checks.push((0, lone));
+        for s in 0..seps {
+            if order.contains(&(s as u8)) || nbrs(s).len() != 1 {
+                continue;
+            }
+            let (mut prev, mut at) = (usize::MAX, s);
+            let mut path = vec![s as u8];
+            while let Some(next) = nbrs(at).into_iter().find(|&x| x != prev) {
+                edges.push((at as u8, next as u8));
+                path.push(next as u8);
+                (prev, at) = (at, next);
+            }
+            order.extend(&path);
+            checks.push((edges.len(), path));
+        }
+        let mut weight = [0u32; 2 * MAX_WIDTH];
+        for (i, &s) in order.iter().enumerate() {
+            weight[s as usize] = 3u32.pow(i as u32);
+        }
+        // The squares final at each check, as a prefix of `order`.
+        let mut finals = Vec::new();
+        let mut digits = 0usize;
+        for (_, squares) in &checks {
+            digits += squares.len();
+            finals.push(digits);
+        }
+        let mut bits: Vec<Vec<u64>> = finals
+            .iter()
+            .map(|&d| vec![0u64; (3 * 3usize.pow(d as u32)).div_ceil(64)])
+            .collect();
+        for k in top_patterns {
+            each_pattern(k, seps, |b| {
+                let (degrees, term) = (b as u32, (b >> 32) as usize);
+                let mut index = 0usize;
+                let mut at = 0usize;
+                for (j, &d) in finals.iter().enumerate() {
+                    while at < d {
+                        let s = order[at] as usize;
+                        index += ((degrees >> (2 * s)) & 3) as usize * weight[s] as usize;
+                        at += 1;
+                    }
+                    let i = index + term * 3usize.pow(d as u32);
+                    bits[j][i / 64] |= 1 << (i % 64);
+                }
+            });
+        }
+        let planes = finals.iter().map(|&d| 3u32.pow(d as u32)).collect();
+        Middle {
+            edges,
+            checks,
+            weight,
+            bits,
+            planes,
+        }
+    }
+
+    /// Calls `f` with every bottom state that the lower part's state `b`
+    /// makes with edges of the middle and that may meet a top state.
+    fn expand(&self, b: Boundary, f: &mut impl FnMut(&Boundary)) {
+        self.from(b, 0, 0, 0, f);
+    }
+
+    /// Goes on from edge `e` and check `check`, with `index` the base 3
+    /// value of the squares final so far.
+    fn from(&self, b: Boundary, e: usize, check: usize, index: u32, f: &mut impl FnMut(&Boundary)) {
+        let (mut check, mut index) = (check, index);
+        if check < self.checks.len() && self.checks[check].0 == e {
+            for &s in &self.checks[check].1 {
+                index += ((b.degrees >> (2 * s)) & 3) * self.weight[s as usize];
+            }
+            let i = (index + u32::from(b.term) * self.planes[check]) as usize;
+            if self.bits[check][i / 64] >> (i % 64) & 1 == 0 {
+                return;
+            }
+            check += 1;
+        }
+        match self.edges.get(e) {
+            None => f(&b),
+            Some(&(u, v)) => {
+                self.from(b, e + 1, check, index, f);
+                if let Some(j) = joined(&b, u as usize, v as usize) {
+                    self.from(j, e + 1, check, index, f);
+                }
+            }
+        }
+    }
+}
+
+fn joined(b: &Boundary, u: usize, v: usize) -> Option<Boundary> {
+    let deg = |s: usize| (b.degrees >> (2 * s)) & 3;
+    let mate = |s: usize| ((b.mates >> (4 * s)) & 15) as usize;
+    let (du, dv) = (deg(u), deg(v));
+    if du == 2 || dv == 2 {
+        return None;
+    }
+    let mut out = *b;
+    out.degrees += (1 << (2 * u)) + (1 << (2 * v));
+    let set =
+        |m: &mut u64, s: usize, t: usize| *m = (*m & !(15 << (4 * s))) | ((t as u64) << (4 * s));
+    let m = &mut out.mates;
+    match (du, dv) {
+        (0, 0) => {
+            set(m, u, v);
+            set(m, v, u);
+        }
+        (0, _) | (_, 0) => {
+            let (new, old) = if du == 0 { (u, v) } else { (v, u) };
+            let p = mate(old);
+            if p == old {
+                set(m, new, new);
+            } else {
+                set(m, new, p);
+                set(m, p, new);
+            }
+            set(m, old, 0);
+        }
+        _ => {
+            let (mu, mv) = (mate(u), mate(v));
+            if mu == v || (mu == u && mv == v) {
+                return None;
+            }
+            if mu == u {
+                set(m, mv, mv);
+            } else if mv == v {
+                set(m, mu, mu);
+            } else {
+                set(m, mu, mv);
+                set(m, mv, mu);
+            }
+            set(m, u, 0);
+            set(m, v, 0);
+        }
+    }
+    Some(out)
 }
 
 /// The table's key of a bottom pattern: its degrees and its terminals.
@@ -521,6 +858,85 @@ mod tests {
         // Bottom: 0 and 1 joined: a cycle 0-1-0 and a lone end.
         let bad = b(&[1, 1, 0, 0], &[(0, 1), (1, 0)]);
         assert!(!one_path(&Links::of(&t, 4), &Links::of(&bad, 4)));
+    }
+
+    /// Adding a middle edge follows the paths: a new path, a path
+    /// extended (to a terminal too), two paths joined into one; never a
+    /// third edge at a square, a cycle, or a path between two terminals.
+    #[test]
+    fn middle_edges_join_paths() {
+        // Squares 0 1 2 / 3 4 5.
+        let empty = b(&[0; 6], &[]);
+        assert_eq!(
+            joined(&empty, 0, 5),
+            Some(b(&[1, 0, 0, 0, 0, 1], &[(0, 5), (5, 0)]))
+        );
+        // 0 leads to a terminal; 3 takes it over.
+        let t = b(&[1, 2, 0, 0, 0, 0], &[(0, 0)]);
+        assert_eq!(joined(&t, 0, 3), Some(b(&[2, 2, 0, 1, 0, 0], &[(3, 3)])));
+        // 0-1 and 2-3 joined at 1 and 2: one path 0-3.
+        let two = b(&[1, 1, 1, 1, 0, 0], &[(0, 1), (1, 0), (2, 3), (3, 2)]);
+        assert_eq!(
+            joined(&two, 1, 2),
+            Some(b(&[1, 2, 2, 1, 0, 0], &[(0, 3), (3, 0)]))
+        );
+        // A path to a terminal joined to another path: it leads to the terminal.
+        let mixed = b(&[1, 1, 1, 0, 0, 0], &[(0, 0), (1, 2), (2, 1)]);
+        assert_eq!(
+            joined(&mixed, 0, 1),
+            Some(b(&[2, 2, 1, 0, 0, 0], &[(2, 2)]))
+        );
+        // Closing 0-1 into a cycle, two terminals' paths, a third edge.
+        assert_eq!(joined(&two, 0, 1), None);
+        assert_eq!(
+            joined(&b(&[1, 1, 0, 0, 0, 0], &[(0, 0), (1, 1)]), 0, 1),
+            None
+        );
+        assert_eq!(joined(&t, 1, 4), None);
+    }
+
+    /// The middle's edges, path by path: each separator square is checked
+    /// once, after the last edge at it, and every knight's move between
+    /// the two separator rows is there once.
+    #[test]
+    fn the_middle_is_taken_path_by_path() {
+        for w in 3..=MAX_WIDTH {
+            let m = Middle::new(w, std::iter::empty());
+            assert_eq!(m.edges.len(), 2 * (w - 2), "{w}");
+            let mut checked: Vec<u8> = m.checks.iter().flat_map(|c| c.1.clone()).collect();
+            checked.sort_unstable();
+            assert_eq!(checked, (0..2 * w as u8).collect::<Vec<_>>(), "{w}");
+            for (i, &(u, v)) in m.edges.iter().enumerate() {
+                let (u, v) = (usize::from(u.min(v)), usize::from(u.max(v)));
+                assert!(
+                    u < w && v >= w && (u % w).abs_diff(v % w) == 2,
+                    "{w}: {u}-{v}"
+                );
+                let at = |s: usize| {
+                    m.checks
+                        .iter()
+                        .find(|c| c.1.contains(&(s as u8)))
+                        .unwrap()
+                        .0
+                };
+                assert!(at(u) > i && at(v) > i, "{w}: edge {i} after its check");
+            }
+            // No pattern meets an empty table: every state is turned away.
+            let mut seen = 0;
+            m.expand(b(&vec![0; 2 * w], &[]), &mut |_| seen += 1);
+            assert_eq!(seen, 0);
+        }
+    }
+
+    /// The lower part is the top upside down exactly on even row counts.
+    #[test]
+    fn even_rows_run_the_top_alone() {
+        for rows in 4..=9 {
+            for w in 3..=MAX_WIDTH {
+                assert_eq!(parts(rows, w).1, rows % 2 == 0, "{rows}x{w}");
+                assert_eq!(part_problems(rows, w).len(), 2 - usize::from(rows % 2 == 0));
+            }
+        }
     }
 
     #[test]

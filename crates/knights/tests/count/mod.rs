@@ -107,7 +107,10 @@ fn meeting_in_the_middle_matches_brute_force() {
     assert_eq!(auto("6x6", Kind::Closed), Method::Meet);
     // No closed tour: the theorem answers 0 and no method runs.
     assert_eq!(auto("5x5", Kind::Closed), Method::Auto);
-    assert_eq!(auto("5x6", Kind::Open), Method::Forward);
+    assert_eq!(auto("5x5", Kind::Open), Method::Forward);
+    assert_eq!(auto("4x6", Kind::Open), Method::Forward);
+    assert_eq!(auto("5x6", Kind::Open), Method::Meet);
+    assert_eq!(auto("4x7", Kind::Open), Method::Meet);
     assert_eq!(auto("7x5", Kind::Open), Method::Meet);
     assert_eq!(auto("5x8", Kind::Open), Method::Meet);
 }
