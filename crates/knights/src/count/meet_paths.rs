@@ -20,10 +20,10 @@
 //! program gives both, and the middle (`2w - 4` edges on a few short
 //! paths) is added to the lower part's final states afterwards, edge by
 //! edge ([`Middle`]); the bottom states so made are added up by state. A
-//! bottom state must agree with some top pattern, checked after each path
-//! of the middle: 6x6 open keeps 0.34 M of the 1.89 M ways to add middle
-//! edges, and 0.13 M states. 6x6 open runs 24 squares where it ran 48, and
-//! takes 0.14 s where it took 0.25 s. On odd rows the bottom part runs
+//! bottom state must agree with some top pattern, checked on each square
+//! once it has no middle edge left: 6x6 open keeps 0.34 M of the 1.89 M
+//! ways to add middle edges, and 0.13 M states. 6x6 open runs 24 squares where it ran 48, and
+//! takes 0.13 s where it took 0.25 s. On odd rows the bottom part runs
 //! with its middle: running the lower part and adding the middle after was
 //! slower there (6x7 open 0.81 s against 0.78 s, 5x9 0.11 s against 0.09 s).
 //!
@@ -181,13 +181,11 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
     let bottom_engine = Engine::new(&bottom.problem)?;
     let budget = opts.budget();
     let top_reader = Reader::new(&top, &top_engine);
-    // On even rows the bottom side reads the top's own final states.
-    let bottom_engine = if shared { &top_engine } else { &bottom_engine };
-    let bottom_reader = Reader::new(&bottom, bottom_engine);
+    let bottom_reader = Reader::new(&bottom, &bottom_engine);
 
     // The top part's final states as table entries (see `unfolded`), and
-    // the bottom part's (or lower part's) final states where they wait for
-    // the table.
+    // the bottom part's (or lower part's) final states, as packed
+    // boundaries, where they wait for the table.
     let states: Mutex<Vec<(u64, Links, u128)>> = Mutex::new(Vec::new());
     let held: Mutex<Vec<(u128, u128)>> = Mutex::new(Vec::new());
     let bytes = AtomicU64::new(0);
@@ -201,8 +199,8 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
         }
         Ok(())
     };
-    let collect = |chunk: &[(u128, u128)]| -> Result<()> {
-        let local = unfolded(chunk, &top_reader, &top_engine, w);
+    let table_in = |top: &[(Boundary, u128)]| -> Result<()> {
+        let local = unfolded(top, w);
         charge(local.len(), TABLE_BYTES_PER_STATE)?;
         states
             .lock()
@@ -210,16 +208,29 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
             .extend(local);
         Ok(())
     };
-    let hold = |chunk: &[(u128, u128)]| -> Result<()> {
-        charge(chunk.len(), HELD_BYTES_PER_STATE)?;
+    let hold_back = |bottom: Vec<(u128, u128)>| -> Result<()> {
+        charge(bottom.len(), HELD_BYTES_PER_STATE)?;
         held.lock()
             .unwrap_or_else(|e| e.into_inner())
-            .extend_from_slice(chunk);
+            .extend(bottom);
         Ok(())
     };
+    let collect = |chunk: &[(u128, u128)]| -> Result<()> {
+        table_in(&top_reader.boundaries(&top_engine, chunk))
+    };
+    let hold = |chunk: &[(u128, u128)]| -> Result<()> {
+        let bottom = bottom_reader.boundaries(&bottom_engine, chunk);
+        hold_back(bottom.iter().map(|(b, c)| (b.packed(), *c)).collect())
+    };
+    // On even rows a top state read upside down is a lower one.
     let collect_and_hold = |chunk: &[(u128, u128)]| -> Result<()> {
-        collect(chunk)?;
-        hold(chunk)
+        let top = top_reader.boundaries(&top_engine, chunk);
+        table_in(&top)?;
+        hold_back(
+            top.iter()
+                .map(|(b, c)| (swapped(b, w).packed(), *c))
+                .collect(),
+        )
     };
     let (nt, nl) = (top.problem.n, if shared { 0 } else { bottom.problem.n });
     let top_progress = shifted(opts, 0, nt + nl);
@@ -243,7 +254,7 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
     };
     let total: Mutex<(ProductSum, u64)> = Mutex::new((ProductSum::default(), 0));
     let join = |table: &Table, middle: &Option<Middle>, chunk: &[(u128, u128)]| -> Result<()> {
-        let (sum, tested) = join_bottom(table, middle, &bottom_reader, bottom_engine, w, chunk)?;
+        let (sum, tested) = join_bottom(table, middle, w, chunk)?;
         let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
         total.0.add(sum);
         total.1 += tested;
@@ -286,7 +297,12 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
         let bottom_run = layers::run(
             &bottom.problem,
             &RunOptions {
-                final_layer: Some(&|chunk: &[(u128, u128)]| join(&table, &middle, chunk)),
+                final_layer: Some(&|chunk: &[(u128, u128)]| {
+                    let bottom = bottom_reader.boundaries(&bottom_engine, chunk);
+                    let packed: Vec<(u128, u128)> =
+                        bottom.iter().map(|(b, c)| (b.packed(), *c)).collect();
+                    join(&table, &middle, &packed)
+                }),
                 ..bottom_opts
             },
         )?;
@@ -306,15 +322,13 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
 /// Boards of at most this many squares run their two parts side by side.
 const SIDE_BY_SIDE_SQUARES: usize = 42;
 
-/// Meets the bottom part's final states `chunk` with the table, or with a
-/// middle, the bottom states that the lower part's final states make with
-/// its edges, added up by state (and mirror image): the sum of the
-/// products of their counts, and the pairs tested.
+/// Meets the bottom part's final states `chunk` (packed boundaries) with
+/// the table, or with a middle, the bottom states that the lower part's
+/// final states make with its edges, added up by state (and mirror image):
+/// the sum of the products of their counts, and the pairs tested.
 fn join_bottom(
     table: &Table,
     middle: &Option<Middle>,
-    reader: &Reader,
-    engine: &Engine,
     w: usize,
     chunk: &[(u128, u128)],
 ) -> Result<(ProductSum, u64)> {
@@ -325,8 +339,8 @@ fn join_bottom(
             .par_chunks(per)
             .map(|c| {
                 let (mut sum, mut tested) = (ProductSum::default(), 0u64);
-                for &(key, count) in c {
-                    tested += table.meet(&reader.boundary(engine, key), count, &mut sum);
+                for &(k, count) in c {
+                    tested += table.meet(&Boundary::unpacked(k), count, &mut sum);
                 }
                 (sum, tested)
             })
@@ -346,8 +360,8 @@ fn join_bottom(
         .par_chunks(per)
         .map(|c| {
             let mut out: Vec<Vec<(u128, u128)>> = vec![Vec::new(); SHARDS];
-            for &(key, count) in c {
-                middle.expand(reader.boundary(engine, key), &mut |b| {
+            for &(k, count) in c {
+                middle.expand(Boundary::unpacked(k), &mut |b| {
                     let k = b.packed().min(mirrored(b, w).packed());
                     let h = (k as u64 ^ (k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                     out[(h >> 60) as usize].push((k, count));
@@ -443,22 +457,34 @@ impl Table {
 /// and its image, which have the same count (the part is symmetric):
 /// unfold them into the exact, symmetric table. (A state whose count is odd
 /// has no completion, so the halves do not matter.)
-fn unfolded(
-    chunk: &[(u128, u128)],
-    reader: &Reader,
-    engine: &Engine,
-    w: usize,
-) -> Vec<(u64, Links, u128)> {
+fn unfolded(chunk: &[(Boundary, u128)], w: usize) -> Vec<(u64, Links, u128)> {
     let entry = |b: &Boundary, c: u128| (pattern_key(b.degrees, b.term), Links::of(b, 2 * w), c);
     let mut out = Vec::with_capacity(2 * chunk.len());
-    for &(key, c) in chunk {
-        let b = reader.boundary(engine, key);
+    for &(b, c) in chunk {
         let m = mirrored(&b, w);
         if m == b {
             out.push(entry(&b, c));
         } else {
             out.push(entry(&b, c / 2));
             out.push(entry(&m, c - c / 2));
+        }
+    }
+    out
+}
+
+/// A boundary upside down: the two separator rows swapped.
+fn swapped(b: &Boundary, w: usize) -> Boundary {
+    let image = |s: usize| (s + w) % (2 * w);
+    let low = (1u32 << (2 * w)) - 1;
+    let mut out = Boundary {
+        degrees: (b.degrees & low) << (2 * w) | b.degrees >> (2 * w),
+        term: b.term,
+        mates: 0,
+    };
+    for s in 0..2 * w {
+        if (b.degrees >> (2 * s)) & 3 == 1 {
+            let m = ((b.mates >> (4 * s)) & 15) as usize;
+            out.mates |= (image(m) as u64) << (4 * image(s));
         }
     }
     out
@@ -485,12 +511,12 @@ fn mirrored(b: &Boundary, w: usize) -> Boundary {
 }
 
 /// The edges between the two separator rows, added to the lower part's
-/// final states one by one, and the bottom patterns that meet some top pattern. The squares' degrees become
-/// final path by path of the middle graph; a pattern's index is its
-/// degrees in base 3, the squares numbered in that order (then its
-/// terminals), so that the squares final so far are the low digits: after
-/// each path, the state must agree on them with some pattern that meets a
-/// top one.
+/// final states one by one, and the bottom patterns that meet some top
+/// pattern. The squares' degrees become final path by path of the middle
+/// graph; a pattern's index is its degrees in base 3, the squares numbered
+/// in that order (then its terminals), so that the squares final so far are
+/// the low digits: after each edge, the state must agree on the squares
+/// with no edge left with some pattern that meets a top one.
 struct Middle {
     /// Edges in order, path by path.
     edges: Vec<(u8, u8)>,
@@ -530,15 +556,19 @@ impl Middle {
             if order.contains(&(s as u8)) || nbrs(s).len() != 1 {
                 continue;
             }
+            // A square's degree is final after its last edge: each square
+            // of the path after the edge to the next, the last one with it.
             let (mut prev, mut at) = (usize::MAX, s);
-            let mut path = vec![s as u8];
             while let Some(next) = nbrs(at).into_iter().find(|&x| x != prev) {
                 edges.push((at as u8, next as u8));
-                path.push(next as u8);
+                let mut done = vec![at as u8];
+                if nbrs(next).len() == 1 {
+                    done.push(next as u8);
+                }
+                order.extend(&done);
+                checks.push((edges.len(), done));
                 (prev, at) = (at, next);
             }
-            order.extend(&path);
-            checks.push((edges.len(), path));
         }
         let mut weight = [0u32; 2 * MAX_WIDTH];
         for (i, &s) in order.iter().enumerate() {
@@ -551,25 +581,36 @@ impl Middle {
             digits += squares.len();
             finals.push(digits);
         }
-        let mut bits: Vec<Vec<u64>> = finals
-            .iter()
-            .map(|&d| vec![0u64; (3 * 3usize.pow(d as u32)).div_ceil(64)])
+        let plane = |j: usize| 3usize.pow(finals[j] as u32);
+        let mut bits: Vec<Vec<u64>> = (0..finals.len())
+            .map(|j| vec![0u64; (3 * plane(j)).div_ceil(64)])
             .collect();
+        // The last check from the patterns, each one before it from the
+        // next: its low digits.
+        let last = finals.len() - 1;
         for k in top_patterns {
             each_pattern(k, seps, |b| {
                 let (degrees, term) = (b as u32, (b >> 32) as usize);
-                let mut index = 0usize;
-                let mut at = 0usize;
-                for (j, &d) in finals.iter().enumerate() {
-                    while at < d {
-                        let s = order[at] as usize;
-                        index += ((degrees >> (2 * s)) & 3) as usize * weight[s] as usize;
-                        at += 1;
-                    }
-                    let i = index + term * 3usize.pow(d as u32);
-                    bits[j][i / 64] |= 1 << (i % 64);
-                }
+                let index: usize = order
+                    .iter()
+                    .map(|&s| ((degrees >> (2 * s)) & 3) as usize * weight[s as usize] as usize)
+                    .sum();
+                let i = index + term * plane(last);
+                bits[last][i / 64] |= 1 << (i % 64);
             });
+        }
+        for j in (0..last).rev() {
+            let (lower, upper) = bits.split_at_mut(j + 1);
+            for (word, &set) in upper[0].iter().enumerate() {
+                let mut set = set;
+                while set != 0 {
+                    let i = word * 64 + set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    let (term, index) = (i / plane(j + 1), i % plane(j + 1));
+                    let p = index % plane(j) + term * plane(j);
+                    lower[j][p / 64] |= 1 << (p % 64);
+                }
+            }
         }
         let planes = finals.iter().map(|&d| 3u32.pow(d as u32)).collect();
         Middle {
@@ -613,6 +654,11 @@ impl Middle {
     }
 }
 
+/// The boundary `b` with the edge between separator squares `u` and `v`
+/// added: a new path, a path extended, or two paths joined into one (a
+/// path to a terminal inside the part stays one), or `None` where a square
+/// would get a third edge, a cycle would close, or two paths to terminals
+/// would join (the whole path, leaving the top part's squares out).
 fn joined(b: &Boundary, u: usize, v: usize) -> Option<Boundary> {
     let deg = |s: usize| (b.degrees >> (2 * s)) & 3;
     let mate = |s: usize| ((b.mates >> (4 * s)) & 15) as usize;
@@ -786,6 +832,14 @@ impl Reader {
         }
     }
 
+    /// The boundaries of the final states of `chunk`, with their counts.
+    fn boundaries(&self, engine: &Engine, chunk: &[(u128, u128)]) -> Vec<(Boundary, u128)> {
+        chunk
+            .iter()
+            .map(|&(key, c)| (self.boundary(engine, key), c))
+            .collect()
+    }
+
     /// The separator's degrees, terminals and mates in a final state.
     fn boundary(&self, engine: &Engine, key: u128) -> Boundary {
         let (st, mate) = engine.final_roles(key);
@@ -906,7 +960,7 @@ mod tests {
             let mut checked: Vec<u8> = m.checks.iter().flat_map(|c| c.1.clone()).collect();
             checked.sort_unstable();
             assert_eq!(checked, (0..2 * w as u8).collect::<Vec<_>>(), "{w}");
-            for (i, &(u, v)) in m.edges.iter().enumerate() {
+            for &(u, v) in &m.edges {
                 let (u, v) = (usize::from(u.min(v)), usize::from(u.max(v)));
                 assert!(
                     u < w && v >= w && (u % w).abs_diff(v % w) == 2,
@@ -919,13 +973,90 @@ mod tests {
                         .unwrap()
                         .0
                 };
-                assert!(at(u) > i && at(v) > i, "{w}: edge {i} after its check");
+                // Checked right after the last edge at it.
+                for s in [u, v] {
+                    let last = m
+                        .edges
+                        .iter()
+                        .rposition(|&(x, y)| usize::from(x) == s || usize::from(y) == s);
+                    assert_eq!(at(s), last.unwrap() + 1, "{w}: square {s}");
+                }
             }
             // No pattern meets an empty table: every state is turned away.
             let mut seen = 0;
             m.expand(b(&vec![0; 2 * w], &[]), &mut |_| seen += 1);
             assert_eq!(seen, 0);
         }
+    }
+
+    /// The checks along the middle only turn away what the last one would:
+    /// on 6x5 (5 wide, 6 edges), every lower state expands to exactly the
+    /// bottom states, of all the ways to add middle edges, whose pattern
+    /// meets one of the top's.
+    #[test]
+    fn the_middle_prunes_only_what_cannot_meet() {
+        fn every(b: Boundary, edges: &[(u8, u8)], out: &mut Vec<u128>) {
+            match edges.split_first() {
+                None => out.push(b.packed()),
+                Some((&(u, v), rest)) => {
+                    every(b, rest, out);
+                    if let Some(j) = joined(&b, usize::from(u), usize::from(v)) {
+                        every(j, rest, out);
+                    }
+                }
+            }
+        }
+        let (rows, w) = (6, 5);
+        let ([top, bottom], shared) = parts(rows, w);
+        assert!(shared);
+        let engine = Engine::new(&top.problem).unwrap();
+        let finals: Mutex<Vec<(u128, u128)>> = Mutex::new(Vec::new());
+        let keep = |c: &[(u128, u128)]| -> Result<()> {
+            finals.lock().unwrap().extend_from_slice(c);
+            Ok(())
+        };
+        layers::run(
+            &top.problem,
+            &RunOptions {
+                final_layer: Some(&keep),
+                ..RunOptions::default()
+            },
+        )
+        .unwrap();
+        let finals = finals.into_inner().unwrap();
+        let tops = Reader::new(&top, &engine).boundaries(&engine, &finals);
+        let table = Table::new(unfolded(&tops, w), 2 * w);
+        let middle = Middle::new(w, table.runs.keys().copied());
+        let meets: std::collections::HashSet<u64> = table
+            .runs
+            .keys()
+            .flat_map(|&k| {
+                let mut v = Vec::new();
+                each_pattern(k, 2 * w, |p| v.push(p));
+                v
+            })
+            .collect();
+        let reader = Reader::new(&bottom, &engine);
+        let (mut kept, mut all) = (0, 0);
+        for (&(key, _), (t, _)) in finals.iter().zip(&tops) {
+            // The top state upside down is the lower part's.
+            let b = reader.boundary(&engine, key);
+            assert_eq!(swapped(t, w), b);
+            let mut got = Vec::new();
+            middle.expand(b, &mut |x| got.push(x.packed()));
+            let mut want = Vec::new();
+            every(b, &middle.edges, &mut want);
+            all += want.len();
+            want.retain(|&k| {
+                let x = Boundary::unpacked(k);
+                meets.contains(&pattern_key(x.degrees, x.term))
+            });
+            got.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(got, want);
+            kept += got.len();
+        }
+        assert!(kept > 0 && kept < all, "{kept} of {all}");
     }
 
     /// The lower part is the top upside down exactly on even row counts.

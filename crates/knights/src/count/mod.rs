@@ -192,7 +192,8 @@ pub struct Report {
     /// The method that ran: [`Method::Forward`] or [`Method::Meet`].
     pub method: Method,
     /// Frontier states after each processed square (meeting in the middle:
-    /// the top part's squares, then the bottom part's).
+    /// the top part's squares, then the bottom part's; open tours of an
+    /// even number of rows run the top part alone).
     pub states_per_step: Vec<u64>,
     /// Meeting in the middle: the states of the top part kept in memory,
     /// and the pairs of a top and a bottom state tested for one cycle.
