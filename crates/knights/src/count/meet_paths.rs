@@ -22,10 +22,11 @@
 //! edge ([`Middle`]); the bottom states so made are added up by state. A
 //! bottom state must agree with some top pattern, checked on each square
 //! once it has no middle edge left: 6x6 open keeps 0.34 M of the 1.89 M
-//! ways to add middle edges, and 0.13 M states. 6x6 open runs 24 squares where it ran 48, and
-//! takes 0.13 s where it took 0.25 s. On odd rows the bottom part runs
-//! with its middle: running the lower part and adding the middle after was
-//! slower there (6x7 open 0.81 s against 0.78 s, 5x9 0.11 s against 0.09 s).
+//! ways to add middle edges, and 0.13 M states once added up. 6x6 open runs
+//! 24 squares where it ran 48, and takes 0.13 s where it took 0.25 s. On
+//! odd rows the bottom part runs with its middle: running the lower part
+//! and adding the middle after was slower there (6x7 open 0.81 s against
+//! 0.78 s, 5x9 0.11 s against 0.09 s).
 //!
 //! A top state and a bottom state make Hamiltonian paths when every
 //! separator square gets degree 2 from the two, except the separator
@@ -52,10 +53,9 @@
 //!
 //! **The cut** is McKay's, above row `(rows - 1) / 2`, so that on odd row
 //! counts the top part is the larger one. Measured on 6x7 open (`w = 6`,
-//! 7 rows): 10.2 M successors and
-//! 0.49 M table states with this cut against 31.8 M and 0.10 M with the cut
-//! a row higher, whose bottom part piles up states the way the forward
-//! program's second half does.
+//! 7 rows): 10.2 M successors and 0.49 M table states with this cut
+//! against 31.8 M and 0.10 M with the cut a row higher, whose bottom part
+//! piles up states the way the forward program's second half does.
 //!
 //! **Mirror images.** Both parts keep their states up to the left-right
 //! mirror image (see `frontier.rs`), their final layers too: a bottom state
