@@ -261,7 +261,7 @@ fn bucket_of<K: Key>(key: K, buckets: usize) -> usize {
 
 /// Adds up the counts of equal keys, leaving each key once (in no
 /// particular order).
-fn merge<K: Key, C: Tally>(v: &mut Vec<(K, C)>) -> std::result::Result<(), Stop> {
+pub(super) fn merge<K: Key, C: Tally>(v: &mut Vec<(K, C)>) -> std::result::Result<(), Stop> {
     if v.len() > MAX_HASHED {
         return merge_sorted(v);
     }

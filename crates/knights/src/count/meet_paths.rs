@@ -69,6 +69,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
+use super::disk::Stop;
 use super::frontier::{Engine, Problem, Shape, DONE, END, UNTOUCHED};
 use super::layers::{self, FinalLayer, RunOptions};
 use super::meet::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
@@ -219,18 +220,14 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
         table_in(&top_reader.boundaries(&top_engine, chunk))
     };
     let hold = |chunk: &[(u128, u128)]| -> Result<()> {
-        let bottom = bottom_reader.boundaries(&bottom_engine, chunk);
-        hold_back(bottom.iter().map(|(b, c)| (b.packed(), *c)).collect())
+        hold_back(packed(&bottom_reader.boundaries(&bottom_engine, chunk)))
     };
     // On even rows a top state read upside down is a lower one.
     let collect_and_hold = |chunk: &[(u128, u128)]| -> Result<()> {
         let top = top_reader.boundaries(&top_engine, chunk);
         table_in(&top)?;
-        hold_back(
-            top.iter()
-                .map(|(b, c)| (swapped(b, w).packed(), *c))
-                .collect(),
-        )
+        let lower: Vec<(Boundary, u128)> = top.iter().map(|(b, c)| (swapped(b, w), *c)).collect();
+        hold_back(packed(&lower))
     };
     let (nt, nl) = (top.problem.n, if shared { 0 } else { bottom.problem.n });
     let top_progress = shifted(opts, 0, nt + nl);
@@ -298,10 +295,8 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
             &bottom.problem,
             &RunOptions {
                 final_layer: Some(&|chunk: &[(u128, u128)]| {
-                    let bottom = bottom_reader.boundaries(&bottom_engine, chunk);
-                    let packed: Vec<(u128, u128)> =
-                        bottom.iter().map(|(b, c)| (b.packed(), *c)).collect();
-                    join(&table, &middle, &packed)
+                    let bottom = packed(&bottom_reader.boundaries(&bottom_engine, chunk));
+                    join(&table, &middle, &bottom)
                 }),
                 ..bottom_opts
             },
@@ -321,6 +316,18 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
 
 /// Boards of at most this many squares run their two parts side by side.
 const SIDE_BY_SIDE_SQUARES: usize = 42;
+
+/// Boundaries with their counts as packed numbers (see [`Boundary::packed`]).
+fn packed(states: &[(Boundary, u128)]) -> Vec<(u128, u128)> {
+    states.iter().map(|(b, c)| (b.packed(), *c)).collect()
+}
+
+/// Two partial results of a join added.
+fn plus(mut a: (ProductSum, u64), b: (ProductSum, u64)) -> (ProductSum, u64) {
+    a.0.add(b.0);
+    a.1 += b.1;
+    a
+}
 
 /// Meets the bottom part's final states `chunk` (packed boundaries) with
 /// the table, or with a middle, the bottom states that the lower part's
@@ -344,14 +351,7 @@ fn join_bottom(
                 }
                 (sum, tested)
             })
-            .reduce(
-                || (ProductSum::default(), 0),
-                |mut a, b| {
-                    a.0.add(b.0);
-                    a.1 += b.1;
-                    a
-                },
-            ));
+            .reduce(|| (ProductSum::default(), 0), plus));
     };
     // Expanded in parallel into shards by state; each shard is added up
     // and met on its own.
@@ -375,32 +375,19 @@ fn join_bottom(
         .map(|j| -> Result<(ProductSum, u64)> {
             let mut v: Vec<(u128, u128)> =
                 pieces.iter().flat_map(|p| p[j].iter().copied()).collect();
-            v.sort_unstable_by_key(|e| e.0);
+            layers::merge(&mut v).map_err(|stop| match stop {
+                Stop::Err(e) => e,
+                Stop::Overflow => Error::Unsupported(
+                    "a bottom state has more than 2^128 partial tours, more than meeting in the middle carries; use --method forward".into(),
+                ),
+            })?;
             let (mut sum, mut tested) = (ProductSum::default(), 0u64);
-            let mut i = 0;
-            while i < v.len() {
-                let (k, mut count) = v[i];
-                i += 1;
-                while i < v.len() && v[i].0 == k {
-                    count = count.checked_add(v[i].1).ok_or_else(|| {
-                        Error::Unsupported(
-                            "a bottom state has more than 2^128 partial tours, more than meeting in the middle carries; use --method forward".into(),
-                        )
-                    })?;
-                    i += 1;
-                }
+            for (k, count) in v {
                 tested += table.meet(&Boundary::unpacked(k), count, &mut sum);
             }
             Ok((sum, tested))
         })
-        .try_reduce(
-            || (ProductSum::default(), 0),
-            |mut a, b| {
-                a.0.add(b.0);
-                a.1 += b.1;
-                Ok(a)
-            },
-        )
+        .try_reduce(|| (ProductSum::default(), 0), |a, b| Ok(plus(a, b)))
 }
 
 /// The top part's final states, unfolded from their mirror images, in
@@ -474,26 +461,18 @@ fn unfolded(chunk: &[(Boundary, u128)], w: usize) -> Vec<(u64, Links, u128)> {
 
 /// A boundary upside down: the two separator rows swapped.
 fn swapped(b: &Boundary, w: usize) -> Boundary {
-    let image = |s: usize| (s + w) % (2 * w);
-    let low = (1u32 << (2 * w)) - 1;
-    let mut out = Boundary {
-        degrees: (b.degrees & low) << (2 * w) | b.degrees >> (2 * w),
-        term: b.term,
-        mates: 0,
-    };
-    for s in 0..2 * w {
-        if (b.degrees >> (2 * s)) & 3 == 1 {
-            let m = ((b.mates >> (4 * s)) & 15) as usize;
-            out.mates |= (image(m) as u64) << (4 * image(s));
-        }
-    }
-    out
+    relabelled(b, w, |s| (s + w) % (2 * w))
 }
 
 /// The mirror image of a boundary: column `c` of each separator row
 /// becomes column `w - 1 - c`.
 fn mirrored(b: &Boundary, w: usize) -> Boundary {
-    let image = |s: usize| s - s % w + (w - 1 - s % w);
+    relabelled(b, w, |s| s - s % w + (w - 1 - s % w))
+}
+
+/// A boundary with separator square `s` moved to `image(s)` (a symmetry
+/// of the separator).
+fn relabelled(b: &Boundary, w: usize, image: impl Fn(usize) -> usize) -> Boundary {
     let mut out = Boundary {
         degrees: 0,
         term: b.term,
