@@ -87,6 +87,22 @@ pub(crate) struct RunOptions<'a> {
 }
 
 impl RunOptions<'_> {
+    /// [`Error::Interrupted`] if the stop flag is raised, saying where the
+    /// count stopped (`when`: "after square 5 of 24", ...).
+    pub fn check_stop(&self, when: &str) -> Result<()> {
+        if !self.stop.is_some_and(crate::StopFlag::is_stopped) {
+            return Ok(());
+        }
+        let resume = if self.work_dir.is_some() {
+            "; --resume continues it from its checkpoint"
+        } else {
+            ""
+        };
+        Err(Error::Interrupted(format!(
+            "the count was stopped {when}{resume}"
+        )))
+    }
+
     /// The memory bound in bytes: `max_memory`, else what is available.
     pub fn budget(&self) -> u64 {
         self.max_memory
@@ -94,6 +110,10 @@ impl RunOptions<'_> {
             .unwrap_or(u64::MAX)
     }
 }
+
+/// Where a count stops after its last square: while its parts' final
+/// states are joined (meeting in the middle).
+pub(crate) const JOINING: &str = "while its parts were joined";
 
 /// A consumer of a part's final states.
 pub(crate) type FinalLayer<'a> = dyn Fn(&[(u128, u128)]) -> Result<()> + Sync + 'a;
@@ -644,17 +664,8 @@ fn run_typed<K: Key, C: Tally>(
                 seconds_left: (per > 0.0).then_some(per * left),
             });
         }
-        if opts.stop.is_some_and(crate::StopFlag::is_stopped) && t + 1 < n {
-            let resume = if opts.work_dir.is_some() {
-                "; --resume continues it from its checkpoint"
-            } else {
-                ""
-            };
-            return Err(Error::Interrupted(format!(
-                "the count was stopped after square {} of {n}{resume}",
-                t + 1
-            ))
-            .into());
+        if t + 1 < n {
+            opts.check_stop(&format!("after square {} of {n}", t + 1))?;
         }
         if opts.stop_after == Some(t + 1) && t + 1 < n {
             return Err(Error::GaveUp(format!(
@@ -666,7 +677,7 @@ fn run_typed<K: Key, C: Tally>(
     }
     run.count = Count::from_big(total.big());
     if let Some(consume) = opts.final_layer {
-        hand_over(&cur, consume)?;
+        hand_over(&cur, consume, opts)?;
     }
     Ok(run)
 }
@@ -699,10 +710,12 @@ fn read_chunk<K: Key, C: Tally>(
     })
 }
 
-/// Hands the states of a final layer to `consume`, chunk by chunk in parallel.
+/// Hands the states of a final layer to `consume`, chunk by chunk in
+/// parallel, unless the count is stopped.
 fn hand_over<K: Key, C: Tally>(
     layer: &[Bucket<K, C>],
     consume: &FinalLayer<'_>,
+    opts: &RunOptions<'_>,
 ) -> std::result::Result<(), Stop> {
     let states: u64 = layer.iter().map(Bucket::states).sum();
     let threads = rayon::current_num_threads().max(1) as u64;
@@ -710,6 +723,7 @@ fn hand_over<K: Key, C: Tally>(
     let chunk = (states / (4 * threads)).clamp(1 << 12, CHUNK as u64);
     chunks_of(layer, chunk).par_iter().try_for_each(
         |&(b, start, len)| -> std::result::Result<(), Stop> {
+            opts.check_stop(JOINING)?;
             let wide: Vec<(u128, u128)> = read_chunk(&layer[b], start, len)?
                 .iter()
                 .map(|&(k, c)| Ok((k.to_u128(), c.to_u128().ok_or_else(part_overflow)?)))

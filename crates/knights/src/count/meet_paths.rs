@@ -226,7 +226,8 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
     let collect_and_hold = |chunk: &[(u128, u128)]| -> Result<()> {
         let top = top_reader.boundaries(&top_engine, chunk);
         table_in(&top)?;
-        let lower: Vec<(Boundary, u128)> = top.iter().map(|(b, c)| (swapped(b, w), *c)).collect();
+        let swap = Relabel::swap(w);
+        let lower: Vec<(Boundary, u128)> = top.iter().map(|(b, c)| (swap.of(b), *c)).collect();
         hold_back(packed(&lower))
     };
     let (nt, nl) = (top.problem.n, if shared { 0 } else { bottom.problem.n });
@@ -251,7 +252,7 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
     };
     let total: Mutex<(ProductSum, u64)> = Mutex::new((ProductSum::default(), 0));
     let join = |table: &Table, middle: &Option<Middle>, chunk: &[(u128, u128)]| -> Result<()> {
-        let (sum, tested) = join_bottom(table, middle, w, chunk)?;
+        let (sum, tested) = join_bottom(table, middle, w, chunk, opts)?;
         let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
         total.0.add(sum);
         total.1 += tested;
@@ -332,47 +333,53 @@ fn plus(mut a: (ProductSum, u64), b: (ProductSum, u64)) -> (ProductSum, u64) {
 /// Meets the bottom part's final states `chunk` (packed boundaries) with
 /// the table, or with a middle, the bottom states that the lower part's
 /// final states make with its edges, added up by state (and mirror image):
-/// the sum of the products of their counts, and the pairs tested.
+/// the sum of the products of their counts, and the pairs tested. Each
+/// piece of the work first checks whether the count is to stop.
 fn join_bottom(
     table: &Table,
     middle: &Option<Middle>,
     w: usize,
     chunk: &[(u128, u128)],
+    opts: &RunOptions<'_>,
 ) -> Result<(ProductSum, u64)> {
     let threads = rayon::current_num_threads().max(1);
     let per = (chunk.len() / (4 * threads)).max(1 << 10);
     let Some(middle) = middle else {
-        return Ok(chunk
+        return chunk
             .par_chunks(per)
-            .map(|c| {
+            .map(|c| -> Result<(ProductSum, u64)> {
+                opts.check_stop(layers::JOINING)?;
                 let (mut sum, mut tested) = (ProductSum::default(), 0u64);
                 for &(k, count) in c {
                     tested += table.meet(&Boundary::unpacked(k), count, &mut sum);
                 }
-                (sum, tested)
+                Ok((sum, tested))
             })
-            .reduce(|| (ProductSum::default(), 0), plus));
+            .try_reduce(|| (ProductSum::default(), 0), |a, b| Ok(plus(a, b)));
     };
     // Expanded in parallel into shards by state; each shard is added up
     // and met on its own.
     const SHARDS: usize = 16;
+    let mirror = Relabel::mirror(w);
     let pieces: Vec<Vec<Vec<(u128, u128)>>> = chunk
         .par_chunks(per)
-        .map(|c| {
+        .map(|c| -> Result<Vec<Vec<(u128, u128)>>> {
+            opts.check_stop(layers::JOINING)?;
             let mut out: Vec<Vec<(u128, u128)>> = vec![Vec::new(); SHARDS];
             for &(k, count) in c {
                 middle.expand(Boundary::unpacked(k), &mut |b| {
-                    let k = b.packed().min(mirrored(b, w).packed());
+                    let k = b.packed().min(mirror.of(b).packed());
                     let h = (k as u64 ^ (k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                     out[(h >> 60) as usize].push((k, count));
                 });
             }
-            out
+            Ok(out)
         })
-        .collect();
+        .collect::<Result<_>>()?;
     (0..SHARDS)
         .into_par_iter()
         .map(|j| -> Result<(ProductSum, u64)> {
+            opts.check_stop(layers::JOINING)?;
             let mut v: Vec<(u128, u128)> =
                 pieces.iter().flat_map(|p| p[j].iter().copied()).collect();
             layers::merge(&mut v).map_err(|stop| match stop {
@@ -446,9 +453,10 @@ impl Table {
 /// has no completion, so the halves do not matter.)
 fn unfolded(chunk: &[(Boundary, u128)], w: usize) -> Vec<(u64, Links, u128)> {
     let entry = |b: &Boundary, c: u128| (pattern_key(b.degrees, b.term), Links::of(b, 2 * w), c);
+    let mirror = Relabel::mirror(w);
     let mut out = Vec::with_capacity(2 * chunk.len());
     for &(b, c) in chunk {
-        let m = mirrored(&b, w);
+        let m = mirror.of(&b);
         if m == b {
             out.push(entry(&b, c));
         } else {
@@ -459,34 +467,57 @@ fn unfolded(chunk: &[(Boundary, u128)], w: usize) -> Vec<(u64, Links, u128)> {
     out
 }
 
-/// A boundary upside down: the two separator rows swapped.
-fn swapped(b: &Boundary, w: usize) -> Boundary {
-    relabelled(b, w, |s| (s + w) % (2 * w))
+/// A symmetry of the separator: the square each separator square goes to,
+/// looked up rather than computed (a boundary is relabelled once for every
+/// state of a final layer and every bottom state a middle makes).
+#[derive(Copy, Clone, Debug)]
+struct Relabel {
+    image: [u8; 2 * MAX_WIDTH],
+    seps: usize,
 }
 
-/// The mirror image of a boundary: column `c` of each separator row
-/// becomes column `w - 1 - c`.
-fn mirrored(b: &Boundary, w: usize) -> Boundary {
-    relabelled(b, w, |s| s - s % w + (w - 1 - s % w))
-}
-
-/// A boundary with separator square `s` moved to `image(s)` (a symmetry
-/// of the separator).
-fn relabelled(b: &Boundary, w: usize, image: impl Fn(usize) -> usize) -> Boundary {
-    let mut out = Boundary {
-        degrees: 0,
-        term: b.term,
-        mates: 0,
-    };
-    for s in 0..2 * w {
-        let d = (b.degrees >> (2 * s)) & 3;
-        out.degrees |= d << (2 * image(s));
-        if d == 1 {
-            let m = ((b.mates >> (4 * s)) & 15) as usize;
-            out.mates |= (image(m) as u64) << (4 * image(s));
+impl Relabel {
+    fn new(w: usize, image: impl Fn(usize) -> usize) -> Relabel {
+        let mut out = Relabel {
+            image: [0; 2 * MAX_WIDTH],
+            seps: 2 * w,
+        };
+        for s in 0..2 * w {
+            out.image[s] = image(s) as u8;
         }
+        out
     }
-    out
+
+    /// Upside down: the two separator rows swapped.
+    fn swap(w: usize) -> Relabel {
+        Relabel::new(w, |s| (s + w) % (2 * w))
+    }
+
+    /// The mirror image: column `c` of each separator row becomes column
+    /// `w - 1 - c`.
+    fn mirror(w: usize) -> Relabel {
+        Relabel::new(w, |s| s - s % w + (w - 1 - s % w))
+    }
+
+    /// The boundary `b` with each separator square moved to its image.
+    #[inline]
+    fn of(&self, b: &Boundary) -> Boundary {
+        let mut out = Boundary {
+            degrees: 0,
+            term: b.term,
+            mates: 0,
+        };
+        for s in 0..self.seps {
+            let d = (b.degrees >> (2 * s)) & 3;
+            let to = u32::from(self.image[s]);
+            out.degrees |= d << (2 * to);
+            if d == 1 {
+                let m = ((b.mates >> (4 * s)) & 15) as usize;
+                out.mates |= u64::from(self.image[m]) << (4 * to);
+            }
+        }
+        out
+    }
 }
 
 /// The edges between the two separator rows, added to the lower part's
@@ -1020,7 +1051,7 @@ mod tests {
         for (&(key, _), (t, _)) in finals.iter().zip(&tops) {
             // The top state upside down is the lower part's.
             let b = reader.boundary(&engine, key);
-            assert_eq!(swapped(t, w), b);
+            assert_eq!(Relabel::swap(w).of(t), b);
             let mut got = Vec::new();
             middle.expand(b, &mut |x| got.push(x.packed()));
             let mut want = Vec::new();
@@ -1053,9 +1084,9 @@ mod tests {
     fn mirror_images_of_boundaries() {
         // Two rows of 3: squares 0 1 2 / 3 4 5.
         let t = b(&[1, 0, 2, 1, 1, 1], &[(0, 3), (3, 0), (4, 5), (5, 4)]);
-        let m = mirrored(&t, 3);
+        let m = Relabel::mirror(3).of(&t);
         assert_eq!(m, b(&[2, 0, 1, 1, 1, 1], &[(2, 5), (5, 2), (4, 3), (3, 4)]));
-        assert_eq!(mirrored(&m, 3), t);
+        assert_eq!(Relabel::mirror(3).of(&m), t);
     }
 
     /// The table is looked up from the bottom's side: a bottom pattern

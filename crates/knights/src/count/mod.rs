@@ -126,8 +126,10 @@ pub struct Options<'a> {
     /// checkpoint): a hook to test resuming.
     pub stop_after: Option<usize>,
     /// Raised by the caller (Ctrl-C, a cancelled job) to stop the count
-    /// after the square in progress, with [`crate::Error::Interrupted`]; a
-    /// count with a work directory keeps its checkpoint for `resume`.
+    /// after the square in progress (or, once the parts met in the middle
+    /// are done, after the piece of their join in progress), with
+    /// [`crate::Error::Interrupted`]; a count with a work directory keeps
+    /// its checkpoint for `resume`.
     pub stop: Option<&'a crate::StopFlag>,
     /// The most bytes the state files may take on disk, when they go to
     /// disk (default: 80 % of the free space on their file system, besides
@@ -963,6 +965,39 @@ mod tests {
         let err = tours("6x6".parse().unwrap(), &opts).unwrap_err();
         assert!(matches!(err, crate::Error::GaveUp(_)), "{err}");
         assert!(err.to_string().contains("--max-memory"), "{err}");
+    }
+
+    #[test]
+    fn a_stop_during_the_join_is_heard() {
+        // The flag goes up once every square of both runs is done (the
+        // runs of 5x7 open go side by side), so only the join of the
+        // parts' final states can notice it.
+        for (board, kind) in [
+            ("5x6", Kind::Closed),
+            ("6x6", Kind::Open),
+            ("5x7", Kind::Open),
+        ] {
+            let stop = crate::StopFlag::new();
+            let squares = std::sync::atomic::AtomicUsize::new(0);
+            let cb = |p: &Progress| {
+                if squares.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1 == p.steps {
+                    stop.stop();
+                }
+            };
+            let opts = Options {
+                kind,
+                method: Method::Meet,
+                progress: Some(&cb),
+                stop: Some(&stop),
+                ..Options::default()
+            };
+            let err = tours(board.parse().unwrap(), &opts).unwrap_err();
+            assert!(
+                matches!(err, crate::Error::Interrupted(_)),
+                "{board}: {err}"
+            );
+            assert!(err.to_string().contains("joined"), "{board}: {err}");
+        }
     }
 
     #[test]
