@@ -779,7 +779,7 @@ pub(crate) fn overflow() -> Error {
 }
 
 /// A part's count (meeting in the middle) past `u128`.
-fn part_overflow() -> Error {
+pub(super) fn part_overflow() -> Error {
     Error::Unsupported(
         "a part of the board has more than 2^128 partial tours, more than meeting in the middle carries; use --method forward".into(),
     )

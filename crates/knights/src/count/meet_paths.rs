@@ -384,9 +384,7 @@ fn join_bottom(
                 pieces.iter().flat_map(|p| p[j].iter().copied()).collect();
             layers::merge(&mut v).map_err(|stop| match stop {
                 Stop::Err(e) => e,
-                Stop::Overflow => Error::Unsupported(
-                    "a bottom state has more than 2^128 partial tours, more than meeting in the middle carries; use --method forward".into(),
-                ),
+                Stop::Overflow => layers::part_overflow(),
             })?;
             let (mut sum, mut tested) = (ProductSum::default(), 0u64);
             for (k, count) in v {
