@@ -59,6 +59,7 @@ mod meet;
 mod meet_paths;
 mod number;
 pub mod project;
+mod separator;
 mod symmetry;
 
 use std::fmt;
@@ -225,8 +226,9 @@ pub struct Report {
 /// processed). Forward: 6x6 takes a fraction of a second, 8x6 seconds, 8x7
 /// minutes, 8x8 hours; meeting in the middle (the default for closed tours)
 /// takes 8x7 in seconds and 8x8 in minutes (`BENCHMARKS.md`). Open tours
-/// have more states: 6x6 open takes about a second, 7x7 open minutes and
-/// a few GB. Boards with `w > 11` are refused.
+/// have more states: met in the middle, 6x6 open takes a few hundredths of
+/// a second, 8x6 open seconds, 7x7 open under a minute and a few GB.
+/// Boards with `w > 11` are refused.
 ///
 /// # Example
 /// ```

@@ -352,13 +352,13 @@ mod tests {
     #[test]
     fn the_parts_of_a_meet_are_told_apart() {
         // Odd rows: a top part and a bottom one with the middle's edges.
-        let [top, bottom] = &crate::count::meet_paths::part_problems(7, 6)[..] else {
+        let [top, bottom] = &crate::count::meet_paths::part_problems(9, 6)[..] else {
             panic!("7 rows run two parts");
         };
         assert_eq!(LastRow::of(top), LastRow::Separator { inner: false });
         assert_eq!(LastRow::of(bottom), LastRow::Separator { inner: true });
         // Even rows: the top alone.
-        let parts = crate::count::meet_paths::part_problems(6, 6);
+        let parts = crate::count::meet_paths::part_problems(8, 6);
         assert_eq!(parts.len(), 1);
         assert_eq!(LastRow::of(&parts[0]), LastRow::Separator { inner: false });
         let whole = crate::count::strip_problem(6, 6, crate::count::Kind::Open, false);

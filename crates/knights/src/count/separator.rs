@@ -1,0 +1,491 @@
+//! Meet across a small separator: the open tours of boards whose knight
+//! graph falls apart into two images of one half when a small block of
+//! squares is taken out.
+//!
+//! Take the 4x2 block in the middle of 6x6 out (rows 1 to 4, columns 2
+//! and 3): the other 28 squares form two pieces of 14 with no knight's
+//! move between them, each the other's mirror image. A Hamiltonian path
+//! splits in one way into the edges of one *half* (the edges with an end
+//! in its piece, and some of the edges between separator squares) and the
+//! edges of the other, so the open meet (`meet_paths.rs`) counts it from
+//! the halves' final states on the *separator*, the block. One run of the
+//! frontier program gives both halves (the second half's states are the
+//! first's, moved by the symmetry), and it ends on 8 squares instead of
+//! the 12 of the two separator rows: on 6x6 open it makes 0.13 M
+//! successors and 3,804 final states where the row cut made 0.68 M and
+//! 97,712, and tests 23 thousand pairs where the row cut tested 1.5 M.
+//!
+//! [`Plan::find`] looks for such a block among the rectangles of the board
+//! smaller than the two rows of the row cut, and for each with a symmetry
+//! of the board that keeps the block and takes every piece to another: the
+//! pieces are dealt to the halves, an image to the other half, and so are
+//! the edges between separator squares (none may be its own image). Where
+//! it can, it deals them so that a half is also symmetric in itself (its
+//! *mirror*), so that the frontier program keeps its states up to that
+//! mirror image. The half's squares are processed in a greedy order that
+//! keeps the frontier short, a square and its mirror image together.
+
+use super::frontier::{Problem, Shape, MAX_FRONTIER};
+use super::meet::MAX_WIDTH;
+use crate::board::MOVES;
+
+/// A square as (row, column).
+pub(super) type Square = (usize, usize);
+
+/// A symmetry of the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Symmetry {
+    UpsideDown,
+    Mirror,
+    HalfTurn,
+    /// Square boards only: rows become columns.
+    Transpose,
+    /// Square boards only: the transpose about the other diagonal.
+    AntiTranspose,
+}
+
+impl Symmetry {
+    const ALL: [Symmetry; 5] = [
+        Symmetry::UpsideDown,
+        Symmetry::Mirror,
+        Symmetry::HalfTurn,
+        Symmetry::Transpose,
+        Symmetry::AntiTranspose,
+    ];
+
+    /// Whether this is a symmetry of a `rows x w` board.
+    fn fits(self, rows: usize, w: usize) -> bool {
+        rows == w || !matches!(self, Symmetry::Transpose | Symmetry::AntiTranspose)
+    }
+
+    /// The image of square `(r, c)` on a `rows x w` board.
+    pub(super) fn of(self, rows: usize, w: usize, (r, c): Square) -> Square {
+        match self {
+            Symmetry::UpsideDown => (rows - 1 - r, c),
+            Symmetry::Mirror => (r, w - 1 - c),
+            Symmetry::HalfTurn => (rows - 1 - r, w - 1 - c),
+            Symmetry::Transpose => (c, r),
+            Symmetry::AntiTranspose => (w - 1 - c, rows - 1 - r),
+        }
+    }
+}
+
+/// How a board is cut for the meet across a separator (see the module notes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Plan {
+    pub rows: usize,
+    pub w: usize,
+    /// The separator's squares, in the order of their separator indices.
+    pub separator: Vec<Square>,
+    /// The squares of one half's pieces.
+    pub half: Vec<Square>,
+    /// The edges between separator squares that belong to the half.
+    pub half_edges: Vec<(Square, Square)>,
+    /// The symmetry that takes the half to the other half.
+    pub swap: Symmetry,
+    /// A symmetry of the half itself, if it has one.
+    pub mirror: Option<Symmetry>,
+}
+
+/// The knight's moves from `sq` on a `rows x w` board.
+fn moves(rows: usize, w: usize, (r, c): Square) -> impl Iterator<Item = Square> {
+    MOVES.iter().filter_map(move |&(dc, dr)| {
+        let (rr, cc) = (r as i64 + i64::from(dr), c as i64 + i64::from(dc));
+        (rr >= 0 && cc >= 0 && (rr as usize) < rows && (cc as usize) < w)
+            .then_some((rr as usize, cc as usize))
+    })
+}
+
+impl Plan {
+    /// The plan with the fewest separator squares (and then one whose half
+    /// has a mirror) for a `rows x w` board, if one has fewer than the
+    /// row cut's `2 * min(rows, w)` and at most 16 (an end's mate must fit
+    /// in 4 bits). The search is deterministic: rectangles in order, then
+    /// symmetries in order.
+    pub(super) fn find(rows: usize, w: usize) -> Option<Plan> {
+        // On a board twice as long as wide or longer, a block smaller than
+        // the row cut's leaves long thin halves, whose frontier is no
+        // narrower than the row cut's (9x5: 13 squares against 11); such
+        // boards are not searched.
+        if rows.max(w) >= 2 * rows.min(w) {
+            return None;
+        }
+        let limit = (2 * rows.min(w)).min(2 * MAX_WIDTH + 1);
+        let mut best: Option<Plan> = None;
+        let rank = |p: &Plan| (p.separator.len(), p.mirror.is_none());
+        for r0 in 0..rows {
+            for r1 in r0..rows {
+                for c0 in 0..w {
+                    for c1 in c0..w {
+                        let size = (r1 - r0 + 1) * (c1 - c0 + 1);
+                        if size >= limit || best.as_ref().is_some_and(|b| size > b.separator.len())
+                        {
+                            continue;
+                        }
+                        // Only a block that some symmetry keeps can do.
+                        let kept = r0 + r1 == rows - 1
+                            || c0 + c1 == w - 1
+                            || (rows == w && ((r0, r1) == (c0, c1) || r0 + c1 == w - 1));
+                        if !kept {
+                            continue;
+                        }
+                        let block: Vec<Square> = (r0..=r1)
+                            .flat_map(|r| (c0..=c1).map(move |c| (r, c)))
+                            .collect();
+                        for swap in Symmetry::ALL {
+                            let Some(p) = Plan::with(rows, w, &block, swap) else {
+                                continue;
+                            };
+                            if best.as_ref().is_none_or(|b| rank(&p) < rank(b)) {
+                                best = Some(p);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The plan with separator `block` and the symmetry `swap` between the
+    /// halves, if they make one.
+    fn with(rows: usize, w: usize, block: &[Square], swap: Symmetry) -> Option<Plan> {
+        let image = |s: Square| swap.of(rows, w, s);
+        if !swap.fits(rows, w) || block.iter().any(|&s| !block.contains(&image(s))) {
+            return None;
+        }
+        // The pieces left when the block is taken out; none may be its own
+        // image.
+        let mut in_block = vec![vec![false; w]; rows];
+        for &(r, c) in block {
+            in_block[r][c] = true;
+        }
+        let mut piece = vec![vec![usize::MAX; w]; rows];
+        let mut pieces = 0;
+        for r in 0..rows {
+            for c in 0..w {
+                if piece[r][c] != usize::MAX || in_block[r][c] {
+                    continue;
+                }
+                piece[r][c] = pieces;
+                let mut stack = vec![(r, c)];
+                while let Some(sq) = stack.pop() {
+                    for (rr, cc) in moves(rows, w, sq) {
+                        if piece[rr][cc] == usize::MAX && !in_block[rr][cc] {
+                            piece[rr][cc] = pieces;
+                            stack.push((rr, cc));
+                        }
+                    }
+                }
+                let (ir, ic) = image((r, c));
+                if piece[ir][ic] == pieces {
+                    return None;
+                }
+                pieces += 1;
+            }
+        }
+        let of_piece = |p: usize| -> Square {
+            (0..rows)
+                .flat_map(|r| (0..w).map(move |c| (r, c)))
+                .find(|&(r, c)| piece[r][c] == p)
+                .expect("every piece has a square")
+        };
+        let piece_image: Vec<usize> = (0..pieces)
+            .map(|p| {
+                let (r, c) = image(of_piece(p));
+                piece[r][c]
+            })
+            .collect();
+        if pieces < 2 || (0..pieces).any(|p| piece_image[p] == p) {
+            return None;
+        }
+        let mut edges: Vec<(Square, Square)> = Vec::new();
+        for &s in block {
+            for t in moves(rows, w, s) {
+                if s < t && block.contains(&t) {
+                    edges.push((s, t));
+                }
+            }
+        }
+        let same = |a: (Square, Square), b: (Square, Square)| a == b || a == (b.1, b.0);
+        let edge_image = |sym: Symmetry, e: (Square, Square)| {
+            let (a, b) = (sym.of(rows, w, e.0), sym.of(rows, w, e.1));
+            edges
+                .iter()
+                .position(|&f| same(f, (a, b)))
+                .expect("a symmetry keeping the block keeps its edges")
+        };
+        let edge_swap: Vec<usize> = edges.iter().map(|&e| edge_image(swap, e)).collect();
+        if (0..edges.len()).any(|e| edge_swap[e] == e) {
+            return None;
+        }
+        // Deal the pieces and the edges: with a mirror of the half where
+        // one fits, else each first one to the half.
+        let deal = |mirror: Option<Symmetry>| -> Option<(Vec<bool>, Vec<bool>)> {
+            let piece_mirror: Vec<usize> = match mirror {
+                Some(m) => (0..pieces)
+                    .map(|p| {
+                        let (r, c) = m.of(rows, w, of_piece(p));
+                        piece[r][c]
+                    })
+                    .collect(),
+                None => (0..pieces).collect(),
+            };
+            let edge_mirror: Vec<usize> = match mirror {
+                Some(m) => edges.iter().map(|&e| edge_image(m, e)).collect(),
+                None => (0..edges.len()).collect(),
+            };
+            let assign = |n: usize, swapped: &[usize], mirrored: &[usize]| {
+                let mut side: Vec<Option<bool>> = vec![None; n];
+                for x in 0..n {
+                    if side[x].is_some() {
+                        continue;
+                    }
+                    for (y, half) in [
+                        (x, true),
+                        (mirrored[x], true),
+                        (swapped[x], false),
+                        (swapped[mirrored[x]], false),
+                    ] {
+                        if side[y].is_some_and(|s| s != half) {
+                            return None;
+                        }
+                        side[y] = Some(half);
+                    }
+                }
+                Some(
+                    side.into_iter()
+                        .map(|s| s == Some(true))
+                        .collect::<Vec<bool>>(),
+                )
+            };
+            Some((
+                assign(pieces, &piece_image, &piece_mirror)?,
+                assign(edges.len(), &edge_swap, &edge_mirror)?,
+            ))
+        };
+        let mirrors = Symmetry::ALL.into_iter().filter(|&m| {
+            m != swap
+                && m.fits(rows, w)
+                && block.iter().all(|&s| block.contains(&m.of(rows, w, s)))
+                && (0..rows).all(|r| {
+                    (0..w).all(|c| {
+                        let sq = (r, c);
+                        m.of(rows, w, swap.of(rows, w, sq)) == swap.of(rows, w, m.of(rows, w, sq))
+                    })
+                })
+        });
+        let (mirror, (in_half, edge_in_half)) = mirrors
+            .map(Some)
+            .chain([None])
+            .find_map(|m| deal(m).map(|d| (m, d)))?;
+        let half: Vec<Square> = (0..rows)
+            .flat_map(|r| (0..w).map(move |c| (r, c)))
+            .filter(|&(r, c)| piece[r][c] != usize::MAX && in_half[piece[r][c]])
+            .collect();
+        let half_edges = edges
+            .iter()
+            .zip(&edge_in_half)
+            .filter(|(_, &mine)| mine)
+            .map(|(&e, _)| e)
+            .collect();
+        let plan = Plan {
+            rows,
+            w,
+            separator: block.to_vec(),
+            half,
+            half_edges,
+            swap,
+            mirror,
+        };
+        // The frontier program must hold the half's frontier.
+        (plan.order().1 < MAX_FRONTIER).then_some(plan)
+    }
+
+    /// Whether the edge between `a` and `b` (both on the board, a knight's
+    /// move apart) belongs to the half.
+    fn in_half(&self, a: Square, b: Square) -> bool {
+        let (ha, hb) = (self.half.contains(&a), self.half.contains(&b));
+        let (sa, sb) = (self.separator.contains(&a), self.separator.contains(&b));
+        (ha && (hb || sb))
+            || (hb && sa)
+            || (sa && sb && self.half_edges.iter().any(|&e| e == (a, b) || e == (b, a)))
+    }
+
+    /// The half's squares (its pieces and the separator) in processing
+    /// order, and the widest frontier: greedily the square that leaves the
+    /// fewest squares waiting (separator squares always wait), then the one
+    /// with the most edges back, then its mirror image.
+    fn order(&self) -> (Vec<Square>, usize) {
+        let squares: Vec<Square> = self.half.iter().chain(&self.separator).copied().collect();
+        let edges = |x: Square| -> Vec<Square> {
+            moves(self.rows, self.w, x)
+                .filter(|&y| squares.contains(&y) && self.in_half(x, y))
+                .collect()
+        };
+        let mut order: Vec<Square> = Vec::with_capacity(squares.len());
+        let mut widest = 0;
+        let waiting = |order: &[Square]| {
+            order
+                .iter()
+                .filter(|&&x| {
+                    self.separator.contains(&x) || edges(x).iter().any(|y| !order.contains(y))
+                })
+                .count()
+        };
+        while order.len() < squares.len() {
+            let mut best: Option<((usize, usize), Square)> = None;
+            for &v in &squares {
+                if order.contains(&v) {
+                    continue;
+                }
+                order.push(v);
+                let back = edges(v).iter().filter(|y| order.contains(y)).count();
+                let key = (waiting(&order), usize::MAX - back);
+                order.pop();
+                if best.is_none_or(|(k, _)| key < k) {
+                    best = Some((key, v));
+                }
+            }
+            let v = best.expect("a square is left").1;
+            order.push(v);
+            widest = widest.max(waiting(&order));
+            if let Some(m) = self.mirror {
+                let u = m.of(self.rows, self.w, v);
+                if !order.contains(&u) {
+                    order.push(u);
+                    widest = widest.max(waiting(&order));
+                }
+            }
+        }
+        (order, widest)
+    }
+
+    /// The half as a frontier problem, and the separator index of each of
+    /// its vertices.
+    pub(super) fn problem(&self) -> (Problem, Vec<Option<u8>>) {
+        let (order, _) = self.order();
+        let index = |x: Square| order.iter().position(|&y| y == x);
+        let n = order.len();
+        let mut back = vec![Vec::new(); n];
+        let mut external = vec![0u8; n];
+        for (v, &x) in order.iter().enumerate() {
+            for y in moves(self.rows, self.w, x) {
+                match index(y) {
+                    Some(u) if self.in_half(x, y) => {
+                        if u < v {
+                            back[v].push((u as u32, 0));
+                        }
+                    }
+                    _ => external[v] += 1,
+                }
+            }
+        }
+        let sep_of = order
+            .iter()
+            .map(|x| self.separator.iter().position(|y| y == x).map(|i| i as u8))
+            .collect();
+        let problem = Problem {
+            n,
+            back,
+            modulus: 1,
+            shape: Shape::Path,
+            terminal_ok: vec![true; n],
+            external,
+            colour: order
+                .iter()
+                .map(|&(r, c)| super::square_colour(r, c))
+                .collect(),
+            twice_colour_total: if (self.rows * self.w).is_multiple_of(2) {
+                0
+            } else {
+                2
+            },
+            mirror: match self.mirror {
+                Some(m) => order
+                    .iter()
+                    .map(|&x| {
+                        index(m.of(self.rows, self.w, x)).expect("the mirror keeps the half") as u32
+                    })
+                    .collect(),
+                None => Vec::new(),
+            },
+            prefixes: Vec::new(),
+        };
+        (problem, sep_of)
+    }
+
+    /// The separator index of each separator square's image under `sym`.
+    pub(super) fn separator_image(&self, sym: Symmetry) -> Vec<usize> {
+        self.separator
+            .iter()
+            .map(|&s| {
+                let t = sym.of(self.rows, self.w, s);
+                self.separator
+                    .iter()
+                    .position(|&x| x == t)
+                    .expect("the symmetries keep the separator")
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every plan found on boards up to 10x10: the separator, the half and
+    /// its image cover the board once, no knight's move joins the half to
+    /// the image, the separator's edges are dealt once each, and the mirror
+    /// keeps the half and its edges.
+    #[test]
+    fn plans_cut_the_board_into_two_images() {
+        let mut found = 0;
+        for rows in 3..=10 {
+            for w in 3..=10 {
+                let Some(p) = Plan::find(rows, w) else {
+                    continue;
+                };
+                found += 1;
+                let image = |s: Square| p.swap.of(rows, w, s);
+                let other: Vec<Square> = p.half.iter().map(|&s| image(s)).collect();
+                let mut all: Vec<Square> = [&p.separator[..], &p.half, &other].concat();
+                all.sort_unstable();
+                all.dedup();
+                assert_eq!(all.len(), rows * w, "{rows}x{w}");
+                assert_eq!(p.separator.len() + 2 * p.half.len(), rows * w);
+                for &a in &p.half {
+                    assert!(moves(rows, w, a).all(|b| !other.contains(&b)), "{rows}x{w}");
+                }
+                let block_edges = p
+                    .separator
+                    .iter()
+                    .flat_map(|&s| moves(rows, w, s).filter(|t| p.separator.contains(t)))
+                    .count()
+                    / 2;
+                assert_eq!(2 * p.half_edges.len(), block_edges, "{rows}x{w}");
+                for &(a, b) in &p.half_edges {
+                    assert!(!p.in_half(image(a), image(b)), "{rows}x{w}");
+                    if let Some(m) = p.mirror {
+                        let (ma, mb) = (m.of(rows, w, a), m.of(rows, w, b));
+                        assert!(p.in_half(ma, mb), "{rows}x{w}");
+                    }
+                }
+                if let Some(m) = p.mirror {
+                    assert!(p.half.iter().all(|&s| p.half.contains(&m.of(rows, w, s))));
+                }
+                assert!(p.separator.len() < 2 * rows.min(w));
+            }
+        }
+        assert!(found >= 10, "{found}");
+    }
+
+    #[test]
+    fn six_by_six_falls_apart_around_its_middle_block() {
+        let p = Plan::find(6, 6).unwrap();
+        assert_eq!(p.separator.len(), 8);
+        assert_eq!(p.half.len(), 14);
+        assert!(p.mirror.is_some());
+        assert_eq!(p.half_edges.len(), 2);
+    }
+}
