@@ -313,18 +313,62 @@ impl Plan {
     }
 
     /// The half's squares (its pieces and the separator) in processing
-    /// order, and the widest frontier: greedily the square that leaves the
-    /// fewest squares waiting (separator squares always wait), then the one
-    /// with the most edges back, then its mirror image.
+    /// order, and the widest frontier. Each candidate order is greedy: the
+    /// square that leaves the fewest squares waiting (separator squares
+    /// always wait), then the one with the most edges back, found in one of
+    /// five scans of the squares (the half's by rows and then the
+    /// separator's, or all by rows or columns, either way), and with or
+    /// without each square's mirror image right after it (which lets the
+    /// frontier program keep its states up to that image). The one taken
+    /// has the narrowest frontier, then the least sum over its steps of 3 to
+    /// the frontier's width, halved where the squares processed are their
+    /// own mirror image: a measure of the states, which on 6x6 open ranged
+    /// from 0.13 M successors to 0.32 M and on 7x6 from 1.7 M to 9.2 M among
+    /// these orders.
     fn order(&self) -> (Vec<Square>, usize) {
         let squares: Vec<Square> = self.half.iter().chain(&self.separator).copied().collect();
+        type Key = fn(&Square) -> (usize, usize);
+        let keys: [Key; 4] = [
+            |&(r, c)| (r, c),
+            |&(r, c)| (c, r),
+            |&(r, c)| (usize::MAX - r, usize::MAX - c),
+            |&(r, c)| (usize::MAX - c, usize::MAX - r),
+        ];
+        let scans = std::iter::once(squares.clone()).chain(keys.iter().map(|key| {
+            let mut sorted = squares.clone();
+            sorted.sort_by_key(key);
+            sorted
+        }));
+        let mut best: Option<((usize, f64), Vec<Square>, usize)> = None;
+        for squares in scans {
+            for paired in [true, false] {
+                if paired && self.mirror.is_none() {
+                    continue;
+                }
+                let (order, widths) = self.greedy(&squares, paired);
+                let widest = widths.iter().map(|w| w.0).max().unwrap_or(0);
+                let states: f64 = widths
+                    .iter()
+                    .map(|&(w, symmetric)| 3f64.powi(w as i32) / if symmetric { 2.0 } else { 1.0 })
+                    .sum();
+                if best.as_ref().is_none_or(|b| (widest, states) < b.0) {
+                    best = Some(((widest, states), order, widest));
+                }
+            }
+        }
+        let (_, order, widest) = best.expect("one order at least");
+        (order, widest)
+    }
+
+    /// A greedy order of `squares` (see [`Plan::order`]), with the
+    /// frontier's width after each square and whether the squares processed
+    /// then are their own mirror image.
+    fn greedy(&self, squares: &[Square], paired: bool) -> (Vec<Square>, Vec<(usize, bool)>) {
         let edges = |x: Square| -> Vec<Square> {
             moves(self.rows, self.w, x)
                 .filter(|&y| squares.contains(&y) && self.in_half(x, y))
                 .collect()
         };
-        let mut order: Vec<Square> = Vec::with_capacity(squares.len());
-        let mut widest = 0;
         let waiting = |order: &[Square]| {
             order
                 .iter()
@@ -333,9 +377,18 @@ impl Plan {
                 })
                 .count()
         };
+        let symmetric = |order: &[Square]| {
+            self.mirror.is_some_and(|m| {
+                order
+                    .iter()
+                    .all(|&x| order.contains(&m.of(self.rows, self.w, x)))
+            })
+        };
+        let mut order: Vec<Square> = Vec::with_capacity(squares.len());
+        let mut widths = Vec::with_capacity(squares.len());
         while order.len() < squares.len() {
             let mut best: Option<((usize, usize), Square)> = None;
-            for &v in &squares {
+            for &v in squares {
                 if order.contains(&v) {
                     continue;
                 }
@@ -349,16 +402,16 @@ impl Plan {
             }
             let v = best.expect("a square is left").1;
             order.push(v);
-            widest = widest.max(waiting(&order));
-            if let Some(m) = self.mirror {
+            widths.push((waiting(&order), symmetric(&order)));
+            if let Some(m) = self.mirror.filter(|_| paired) {
                 let u = m.of(self.rows, self.w, v);
                 if !order.contains(&u) {
                     order.push(u);
-                    widest = widest.max(waiting(&order));
+                    widths.push((waiting(&order), symmetric(&order)));
                 }
             }
         }
-        (order, widest)
+        (order, widths)
     }
 
     /// The half as a frontier problem, and the separator index of each of
