@@ -22,8 +22,8 @@
 //! the edges between separator squares (none may be its own image). Where
 //! it can, it deals them so that a half is also symmetric in itself (its
 //! *mirror*), so that the frontier program keeps its states up to that
-//! mirror image. The half's squares are processed in a greedy order that
-//! keeps the frontier short, a square and its mirror image together.
+//! mirror image. The half's squares are processed in the best of ten
+//! greedy orders that keep the frontier short (see [`Plan::order`]).
 
 use super::frontier::{Problem, Shape, MAX_FRONTIER};
 use super::meet::MAX_WIDTH;
@@ -341,77 +341,25 @@ impl Plan {
         }));
         let mut best: Option<((usize, f64), Vec<Square>, usize)> = None;
         for squares in scans {
+            let graph = HalfGraph::new(self, &squares);
             for paired in [true, false] {
                 if paired && self.mirror.is_none() {
                     continue;
                 }
-                let (order, widths) = self.greedy(&squares, paired);
+                let (order, widths) = graph.greedy(paired);
                 let widest = widths.iter().map(|w| w.0).max().unwrap_or(0);
                 let states: f64 = widths
                     .iter()
                     .map(|&(w, symmetric)| 3f64.powi(w as i32) / if symmetric { 2.0 } else { 1.0 })
                     .sum();
                 if best.as_ref().is_none_or(|b| (widest, states) < b.0) {
+                    let order = order.into_iter().map(|i| squares[i]).collect();
                     best = Some(((widest, states), order, widest));
                 }
             }
         }
         let (_, order, widest) = best.expect("one order at least");
         (order, widest)
-    }
-
-    /// A greedy order of `squares` (see [`Plan::order`]), with the
-    /// frontier's width after each square and whether the squares processed
-    /// then are their own mirror image.
-    fn greedy(&self, squares: &[Square], paired: bool) -> (Vec<Square>, Vec<(usize, bool)>) {
-        let edges = |x: Square| -> Vec<Square> {
-            moves(self.rows, self.w, x)
-                .filter(|&y| squares.contains(&y) && self.in_half(x, y))
-                .collect()
-        };
-        let waiting = |order: &[Square]| {
-            order
-                .iter()
-                .filter(|&&x| {
-                    self.separator.contains(&x) || edges(x).iter().any(|y| !order.contains(y))
-                })
-                .count()
-        };
-        let symmetric = |order: &[Square]| {
-            self.mirror.is_some_and(|m| {
-                order
-                    .iter()
-                    .all(|&x| order.contains(&m.of(self.rows, self.w, x)))
-            })
-        };
-        let mut order: Vec<Square> = Vec::with_capacity(squares.len());
-        let mut widths = Vec::with_capacity(squares.len());
-        while order.len() < squares.len() {
-            let mut best: Option<((usize, usize), Square)> = None;
-            for &v in squares {
-                if order.contains(&v) {
-                    continue;
-                }
-                order.push(v);
-                let back = edges(v).iter().filter(|y| order.contains(y)).count();
-                let key = (waiting(&order), usize::MAX - back);
-                order.pop();
-                if best.is_none_or(|(k, _)| key < k) {
-                    best = Some((key, v));
-                }
-            }
-            let v = best.expect("a square is left").1;
-            order.push(v);
-            widths.push((waiting(&order), symmetric(&order)));
-            if let Some(m) = self.mirror.filter(|_| paired) {
-                let u = m.of(self.rows, self.w, v);
-                if !order.contains(&u) {
-                    order.push(u);
-                    widths.push((waiting(&order), symmetric(&order)));
-                }
-            }
-        }
-        (order, widths)
     }
 
     /// The half as a frontier problem, and the separator index of each of
@@ -483,6 +431,97 @@ impl Plan {
     }
 }
 
+/// The half's squares (numbered in one scan's order) as a graph, for the
+/// greedy orders of [`Plan::order`].
+struct HalfGraph {
+    /// Each square's neighbours by the half's edges.
+    edges: Vec<Vec<usize>>,
+    separator: Vec<bool>,
+    /// Each square's mirror image, if the half has a mirror.
+    mirror: Option<Vec<usize>>,
+}
+
+impl HalfGraph {
+    fn new(plan: &Plan, squares: &[Square]) -> HalfGraph {
+        let index = |x: Square| squares.iter().position(|&y| y == x);
+        HalfGraph {
+            edges: squares
+                .iter()
+                .map(|&x| {
+                    moves(plan.rows, plan.w, x)
+                        .filter(|&y| plan.in_half(x, y))
+                        .filter_map(index)
+                        .collect()
+                })
+                .collect(),
+            separator: squares.iter().map(|x| plan.separator.contains(x)).collect(),
+            mirror: plan.mirror.map(|m| {
+                squares
+                    .iter()
+                    .map(|&x| index(m.of(plan.rows, plan.w, x)).expect("the mirror keeps the half"))
+                    .collect()
+            }),
+        }
+    }
+
+    /// The squares waiting after `v` is taken (those processed with a
+    /// neighbour left, and the separator's), and `v`'s edges back.
+    fn taken(&self, v: usize, done: &[bool], left: &[usize], waiting: usize) -> (usize, usize) {
+        let back = self.edges[v].iter().filter(|&&y| done[y]).count();
+        let freed = self.edges[v]
+            .iter()
+            .filter(|&&y| done[y] && left[y] == 1 && !self.separator[y])
+            .count();
+        let stays = self.separator[v] || left[v] > 0;
+        (waiting + usize::from(stays) - freed, back)
+    }
+
+    /// A greedy order (see [`Plan::order`]), with the frontier's width
+    /// after each square and whether the squares processed then are their
+    /// own mirror image.
+    fn greedy(&self, paired: bool) -> (Vec<usize>, Vec<(usize, bool)>) {
+        let n = self.edges.len();
+        let mut done = vec![false; n];
+        // Each square's neighbours not processed yet.
+        let mut left: Vec<usize> = self.edges.iter().map(Vec::len).collect();
+        let mut waiting = 0usize;
+        // Processed squares whose mirror image is not.
+        let mut unmatched = 0usize;
+        let mut order = Vec::with_capacity(n);
+        let mut widths = Vec::with_capacity(n);
+        while order.len() < n {
+            let v = (0..n)
+                .filter(|&v| !done[v])
+                .min_by_key(|&v| {
+                    let (wait, back) = self.taken(v, &done, &left, waiting);
+                    (wait, usize::MAX - back)
+                })
+                .expect("a square is left");
+            let image = self.mirror.as_ref().map(|m| m[v]);
+            let pair = [Some(v), image.filter(|&u| paired && u != v)];
+            for u in pair.into_iter().flatten() {
+                waiting = self.taken(u, &done, &left, waiting).0;
+                done[u] = true;
+                for &y in &self.edges[u] {
+                    left[y] -= 1;
+                }
+                if let Some(m) = &self.mirror {
+                    if m[u] != u {
+                        if done[m[u]] {
+                            unmatched -= 1;
+                        } else {
+                            unmatched += 1;
+                        }
+                    }
+                }
+                order.push(u);
+                widths.push((waiting, self.mirror.is_some() && unmatched == 0));
+            }
+        }
+        (order, widths)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -531,6 +570,16 @@ mod tests {
             }
         }
         assert!(found >= 10, "{found}");
+    }
+
+    /// The widest frontier the order counts is the frontier program's.
+    #[test]
+    fn the_orders_frontier_is_the_programs() {
+        for (rows, w) in [(6, 6), (7, 6), (6, 5), (7, 5), (7, 4), (5, 5), (8, 5)] {
+            let p = Plan::find(rows, w).unwrap();
+            let engine = super::super::frontier::Engine::new(&p.problem().0).unwrap();
+            assert_eq!(p.order().1, engine.width, "{rows}x{w}");
+        }
     }
 
     #[test]
