@@ -413,7 +413,8 @@ fn across(rows: usize, w: usize) -> Result<Option<Plan>> {
 /// one run of the frontier program gives the half's final states, which
 /// make the table (unfolded from the half's mirror image, if it has one),
 /// and, moved by the symmetry between the halves, the other half's states
-/// (each standing for itself and its mirror image, as bottom states do).
+/// (where the half has a mirror, each standing for itself and its image,
+/// as the row cut's bottom states do).
 fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
     let (problem, sep_of) = plan.problem();
     let summary = Summary::new(&problem, &problem, opts);

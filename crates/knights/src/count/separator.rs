@@ -196,7 +196,7 @@ impl Plan {
                 piece[r][c]
             })
             .collect();
-        if pieces < 2 || (0..pieces).any(|p| piece_image[p] == p) {
+        if pieces < 2 {
             return None;
         }
         let mut edges: Vec<(Square, Square)> = Vec::new();
