@@ -405,7 +405,7 @@ fn across(rows: usize, w: usize) -> Result<Option<Plan>> {
         return Ok(None);
     };
     let ([top, _], _) = parts(rows, w);
-    let narrower = Engine::new(&plan.problem().0)?.width + 2 <= Engine::new(&top.problem)?.width;
+    let narrower = plan.widest + 2 <= Engine::new(&top.problem)?.width;
     Ok(narrower.then_some(plan))
 }
 

@@ -971,13 +971,16 @@ mod tests {
 
     #[test]
     fn a_stop_during_the_join_is_heard() {
-        // The flag goes up once every square of both runs is done (the
-        // runs of 5x7 open go side by side), so only the join of the
-        // parts' final states can notice it.
+        // The flag goes up once every square of the runs is done, so only
+        // the join of the parts' final states can notice it: closed, open
+        // across 6x6's middle block, open at the row cut with the middle
+        // added to the top run's states (4x8), and with two runs side by
+        // side (4x9).
         for (board, kind) in [
             ("5x6", Kind::Closed),
             ("6x6", Kind::Open),
-            ("5x7", Kind::Open),
+            ("4x8", Kind::Open),
+            ("4x9", Kind::Open),
         ] {
             let stop = crate::StopFlag::new();
             let squares = std::sync::atomic::AtomicUsize::new(0);

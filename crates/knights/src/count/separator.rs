@@ -23,11 +23,11 @@
 //! it can, it deals them so that a half is also symmetric in itself (its
 //! *mirror*), so that the frontier program keeps its states up to that
 //! mirror image. The half's squares are processed in the best of ten
-//! greedy orders that keep the frontier short (see [`Plan::order`]).
+//! greedy orders that keep the frontier short (see [`Plan::best_order`]).
 
 use super::frontier::{Problem, Shape, MAX_FRONTIER};
 use super::meet::MAX_WIDTH;
-use crate::board::MOVES;
+use crate::board::Board;
 
 /// A square as (row, column).
 pub(super) type Square = (usize, usize);
@@ -85,14 +85,20 @@ pub(super) struct Plan {
     pub swap: Symmetry,
     /// A symmetry of the half itself, if it has one.
     pub mirror: Option<Symmetry>,
+    /// The half's squares (its pieces and the separator) in processing
+    /// order (see [`Plan::best_order`]).
+    pub order: Vec<Square>,
+    /// The widest frontier of that order (the frontier program's width).
+    pub widest: usize,
 }
 
-/// The knight's moves from `sq` on a `rows x w` board.
+/// The squares a knight's move from `(r, c)` on a `rows x w` board.
 fn moves(rows: usize, w: usize, (r, c): Square) -> impl Iterator<Item = Square> {
-    MOVES.iter().filter_map(move |&(dc, dr)| {
-        let (rr, cc) = (r as i64 + i64::from(dr), c as i64 + i64::from(dc));
-        (rr >= 0 && cc >= 0 && (rr as usize) < rows && (cc as usize) < w)
-            .then_some((rr as usize, cc as usize))
+    let board = Board::new(rows as u64, w as u64).expect("a board being counted");
+    let from = board.square(r as u32, c as u32);
+    (0..8).filter_map(move |k| {
+        let (r, c) = board.coords(board.step(from, k)?);
+        Some((r as usize, c as usize))
     })
 }
 
@@ -289,7 +295,7 @@ impl Plan {
             .filter(|(_, &mine)| mine)
             .map(|(&e, _)| e)
             .collect();
-        let plan = Plan {
+        let mut plan = Plan {
             rows,
             w,
             separator: block.to_vec(),
@@ -297,9 +303,12 @@ impl Plan {
             half_edges,
             swap,
             mirror,
+            order: Vec::new(),
+            widest: 0,
         };
+        (plan.order, plan.widest) = plan.best_order();
         // The frontier program must hold the half's frontier.
-        (plan.order().1 < MAX_FRONTIER).then_some(plan)
+        (plan.widest < MAX_FRONTIER).then_some(plan)
     }
 
     /// Whether the edge between `a` and `b` (both on the board, a knight's
@@ -325,7 +334,7 @@ impl Plan {
     /// own mirror image: a measure of the states, which on 6x6 open ranged
     /// from 0.13 M successors to 0.32 M and on 7x6 from 1.7 M to 9.2 M among
     /// these orders.
-    fn order(&self) -> (Vec<Square>, usize) {
+    fn best_order(&self) -> (Vec<Square>, usize) {
         let squares: Vec<Square> = self.half.iter().chain(&self.separator).copied().collect();
         type Key = fn(&Square) -> (usize, usize);
         let keys: [Key; 4] = [
@@ -365,7 +374,7 @@ impl Plan {
     /// The half as a frontier problem, and the separator index of each of
     /// its vertices.
     pub(super) fn problem(&self) -> (Problem, Vec<Option<u8>>) {
-        let (order, _) = self.order();
+        let order = &self.order;
         let index = |x: Square| order.iter().position(|&y| y == x);
         let n = order.len();
         let mut back = vec![Vec::new(); n];
@@ -432,7 +441,7 @@ impl Plan {
 }
 
 /// The half's squares (numbered in one scan's order) as a graph, for the
-/// greedy orders of [`Plan::order`].
+/// greedy orders of [`Plan::best_order`].
 struct HalfGraph {
     /// Each square's neighbours by the half's edges.
     edges: Vec<Vec<usize>>,
@@ -476,7 +485,7 @@ impl HalfGraph {
         (waiting + usize::from(stays) - freed, back)
     }
 
-    /// A greedy order (see [`Plan::order`]), with the frontier's width
+    /// A greedy order (see [`Plan::best_order`]), with the frontier's width
     /// after each square and whether the squares processed then are their
     /// own mirror image.
     fn greedy(&self, paired: bool) -> (Vec<usize>, Vec<(usize, bool)>) {
@@ -578,7 +587,7 @@ mod tests {
         for (rows, w) in [(6, 6), (7, 6), (6, 5), (7, 5), (7, 4), (5, 5), (8, 5)] {
             let p = Plan::find(rows, w).unwrap();
             let engine = super::super::frontier::Engine::new(&p.problem().0).unwrap();
-            assert_eq!(p.order().1, engine.width, "{rows}x{w}");
+            assert_eq!(p.widest, engine.width, "{rows}x{w}");
         }
     }
 
