@@ -681,6 +681,28 @@ async fn browser_the_first_hour_defects_stay_fixed() {
     );
     shot(&client, "web-first-hour-lab.png").await;
 
+    // Cipher: a key refused takes the last key's drawing with it.
+    click(&client, "#tabs button[data-panel='cipher']").await;
+    click(&client, "#cipher-encrypt").await;
+    wait_for(
+        &client,
+        "return !!document.querySelector('#cipher-board svg')",
+        20,
+        "the cipher's board",
+    )
+    .await;
+    set(&client, "cipher-key", "not a key").await;
+    click(&client, "#cipher-encrypt").await;
+    wait_for(
+        &client,
+        "return document.getElementById('cipher-message').textContent !== ''",
+        20,
+        "the key's error",
+    )
+    .await;
+    let left = js(&client, "return [document.querySelectorAll('#cipher-board svg').length, document.getElementById('cipher-result').textContent]").await;
+    assert_eq!(left, json!([0, ""]));
+
     // Counting: the cap said truly, a default count long enough to cancel,
     // one total, and the "Cancelling…" note gone when the job says so.
     click(&client, "#tabs button[data-panel='count']").await;
@@ -701,6 +723,9 @@ async fn browser_the_first_hour_defects_stay_fixed() {
             .starts_with("Boards of up to 63 squares: 7x9 and 7x7 fit, 8x8 (64 squares) does not;"),
         "{described}"
     );
+    let over = js(&client, "return [...document.querySelectorAll('#count-known tr.over')].map(r => r.cells[0].textContent)").await;
+    assert!(over.as_array().unwrap().contains(&json!("8x8")), "{over}");
+    assert!(!over.as_array().unwrap().contains(&json!("6x8")), "{over}");
     let defaults = js(&client, "return ['count-rows', 'count-cols', 'count-kind'].map(id => document.getElementById(id).value)").await;
     assert_eq!(defaults, json!(["6", "8", "open"]));
     click(&client, "#count-start").await;
@@ -722,7 +747,7 @@ async fn browser_the_first_hour_defects_stay_fixed() {
     .as_u64()
     .unwrap();
     assert!(
-        status.starts_with("open tours of 6x8: cancelled at square ")
+        status.starts_with("Open tours of 6x8: cancelled at square ")
             && status.contains(&format!(" of {total}, after ")),
         "{status}"
     );
@@ -737,14 +762,14 @@ async fn browser_the_first_hour_defects_stay_fixed() {
     .await;
     assert_eq!(
         line,
-        "closed tours of 6x8: cancelled at square 58 of 60, after 0.6 s."
+        "Closed tours of 6x8: cancelled at square 58 of 60, after 0.6 s."
     );
 
-    // The browser logs the 400 the 2000x2000 tour was answered with.
+    // The browser logs the 400s the bad board and key were answered with.
     let errors: Vec<String> = console_errors(&client, port)
         .await
         .into_iter()
-        .filter(|e| !e.contains("board=2000x2000") || !e.contains("status of 400"))
+        .filter(|e| !e.contains("status of 400"))
         .collect();
     client.close().await.unwrap();
     assert!(errors.is_empty(), "console errors: {errors:#?}");

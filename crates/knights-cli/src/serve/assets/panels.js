@@ -287,7 +287,12 @@ export function initCipher() {
       $('cipher-result').textContent = (path.endsWith('encrypt') ? 'Enciphered' : 'Deciphered') +
         ` with a tour of ${r.key.rows}x${r.key.cols}${r.key.spec ? ' (' + r.key.spec + ')' : ''}: the text is written row by row and read along the tour.`;
       say('cipher-message', '', true);
-    } catch (err) { say('cipher-message', err.message); }
+    } catch (err) {
+      // The drawing and its caption belong to the last good key: gone.
+      $('cipher-board').replaceChildren();
+      $('cipher-result').textContent = '';
+      say('cipher-message', err.message);
+    }
   };
   $('cipher-encrypt').addEventListener('click', () => run('/api/encrypt', 'cipher-plain', 'cipher-secret'));
   $('cipher-decrypt').addEventListener('click', () => run('/api/decrypt', 'cipher-secret', 'cipher-plain'));
@@ -314,7 +319,7 @@ export function describeCountCap(cap, seconds) {
 // squares of one part of the board.
 export function countStatus(v, cancelledByUser, limitSeconds) {
   const known = v.known ? ` Published: ${v.known.count} (${v.known.source})${v.count !== undefined ? (v.count === v.known.count ? ' — agrees.' : ' — DIFFERS.') : '.'}` : '';
-  const base = `${v.kind} tours of ${v.board}: `;
+  const base = `${v.kind.charAt(0).toUpperCase()}${v.kind.slice(1)} tours of ${v.board}: `;
   const at = v.steps ? `square ${v.step} of ${v.steps}` : 'its start';
   const after = `after ${v.elapsed.toFixed(1)} s`;
   let text;
@@ -334,7 +339,13 @@ export function initCount() {
   for (const id of ['count-rows', 'count-cols']) $(id).max = String(cap);
   const table = $('count-known');
   const head = table.insertRow(); for (const h of ['board', 'kind', 'published count', 'source']) { const th = document.createElement('th'); th.textContent = h; head.appendChild(th); }
-  for (const k of state.info.known_counts) { const row = table.insertRow(); for (const v of [k.board, k.kind, k.count, k.source]) row.insertCell().textContent = v; }
+  for (const k of state.info.known_counts) {
+    const row = table.insertRow();
+    for (const v of [k.board, k.kind, k.count, k.source]) row.insertCell().textContent = v;
+    const [rows, cols] = k.board.split('x').map(Number);
+    if (rows * cols > cap) { row.classList.add('over'); row.title = `over this server's cap of ${plural(cap, 'square')}`; }
+  }
+  if (table.querySelector('tr.over')) table.createCaption().textContent = "Published counts (the grey boards are over this server's cap)";
   const render = v => {
     $('count-progress').max = Math.max(1, v.steps); $('count-progress').value = v.step;
     $('count-status').textContent = countStatus(v, c.cancelled, state.info.limits.count_seconds);
