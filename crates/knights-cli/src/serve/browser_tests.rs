@@ -593,7 +593,6 @@ async fn browser_the_first_hour_defects_stay_fixed() {
         json!({"numbers": 0, "squares": null, "at": "", "hidden": true, "href": null}),
         "after an error nothing of the old tour is left"
     );
-    shot(&client, "web-first-hour-tour-error.png").await;
 
     // Theatre: Warnsdorff's replay ends on "an open tour".
     click(&client, "#tabs button[data-panel='theatre']").await;
@@ -679,7 +678,6 @@ async fn browser_the_first_hour_defects_stay_fixed() {
         caption.contains(&format!("({cycles} cycles before;")),
         "{caption}"
     );
-    shot(&client, "web-first-hour-lab.png").await;
 
     // Cipher: a key refused takes the last key's drawing with it.
     click(&client, "#tabs button[data-panel='cipher']").await;
@@ -752,7 +750,6 @@ async fn browser_the_first_hour_defects_stay_fixed() {
         "{status}"
     );
     assert_eq!(text_of(&client, "count-message").await, "");
-    shot(&client, "web-first-hour-count.png").await;
     // The engine's stop message may count one part's squares ("28 of 30"
     // while the progress said "58 of 60"): the line keeps to the progress.
     let line = js(
