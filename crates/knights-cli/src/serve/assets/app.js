@@ -204,7 +204,8 @@ function initTour() {
       links(q);
       t.ms = performance.now() - t0;
       const kind = tour.closed ? 'closed' : 'open';
-      say('tour-message', `${article(kind) === 'an' ? 'An' : 'A'} ${kind} tour of ${tour.rows}x${tour.cols} by ${tour.algorithm} (seed ${tour.seed}), drawn in ${Math.round(t.ms)} ms${big ? '; numbers are hidden on boards over 32x32' : ''}.`, true);
+      const a = article(kind);
+      say('tour-message', `${a.charAt(0).toUpperCase()}${a.slice(1)} ${kind} tour of ${tour.rows}x${tour.cols} by ${tour.algorithm} (seed ${tour.seed}), drawn in ${Math.round(t.ms)} ms${big ? '; numbers are hidden on boards over 32x32' : ''}.`, true);
       $('tour-board').dataset.squares = String(t.path.length);
       $('tour-at').textContent = `${t.path.length} / ${t.path.length}`;
     } catch (err) {
@@ -223,7 +224,7 @@ function initTour() {
     $('tour-start').textContent = sq.join(',');
     clearResult();
   });
-  $('tour-start-clear').addEventListener('click', () => { t.start = null; $('tour-start').textContent = 'anywhere'; drawEmpty(); });
+  $('tour-start-clear').addEventListener('click', () => { t.start = null; $('tour-start').textContent = 'anywhere'; clearResult(); });
   for (const id of ['tour-lines', 'tour-numbers']) $(id).addEventListener('change', showTour);
 
   // Animation: play / pause / step, speed in squares a second.
