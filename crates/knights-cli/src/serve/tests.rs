@@ -207,6 +207,42 @@ async fn existence_and_info() {
     assert_eq!(v["moves"].as_array().unwrap().len(), 8);
 }
 
+/// The page offers the generators `/api/info` lists: each must make a
+/// tourney (the default, warnsdorff, was once refused by its own name).
+#[tokio::test]
+async fn every_generator_the_info_lists_makes_a_tourney() {
+    let app = app();
+    let (_, info) = get(&app, "/api/info").await;
+    let names: Vec<&str> = info["generators"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names.len(),
+        knights::algorithms::tourney::Generator::ALL.len()
+    );
+    for name in names {
+        let (s, t) = get(
+            &app,
+            &format!("/api/tourney?board=8x8&generator={name}&seed=1"),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{name}: {t}");
+        assert_eq!(t["generator"], json!(name));
+        let body = json!({"rows": 8, "cols": 8, "cycles": t["cycles"]}).to_string();
+        let doc = format::read(&body).expect("tourney JSON");
+        match doc.into_valid().expect("a valid tourney") {
+            format::Valid::Tourney(cover) => {
+                let squares: usize = cover.cycles().iter().map(Vec::len).sum();
+                assert_eq!(squares, 64, "{name} covers the board");
+            }
+            format::Valid::Tour(_) => {} // one cycle that visits every square
+        }
+    }
+}
+
 #[tokio::test]
 async fn tourneys_join_shatter_obfuscate_stats_check() {
     let app = app();

@@ -25,6 +25,16 @@ export function say(id, text, ok = false) {
   m.classList.toggle('ok', ok);
 }
 
+// "a" or "an" before `word` (the page's words: kinds, algorithm names).
+export function article(word) {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+// `n` and the noun, singular or plural: "1 cycle", "8 cycles".
+export function plural(n, noun) {
+  return `${n} ${noun}${+n === 1 ? '' : 's'}`;
+}
+
 export function boardOf(prefix) {
   return `${$(prefix + '-rows').value}x${$(prefix + '-cols').value}`;
 }
@@ -99,7 +109,7 @@ function initTour() {
 
   const drawEmpty = () => {
     const rows = +$('tour-rows').value, cols = +$('tour-cols').value;
-    if (rows * cols > 0 && rows * cols <= 1024) {
+    if (rows * cols > 0 && rows * cols <= state.info.limits.tour_squares) {
       view.show({ rows, cols, path: null, start: t.start });
     }
   };
@@ -122,6 +132,7 @@ function initTour() {
     }
     $('dl-json').href = '/api/tour?' + q;
     $('dl-json').download = `tour-${boardOf('tour')}.json`;
+    $('tour-downloads').hidden = false;
   };
   // The existence answers; resolves to the theorem's reason when no tour of
   // the kind asked for exists (then the page does not ask for one).
@@ -150,6 +161,18 @@ function initTour() {
     } catch (err) { $('tour-exists').textContent = ''; }
     return null;
   };
+  // Forgets the last tour: its drawing, counter and download links go, so
+  // nothing on the page describes a tour that is not the current answer.
+  const clearResult = () => {
+    t.tour = null; t.path = null;
+    stop();
+    $('tour-board').replaceChildren();
+    delete $('tour-board').dataset.squares;
+    $('tour-at').textContent = '';
+    for (const f of ['svg', 'json', 'grid']) $('dl-' + f).removeAttribute('href');
+    $('tour-downloads').hidden = true;
+    drawEmpty();
+  };
   const showTour = () => {
     if (!t.path) return;
     view.show({ rows: t.tour.rows, cols: t.tour.cols, path: t.path, closed: t.tour.closed, holes: t.tour.holes,
@@ -164,9 +187,8 @@ function initTour() {
     say('tour-message', 'Working…', true);
     const none = await existence();
     if (none) {
-      t.tour = null; t.path = null;
+      clearResult();
       say('tour-message', none);
-      drawEmpty();
       return;
     }
     try {
@@ -181,17 +203,18 @@ function initTour() {
       showTour();
       links(q);
       t.ms = performance.now() - t0;
-      say('tour-message', `A ${tour.closed ? 'closed' : 'open'} tour of ${tour.rows}x${tour.cols} by ${tour.algorithm} (seed ${tour.seed}), drawn in ${Math.round(t.ms)} ms${big ? '; numbers are hidden on boards over 32x32' : ''}.`, true);
+      const kind = tour.closed ? 'closed' : 'open';
+      const a = article(kind);
+      say('tour-message', `${a.charAt(0).toUpperCase()}${a.slice(1)} ${kind} tour of ${tour.rows}x${tour.cols} by ${tour.algorithm} (seed ${tour.seed}), drawn in ${Math.round(t.ms)} ms${big ? '; numbers are hidden on boards over 32x32' : ''}.`, true);
       $('tour-board').dataset.squares = String(t.path.length);
       $('tour-at').textContent = `${t.path.length} / ${t.path.length}`;
     } catch (err) {
-      t.tour = null; t.path = null;
+      clearResult();
       say('tour-message', err.message);
-      drawEmpty();
     }
   });
 
-  for (const id of ['tour-rows', 'tour-cols']) $(id).addEventListener('change', () => { t.start = null; $('tour-start').textContent = 'anywhere'; t.path = null; drawEmpty(); });
+  for (const id of ['tour-rows', 'tour-cols']) $(id).addEventListener('change', () => { t.start = null; $('tour-start').textContent = 'anywhere'; clearResult(); });
   $('tour-board').addEventListener('click', ev => {
     const rows = t.path ? t.tour.rows : +$('tour-rows').value;
     const cols = t.path ? t.tour.cols : +$('tour-cols').value;
@@ -199,11 +222,9 @@ function initTour() {
     if (!sq) return;
     t.start = sq;
     $('tour-start').textContent = sq.join(',');
-    t.path = null;
-    drawEmpty();
-    view.markStart(sq);
+    clearResult();
   });
-  $('tour-start-clear').addEventListener('click', () => { t.start = null; $('tour-start').textContent = 'anywhere'; drawEmpty(); });
+  $('tour-start-clear').addEventListener('click', () => { t.start = null; $('tour-start').textContent = 'anywhere'; clearResult(); });
   for (const id of ['tour-lines', 'tour-numbers']) $(id).addEventListener('change', showTour);
 
   // Animation: play / pause / step, speed in squares a second.

@@ -1,5 +1,5 @@
 // The algorithm theatre, the tourney lab, the cipher and counting.
-import { $, api, say, boardOf, state } from './app.js';
+import { $, api, say, boardOf, state, article, plural } from './app.js';
 import { svgBoard, squareAt, points, colour, el, TourView } from './board.js';
 
 // ---- Algorithm theatre ---------------------------------------------------
@@ -49,7 +49,8 @@ export function initTheatre() {
     if (!w || th.i > w.steps.length) return halt();
     const path = w.squares.slice(0, th.i + 1);
     const step = w.steps[th.i];
-    if (!step) { draw(path); log(`Done: a ${w.closed ? 'closed' : 'open'} tour of ${w.rows}x${w.cols}.`); th.i++; return halt(); }
+    if (!step) { draw(path); const kind = w.closed ? 'closed' : 'open';
+      log(`Done: ${article(kind)} ${kind} tour of ${w.rows}x${w.cols}.`); th.i++; return halt(); }
     const least = Math.min(...step.candidates.map(c => c.degree));
     draw(path, {
       marks: step.candidates.map(c => [c.square[0], c.square[1], c.square[0] === step.chosen[0] && c.square[1] === step.chosen[1] ? '#48bb78' : (c.degree === least ? '#f6e05e' : '#feb2b2')]),
@@ -187,6 +188,13 @@ export function initLab() {
   const show = (host, x, opts = {}) => x.cycles ? drawCycles(host, x.rows, x.cols, x.cycles, opts) : drawCycles(host, x.rows, x.cols, [x.squares], opts);
   const freq = s => s.relative_frequencies;
 
+  // Forgets the tourney and everything drawn from it.
+  const clearLab = () => {
+    lab.current = null;
+    for (const id of ['lab-board', 'lab-after', 'lab-chart']) $(id).replaceChildren();
+    $('lab-before-title').textContent = 'Before';
+    $('lab-after-title').textContent = 'After';
+  };
   $('lab-form').addEventListener('submit', async ev => {
     ev.preventDefault();
     clearInterval(lab.timer);
@@ -196,10 +204,13 @@ export function initLab() {
       lab.current = t;
       show($('lab-board'), t, { rails: $('lab-rails').checked ? t.rails : null });
       $('lab-after').replaceChildren(); $('lab-chart').replaceChildren();
-      $('lab-before-title').textContent = `Tourney by ${t.generator}: ${t.cycles.length} cycles, ${t.rails ? t.rails.length : '?'} rails`;
+      $('lab-before-title').textContent = `Tourney by ${t.generator}: ${plural(t.cycles.length, 'cycle')}` + (t.rails ? `, ${plural(t.rails.length, 'rail')}` : '');
       $('lab-after-title').textContent = '';
-      say('lab-message', `A ${t.rows}x${t.cols} tourney of ${t.cycles.length} cycles; each cycle has its own colour, rails are shaded.`, true);
-    } catch (err) { say('lab-message', err.message); }
+      say('lab-message', `A tourney of ${t.rows}x${t.cols} with ${plural(t.cycles.length, 'cycle')}; each cycle has its own colour, rails are shaded.`, true);
+    } catch (err) {
+      clearLab();
+      say('lab-message', err.message);
+    }
   });
   $('lab-rails').addEventListener('change', () => { if (lab.current && lab.current.cycles) show($('lab-board'), lab.current, { rails: $('lab-rails').checked ? lab.current.rails : null }); });
 
@@ -207,6 +218,9 @@ export function initLab() {
     if (!lab.current) return say('lab-message', 'Make a tourney first.');
     clearInterval(lab.timer);
     try {
+      // The cycles before are the ones sent (the answer's own count is taken
+      // after the steps below have joined them).
+      const before = lab.current.cycles ? lab.current.cycles.length : 1;
       const j = await api('/api/join?steps=true&seed=' + ($('lab-seed').value || '0'), { method: 'POST', body: bodyOf(lab.current) });
       const steps = j.steps || [];
       let i = 0;
@@ -214,12 +228,13 @@ export function initLab() {
       lab.timer = setInterval(() => {
         if (i < steps.length) {
           drawCycles($('lab-after'), j.tour.rows, j.tour.cols, steps[i].cycles, { highlight: steps[i].rail });
-          $('lab-after-title').textContent = `Rail ${i + 1} of ${steps.length} switched: ${steps[i].cycles.length} cycles left`;
+          $('lab-after-title').textContent = `Rail ${i + 1} of ${steps.length} switched: ${plural(steps[i].cycles.length, 'cycle')} left`;
           i++;
         } else {
           clearInterval(lab.timer);
           show($('lab-after'), j.tour);
-          $('lab-after-title').textContent = `Joined: one closed tour (${j.cycles_before} cycles before; ${steps.length} rails switched one by one, the library's join finished the rest)`;
+          const rest = steps.length && steps[steps.length - 1].cycles.length === 1 ? '' : ", the library's join finished the rest";
+          $('lab-after-title').textContent = `Joined: one closed tour (${plural(before, 'cycle')} before; ${plural(steps.length, 'rail')} switched one by one${rest})`;
           lab.current = j.tour;
         }
       }, 400);
@@ -242,8 +257,8 @@ export function initLab() {
       say('lab-message', '', true);
     } catch (err) { say('lab-message', err.message); }
   };
-  $('lab-shatter').addEventListener('click', () => beforeAfter('/api/shatter?seed=' + ($('lab-seed').value || '0'), a => `Shattered: ${a.switched} rails switched, ${a.cycles.length} cycles`));
-  $('lab-obfuscate').addEventListener('click', () => beforeAfter(`/api/obfuscate?seed=${$('lab-seed').value || '0'}&shatters=${$('lab-shatters').value || '16'}`, () => `Obfuscated: ${$('lab-shatters').value} shatters, joined again into one closed tour`));
+  $('lab-shatter').addEventListener('click', () => beforeAfter('/api/shatter?seed=' + ($('lab-seed').value || '0'), a => `Shattered: ${plural(a.switched, 'rail')} switched, ${plural(a.cycles.length, 'cycle')}`));
+  $('lab-obfuscate').addEventListener('click', () => beforeAfter(`/api/obfuscate?seed=${$('lab-seed').value || '0'}&shatters=${$('lab-shatters').value || '16'}`, () => `Obfuscated: ${plural($('lab-shatters').value, 'shatter')}, joined again into one closed tour`));
 }
 
 // ---- Cipher -------------------------------------------------------------------
@@ -272,7 +287,12 @@ export function initCipher() {
       $('cipher-result').textContent = (path.endsWith('encrypt') ? 'Enciphered' : 'Deciphered') +
         ` with a tour of ${r.key.rows}x${r.key.cols}${r.key.spec ? ' (' + r.key.spec + ')' : ''}: the text is written row by row and read along the tour.`;
       say('cipher-message', '', true);
-    } catch (err) { say('cipher-message', err.message); }
+    } catch (err) {
+      // The drawing and its caption belong to the last good key: gone.
+      $('cipher-board').replaceChildren();
+      $('cipher-result').textContent = '';
+      say('cipher-message', err.message);
+    }
   };
   $('cipher-encrypt').addEventListener('click', () => run('/api/encrypt', 'cipher-plain', 'cipher-secret'));
   $('cipher-decrypt').addEventListener('click', () => run('/api/decrypt', 'cipher-secret', 'cipher-plain'));
@@ -280,27 +300,66 @@ export function initCipher() {
 
 // ---- Counting -------------------------------------------------------------------
 
+// What the server's cap on counted boards allows, in boards a person knows:
+// "Boards of up to 48 squares: 6x8 and 6x6 fit, 7x7 (49 squares) does not."
+export function describeCountCap(cap, seconds) {
+  const side = Math.floor(Math.sqrt(cap));
+  const fits = [];
+  if (side >= 1 && Math.floor(cap / side) > side) fits.push(`${side}x${Math.floor(cap / side)}`);
+  if (side >= 1) fits.push(`${side}x${side}`);
+  const over = side + 1;
+  return `Boards of up to ${plural(cap, 'square')}` +
+    (fits.length ? `: ${fits.join(' and ')} ${fits.length > 1 ? 'fit' : 'fits'}, ${over}x${over} (${plural(over * over, 'square')}) does not` : '') +
+    `; at most ${seconds} s a count. The count runs on the server.`;
+}
+
+// The status line of a count's status `v` (docs/http-api.md). Where a count
+// stopped is told in the progress's own squares (step of steps, the total
+// the progress bar shows), not by the engine's message, which may count the
+// squares of one part of the board.
+export function countStatus(v, cancelledByUser, limitSeconds) {
+  const known = v.known ? ` Published: ${v.known.count} (${v.known.source})${v.count !== undefined ? (v.count === v.known.count ? ' — agrees.' : ' — DIFFERS.') : '.'}` : '';
+  const base = `${v.kind.charAt(0).toUpperCase()}${v.kind.slice(1)} tours of ${v.board}: `;
+  const at = v.steps ? `square ${v.step} of ${v.steps}` : 'its start';
+  const after = `after ${v.elapsed.toFixed(1)} s`;
+  let text;
+  if (v.state === 'running' && !v.steps) text = `starting, ${v.elapsed.toFixed(1)} s.`;
+  else if (v.state === 'running') text = `${at}, ${plural(v.states, 'frontier state')}, ${v.elapsed.toFixed(1)} s.`;
+  else if (v.state === 'done') text = `${v.count} (in ${v.elapsed.toFixed(2)} s).`;
+  else if (v.state === 'cancelled' && cancelledByUser) text = `cancelled at ${at}, ${after}.`;
+  else if (v.state === 'cancelled') text = `stopped at ${at}, ${after}: the server stops a count after ${limitSeconds} s.`;
+  else text = v.state + (v.error ? ': ' + v.error : '');
+  return base + text + known;
+}
+
 export function initCount() {
-  const c = { id: null, source: null };
-  $('count-cap').textContent = `Boards of up to ${state.info.limits.count_squares} squares, at most ${state.info.limits.count_seconds} s each; the count runs on the server.`;
+  const c = { id: null, source: null, cancelled: false };
+  const cap = state.info.limits.count_squares;
+  $('count-cap').textContent = describeCountCap(cap, state.info.limits.count_seconds);
+  for (const id of ['count-rows', 'count-cols']) $(id).max = String(cap);
   const table = $('count-known');
   const head = table.insertRow(); for (const h of ['board', 'kind', 'published count', 'source']) { const th = document.createElement('th'); th.textContent = h; head.appendChild(th); }
-  for (const k of state.info.known_counts) { const row = table.insertRow(); for (const v of [k.board, k.kind, k.count, k.source]) row.insertCell().textContent = v; }
+  for (const k of state.info.known_counts) {
+    const row = table.insertRow();
+    for (const v of [k.board, k.kind, k.count, k.source]) row.insertCell().textContent = v;
+    const [rows, cols] = k.board.split('x').map(Number);
+    if (rows * cols > cap) { row.classList.add('over'); row.title = `over this server's cap of ${plural(cap, 'square')}`; }
+  }
+  if (table.querySelector('tr.over')) table.createCaption().textContent = "Published counts (the grey boards are over this server's cap)";
   const render = v => {
     $('count-progress').max = Math.max(1, v.steps); $('count-progress').value = v.step;
-    const known = v.known ? ` Published: ${v.known.count} (${v.known.source})${v.count !== undefined ? (v.count === v.known.count ? ' — agrees.' : ' — DIFFERS.') : '.'}` : '';
-    const base = `${v.kind} tours of ${v.board}: `;
-    let text;
-    if (v.state === 'running') text = base + `square ${v.step} of ${v.steps}, ${v.states} frontier states, ${v.elapsed.toFixed(1)} s.`;
-    else if (v.state === 'done') text = base + `${v.count} (in ${v.elapsed.toFixed(2)} s).`;
-    else text = base + v.state + (v.error ? ': ' + v.error : '');
-    $('count-status').textContent = text + known;
+    $('count-status').textContent = countStatus(v, c.cancelled, state.info.limits.count_seconds);
     $('count-status').dataset.state = v.state;
+    if (v.state !== 'running') say('count-message', '', true);
   };
   const finish = () => { if (c.source) { c.source.close(); c.source = null; } $('count-cancel').disabled = true; $('count-start').disabled = false; };
   $('count-form').addEventListener('submit', async ev => {
     ev.preventDefault();
     finish();
+    c.id = null; c.cancelled = false;
+    $('count-progress').value = 0;
+    $('count-status').textContent = 'Starting…';
+    delete $('count-status').dataset.state;
     try {
       const q = new URLSearchParams({ board: boardOf('count'), kind: $('count-kind').value });
       const v = await api('/api/count?' + q, { method: 'POST' });
@@ -310,14 +369,25 @@ export function initCount() {
       c.source = new EventSource(`/api/count/${v.id}/events`);
       c.source.addEventListener('progress', e => render(JSON.parse(e.data)));
       c.source.addEventListener('done', e => { render(JSON.parse(e.data)); finish(); });
-      c.source.onerror = () => finish();
-    } catch (err) { say('count-message', err.message); }
+      // The stream ended without its last event: ask for the status once.
+      c.source.onerror = async () => {
+        finish();
+        if ($('count-status').dataset.state !== 'running') return;
+        try { render(await api(`/api/count/${v.id}`)); } catch (err) { say('count-message', err.message); }
+      };
+    } catch (err) {
+      $('count-status').textContent = 'No count running.';
+      say('count-message', err.message);
+    }
   });
   $('count-cancel').addEventListener('click', async () => {
     if (!c.id) return;
+    c.cancelled = true;
+    // Said before the request: the job's last event (which clears it) may
+    // come before the request's answer.
+    say('count-message', 'Cancelling…', true);
     try {
       await api(`/api/count/${c.id}`, { method: 'DELETE' });
-      say('count-message', 'Cancelling…', true);
     } catch (err) { say('count-message', err.message); }
   });
 }

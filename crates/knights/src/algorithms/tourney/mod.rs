@@ -94,14 +94,16 @@ impl Generator {
 impl std::str::FromStr for Generator {
     type Err = Error;
 
-    /// Reads a generator's [`Generator::name`], in any case.
+    /// Reads a generator's [`Generator::name`], in any case. (The path is
+    /// spelled out: on a `&Generator`, `.name()` would be
+    /// [`TourGenerator::name`], which calls the Warnsdorff tourney `tourney`.)
     fn from_str(text: &str) -> Result<Generator> {
         let text = text.trim().to_ascii_lowercase();
         Generator::ALL
             .into_iter()
-            .find(|g| g.name() == text)
+            .find(|&g| Generator::name(g) == text)
             .ok_or_else(|| {
-                let names: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
+                let names = Generator::ALL.map(Generator::name);
                 Error::Parse(format!(
                     "'{}' is not a tourney generator; name one of {}",
                     crate::excerpt(&text),
@@ -248,6 +250,19 @@ mod tests {
             let t = tour(board, g, &mut crate::rng::seeded(1)).unwrap();
             assert_eq!(check_tour(&t), Ok(Kind::Closed), "{}", g.name());
         }
+    }
+
+    #[test]
+    fn every_generator_name_reads_back() {
+        for g in Generator::ALL {
+            assert_eq!(Generator::name(g).parse::<Generator>().ok(), Some(g));
+            assert_eq!(
+                Generator::name(g).to_uppercase().parse::<Generator>().ok(),
+                Some(g)
+            );
+        }
+        let e = "tourney".parse::<Generator>().unwrap_err().to_string();
+        assert!(e.contains("name one of warnsdorff, braid"), "{e}");
     }
 
     #[test]
