@@ -9,6 +9,7 @@ mod construct;
 mod count;
 mod output;
 mod paper;
+mod promises;
 mod robust;
 mod stats;
 mod tourney;
