@@ -81,7 +81,9 @@ pub enum Command {
         after_help = "Examples:\n  knights count 6x6\n  knights count 3x8 --open\n  knights count 8x8 --max-memory 20G --work-dir /tmp/knights-count"
     )]
     Count(CountArgs),
-    /// Estimate the number of tours by random probes of a pruned search tree.
+    /// Estimate the number of tours of a board too big to count: sampled runs
+    /// of the exact counter's frontier program (closed tours), or weighted
+    /// Warnsdorff-like walks (open tours, wide boards).
     #[command(
         after_help = "Examples:\n  knights estimate 8x8 --seed 2\n  knights estimate 7x7 --open --samples 1000000\n  knights estimate 12x12 --seconds 60"
     )]

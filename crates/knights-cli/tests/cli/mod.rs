@@ -10,6 +10,7 @@ mod count;
 mod output;
 mod paper;
 mod promises;
+mod readme;
 mod robust;
 mod stats;
 mod tourney;
