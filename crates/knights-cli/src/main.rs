@@ -60,8 +60,11 @@ fn clap_outcome(e: &clap::Error) -> ExitCode {
         };
     }
     let text = e.render().to_string();
-    let text = text.strip_prefix("error: ").unwrap_or(&text);
-    warn!("knights: {}", text.trim_end());
+    match text.strip_prefix("error: ") {
+        Some(rest) => warn!("knights: {}", rest.trim_end()),
+        // Help in place of an error (no subcommand given): as clap writes it.
+        None => warn!("{}", text.trim_end()),
+    }
     ExitCode::from(EXIT_USAGE)
 }
 

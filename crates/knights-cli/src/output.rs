@@ -214,6 +214,10 @@ fn link_target(path: &Path) -> io::Result<PathBuf> {
     if let Ok(real) = fs::canonicalize(path) {
         return Ok(real);
     }
+    if fs::metadata(path).is_ok() {
+        // Something without a path of its own, such as the pipe behind /dev/stdout.
+        return Ok(path.to_path_buf());
+    }
     let mut target = path.to_path_buf();
     // The limit of links Linux follows in one path.
     for _ in 0..40 {

@@ -62,6 +62,10 @@ fn usage_errors_start_like_every_other_error() {
     let (_, _, err) = run(&["tourx"], "");
     assert!(err.starts_with("knights: unrecognized subcommand"), "{err}");
     assert!(err.contains("Usage: knights <COMMAND>"), "{err}");
+    // No subcommand: the help, as it is, on standard error.
+    let (code, _, err) = run(&[], "");
+    assert_eq!(code, 2);
+    assert!(err.starts_with("The `knights` command"), "{err}");
 }
 
 #[cfg(target_os = "linux")]
