@@ -46,7 +46,20 @@ fn durations_must_be_finite_positive_and_at_most_their_maximum() {
 #[test]
 fn zero_is_refused_where_the_docs_refuse_it() {
     assert_usage_error(&["obfuscate", "-", "-k", "0"], "0 is refused");
-    assert_usage_error(&["serve", "--jobs", "0"], "0 is refused");
+    for jobs in ["0", "1025", "18446744073709551615"] {
+        assert_usage_error(
+            &["serve", "--jobs", jobs],
+            "is not a number of jobs from 1 to 1024",
+        );
+    }
+    for option in [
+        "--max-squares",
+        "--max-tourney-squares",
+        "--max-count-squares",
+        "--max-body",
+    ] {
+        assert_usage_error(&["serve", option, "0"], "0 is refused");
+    }
     assert_usage_error(&["tour", "8x8", "--max-attempts", "0"], "0 is refused");
     let (code, _, err) = run(&["encrypt", "--key", "8x8,attempts=0"], "hello");
     assert_eq!(code, 2, "{err}");
