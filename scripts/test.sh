@@ -4,9 +4,17 @@
 # Sections, in order (each fails the run if it fails; none is skipped
 # because a tool is missing: a missing tool is installed or the run fails):
 #   rust   - cargo test over the workspace (unit, integration, CLI, doc tests)
-#   paper  - docs/paper is what `knights paper` writes now (release build)
+#   paper  - docs/paper is what `knights paper` writes now
 #   web    - `knights serve` in headless Chromium over WebDriver, and a short
-#            loopback load test (installs chromium and chromium-driver if absent)
+#            loopback load test (installs chromium and chromium-driver if
+#            absent, saying so, and nothing else: no recommends, no upgrades)
+#
+# One build of each profile: every cargo command here selects the whole
+# workspace (`--workspace`, then a target filter), so cargo resolves the
+# dependencies' features the same way each time and reuses the first build
+# (`-p knights-cli` alone would unify fewer features and rebuild about 50
+# crates). The test profile is optimized (Cargo.toml), so the paper check
+# runs there too; the one release build is the Python package's.
 #   python - the Python package: a virtual environment in target/py-venv
 #            with maturin, pytest and numpy from PyPI, the package built and
 #            installed by pip (release build), mypy --strict over the
@@ -20,14 +28,19 @@ section "rust: cargo test --workspace"
 cargo test --workspace --locked
 
 section "paper: docs/paper is current"
-cargo test --release --locked -p knights-cli --test tests -- --ignored docs_paper_is_current
+cargo test --workspace --locked --test tests -- --ignored docs_paper_is_current
 
 section "web: the page in headless Chromium, and a short load test"
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-  apt-get update && apt-get install -y chromium chromium-driver
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "web: installing ${missing[*]} (missing) with apt-get, upgrading nothing installed"
+    apt-get update
+    apt-get install -y --no-install-recommends --no-upgrade "${missing[@]}"
 fi
-cargo test --locked -p knights-cli --bin knights -- --ignored browser_
-KNIGHTS_LOAD_SECONDS=3 cargo test --locked -p knights-cli --bin knights -- --ignored load_test --nocapture
+cargo test --workspace --locked --bin knights -- --ignored browser_
+KNIGHTS_LOAD_SECONDS=3 cargo test --workspace --locked --bin knights -- --ignored load_test --nocapture
 
 section "python: pip install ./crates/knights-py, then pytest"
 venv=target/py-venv

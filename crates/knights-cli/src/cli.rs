@@ -2,6 +2,7 @@
 //! library options in `commands`, in one place per command.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use knights::algorithms::{Algorithm, Generator, Tie};
@@ -80,7 +81,9 @@ pub enum Command {
         after_help = "Examples:\n  knights count 6x6\n  knights count 3x8 --open\n  knights count 8x8 --max-memory 20G --work-dir /tmp/knights-count"
     )]
     Count(CountArgs),
-    /// Estimate the number of tours by random probes of a pruned search tree.
+    /// Estimate the number of tours of a board too big to count: sampled runs
+    /// of the exact counter's frontier program (closed tours), or weighted
+    /// Warnsdorff-like walks (open tours, wide boards).
     #[command(
         after_help = "Examples:\n  knights estimate 8x8 --seed 2\n  knights estimate 7x7 --open --samples 1000000\n  knights estimate 12x12 --seconds 60"
     )]
@@ -115,27 +118,41 @@ pub struct ServeArgs {
     #[arg(long)]
     pub open: bool,
     /// Most squares of a board for tours and existence answers.
-    #[arg(long, default_value_t = 1_000_000, value_name = "N")]
+    #[arg(long, default_value_t = 1_000_000, value_name = "N", value_parser = crate::support::at_least_one::<usize>)]
     pub max_squares: usize,
     /// Most squares of a board for tourneys, join / shatter / obfuscate,
     /// statistics, cipher keys and files other than JSON.
-    #[arg(long, default_value_t = 250_000, value_name = "N")]
+    #[arg(long, default_value_t = 250_000, value_name = "N", value_parser = crate::support::at_least_one::<usize>)]
     pub max_tourney_squares: usize,
     /// Most squares of a board that may be counted.
-    #[arg(long, default_value_t = 48, value_name = "N")]
+    #[arg(long, default_value_t = 48, value_name = "N", value_parser = crate::support::at_least_one::<usize>)]
     pub max_count_squares: usize,
     /// Most bytes of a request body.
-    #[arg(long, default_value_t = 1 << 20, value_name = "BYTES")]
+    #[arg(long, default_value_t = 1 << 20, value_name = "BYTES", value_parser = crate::support::at_least_one::<usize>)]
     pub max_body: usize,
-    /// Most seconds of work for one request.
-    #[arg(long, default_value_t = 20.0, value_name = "SECONDS")]
-    pub timeout: f64,
-    /// Most seconds for one count.
-    #[arg(long, default_value_t = 120.0, value_name = "SECONDS")]
-    pub count_timeout: f64,
-    /// Heavy jobs (tours, tourneys, counts, step streams) running at once.
-    #[arg(long, default_value_t = 4, value_name = "N")]
+    /// Most seconds of work for one request (0.001 to 86400, one day).
+    #[arg(long, default_value = "20", value_name = "SECONDS", value_parser = crate::support::up_to_a_day)]
+    pub timeout: Duration,
+    /// Most seconds for one count (0.001 to 604800, one week).
+    #[arg(long, default_value = "120", value_name = "SECONDS", value_parser = crate::support::up_to_a_week)]
+    pub count_timeout: Duration,
+    /// Heavy jobs (tours, tourneys, counts, step streams) running at once
+    /// (1 to 1024).
+    #[arg(long, default_value_t = 4, value_name = "N", value_parser = parse_jobs)]
     pub jobs: usize,
+}
+
+/// The most `serve --jobs`: each job is a thread of tokio's blocking pool.
+const MAX_JOBS: usize = 1024;
+
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{}' is not a number of jobs from 1 to {MAX_JOBS}",
+            knights::excerpt(text)
+        )),
+    }
 }
 
 /// The board argument, defined once for every command that takes one.
@@ -307,13 +324,13 @@ pub struct TourArgs {
     #[command(flatten)]
     pub shape: ShapeArgs,
     /// Attempts allowed to the methods that restart.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = crate::support::at_least_one::<u32>)]
     pub max_attempts: Option<u32>,
     /// Tie-break of Warnsdorff's rule.
     #[arg(long, value_parser = crate::support::tie_parser())]
     pub tie: Option<Tie>,
     /// Node budget of the backtracking searches (squares placed).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = crate::support::at_least_one::<u64>)]
     pub max_nodes: Option<u64>,
     /// Obfuscate the closed tour: shatter it 16 times and join it again.
     #[arg(long)]
@@ -352,8 +369,8 @@ pub struct CoverArgs {
 pub struct ObfuscateArgs {
     #[command(flatten)]
     pub cover: CoverArgs,
-    /// How many times to shatter before joining.
-    #[arg(long, short = 'k', default_value_t = 16)]
+    /// How many times to shatter before joining (1 or more).
+    #[arg(long, short = 'k', default_value_t = 16, value_parser = crate::support::at_least_one::<u32>)]
     pub shatters: u32,
 }
 
@@ -381,7 +398,7 @@ pub struct ExistsArgs {
     pub end: Option<String>,
     /// Node budget of the search where no theorem decides; the answer is
     /// "unknown" (exit status 3) when it runs out.
-    #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 10_000_000, value_parser = crate::support::at_least_one::<u64>)]
     pub max_nodes: u64,
 }
 
@@ -415,7 +432,7 @@ pub struct BenchArgs {
     /// Board sizes to measure (default: a ladder from 8x8 up).
     pub boards: Vec<String>,
     /// Repetitions per board (the best time is kept).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 3, value_parser = crate::support::at_least_one::<u32>)]
     pub repeat: u32,
     #[command(flatten)]
     pub seed: SampleSeedArg,
@@ -431,7 +448,7 @@ pub struct BenchArgs {
 #[derive(Args, Debug)]
 pub struct CipherArgs {
     /// The key: a tour file (JSON, grid or move list), or a description that
-    /// regenerates a tour, BOARD[,algorithm=NAME][,seed=N][,start=ROW,COL][,open|closed|any],
+    /// regenerates a tour, BOARD[,algorithm=NAME][,seed=N][,start=ROW,COL][,open|closed|any][,attempts=N],
     /// such as 8x8 or 8x8,seed=5,start=0,0.
     #[arg(long, short = 'k')]
     pub key: String,
@@ -483,7 +500,7 @@ pub struct ExperimentWarnsdorffArgs {
     #[command(flatten)]
     pub board: BoardArg,
     /// Walks per tie-break, each from a random start.
-    #[arg(long, short = 'n', default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, short = 'n', default_value_t = 10_000, value_parser = crate::support::at_least_one::<u64>)]
     pub trials: u64,
     #[command(flatten)]
     pub seed: SampleSeedArg,
@@ -505,7 +522,7 @@ pub struct ExperimentBacktrackArgs {
     #[command(flatten)]
     pub board: BoardArg,
     /// Node budget of each search.
-    #[arg(long, default_value_t = 300_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 300_000, value_parser = crate::support::at_least_one::<u64>)]
     pub max_nodes: u64,
     /// Turn the prunings off (plain depth-first search, as in Practical Algorithms and Data Structures and Mahmoud n.d.).
     #[arg(long)]
@@ -610,11 +627,12 @@ pub struct EstimateArgs {
     pub directed: bool,
     /// Number of probes, reproducible for a seed on any number of threads:
     /// walks, or runs of the frontier program [default: 10 runs, 300000 walks].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "seconds")]
+    #[arg(long, value_parser = crate::support::at_least_one::<u64>, conflicts_with = "seconds")]
     pub samples: Option<u64>,
-    /// Probe for this many seconds instead (for exploring: not reproducible).
-    #[arg(long, value_parser = parse_seconds)]
-    pub seconds: Option<f64>,
+    /// Probe for this many seconds instead (for exploring: not
+    /// reproducible; 0.001 to 604800, one week).
+    #[arg(long, value_parser = crate::support::up_to_a_week)]
+    pub seconds: Option<Duration>,
     /// How probes choose their way.
     #[arg(long, default_value = "auto", value_parser = crate::support::estimate_method_parser())]
     pub method: knights::count::EstimateMethod,
@@ -634,13 +652,6 @@ fn parse_keep(text: &str) -> Result<usize, String> {
         _ => Err(format!(
             "`{text}` is not a number of states from 1 to 67108864"
         )),
-    }
-}
-
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
-        _ => Err(format!("`{text}` is not a positive number of seconds")),
     }
 }
 
@@ -668,7 +679,7 @@ pub struct StatsArgs {
     #[command(flatten)]
     pub kind: KindArgs,
     /// Number of tours (or tourneys).
-    #[arg(long, short = 'n', default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, short = 'n', default_value_t = 100, value_parser = crate::support::at_least_one::<u64>)]
     pub count: u64,
     /// Obfuscate every tour (16 shatters, then join) before counting.
     #[arg(long)]
@@ -691,10 +702,10 @@ pub struct StatsArgs {
 #[derive(Args, Debug, Clone)]
 pub struct TimingArgs {
     /// Board sides to time (square boards N x N).
-    #[arg(long, value_delimiter = ',', num_args = 1.., default_values_t = [8u32, 16, 32, 64], value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_delimiter = ',', num_args = 1.., default_values_t = [8u32, 16, 32, 64], value_parser = crate::support::at_least_one::<u32>)]
     pub sizes: Vec<u32>,
     /// Runs per generator and size (the mean is reported).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 5, value_parser = crate::support::at_least_one::<u32>)]
     pub runs: u32,
     /// Tourney generators to time (default: all five).
     #[arg(long, value_delimiter = ',', num_args = 1.., value_parser = crate::support::generator_parser())]
@@ -734,7 +745,7 @@ pub struct PaperArgs {
     #[arg(long, default_value = "48x48")]
     pub board: String,
     /// Tours per generator (the paper's figures use 1,000).
-    #[arg(long, short = 'n', default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, short = 'n', default_value_t = 1000, value_parser = crate::support::at_least_one::<u64>)]
     pub count: u64,
     #[command(flatten)]
     pub seed: SampleSeedArg,

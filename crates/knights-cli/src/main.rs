@@ -6,7 +6,7 @@
 //! the machine, 3 unknown (`exists` on a board no theorem decides, when the
 //! search runs out of its budget), 70 an internal fault, 130 interrupted.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -34,16 +34,38 @@ const EXIT_INTERRUPTED: u8 = 130;
 fn main() -> ExitCode {
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { EXIT_USAGE } else { 0 });
-        }
+        Err(e) => return clap_outcome(&e),
     };
     output::install_ctrl_c();
     match commands::run(args) {
         Ok(code) => code,
         Err(e) => report(&e),
     }
+}
+
+/// Prints what clap made of the arguments: help and the version on
+/// standard output through [`outln!`] (so a failed write is an error, exit
+/// 2), usage errors on standard error starting `knights:` as every error
+/// does, with clap's usage line and tip kept (exit 2).
+fn clap_outcome(e: &clap::Error) -> ExitCode {
+    if !e.use_stderr() {
+        let text = if io::stdout().is_terminal() {
+            e.render().ansi().to_string()
+        } else {
+            e.render().to_string()
+        };
+        return match outln!("{}", text.trim_end()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => report(&err),
+        };
+    }
+    let text = e.render().to_string();
+    match text.strip_prefix("error: ") {
+        Some(rest) => warn!("knights: {}", rest.trim_end()),
+        // Help in place of an error (no subcommand given): as clap writes it.
+        None => warn!("{}", text.trim_end()),
+    }
+    ExitCode::from(EXIT_USAGE)
 }
 
 /// Prints an error in one or two plain sentences and picks the exit status.

@@ -10,7 +10,8 @@
 //!   writes a temporary file in the target's folder (the folder of a symbolic
 //!   link's target) and renames it over the target in [`Output::finish`]; an
 //!   error, an early return or Ctrl-C leaves the target as it was and no
-//!   temporary file behind. A target that is not a regular file (`/dev/stdout`,
+//!   temporary file behind. A dangling link is written through: its target
+//!   is made. A target that is not a regular file (`/dev/stdout`,
 //!   a FIFO) is written directly.
 
 use std::fmt;
@@ -140,10 +141,7 @@ impl Output {
             ))
         };
         // Follow symbolic links: the rename replaces the link's target.
-        let target = match fs::canonicalize(p) {
-            Ok(real) => real,
-            Err(_) => p.to_path_buf(),
-        };
+        let target = link_target(p).map_err(cannot)?;
         let regular = match fs::metadata(&target) {
             Ok(m) => m.is_file(),
             Err(e) if e.kind() == io::ErrorKind::NotFound => true,
@@ -207,6 +205,34 @@ impl Output {
             }
         }
     }
+}
+
+/// Where a write to `path` lands: the path itself, or for a symbolic link
+/// its final target, also when that target does not exist yet (a dangling
+/// link is written through, never replaced by a file).
+fn link_target(path: &Path) -> io::Result<PathBuf> {
+    if let Ok(real) = fs::canonicalize(path) {
+        return Ok(real);
+    }
+    if fs::metadata(path).is_ok() {
+        // Something without a path of its own, such as the pipe behind /dev/stdout.
+        return Ok(path.to_path_buf());
+    }
+    let mut target = path.to_path_buf();
+    // The limit of links Linux follows in one path.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&target) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let next = fs::read_link(&target)?;
+                target = match target.parent() {
+                    Some(dir) => dir.join(next),
+                    None => next,
+                };
+            }
+            _ => return Ok(target),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
 }
 
 /// Read and write for everyone the umask allows (tempfile creates 0600).

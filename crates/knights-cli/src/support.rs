@@ -1,25 +1,108 @@
-//! What the commands share: progress bars, and clap value parsers
-//! whose value lists and help come from the library's own names, so the
-//! command line spells every algorithm, tie-break and generator as the
-//! library, cipher keys and the other front ends do.
+//! What the commands share: progress reports, duration parsers, and clap
+//! value parsers whose value lists and help come from the library's own
+//! names, so the command line spells every algorithm, tie-break and
+//! generator as the library, cipher keys and the other front ends do.
 
 use std::ffi::OsStr;
 use std::io::IsTerminal;
+use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use knights::algorithms::{Algorithm, Generator, Tie};
 
-/// A progress bar on a terminal, a hidden one otherwise.
+/// Seconds between two status lines when standard error is not a terminal.
+const STATUS_SECONDS: u64 = 30;
+
+/// The progress of a long command: a bar on a terminal; otherwise (a log,
+/// a pipe) a plain status line every 30 seconds (`KNIGHTS_STATUS_SECONDS`,
+/// 1 to 60, sets another interval), so that a long run is never silent.
+/// The lines stop once the bar is finished or dropped.
 pub fn progress(total: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+    if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(total);
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} ({eta} left)") {
+            bar.set_style(style);
+        }
+        return bar;
     }
-    let bar = ProgressBar::new(total);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} ({eta} left)") {
-        bar.set_style(style);
-    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+    let every = std::env::var("KNIGHTS_STATUS_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .filter(|s| (1..=60).contains(s))
+        .unwrap_or(STATUS_SECONDS);
+    let weak = bar.downgrade();
+    // The thread ends with the bar; one still asleep when the command
+    // returns ends with the process.
+    let _ = std::thread::Builder::new()
+        .name("status".into())
+        .spawn(move || loop {
+            std::thread::sleep(Duration::from_secs(every));
+            match weak.upgrade() {
+                Some(bar) if !bar.is_finished() => crate::warn!("{}", status_line(&bar)),
+                _ => return,
+            }
+        });
     bar
+}
+
+/// One status line: how far, of what, after how long.
+fn status_line(bar: &ProgressBar) -> String {
+    let done = match bar.length() {
+        Some(total) => format!("{} of {total}", bar.position()),
+        None => bar.position().to_string(),
+    };
+    format!(
+        "knights: {done} {} done after {} s",
+        bar.message(),
+        bar.elapsed().as_secs()
+    )
+}
+
+/// A clap parser for a count, budget or repetition option: a whole number
+/// of 1 or more (0 is refused with one sentence).
+pub fn at_least_one<T: std::str::FromStr + PartialEq + From<u8>>(text: &str) -> Result<T, String> {
+    match text.trim().parse::<T>() {
+        Ok(n) if n != T::from(0) => Ok(n),
+        Ok(_) => Err("0 is refused: give 1 or more".into()),
+        Err(_) => Err(format!(
+            "'{}' is not a whole number of 1 or more, or is too large",
+            knights::excerpt(text)
+        )),
+    }
+}
+
+/// One day, the most of `serve --timeout`.
+pub const DAY: Duration = Duration::from_secs(24 * 60 * 60);
+/// One week, the most of `serve --count-timeout` and `estimate --seconds`.
+pub const WEEK: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+/// The least duration any option takes.
+pub const MIN_DURATION: Duration = Duration::from_millis(1);
+
+/// A number of seconds from one millisecond to `max`; anything else
+/// (`inf`, `NaN`, negatives, 0, more than `max`) is refused, never clamped.
+fn duration(text: &str, max: Duration, max_name: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= MIN_DURATION.as_secs_f64() && s <= max.as_secs_f64() => {
+            Ok(Duration::from_secs_f64(s))
+        }
+        _ => Err(format!(
+            "'{}' is not a number of seconds from 0.001 to {} ({max_name})",
+            knights::excerpt(text),
+            max.as_secs()
+        )),
+    }
+}
+
+/// A clap parser for a duration of at most a day.
+pub fn up_to_a_day(text: &str) -> Result<Duration, String> {
+    duration(text, DAY, "one day")
+}
+
+/// A clap parser for a duration of at most a week.
+pub fn up_to_a_week(text: &str) -> Result<Duration, String> {
+    duration(text, WEEK, "one week")
 }
 
 /// A clap parser for one of the library's named values: the possible
@@ -110,5 +193,50 @@ pub fn estimate_method_parser() -> Named<knights::count::EstimateMethod> {
         name: EstimateMethod::name,
         about: EstimateMethod::about,
         aliases: &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_are_finite_positive_and_bounded() {
+        for bad in [
+            "inf", "-inf", "NaN", "-1", "0", "0.0", "1e-300", "1e300", "86401", "x", "",
+        ] {
+            let err = up_to_a_day(bad).unwrap_err();
+            assert!(
+                err.contains("from 0.001 to 86400 (one day)"),
+                "{bad}: {err}"
+            );
+        }
+        assert_eq!(up_to_a_day("0.5"), Ok(Duration::from_millis(500)));
+        assert_eq!(up_to_a_day("86400"), Ok(DAY));
+        assert_eq!(up_to_a_week("604800"), Ok(WEEK));
+        assert!(up_to_a_week("604801").is_err());
+    }
+
+    #[test]
+    fn zero_is_refused_where_one_or_more_is_needed() {
+        assert_eq!(at_least_one::<u32>("7"), Ok(7));
+        assert!(at_least_one::<u32>("0")
+            .unwrap_err()
+            .contains("0 is refused"));
+        assert!(at_least_one::<u32>("-1").is_err());
+        assert!(at_least_one::<u32>("4294967296").is_err());
+        assert_eq!(at_least_one::<usize>("1"), Ok(1));
+    }
+
+    #[test]
+    fn a_status_line_says_how_far_and_how_long() {
+        let bar = ProgressBar::with_draw_target(Some(10), ProgressDrawTarget::hidden());
+        bar.set_message("runs");
+        bar.inc(3);
+        let line = status_line(&bar);
+        assert!(
+            line.starts_with("knights: 3 of 10 runs done after "),
+            "{line}"
+        );
     }
 }

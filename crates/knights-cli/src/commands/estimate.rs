@@ -36,12 +36,12 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
         },
         seed: args.seed.seed,
         method: args.method,
-        seconds: args.seconds,
+        seconds: args.seconds.map(|d| d.as_secs_f64()),
         keep: args.keep,
     };
     let bar = match args.seconds {
         Some(s) => {
-            let bar = crate::support::progress(s.ceil() as u64);
+            let bar = crate::support::progress(s.as_secs_f64().ceil() as u64);
             bar.set_message("seconds");
             bar
         }
@@ -66,6 +66,12 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     })?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
+    if e.samples == 0 {
+        return Err(knights::Error::GaveUp(format!(
+            "no probe finished in the {secs:.3} s given, so there is no estimate; allow more --seconds or give --samples"
+        ))
+        .into());
+    }
     let kind_name = if args.open { "open" } else { "closed" };
     let scale = if args.directed { 2.0 } else { 1.0 };
     let what = if args.directed {

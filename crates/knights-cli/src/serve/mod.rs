@@ -199,8 +199,8 @@ pub fn run(args: ServeArgs) -> Result<ExitCode> {
         max_tourney_squares: args.max_tourney_squares,
         max_count_squares: args.max_count_squares,
         max_body: args.max_body,
-        timeout: Duration::from_secs_f64(args.timeout.max(0.1)),
-        count_timeout: Duration::from_secs_f64(args.count_timeout.max(0.1)),
+        timeout: args.timeout,
+        count_timeout: args.count_timeout,
         jobs: args.jobs.max(1),
         ..Config::default()
     };

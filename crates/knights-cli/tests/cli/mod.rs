@@ -9,6 +9,8 @@ mod construct;
 mod count;
 mod output;
 mod paper;
+mod promises;
+mod readme;
 mod robust;
 mod stats;
 mod tourney;

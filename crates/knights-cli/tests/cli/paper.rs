@@ -223,7 +223,7 @@ fn file_names(dir: &Path) -> BTreeSet<String> {
 /// code, but for the wall-clock times. After a change that moves the
 /// numbers, regenerate it with `cargo run --release -- paper docs/paper`.
 #[test]
-#[ignore = "about 20 s in release mode: cargo test --release -p knights-cli -- --ignored docs_paper_is_current"]
+#[ignore = "about 15 s: cargo test --workspace --test tests -- --ignored docs_paper_is_current"]
 fn docs_paper_is_current() {
     let committed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/paper");
     let fresh = scratch("paper-current");

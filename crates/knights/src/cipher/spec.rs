@@ -129,7 +129,8 @@ impl KeySpec {
             let make = |board, rng: &mut dyn rand::RngCore| {
                 tourney::tour_with(board, generator, &join, rng)
             };
-            return tourney::closed_only(&spec, make, &mut crate::rng::seeded(self.seed));
+            return tourney::closed_only(&spec, make, &mut crate::rng::seeded(self.seed))
+                .map_err(in_key_words);
         }
         Tour::builder(self.board)
             .kind(Some(kind))
@@ -137,6 +138,21 @@ impl KeySpec {
             .algorithm(algorithm)
             .seed(self.seed)
             .build()
+            .map_err(in_key_words)
+    }
+}
+
+/// A generator that gave up advises in the key's own words (its items
+/// `attempts=`, `seed=`, `algorithm=`), not in options a key does not have.
+fn in_key_words(e: Error) -> Error {
+    match e {
+        Error::GaveUp(why) => {
+            let what = why.split_once("; ").map_or(why.as_str(), |(what, _)| what);
+            Error::GaveUp(format!(
+                "{what}; give the key more attempts (attempts=N), another seed (seed=N) or another algorithm (algorithm=NAME)"
+            ))
+        }
+        e => e,
     }
 }
 
@@ -170,7 +186,7 @@ impl FromStr for KeySpec {
     fn from_str(text: &str) -> Result<KeySpec> {
         let bad = |why: String| {
             Error::Parse(format!(
-                "the key '{}' {why}; write a tour file or BOARD[,algorithm=NAME][,seed=N][,start=ROW,COL][,open|closed|any], such as 8x8,seed=5",
+                "the key '{}' {why}; write a tour file or BOARD[,algorithm=NAME][,seed=N][,start=ROW,COL][,open|closed|any][,attempts=N], such as 8x8,seed=5",
                 crate::excerpt(text)
             ))
         };
@@ -228,6 +244,9 @@ impl FromStr for KeySpec {
                 ("seed", Some(_)) => spec.seed = number("the seed")?,
                 ("attempts", Some(_)) => {
                     let n = number("attempts")?;
+                    if n == 0 {
+                        return Err(bad("asks for 0 attempts (attempts=1 or more)".into()));
+                    }
                     spec.max_attempts = Some(
                         u32::try_from(n).map_err(|_| bad("asks for too many attempts".into()))?,
                     );
@@ -312,6 +331,7 @@ mod tests {
             ("8x8,colour=red", "'colour=red'"),
             ("8x8,seed", "'seed'"),
             ("8x8,attempts=99999999999", "too many attempts"),
+            ("8x8,attempts=0", "0 attempts"),
         ] {
             let e = text.parse::<KeySpec>().unwrap_err();
             assert!(matches!(e, Error::Parse(_)), "{text}: {e:?}");
