@@ -452,6 +452,107 @@ def test_ctrl_c_stops_a_long_count():
     assert proc.returncode == 3
 
 
+def run_child(body, limit=None):
+    """Runs ``body`` in a fresh Python with Python's own SIGINT handler (a
+    child started in the background of a non-interactive shell inherits
+    SIGINT ignored) and, with ``limit``, an address-space limit of that
+    many bytes; its stdout and exit status. A child that hangs is killed and
+    fails the test."""
+    prelude = "import os, resource, signal, sys, threading, time, knights\n"
+    prelude += "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+    if limit is not None:
+        prelude += f"resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))\n"
+    proc = subprocess.Popen([sys.executable, "-c", prelude + textwrap.dedent(body)],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        out, _ = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return out.strip(), proc.returncode
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'knights.tour("1000x1000", algorithm="warnsdorff", max_attempts=4294967295)',
+        'knights.tour("200x200", algorithm="takefuji-lee", max_attempts=4294967295)',
+        'knights.encrypt("Meet me at the old mill.", "500x500,attempts=4294967295")',
+    ],
+)
+def test_ctrl_c_stops_every_long_call_and_other_threads_run(call):
+    """Another thread of the child runs while the call works (the GIL is
+    released) and sends SIGINT after a fifth of a second of it: the call
+    ends with KeyboardInterrupt. Each call would run for days: before,
+    Warnsdorff's restarts and the network never stopped, and the key's
+    search held the GIL, so the signal was never even sent."""
+    out, status = run_child(
+        f"""
+        calling = threading.Event()
+        def interrupt():
+            calling.wait()
+            for _ in range(20):
+                time.sleep(0.01)
+            os.kill(os.getpid(), signal.SIGINT)
+        threading.Thread(target=interrupt, daemon=True).start()
+        try:
+            calling.set()
+            {call}
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            sys.exit(3)
+        print("finished", flush=True)
+        """
+    )
+    assert (out, status) == ("interrupted", 3)
+
+
+# ------------------------------------------------------------ memory
+
+
+def test_a_list_too_large_for_memory_is_memory_error():
+    """Under an address-space limit the squares, grid and cycles of a large
+    board are a clean MemoryError (before: PyO3's panic "PyObject pointer is
+    null", then SIGABRT), and the tour stays usable."""
+    out, status = run_child(
+        """
+        t = knights.tour("6000x6000")
+        ty = knights.tourney("3200x3200", generator="four-cover")
+        for what in ["t.squares", "t.grid()", "list(t)", "ty.cycles"]:
+            try:
+                eval(what)
+                print(what, "built")
+            except MemoryError as e:
+                print(what, "MemoryError", "needs about" in str(e))
+        print(len(t), t[-1] == t.end)
+        """,
+        limit=1 << 30,
+    )
+    assert out.splitlines() == [
+        "t.squares MemoryError True",
+        "t.grid() MemoryError True",
+        "list(t) MemoryError True",
+        "ty.cycles MemoryError True",
+        "36000000 True",
+    ], out
+    assert status == 0
+
+
+@pytest.mark.skipif(sys.maxsize < 2**40, reason="a 64-bit address space")
+def test_a_board_too_large_for_memory_is_refused_before_allocating():
+    out, status = run_child(
+        """
+        try:
+            knights.tour("65535x65535")
+        except (knights.OverLimitError, MemoryError) as e:
+            print(type(e).__name__)
+        """,
+        limit=4 << 30,
+    )
+    assert (out, status) == ("OverLimitError", 0)
+
+
 # ------------------------------------------------------------ cipher
 
 
