@@ -81,19 +81,40 @@ const PYTHON_WORDS: &[(&str, &str)] = &[
         "(ask kind='closed' with only start=)",
     ),
     ("drop --open", "count kind='closed'"),
+    // A count from Python chooses its method and works in the temporary folder.
+    ("; use --method forward", ""),
+    (" (--max-disk sets the budget)", ""),
+    (
+        "; give it a --work-dir on a disk with more room, or more --max-memory",
+        "; set TMPDIR to a folder on a disk with more room",
+    ),
     ("max-attempts", "max_attempts"),
     ("max-nodes", "max_nodes"),
 ];
 
-/// A library message in Python's words ([`PYTHON_WORDS`]).
+/// A key description's search is tuned in the key, not by options.
+const KEY_WORDS: &[(&str, &str)] = &[(
+    "allow more attempts (--max-attempts) or use another tie-break or algorithm",
+    "allow more attempts (attempts= in the key) or use another seed= or algorithm=",
+)];
+
+/// A library message in Python's words ([`KEY_WORDS`] for a key's error,
+/// then [`PYTHON_WORDS`]).
 fn python_words(message: String) -> String {
-    PYTHON_WORDS.iter().fold(message, |m, (cli, py)| {
-        if m.contains(cli) {
-            m.replace(cli, py)
-        } else {
-            m
-        }
-    })
+    let keys = if message.starts_with("the key '") {
+        KEY_WORDS
+    } else {
+        &[]
+    };
+    keys.iter()
+        .chain(PYTHON_WORDS)
+        .fold(message, |m, (cli, py)| {
+            if m.contains(cli) {
+                m.replace(cli, py)
+            } else {
+                m
+            }
+        })
 }
 
 /// A library error as the Python exception of its category, with the

@@ -249,6 +249,57 @@ def test_bad_files():
         knights.check(42)
 
 
+@pytest.mark.parametrize(
+    "call,words",
+    [
+        (lambda: knights.tour("8x8", kind="closed", algorithm="backtrack", start=(0, 0),
+                              max_nodes=10), "Allow more with max_nodes="),
+        (lambda: knights.tour("8x8", colour="blue"),
+         "the options are tie=, max_attempts= and max_nodes="),
+        (lambda: knights.tour("8x8", algorithm="warnsdorff", max_attempts=0),
+         "max_attempts must be"),
+        (lambda: knights.tour("20x20", kind="closed", algorithm="warnsdorff", max_attempts=1,
+                              tie="first"), "(max_attempts=) or use another tie= or algorithm"),
+        (lambda: knights.encrypt("hi", "500x500,attempts=1,closed"),
+         "(attempts= in the key) or use another seed= or algorithm="),
+        (lambda: knights.encrypt("123", "8x8", classic=True), "leave out classic=True"),
+        (lambda: knights.decrypt("ABCDE FGHIJ", "8x8"), "decrypt it with classic=True"),
+        (lambda: knights.decrypt(knights.encrypt("hi", "8x8"), "8x8", classic=True),
+         "decrypt it with classic=False"),
+        (lambda: knights.count("6x6", kind="open", symmetric=True), "count kind='closed'"),
+    ],
+)
+def test_errors_speak_python_not_command_line_flags(call, words):
+    with pytest.raises(KnightsError) as e:
+        call()
+    assert words in str(e.value)
+    assert "--" not in str(e.value)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, -(2**70)])
+def test_a_seed_out_of_range_says_what_a_seed_is(seed):
+    for call in [lambda: knights.tour("8x8", seed=seed),
+                 lambda: knights.tourney("8x8", seed=seed),
+                 lambda: knights.stats("8x8", count=2, seed=seed),
+                 lambda: knights.join(knights.tourney("8x8"), seed=seed)]:
+        with pytest.raises(BadInputError,
+                           match=r"seed must be a whole number from 0 to 2\*\*64-1"):
+            call()
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        knights.tour("8x8", seed=1.5)
+    assert knights.tour("8x8", seed=2**64 - 1).check() == "closed tour on 8x8"
+
+
+def test_other_whole_numbers_out_of_range():
+    with pytest.raises(BadInputError, match="shatters must be"):
+        knights.obfuscate(knights.tour("8x8", kind="closed"), shatters=-1)
+    with pytest.raises(BadInputError, match="max_nodes must be"):
+        knights.decide("8x8", wrap="cols", max_nodes=-5)
+    with pytest.raises(BadInputError, match="count must be"):
+        knights.stats("8x8", count=-1)
+
+
+# ------------------------------------------------------------ exists, check
 # ------------------------------------------------------------ exists, check
 
 
@@ -596,6 +647,16 @@ def test_stats_of_one_tour_and_tourney():
     assert sum(ty["moves"]) == 64
 
 
+def test_stats_of_a_tour_and_of_a_board_use_the_same_names():
+    one = knights.stats(knights.tour("8x8", kind="closed"))
+    many = knights.stats("8x8", count=3, seed=1)
+    assert set(one) == {"moves", "relative"}
+    assert set(one) <= set(many)
+    assert {"moves_std", "relative_std"} <= set(many)
+    assert not any(k.startswith("relative_moves") for k in many)
+    assert len(many["relative"]) == 8 and abs(sum(many["relative"]) - 1) < 1e-9
+
+
 def test_stats_summary():
     s = knights.stats("8x8", count=30, algorithm="warnsdorff", seed=2)
     assert s["count"] == 30 and (s["rows"], s["cols"]) == (8, 8)
@@ -643,6 +704,22 @@ def test_typing_files_ship():
     pkg = Path(knights.__file__).parent
     assert (pkg / "py.typed").exists()
     assert (pkg / "__init__.pyi").exists() or (pkg / "_native.pyi").exists()
+
+
+def test_dir_lists_only_the_package():
+    public = {name for name in dir(knights) if not name.startswith("_")}
+    assert not {"Any", "Dict", "overload", "Optional", "annotations"} & public
+    assert public - set(knights.__all__) <= {"Board", "Square", "SVG_MAX_SQUARES"}
+    assert all(hasattr(knights, name) for name in knights.__all__)
+
+
+def test_holes_read_as_the_hole_number_in_numpy_and_grid():
+    holes = "......\n.#....\n......\n......\n.#....\n......\n"
+    t = knights.tour("6x6", holes=holes, algorithm="hybrid")
+    hole = 2**32 - 1
+    assert t.grid()[1][1] == hole and t.grid(base=1)[4][1] == hole
+    assert t.to_numpy()[1, 1] == hole
+    assert t.to_numpy().tolist() == t.grid()
 
 
 def test_version():
