@@ -9,9 +9,12 @@
 //!
 //! - every library error becomes an exception of `knights._errors` chosen
 //!   from [`knights::Error::category`] in one place, `to_pyerr`;
-//! - long work runs on a worker thread with the GIL released while the
-//!   calling thread watches for Ctrl-C (`run_watched`): a signal raises the
-//!   library's [`StopFlag`] and the call ends with `KeyboardInterrupt`;
+//! - every long call runs on a worker thread with the GIL released while
+//!   the calling thread watches for Ctrl-C (`run_watched`): a signal raises
+//!   the library's [`StopFlag`] and the call ends with `KeyboardInterrupt`;
+//! - large results leave as `uint32` buffers that Python turns into lists
+//!   after `ensure_memory` has checked they fit: a list too large for
+//!   memory is `MemoryError`, never a null pointer or an aborted allocation;
 //! - a panic of the library is caught and raised as `knights.InternalError`,
 //!   never as a Rust panic.
 
