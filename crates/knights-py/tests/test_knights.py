@@ -530,6 +530,9 @@ def run_child(body, limit=None):
         'knights.tour("1000x1000", algorithm="warnsdorff", max_attempts=4294967295)',
         'knights.tour("200x200", algorithm="takefuji-lee", max_attempts=4294967295)',
         'knights.encrypt("Meet me at the old mill.", "500x500,attempts=4294967295")',
+        'knights.tour("60x60", kind="closed", algorithm="backtrack", max_nodes=10**18)',
+        'knights.stats("300x300", count=10_000_000, algorithm="warnsdorff")',
+        'knights.obfuscate(knights.tour("1000x1000", kind="closed"), shatters=4294967295)',
     ],
 )
 def test_ctrl_c_stops_every_long_call_and_other_threads_run(call):

@@ -225,7 +225,8 @@ class Tour:
     def squares(self) -> List[Square]:
         """The squares in the knight's order, as ``(row, col)``; a list too
         large for this machine's memory raises ``MemoryError``."""
-        return _pairs(self._t.order_bytes(), self.cols, f"the squares of this {self.board} tour")
+        what = f"a list of the squares of this {self.board} tour"
+        return _pairs(self._t.order_bytes(), self.cols, what)
 
     @property
     def start(self) -> Square:
@@ -394,7 +395,7 @@ class Tourney:
         """The cycles, each a list of ``(row, col)``; lists too large for
         this machine's memory raise ``MemoryError``."""
         squares, lengths = self._t.cycle_bytes()
-        pairs = _pairs(squares, self.cols, f"the cycles of this {self.board} tourney")
+        pairs = _pairs(squares, self.cols, f"a list of the cycles of this {self.board} tourney")
         cycles, at = [], 0
         for n in lengths:
             cycles.append(pairs[at : at + n])
