@@ -362,10 +362,10 @@ fn ensure_memory(what: &str, bytes: u64) -> PyResult<()> {
     }
 }
 
-/// [`ensure_memory`] for `what` of a board, at `per_square` bytes a square.
-fn ensure_text_fits(what: &str, board: Board, per_square: u64) -> PyResult<()> {
+/// [`ensure_memory`] for `what`, a text of a board ([`TEXT_BYTES`] a square).
+fn ensure_text_fits(what: &str, board: Board) -> PyResult<()> {
     let what = format!("{what} of this {board} board");
-    ensure_memory(&what, (board.squares() as u64).saturating_mul(per_square))
+    ensure_memory(&what, (board.squares() as u64).saturating_mul(TEXT_BYTES))
 }
 
 /// `len` numbers as native-endian `uint32` bytes, written in place (a
@@ -448,25 +448,25 @@ impl PyTour {
 
     /// The numbered grid as text.
     fn grid_text(&self, base: u32) -> PyResult<String> {
-        ensure_text_fits("the numbered grid", self.tour.board(), TEXT_BYTES)?;
+        ensure_text_fits("the numbered grid", self.tour.board())?;
         Ok(format::grid(&self.tour, base).to_string())
     }
 
     /// The tour as the project's JSON.
     fn to_json(&self) -> PyResult<String> {
-        ensure_text_fits("the JSON", self.tour.board(), TEXT_BYTES)?;
+        ensure_text_fits("the JSON", self.tour.board())?;
         Ok(format::tour_json(&self.tour).to_string())
     }
 
     /// The tour as a move list.
     fn move_list(&self) -> PyResult<String> {
-        ensure_text_fits("the move list", self.tour.board(), TEXT_BYTES)?;
+        ensure_text_fits("the move list", self.tour.board())?;
         Ok(format::move_list(&self.tour).to_string())
     }
 
     /// The tour as an SVG picture.
     fn to_svg(&self, animate: bool) -> PyResult<String> {
-        ensure_text_fits("the SVG picture", self.tour.board(), TEXT_BYTES)?;
+        ensure_text_fits("the SVG picture", self.tour.board())?;
         let options = SvgOptions {
             animate,
             ..SvgOptions::default()
@@ -609,19 +609,19 @@ impl PyTourney {
     fn cycle_bytes<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyByteArray>, Vec<usize>)> {
         let cycles = self.tourney.cycles();
         let squares = cycles.iter().flatten().copied();
-        let bytes = uint32_bytes(py, squares, self.tourney.board().squares())?;
+        let bytes = uint32_bytes(py, squares, cycles.iter().map(Vec::len).sum())?;
         Ok((bytes, cycles.iter().map(Vec::len).collect()))
     }
 
     /// The tourney as the project's JSON.
     fn to_json(&self) -> PyResult<String> {
-        ensure_text_fits("the JSON", self.tourney.board(), TEXT_BYTES)?;
+        ensure_text_fits("the JSON", self.tourney.board())?;
         Ok(format::tourney_json(&self.tourney).to_string())
     }
 
     /// The tourney as an SVG picture.
     fn to_svg(&self, animate: bool) -> PyResult<String> {
-        ensure_text_fits("the SVG picture", self.tourney.board(), TEXT_BYTES)?;
+        ensure_text_fits("the SVG picture", self.tourney.board())?;
         let options = SvgOptions {
             animate,
             ..SvgOptions::default()

@@ -566,14 +566,14 @@ def test_ctrl_c_stops_every_long_call_and_other_threads_run(call):
 
 
 def test_a_list_too_large_for_memory_is_memory_error():
-    """Under an address-space limit the squares, grid and cycles of a large
+    """Under an address-space limit the squares, grid, cycles and JSON of a large
     board are a clean MemoryError (before: PyO3's panic "PyObject pointer is
     null", then SIGABRT), and the tour stays usable."""
     out, status = run_child(
         """
         t = knights.tour("6000x6000")
         ty = knights.tourney("3200x3200", generator="four-cover")
-        for what in ["t.squares", "t.grid()", "list(t)", "ty.cycles"]:
+        for what in ["t.squares", "t.grid()", "list(t)", "ty.cycles", "t.to_json()"]:
             try:
                 eval(what)
                 print(what, "built")
@@ -588,6 +588,7 @@ def test_a_list_too_large_for_memory_is_memory_error():
         "t.grid() MemoryError True",
         "list(t) MemoryError True",
         "ty.cycles MemoryError True",
+        "t.to_json() MemoryError True",
         "36000000 True",
     ], out
     assert status == 0
