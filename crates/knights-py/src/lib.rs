@@ -9,15 +9,18 @@
 //!
 //! - every library error becomes an exception of `knights._errors` chosen
 //!   from [`knights::Error::category`] in one place, `to_pyerr`;
-//! - long work runs on a worker thread with the GIL released while the
-//!   calling thread watches for Ctrl-C (`run_watched`): a signal raises the
-//!   library's [`StopFlag`] and the call ends with `KeyboardInterrupt`;
+//! - every long call runs on a worker thread with the GIL released while
+//!   the calling thread watches for Ctrl-C (`run_watched`): a signal raises
+//!   the library's [`StopFlag`] and the call ends with `KeyboardInterrupt`;
+//! - large results leave as `uint32` buffers that Python turns into lists
+//!   after `ensure_memory` has checked they fit: a list too large for
+//!   memory is `MemoryError`, never a null pointer or an aborted allocation;
 //! - a panic of the library is caught and raised as `knights.InternalError`,
 //!   never as a Rust panic.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::mpsc;
-use std::sync::Mutex;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use knights::algorithms::{Algorithm, Generator};
@@ -27,7 +30,7 @@ use knights::format::{self, SvgOptions, Valid};
 use knights::rails::{self, ObfuscateOptions};
 use knights::stats::{Job, MoveCounts};
 use knights::{Board, Category, Cover, Error, Kind, StopFlag, Tour, Tourney};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyString};
@@ -55,15 +58,77 @@ fn error_class(e: &Error) -> &'static str {
     }
 }
 
+/// The command line's words in the library's messages, as a Python caller
+/// says them: keyword arguments instead of flags (applied in order).
+const PYTHON_WORDS: &[(&str, &str)] = &[
+    (
+        "the options are tie, max-attempts and max-nodes",
+        "the options are tie=, max_attempts= and max_nodes=",
+    ),
+    ("Allow more with --max-nodes", "Allow more with max_nodes="),
+    ("raise --max-nodes", "raise max_nodes="),
+    ("(--max-attempts)", "(max_attempts=)"),
+    ("more --max-attempts", "more max_attempts="),
+    ("another tie-break", "another tie="),
+    (
+        "--algorithm construct, warnsdorff, backtrack or hybrid",
+        "algorithm='construct', 'warnsdorff', 'backtrack' or 'hybrid'",
+    ),
+    ("--algorithm warnsdorff", "algorithm='warnsdorff'"),
+    ("--algorithm hybrid", "algorithm='hybrid'"),
+    ("drop --classic", "leave out classic=True"),
+    ("without --classic", "with classic=False"),
+    ("with --classic", "with classic=True"),
+    (
+        "(ask --closed with only --start)",
+        "(ask kind='closed' with only start=)",
+    ),
+    ("drop --open", "count kind='closed'"),
+    // A count from Python chooses its method and works in the temporary folder.
+    ("; use --method forward", ""),
+    (" (--max-disk sets the budget)", ""),
+    (
+        "; give it a --work-dir on a disk with more room, or more --max-memory",
+        "; set TMPDIR to a folder on a disk with more room",
+    ),
+    ("max-attempts", "max_attempts"),
+    ("max-nodes", "max_nodes"),
+];
+
+/// A key description's search is tuned in the key, not by options.
+const KEY_WORDS: &[(&str, &str)] = &[(
+    "allow more attempts (--max-attempts) or use another tie-break or algorithm",
+    "allow more attempts (attempts= in the key) or use another seed= or algorithm=",
+)];
+
+/// A library message in Python's words ([`KEY_WORDS`] for a key's error,
+/// then [`PYTHON_WORDS`]).
+fn python_words(message: String) -> String {
+    let keys = if message.starts_with("the key '") {
+        KEY_WORDS
+    } else {
+        &[]
+    };
+    keys.iter()
+        .chain(PYTHON_WORDS)
+        .fold(message, |m, (cli, py)| {
+            if m.contains(cli) {
+                m.replace(cli, py)
+            } else {
+                m
+            }
+        })
+}
+
 /// A library error as the Python exception of its category, with the
-/// library's (and so the command line's) sentences as its message.
+/// library's sentences in Python's words as its message.
 fn to_pyerr(py: Python<'_>, e: &Error) -> PyErr {
     static ERRORS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
     let class = ERRORS
         .get_or_try_init(py, || py.import("knights._errors").map(Bound::unbind))
         .and_then(|m| m.bind(py).getattr(error_class(e)));
     match class {
-        Ok(class) => PyErr::from_value(match class.call1((e.to_string(),)) {
+        Ok(class) => PyErr::from_value(match class.call1((python_words(e.to_string()),)) {
             Ok(exc) => exc,
             Err(err) => return err,
         }),
@@ -104,56 +169,88 @@ fn run_inline<T: Send>(
     lib(py, r)
 }
 
-/// Runs `work` on a worker thread with the GIL released, while this thread
-/// checks for signals every [`WATCH`]: a pending `KeyboardInterrupt` (or
-/// any exception a signal handler raises) raises `stop`, waits for the
-/// worker to notice, and is returned instead of the work's result. Work
-/// that finishes first is returned as it is; a panic is an internal error.
-///
-/// `failed` holds an exception raised by Python code the work called (a
-/// progress callback), which likewise wins over the work's result.
-fn run_watched<T: Send>(
+/// How long an interrupted call waits for its worker to see the stop flag
+/// before it raises `KeyboardInterrupt` all the same. Work that watches the
+/// flag returns well within it; work that does not yet (see `run_watched`)
+/// finishes on its own in the background.
+const GRACE: Duration = Duration::from_secs(1);
+
+/// What a watched call shares with its worker thread: the flag that Ctrl-C
+/// raises, and the first exception raised by Python code the work calls
+/// back (a progress callback), which wins over the work's result.
+#[derive(Clone, Default)]
+struct Watch {
+    stop: StopFlag,
+    failed: Arc<Mutex<Option<PyErr>>>,
+}
+
+impl Watch {
+    /// Keeps the first exception of a callback and stops the work.
+    fn fail(&self, e: PyErr) {
+        if let Ok(mut slot) = self.failed.lock() {
+            slot.get_or_insert(e);
+        }
+        self.stop.stop();
+    }
+
+    /// The exception a callback raised, if any.
+    fn failure(&self) -> Option<PyErr> {
+        self.failed.lock().map(|mut f| f.take()).unwrap_or(None)
+    }
+}
+
+/// Runs `work` on a worker thread with the GIL released (other Python
+/// threads go on meanwhile), handing it the watch's stop flag, while this
+/// thread checks for signals every [`WATCH`]. A pending `KeyboardInterrupt`
+/// (or any exception a signal handler raises) raises the flag, waits up to
+/// [`GRACE`] for the worker to return, and is raised instead of the work's
+/// result. Every long call goes through here, so that the library's
+/// entry points that do not yet take a stop flag still give Ctrl-C back to
+/// Python at once; their worker then ends in the background. A panic of
+/// the work is an internal error.
+fn run_watched<T: Send + 'static>(
     py: Python<'_>,
-    stop: &StopFlag,
-    failed: &Mutex<Option<PyErr>>,
-    work: impl FnOnce() -> knights::Result<T> + Send,
+    watch: &Watch,
+    work: impl FnOnce(StopFlag) -> knights::Result<T> + Send + 'static,
 ) -> PyResult<T> {
     let (tx, mut rx) = mpsc::channel();
-    let result = std::thread::scope(|s| {
-        s.spawn(move || {
-            let r = catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|p| Err(panic_error(&*p)));
+    let stop = watch.stop.clone();
+    std::thread::Builder::new()
+        .name("knights-work".into())
+        .spawn(move || {
+            let r = catch_unwind(AssertUnwindSafe(|| work(stop)))
+                .unwrap_or_else(|p| Err(panic_error(&*p)));
             let _ = tx.send(r);
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("could not start a worker thread: {e}")))?;
+    let result = loop {
+        let (back, got) = py.detach(move || {
+            let got = rx.recv_timeout(WATCH);
+            (rx, got)
         });
-        let mut interrupt: Option<PyErr> = None;
-        loop {
-            let (back, got) = py.detach(move || {
-                let got = rx.recv_timeout(WATCH);
-                (rx, got)
-            });
-            rx = back;
-            match got {
-                Ok(r) => break interrupt.map_or(Ok(r), Err),
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if interrupt.is_none() {
-                        if let Err(e) = py.check_signals() {
-                            stop.stop();
-                            interrupt = Some(e);
-                        }
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    break Ok(Err(Error::Internal(
-                        "the worker thread ended without an answer".into(),
-                    )))
+        rx = back;
+        match got {
+            Ok(r) => break r,
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(interrupt) = py.check_signals() {
+                    watch.stop.stop();
+                    py.detach(move || {
+                        let _ = rx.recv_timeout(GRACE);
+                    });
+                    return Err(watch.failure().unwrap_or(interrupt));
                 }
             }
+            Err(RecvTimeoutError::Disconnected) => {
+                break Err(Error::Internal(
+                    "the worker thread ended without an answer".into(),
+                ))
+            }
         }
-    });
-    let taken = failed.lock().map(|mut f| f.take()).unwrap_or(None);
-    if let Some(e) = taken {
-        return Err(e);
+    };
+    match watch.failure() {
+        Some(e) => Err(e),
+        None => lib(py, result),
     }
-    lib(py, result?)
 }
 
 // ---------------------------------------------------------------- arguments
@@ -236,9 +333,54 @@ fn kind_arg(py: Python<'_>, kind: &str) -> PyResult<Option<Kind>> {
     lib(py, Kind::parse_request(kind))
 }
 
-/// The coordinates of every square of `squares`.
-fn coords(board: Board, squares: &[u32]) -> Vec<(u32, u32)> {
-    squares.iter().map(|&s| board.coords(s)).collect()
+// ---------------------------------------------------------------- memory
+
+/// Requests smaller than this are not checked against the memory left
+/// (reading it costs more than a small tour); the library's threshold.
+const ALWAYS_FITS: u64 = 64 << 20;
+
+/// Bytes a square of a tour takes as text (JSON, a move list, a grid or an
+/// SVG picture, 7 to 14 bytes a square): the library's string, the room it
+/// grows into and Python's copy.
+const TEXT_BYTES: u64 = 48;
+
+/// `MemoryError` unless `bytes` more fit in this process's memory (the
+/// library's [`knights::memory::available_bytes`]): big Python objects are
+/// refused before they are built, as the library refuses big boards.
+#[pyfunction]
+fn ensure_memory(what: &str, bytes: u64) -> PyResult<()> {
+    if bytes < ALWAYS_FITS {
+        return Ok(());
+    }
+    match knights::memory::available_bytes() {
+        Some(available) if bytes > available => Err(PyMemoryError::new_err(format!(
+            "{what} needs about {} of memory, but {}",
+            knights::memory::human_bytes(bytes),
+            knights::memory::available_phrase()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// [`ensure_memory`] for `what`, a text of a board ([`TEXT_BYTES`] a square).
+fn ensure_text_fits(what: &str, board: Board) -> PyResult<()> {
+    let what = format!("{what} of this {board} board");
+    ensure_memory(&what, (board.squares() as u64).saturating_mul(TEXT_BYTES))
+}
+
+/// `len` numbers as native-endian `uint32` bytes, written in place (a
+/// failed allocation is Python's `MemoryError`, never a panic).
+fn uint32_bytes(
+    py: Python<'_>,
+    numbers: impl Iterator<Item = u32>,
+    len: usize,
+) -> PyResult<Bound<'_, PyByteArray>> {
+    PyByteArray::new_with(py, len * 4, |bytes| {
+        for (at, n) in bytes.chunks_exact_mut(4).zip(numbers) {
+            at.copy_from_slice(&n.to_ne_bytes());
+        }
+        Ok(())
+    })
 }
 
 // ---------------------------------------------------------------- tours
@@ -273,9 +415,14 @@ impl PyTour {
         self.tour.squares().len()
     }
 
-    /// The squares in order, as `(row, col)`.
-    fn squares(&self) -> Vec<(u32, u32)> {
-        coords(self.tour.board(), self.tour.squares())
+    /// The squares in order, as native-endian `uint32` square numbers
+    /// (`row * cols + col`), from which Python builds its lists.
+    fn order_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
+        uint32_bytes(
+            py,
+            self.tour.squares().iter().copied(),
+            self.tour.squares().len(),
+        )
     }
 
     /// Square `i` of the tour as `(row, col)`.
@@ -284,12 +431,14 @@ impl PyTour {
         Some(self.tour.board().coords(s))
     }
 
-    /// The step numbers, row-major, as native-endian `uint32` bytes.
+    /// The step numbers, row-major, as native-endian `uint32` bytes; a
+    /// hole of the board holds `2**32 - 1`.
     fn step_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let squares = self.tour.squares();
+        let board = self.tour.board();
         // Written in place: no copy of a 4-bytes-a-square buffer.
-        PyByteArray::new_with(py, squares.len() * 4, |bytes| {
-            for (i, &s) in squares.iter().enumerate() {
+        PyByteArray::new_with(py, board.squares() * 4, |bytes| {
+            bytes.fill(0xff);
+            for (i, &s) in self.tour.squares().iter().enumerate() {
                 let at = s as usize * 4;
                 bytes[at..at + 4].copy_from_slice(&(i as u32).to_ne_bytes());
             }
@@ -297,42 +446,32 @@ impl PyTour {
         })
     }
 
-    /// The numbered grid as rows of step numbers from `base`.
-    fn grid(&self, base: u32) -> Vec<Vec<u32>> {
-        let cols = self.tour.board().cols() as usize;
-        self.tour
-            .step_numbers()
-            .chunks(cols.max(1))
-            .map(|row| {
-                row.iter()
-                    .map(|&n| if n == u32::MAX { n } else { n + base })
-                    .collect()
-            })
-            .collect()
-    }
-
     /// The numbered grid as text.
-    fn grid_text(&self, base: u32) -> String {
-        format::grid(&self.tour, base).to_string()
+    fn grid_text(&self, base: u32) -> PyResult<String> {
+        ensure_text_fits("the numbered grid", self.tour.board())?;
+        Ok(format::grid(&self.tour, base).to_string())
     }
 
     /// The tour as the project's JSON.
-    fn to_json(&self) -> String {
-        format::tour_json(&self.tour).to_string()
+    fn to_json(&self) -> PyResult<String> {
+        ensure_text_fits("the JSON", self.tour.board())?;
+        Ok(format::tour_json(&self.tour).to_string())
     }
 
     /// The tour as a move list.
-    fn move_list(&self) -> String {
-        format::move_list(&self.tour).to_string()
+    fn move_list(&self) -> PyResult<String> {
+        ensure_text_fits("the move list", self.tour.board())?;
+        Ok(format::move_list(&self.tour).to_string())
     }
 
     /// The tour as an SVG picture.
-    fn to_svg(&self, animate: bool) -> String {
+    fn to_svg(&self, animate: bool) -> PyResult<String> {
+        ensure_text_fits("the SVG picture", self.tour.board())?;
         let options = SvgOptions {
             animate,
             ..SvgOptions::default()
         };
-        format::tour_svg(&self.tour, options).to_string()
+        Ok(format::tour_svg(&self.tour, options).to_string())
     }
 
     /// Equality of board and squares in order.
@@ -390,23 +529,25 @@ fn tour(
     for (name, value) in &options {
         lib(py, algorithm.set_option(name, value))?;
     }
-    let stop = StopFlag::new();
-    let plain = shape.is_plain() && end.is_none();
+    // Options (a larger budget) may make even a small board's search long.
+    let quick =
+        shape.is_plain() && end.is_none() && options.is_empty() && is_quick(board, algorithm);
     let mut request = Tour::builder(board)
         .shape(shape)
         .kind(kind)
         .start_at(start)
         .end_at(end)
         .algorithm(algorithm)
-        .seed(seed)
-        .stop_flag(stop.clone());
+        .seed(seed);
     if let Some(shatters) = obfuscate {
         request = request.obfuscate(shatters);
     }
-    let tour = if plain && is_quick(board, algorithm) {
+    let tour = if quick {
         run_inline(py, || request.build())?
     } else {
-        run_watched(py, &stop, &Mutex::new(None), || request.build())?
+        run_watched(py, &Watch::default(), move |stop| {
+            request.stop_flag(stop).build()
+        })?
     };
     Ok(PyTour { tour })
 }
@@ -463,24 +604,29 @@ impl PyTourney {
         self.tourney.len()
     }
 
-    /// The cycles, each a list of `(row, col)`.
-    fn cycles(&self) -> Vec<Vec<(u32, u32)>> {
-        let b = self.tourney.board();
-        self.tourney.cycles().iter().map(|c| coords(b, c)).collect()
+    /// The cycles' squares one cycle after the other, as native-endian
+    /// `uint32` square numbers (`row * cols + col`), and each cycle's length.
+    fn cycle_bytes<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyByteArray>, Vec<usize>)> {
+        let cycles = self.tourney.cycles();
+        let squares = cycles.iter().flatten().copied();
+        let bytes = uint32_bytes(py, squares, cycles.iter().map(Vec::len).sum())?;
+        Ok((bytes, cycles.iter().map(Vec::len).collect()))
     }
 
     /// The tourney as the project's JSON.
-    fn to_json(&self) -> String {
-        format::tourney_json(&self.tourney).to_string()
+    fn to_json(&self) -> PyResult<String> {
+        ensure_text_fits("the JSON", self.tourney.board())?;
+        Ok(format::tourney_json(&self.tourney).to_string())
     }
 
     /// The tourney as an SVG picture.
-    fn to_svg(&self, animate: bool) -> String {
+    fn to_svg(&self, animate: bool) -> PyResult<String> {
+        ensure_text_fits("the SVG picture", self.tourney.board())?;
         let options = SvgOptions {
             animate,
             ..SvgOptions::default()
         };
-        format::tourney_svg(&self.tourney, options).to_string()
+        Ok(format::tourney_svg(&self.tourney, options).to_string())
     }
 
     /// Equality of board and cycles.
@@ -524,7 +670,7 @@ fn tourney(
     let board = board_arg(py, board)?;
     let generator: Generator = lib(py, generator.parse())?;
     let request = Tourney::builder(board).generator(generator).seed(seed);
-    let tourney = run_watched(py, &StopFlag::new(), &Mutex::new(None), || request.build())?;
+    let tourney = run_watched(py, &Watch::default(), move |_stop| request.build())?;
     Ok(PyTourney { tourney })
 }
 
@@ -555,7 +701,7 @@ fn cover_of(py: Python<'_>, x: &Bound<'_, PyAny>, what: &str) -> PyResult<(Cover
 #[pyfunction]
 fn join(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyTour> {
     let (mut cover, start) = cover_of(py, x, "join")?;
-    let tour = run_watched(py, &StopFlag::new(), &Mutex::new(None), || {
+    let tour = run_watched(py, &Watch::default(), move |_stop| {
         let mut rng = knights::rng::seeded(seed);
         rails::join(&mut cover, &Default::default(), &mut rng)?;
         cover.to_tour(start.unwrap_or(0), None)
@@ -567,7 +713,7 @@ fn join(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyTour> {
 #[pyfunction]
 fn shatter(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyTourney> {
     let (mut cover, _) = cover_of(py, x, "shatter")?;
-    let tourney = run_watched(py, &StopFlag::new(), &Mutex::new(None), || {
+    let tourney = run_watched(py, &Watch::default(), move |_stop| {
         let mut rng = knights::rng::seeded(seed);
         rails::shatter(&mut cover, &mut rng)?;
         cover.to_tourney()
@@ -579,7 +725,7 @@ fn shatter(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyTourne
 #[pyfunction]
 fn obfuscate(py: Python<'_>, x: &Bound<'_, PyAny>, shatters: u32, seed: u64) -> PyResult<PyTour> {
     let (mut cover, start) = cover_of(py, x, "obfuscate")?;
-    let tour = run_watched(py, &StopFlag::new(), &Mutex::new(None), || {
+    let tour = run_watched(py, &Watch::default(), move |_stop| {
         let mut rng = knights::rng::seeded(seed);
         let options = ObfuscateOptions {
             shatters,
@@ -634,15 +780,14 @@ fn decide(
     let kind = kind_arg(py, kind)?;
     let start = start.map(|s| shape_square(py, &shape, s)).transpose()?;
     let end = end.map(|s| shape_square(py, &shape, s)).transpose()?;
-    let stop = StopFlag::new();
-    let spec = knights::algorithms::Spec {
-        kind,
-        start,
-        end,
-        stop: stop.clone(),
-        ..knights::algorithms::Spec::on(shape)
-    };
-    let d = run_watched(py, &stop, &Mutex::new(None), || {
+    let d = run_watched(py, &Watch::default(), move |stop| {
+        let spec = knights::algorithms::Spec {
+            kind,
+            start,
+            end,
+            stop,
+            ..knights::algorithms::Spec::on(shape)
+        };
         knights::decide::decide(&spec, max_nodes)
     })?;
     Ok((d.answer.word().to_string(), d.reason))
@@ -704,27 +849,24 @@ fn count_tours(
             )),
         );
     }
-    let stop = StopFlag::new();
-    let failed: Mutex<Option<PyErr>> = Mutex::new(None);
-    let callback = |p: &Progress| {
-        let Some(f) = &progress else { return };
-        Python::attach(|py| {
-            let args = (p.step, p.steps, p.states, p.peak, p.on_disk);
-            if let Err(e) = f.call1(py, args) {
-                if let Ok(mut slot) = failed.lock() {
-                    slot.get_or_insert(e);
+    let watch = Watch::default();
+    let calls_back = watch.clone();
+    let n = run_watched(py, &watch, move |stop| {
+        let callback = |p: &Progress| {
+            let Some(f) = &progress else { return };
+            Python::attach(|py| {
+                let args = (p.step, p.steps, p.states, p.peak, p.on_disk);
+                if let Err(e) = f.call1(py, args) {
+                    calls_back.fail(e);
                 }
-                stop.stop();
-            }
-        });
-    };
-    let opts = count::Options {
-        kind,
-        progress: Some(&callback),
-        stop: Some(&stop),
-        ..count::Options::default()
-    };
-    let n = run_watched(py, &stop, &failed, || {
+            });
+        };
+        let opts = count::Options {
+            kind,
+            progress: Some(&callback),
+            stop: Some(&stop),
+            ..count::Options::default()
+        };
         if classes {
             Ok(count::classes(board, &opts)?.classes)
         } else if symmetric {
@@ -749,17 +891,32 @@ fn big_int(py: Python<'_>, n: count::Count) -> PyResult<Py<PyAny>> {
 
 // ---------------------------------------------------------------- cipher
 
-/// The cipher key: a tour, or a key description such as `"8x8,seed=5"`.
-fn key_arg(py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Key> {
+/// Where a cipher key comes from: a tour, or a key description whose tour
+/// is generated (a search that may be long) on the worker thread.
+enum KeySource {
+    Tour(Tour),
+    Spec(KeySpec),
+}
+
+impl KeySource {
+    /// The key: the tour checked, or the description's tour generated.
+    fn key(self) -> knights::Result<Key> {
+        match self {
+            KeySource::Tour(tour) => Key::new(tour),
+            KeySource::Spec(spec) => Key::from_spec(&spec),
+        }
+    }
+}
+
+/// The cipher key: a tour, or a key description such as `"8x8,seed=5"`
+/// (read here; its tour is generated later, by [`KeySource::key`]).
+fn key_arg(py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<KeySource> {
     if let Ok(t) = key.cast::<PyTour>() {
-        return guard(py, || Key::new(t.get().tour.clone()));
+        return Ok(KeySource::Tour(t.get().tour.clone()));
     }
     if let Ok(s) = key.cast::<PyString>() {
         let text = s.to_cow()?;
-        return guard(py, || {
-            let spec: KeySpec = text.parse()?;
-            Key::from_spec(&spec)
-        });
+        return guard(py, || Ok(KeySource::Spec(text.parse()?)));
     }
     Err(PyTypeError::new_err(
         "a key is a knights.Tour or a key description such as '8x8,seed=5'",
@@ -779,7 +936,8 @@ fn run_cipher(
     let key = key_arg(py, key)?;
     let mode = if classic { Mode::Classic } else { Mode::Exact };
     let text = text.to_string();
-    run_watched(py, &StopFlag::new(), &Mutex::new(None), move || {
+    run_watched(py, &Watch::default(), move |_stop| {
+        let key = key.key()?;
         if decrypt {
             cipher::decrypt(&key, &text, mode)
         } else {
@@ -838,8 +996,7 @@ fn stats(
         Some(g) => Job::Tourney(g),
         None => Job::Tour(algorithm, kind, obfuscate.then_some(16)),
     };
-    let stop = StopFlag::new();
-    run_watched(py, &stop, &Mutex::new(None), || {
+    run_watched(py, &Watch::default(), move |stop| {
         let summary = knights::stats::summarise(board, job, count, seed, &|| {}, Some(&stop))?;
         serde_json::to_string(&summary)
             .map_err(|e| Error::Internal(format!("the summary did not serialise: {e}")))
@@ -888,6 +1045,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count_tours, m)?)?;
     m.add_function(wrap_pyfunction!(exists, m)?)?;
     m.add_function(wrap_pyfunction!(decide, m)?)?;
+    m.add_function(wrap_pyfunction!(ensure_memory, m)?)?;
     m.add_function(wrap_pyfunction!(join, m)?)?;
     m.add_function(wrap_pyfunction!(obfuscate, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;

@@ -249,6 +249,57 @@ def test_bad_files():
         knights.check(42)
 
 
+@pytest.mark.parametrize(
+    "call,words",
+    [
+        (lambda: knights.tour("8x8", kind="closed", algorithm="backtrack", start=(0, 0),
+                              max_nodes=10), "Allow more with max_nodes="),
+        (lambda: knights.tour("8x8", colour="blue"),
+         "the options are tie=, max_attempts= and max_nodes="),
+        (lambda: knights.tour("8x8", algorithm="warnsdorff", max_attempts=0),
+         "max_attempts must be"),
+        (lambda: knights.tour("20x20", kind="closed", algorithm="warnsdorff", max_attempts=1,
+                              tie="first"), "(max_attempts=) or use another tie= or algorithm"),
+        (lambda: knights.encrypt("hi", "500x500,attempts=1,closed"),
+         "(attempts= in the key) or use another seed= or algorithm="),
+        (lambda: knights.encrypt("123", "8x8", classic=True), "leave out classic=True"),
+        (lambda: knights.decrypt("ABCDE FGHIJ", "8x8"), "decrypt it with classic=True"),
+        (lambda: knights.decrypt(knights.encrypt("hi", "8x8"), "8x8", classic=True),
+         "decrypt it with classic=False"),
+        (lambda: knights.count("6x6", kind="open", symmetric=True), "count kind='closed'"),
+    ],
+)
+def test_errors_speak_python_not_command_line_flags(call, words):
+    with pytest.raises(KnightsError) as e:
+        call()
+    assert words in str(e.value)
+    assert "--" not in str(e.value)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, -(2**70)])
+def test_a_seed_out_of_range_says_what_a_seed_is(seed):
+    for call in [lambda: knights.tour("8x8", seed=seed),
+                 lambda: knights.tourney("8x8", seed=seed),
+                 lambda: knights.stats("8x8", count=2, seed=seed),
+                 lambda: knights.join(knights.tourney("8x8"), seed=seed)]:
+        with pytest.raises(BadInputError,
+                           match=r"seed must be a whole number from 0 to 2\*\*64-1"):
+            call()
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        knights.tour("8x8", seed=1.5)
+    assert knights.tour("8x8", seed=2**64 - 1).check() == "closed tour on 8x8"
+
+
+def test_other_whole_numbers_out_of_range():
+    with pytest.raises(BadInputError, match="shatters must be"):
+        knights.obfuscate(knights.tour("8x8", kind="closed"), shatters=-1)
+    with pytest.raises(BadInputError, match="max_nodes must be"):
+        knights.decide("8x8", wrap="cols", max_nodes=-5)
+    with pytest.raises(BadInputError, match="count must be"):
+        knights.stats("8x8", count=-1)
+
+
+# ------------------------------------------------------------ exists, check
 # ------------------------------------------------------------ exists, check
 
 
@@ -452,6 +503,111 @@ def test_ctrl_c_stops_a_long_count():
     assert proc.returncode == 3
 
 
+def run_child(body, limit=None):
+    """Runs ``body`` in a fresh Python with Python's own SIGINT handler (a
+    child started in the background of a non-interactive shell inherits
+    SIGINT ignored) and, with ``limit``, an address-space limit of that
+    many bytes; its stdout and exit status. A child that hangs is killed and
+    fails the test."""
+    prelude = "import os, resource, signal, sys, threading, time, knights\n"
+    prelude += "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+    if limit is not None:
+        prelude += f"resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))\n"
+    proc = subprocess.Popen([sys.executable, "-c", prelude + textwrap.dedent(body)],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        out, _ = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return out.strip(), proc.returncode
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'knights.tour("1000x1000", algorithm="warnsdorff", max_attempts=4294967295)',
+        'knights.tour("200x200", algorithm="takefuji-lee", max_attempts=4294967295)',
+        'knights.encrypt("Meet me at the old mill.", "500x500,attempts=4294967295")',
+        'knights.tour("60x60", kind="closed", algorithm="backtrack", max_nodes=10**18)',
+        'knights.stats("300x300", count=10_000_000, algorithm="warnsdorff")',
+        'knights.obfuscate(knights.tour("1000x1000", kind="closed"), shatters=4294967295)',
+    ],
+)
+def test_ctrl_c_stops_every_long_call_and_other_threads_run(call):
+    """Another thread of the child runs while the call works (the GIL is
+    released) and sends SIGINT after a fifth of a second of it: the call
+    ends with KeyboardInterrupt. Each call would run for days: before,
+    Warnsdorff's restarts and the network never stopped, and the key's
+    search held the GIL, so the signal was never even sent."""
+    out, status = run_child(
+        f"""
+        calling = threading.Event()
+        def interrupt():
+            calling.wait()
+            for _ in range(20):
+                time.sleep(0.01)
+            os.kill(os.getpid(), signal.SIGINT)
+        threading.Thread(target=interrupt, daemon=True).start()
+        try:
+            calling.set()
+            {call}
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            sys.exit(3)
+        print("finished", flush=True)
+        """
+    )
+    assert (out, status) == ("interrupted", 3)
+
+
+# ------------------------------------------------------------ memory
+
+
+def test_a_list_too_large_for_memory_is_memory_error():
+    """Under an address-space limit the squares, grid, cycles and JSON of a large
+    board are a clean MemoryError (before: PyO3's panic "PyObject pointer is
+    null", then SIGABRT), and the tour stays usable."""
+    out, status = run_child(
+        """
+        t = knights.tour("6000x6000")
+        ty = knights.tourney("3200x3200", generator="four-cover")
+        for what in ["t.squares", "t.grid()", "list(t)", "ty.cycles", "t.to_json()"]:
+            try:
+                eval(what)
+                print(what, "built")
+            except MemoryError as e:
+                print(what, "MemoryError", "needs about" in str(e))
+        print(len(t), t[-1] == t.end)
+        """,
+        limit=1 << 30,
+    )
+    assert out.splitlines() == [
+        "t.squares MemoryError True",
+        "t.grid() MemoryError True",
+        "list(t) MemoryError True",
+        "ty.cycles MemoryError True",
+        "t.to_json() MemoryError True",
+        "36000000 True",
+    ], out
+    assert status == 0
+
+
+@pytest.mark.skipif(sys.maxsize < 2**40, reason="a 64-bit address space")
+def test_a_board_too_large_for_memory_is_refused_before_allocating():
+    out, status = run_child(
+        """
+        try:
+            knights.tour("65535x65535")
+        except (knights.OverLimitError, MemoryError) as e:
+            print(type(e).__name__)
+        """,
+        limit=4 << 30,
+    )
+    assert (out, status) == ("OverLimitError", 0)
+
+
 # ------------------------------------------------------------ cipher
 
 
@@ -493,6 +649,16 @@ def test_stats_of_one_tour_and_tourney():
     assert sum(o["moves"]) == 63 and sum(o["relative"]) == 62
     ty = knights.stats(knights.tourney("8x8", generator="four-cover"))
     assert sum(ty["moves"]) == 64
+
+
+def test_stats_of_a_tour_and_of_a_board_use_the_same_names():
+    one = knights.stats(knights.tour("8x8", kind="closed"))
+    many = knights.stats("8x8", count=3, seed=1)
+    assert set(one) == {"moves", "relative"}
+    assert set(one) <= set(many)
+    assert {"moves_std", "relative_std"} <= set(many)
+    assert not any(k.startswith("relative_moves") for k in many)
+    assert len(many["relative"]) == 8 and abs(sum(many["relative"]) - 1) < 1e-9
 
 
 def test_stats_summary():
@@ -542,6 +708,22 @@ def test_typing_files_ship():
     pkg = Path(knights.__file__).parent
     assert (pkg / "py.typed").exists()
     assert (pkg / "__init__.pyi").exists() or (pkg / "_native.pyi").exists()
+
+
+def test_dir_lists_only_the_package():
+    public = {name for name in dir(knights) if not name.startswith("_")}
+    assert not {"Any", "Dict", "overload", "Optional", "annotations"} & public
+    assert public - set(knights.__all__) <= {"Board", "Square", "SVG_MAX_SQUARES"}
+    assert all(hasattr(knights, name) for name in knights.__all__)
+
+
+def test_holes_read_as_the_hole_number_in_numpy_and_grid():
+    holes = "......\n.#....\n......\n......\n.#....\n......\n"
+    t = knights.tour("6x6", holes=holes, algorithm="hybrid")
+    hole = 2**32 - 1
+    assert t.grid()[1][1] == hole and t.grid(base=1)[4][1] == hole
+    assert t.to_numpy()[1, 1] == hole
+    assert t.to_numpy().tolist() == t.grid()
 
 
 def test_version():

@@ -28,18 +28,12 @@ knights.BadInputError: a board needs at least one row and one column, not 0x0
 from __future__ import annotations
 
 import json as _json
-from typing import (
-    Any,
-    Callable,
-    Dict,
-    Iterator,
-    List,
-    NamedTuple,
-    Optional,
-    Tuple,
-    Union,
-    overload,
-)
+import typing as _typing
+from typing import NamedTuple as _NamedTuple
+from typing import overload as _overload
+
+if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights)
+    from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from . import _native
 from ._errors import (
@@ -87,15 +81,48 @@ __all__ = [
 
 __version__: str = _native.VERSION
 
-Board = Union[str, int, Tuple[int, int]]
+Board = _typing.Union[str, int, _typing.Tuple[int, int]]
 """A board: ``"8x8"`` (also ``"6x10"``), ``8`` for a square board, or ``(rows, cols)``."""
 
-Square = Tuple[int, int]
+Square = _typing.Tuple[int, int]
 """A square: ``(row, col)``, 0-based from the top-left corner."""
 
 #: Above this many squares ``_repr_svg_`` draws nothing (a notebook shows
 #: the ``repr``); ``to_svg()`` still draws any size.
 SVG_MAX_SQUARES = 250_000
+
+
+#: Bytes a ``(row, col)`` pair takes in a Python list: the list's slot, the
+#: tuple and two ints (those up to 256 are shared, larger ones are not).
+_PAIR_BYTES = 8 + 56 + 2 * 32
+
+#: Bytes a step number takes in a Python list of rows: the slot and the int.
+_NUMBER_BYTES = 8 + 32
+
+#: A hole of the board in the numbered grid.
+_HOLE = 2**32 - 1
+
+
+def _pairs(squares: bytearray, cols: int, what: str) -> List[Square]:
+    """``(row, col)`` pairs from native ``uint32`` square numbers: a list
+    that does not fit in memory raises ``MemoryError`` before it is built."""
+    numbers = memoryview(squares).cast("I")
+    _native.ensure_memory(what, len(numbers) * _PAIR_BYTES)
+    return [divmod(s, cols) for s in numbers]
+
+
+def _whole(name: str, value: Any, bits: int) -> int:
+    """``value`` as a whole number from 0 to ``2**bits - 1``, else a
+    :class:`BadInputError` that says so (not a bare ``OverflowError``)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+    if not 0 <= value < 2**bits:
+        raise BadInputError(f"{name} must be a whole number from 0 to 2**{bits}-1, not {value}")
+    return int(value)
+
+
+def _seed(seed: Any) -> int:
+    return _whole("seed", seed, 64)
 
 
 def _svg_or_none(squares: int, draw: Callable[[], str]) -> Optional[str]:
@@ -196,8 +223,10 @@ class Tour:
 
     @property
     def squares(self) -> List[Square]:
-        """The squares in the knight's order, as ``(row, col)``."""
-        return self._t.squares()
+        """The squares in the knight's order, as ``(row, col)``; a list too
+        large for this machine's memory raises ``MemoryError``."""
+        what = f"a list of the squares of this {self.board} tour"
+        return _pairs(self._t.order_bytes(), self.cols, what)
 
     @property
     def start(self) -> Square:
@@ -213,7 +242,7 @@ class Tour:
         return len(self._t)
 
     def __iter__(self) -> Iterator[Square]:
-        return iter(self._t.squares())
+        return iter(self.squares)
 
     def __getitem__(self, i: int) -> Square:
         n = len(self._t)
@@ -226,8 +255,14 @@ class Tour:
     def grid(self, base: int = 0) -> List[List[int]]:
         """The numbered grid: the step at which the knight reaches each
         square, as a list of rows, counting from ``base`` (0 or 1); a hole
-        of the board holds 2**32 - 1."""
-        return self._t.grid(base)
+        of the board holds 2**32 - 1. A grid too large for this machine's
+        memory raises ``MemoryError``."""
+        steps = memoryview(self._t.step_bytes()).cast("I")
+        _native.ensure_memory(f"the grid of this {self.board} tour", len(steps) * _NUMBER_BYTES)
+        rows = (steps[i : i + self.cols] for i in range(0, len(steps), self.cols))
+        if not base:
+            return [row.tolist() for row in rows]
+        return [[n if n == _HOLE else n + base for n in row] for row in rows]
 
     def to_numpy(self, base: int = 0) -> Any:
         """The numbered grid as a ``(rows, cols)`` numpy array of ``uint32``
@@ -287,7 +322,7 @@ class Tour:
         return self._t.same(other._t)
 
     def __hash__(self) -> int:
-        return hash((self.rows, self.cols, tuple(self._t.squares())))
+        return hash((self.rows, self.cols, bytes(self._t.order_bytes())))
 
     def __repr__(self) -> str:
         return (
@@ -357,8 +392,15 @@ class Tourney:
 
     @property
     def cycles(self) -> List[List[Square]]:
-        """The cycles, each a list of ``(row, col)``."""
-        return self._t.cycles()
+        """The cycles, each a list of ``(row, col)``; lists too large for
+        this machine's memory raise ``MemoryError``."""
+        squares, lengths = self._t.cycle_bytes()
+        pairs = _pairs(squares, self.cols, f"a list of the cycles of this {self.board} tourney")
+        cycles, at = [], 0
+        for n in lengths:
+            cycles.append(pairs[at : at + n])
+            at += n
+        return cycles
 
     @property
     def rails(self) -> int:
@@ -370,7 +412,7 @@ class Tourney:
         return len(self._t)
 
     def __iter__(self) -> Iterator[List[Square]]:
-        return iter(self._t.cycles())
+        return iter(self.cycles)
 
     def to_json(self) -> str:
         """The tourney in the project's JSON: ``{"rows", "cols", "cycles"}``."""
@@ -486,7 +528,8 @@ def tour(
     options = [(name, _option(v)) for name, v in algorithm_options.items()]
     return Tour._wrap(
         _native.tour(
-            board, kind, start, algorithm, int(seed), options, obfuscate,
+            board, kind, start, algorithm, _seed(seed), options,
+            None if obfuscate is None else _whole("obfuscate", obfuscate, 32),
             end, wrap, _leaper(leaper), holes,
         )
     )
@@ -503,7 +546,7 @@ def tourney(board: Board, *, generator: str = "tourney", seed: int = 0) -> Tourn
     """
     if generator == "warnsdorff":
         generator = "tourney"
-    return Tourney._wrap(_native.tourney(board, generator, int(seed)))
+    return Tourney._wrap(_native.tourney(board, generator, _seed(seed)))
 
 
 def join(x: Union[Tour, Tourney], *, seed: int = 0) -> Tour:
@@ -513,7 +556,7 @@ def join(x: Union[Tour, Tourney], *, seed: int = 0) -> Tour:
     >>> join(tourney("10x10", seed=2), seed=2).closed
     True
     """
-    return Tour._wrap(_native.join(_inner(x), int(seed)))
+    return Tour._wrap(_native.join(_inner(x), _seed(seed)))
 
 
 def shatter(x: Union[Tour, Tourney], *, seed: int = 0) -> Tourney:
@@ -523,7 +566,7 @@ def shatter(x: Union[Tour, Tourney], *, seed: int = 0) -> Tourney:
     >>> len(shatter(tour("8x8", kind="closed"), seed=1)) > 1
     True
     """
-    return Tourney._wrap(_native.shatter(_inner(x), int(seed)))
+    return Tourney._wrap(_native.shatter(_inner(x), _seed(seed)))
 
 
 def obfuscate(x: Union[Tour, Tourney], *, shatters: int = 16, seed: int = 0) -> Tour:
@@ -535,7 +578,9 @@ def obfuscate(x: Union[Tour, Tourney], *, shatters: int = 16, seed: int = 0) -> 
     >>> o.closed, o.start == t.start, o != t
     (True, True, True)
     """
-    return Tour._wrap(_native.obfuscate(_inner(x), int(shatters), int(seed)))
+    return Tour._wrap(
+        _native.obfuscate(_inner(x), _whole("shatters", shatters, 32), _seed(seed))
+    )
 
 
 def _inner(x: Any) -> Any:
@@ -544,7 +589,7 @@ def _inner(x: Any) -> Any:
     raise TypeError(f"expected a knights.Tour or knights.Tourney, not {type(x).__name__}")
 
 
-class Existence(NamedTuple):
+class Existence(_NamedTuple):
     """Whether a tour exists, and why (true when it does)."""
 
     exists: bool
@@ -576,7 +621,7 @@ def _leaper(leaper: Optional[Tuple[int, int]]) -> Optional[str]:
     return f"{int(a)},{int(b)}"
 
 
-class Decision(NamedTuple):
+class Decision(_NamedTuple):
     """Whether a tour exists beyond the plain board: ``answer`` is
     ``"yes"``, ``"no"`` or ``"unknown"`` (the search ran out of its
     budget), with the reason; true only for ``"yes"``."""
@@ -612,7 +657,9 @@ def decide(
     True
     """
     return Decision(
-        *_native.decide(board, kind, start, end, wrap, _leaper(leaper), holes, int(max_nodes))
+        *_native.decide(
+            board, kind, start, end, wrap, _leaper(leaper), holes, _whole("max_nodes", max_nodes, 64)
+        )
     )
 
 
@@ -641,7 +688,7 @@ def check(x: Union[Tour, Tourney, str, bytes, Dict[str, Any]]) -> str:
     return _native.check_text(_text(x))
 
 
-class Progress(NamedTuple):
+class Progress(_NamedTuple):
     """Where a count is: after square ``step`` of ``steps``, the frontier
     holds ``states`` states (at most ``peak`` so far), on disk or not."""
 
@@ -717,11 +764,11 @@ def decrypt(text: str, key: Union[Tour, str], *, classic: bool = False) -> str:
     return _native.cipher(text, _key(key), bool(classic), True)
 
 
-@overload
+@_overload
 def stats(x: Union[Tour, Tourney]) -> Dict[str, List[int]]: ...
 
 
-@overload
+@_overload
 def stats(
     x: Board,
     *,
@@ -753,7 +800,9 @@ def stats(
     Of a board: the summary of ``count`` tours by ``algorithm`` (or with
     ``tourneys=True``, raw tourneys of a generator), seeded and the same on
     any number of threads: ``rows``, ``cols``, ``count``, ``moves`` and
-    ``relative_moves`` (mean frequencies), their ``..._std`` deviations, and
+    ``relative`` (mean frequencies, named as in the one-tour form; the
+    command line's JSON calls them ``relative_moves``), their ``moves_std``
+    and ``relative_std`` deviations, and
     ``figures`` (``rails``, ``cycles``, ``closed``: the share of closed tours).
 
     >>> s = stats(tour("6x6", kind="closed"))
@@ -767,8 +816,14 @@ def stats(
         moves, relative = x._t.move_counts()
         return {"moves": moves, "relative": relative}
     summary: Dict[str, Any] = _json.loads(
-        _native.stats(x, int(count), algorithm, kind, int(seed), bool(obfuscate), bool(tourneys))
+        _native.stats(
+            x, _whole("count", count, 64), algorithm, kind, _seed(seed), bool(obfuscate),
+            bool(tourneys),
+        )
     )
+    # The names of the one-tour form (the library's JSON says relative_moves).
+    summary["relative"] = summary.pop("relative_moves")
+    summary["relative_std"] = summary.pop("relative_moves_std")
     return summary
 
 
@@ -782,3 +837,6 @@ def algorithms() -> List[Dict[str, Any]]:
         {"name": name, "about": about, "options": [o.replace("-", "_") for o in options]}
         for name, about, options in _native.algorithms()
     ]
+
+
+del annotations  # the name the __future__ import leaves behind
