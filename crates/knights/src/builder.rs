@@ -228,7 +228,18 @@ impl TourneyBuilder {
 
     /// The tourney in the compact form that [`crate::rails`] works on.
     pub fn cover(&self) -> Result<Cover> {
-        tourney::tourney(self.board, self.generator, &mut rng::seeded(self.seed))
+        self.cover_with_stop(&StopFlag::new())
+    }
+
+    /// [`TourneyBuilder::cover`] that the caller can stop by raising `stop`
+    /// ([`crate::Error::Interrupted`]; see [`tourney::tourney_with_stop`]).
+    pub fn cover_with_stop(&self, stop: &StopFlag) -> Result<Cover> {
+        tourney::tourney_with_stop(
+            self.board,
+            self.generator,
+            stop,
+            &mut rng::seeded(self.seed),
+        )
     }
 
     /// The tourney as ordered cycles.
