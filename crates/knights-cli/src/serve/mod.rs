@@ -307,16 +307,19 @@ pub fn router(config: Config) -> Router {
         .with_state(state)
 }
 
-/// Serves `config`'s application on `listener` until the process ends: at
+/// Serves `app` (made by [`router`] from `config`) on `listener` until the process ends: at
 /// most [`Config::max_connections`] connections at once (more wait in the
 /// listen queue), each closed when a request's headers take longer than
 /// [`Config::header_timeout`].
-pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    config: &Config,
+) -> std::io::Result<()> {
     let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(config.header_timeout);
-    let app = router(config);
     loop {
         let Ok(permit) = connections.clone().acquire_owned().await else {
             return Ok(());
@@ -395,7 +398,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode> {
             open_browser(&url);
         }
         // Ctrl-C ends the process (the command line's handler, main.rs).
-        serve(listener, config)
+        serve(listener, router(config.clone()), &config)
             .await
             .context("the server stopped")?;
         Ok(ExitCode::SUCCESS)
