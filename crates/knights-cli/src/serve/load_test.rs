@@ -6,12 +6,15 @@
 //!   heavy slots (a Warnsdorff tour of 1000x1000 with 4294967295 attempts, a
 //!   cipher key of 500x500 with as many) run into the time limit (2 s) again
 //!   and again. The tours get no error answer; every tour is checked after
-//!   its time is taken (the uncompressed ones); p50 / p99 latency and requests a second are printed
+//!   its time is taken (the uncompressed ones). One more client asks for
+//!   the cheap answers (`/api/info`, `/api/exists`) meanwhile, which get no
+//!   error either; p50 / p99 latency and requests a second are printed
 //!   (BENCHMARKS.md).
 //! - 300 connections that send half their headers are closed by the server
 //!   after its header timeout (2 s here).
 //! - Resident memory (VmRSS) is printed before, at its peak, and 10 s after
-//!   the connections close; the peak must stay under 1 GiB.
+//!   the connections close; the peak must stay under 1 GiB, and the last
+//!   within 64 MiB of the first.
 //!
 //! Run: `KNIGHTS_LOAD_SECONDS=3 cargo test -p knights-cli --bin knights -- --ignored load_test --nocapture`.
 
@@ -93,6 +96,35 @@ fn half_headers(addr: SocketAddr, n: usize) -> usize {
         .count()
 }
 
+/// The `p` quantile of sorted latencies, in milliseconds.
+fn quantile(sorted: &[Duration], p: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1000.0
+}
+
+/// One client asking for the cheap answers (no job slot) with gzip until
+/// `deadline`: their latencies and the error answers.
+async fn cheap_requests(
+    client: HttpClient,
+    addr: SocketAddr,
+    deadline: Instant,
+) -> (Vec<Duration>, u64) {
+    let (mut latencies, mut errors) = (Vec::new(), 0);
+    while Instant::now() < deadline {
+        for path in ["/api/info", "/api/exists?board=8x8"] {
+            let start = Instant::now();
+            let request = Request::get(format!("http://{addr}{path}"))
+                .header(header::ACCEPT_ENCODING, "gzip")
+                .body(String::new())
+                .unwrap();
+            let response = client.request(request).await.unwrap();
+            errors += u64::from(!response.status().is_success());
+            response.into_body().collect().await.unwrap();
+            latencies.push(start.elapsed());
+        }
+    }
+    (latencies, errors)
+}
+
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "a load test; scripts/test.sh runs a short one"]
 async fn load_test() {
@@ -118,6 +150,7 @@ async fn load_test() {
         .map(|i| tokio::spawn(runaway(client.clone(), addr, i, deadline)))
         .collect();
     let slow = tokio::task::spawn_blocking(move || half_headers(addr, 300));
+    let probe = tokio::spawn(cheap_requests(client.clone(), addr, deadline));
     let mut tasks = Vec::new();
     for i in 0..clients {
         let client = client.clone();
@@ -175,15 +208,23 @@ async fn load_test() {
         stopped += r.await.unwrap();
     }
     let closed = slow.await.unwrap();
+    let (mut cheap, cheap_errors) = probe.await.unwrap();
     drop(client);
     all.sort();
-    let q = |p: f64| all[((all.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1000.0;
+    cheap.sort();
+    let q = |p: f64| quantile(&all, p);
     eprintln!(
         "load test: {clients} clients, {board} tours with gzip, {elapsed:.1} s: {} requests, {:.0} requests/s, p50 {:.1} ms, p99 {:.1} ms, errors {errors}; {stopped} runaway jobs stopped at the limit; {closed} of 300 half-header connections closed",
         all.len(),
         all.len() as f64 / elapsed,
         q(0.5),
         q(0.99),
+    );
+    eprintln!(
+        "load test: cheap requests (info, exists 8x8) meanwhile: {} requests, p50 {:.1} ms, p99 {:.1} ms, errors {cheap_errors}",
+        cheap.len(),
+        quantile(&cheap, 0.5),
+        quantile(&cheap, 0.99),
     );
     tokio::time::sleep(Duration::from_secs(10)).await;
     let rss_after = rss_kib();
@@ -194,8 +235,13 @@ async fn load_test() {
         rss_after / 1024
     );
     assert_eq!(errors, 0);
+    assert_eq!(cheap_errors, 0);
     assert!(!all.is_empty());
     assert!(stopped >= jobs as u64, "the runaway jobs did not come back");
     assert_eq!(closed, 300, "half-header connections were left open");
     assert!(peak < 1 << 20, "resident memory reached {peak} KiB");
+    assert!(
+        rss_after < rss_before + (64 << 10),
+        "resident memory stayed at {rss_after} KiB, from {rss_before} KiB"
+    );
 }
