@@ -740,7 +740,10 @@ async fn theatre_streams_end_at_their_limit_and_free_their_slot() {
         ..Config::default()
     });
     // One step a second: the stream would run for hours.
-    let (s, text) = get(&app, "/api/theatre/search?board=6x6&kind=closed&rate=1").await;
+    let stream = get(&app, "/api/theatre/search?board=6x6&kind=closed&rate=1");
+    let (s, text) = tokio::time::timeout(Duration::from_secs(60), stream)
+        .await
+        .expect("the stream ended at its limit");
     assert_eq!(s, StatusCode::OK);
     let text = text.as_str().unwrap();
     let done = text.split("event: done\ndata: ").nth(1).expect(text);
