@@ -175,7 +175,16 @@ impl TourBuilder {
         }
         let tour = self.algorithm.generate(&self.spec, rng)?;
         match self.shatters {
-            Some(shatters) => rails::obfuscate_tour(tour, shatters, rng),
+            Some(shatters) => {
+                let options = rails::ObfuscateOptions {
+                    shatters,
+                    join: rails::JoinOptions {
+                        stop: self.spec.stop.clone(),
+                        ..Default::default()
+                    },
+                };
+                rails::obfuscate_tour_with(tour, &options, rng)
+            }
             None => Ok(tour),
         }
     }

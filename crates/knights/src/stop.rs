@@ -125,5 +125,21 @@ mod tests {
         };
         assert_stopped(rails::join(&mut cover, &join, &mut rng::seeded(0)), "join");
         assert!(crate::check::check_cover(&cover).is_ok(), "still a tourney");
+        let obfuscate = rails::ObfuscateOptions { shatters: 4, join };
+        assert_stopped(
+            rails::obfuscate(&mut cover, &obfuscate, &mut rng::seeded(0)),
+            "obfuscate",
+        );
+        let tour = Tour::builder(board).closed().build().unwrap();
+        assert_stopped(
+            rails::obfuscate_tour_with(tour, &obfuscate, &mut rng::seeded(0)),
+            "obfuscate_tour_with",
+        );
+        let built = Tour::builder(board)
+            .closed()
+            .obfuscate(4)
+            .stop_flag(raised())
+            .build();
+        assert_stopped(built, "TourBuilder::obfuscate");
     }
 }

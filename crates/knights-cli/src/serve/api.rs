@@ -593,17 +593,17 @@ async fn obfuscate(
     let value = state
         .sized(valid_squares(&valid), move |stop| {
             let mut rng = knights::rng::seeded(seed);
+            let options = rails::ObfuscateOptions {
+                shatters,
+                join: rails::JoinOptions {
+                    stop,
+                    ..Default::default()
+                },
+            };
             let tour = match valid {
-                Valid::Tour(t) => rails::obfuscate_tour(t, shatters, &mut rng)?,
+                Valid::Tour(t) => rails::obfuscate_tour_with(t, &options, &mut rng)?,
                 Valid::Tourney(t) => {
                     let mut cover = Cover::from_tourney(&t)?;
-                    let options = rails::ObfuscateOptions {
-                        shatters,
-                        join: rails::JoinOptions {
-                            stop,
-                            ..Default::default()
-                        },
-                    };
                     rails::obfuscate(&mut cover, &options, &mut rng)?;
                     cover.to_tour(0, None)?
                 }
