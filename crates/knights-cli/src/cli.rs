@@ -117,6 +117,11 @@ pub struct ServeArgs {
     /// Open the page in the desktop's browser.
     #[arg(long)]
     pub open: bool,
+    /// Also answer requests addressed to this host name (any port), as
+    /// behind a reverse proxy or in a container; repeatable. By default only
+    /// the address listened on (and localhost on loopback) is answered.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_host: Vec<String>,
     /// Most squares of a board for tours and existence answers.
     #[arg(long, default_value_t = 1_000_000, value_name = "N", value_parser = crate::support::at_least_one::<usize>)]
     pub max_squares: usize,

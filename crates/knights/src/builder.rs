@@ -175,7 +175,16 @@ impl TourBuilder {
         }
         let tour = self.algorithm.generate(&self.spec, rng)?;
         match self.shatters {
-            Some(shatters) => rails::obfuscate_tour(tour, shatters, rng),
+            Some(shatters) => {
+                let options = rails::ObfuscateOptions {
+                    shatters,
+                    join: rails::JoinOptions {
+                        stop: self.spec.stop.clone(),
+                        ..Default::default()
+                    },
+                };
+                rails::obfuscate_tour_with(tour, &options, rng)
+            }
             None => Ok(tour),
         }
     }
@@ -228,7 +237,18 @@ impl TourneyBuilder {
 
     /// The tourney in the compact form that [`crate::rails`] works on.
     pub fn cover(&self) -> Result<Cover> {
-        tourney::tourney(self.board, self.generator, &mut rng::seeded(self.seed))
+        self.cover_with_stop(&StopFlag::new())
+    }
+
+    /// [`TourneyBuilder::cover`] that the caller can stop by raising `stop`
+    /// ([`crate::Error::Interrupted`]; see [`tourney::tourney_with_stop`]).
+    pub fn cover_with_stop(&self, stop: &StopFlag) -> Result<Cover> {
+        tourney::tourney_with_stop(
+            self.board,
+            self.generator,
+            stop,
+            &mut rng::seeded(self.seed),
+        )
     }
 
     /// The tourney as ordered cycles.

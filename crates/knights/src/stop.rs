@@ -5,6 +5,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use crate::{Error, Result};
+
 /// A flag the caller raises to stop a search early (from another thread or
 /// a Ctrl-C handler); clones share the flag.
 #[derive(Clone, Debug, Default)]
@@ -25,6 +27,15 @@ impl StopFlag {
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// [`Error::Interrupted`] saying that `what` was stopped, if the flag is
+    /// raised: the one check that loops of long work make between steps.
+    pub fn check(&self, what: &str) -> Result<()> {
+        if self.is_stopped() {
+            return Err(Error::Interrupted(format!("{what} was stopped")));
+        }
+        Ok(())
+    }
 }
 
 impl PartialEq for StopFlag {
@@ -35,3 +46,100 @@ impl PartialEq for StopFlag {
 }
 
 impl Eq for StopFlag {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::tourney::{self, neural, walks, Generator};
+    use crate::algorithms::{warnsdorff, Algorithm, TakefujiLee, Warnsdorff};
+    use crate::cipher::{Key, KeySpec};
+    use crate::{rails, rng, Board, Tour, Tourney};
+
+    fn raised() -> StopFlag {
+        let stop = StopFlag::new();
+        stop.stop();
+        stop
+    }
+
+    fn assert_stopped<T: std::fmt::Debug>(result: Result<T>, what: &str) {
+        assert!(
+            matches!(result, Err(Error::Interrupted(_))),
+            "{what}: {result:?}"
+        );
+    }
+
+    /// Every loop that restarts or repeats watches the flag: a flag raised
+    /// before the work starts stops it at its first check.
+    #[test]
+    fn every_restarting_method_stops_on_a_raised_flag() {
+        let board = Board::new(8, 8).unwrap();
+        let options = warnsdorff::Options {
+            stop: raised(),
+            ..Default::default()
+        };
+        assert_stopped(
+            warnsdorff::tour(board, &options, &mut rng::seeded(0)),
+            "warnsdorff::tour",
+        );
+        for algorithm in [
+            Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
+            Algorithm::TakefujiLee(TakefujiLee::DEFAULT),
+            Algorithm::Tourney(Generator::Warnsdorff),
+            Algorithm::Tourney(Generator::Neural),
+            Algorithm::Tourney(Generator::Braid),
+        ] {
+            let built = Tour::builder(board)
+                .algorithm(algorithm)
+                .stop_flag(raised())
+                .build();
+            assert_stopped(built, algorithm.name());
+        }
+        let walks = walks::Options {
+            stop: raised(),
+            ..Default::default()
+        };
+        assert_stopped(
+            walks::warnsdorff(board, &walks, &mut rng::seeded(0)),
+            "walks",
+        );
+        let network = neural::Options {
+            stop: raised(),
+            ..Default::default()
+        };
+        assert_stopped(
+            neural::neural(board, &network, &mut rng::seeded(0)),
+            "neural",
+        );
+        assert_stopped(
+            Tourney::builder(board).cover_with_stop(&raised()),
+            "TourneyBuilder::cover_with_stop",
+        );
+        let spec: KeySpec = "8x8".parse().unwrap();
+        assert_stopped(Key::from_spec_with_stop(&spec, &raised()), "cipher key");
+        let spec: KeySpec = "8x8,algorithm=tourney".parse().unwrap();
+        assert_stopped(Key::from_spec_with_stop(&spec, &raised()), "tourney key");
+        let mut cover = tourney::tourney(board, Generator::FourCover, &mut rng::seeded(0)).unwrap();
+        let join = rails::JoinOptions {
+            stop: raised(),
+            ..Default::default()
+        };
+        assert_stopped(rails::join(&mut cover, &join, &mut rng::seeded(0)), "join");
+        assert!(crate::check::check_cover(&cover).is_ok(), "still a tourney");
+        let obfuscate = rails::ObfuscateOptions { shatters: 4, join };
+        assert_stopped(
+            rails::obfuscate(&mut cover, &obfuscate, &mut rng::seeded(0)),
+            "obfuscate",
+        );
+        let tour = Tour::builder(board).closed().build().unwrap();
+        assert_stopped(
+            rails::obfuscate_tour_with(tour, &obfuscate, &mut rng::seeded(0)),
+            "obfuscate_tour_with",
+        );
+        let built = Tour::builder(board)
+            .closed()
+            .obfuscate(4)
+            .stop_flag(raised())
+            .build();
+        assert_stopped(built, "TourBuilder::obfuscate");
+    }
+}

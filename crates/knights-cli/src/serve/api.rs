@@ -313,7 +313,7 @@ async fn tour(State(state): State<AppState>, query: Q) -> Result<Response, ApiEr
     p.done()?;
     let algorithm = builder.algorithm_asked();
     let tour = state
-        .heavy(move |stop| builder.stop_flag(stop).build())
+        .sized(board.squares(), move |stop| builder.stop_flag(stop).build())
         .await?;
     let name = format!("tour-{}x{}", board.rows(), board.cols());
     Ok(match format.as_str() {
@@ -385,7 +385,7 @@ async fn existence(State(state): State<AppState>, query: Q) -> Result<Json<Value
             ..knights::algorithms::Spec::on(shape.clone())
         };
         let d = state
-            .heavy(move |stop| {
+            .sized(board.squares(), move |stop| {
                 knights::decide::decide(&knights::algorithms::Spec { stop, ..spec }, 1_000_000)
             })
             .await?;
@@ -432,11 +432,11 @@ async fn tourney(State(state): State<AppState>, query: Q) -> Result<Json<Value>,
     let seed = p.seed()?;
     p.done()?;
     let value = state
-        .heavy(move |_| {
+        .sized(board.squares(), move |stop| {
             let cover = Tourney::builder(board)
                 .generator(generator)
                 .seed(seed)
-                .cover()?;
+                .cover_with_stop(&stop)?;
             let tourney = cover.to_tourney()?;
             let mut v = tourney_value(&tourney, &cover);
             v["generator"] = json!(generator.name());
@@ -467,6 +467,14 @@ fn cover_of(valid: &Valid) -> knights::Result<Cover> {
     }
 }
 
+/// The number of squares of a tour's or tourney's board.
+fn valid_squares(valid: &Valid) -> usize {
+    match valid {
+        Valid::Tour(t) => t.board().squares(),
+        Valid::Tourney(t) => t.board().squares(),
+    }
+}
+
 /// The first square of a tour (to keep it), or square 0.
 fn start_of(valid: &Valid) -> Square {
     match valid {
@@ -489,7 +497,7 @@ async fn join(
     p.done()?;
     let valid = read_body(&body, state.config.max_tourney_squares, "/api/join")?;
     let value = state
-        .heavy(move |_| {
+        .sized(valid_squares(&valid), move |stop| {
             let mut cover = cover_of(&valid)?;
             let board = cover.board();
             let mut rng = knights::rng::seeded(seed);
@@ -497,7 +505,11 @@ async fn join(
             if steps && board.squares() <= 576 {
                 v["steps"] = Value::Array(join_steps(&mut cover)?);
             }
-            let stats = rails::join(&mut cover, &Default::default(), &mut rng)?;
+            let options = rails::JoinOptions {
+                stop,
+                ..Default::default()
+            };
+            let stats = rails::join(&mut cover, &options, &mut rng)?;
             let tour = cover.to_tour(start_of(&valid), None)?;
             v["tour"] = serde_json::from_str(&format::tour_json(&tour).to_string())
                 .map_err(|e| knights::Error::Internal(e.to_string()))?;
@@ -553,7 +565,7 @@ async fn shatter(
     p.done()?;
     let valid = read_body(&body, state.config.max_tourney_squares, "/api/shatter")?;
     let value = state
-        .heavy(move |_| {
+        .sized(valid_squares(&valid), move |_| {
             let mut cover = cover_of(&valid)?;
             let switched = rails::shatter(&mut cover, &mut knights::rng::seeded(seed))?;
             let tourney = cover.to_tourney()?;
@@ -579,16 +591,19 @@ async fn obfuscate(
     p.done()?;
     let valid = read_body(&body, state.config.max_tourney_squares, "/api/obfuscate")?;
     let value = state
-        .heavy(move |_| {
+        .sized(valid_squares(&valid), move |stop| {
             let mut rng = knights::rng::seeded(seed);
+            let options = rails::ObfuscateOptions {
+                shatters,
+                join: rails::JoinOptions {
+                    stop,
+                    ..Default::default()
+                },
+            };
             let tour = match valid {
-                Valid::Tour(t) => rails::obfuscate_tour(t, shatters, &mut rng)?,
+                Valid::Tour(t) => rails::obfuscate_tour_with(t, &options, &mut rng)?,
                 Valid::Tourney(t) => {
                     let mut cover = Cover::from_tourney(&t)?;
-                    let options = rails::ObfuscateOptions {
-                        shatters,
-                        ..Default::default()
-                    };
                     rails::obfuscate(&mut cover, &options, &mut rng)?;
                     cover.to_tour(0, None)?
                 }
@@ -658,7 +673,11 @@ struct CipherBody {
 }
 
 /// The key: a key description such as `8x8,seed=5`, or a tour in any format.
-fn read_key(text: &str, cap: usize) -> Result<(Key, Option<String>), ApiError> {
+fn read_key(
+    text: &str,
+    cap: usize,
+    stop: &knights::StopFlag,
+) -> Result<(Key, Option<String>), ApiError> {
     let t = text.trim();
     let looks_like_spec = t.len() < 200 && !t.contains('\n') && !t.starts_with('{');
     if looks_like_spec {
@@ -666,7 +685,10 @@ fn read_key(text: &str, cap: usize) -> Result<(Key, Option<String>), ApiError> {
             if spec.board.squares() > cap {
                 return Err(ApiError::over_cap(spec.board, cap, "cipher keys"));
             }
-            return Ok((Key::from_spec(&spec)?, Some(spec.to_string())));
+            return Ok((
+                Key::from_spec_with_stop(&spec, stop)?,
+                Some(spec.to_string()),
+            ));
         }
         if !t.contains(' ') {
             // Report the description's own error for one-word keys.
@@ -704,9 +726,11 @@ async fn cipher_run(
     };
     let cap = state.config.max_tourney_squares;
     let value = state
-        .heavy(move |_| {
+        .heavy(move |stop| {
+            // Once the flag is raised, the answer is the time limit's (or
+            // nobody's), whatever this error says.
             let (key, spec) =
-                read_key(&request.key, cap).map_err(|e| knights::Error::Parse(e.message))?;
+                read_key(&request.key, cap, &stop).map_err(|e| knights::Error::Parse(e.message))?;
             let text = if decrypting {
                 cipher::decrypt(&key, &request.text, mode)?
             } else {

@@ -12,6 +12,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -19,7 +20,7 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use knights::{check, Board, Kind, Tour};
 use serde_json::{json, Value};
 
-use super::{router, Config};
+use super::{router, serve, Config};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -88,17 +89,51 @@ fn screenshots_dir() -> PathBuf {
     dir
 }
 
+/// Every request the server answered: method, path and status.
+type Answers = Arc<Mutex<Vec<(String, String, u16)>>>;
+
+/// The server with `config` on an ephemeral loopback port, recording what
+/// it answers.
+async fn start_server(config: Config) -> (SocketAddr, Answers) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let config = Config { addr, ..config };
+    let answers = Answers::default();
+    let log = answers.clone();
+    let app = router(config.clone()).layer(axum::middleware::from_fn(
+        move |request: axum::extract::Request, next: axum::middleware::Next| {
+            let log = log.clone();
+            async move {
+                let method = request.method().to_string();
+                let path = request.uri().path().to_string();
+                let response = next.run(request).await;
+                let status = response.status().as_u16();
+                log.lock().unwrap().push((method, path, status));
+                response
+            }
+        },
+    ));
+    tokio::spawn(async move { serve(listener, app, &config).await });
+    (addr, answers)
+}
+
 /// The server on an ephemeral loopback port, chromedriver, and a session.
 async fn start() -> (Client, SocketAddr, u16, Driver, tempfile::TempDir) {
+    let (client, addr, port, driver, profile, _) = start_with(Config::default()).await;
+    (client, addr, port, driver, profile)
+}
+
+/// [`start`] with this configuration, and what the server answered.
+async fn start_with(
+    config: Config,
+) -> (Client, SocketAddr, u16, Driver, tempfile::TempDir, Answers) {
     for tool in [CHROMIUM, CHROMEDRIVER] {
         assert!(
             std::path::Path::new(tool).exists(),
             "{tool} is missing: apt-get install -y chromium chromium-driver"
         );
     }
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router(Config::default())).await });
+    let (addr, answers) = start_server(config).await;
     let port = free_port();
     let driver = Driver(
         Command::new(CHROMEDRIVER)
@@ -139,7 +174,7 @@ async fn start() -> (Client, SocketAddr, u16, Driver, tempfile::TempDir) {
         .connect(&format!("http://127.0.0.1:{port}"))
         .await
         .expect("a WebDriver session");
-    (client, addr, port, driver, profile)
+    (client, addr, port, driver, profile, answers)
 }
 
 /// Console errors so far (and clears the log).
@@ -770,4 +805,106 @@ async fn browser_the_first_hour_defects_stay_fixed() {
         .collect();
     client.close().await.unwrap();
     assert!(errors.is_empty(), "console errors: {errors:#?}");
+}
+
+/// A page of another site, served from another loopback port by a plain
+/// thread: `page` for every request.
+fn other_site(page: String) -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut head = Vec::new();
+            let mut buf = [0u8; 4096];
+            while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                match stream.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => head.extend_from_slice(&buf[..n]),
+                }
+            }
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{page}",
+                page.len()
+            );
+        }
+    });
+    addr
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium; scripts/test.sh runs it"]
+async fn browser_another_site_cannot_drive_the_server() {
+    // One heavy slot, no queue: any work started would hold it.
+    let config = Config {
+        jobs: 1,
+        max_waiting: 0,
+        ..Config::default()
+    };
+    let (client, addr, _port, _driver, _profile, answers) = start_with(config).await;
+    let target = format!("http://{addr}");
+    let page = format!(
+        r#"<!doctype html><title>another site</title>
+<form id="form" method="POST" action="{target}/api/count?board=6x8&kind=open" target="sink" enctype="text/plain"><input name="a" value="b"></form>
+<iframe name="sink" id="sink"></iframe>"#
+    );
+    let evil = other_site(page);
+    assert_ne!(evil.port(), addr.port());
+    client.goto(&format!("http://{evil}/")).await.unwrap();
+    js(
+        &client,
+        &format!(
+            r#"window.results = {{}};
+const target = '{target}';
+fetch(target + '/api/encrypt', {{method: 'POST', headers: {{'Content-Type': 'text/plain'}},
+    body: JSON.stringify({{key: '500x500,attempts=4294967295', text: 'x'}})}})
+  .then(r => results.encrypt = 'answered ' + r.status, () => results.encrypt = 'refused');
+fetch(target + '/api/count?board=6x8&kind=open', {{method: 'POST', mode: 'no-cors'}})
+  .then(() => results.count = 'sent', () => results.count = 'refused');
+const events = new EventSource(target + '/api/theatre/search?board=6x6&kind=closed&rate=1');
+events.onerror = () => {{ results.events = 'refused'; events.close(); }};
+events.onmessage = () => {{ results.events = 'answered'; }};
+document.getElementById('sink').onload = () => results.form = 'loaded';
+document.getElementById('form').submit();
+return true;"#
+        ),
+    )
+    .await;
+    wait_for(
+        &client,
+        "return ['encrypt', 'count', 'events', 'form'].every(k => k in window.results)",
+        20,
+        "the other site's requests",
+    )
+    .await;
+    let results = js(&client, "return window.results").await;
+    assert_eq!(results["encrypt"], "refused", "{results}");
+    assert_eq!(results["events"], "refused", "{results}");
+    // Each request reached the server and was refused there.
+    let answered = answers.lock().unwrap().clone();
+    for (method, path, least) in [
+        ("POST", "/api/encrypt", 1),
+        ("POST", "/api/count", 2),
+        ("GET", "/api/theatre/search", 1),
+    ] {
+        let seen: Vec<u16> = answered
+            .iter()
+            .filter(|(m, p, _)| m == method && p == path)
+            .map(|a| a.2)
+            .collect();
+        assert!(seen.len() >= least, "{method} {path}: {answered:?}");
+        assert!(
+            seen.iter().all(|&s| s == 403),
+            "{method} {path}: {answered:?}"
+        );
+    }
+    // No work started: the only heavy slot is free for the server's own page.
+    client.goto(&format!("{target}/")).await.unwrap();
+    let started = js(
+        &client,
+        "return fetch('/api/count?board=6x8&kind=open', {method: 'POST'}).then(r => r.json()).then(v => fetch('/api/count/' + v.id, {method: 'DELETE'}).then(() => v.state))",
+    )
+    .await;
+    assert_eq!(started, "running", "{answered:?}");
 }

@@ -5,12 +5,13 @@
 //! [`super::Config::max_count_jobs`], finished ones forgotten first), on
 //! boards of at most [`super::Config::max_count_squares`] squares, for at
 //! most [`super::Config::count_timeout`]; the states stay in memory (a
-//! count never goes to disk here). A job whose event stream closes before
-//! the count ends is cancelled through its [`StopFlag`].
+//! count never goes to disk here). Only `DELETE` cancels a job: closing its
+//! event stream does not (a `GET` has no side effects). Job ids are 128
+//! random bits from the operating system's generator, so that another page
+//! cannot guess them.
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -32,8 +33,13 @@ use super::{known, ApiError, AppState};
 /// The jobs, by id.
 #[derive(Clone, Default)]
 pub struct Jobs {
-    map: Arc<Mutex<BTreeMap<u64, Arc<Job>>>>,
-    next: Arc<AtomicU64>,
+    map: Arc<Mutex<BTreeMap<String, Arc<Job>>>>,
+}
+
+/// A job id that cannot be guessed: 128 bits from the thread's generator
+/// (seeded from the operating system), in hex.
+fn new_id() -> String {
+    format!("{:032x}", rand::random::<u128>())
 }
 
 /// One count.
@@ -70,9 +76,8 @@ fn find(state: &AppState, id: &str) -> Result<Arc<Job>, ApiError> {
             ),
         )
     };
-    let id: u64 = id.parse().map_err(|_| missing())?;
     let map = state.counts.map.lock().unwrap_or_else(|p| p.into_inner());
-    map.get(&id).cloned().ok_or_else(missing)
+    map.get(id).cloned().ok_or_else(missing)
 }
 
 /// `POST /api/count?board=6x6&kind=closed|open`: starts a count (202).
@@ -85,14 +90,10 @@ async fn start(
     let kind = p.kind()?.unwrap_or(Kind::Closed);
     p.done()?;
     // A job slot for the whole count: refused at once when none is free.
-    let permit = state
-        .slots
-        .clone()
-        .try_acquire_owned()
-        .map_err(|_| ApiError::busy())?;
-    let id = state.counts.next.fetch_add(1, Ordering::SeqCst) + 1;
+    let permit = state.heavy_lane.try_permit().ok_or_else(ApiError::busy)?;
+    let id = new_id();
     let initial = json!({
-        "id": id.to_string(), "board": board.to_string(), "kind": kind.name(),
+        "id": id, "board": board.to_string(), "kind": kind.name(),
         "state": "running", "step": 0, "steps": 0, "states": 0, "elapsed": 0.0,
         "known": known::lookup(board.rows(), board.cols(), kind == Kind::Closed),
     });
@@ -103,12 +104,16 @@ async fn start(
     {
         let mut map = state.counts.map.lock().unwrap_or_else(|p| p.into_inner());
         while map.len() >= state.config.max_count_jobs {
-            let Some(old) = map.iter().find(|(_, j)| j.is_over()).map(|(&k, _)| k) else {
+            let Some(old) = map
+                .iter()
+                .find(|(_, j)| j.is_over())
+                .map(|(k, _)| k.clone())
+            else {
                 return Err(ApiError::busy());
             };
             map.remove(&old);
         }
-        map.insert(id, job.clone());
+        map.insert(id.clone(), job.clone());
     }
     let limit = state.config.count_timeout;
     let timer = job.clone();
@@ -118,7 +123,6 @@ async fn start(
     });
     let worker = job.clone();
     tokio::task::spawn_blocking(move || {
-        let _permit = permit;
         let t0 = Instant::now();
         let last = Mutex::new(Instant::now() - Duration::from_secs(1));
         let progress = |p: &count::Progress| {
@@ -141,6 +145,8 @@ async fn start(
             ..count::Options::default()
         };
         let result = count::tours(board, &options);
+        // The slot is free before the job says it is over.
+        drop(permit);
         worker.status.send_modify(|v| {
             v["elapsed"] = json!(t0.elapsed().as_secs_f64());
             match result {
@@ -152,7 +158,7 @@ async fn start(
                 Err(e) if worker.stop.is_stopped() => {
                     v["state"] = json!("cancelled");
                     v["error"] = json!(format!(
-                        "the count was stopped (cancelled, its client went away, or past this server's limit of {} s): {e}",
+                        "the count was stopped (cancelled, or past this server's limit of {} s): {e}",
                         limit.as_secs_f64()
                     ));
                 }
@@ -187,29 +193,17 @@ async fn cancel(
     Ok(Json(v))
 }
 
-/// Cancels its job when dropped before the job is over.
-struct CancelOnDrop(Arc<Job>);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        if !self.0.is_over() {
-            self.0.stop.stop();
-        }
-    }
-}
-
-/// `GET /api/count/{id}/events`: `progress` events, then one `done` event.
+/// `GET /api/count/{id}/events`: `progress` events, then one `done` event;
+/// closing the stream leaves the job running.
 async fn events(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let job = find(&state, &id)?;
-    let guard = CancelOnDrop(job.clone());
     let rx = job.status.subscribe();
     let mut finished = false;
     let stream = WatchStream::new(rx)
         .map_while(move |v| {
-            let _ = &guard;
             if finished {
                 return None;
             }

@@ -1,18 +1,28 @@
-//! `knights serve`: the web page and its JSON API, on axum and tokio.
+//! `knights serve`: the web page and its JSON API, on axum, hyper and tokio.
 //!
 //! - [`router`] builds the whole application from a [`Config`]: the page's
 //!   files (embedded in the binary, see `assets`), the JSON API under
 //!   `/api/` (`api`, documented in `docs/http-api.md`), the step streams of
 //!   the algorithm theatre (`theatre`) and the counting jobs (`jobs`).
 //! - Errors become HTTP statuses in one place, `error`.
-//! - Heavy work runs on tokio's blocking pool behind a semaphore of
-//!   [`Config::jobs`] permits, under [`Config::timeout`], with a
-//!   [`knights::StopFlag`] raised when the request ends early (the client
-//!   went away, or the time ran out).
+//! - Only its own page: `guard` refuses requests addressed to another host
+//!   name (DNS rebinding) and requests from other web sites.
+//! - Work runs on tokio's blocking pool in one of two lanes of
+//!   [`Config::jobs`] permits each: boards of at most
+//!   [`Config::light_squares`] squares in the light lane, so that they never
+//!   wait behind heavy jobs; under [`Config::timeout`], with a
+//!   [`knights::StopFlag`] raised when the time runs out or the client goes
+//!   away, which the library's loops watch, so that the job returns and
+//!   frees its permit.
+//! - [`serve`] accepts at most [`Config::max_connections`] connections at
+//!   once and closes those that do not send their headers within
+//!   [`Config::header_timeout`]; answers larger than
+//!   [`Config::max_compressed`] bytes are sent uncompressed (gzip of a
+//!   megabytes-long tour would hold an async thread for a long time).
 //!
 //! Safe by default: loopback only unless `--host` says otherwise, caps on
-//! board sizes per endpoint, request bodies, time per request and heavy jobs
-//! at once; no endpoint touches the file system.
+//! board sizes per endpoint, request bodies, time per request and jobs at
+//! once; no endpoint touches the file system.
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -21,11 +31,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use axum::body::HttpBody;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
 use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use knights::StopFlag;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -35,6 +49,7 @@ use crate::cli::ServeArgs;
 mod api;
 mod assets;
 mod error;
+mod guard;
 mod jobs;
 mod known;
 mod theatre;
@@ -48,9 +63,14 @@ mod tests;
 
 pub use error::ApiError;
 
-/// The server's limits; every one can be set by a flag of `knights serve`.
+/// The server's limits; most can be set by a flag of `knights serve`.
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// The address the server listens on: requests must be addressed to
+    /// it (see `guard`).
+    pub addr: SocketAddr,
+    /// Other host names that requests may be addressed to (`--allow-host`).
+    pub allow_hosts: Vec<String>,
     /// Most squares of a board for tours, existence answers and pictures.
     pub max_squares: usize,
     /// Most squares of a board for tourneys, rails and statistics.
@@ -65,17 +85,33 @@ pub struct Config {
     pub timeout: Duration,
     /// Most time for one count.
     pub count_timeout: Duration,
-    /// Heavy jobs (tours, tourneys, counts, streams) running at once.
+    /// Most time for one step stream of the theatre (`--count-timeout`).
+    pub stream_timeout: Duration,
+    /// Jobs running at once in each lane (heavy and light).
     pub jobs: usize,
-    /// Requests that may wait for a job slot before the server answers 503.
+    /// Boards of at most this many squares are light work, with a lane of
+    /// their own.
+    pub light_squares: usize,
+    /// Requests that may wait for a job slot in a lane before the server
+    /// answers 503.
     pub max_waiting: usize,
     /// Counting jobs kept in memory (running or finished) at once.
     pub max_count_jobs: usize,
+    /// Most time for a client to send a request's headers, and for an idle
+    /// connection to stay open.
+    pub header_timeout: Duration,
+    /// Connections open at once; more wait to be accepted.
+    pub max_connections: usize,
+    /// Answers of at most this many bytes are compressed for clients that
+    /// accept gzip; larger ones are sent as they are.
+    pub max_compressed: u64,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            allow_hosts: Vec::new(),
             max_squares: 1_000_000,
             max_tourney_squares: 250_000,
             max_theatre_squares: 400,
@@ -83,9 +119,53 @@ impl Default for Config {
             max_body: 1 << 20,
             timeout: Duration::from_secs(20),
             count_timeout: Duration::from_secs(120),
+            stream_timeout: Duration::from_secs(120),
             jobs: 4,
+            light_squares: 10_000,
             max_waiting: 256,
             max_count_jobs: 8,
+            header_timeout: Duration::from_secs(10),
+            max_connections: 512,
+            max_compressed: 256 << 10,
+        }
+    }
+}
+
+/// Job slots: permits for jobs at once, and the requests waiting for one.
+#[derive(Clone)]
+pub struct Lane {
+    slots: Arc<Semaphore>,
+    waiting: Arc<AtomicUsize>,
+}
+
+impl Lane {
+    fn new(jobs: usize) -> Lane {
+        Lane {
+            slots: Arc::new(Semaphore::new(jobs.max(1))),
+            waiting: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    /// A permit at once, if one is free.
+    pub fn try_permit(&self) -> Option<OwnedSemaphorePermit> {
+        self.slots.clone().try_acquire_owned().ok()
+    }
+
+    /// A permit: waits for one (at most `config.timeout`) while fewer than
+    /// [`Config::max_waiting`] requests wait, else answers 503.
+    async fn permit(&self, config: &Config) -> Result<OwnedSemaphorePermit, ApiError> {
+        if let Some(permit) = self.try_permit() {
+            return Ok(permit);
+        }
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= config.max_waiting {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(ApiError::busy());
+        }
+        let got = tokio::time::timeout(config.timeout, self.slots.clone().acquire_owned()).await;
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        match got {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(ApiError::busy()),
         }
     }
 }
@@ -95,10 +175,10 @@ impl Default for Config {
 pub struct AppState {
     /// The limits.
     pub config: Arc<Config>,
-    /// One permit per heavy job running.
-    pub slots: Arc<Semaphore>,
-    /// Requests waiting for a permit.
-    pub waiting: Arc<AtomicUsize>,
+    /// The lane of heavy jobs (large boards, counts, streams, the cipher).
+    pub heavy_lane: Lane,
+    /// The lane of light jobs (boards of at most [`Config::light_squares`]).
+    pub light_lane: Lane,
     /// The counting jobs.
     pub counts: jobs::Jobs,
 }
@@ -107,50 +187,66 @@ impl AppState {
     /// Fresh state for `config`.
     pub fn new(config: Config) -> AppState {
         AppState {
-            slots: Arc::new(Semaphore::new(config.jobs.max(1))),
-            waiting: Arc::new(AtomicUsize::new(0)),
+            heavy_lane: Lane::new(config.jobs),
+            light_lane: Lane::new(config.jobs),
             counts: jobs::Jobs::default(),
             config: Arc::new(config),
         }
     }
 
-    /// A permit for one heavy job: waits for one while fewer than
-    /// [`Config::max_waiting`] requests wait, else answers 503.
-    pub async fn slot(&self) -> Result<tokio::sync::OwnedSemaphorePermit, ApiError> {
-        if let Ok(permit) = self.slots.clone().try_acquire_owned() {
-            return Ok(permit);
-        }
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.config.max_waiting {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return Err(ApiError::busy());
-        }
-        let got =
-            tokio::time::timeout(self.config.timeout, self.slots.clone().acquire_owned()).await;
-        self.waiting.fetch_sub(1, Ordering::SeqCst);
-        match got {
-            Ok(Ok(permit)) => Ok(permit),
-            _ => Err(ApiError::busy()),
-        }
+    /// A permit for one heavy job (see [`Lane::permit`]).
+    pub async fn slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        self.heavy_lane.permit(&self.config).await
     }
 
-    /// Runs `work` on the blocking pool in a job slot, under the time limit;
-    /// the flag it gets is raised when the request ends before the work does.
+    /// Runs `work` in the heavy lane (see [`AppState::run`]).
     pub async fn heavy<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(StopFlag) -> knights::Result<T> + Send + 'static,
     {
-        let permit = self.slot().await?;
+        self.run(&self.heavy_lane, work).await
+    }
+
+    /// Runs `work` on a board of `squares` squares: in the light lane when
+    /// it has at most [`Config::light_squares`], else in the heavy one.
+    pub async fn sized<T, F>(&self, squares: usize, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(StopFlag) -> knights::Result<T> + Send + 'static,
+    {
+        let lane = if squares <= self.config.light_squares {
+            &self.light_lane
+        } else {
+            &self.heavy_lane
+        };
+        self.run(lane, work).await
+    }
+
+    /// Runs `work` on the blocking pool with a permit of `lane`, under the
+    /// time limit. Its flag is raised when the time runs out or the request
+    /// ends before the work does; the permit is freed when the work
+    /// returns, which the library's loops make soon after the flag.
+    async fn run<T, F>(&self, lane: &Lane, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(StopFlag) -> knights::Result<T> + Send + 'static,
+    {
+        let permit = lane.permit(&self.config).await?;
         let stop = StopFlag::new();
         let _guard = StopOnDrop(stop.clone());
+        let flag = stop.clone();
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            work(stop)
+            work(flag)
         });
         match tokio::time::timeout(self.config.timeout, task).await {
             Ok(Ok(result)) => result.map_err(ApiError::from),
             Ok(Err(e)) => Err(ApiError::internal(&format!("the work failed: {e}"))),
-            Err(_) => Err(ApiError::timeout(self.config.timeout)),
+            Err(_) => {
+                stop.stop();
+                Err(ApiError::timeout(self.config.timeout))
+            }
         }
     }
 }
@@ -161,6 +257,20 @@ pub struct StopOnDrop(pub StopFlag);
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
         self.0.stop();
+    }
+}
+
+/// Compresses only answers of a known size of at most this many bytes.
+#[derive(Clone, Copy)]
+struct SmallBodies(u64);
+
+impl Predicate for SmallBodies {
+    fn should_compress<B: HttpBody>(&self, response: &axum::http::Response<B>) -> bool {
+        response
+            .body()
+            .size_hint()
+            .upper()
+            .is_some_and(|n| n <= self.0)
     }
 }
 
@@ -178,23 +288,74 @@ pub fn router(config: Config) -> Router {
             backstop,
         ));
     let streams = theatre::routes().merge(jobs::stream_routes());
+    let compress = DefaultPredicate::new().and(SmallBodies(state.config.max_compressed));
     Router::new()
         .merge(plain)
         .merge(streams)
         .merge(assets::routes())
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(limit))
-        .layer(CompressionLayer::new())
+        .layer(CompressionLayer::new().compress_when(compress))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::only_our_page,
+        ))
         .with_state(state)
+}
+
+/// Serves `app` (made by [`router`] from `config`) on `listener` until the process ends: at
+/// most [`Config::max_connections`] connections at once (more wait in the
+/// listen queue), each closed when a request's headers take longer than
+/// [`Config::header_timeout`].
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    config: &Config,
+) -> std::io::Result<()> {
+    let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(config.header_timeout);
+    loop {
+        let Ok(permit) = connections.clone().acquire_owned().await else {
+            return Ok(());
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(e) if is_fatal(&e) => return Err(e),
+            Err(_) => {
+                // Out of file descriptors or a connection reset before it was
+                // accepted: wait a moment and go on.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let connection =
+            http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+        tokio::spawn(async move {
+            let _permit = permit;
+            let _ = connection.await;
+        });
+    }
+}
+
+/// Whether an error of `accept` means the listener itself is broken.
+fn is_fatal(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::InvalidInput | std::io::ErrorKind::NotConnected
+    )
 }
 
 /// `knights serve`.
 pub fn run(args: ServeArgs) -> Result<ExitCode> {
-    let config = Config {
+    let mut config = Config {
+        allow_hosts: args.allow_host.clone(),
         max_squares: args.max_squares,
         max_tourney_squares: args.max_tourney_squares,
         max_count_squares: args.max_count_squares,
@@ -204,9 +365,10 @@ pub fn run(args: ServeArgs) -> Result<ExitCode> {
         jobs: args.jobs.max(1),
         ..Config::default()
     };
+    config.stream_timeout = config.count_timeout;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
-        .max_blocking_threads(config.jobs + 4)
+        .max_blocking_threads(2 * config.jobs + 4)
         .build()
         .context("could not start the server's runtime")?;
     runtime.block_on(async move {
@@ -223,6 +385,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode> {
             .await
             .with_context(|| format!("could not listen on {addr}"))?;
         let local = listener.local_addr()?;
+        config.addr = local;
         let url = format!("http://{local}/");
         eprintln!("knights: serving the web page on {url} (Ctrl-C stops)");
         if !local.ip().is_loopback() {
@@ -235,7 +398,7 @@ pub fn run(args: ServeArgs) -> Result<ExitCode> {
             open_browser(&url);
         }
         // Ctrl-C ends the process (the command line's handler, main.rs).
-        axum::serve(listener, router(config))
+        serve(listener, router(config.clone()), &config)
             .await
             .context("the server stopped")?;
         Ok(ExitCode::SUCCESS)

@@ -13,17 +13,34 @@ use tower::ServiceExt;
 
 use super::{router, Config};
 
+/// The `Host` of the requests of these tests: the default [`Config::addr`].
+const HOST: &str = "127.0.0.1:8080";
+
 async fn call(
     app: &Router,
     method: &str,
     uri: &str,
     body: &str,
 ) -> (StatusCode, Value, Option<String>) {
-    let request = Request::builder()
+    call_with(app, method, uri, body, &[]).await
+}
+
+/// A request with `Host: HOST` and these other headers.
+async fn call_with(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    body: &str,
+    headers: &[(&str, &str)],
+) -> (StatusCode, Value, Option<String>) {
+    let mut request = Request::builder()
         .method(method)
         .uri(uri)
-        .body(Body::from(body.to_string()))
-        .unwrap();
+        .header("host", HOST);
+    for &(name, value) in headers {
+        request = request.header(name, value);
+    }
+    let request = request.body(Body::from(body.to_string())).unwrap();
     let response = app.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let retry = response
@@ -386,13 +403,17 @@ async fn too_busy_is_503_with_retry_after() {
         max_waiting: 0,
         ..Config::default()
     });
-    // One long count holds the only slot.
+    // One long count holds the only heavy slot.
     let (s, v, _) = call(&app, "POST", "/api/count?board=6x8&kind=open", "").await;
     assert_eq!(s, StatusCode::ACCEPTED);
-    let (s, e, retry) = call(&app, "GET", "/api/tour?board=8x8", "").await;
+    let (s, e, retry) = call(&app, "GET", "/api/tour?board=200x200", "").await;
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{e}");
     assert!(retry.is_some());
     assert!(e["error"].as_str().unwrap().contains("busy"));
+    // A small board has a lane of its own: it does not wait behind the count.
+    let (s, t) = get(&app, "/api/tour?board=5x6&kind=open").await;
+    assert_eq!(s, StatusCode::OK, "{t}");
+    checked(&t);
     call(
         &app,
         "DELETE",
@@ -504,4 +525,287 @@ async fn boards_beyond_the_rectangle() {
         (StatusCode::OK, Some("no")),
         "{v}"
     );
+}
+
+/// The status of `uri` with these headers (and `Host: HOST` unless given).
+async fn status_with(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    headers: &[(&str, &str)],
+) -> StatusCode {
+    let mut request = Request::builder().method(method).uri(uri);
+    if !headers.iter().any(|(n, _)| n.eq_ignore_ascii_case("host")) {
+        request = request.header("host", HOST);
+    }
+    for &(name, value) in headers {
+        request = request.header(name, value);
+    }
+    let response = app
+        .clone()
+        .oneshot(request.body(Body::from("{}")).unwrap())
+        .await
+        .unwrap();
+    response.status()
+}
+
+#[tokio::test]
+async fn other_hosts_are_refused_dns_rebinding() {
+    let app = app();
+    for uri in ["/", "/api/info", "/api/tour?board=5x6"] {
+        let s = status_with(&app, "GET", uri, &[("host", "evil.example")]).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{uri}");
+        let s = status_with(&app, "GET", uri, &[("host", "evil.example:8080")]).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{uri}");
+    }
+    let request = Request::builder()
+        .uri("/api/info")
+        .header("host", "evil.example")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("evil.example"), "{v}");
+    for host in ["127.0.0.1:8080", "localhost:8080", "[::1]:8080"] {
+        let s = status_with(&app, "GET", "/api/info", &[("host", host)]).await;
+        assert_eq!(s, StatusCode::OK, "{host}");
+    }
+    // A name allowed on purpose.
+    let app = router(Config {
+        allow_hosts: vec!["knights.example".into()],
+        ..Config::default()
+    });
+    let s = status_with(&app, "GET", "/api/info", &[("host", "knights.example")]).await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn other_origins_and_cross_site_requests_are_refused() {
+    let app = router(Config {
+        jobs: 1,
+        max_waiting: 0,
+        ..Config::default()
+    });
+    let cipher = json!({"key": "8x8,seed=5", "text": "hello"}).to_string();
+    for (method, uri, body) in [
+        ("POST", "/api/encrypt", cipher.as_str()),
+        ("POST", "/api/count?board=6x8&kind=open", ""),
+        ("GET", "/api/tour?board=5x6", ""),
+        ("GET", "/api/count/0/events", ""),
+    ] {
+        for headers in [
+            &[("origin", "http://evil.example")][..],
+            &[("origin", "http://127.0.0.1:9999")],
+            &[("origin", "null")],
+            &[("sec-fetch-site", "cross-site")],
+            &[("sec-fetch-site", "same-site")],
+        ] {
+            let (s, v, _) = call_with(&app, method, uri, body, headers).await;
+            assert_eq!(s, StatusCode::FORBIDDEN, "{method} {uri} {headers:?}: {v}");
+            assert!(v["error"].as_str().unwrap().contains("own page"), "{v}");
+        }
+    }
+    // The refused count took no job slot: the only one is free.
+    let (s, v, _) = call_with(
+        &app,
+        "POST",
+        "/api/count?board=6x8&kind=open",
+        "",
+        &[
+            ("origin", "http://127.0.0.1:8080"),
+            ("sec-fetch-site", "same-origin"),
+        ],
+    )
+    .await;
+    assert_eq!(s, StatusCode::ACCEPTED, "{v}");
+    cancel_and_wait(&app, v["id"].as_str().unwrap()).await;
+    // Its own page, a typed address and other clients are answered.
+    for headers in [
+        &[("origin", "http://localhost:8080")][..],
+        &[("sec-fetch-site", "same-origin")],
+        &[("sec-fetch-site", "none")],
+        &[],
+    ] {
+        let (s, v, _) = call_with(&app, "POST", "/api/encrypt", &cipher, headers).await;
+        assert_eq!(s, StatusCode::OK, "{headers:?}: {v}");
+    }
+    // The page itself may be linked from anywhere.
+    let s = status_with(&app, "GET", "/", &[("sec-fetch-site", "cross-site")]).await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_the_events_does_not_cancel_and_ids_cannot_be_guessed() {
+    let app = app();
+    let (s, v, _) = call(&app, "POST", "/api/count?board=6x8&kind=open", "").await;
+    assert_eq!(s, StatusCode::ACCEPTED);
+    let id = v["id"].as_str().unwrap().to_string();
+    assert_eq!(id.len(), 32, "{id}");
+    assert!(id.bytes().all(|b| b.is_ascii_hexdigit()), "{id}");
+    // Open the events, read the first one, close them.
+    let request = Request::builder()
+        .uri(format!("/api/count/{id}/events"))
+        .header("host", HOST)
+        .body(Body::empty())
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut body = response.into_body();
+    let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    assert!(String::from_utf8_lossy(&first).contains("event: progress"));
+    drop(body);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, v) = get(&app, &format!("/api/count/{id}")).await;
+    assert_eq!(v["state"], json!("running"), "{v}");
+    // A second job has another id, neither is a small number.
+    let (s, w, _) = call(&app, "POST", "/api/count?board=5x6&kind=closed", "").await;
+    assert_eq!(s, StatusCode::ACCEPTED);
+    let other = w["id"].as_str().unwrap();
+    assert_ne!(other, id);
+    for guess in ["1", "2", "3"] {
+        let (s, _) = get(&app, &format!("/api/count/{guess}")).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+    }
+    // Only DELETE cancels.
+    let (s, _, _) = call(&app, "DELETE", &format!("/api/count/{id}"), "").await;
+    assert_eq!(s, StatusCode::OK);
+    let mut state = Value::Null;
+    for _ in 0..600 {
+        state = get(&app, &format!("/api/count/{id}")).await.1["state"].clone();
+        if state != "running" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(state, json!("cancelled"));
+}
+
+/// Cancels a count and waits until it has stopped (and freed its slot).
+async fn cancel_and_wait(app: &Router, id: &str) {
+    let (s, _, _) = call(app, "DELETE", &format!("/api/count/{id}"), "").await;
+    assert_eq!(s, StatusCode::OK);
+    while get(app, &format!("/api/count/{id}")).await.1["state"] == "running" {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Polls until `jobs` counts start at once (each takes a heavy slot or is
+/// refused at once); cancels them. Whether they did within `tries` tenths
+/// of a second.
+async fn a_full_set_starts(app: &Router, jobs: usize, tries: u32) -> bool {
+    for _ in 0..tries {
+        let mut ids = Vec::new();
+        for _ in 0..jobs {
+            let (s, v, _) = call(app, "POST", "/api/count?board=6x8&kind=open", "").await;
+            if s == StatusCode::ACCEPTED {
+                ids.push(v["id"].as_str().unwrap().to_string());
+            }
+        }
+        let all = ids.len() == jobs;
+        for id in &ids {
+            cancel_and_wait(app, id).await;
+        }
+        if all {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn runaway_jobs_stop_at_the_limit_and_free_their_slots() {
+    let jobs = 2;
+    let app = router(Config {
+        timeout: Duration::from_secs(1),
+        jobs,
+        max_waiting: 0,
+        max_count_jobs: 64,
+        ..Config::default()
+    });
+    let encrypt: &'static str = r#"{"key": "500x500,attempts=4294967295", "text": "x"}"#;
+    let runaways = [
+        ("POST", "/api/encrypt", encrypt),
+        (
+            "GET",
+            "/api/tour?board=1000x1000&algorithm=warnsdorff&max-attempts=4294967295",
+            "",
+        ),
+        (
+            "GET",
+            "/api/tour?board=200x200&algorithm=takefuji-lee&max-attempts=4294967295",
+            "",
+        ),
+        (
+            "GET",
+            "/api/tour?board=180x180&algorithm=neural&kind=closed",
+            "",
+        ),
+    ];
+    for (method, uri, body) in runaways {
+        let mut tasks = Vec::new();
+        for _ in 0..jobs {
+            let app = app.clone();
+            tasks.push(tokio::spawn(
+                async move { call(&app, method, uri, body).await },
+            ));
+        }
+        for task in tasks {
+            let (s, v, _) = task.await.unwrap();
+            if s == StatusCode::OK {
+                // Done within the limit: nothing ran away.
+                continue;
+            }
+            assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{uri}: {v}");
+            assert!(v["error"].as_str().unwrap().contains("limit"), "{uri}: {v}");
+        }
+        assert!(
+            a_full_set_starts(&app, jobs, 20).await,
+            "{uri}: the heavy slots were not freed after the time limit"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn theatre_streams_end_at_their_limit_and_free_their_slot() {
+    let app = router(Config {
+        jobs: 1,
+        max_waiting: 0,
+        stream_timeout: Duration::from_millis(500),
+        ..Config::default()
+    });
+    // One step a second: the stream would run for hours.
+    let stream = get(&app, "/api/theatre/search?board=6x6&kind=closed&rate=1");
+    let (s, text) = tokio::time::timeout(Duration::from_secs(60), stream)
+        .await
+        .expect("the stream ended at its limit");
+    assert_eq!(s, StatusCode::OK);
+    let text = text.as_str().unwrap();
+    let done = text.split("event: done\ndata: ").nth(1).expect(text);
+    assert!(done.contains("limit"), "{done}");
+    assert!(
+        a_full_set_starts(&app, 1, 20).await,
+        "the slot was not freed"
+    );
+}
+
+#[tokio::test]
+async fn large_answers_are_not_compressed() {
+    let app = app();
+    for (uri, compressed) in [
+        ("/api/info", true),
+        ("/api/tour?board=1000x1000&encoding=moves", false),
+    ] {
+        let request = Request::builder()
+            .uri(uri)
+            .header("host", HOST)
+            .header("accept-encoding", "gzip")
+            .body(Body::empty())
+            .unwrap();
+        let response = app.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let encoding = response.headers().get("content-encoding");
+        assert_eq!(encoding.is_some(), compressed, "{uri}");
+    }
 }

@@ -9,13 +9,16 @@
 //!   a stream of server-sent events from the library's observer
 //!   ([`knights::algorithms::backtrack::search_observed`]): squares entered
 //!   and left (retreats), throttled to `rate` steps a second, with the node
-//!   count. The search waits for the stream; when the client goes away it
-//!   is stopped.
+//!   count. The search waits for the stream; when the client goes away, or
+//!   after [`super::Config::stream_timeout`], it is stopped and the stream
+//!   ends.
 //! - `GET /api/theatre/neural`: the Takefuji-Lee network (1992) run here,
 //!   round by round, on a small board: the edges whose output switched in
 //!   each round.
 
 use std::convert::Infallible;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::State;
@@ -57,7 +60,7 @@ async fn warnsdorff(State(state): State<AppState>, query: Q) -> Result<Json<Valu
     };
     p.done()?;
     let value = state
-        .heavy(move |stop| {
+        .sized(board.squares(), move |stop| {
             let tour = Tour::builder(board)
                 .kind(kind)
                 .start_at(start)
@@ -174,10 +177,12 @@ async fn search(
     let tick = Duration::from_millis(50);
     let per_tick = (rate as f64 * tick.as_secs_f64()).ceil().max(1.0) as usize;
     let ticks_per_step = (1.0 / (rate as f64 * tick.as_secs_f64())).round().max(1.0) as u32;
-    tokio::spawn(async move {
-        let _stop = StopOnDrop(stop);
+    let limit = state.config.stream_timeout;
+    let nodes = Arc::new(AtomicU64::new(0));
+    let (events, seen) = (sse_tx.clone(), nodes.clone());
+    let forward = async move {
         let mut interval = tokio::time::interval(tick);
-        let (mut nodes, mut depth) = (0u64, 0usize);
+        let mut depth = 0usize;
         let mut waited = 0;
         loop {
             interval.tick().await;
@@ -193,7 +198,7 @@ async fn search(
                     Some(e) => {
                         let (sign, s) = match e {
                             Step::Enter(s) => {
-                                nodes += 1;
+                                seen.fetch_add(1, Ordering::Relaxed);
                                 depth += 1;
                                 ("+", s)
                             }
@@ -215,12 +220,10 @@ async fn search(
                 }
             }
             if !batch.is_empty() {
+                let nodes = seen.load(Ordering::Relaxed);
                 let data = json!({"steps": batch, "nodes": nodes, "depth": depth});
-                if sse_tx
-                    .send(Ok(Event::default().event("steps").data(data.to_string())))
-                    .await
-                    .is_err()
-                {
+                let event = Event::default().event("steps").data(data.to_string());
+                if events.send(Ok(event)).await.is_err() {
                     return;
                 }
             }
@@ -229,9 +232,23 @@ async fn search(
             }
         }
         if let Ok(done) = done_rx.await {
-            let _ = sse_tx
+            let _ = events
                 .send(Ok(Event::default().event("done").data(done.to_string())))
                 .await;
+        }
+    };
+    // The stream ends at its time limit, however slowly its client reads:
+    // dropping `forward` drops the steps' receiver, which ends the search's
+    // next send, and the guard raises its flag; the search then returns and
+    // frees its job slot.
+    tokio::spawn(async move {
+        let _stop = StopOnDrop(stop);
+        if tokio::time::timeout(limit, forward).await.is_err() {
+            let done = json!({
+                "found": false, "nodes": nodes.load(Ordering::Relaxed),
+                "message": format!("the stream reached this server's limit of {} s and was stopped", limit.as_secs_f64()),
+            });
+            let _ = sse_tx.try_send(Ok(Event::default().event("done").data(done.to_string())));
         }
     });
     Ok(Sse::new(ReceiverStream::new(sse_rx)).keep_alive(KeepAlive::default()))
@@ -247,7 +264,9 @@ async fn neural(State(state): State<AppState>, query: Q) -> Result<Json<Value>, 
     let max_rounds = p.number("max-rounds", 500, 5000)?.max(1) as usize;
     p.done()?;
     let value = state
-        .heavy(move |_| Ok(network_run(board, seed, max_rounds)))
+        .sized(board.squares(), move |_| {
+            Ok(network_run(board, seed, max_rounds))
+        })
         .await?;
     Ok(Json(value))
 }

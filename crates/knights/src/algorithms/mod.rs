@@ -110,8 +110,8 @@ pub trait TourGenerator {
     ///
     /// # Errors
     /// [`Error::NoTour`] where no tour of the kind exists (with the
-    /// theorem), [`Error::GaveUp`] when the method's budget runs out or the
-    /// stop flag is raised, [`Error::Board`] for a start off the board,
+    /// theorem), [`Error::GaveUp`] when the method's budget runs out,
+    /// [`Error::Interrupted`] when `spec.stop` is raised, [`Error::Board`] for a start off the board,
     /// [`Error::TooLarge`] when the board cannot fit in memory.
     fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour>;
 }

@@ -32,7 +32,7 @@ use rand::{Rng, RngCore};
 use super::{finish, Spec, TourGenerator};
 use crate::board::{Square, MOVES};
 use crate::rng::LeastOf;
-use crate::{exists, memory, Board, Error, Kind, Result, Tour};
+use crate::{exists, memory, Board, Error, Kind, Result, StopFlag, Tour};
 
 /// The move order of the program of Mahmoud's course report (Mahmoud n.d.): (dx, dy) = (1,2), (1,-2), (2,1),
 /// (2,-1), (-1,2), (-1,-2), (-2,1), (-2,-1) with dx the column step, as move
@@ -120,6 +120,8 @@ pub struct Options {
     /// first walk that visited every square (an open tour) instead of
     /// failing.
     pub open_fallback: bool,
+    /// Raised by the caller to stop between walks ([`Error::Interrupted`]).
+    pub stop: StopFlag,
 }
 
 impl Default for Options {
@@ -130,6 +132,7 @@ impl Default for Options {
             tie: Tie::Random,
             max_attempts: Warnsdorff::DEFAULT.max_attempts,
             open_fallback: false,
+            stop: StopFlag::new(),
         }
     }
 }
@@ -215,6 +218,7 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
     };
     let mut first_open: Option<Vec<Square>> = None;
     for attempt in 0..budget {
+        options.stop.check("Warnsdorff's rule")?;
         let start = match (options.start, deterministic) {
             (Some(s), _) => s,
             (None, true) => {
@@ -340,6 +344,7 @@ impl TourGenerator for Warnsdorff {
             tie: self.tie,
             max_attempts,
             open_fallback,
+            stop: spec.stop.clone(),
         };
         match spec.kind {
             Some(kind) => {

@@ -82,7 +82,7 @@ pub use spec::KeySpec;
 use crate::board::Square;
 use crate::check::{self, Verdict};
 use crate::format::{self, Valid};
-use crate::{Board, Error, Result, Tour};
+use crate::{Board, Error, Result, StopFlag, Tour};
 
 /// A cipher key: a checked knight's tour.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,7 +117,13 @@ impl Key {
     /// that runs out of attempts) is an [`Error::Parse`]: it is bad input to
     /// the cipher.
     pub fn from_spec(spec: &KeySpec) -> Result<Key> {
-        match spec.tour() {
+        Key::from_spec_with_stop(spec, &StopFlag::new())
+    }
+
+    /// [`Key::from_spec`] that the caller can stop by raising `stop`
+    /// ([`Error::Interrupted`]; see [`KeySpec::tour_with_stop`]).
+    pub fn from_spec_with_stop(spec: &KeySpec, stop: &StopFlag) -> Result<Key> {
+        match spec.tour_with_stop(stop) {
             Ok(tour) => Key::new(tour),
             Err(e @ (Error::NoTour(_) | Error::GaveUp(_) | Error::Unsupported(_))) => {
                 Err(Error::Parse(format!("the key '{spec}' gives no tour: {e}")))

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use crate::algorithms::tourney::Generator;
 use crate::algorithms::{tourney, Algorithm, Spec, TakefujiLee, Warnsdorff};
 use crate::rails::JoinOptions;
-use crate::{Board, Error, Kind, Result, Tour};
+use crate::{Board, Error, Kind, Result, StopFlag, Tour};
 
 /// The algorithms a key may name, by [`Algorithm::name`]. `auto` is left out
 /// on purpose: what it picks may change between versions, and a key must give
@@ -102,6 +102,13 @@ impl KeySpec {
     /// # Complexity
     /// That of the generator: O(rows * cols) per attempt for Warnsdorff's rule.
     pub fn tour(&self) -> Result<Tour> {
+        self.tour_with_stop(&StopFlag::new())
+    }
+
+    /// [`KeySpec::tour`] that the caller can stop by raising `stop`: the
+    /// generator's restarts and the join watch it and end with
+    /// [`crate::Error::Interrupted`].
+    pub fn tour_with_stop(&self, stop: &StopFlag) -> Result<Tour> {
         let kind = crate::algorithms::resolve_kind(&Spec {
             kind: self.kind,
             ..Spec::new(self.board)
@@ -124,6 +131,7 @@ impl KeySpec {
             };
             let join = JoinOptions {
                 random_orientation: false,
+                stop: stop.clone(),
                 ..JoinOptions::default()
             };
             let make = |board, rng: &mut dyn rand::RngCore| {
@@ -137,6 +145,7 @@ impl KeySpec {
             .start_at(start)
             .algorithm(algorithm)
             .seed(self.seed)
+            .stop_flag(stop.clone())
             .build()
             .map_err(in_key_words)
     }

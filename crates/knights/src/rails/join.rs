@@ -74,7 +74,7 @@ use super::posa::posa_merge;
 use super::shatter::Frame;
 use super::toward;
 use super::{down_masks, first_rail, switch_raw, walk_cycle, walk_cycles, Geometry, UnionFind};
-use crate::{exists, Cover, Error, Result};
+use crate::{exists, Cover, Error, Result, StopFlag};
 
 /// Options of [`join`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +96,9 @@ pub struct JoinOptions {
     /// join did before (cipher keys keep that, so stored ciphertexts still
     /// decrypt).
     pub random_orientation: bool,
+    /// Raised by the caller to stop between merges ([`Error::Interrupted`];
+    /// the cover is then still a tourney, partly joined).
+    pub stop: StopFlag,
 }
 
 impl Default for JoinOptions {
@@ -105,6 +108,7 @@ impl Default for JoinOptions {
             posa_steps_per_square: 20,
             disjoint: false,
             random_orientation: true,
+            stop: StopFlag::new(),
         }
     }
 }
@@ -208,6 +212,7 @@ pub(super) fn join_in_frame<R: Rng + ?Sized>(
     loop {
         iterations += 1;
         assert!(iterations <= limit, "join exceeded its proven bound");
+        options.stop.check("the join")?;
         let mut starts = Vec::new();
         let (labels, sizes) = walk_cycles(&g, links, |s, i| {
             if i == 0 {

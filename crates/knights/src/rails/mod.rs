@@ -64,6 +64,20 @@ pub fn obfuscate_tour<R: rand::Rng + ?Sized>(
     shatters: u32,
     rng: &mut R,
 ) -> Result<Tour> {
+    let options = ObfuscateOptions {
+        shatters,
+        ..Default::default()
+    };
+    obfuscate_tour_with(tour, &options, rng)
+}
+
+/// [`obfuscate_tour`] with all of [`obfuscate`]'s options: the join's stop
+/// flag stops the shatters as well ([`crate::Error::Interrupted`]).
+pub fn obfuscate_tour_with<R: rand::Rng + ?Sized>(
+    tour: Tour,
+    options: &ObfuscateOptions,
+    rng: &mut R,
+) -> Result<Tour> {
     if !tour.is_closed() {
         return Err(crate::Error::Unsupported(format!(
             "obfuscation needs a closed tour, and this is an open tour of {}; ask for a closed tour",
@@ -71,11 +85,7 @@ pub fn obfuscate_tour<R: rand::Rng + ?Sized>(
         )));
     }
     let mut cover = Cover::from_tour(&tour)?;
-    let options = ObfuscateOptions {
-        shatters,
-        ..Default::default()
-    };
-    obfuscate(&mut cover, &options, rng)?;
+    obfuscate(&mut cover, options, rng)?;
     let start = tour.start();
     let board = tour.board();
     let links = cover.as_bytes()[start as usize];

@@ -484,7 +484,10 @@ pub fn obfuscate<R: Rng + ?Sized>(
     require_two_moves(cover)?;
     let (rows, cols) = (board.rows() as usize, board.cols() as usize);
     let mut frame = Frame::new(cover.as_bytes().to_vec(), rows, cols);
-    shatter_passes(&mut frame, options.shatters, rng);
+    for _ in 0..options.shatters {
+        options.join.stop.check("the obfuscation")?;
+        shatter_passes(&mut frame, 1, rng);
+    }
     // The join runs in the last pass's orientation, uniformly random: no
     // second turn of the board is needed.
     let stats = join_in_frame(&mut frame, &options.join, rng)?;

@@ -22,7 +22,7 @@ pub mod walks;
 use rand::{Rng, RngCore};
 
 use super::{finish, Spec, TourGenerator};
-use crate::{exists, rails, Board, Cover, Error, Kind, Result, Tour};
+use crate::{exists, rails, Board, Cover, Error, Kind, Result, StopFlag, Tour};
 
 /// The tourney generators.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -127,12 +127,36 @@ impl std::str::FromStr for Generator {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn tourney<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) -> Result<Cover> {
+    tourney_with_stop(board, generator, &StopFlag::new(), rng)
+}
+
+/// [`tourney`] that the caller can stop: the generators that restart (the
+/// Warnsdorff walks, the network) end with [`Error::Interrupted`] soon
+/// after `stop` is raised; the others take O(rows * cols) in one go.
+pub fn tourney_with_stop<R: Rng + ?Sized>(
+    board: Board,
+    generator: Generator,
+    stop: &StopFlag,
+    rng: &mut R,
+) -> Result<Cover> {
     no_tourney(board)?;
     match generator {
-        Generator::Warnsdorff => walks::warnsdorff(board, &Default::default(), rng),
+        Generator::Warnsdorff => {
+            let options = walks::Options {
+                stop: stop.clone(),
+                ..Default::default()
+            };
+            walks::warnsdorff(board, &options, rng)
+        }
         Generator::Braid => braid::braid(board, rng),
         Generator::FourCover => four_cover::four_cover(board),
-        Generator::Neural => neural::neural(board, &Default::default(), rng),
+        Generator::Neural => {
+            let options = neural::Options {
+                stop: stop.clone(),
+                ..Default::default()
+            };
+            neural::neural(board, &options, rng)
+        }
         Generator::Divide => crate::construct::tourney(board),
     }
 }
@@ -172,7 +196,8 @@ pub fn tour<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) ->
     tour_with(board, generator, &rails::JoinOptions::default(), rng)
 }
 
-/// [`tour`] with the join's options.
+/// [`tour`] with the join's options; the join's stop flag stops the
+/// generator as well.
 pub fn tour_with<R: Rng + ?Sized>(
     board: Board,
     generator: Generator,
@@ -180,7 +205,7 @@ pub fn tour_with<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Result<Tour> {
     exists::require(board, true)?;
-    let mut cover = tourney(board, generator, rng)?;
+    let mut cover = tourney_with_stop(board, generator, &join.stop, rng)?;
     rails::join(&mut cover, join, rng)?;
     cover.to_tour(0, None)
 }
@@ -201,7 +226,11 @@ impl TourGenerator for Generator {
     }
 
     fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
-        closed_only(spec, |board, rng| tour(board, *self, rng), rng)
+        let join = rails::JoinOptions {
+            stop: spec.stop.clone(),
+            ..Default::default()
+        };
+        closed_only(spec, |board, rng| tour_with(board, *self, &join, rng), rng)
     }
 }
 

@@ -39,7 +39,7 @@ use rand::{Rng, RngCore};
 
 use crate::algorithms::{Spec, TourGenerator};
 use crate::board::Geometry;
-use crate::{exists, memory, Board, Cover, Error, Result, Tour};
+use crate::{exists, memory, Board, Cover, Error, Result, StopFlag, Tour};
 
 /// Options of [`neural`] and [`tour`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +48,8 @@ pub struct Options {
     pub max_rounds: u32,
     /// Runs before giving up.
     pub max_restarts: u32,
+    /// Raised by the caller to stop between rounds ([`Error::Interrupted`]).
+    pub stop: StopFlag,
 }
 
 impl Default for Options {
@@ -55,6 +57,7 @@ impl Default for Options {
         Options {
             max_rounds: 20_000,
             max_restarts: TakefujiLee::DEFAULT.max_restarts,
+            stop: StopFlag::new(),
         }
     }
 }
@@ -299,30 +302,32 @@ impl Network {
 
     /// Runs rounds until the network rests or `max_rounds` have passed;
     /// whether it rests with every square at two edges. Runs of rounds
-    /// that switch no output are taken in one step.
-    pub(crate) fn settle(&mut self, max_rounds: u32) -> bool {
+    /// that switch no output are taken in one step. A raised `stop` ends
+    /// it between rounds with [`Error::Interrupted`].
+    pub(crate) fn settle(&mut self, max_rounds: u32, stop: &StopFlag) -> Result<bool> {
         let max_rounds = u64::from(max_rounds);
         let mut rounds = 0u64;
         while rounds < max_rounds {
+            stop.check("the Takefuji-Lee network")?;
             rounds += 1;
             let r = self.round();
             if !r.moving {
-                return self.deg.iter().all(|&d| d == 2);
+                return Ok(self.deg.iter().all(|&d| d == 2));
             }
             if !r.switched {
                 // The next rounds repeat this one's increments until some
                 // output switches, in round `rounds + k`.
                 let Some(k) = self.rounds_to_next_switch() else {
-                    return false;
+                    return Ok(false);
                 };
                 if rounds + k > max_rounds {
-                    return false;
+                    return Ok(false);
                 }
                 self.drift(k - 1);
                 rounds += k - 1;
             }
         }
-        false
+        Ok(false)
     }
 }
 
@@ -347,7 +352,7 @@ fn search<R: Rng + ?Sized>(
     let mut net = Network::new(board)?;
     for _ in 0..options.max_restarts.max(1) {
         net.reset(rng);
-        if net.settle(options.max_rounds) {
+        if net.settle(options.max_rounds, &options.stop)? {
             let cover = Cover::from_bytes_unchecked(board, net.links.clone());
             if accept(&cover) {
                 return Ok(cover);
@@ -442,6 +447,7 @@ impl TourGenerator for TakefujiLee {
     fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
         let options = Options {
             max_restarts: self.max_restarts,
+            stop: spec.stop.clone(),
             ..Options::default()
         };
         super::closed_only(spec, |board, rng| tour(board, &options, rng), rng)
@@ -503,7 +509,7 @@ mod tests {
                 let mut b = Network::new(board).unwrap();
                 a.reset(&mut crate::rng::seeded(seed));
                 b.reset(&mut crate::rng::seeded(seed));
-                let settled = a.settle(rounds);
+                let settled = a.settle(rounds, &StopFlag::new()).unwrap();
                 assert_eq!(settled, settle_by_full_sweeps(&mut b, rounds));
                 assert_eq!(a.links, b.links, "{board} seed {seed}");
                 // An unsettled run may stop early, with the same outputs.

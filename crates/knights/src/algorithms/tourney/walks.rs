@@ -44,7 +44,7 @@ use rand::Rng;
 
 use crate::board::Padded;
 use crate::rng::LeastOf;
-use crate::{memory, Board, Cover, Error, Result};
+use crate::{memory, Board, Cover, Error, Result, StopFlag};
 
 /// Options of [`warnsdorff`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +66,8 @@ pub struct Options {
     /// Splice a stuck walk into a cycle closed before, when it fits, instead
     /// of undoing it (default: yes; see the module documentation).
     pub splice: bool,
+    /// Raised by the caller to stop between restarts ([`Error::Interrupted`]).
+    pub stop: StopFlag,
 }
 
 impl Default for Options {
@@ -77,6 +79,7 @@ impl Default for Options {
             max_walk: u32::MAX,
             tile: 64,
             splice: true,
+            stop: StopFlag::new(),
         }
     }
 }
@@ -162,6 +165,7 @@ fn whole<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Resul
     let mut moves: Vec<u8> = Vec::new();
     let min_cycle = options.min_cycle.max(4) as usize;
     for _ in 0..=options.max_restarts {
+        options.stop.check("the Warnsdorff tourney")?;
         reset(board, &pad, &mut free, &mut degree, &mut links);
         if fill(
             board,
