@@ -27,7 +27,7 @@ use knights::algorithms::{Algorithm, Generator};
 use knights::cipher::{self, Key, KeySpec, Mode};
 use knights::count::{self, Progress};
 use knights::format::{self, SvgOptions, Valid};
-use knights::rails::{self, ObfuscateOptions};
+use knights::rails::{self, JoinOptions, ObfuscateOptions};
 use knights::stats::{Job, MoveCounts};
 use knights::{Board, Category, Cover, Error, Kind, StopFlag, Tour, Tourney};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError};
@@ -670,7 +670,9 @@ fn tourney(
     let board = board_arg(py, board)?;
     let generator: Generator = lib(py, generator.parse())?;
     let request = Tourney::builder(board).generator(generator).seed(seed);
-    let tourney = run_watched(py, &Watch::default(), move |_stop| request.build())?;
+    let tourney = run_watched(py, &Watch::default(), move |stop| {
+        request.cover_with_stop(&stop)?.to_tourney()
+    })?;
     Ok(PyTourney { tourney })
 }
 
@@ -701,9 +703,13 @@ fn cover_of(py: Python<'_>, x: &Bound<'_, PyAny>, what: &str) -> PyResult<(Cover
 #[pyfunction]
 fn join(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyTour> {
     let (mut cover, start) = cover_of(py, x, "join")?;
-    let tour = run_watched(py, &Watch::default(), move |_stop| {
+    let tour = run_watched(py, &Watch::default(), move |stop| {
         let mut rng = knights::rng::seeded(seed);
-        rails::join(&mut cover, &Default::default(), &mut rng)?;
+        let options = JoinOptions {
+            stop,
+            ..Default::default()
+        };
+        rails::join(&mut cover, &options, &mut rng)?;
         cover.to_tour(start.unwrap_or(0), None)
     })?;
     Ok(PyTour { tour })
@@ -725,11 +731,14 @@ fn shatter(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyTourne
 #[pyfunction]
 fn obfuscate(py: Python<'_>, x: &Bound<'_, PyAny>, shatters: u32, seed: u64) -> PyResult<PyTour> {
     let (mut cover, start) = cover_of(py, x, "obfuscate")?;
-    let tour = run_watched(py, &Watch::default(), move |_stop| {
+    let tour = run_watched(py, &Watch::default(), move |stop| {
         let mut rng = knights::rng::seeded(seed);
         let options = ObfuscateOptions {
             shatters,
-            ..Default::default()
+            join: JoinOptions {
+                stop,
+                ..Default::default()
+            },
         };
         rails::obfuscate(&mut cover, &options, &mut rng)?;
         cover.to_tour(start.unwrap_or(0), None)
@@ -900,10 +909,10 @@ enum KeySource {
 
 impl KeySource {
     /// The key: the tour checked, or the description's tour generated.
-    fn key(self) -> knights::Result<Key> {
+    fn key(self, stop: &StopFlag) -> knights::Result<Key> {
         match self {
             KeySource::Tour(tour) => Key::new(tour),
-            KeySource::Spec(spec) => Key::from_spec(&spec),
+            KeySource::Spec(spec) => Key::from_spec_with_stop(&spec, stop),
         }
     }
 }
@@ -936,8 +945,8 @@ fn run_cipher(
     let key = key_arg(py, key)?;
     let mode = if classic { Mode::Classic } else { Mode::Exact };
     let text = text.to_string();
-    run_watched(py, &Watch::default(), move |_stop| {
-        let key = key.key()?;
+    run_watched(py, &Watch::default(), move |stop| {
+        let key = key.key(&stop)?;
         if decrypt {
             cipher::decrypt(&key, &text, mode)
         } else {
