@@ -495,3 +495,67 @@ fn a_terminated_count_removes_its_temporary_states() {
     assert!(temporaries().is_empty(), "{:?}", temporaries());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A count on a shape (here the 5x5 torus, whose states grow to gigabytes
+/// within one square) is held to the memory bound: a clean refusal with
+/// status 2, not an abort on a failed allocation.
+#[test]
+fn a_count_on_a_shape_keeps_to_the_memory_bound() {
+    knights()
+        .args([
+            "count",
+            "5x5",
+            "--wrap",
+            "both",
+            "--open",
+            "--max-memory",
+            "40M",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("needs about").and(contains("memory bound is 40.0 MiB")));
+}
+
+/// SIGTERM stops a count on a shape inside the square it is on (a square
+/// of the 5x5 torus takes seconds), not after it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_count_on_a_shape_stops_inside_a_square() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("knights"))
+        .args([
+            "count",
+            "5x5",
+            "--wrap",
+            "both",
+            "--open",
+            "--max-memory",
+            "2G",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Past 60 MB the count is inside one of its long squares.
+    let status = format!("/proc/{}/status", child.id());
+    let rss_kb = || -> u64 {
+        std::fs::read_to_string(&status)
+            .ok()
+            .and_then(|t| {
+                t.lines()
+                    .find_map(|l| l.strip_prefix("VmRSS:"))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            })
+            .unwrap_or(0)
+    };
+    while rss_kb() < 60_000 {
+        assert!(child.try_wait().unwrap().is_none(), "the count ended early");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("stopped during square"), "{err}");
+}

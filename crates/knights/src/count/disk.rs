@@ -111,6 +111,9 @@ wide!(U256, U512, U1024, U2048, U4096);
 pub(super) enum Stop {
     /// A count overflowed its width: run again with wider counts.
     Overflow,
+    /// A square's successors in memory passed the memory bound (about this
+    /// many bytes): go on on disk, or stop.
+    OverMemory(u64),
     Err(Error),
 }
 

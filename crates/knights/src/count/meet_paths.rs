@@ -528,6 +528,9 @@ fn join_bottom(
             layers::merge(&mut v).map_err(|stop| match stop {
                 Stop::Err(e) => e,
                 Stop::Overflow => layers::part_overflow(),
+                Stop::OverMemory(_) => {
+                    crate::Error::Internal("a merge passed a memory bound".into())
+                }
             })?;
             let (mut sum, mut tested) = (ProductSum::default(), 0u64);
             for (k, count) in v {

@@ -165,6 +165,7 @@ impl<'a> Options<'a> {
             keep: self.keep,
             final_layer: None,
             count_bits: 0,
+            memory_only: None,
         }
     }
 }
@@ -409,7 +410,11 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
         });
     }
     let problem = shape_problem(shape, opts.kind, None)?;
-    let run = layers::run(&problem, &opts.run())?;
+    let run_opts = RunOptions {
+        memory_only: Some(shape.board()),
+        ..opts.run()
+    };
+    let run = layers::run(&problem, &run_opts)?;
     Ok(forward_report(run, t0))
 }
 
@@ -956,6 +961,19 @@ mod tests {
             assert!(seen.windows(2).all(|w| w[0] == w[1]), "{text}: {seen:?}");
             assert!(seen[0] != Count::ZERO);
         }
+    }
+
+    #[test]
+    fn counts_on_shapes_keep_to_the_memory_bound() {
+        let torus = crate::Shape::new("5x5".parse().unwrap()).with_wrap(crate::shape::Wrap::Both);
+        let opts = Options {
+            kind: Kind::Open,
+            max_memory: Some(8 << 20),
+            ..Options::default()
+        };
+        let err = tours_on(&torus, &opts).unwrap_err();
+        assert!(matches!(err, crate::Error::TooLarge { .. }), "{err}");
+        assert!(err.to_string().contains("8.0 MiB"), "{err}");
     }
 
     #[test]
