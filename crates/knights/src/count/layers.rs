@@ -33,8 +33,9 @@ use serde::{Deserialize, Serialize};
 use bnum::types::{U1024, U2048, U256, U4096, U512};
 
 use super::disk::{
-    entry_bytes, file_states, io, read_entries, write_atomic, write_entries, Disk, Key, Manifest,
-    Stop, Tally, Word, MANIFEST,
+    check_state_file, entry_bytes, file_states, io, is_run_file, read_entries, read_manifest,
+    state_file_name, write_atomic, write_entries, Checksummed, Disk, Key, Manifest, StateFile,
+    Stop, Tally, Word, MANIFEST, MANIFEST_VERSION,
 };
 use super::frontier::{Engine, Problem, Step};
 use super::number::Count;
@@ -210,7 +211,12 @@ struct ChunkOut<K, C> {
 
 enum Bucket<K, C> {
     Mem(Vec<(K, C)>),
-    Disk { path: PathBuf, states: u64 },
+    /// A state file, and the CRC-32 of its bytes.
+    Disk {
+        path: PathBuf,
+        states: u64,
+        crc32: u32,
+    },
 }
 
 impl<K, C> Bucket<K, C> {
@@ -256,6 +262,107 @@ fn fingerprint_of(p: &Problem, key_bytes: usize, count_bytes: usize, nibbles: bo
     let encoding = if nibbles { 2u32 } else { 1u32 };
     (key_bytes, count_bytes, encoding).hash(&mut h);
     format!("{:016x}-k{key_bytes}-c{count_bytes}", h.finish())
+}
+
+/// Whether the work directory `dir` holds a count's checkpoint: a run's
+/// folder `count-...` with its `checkpoint.json`, or the summary
+/// `count-meet-....json` of a count met in the middle.
+pub(crate) fn holds_checkpoint(dir: &Path) -> bool {
+    fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            is_summary_name(&name)
+                || (is_run_folder_name(&name) && entry.path().join(MANIFEST).is_file())
+        })
+}
+
+/// Whether `name` is a run's folder: `count-` and a fingerprint.
+fn is_run_folder_name(name: &str) -> bool {
+    name.strip_prefix("count-").is_some_and(|fp| {
+        let mut parts = fp.split('-');
+        let hash = parts.next().unwrap_or_default();
+        hash.len() == 16
+            && hash.bytes().all(|b| b.is_ascii_hexdigit())
+            && parts.next().is_some_and(|k| k.starts_with('k'))
+            && parts.next().is_some_and(|c| c.starts_with('c'))
+            && parts.next().is_none()
+    })
+}
+
+/// Whether `name` is the summary of a count met in the middle.
+fn is_summary_name(name: &str) -> bool {
+    name.strip_prefix("count-meet-")
+        .and_then(|rest| rest.strip_suffix(".json"))
+        .is_some_and(|hash| hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Makes the work directory `dir` ready for a count that starts: creates
+/// it if it does not exist (its parent must: a mistyped path is not made
+/// into a tree of folders); a count that resumes needs a checkpoint there,
+/// and one that does not resume refuses to overwrite a checkpoint unless
+/// it starts `fresh`, which removes the checkpoints (only the files of the
+/// counts' own naming).
+pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<()> {
+    let phrase = |e: std::io::Error| {
+        let text = e.to_string();
+        text.split(" (os error").next().unwrap_or(&text).to_string()
+    };
+    if resume && fresh {
+        return Err(Error::Unsupported(
+            "a count either resumes its checkpoint or starts afresh, not both".into(),
+        ));
+    }
+    if !dir.exists() && !resume {
+        fs::create_dir(dir).map_err(|e| {
+            Error::Unsupported(format!(
+                "could not create the work directory {}: {}",
+                dir.display(),
+                phrase(e)
+            ))
+        })?;
+    } else if !dir.is_dir() && dir.exists() {
+        return Err(Error::Parse(format!(
+            "the work directory {} is not a directory",
+            dir.display()
+        )));
+    }
+    let held = holds_checkpoint(dir);
+    if resume && !held {
+        return Err(Error::Parse(format!(
+            "there is no checkpoint to resume in {}: start the count without resuming",
+            dir.display()
+        )));
+    }
+    if !resume && held {
+        if !fresh {
+            return Err(Error::Parse(format!(
+                "{} holds the checkpoint of a count: resume it, or start afresh to discard it",
+                dir.display()
+            )));
+        }
+        for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = entry.path();
+            let removed = if is_summary_name(&name) {
+                fs::remove_file(&path)
+            } else if is_run_folder_name(&name) {
+                fs::remove_dir_all(&path)
+            } else {
+                Ok(())
+            };
+            removed.map_err(|e| {
+                Error::Unsupported(format!(
+                    "the count could not remove {}: {}",
+                    path.display(),
+                    phrase(e)
+                ))
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// Removes every checkpoint of `p` in `dir`, whatever its key and count
@@ -372,17 +479,7 @@ fn run_typed<K: Key, C: Tally>(
         let dir = dir.join(format!("count-{fp}"));
         let manifest = dir.join(MANIFEST);
         if opts.resume && manifest.exists() {
-            let text = fs::read_to_string(&manifest).map_err(|e| io("read", &manifest, e))?;
-            let m: Manifest = serde_json::from_str(&text).map_err(|e| {
-                Error::Parse(format!("{} is not a checkpoint: {e}", manifest.display()))
-            })?;
-            if m.fingerprint != fp || m.version != 1 {
-                return Err(Error::Parse(format!(
-                    "{} belongs to another count",
-                    manifest.display()
-                ))
-                .into());
-            }
+            let m = read_manifest(&manifest, &fp, MAX_BUCKETS)?;
             run.states_per_step = m.states_per_step;
             run.peak = m.peak;
             run.prefix_counts = m.prefix_counts;
@@ -396,27 +493,23 @@ fn run_typed<K: Key, C: Tally>(
                 }
             }
             t0 = m.step;
-            let mut names = Vec::new();
             cur.clear();
-            for (name, states) in m.buckets {
-                let path = dir.join(&name);
-                if file_states::<K, C>(&path)? != states {
-                    return Err(Error::Parse(format!(
-                        "{} is damaged; start the count again without --resume",
-                        path.display()
-                    ))
-                    .into());
-                }
-                names.push(name);
-                cur.push(Bucket::Disk { path, states });
+            for f in &m.buckets {
+                check_state_file(&dir, f, entry_bytes::<K, C>())?;
+                cur.push(Bucket::Disk {
+                    path: dir.join(&f.name),
+                    states: f.states,
+                    crc32: f.crc32,
+                });
             }
-            // Remove what a killed step left behind.
+            // Remove what a killed step left behind: files of the run's own
+            // naming that the manifest does not name.
             for entry in fs::read_dir(&dir)
                 .map_err(|e| io("read", &dir, e))?
                 .flatten()
             {
                 let name = entry.file_name().to_string_lossy().into_owned();
-                if name != MANIFEST && !names.contains(&name) {
+                if is_run_file(&name) && !m.buckets.iter().any(|f| f.name == name) {
                     let _ = fs::remove_file(entry.path());
                 }
             }
@@ -424,7 +517,9 @@ fn run_typed<K: Key, C: Tally>(
             if dir.exists() {
                 fs::remove_dir_all(&dir).map_err(|e| io("clear", &dir, e))?;
             }
-            fs::create_dir_all(&dir).map_err(|e| io("create", &dir, e))?;
+            // The work directory exists (see `prepare_work_dir`): only the
+            // run's own folder is made.
+            fs::create_dir(&dir).map_err(|e| io("create", &dir, e))?;
         }
         disk = Some(Disk {
             dir,
@@ -551,11 +646,16 @@ fn run_typed<K: Key, C: Tally>(
                 match &disk {
                     None => Ok(Bucket::Mem(v)),
                     Some(d) => {
-                        let path = d.dir.join(format!("s{}-b{j}.bin", t + 1));
+                        let path = d.dir.join(state_file_name(t + 1, j));
                         let f = File::create(&path).map_err(|e| io("write", &path, e))?;
-                        let mut w = BufWriter::with_capacity(1 << 20, f);
+                        let mut w = Checksummed {
+                            inner: BufWriter::with_capacity(1 << 20, f),
+                            hasher: crc32fast::Hasher::new(),
+                        };
                         write_entries(&mut w, &v).map_err(|e| io("write", &path, e))?;
+                        let crc32 = w.hasher.finalize();
                         let f = w
+                            .inner
                             .into_inner()
                             .map_err(|e| io("write", &path, e.into_error()))?;
                         if !d.temporary {
@@ -564,6 +664,7 @@ fn run_typed<K: Key, C: Tally>(
                         Ok(Bucket::Disk {
                             path,
                             states: v.len() as u64,
+                            crc32,
                         })
                     }
                 }
@@ -590,7 +691,7 @@ fn run_typed<K: Key, C: Tally>(
             // manifest (with the count), unless asked to keep them.
             let clean = finished && opts.final_layer.is_none() && !opts.keep && !d.temporary;
             let m = Manifest {
-                version: 1,
+                version: MANIFEST_VERSION,
                 fingerprint: fp.clone(),
                 step: t + 1,
                 buckets: if clean {
@@ -598,13 +699,19 @@ fn run_typed<K: Key, C: Tally>(
                 } else {
                     cur.iter()
                         .map(|b| match b {
-                            Bucket::Disk { path, states } => (
-                                path.file_name()
+                            Bucket::Disk {
+                                path,
+                                states,
+                                crc32,
+                            } => StateFile {
+                                name: path
+                                    .file_name()
                                     .unwrap_or_default()
                                     .to_string_lossy()
                                     .into_owned(),
-                                *states,
-                            ),
+                                states: *states,
+                                crc32: *crc32,
+                            },
                             Bucket::Mem(_) => unreachable!("disk runs write every bucket"),
                         })
                         .collect()

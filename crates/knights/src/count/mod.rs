@@ -121,8 +121,12 @@ pub struct Options<'a> {
     /// every square (default: in memory, or when they do not fit, in a
     /// directory of the system's temporary directory removed at the end).
     pub work_dir: Option<&'a Path>,
-    /// Continue from the checkpoint in `work_dir`, if there is one.
+    /// Continue from the checkpoint in `work_dir`; without one there, the
+    /// count stops with [`crate::Error::Parse`]. A count that does not
+    /// resume refuses a `work_dir` that holds a checkpoint, unless `fresh`.
     pub resume: bool,
+    /// Discard the checkpoints in `work_dir` and start afresh.
+    pub fresh: bool,
     /// Stop with [`crate::Error::GaveUp`] after this many squares (after the
     /// checkpoint): a hook to test resuming.
     pub stop_after: Option<usize>,
@@ -153,6 +157,15 @@ pub struct Options<'a> {
 }
 
 impl<'a> Options<'a> {
+    /// Makes the work directory ready for a count that starts (see
+    /// `layers::prepare_work_dir`).
+    fn prepare(&self) -> Result<()> {
+        match self.work_dir {
+            Some(dir) => layers::prepare_work_dir(dir, self.resume, self.fresh),
+            None => Ok(()),
+        }
+    }
+
     fn run(&self) -> RunOptions<'a> {
         RunOptions {
             max_memory: self.max_memory,
@@ -179,6 +192,7 @@ impl fmt::Debug for Options<'_> {
             .field("progress", &self.progress.is_some())
             .field("work_dir", &self.work_dir)
             .field("resume", &self.resume)
+            .field("fresh", &self.fresh)
             .field("stop_after", &self.stop_after)
             .field("stop", &self.stop.map(crate::StopFlag::is_stopped))
             .field("max_disk", &self.max_disk)
@@ -238,6 +252,7 @@ pub struct Report {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
+    opts.prepare()?;
     let t0 = Instant::now();
     if board.squares() == 1 {
         return Ok(Report {
@@ -335,6 +350,7 @@ pub struct Sweep {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
+    opts.prepare()?;
     let t0 = Instant::now();
     if opts.method == Method::Meet {
         return Err(crate::Error::Unsupported(
@@ -402,6 +418,7 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
     if shape.is_plain() {
         return tours(shape.board(), opts);
     }
+    opts.prepare()?;
     let t0 = Instant::now();
     if shape.squares() == 1 {
         return Ok(Report {
@@ -416,6 +433,13 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
     };
     let run = layers::run(&problem, &run_opts)?;
     Ok(forward_report(run, t0))
+}
+
+/// Whether the work directory `dir` holds the checkpoint of a count, which
+/// a count with [`Options::resume`] continues and one without refuses to
+/// overwrite unless [`Options::fresh`].
+pub fn holds_checkpoint(dir: &Path) -> bool {
+    layers::holds_checkpoint(dir)
 }
 
 /// The number of Hamiltonian paths of the knight graph of `board` from `s`
