@@ -14,6 +14,7 @@
 //! kernel kills a process past its cgroup's limit without a message, so
 //! that limit must be seen before the work starts.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::{Board, Error, Result};
@@ -291,6 +292,45 @@ pub fn ensure_input_fits(what: &str, len: usize, bytes_per_byte: u64) -> Result<
     Ok(())
 }
 
+/// Reads all of `reader` as text for a reader that takes up to
+/// `bytes_per_byte` bytes of memory per byte of text, and at most `max`
+/// bytes: past what fits in memory (or `max`) it stops reading at once
+/// and refuses, instead of reading everything first and checking after.
+/// `what` names the input in the errors ("standard input").
+pub fn read_text_within(
+    reader: impl Read,
+    what: &str,
+    bytes_per_byte: u64,
+    max: u64,
+) -> Result<String> {
+    let fits = available_bytes().map_or(u64::MAX, |a| a / bytes_per_byte.max(1));
+    let limit = fits.min(max);
+    let mut text = String::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_string(&mut text)
+        .map_err(|e| {
+            let e = e.to_string();
+            let e = e.split(" (os error").next().unwrap_or(&e).to_string();
+            Error::Parse(format!("cannot read {what} as text: {e}"))
+        })?;
+    if text.len() as u64 > limit {
+        let why = if limit < max {
+            format!(
+                "reading it takes up to {bytes_per_byte} bytes of memory a byte, but {}",
+                available_phrase()
+            )
+        } else {
+            "more than any input this reads".to_string()
+        };
+        return Err(Error::Parse(format!(
+            "{what} is longer than {}: {why}; give a smaller input",
+            human_bytes(limit)
+        )));
+    }
+    Ok(text)
+}
+
 /// A vector of one `value` per square of `board`, or an error if it would
 /// not fit. `bytes_per_square` is the caller's estimate of all it will
 /// allocate per square for this job, which is checked against the available
@@ -347,6 +387,16 @@ mod tests {
         let board = Board::new(65_535, 65_535).unwrap();
         let err = try_vec(board, "tour", 1 << 20, 0u8).unwrap_err();
         assert!(err.to_string().contains("needs about"), "{err}");
+    }
+
+    #[test]
+    fn reading_stops_at_the_limit() {
+        let endless = std::io::repeat(b'y');
+        let err = read_text_within(endless, "standard input", 8, 1 << 20).unwrap_err();
+        assert!(err.to_string().contains("longer than 1.0 MiB"), "{err}");
+        let text = read_text_within(&b"1 2 3"[..], "a file", 8, 5).unwrap();
+        assert_eq!(text, "1 2 3");
+        assert!(read_text_within(&b"1 2 3 4"[..], "a file", 8, 5).is_err());
     }
 
     #[test]

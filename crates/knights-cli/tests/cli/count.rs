@@ -404,9 +404,10 @@ fn a_disk_budget_stops_the_count_and_resume_finishes_it() {
         !has_state_files(dir.path()),
         "a finished count removes its states"
     );
-    // --keep keeps them; a bad size is refused.
+    // --keep keeps them (another count replaces the finished one's
+    // summary only with --fresh); a bad size is refused.
     knights()
-        .args(["count", "5x6", "--work-dir", work, "--keep"])
+        .args(["count", "5x6", "--work-dir", work, "--keep", "--fresh"])
         .assert()
         .success()
         .stdout("8\n");
@@ -620,14 +621,22 @@ fn a_forged_state_file_name_is_refused_and_its_target_untouched() {
 fn a_damaged_state_file_is_refused_naming_it() {
     let dir = super::scratch("damaged-state");
     let (work, run) = stopped_count(&dir);
-    let file = run.join("s10-b0.bin");
+    // The largest of the square's state files.
+    let file = std::fs::read_dir(&run)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+        .max_by_key(|p| std::fs::metadata(p).unwrap().len())
+        .unwrap();
+    let name = file.file_name().unwrap().to_str().unwrap().to_string();
     let mut bytes = std::fs::read(&file).unwrap();
     assert!(bytes.len() >= 16);
     bytes[3] ^= 0x10;
     std::fs::write(&file, &bytes).unwrap();
     resume(&work)
         .code(2)
-        .stderr(contains("s10-b0.bin").and(contains("damaged")));
+        .stderr(contains(name.as_str()).and(contains("damaged")));
     // Random bytes of the same length.
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     let random: Vec<u8> = (0..bytes.len())
@@ -641,7 +650,7 @@ fn a_damaged_state_file_is_refused_naming_it() {
     std::fs::write(&file, random).unwrap();
     resume(&work)
         .code(2)
-        .stderr(contains("s10-b0.bin").and(contains("panicked").not()));
+        .stderr(contains(name.as_str()).and(contains("panicked").not()));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
