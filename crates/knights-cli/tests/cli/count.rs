@@ -761,3 +761,57 @@ fn zero_budgets_are_refused() {
             .stderr(contains("above 0"));
     }
 }
+
+/// In a control group limited to 300 MB (a container's limit), a tour too
+/// large for it is refused with a sentence naming the limit, and a forward
+/// count keeps its states within it (on disk past it), where both were
+/// killed by the kernel (status 137). Needs root and a memory controller
+/// (cgroup v1 or v2); it fails if it cannot make its group. Run it with
+/// `cargo test -p knights-cli --test tests -- --ignored cgroup`.
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore = "needs root to make a cgroup; about two minutes"]
+fn a_cgroup_memory_limit_is_seen() {
+    let cgroups = std::fs::read_to_string("/proc/self/cgroup").unwrap();
+    let (base, limit_file) = cgroups
+        .lines()
+        .find_map(|l| {
+            let mut parts = l.splitn(3, ':');
+            let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+            controllers.split(',').any(|c| c == "memory").then(|| {
+                (
+                    format!("/sys/fs/cgroup/memory{path}"),
+                    "memory.limit_in_bytes",
+                )
+            })
+        })
+        .or_else(|| {
+            let path = cgroups.lines().find_map(|l| l.strip_prefix("0::"))?;
+            Some((format!("/sys/fs/cgroup{path}"), "memory.max"))
+        })
+        .expect("a memory cgroup");
+    let group = std::path::Path::new(&base).join(format!("knights-test-{}", std::process::id()));
+    std::fs::create_dir(&group).expect("a cgroup can be made (run as root)");
+    std::fs::write(group.join(limit_file), "300M").expect("a memory limit can be set");
+    let procs = group.join("cgroup.procs");
+    let in_group = |args: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "echo $$ > '{}' && exec \"$0\" {args}",
+                procs.display()
+            ))
+            .arg(assert_cmd::cargo::cargo_bin("knights"))
+            .output()
+            .unwrap()
+    };
+    let tour = in_group("tour 10000x10000");
+    let count = in_group("count 6x8 --open --method forward");
+    let _ = std::fs::remove_dir(&group);
+    let err = String::from_utf8_lossy(&tour.stderr);
+    assert_eq!(tour.status.code(), Some(2), "{err}");
+    assert!(err.contains("control group"), "{err}");
+    let err = String::from_utf8_lossy(&count.stderr);
+    assert_eq!(count.status.code(), Some(0), "{err}");
+    assert_eq!(String::from_utf8_lossy(&count.stdout), "24964893804\n");
+}
