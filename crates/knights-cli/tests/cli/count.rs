@@ -763,9 +763,9 @@ fn zero_budgets_are_refused() {
 }
 
 /// In a control group limited to 300 MB (a container's limit), a tour too
-/// large for it is refused with a sentence naming the limit, and a forward
-/// count keeps its states within it (on disk past it), where both were
-/// killed by the kernel (status 137). Needs root and a memory controller
+/// large for it is refused with a sentence naming the limit, and a count
+/// met in the middle keeps its join within it (its chunks joined in
+/// smaller pieces), where both were killed by the kernel (status 137). Needs root and a memory controller
 /// (cgroup v1 or v2); it fails if it cannot make its group. Run it with
 /// `cargo test -p knights-cli --test tests -- --ignored cgroup`.
 #[cfg(target_os = "linux")]
@@ -806,7 +806,7 @@ fn a_cgroup_memory_limit_is_seen() {
             .unwrap()
     };
     let tour = in_group("tour 10000x10000");
-    let count = in_group("count 6x8 --open --method forward");
+    let count = in_group("count 6x8 --open");
     let _ = std::fs::remove_dir(&group);
     let err = String::from_utf8_lossy(&tour.stderr);
     assert_eq!(tour.status.code(), Some(2), "{err}");

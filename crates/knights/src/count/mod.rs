@@ -1000,6 +1000,22 @@ mod tests {
         assert!(err.to_string().contains("8.0 MiB"), "{err}");
     }
 
+    /// 6x8 open met in the middle expands its lower part's states to about
+    /// 700 MB in the join: under a bound of 160 MB the join takes its
+    /// chunks in pieces, to the same count (it was killed in a 300 MB
+    /// container).
+    #[test]
+    fn a_join_keeps_to_the_memory_bound() {
+        let opts = Options {
+            kind: Kind::Open,
+            max_memory: Some(160 << 20),
+            ..Options::default()
+        };
+        let r = tours("6x8".parse().unwrap(), &opts).unwrap();
+        assert_eq!(r.method, Method::Meet);
+        assert_eq!(r.count, 24_964_893_804u128);
+    }
+
     #[test]
     fn memory_bound_stops_cleanly() {
         let opts = Options {
