@@ -884,6 +884,31 @@ mod tests {
         }
     }
 
+    /// Keys that no run makes (random bytes in a state file whose checksum
+    /// was forged too) expand without a panic (a ranked key with an odd
+    /// number of paired ends divided by zero).
+    #[test]
+    fn random_keys_expand_without_a_panic() {
+        let p = strip_problem(10, 6, Kind::Open, false);
+        for engine in [
+            frontier::Engine::new(&p).unwrap(),
+            frontier::Engine::ranked(&p).unwrap(),
+        ] {
+            let mut x = 0x2545_F491_4F6C_DD1Du64;
+            for step in engine.steps.iter().skip(12).take(24) {
+                for _ in 0..2000 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let key = u128::from(x) & ((1u128 << engine.key_bits.min(127)) - 1);
+                    let mut seen = 0usize;
+                    engine.expand(step, key, |_| seen += 1);
+                    assert!(seen <= 64);
+                }
+            }
+        }
+    }
+
     /// The nibble keys of narrow boards and the ranked keys are two
     /// encodings of the same states: the program with either gives the same
     /// counts, and a part's final states (here without mirror images, whose
