@@ -292,6 +292,13 @@ pub fn ensure_input_fits(what: &str, len: usize, bytes_per_byte: u64) -> Result<
     Ok(())
 }
 
+/// An I/O error as a phrase without the system's error number: "No such
+/// file or directory".
+pub(crate) fn io_phrase(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    text.split(" (os error").next().unwrap_or(&text).to_string()
+}
+
 /// Reads all of `reader` as text for a reader that takes up to
 /// `bytes_per_byte` bytes of memory per byte of text, and at most `max`
 /// bytes: past what fits in memory (or `max`) it stops reading at once
@@ -309,11 +316,7 @@ pub fn read_text_within(
     reader
         .take(limit.saturating_add(1))
         .read_to_string(&mut text)
-        .map_err(|e| {
-            let e = e.to_string();
-            let e = e.split(" (os error").next().unwrap_or(&e).to_string();
-            Error::Parse(format!("cannot read {what} as text: {e}"))
-        })?;
+        .map_err(|e| Error::Parse(format!("cannot read {what} as text: {}", io_phrase(&e))))?;
     if text.len() as u64 > limit {
         let why = if limit < max {
             format!(

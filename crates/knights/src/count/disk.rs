@@ -132,8 +132,9 @@ impl From<Error> for Stop {
 
 pub(super) fn io(what: &str, path: &Path, e: std::io::Error) -> Stop {
     Stop::Err(Error::Unsupported(format!(
-        "the count could not {what} {}: {e}",
-        path.display()
+        "the count could not {what} {}: {}",
+        path.display(),
+        crate::memory::io_phrase(&e)
     )))
 }
 
@@ -269,7 +270,11 @@ pub(super) fn read_small(path: &Path) -> std::result::Result<String, Error> {
 }
 
 fn read_error(path: &Path, e: std::io::Error) -> Error {
-    Error::Unsupported(format!("the count could not read {}: {e}", path.display()))
+    Error::Unsupported(format!(
+        "the count could not read {}: {}",
+        path.display(),
+        crate::memory::io_phrase(&e)
+    ))
 }
 
 /// Checks that the state file `f` in `dir` holds `f.states` entries of

@@ -306,10 +306,6 @@ fn is_summary_name(name: &str) -> bool {
 /// it starts `fresh`, which removes the checkpoints (only the files of the
 /// counts' own naming).
 pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<()> {
-    let phrase = |e: std::io::Error| {
-        let text = e.to_string();
-        text.split(" (os error").next().unwrap_or(&text).to_string()
-    };
     if resume && fresh {
         return Err(Error::Unsupported(
             "a count either resumes its checkpoint or starts afresh, not both".into(),
@@ -320,7 +316,7 @@ pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<
             Error::Unsupported(format!(
                 "could not create the work directory {}: {}",
                 dir.display(),
-                phrase(e)
+                crate::memory::io_phrase(&e)
             ))
         })?;
     } else if !dir.is_dir() && dir.exists() {
@@ -357,7 +353,7 @@ pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<
                 Error::Unsupported(format!(
                     "the count could not remove {}: {}",
                     path.display(),
-                    phrase(e)
+                    crate::memory::io_phrase(&e)
                 ))
             })?;
         }
