@@ -579,12 +579,17 @@ pub struct CountArgs {
     #[arg(long)]
     pub max_memory: Option<String>,
     /// Keep the states on disk in this directory, with a checkpoint after
-    /// every square, so that `--resume` can continue a killed count.
+    /// every square, so that `--resume` can continue a killed count. It is
+    /// created if it does not exist, but its parent must.
     #[arg(long)]
     pub work_dir: Option<std::path::PathBuf>,
     /// Continue the count from the checkpoint in --work-dir.
     #[arg(long, requires = "work_dir")]
     pub resume: bool,
+    /// Discard the checkpoint in --work-dir and start the count afresh (a
+    /// count without --resume refuses to overwrite a checkpoint).
+    #[arg(long, requires = "work_dir", conflicts_with = "resume")]
+    pub fresh: bool,
     /// The most disk the states may take when they go to disk (bytes, or
     /// with a unit: 50G; default: 80 % of the free space on their disk).
     /// Before every square the count checks that the next one fits, and

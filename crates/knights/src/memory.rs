@@ -4,27 +4,56 @@
 //! over-commits memory, so a failed allocation would often show up as the
 //! process being killed rather than as an error; instead every large array is
 //! requested through [`try_vec`], which compares the request with the memory
-//! the system reports as available and uses `try_reserve` as a second guard.
+//! the process may still use and uses `try_reserve` as a second guard.
+//!
+//! That room is the smallest of three: the memory the system reports as
+//! available, the room under the address-space limit (`ulimit -v`), and the
+//! room under the memory limit of the process's control group (cgroup v2
+//! `memory.max`, or v1 `memory.limit_in_bytes`, the tightest of its own
+//! group and its parents), which is what a container's limit is. The
+//! kernel kills a process past its cgroup's limit without a message, so
+//! that limit must be seen before the work starts.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 use crate::{Board, Error, Result};
 
 /// Bytes of memory this process may still allocate, if the system says: the
-/// smaller of the memory the system reports as available and the room left
-/// under the process's address-space limit (`ulimit -v`, `RLIMIT_AS`).
+/// smallest of the memory the system reports as available, the room left
+/// under the process's address-space limit (`ulimit -v`, `RLIMIT_AS`) and
+/// the room left under its control group's memory limit.
 pub fn available_bytes() -> Option<u64> {
-    match (system_available(), address_space_room()) {
-        (Some(a), Some((room, _))) => Some(a.min(room)),
-        (a, room) => a.or(room.map(|(r, _)| r)),
-    }
+    [
+        system_available(),
+        address_space_room().map(|(room, _)| room),
+        cgroup_room().map(|(room, _)| room),
+    ]
+    .into_iter()
+    .flatten()
+    .min()
 }
 
 /// What is available, as the end of a sentence that starts "but": names
-/// the address-space limit when that is what binds.
+/// the address-space limit or the control group's limit when that is
+/// what binds.
 pub fn available_phrase() -> String {
     let system = system_available();
-    match address_space_room() {
-        Some((room, limit)) if system.is_none_or(|a| room < a) => format!(
-            "only {} is left under the address-space limit of {} (ulimit -v)",
+    let address = address_space_room();
+    let group = cgroup_room();
+    let below = |room: u64, other: Option<u64>| other.is_none_or(|o| room < o);
+    match (address, group) {
+        (Some((room, limit)), _)
+            if below(room, system) && below(room, group.map(|(r, _)| r)) =>
+        {
+            format!(
+                "only {} is left under the address-space limit of {} (ulimit -v)",
+                human_bytes(room),
+                human_bytes(limit)
+            )
+        }
+        (_, Some((room, limit))) if below(room, system) => format!(
+            "only {} is left under the memory limit of {} of its control group (cgroup, such as a container's limit)",
             human_bytes(room),
             human_bytes(limit)
         ),
@@ -67,6 +96,135 @@ fn address_space_room() -> Option<(u64, u64)> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let used = kib_field(&status, "VmSize:").unwrap_or(0);
     Some((limit.saturating_sub(used), limit))
+}
+
+/// The room left under the memory limit of the process's control group and
+/// that limit, if one is set (see the module notes).
+fn cgroup_room() -> Option<(u64, u64)> {
+    let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    let read = |path: &Path| std::fs::read_to_string(path).ok();
+    cgroup_room_from(&cgroups, &mountinfo, &read)
+}
+
+/// A cgroup file system's mount: the group at its root, and where it is.
+struct CgroupMount {
+    root: String,
+    at: PathBuf,
+}
+
+/// The mounts of the cgroup v2 file system and of v1's memory controller
+/// in `/proc/self/mountinfo` text (fields: id, parent, device, root, mount
+/// point, options, optional fields, "-", type, source, super options).
+fn cgroup_mounts(mountinfo: &str) -> (Option<CgroupMount>, Option<CgroupMount>) {
+    let (mut v2, mut v1) = (None, None);
+    for line in mountinfo.lines() {
+        let Some((before, after)) = line.split_once(" - ") else {
+            continue;
+        };
+        let fields: Vec<&str> = before.split_whitespace().collect();
+        let tail: Vec<&str> = after.split_whitespace().collect();
+        let (Some(root), Some(at), Some(kind)) = (fields.get(3), fields.get(4), tail.first())
+        else {
+            continue;
+        };
+        let mount = CgroupMount {
+            root: (*root).to_string(),
+            at: PathBuf::from(at),
+        };
+        let memory = tail
+            .get(2)
+            .is_some_and(|opts| opts.split(',').any(|o| o == "memory"));
+        match *kind {
+            "cgroup2" if v2.is_none() => v2 = Some(mount),
+            "cgroup" if memory && v1.is_none() => v1 = Some(mount),
+            _ => {}
+        }
+    }
+    (v2, v1)
+}
+
+/// The room under the tightest memory limit of the process's control
+/// group and its parents, and that limit: `cgroups` is the text of
+/// `/proc/self/cgroup`, `mountinfo` of `/proc/self/mountinfo`, and `read`
+/// reads a file of the cgroup file system. Version 2 is asked first (the
+/// line `0::PATH`, files `memory.max`, where "max" is no limit, and
+/// `memory.current`), then version 1's memory controller (the line
+/// `N:...memory...:PATH`, files `memory.limit_in_bytes` and
+/// `memory.usage_in_bytes`). Without a mount in `mountinfo` the usual
+/// places under `/sys/fs/cgroup` are tried.
+fn cgroup_room_from(
+    cgroups: &str,
+    mountinfo: &str,
+    read: &dyn Fn(&Path) -> Option<String>,
+) -> Option<(u64, u64)> {
+    let (v2_mount, v1_mount) = cgroup_mounts(mountinfo);
+    let mut best: Option<(u64, u64)> = None;
+    for line in cgroups.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (Some(id), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let (mount, files) = if id == "0" && controllers.is_empty() {
+            let mount = v2_mount.as_ref().map_or_else(
+                || ("/".to_string(), PathBuf::from("/sys/fs/cgroup")),
+                |m| (m.root.clone(), m.at.clone()),
+            );
+            (mount, ["memory.max", "memory.current"])
+        } else if controllers.split(',').any(|c| c == "memory") {
+            let mount = v1_mount.as_ref().map_or_else(
+                || ("/".to_string(), PathBuf::from("/sys/fs/cgroup/memory")),
+                |m| (m.root.clone(), m.at.clone()),
+            );
+            (mount, ["memory.limit_in_bytes", "memory.usage_in_bytes"])
+        } else {
+            continue;
+        };
+        if let Some(found) = tightest_limit(&mount.0, &mount.1, path, files, read) {
+            if best.is_none_or(|b| found.0 < b.0) {
+                best = Some(found);
+            }
+        }
+    }
+    best
+}
+
+/// Limits at or above this (cgroup v1's "no limit" is about 2^63) are none.
+const NO_CGROUP_LIMIT: u64 = 1 << 62;
+
+/// The room under the tightest limit of the group `path` and its parents,
+/// up to the mount `at` of the group `root`: `files` are the limit's and
+/// the usage's file names.
+fn tightest_limit(
+    root: &str,
+    at: &Path,
+    path: &str,
+    files: [&str; 2],
+    read: &dyn Fn(&Path) -> Option<String>,
+) -> Option<(u64, u64)> {
+    // The group's path below the mount's root (a container often mounts
+    // its own group as the root).
+    let below = path
+        .strip_prefix(root.trim_end_matches('/'))
+        .unwrap_or(path)
+        .trim_start_matches('/');
+    let mut dir = at.to_path_buf();
+    dir.extend(below.split('/').filter(|c| !c.is_empty() && *c != ".."));
+    let mut best: Option<(u64, u64)> = None;
+    loop {
+        let number = |name: &str| read(&dir.join(name)).and_then(|t| t.trim().parse::<u64>().ok());
+        if let Some(limit) = number(files[0]).filter(|&l| l < NO_CGROUP_LIMIT) {
+            let room = limit.saturating_sub(number(files[1]).unwrap_or(0));
+            if best.is_none_or(|b| room < b.0) {
+                best = Some((room, limit));
+            }
+        }
+        if dir.as_path() == at || !dir.pop() {
+            break;
+        }
+    }
+    best
 }
 
 /// A number of bytes in human units ("1.5 GiB").
@@ -134,6 +292,48 @@ pub fn ensure_input_fits(what: &str, len: usize, bytes_per_byte: u64) -> Result<
     Ok(())
 }
 
+/// An I/O error as a phrase without the system's error number: "No such
+/// file or directory".
+pub(crate) fn io_phrase(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    text.split(" (os error").next().unwrap_or(&text).to_string()
+}
+
+/// Reads all of `reader` as text for a reader that takes up to
+/// `bytes_per_byte` bytes of memory per byte of text, and at most `max`
+/// bytes: past what fits in memory (or `max`) it stops reading at once
+/// and refuses, instead of reading everything first and checking after.
+/// `what` names the input in the errors ("standard input").
+pub fn read_text_within(
+    reader: impl Read,
+    what: &str,
+    bytes_per_byte: u64,
+    max: u64,
+) -> Result<String> {
+    let fits = available_bytes().map_or(u64::MAX, |a| a / bytes_per_byte.max(1));
+    let limit = fits.min(max);
+    let mut text = String::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_string(&mut text)
+        .map_err(|e| Error::Parse(format!("cannot read {what} as text: {}", io_phrase(&e))))?;
+    if text.len() as u64 > limit {
+        let why = if limit < max {
+            format!(
+                "reading it takes up to {bytes_per_byte} bytes of memory a byte, but {}",
+                available_phrase()
+            )
+        } else {
+            "more than any input this reads".to_string()
+        };
+        return Err(Error::Parse(format!(
+            "{what} is longer than {}: {why}; give a smaller input",
+            human_bytes(limit)
+        )));
+    }
+    Ok(text)
+}
+
 /// A vector of one `value` per square of `board`, or an error if it would
 /// not fit. `bytes_per_square` is the caller's estimate of all it will
 /// allocate per square for this job, which is checked against the available
@@ -193,8 +393,96 @@ mod tests {
     }
 
     #[test]
+    fn reading_stops_at_the_limit() {
+        let endless = std::io::repeat(b'y');
+        let err = read_text_within(endless, "standard input", 8, 1 << 20).unwrap_err();
+        assert!(err.to_string().contains("longer than 1.0 MiB"), "{err}");
+        let text = read_text_within(&b"1 2 3"[..], "a file", 8, 5).unwrap();
+        assert_eq!(text, "1 2 3");
+        assert!(read_text_within(&b"1 2 3 4"[..], "a file", 8, 5).is_err());
+    }
+
+    #[test]
     fn human_units() {
         assert_eq!(human_bytes(10), "10 B");
         assert_eq!(human_bytes(3 << 30), "3.0 GiB");
+    }
+    /// A reader of the files in `files`, as a cgroup file system would be.
+    fn files(files: &[(&str, &str)]) -> impl Fn(&Path) -> Option<String> {
+        let map: std::collections::HashMap<PathBuf, String> = files
+            .iter()
+            .map(|(p, t)| (PathBuf::from(p), (*t).to_string()))
+            .collect();
+        move |p: &Path| map.get(p).cloned()
+    }
+
+    const V2_MOUNT: &str =
+        "30 23 0:26 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime shared:4 - cgroup2 cgroup2 rw\n";
+
+    #[test]
+    fn cgroup_v2_takes_the_tightest_of_the_group_and_its_parents() {
+        let read = files(&[
+            ("/sys/fs/cgroup/box/memory.max", "314572800\n"),
+            ("/sys/fs/cgroup/box/memory.current", "104857600\n"),
+            ("/sys/fs/cgroup/box/job/memory.max", "max\n"),
+            ("/sys/fs/cgroup/box/job/memory.current", "1000\n"),
+        ]);
+        let room = cgroup_room_from("0::/box/job\n", V2_MOUNT, &read);
+        assert_eq!(room, Some((200 << 20, 300 << 20)));
+        // A tighter limit below wins.
+        let read = files(&[
+            ("/sys/fs/cgroup/box/memory.max", "314572800\n"),
+            ("/sys/fs/cgroup/box/memory.current", "0\n"),
+            ("/sys/fs/cgroup/box/job/memory.max", "1048576\n"),
+            ("/sys/fs/cgroup/box/job/memory.current", "4096\n"),
+        ]);
+        let room = cgroup_room_from("0::/box/job\n", V2_MOUNT, &read);
+        assert_eq!(room, Some(((1 << 20) - 4096, 1 << 20)));
+    }
+
+    #[test]
+    fn cgroup_max_or_missing_files_are_no_limit() {
+        let read = files(&[("/sys/fs/cgroup/box/memory.max", "max\n")]);
+        assert_eq!(cgroup_room_from("0::/box\n", V2_MOUNT, &read), None);
+        assert_eq!(cgroup_room_from("0::/\n", "", &files(&[])), None);
+        assert_eq!(cgroup_room_from("", "", &files(&[])), None);
+        // Usage past the limit leaves no room, not a wrapped number.
+        let read = files(&[
+            ("/sys/fs/cgroup/memory.max", "100\n"),
+            ("/sys/fs/cgroup/memory.current", "200\n"),
+        ]);
+        assert_eq!(cgroup_room_from("0::/\n", "", &read), Some((0, 100)));
+    }
+
+    #[test]
+    fn cgroup_v1_reads_the_memory_controller_s_mount() {
+        let mountinfo = "\
+31 23 0:28 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw,mode=755
+32 31 0:29 / /sys/fs/cgroup/cpu rw,relatime - cgroup cgroup rw,cpu
+35 31 0:32 /docker/abc /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory
+";
+        let cgroups = "5:devices:/docker/abc\n4:memory:/docker/abc\n1:cpu:/\n0::/\n";
+        let read = files(&[
+            ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "314572800\n"),
+            ("/sys/fs/cgroup/memory/memory.usage_in_bytes", "52428800\n"),
+        ]);
+        let room = cgroup_room_from(cgroups, mountinfo, &read);
+        assert_eq!(room, Some((250 << 20, 300 << 20)));
+        // v1's "no limit" is a number near 2^63.
+        let read = files(&[
+            (
+                "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+                "9223372036854771712\n",
+            ),
+            ("/sys/fs/cgroup/memory/memory.usage_in_bytes", "1\n"),
+        ]);
+        assert_eq!(cgroup_room_from(cgroups, mountinfo, &read), None);
+    }
+
+    #[test]
+    fn the_available_room_is_at_most_the_system_s() {
+        if let (Some(all), Some(system)) = (available_bytes(), system_available()) {
+            assert!(all <= system);
+        }
     }
 }

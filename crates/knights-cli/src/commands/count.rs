@@ -62,23 +62,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     if args.dry_run {
         return dry_run(&args, board, kind, method);
     }
-    if args.resume {
-        let has_checkpoint = args
-            .work_dir
-            .as_deref()
-            .and_then(|d| std::fs::read_dir(d).ok())
-            .is_some_and(|mut entries| entries.next().is_some());
-        if !has_checkpoint {
-            return Err(knights::Error::Unsupported(format!(
-                "--resume found no checkpoint in '{}'; run the count once without --resume to start it",
-                args.work_dir
-                    .as_deref()
-                    .map(|d| d.display().to_string())
-                    .unwrap_or_default()
-            ))
-            .into());
-        }
-    }
+    check_work_dir(&args)?;
     let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(0);
         bar.set_style(
@@ -124,6 +108,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         progress: Some(&callback),
         work_dir: args.work_dir.as_deref(),
         resume: args.resume,
+        fresh: args.fresh,
         stop_after: args.stop_after,
         stop: Some(&stop),
         outside_in: args.outside_in,
@@ -267,6 +252,31 @@ fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitC
     Ok(ExitCode::SUCCESS)
 }
 
+/// The checkpoint rules of `--work-dir`, in the command line's words (the
+/// library checks them again): `--resume` needs a checkpoint, and a count
+/// without it refuses to overwrite one unless `--fresh`.
+fn check_work_dir(args: &CountArgs) -> Result<()> {
+    let Some(dir) = args.work_dir.as_deref() else {
+        return Ok(());
+    };
+    let held = count::holds_checkpoint(dir);
+    if args.resume && !held {
+        return Err(knights::Error::Parse(format!(
+            "--resume found no checkpoint in {}; run the count once without --resume to start it",
+            dir.display()
+        ))
+        .into());
+    }
+    if !args.resume && !args.fresh && held {
+        return Err(knights::Error::Parse(format!(
+            "{} holds the checkpoint of a count: use --resume to continue it or --fresh to discard it",
+            dir.display()
+        ))
+        .into());
+    }
+    Ok(())
+}
+
 /// How often a count without its progress bar writes a status line.
 const STATUS_EVERY: Duration = Duration::from_secs(60);
 
@@ -405,6 +415,12 @@ fn parse_bytes(text: &str, what: &str) -> Result<u64> {
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (digits, unit) = t.split_at(split);
     let value: u64 = digits.parse().map_err(|_| bad())?;
+    if value == 0 {
+        return Err(knights::Error::Parse(format!(
+            "'{text}' leaves the count no {what}; give an amount above 0, such as 512M or 20G"
+        ))
+        .into());
+    }
     let unit = unit.trim().to_ascii_uppercase();
     let unit = unit.trim_end_matches("IB").trim_end_matches('B');
     let shift = match unit {
@@ -430,5 +446,7 @@ mod tests {
         assert_eq!(parse_bytes("4kb", "memory").unwrap(), 4096);
         assert!(parse_bytes("lots", "memory").is_err());
         assert!(parse_bytes("99999999999T", "memory").is_err());
+        assert!(parse_bytes("0", "disk").is_err());
+        assert!(parse_bytes("0G", "memory").is_err());
     }
 }

@@ -74,3 +74,37 @@ fn unreadable_input_is_exit_2() {
         "{err}"
     );
 }
+
+/// `yes | knights check -` read up to 4 GiB before it looked at the size:
+/// the reading now stops as soon as the input passes what fits in memory
+/// (here a few tens of MB, under an address-space limit of 400 MB).
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_input_is_refused_as_soon_as_it_is_too_long() {
+    use std::io::Write;
+    let bin = assert_cmd::cargo::cargo_bin("knights");
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 400000 && exec \"$0\" check -")
+        .arg(&bin)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = b"y\n".repeat(1 << 15);
+        let mut written = 0u64;
+        while stdin.write_all(&chunk).is_ok() && written < 8 << 30 {
+            written += chunk.len() as u64;
+        }
+        written
+    });
+    let out = child.wait_with_output().unwrap();
+    let written = writer.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("standard input is longer than"), "{err}");
+    assert!(written < 400 << 20, "{written} bytes were read");
+}

@@ -404,9 +404,10 @@ fn a_disk_budget_stops_the_count_and_resume_finishes_it() {
         !has_state_files(dir.path()),
         "a finished count removes its states"
     );
-    // --keep keeps them; a bad size is refused.
+    // --keep keeps them (another count replaces the finished one's
+    // summary only with --fresh); a bad size is refused.
     knights()
-        .args(["count", "5x6", "--work-dir", work, "--keep"])
+        .args(["count", "5x6", "--work-dir", work, "--keep", "--fresh"])
         .assert()
         .success()
         .stdout("8\n");
@@ -494,4 +495,323 @@ fn a_terminated_count_removes_its_temporary_states() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("stopped"));
     assert!(temporaries().is_empty(), "{:?}", temporaries());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A count on a shape (here the 5x5 torus, whose states grow to gigabytes
+/// within one square) is held to the memory bound: a clean refusal with
+/// status 2, not an abort on a failed allocation.
+#[test]
+fn a_count_on_a_shape_keeps_to_the_memory_bound() {
+    knights()
+        .args([
+            "count",
+            "5x5",
+            "--wrap",
+            "both",
+            "--open",
+            "--max-memory",
+            "40M",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("needs about").and(contains("memory bound is 40.0 MiB")));
+}
+
+/// SIGTERM stops a count on a shape inside the square it is on (a square
+/// of the 5x5 torus takes seconds), not after it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_count_on_a_shape_stops_inside_a_square() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("knights"))
+        .args([
+            "count",
+            "5x5",
+            "--wrap",
+            "both",
+            "--open",
+            "--max-memory",
+            "2G",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Past 60 MB the count is inside one of its long squares.
+    let status = format!("/proc/{}/status", child.id());
+    let rss_kb = || -> u64 {
+        std::fs::read_to_string(&status)
+            .ok()
+            .and_then(|t| {
+                t.lines()
+                    .find_map(|l| l.strip_prefix("VmRSS:"))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            })
+            .unwrap_or(0)
+    };
+    while rss_kb() < 60_000 {
+        assert!(child.try_wait().unwrap().is_none(), "the count ended early");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("stopped during square"), "{err}");
+}
+
+/// A count of 6x6 (forward) in `dir/work` stopped after its 10th square,
+/// and the folder of its run (which holds `checkpoint.json` and the state
+/// files `s10-b*.bin`).
+fn stopped_count(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let work = dir.join("work");
+    knights()
+        .args(["count", "6x6", "--method", "forward", "--stop-after", "10"])
+        .arg("--work-dir")
+        .arg(&work)
+        .assert()
+        .code(1)
+        .stderr(contains("as asked"));
+    let run = std::fs::read_dir(&work)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.join("checkpoint.json").is_file())
+        .expect("a checkpoint");
+    (work, run)
+}
+
+/// `knights count 6x6 --method forward --work-dir WORK --resume`.
+fn resume(work: &std::path::Path) -> assert_cmd::assert::Assert {
+    knights()
+        .args(["count", "6x6", "--method", "forward", "--resume"])
+        .arg("--work-dir")
+        .arg(work)
+        .assert()
+}
+
+/// A checkpoint edited to name another file as a state file is refused
+/// before that file is read or removed (it was read as states, then deleted).
+#[test]
+fn a_forged_state_file_name_is_refused_and_its_target_untouched() {
+    let dir = super::scratch("forged-name");
+    let (work, run) = stopped_count(&dir);
+    let victim = dir.join("victim");
+    std::fs::create_dir(&victim).unwrap();
+    std::fs::write(victim.join("precious.bin"), [7u8; 32]).unwrap();
+    let manifest = run.join("checkpoint.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let forged = text.replacen("s10-b0.bin", "../../victim/precious.bin", 1);
+    assert_ne!(forged, text);
+    std::fs::write(&manifest, forged).unwrap();
+    resume(&work)
+        .code(2)
+        .stderr(contains("../../victim/precious.bin").and(contains("not one this count makes")));
+    assert_eq!(
+        std::fs::read(victim.join("precious.bin")).unwrap(),
+        [7u8; 32]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// One flipped byte in a state file (it gave a wrong count with status 0)
+/// and random bytes in one (a panic) are both refused, naming the file.
+#[test]
+fn a_damaged_state_file_is_refused_naming_it() {
+    let dir = super::scratch("damaged-state");
+    let (work, run) = stopped_count(&dir);
+    // The largest of the square's state files.
+    let file = std::fs::read_dir(&run)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+        .max_by_key(|p| std::fs::metadata(p).unwrap().len())
+        .unwrap();
+    let name = file.file_name().unwrap().to_str().unwrap().to_string();
+    let mut bytes = std::fs::read(&file).unwrap();
+    assert!(bytes.len() >= 16);
+    bytes[3] ^= 0x10;
+    std::fs::write(&file, &bytes).unwrap();
+    resume(&work)
+        .code(2)
+        .stderr(contains(name.as_str()).and(contains("damaged")));
+    // Random bytes of the same length.
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let random: Vec<u8> = (0..bytes.len())
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect();
+    std::fs::write(&file, random).unwrap();
+    resume(&work)
+        .code(2)
+        .stderr(contains(name.as_str()).and(contains("panicked").not()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A checkpoint of the format before checksums is refused with a sentence.
+#[test]
+fn a_checkpoint_without_checksums_is_refused() {
+    let dir = super::scratch("old-checkpoint");
+    let (work, run) = stopped_count(&dir);
+    let manifest = run.join("checkpoint.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(
+        &manifest,
+        text.replacen("\"version\":2", "\"version\":1", 1),
+    )
+    .unwrap();
+    resume(&work)
+        .code(2)
+        .stderr(contains("format 1").and(contains("checksums")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--resume` on a folder with other files but no checkpoint is an error
+/// (it started a fresh count silently).
+#[test]
+fn resume_in_a_folder_of_other_files_is_an_error() {
+    let dir = super::scratch("resume-unrelated");
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    knights()
+        .args(["count", "6x6", "--resume", "--work-dir"])
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(contains("no checkpoint"));
+    assert!(dir.join("notes.txt").is_file());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A count without `--resume` refuses to overwrite a checkpoint (it
+/// discarded it silently); `--fresh` discards it and counts.
+#[test]
+fn a_checkpoint_is_overwritten_only_with_fresh() {
+    let dir = super::scratch("fresh");
+    let (work, run) = stopped_count(&dir);
+    knights()
+        .args(["count", "6x6", "--method", "forward", "--work-dir"])
+        .arg(&work)
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "use --resume to continue it or --fresh to discard it",
+        ));
+    assert!(run.join("s10-b0.bin").is_file());
+    knights()
+        .args([
+            "count",
+            "6x6",
+            "--method",
+            "forward",
+            "--fresh",
+            "--work-dir",
+        ])
+        .arg(&work)
+        .assert()
+        .success()
+        .stdout("9862\n");
+    knights()
+        .args(["count", "6x6", "--fresh", "--resume", "--work-dir"])
+        .arg(&work)
+        .assert()
+        .code(2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A work folder whose parent does not exist is not made as a tree; the
+/// error names the folder and the reason, not a bare system error.
+#[test]
+fn a_work_dir_is_made_only_under_an_existing_folder() {
+    let dir = super::scratch("work-dir-tree");
+    let deep = dir.join("a").join("b");
+    knights()
+        .args(["count", "5x6", "--work-dir"])
+        .arg(&deep)
+        .assert()
+        .code(2)
+        .stderr(
+            contains("could not create the work directory")
+                .and(contains(deep.to_str().unwrap()))
+                .and(contains("os error").not()),
+        );
+    assert!(!dir.join("a").exists());
+    knights()
+        .args(["count", "5x6", "--work-dir"])
+        .arg(dir.join("a"))
+        .assert()
+        .success()
+        .stdout("8\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--max-disk 0` and `--max-memory 0` are refused, as the docs say.
+#[test]
+fn zero_budgets_are_refused() {
+    for option in ["--max-disk", "--max-memory"] {
+        knights()
+            .args(["count", "6x6", option, "0"])
+            .assert()
+            .code(2)
+            .stderr(contains("above 0"));
+    }
+}
+
+/// In a control group limited to 300 MB (a container's limit), a tour too
+/// large for it is refused with a sentence naming the limit, and a count
+/// met in the middle keeps its join within it (its chunks joined in
+/// smaller pieces), where both were killed by the kernel (status 137). Needs root and a memory controller
+/// (cgroup v1 or v2); it fails if it cannot make its group. Run it with
+/// `cargo test -p knights-cli --test tests -- --ignored cgroup`.
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore = "needs root to make a cgroup; about two minutes"]
+fn a_cgroup_memory_limit_is_seen() {
+    let cgroups = std::fs::read_to_string("/proc/self/cgroup").unwrap();
+    let (base, limit_file) = cgroups
+        .lines()
+        .find_map(|l| {
+            let mut parts = l.splitn(3, ':');
+            let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+            controllers.split(',').any(|c| c == "memory").then(|| {
+                (
+                    format!("/sys/fs/cgroup/memory{path}"),
+                    "memory.limit_in_bytes",
+                )
+            })
+        })
+        .or_else(|| {
+            let path = cgroups.lines().find_map(|l| l.strip_prefix("0::"))?;
+            Some((format!("/sys/fs/cgroup{path}"), "memory.max"))
+        })
+        .expect("a memory cgroup");
+    let group = std::path::Path::new(&base).join(format!("knights-test-{}", std::process::id()));
+    std::fs::create_dir(&group).expect("a cgroup can be made (run as root)");
+    std::fs::write(group.join(limit_file), "300M").expect("a memory limit can be set");
+    let procs = group.join("cgroup.procs");
+    let in_group = |args: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "echo $$ > '{}' && exec \"$0\" {args}",
+                procs.display()
+            ))
+            .arg(assert_cmd::cargo::cargo_bin("knights"))
+            .output()
+            .unwrap()
+    };
+    let tour = in_group("tour 10000x10000");
+    let count = in_group("count 6x8 --open");
+    let _ = std::fs::remove_dir(&group);
+    let err = String::from_utf8_lossy(&tour.stderr);
+    assert_eq!(tour.status.code(), Some(2), "{err}");
+    assert!(err.contains("control group"), "{err}");
+    let err = String::from_utf8_lossy(&count.stderr);
+    assert_eq!(count.status.code(), Some(0), "{err}");
+    assert_eq!(String::from_utf8_lossy(&count.stdout), "24964893804\n");
 }

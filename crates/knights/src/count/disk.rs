@@ -1,5 +1,12 @@
 //! The files of a count on disk: fixed-width little-endian `(key, count)`
 //! entries, and the checkpoint manifest written atomically.
+//!
+//! A checkpoint is read back as untrusted input: the manifest names only
+//! state files of the count's own naming (`s35-b0.bin`: the square and the
+//! bucket), each with its number of states and the CRC-32 of its bytes,
+//! and a resume checks every name, length and checksum before it reads a
+//! state or removes a file. An edited name (`../../victim/precious.bin`)
+//! or a damaged file is an error naming the file, never a wrong count.
 
 use std::fs::{self, File};
 use std::io::{BufReader, Read, Seek, SeekFrom, Write};
@@ -111,6 +118,9 @@ wide!(U256, U512, U1024, U2048, U4096);
 pub(super) enum Stop {
     /// A count overflowed its width: run again with wider counts.
     Overflow,
+    /// A square's successors in memory passed the memory bound (about this
+    /// many bytes): go on on disk, or stop.
+    OverMemory(u64),
     Err(Error),
 }
 
@@ -122,8 +132,9 @@ impl From<Error> for Stop {
 
 pub(super) fn io(what: &str, path: &Path, e: std::io::Error) -> Stop {
     Stop::Err(Error::Unsupported(format!(
-        "the count could not {what} {}: {e}",
-        path.display()
+        "the count could not {what} {}: {}",
+        path.display(),
+        crate::memory::io_phrase(&e)
     )))
 }
 
@@ -134,7 +145,7 @@ pub(super) struct Manifest {
     pub fingerprint: String,
     /// Vertices processed.
     pub step: usize,
-    pub buckets: Vec<(String, u64)>,
+    pub buckets: Vec<StateFile>,
     pub states_per_step: Vec<u64>,
     pub peak: u64,
     /// The count, once the run is complete.
@@ -145,6 +156,178 @@ pub(super) struct Manifest {
 }
 
 pub(super) const MANIFEST: &str = "checkpoint.json";
+
+/// The manifest's format: 2 gave every state file a checksum (version 1,
+/// without them, is refused: its files cannot be checked).
+pub(super) const MANIFEST_VERSION: u32 = 2;
+
+/// A state file of a layer, as its manifest names it.
+#[derive(Clone, Serialize, Deserialize)]
+pub(super) struct StateFile {
+    /// The file's name in the run's folder: `s{square}-b{bucket}.bin`.
+    pub name: String,
+    pub states: u64,
+    /// The CRC-32 of the file's bytes.
+    pub crc32: u32,
+}
+
+/// The name of bucket `bucket`'s state file after square `square`.
+pub(super) fn state_file_name(square: usize, bucket: usize) -> String {
+    format!("s{square}-b{bucket}.bin")
+}
+
+/// Whether `name` is a file a run makes in its folder: a state file
+/// (`s3-b0.bin`), an unmerged one (`raw-s3-b0.bin`) or the manifest being
+/// written; nothing else there is ever read or removed.
+pub(super) fn is_run_file(name: &str) -> bool {
+    let state = |n: &str| {
+        n.strip_prefix('s')
+            .and_then(|n| n.strip_suffix(".bin"))
+            .and_then(|n| n.split_once("-b"))
+            .is_some_and(|(square, bucket)| is_number(square) && is_number(bucket))
+    };
+    state(name) || name.strip_prefix("raw-").is_some_and(state) || name == format!("{MANIFEST}.tmp")
+}
+
+fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.len() <= 10 && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Reads and checks the manifest at `path`: its format version, that it is
+/// this run's (`fingerprint`), and that it names only state files of its
+/// own square with distinct buckets below `max_buckets`.
+pub(super) fn read_manifest(
+    path: &Path,
+    fingerprint: &str,
+    max_buckets: usize,
+) -> std::result::Result<Manifest, Error> {
+    let text = read_small(path)?;
+    let not_a_checkpoint =
+        |e: serde_json::Error| Error::Parse(format!("{} is not a checkpoint: {e}", path.display()));
+    #[derive(Deserialize)]
+    struct Version {
+        version: u32,
+    }
+    let v: Version = serde_json::from_str(&text).map_err(not_a_checkpoint)?;
+    if v.version != MANIFEST_VERSION {
+        return Err(Error::Parse(format!(
+            "{} is a checkpoint of format {} (this version of knights writes format {MANIFEST_VERSION}, whose state files carry checksums); start the count afresh",
+            path.display(),
+            v.version
+        )));
+    }
+    let m: Manifest = serde_json::from_str(&text).map_err(not_a_checkpoint)?;
+    if m.fingerprint != fingerprint {
+        return Err(Error::Parse(format!(
+            "{} belongs to another count",
+            path.display()
+        )));
+    }
+    let mut seen = vec![false; max_buckets];
+    for f in &m.buckets {
+        let bucket = f
+            .name
+            .strip_prefix(&format!("s{}-b", m.step))
+            .and_then(|rest| rest.strip_suffix(".bin"))
+            .filter(|digits| is_number(digits))
+            .and_then(|digits| digits.parse::<usize>().ok())
+            .filter(|&j| j < max_buckets && state_file_name(m.step, j) == f.name);
+        match bucket {
+            Some(j) if !seen[j] => seen[j] = true,
+            _ => {
+                return Err(Error::Parse(format!(
+                    "{} names the state file '{}', which is not one this count makes (after square {} they are s{}-b0.bin, s{}-b1.bin, ..., each once); the checkpoint was edited or damaged: start the count afresh",
+                    path.display(),
+                    crate::excerpt(&f.name),
+                    m.step,
+                    m.step,
+                    m.step
+                )))
+            }
+        }
+    }
+    Ok(m)
+}
+
+/// The most bytes of a manifest (a few kilobytes in practice).
+const MAX_MANIFEST: u64 = 16 << 20;
+
+/// Reads a small text file of a count, refusing one past [`MAX_MANIFEST`].
+pub(super) fn read_small(path: &Path) -> std::result::Result<String, Error> {
+    let f = File::open(path).map_err(|e| read_error(path, e))?;
+    let mut text = String::new();
+    f.take(MAX_MANIFEST + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| read_error(path, e))?;
+    if text.len() as u64 > MAX_MANIFEST {
+        return Err(Error::Parse(format!(
+            "{} is larger than any checkpoint (over {})",
+            path.display(),
+            crate::memory::human_bytes(MAX_MANIFEST)
+        )));
+    }
+    Ok(text)
+}
+
+fn read_error(path: &Path, e: std::io::Error) -> Error {
+    Error::Unsupported(format!(
+        "the count could not read {}: {}",
+        path.display(),
+        crate::memory::io_phrase(&e)
+    ))
+}
+
+/// Checks that the state file `f` in `dir` holds `f.states` entries of
+/// `entry_bytes` and the bytes its checksum was taken of.
+pub(super) fn check_state_file(
+    dir: &Path,
+    f: &StateFile,
+    entry_bytes: usize,
+) -> std::result::Result<(), Error> {
+    let path = dir.join(&f.name);
+    let damaged = |what: &str| {
+        Error::Parse(format!(
+            "the state file {} is damaged ({what}); start the count afresh",
+            path.display()
+        ))
+    };
+    let len = fs::metadata(&path).map_err(|e| read_error(&path, e))?.len();
+    if f.states.checked_mul(entry_bytes as u64) != Some(len) {
+        return Err(damaged("its length is not the checkpoint's"));
+    }
+    let mut hasher = crc32fast::Hasher::new();
+    let mut r = File::open(&path).map_err(|e| read_error(&path, e))?;
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let got = r.read(&mut buf).map_err(|e| read_error(&path, e))?;
+        if got == 0 {
+            break;
+        }
+        hasher.update(&buf[..got]);
+    }
+    if hasher.finalize() != f.crc32 {
+        return Err(damaged("its checksum is not the checkpoint's"));
+    }
+    Ok(())
+}
+
+/// A writer that takes the CRC-32 of what passes through it.
+pub(super) struct Checksummed<W> {
+    pub inner: W,
+    pub hasher: crc32fast::Hasher,
+}
+
+impl<W: Write> Write for Checksummed<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
 
 pub(super) fn entry_bytes<K: Word, C: Word>() -> usize {
     K::BYTES + C::BYTES

@@ -597,7 +597,10 @@ impl Engine {
         let mut len = e;
         let mut firsts = [0u8; W / 2];
         let mut pairs = 0usize;
-        while len > 0 {
+        // A valid key has an even number of paired ends; a key read from a
+        // damaged or forged file may not, and leaves its last end unpaired
+        // rather than dividing by zero.
+        while len > 1 {
             let a = ends[0] as usize;
             let (q, r) = div_small_odd(upper, (len - 1) as u8);
             upper = q;

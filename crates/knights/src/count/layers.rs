@@ -24,6 +24,7 @@ use std::borrow::Cow;
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -32,8 +33,9 @@ use serde::{Deserialize, Serialize};
 use bnum::types::{U1024, U2048, U256, U4096, U512};
 
 use super::disk::{
-    entry_bytes, file_states, io, read_entries, write_atomic, write_entries, Disk, Key, Manifest,
-    Stop, Tally, Word, MANIFEST,
+    check_state_file, entry_bytes, file_states, io, is_run_file, read_entries, read_manifest,
+    state_file_name, write_atomic, write_entries, Checksummed, Disk, Key, Manifest, StateFile,
+    Stop, Tally, Word, MANIFEST, MANIFEST_VERSION,
 };
 use super::frontier::{Engine, Problem, Step};
 use super::number::Count;
@@ -84,6 +86,11 @@ pub(crate) struct RunOptions<'a> {
     /// The bits the count is expected to need: the run starts with counts
     /// that wide (0: `u64`), and widens them if they overflow.
     pub count_bits: u32,
+    /// Keep the states in memory, never on disk (a count on a board with
+    /// holes, wrapping or another leaper, whose states have no disk program
+    /// yet): past the memory bound the count stops with
+    /// [`Error::TooLarge`] naming this board.
+    pub memory_only: Option<crate::Board>,
 }
 
 impl RunOptions<'_> {
@@ -161,6 +168,11 @@ pub(crate) fn run(p: &Problem, opts: &RunOptions<'_>) -> Result<Run> {
             Err(Stop::Err(e)) => return Err(e),
             Err(Stop::Overflow) if width + 1 < COUNT_BITS.len() => width += 1,
             Err(Stop::Overflow) => return Err(overflow()),
+            Err(Stop::OverMemory(_)) => {
+                return Err(Error::Internal(
+                    "a count on disk passed its memory bound".into(),
+                ))
+            }
         }
     }
 }
@@ -199,7 +211,12 @@ struct ChunkOut<K, C> {
 
 enum Bucket<K, C> {
     Mem(Vec<(K, C)>),
-    Disk { path: PathBuf, states: u64 },
+    /// A state file, and the CRC-32 of its bytes.
+    Disk {
+        path: PathBuf,
+        states: u64,
+        crc32: u32,
+    },
 }
 
 impl<K, C> Bucket<K, C> {
@@ -245,6 +262,103 @@ fn fingerprint_of(p: &Problem, key_bytes: usize, count_bytes: usize, nibbles: bo
     let encoding = if nibbles { 2u32 } else { 1u32 };
     (key_bytes, count_bytes, encoding).hash(&mut h);
     format!("{:016x}-k{key_bytes}-c{count_bytes}", h.finish())
+}
+
+/// Whether the work directory `dir` holds a count's checkpoint: a run's
+/// folder `count-...` with its `checkpoint.json`, or the summary
+/// `count-meet-....json` of a count met in the middle.
+pub(crate) fn holds_checkpoint(dir: &Path) -> bool {
+    fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            is_summary_name(&name)
+                || (is_run_folder_name(&name) && entry.path().join(MANIFEST).is_file())
+        })
+}
+
+/// Whether `name` is a run's folder: `count-` and a fingerprint.
+fn is_run_folder_name(name: &str) -> bool {
+    name.strip_prefix("count-").is_some_and(|fp| {
+        let mut parts = fp.split('-');
+        let hash = parts.next().unwrap_or_default();
+        hash.len() == 16
+            && hash.bytes().all(|b| b.is_ascii_hexdigit())
+            && parts.next().is_some_and(|k| k.starts_with('k'))
+            && parts.next().is_some_and(|c| c.starts_with('c'))
+            && parts.next().is_none()
+    })
+}
+
+/// Whether `name` is the summary of a count met in the middle.
+fn is_summary_name(name: &str) -> bool {
+    name.strip_prefix("count-meet-")
+        .and_then(|rest| rest.strip_suffix(".json"))
+        .is_some_and(|hash| hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Makes the work directory `dir` ready for a count that starts: creates
+/// it if it does not exist (its parent must: a mistyped path is not made
+/// into a tree of folders); a count that resumes needs a checkpoint there,
+/// and one that does not resume refuses to overwrite a checkpoint unless
+/// it starts `fresh`, which removes the checkpoints (only the files of the
+/// counts' own naming).
+pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<()> {
+    if resume && fresh {
+        return Err(Error::Unsupported(
+            "a count either resumes its checkpoint or starts afresh, not both".into(),
+        ));
+    }
+    if !dir.exists() && !resume {
+        fs::create_dir(dir).map_err(|e| {
+            Error::Unsupported(format!(
+                "could not create the work directory {}: {}",
+                dir.display(),
+                crate::memory::io_phrase(&e)
+            ))
+        })?;
+    } else if !dir.is_dir() && dir.exists() {
+        return Err(Error::Parse(format!(
+            "the work directory {} is not a directory",
+            dir.display()
+        )));
+    }
+    let held = holds_checkpoint(dir);
+    if resume && !held {
+        return Err(Error::Parse(format!(
+            "there is no checkpoint to resume in {}: start the count without resuming",
+            dir.display()
+        )));
+    }
+    if !resume && held {
+        if !fresh {
+            return Err(Error::Parse(format!(
+                "{} holds the checkpoint of a count: resume it, or start afresh to discard it",
+                dir.display()
+            )));
+        }
+        for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = entry.path();
+            let removed = if is_summary_name(&name) {
+                fs::remove_file(&path)
+            } else if is_run_folder_name(&name) {
+                fs::remove_dir_all(&path)
+            } else {
+                Ok(())
+            };
+            removed.map_err(|e| {
+                Error::Unsupported(format!(
+                    "the count could not remove {}: {}",
+                    path.display(),
+                    crate::memory::io_phrase(&e)
+                ))
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// Removes every checkpoint of `p` in `dir`, whatever its key and count
@@ -361,17 +475,7 @@ fn run_typed<K: Key, C: Tally>(
         let dir = dir.join(format!("count-{fp}"));
         let manifest = dir.join(MANIFEST);
         if opts.resume && manifest.exists() {
-            let text = fs::read_to_string(&manifest).map_err(|e| io("read", &manifest, e))?;
-            let m: Manifest = serde_json::from_str(&text).map_err(|e| {
-                Error::Parse(format!("{} is not a checkpoint: {e}", manifest.display()))
-            })?;
-            if m.fingerprint != fp || m.version != 1 {
-                return Err(Error::Parse(format!(
-                    "{} belongs to another count",
-                    manifest.display()
-                ))
-                .into());
-            }
+            let m = read_manifest(&manifest, &fp, MAX_BUCKETS)?;
             run.states_per_step = m.states_per_step;
             run.peak = m.peak;
             run.prefix_counts = m.prefix_counts;
@@ -385,27 +489,23 @@ fn run_typed<K: Key, C: Tally>(
                 }
             }
             t0 = m.step;
-            let mut names = Vec::new();
             cur.clear();
-            for (name, states) in m.buckets {
-                let path = dir.join(&name);
-                if file_states::<K, C>(&path)? != states {
-                    return Err(Error::Parse(format!(
-                        "{} is damaged; start the count again without --resume",
-                        path.display()
-                    ))
-                    .into());
-                }
-                names.push(name);
-                cur.push(Bucket::Disk { path, states });
+            for f in &m.buckets {
+                check_state_file(&dir, f, entry_bytes::<K, C>())?;
+                cur.push(Bucket::Disk {
+                    path: dir.join(&f.name),
+                    states: f.states,
+                    crc32: f.crc32,
+                });
             }
-            // Remove what a killed step left behind.
+            // Remove what a killed step left behind: files of the run's own
+            // naming that the manifest does not name.
             for entry in fs::read_dir(&dir)
                 .map_err(|e| io("read", &dir, e))?
                 .flatten()
             {
                 let name = entry.file_name().to_string_lossy().into_owned();
-                if name != MANIFEST && !names.contains(&name) {
+                if is_run_file(&name) && !m.buckets.iter().any(|f| f.name == name) {
                     let _ = fs::remove_file(entry.path());
                 }
             }
@@ -413,7 +513,9 @@ fn run_typed<K: Key, C: Tally>(
             if dir.exists() {
                 fs::remove_dir_all(&dir).map_err(|e| io("clear", &dir, e))?;
             }
-            fs::create_dir_all(&dir).map_err(|e| io("create", &dir, e))?;
+            // The work directory exists (see `prepare_work_dir`): only the
+            // run's own folder is made.
+            fs::create_dir(&dir).map_err(|e| io("create", &dir, e))?;
         }
         disk = Some(Disk {
             dir,
@@ -439,81 +541,53 @@ fn run_typed<K: Key, C: Tally>(
                 .clamp(1.0, 4.0),
         };
         let next_est = (states as f64 * growth) as u64 + 1;
-        if disk.is_none() && (states + next_est).saturating_mul(STEP_BYTES_PER_STATE) > budget {
-            if budget < MIN_DISK_BUDGET {
-                return Err(over_budget(opts.max_memory, next_est).into());
+        let step_bytes = (states + next_est).saturating_mul(STEP_BYTES_PER_STATE);
+        if disk.is_none() && step_bytes > budget {
+            disk = Some(spill(opts, budget, next_est, &fp, step_bytes)?);
+        }
+        // Phase 1: expand every chunk, split its successors by next bucket;
+        // again on disk if the successors outgrow the memory bound.
+        let when = format!("during square {} of {n}", t + 1);
+        let (nb, raw, shares) = loop {
+            if let Some(d) = &disk {
+                check_disk(d, opts, t, n, states * eb, next_est, raw_ratio, eb)?;
             }
-            disk = Some(Disk::temporary(&fp)?);
-        }
-        if let Some(d) = &disk {
-            check_disk(d, opts, t, n, states * eb, next_est, raw_ratio, eb)?;
-        }
-        // Next buckets: enough to keep both cores busy, and on disk small
-        // enough that the threads can each merge one in memory.
-        let mut nb = (next_est / (1 << 12)).clamp(1, 64).next_power_of_two() as usize;
-        if disk.is_some() {
-            let share = (budget / 2 / threads).max(1);
-            let need = next_est.saturating_mul(STEP_BYTES_PER_STATE) / share + 1;
-            nb = nb.max(need.next_power_of_two() as usize).max(16);
-            if nb > MAX_BUCKETS {
-                return Err(over_budget(opts.max_memory, next_est).into());
-            }
-        }
-        let chunk = match &disk {
-            // A few chunks a thread, so that small layers use every core.
-            None => (states / (4 * threads)).clamp(1 << 12, CHUNK as u64),
-            Some(_) => {
-                (budget / 4 / threads / STEP_BYTES_PER_STATE).clamp(1 << 10, 8 * CHUNK as u64)
+            let nb = next_buckets(next_est, disk.is_some(), budget, threads, opts)?;
+            let chunk = match &disk {
+                // A few chunks a thread, so that small layers use every core.
+                None => (states / (4 * threads)).clamp(1 << 12, CHUNK as u64),
+                Some(_) => {
+                    (budget / 4 / threads / STEP_BYTES_PER_STATE).clamp(1 << 10, 8 * CHUNK as u64)
+                }
+            };
+            let raw = match &disk {
+                None => None,
+                Some(d) => Some(raw_files(d, t, nb)?),
+            };
+            let guard = StepGuard {
+                opts,
+                when: &when,
+                // On disk each chunk's successors leave memory as it ends.
+                limit: match &disk {
+                    None => budget.saturating_sub(states * eb),
+                    Some(_) => u64::MAX,
+                },
+                threads,
+                held: AtomicU64::new(0),
+                states,
+                expanded: AtomicU64::new(0),
+            };
+            let chunks = chunks_of(&cur, chunk);
+            match expand_layer(engine, step, &cur, &chunks, nb, raw.as_ref(), &guard) {
+                Ok(shares) => break (nb, raw, shares),
+                Err(Stop::OverMemory(bytes)) if disk.is_none() => {
+                    drop(raw);
+                    let needed = states * eb + bytes;
+                    disk = Some(spill(opts, budget, next_est, &fp, needed)?);
+                }
+                Err(e) => return Err(e),
             }
         };
-        let chunks = chunks_of(&cur, chunk);
-        let raw: Option<Vec<(PathBuf, Mutex<BufWriter<File>>)>> = match &disk {
-            None => None,
-            Some(d) => Some(
-                (0..nb)
-                    .map(|j| {
-                        let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
-                        let f = File::create(&path).map_err(|e| io("write", &path, e))?;
-                        Ok((path, Mutex::new(BufWriter::with_capacity(1 << 16, f))))
-                    })
-                    .collect::<std::result::Result<_, Stop>>()?,
-            ),
-        };
-        let cur_ref = &cur;
-        let raw_ref = &raw;
-        // Phase 1: expand every chunk, split its successors by next bucket.
-        let shares: Vec<ChunkOut<K, C>> = chunks
-            .par_iter()
-            .map(|&(b, start, len)| -> std::result::Result<_, Stop> {
-                let states = read_chunk(&cur_ref[b], start, len)?;
-                let (mut out, done, prefix) = expand_chunk(engine, step, &states, nb)?;
-                let generated: u64 = out.iter().map(|v| v.len() as u64).sum();
-                let mut written = 0u64;
-                for v in &mut out {
-                    merge(v)?;
-                    v.shrink_to_fit();
-                    written += v.len() as u64;
-                }
-                if let Some(files) = raw_ref {
-                    for (j, v) in out.iter_mut().enumerate() {
-                        if v.is_empty() {
-                            continue;
-                        }
-                        let (path, w) = &files[j];
-                        let mut w = w.lock().unwrap_or_else(|e| e.into_inner());
-                        write_entries(&mut *w, v).map_err(|e| io("write", path, e))?;
-                        *v = Vec::new();
-                    }
-                }
-                Ok(ChunkOut {
-                    shares: out,
-                    done,
-                    prefix,
-                    generated,
-                    written,
-                })
-            })
-            .collect::<std::result::Result<_, Stop>>()?;
         let mut pieces: Vec<Vec<Vec<(K, C)>>> = (0..nb).map(|_| Vec::new()).collect();
         let mut generated = 0u64;
         let mut written = 0u64;
@@ -537,7 +611,6 @@ fn run_typed<K: Key, C: Tally>(
                 Bucket::Mem(_) => None,
             })
             .collect();
-        drop(chunks);
         if let Some(files) = raw {
             for (path, w) in files {
                 let mut w = w.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -569,11 +642,16 @@ fn run_typed<K: Key, C: Tally>(
                 match &disk {
                     None => Ok(Bucket::Mem(v)),
                     Some(d) => {
-                        let path = d.dir.join(format!("s{}-b{j}.bin", t + 1));
+                        let path = d.dir.join(state_file_name(t + 1, j));
                         let f = File::create(&path).map_err(|e| io("write", &path, e))?;
-                        let mut w = BufWriter::with_capacity(1 << 20, f);
+                        let mut w = Checksummed {
+                            inner: BufWriter::with_capacity(1 << 20, f),
+                            hasher: crc32fast::Hasher::new(),
+                        };
                         write_entries(&mut w, &v).map_err(|e| io("write", &path, e))?;
+                        let crc32 = w.hasher.finalize();
                         let f = w
+                            .inner
                             .into_inner()
                             .map_err(|e| io("write", &path, e.into_error()))?;
                         if !d.temporary {
@@ -582,6 +660,7 @@ fn run_typed<K: Key, C: Tally>(
                         Ok(Bucket::Disk {
                             path,
                             states: v.len() as u64,
+                            crc32,
                         })
                     }
                 }
@@ -608,7 +687,7 @@ fn run_typed<K: Key, C: Tally>(
             // manifest (with the count), unless asked to keep them.
             let clean = finished && opts.final_layer.is_none() && !opts.keep && !d.temporary;
             let m = Manifest {
-                version: 1,
+                version: MANIFEST_VERSION,
                 fingerprint: fp.clone(),
                 step: t + 1,
                 buckets: if clean {
@@ -616,13 +695,19 @@ fn run_typed<K: Key, C: Tally>(
                 } else {
                     cur.iter()
                         .map(|b| match b {
-                            Bucket::Disk { path, states } => (
-                                path.file_name()
+                            Bucket::Disk {
+                                path,
+                                states,
+                                crc32,
+                            } => StateFile {
+                                name: path
+                                    .file_name()
                                     .unwrap_or_default()
                                     .to_string_lossy()
                                     .into_owned(),
-                                *states,
-                            ),
+                                states: *states,
+                                crc32: *crc32,
+                            },
                             Bucket::Mem(_) => unreachable!("disk runs write every bucket"),
                         })
                         .collect()
@@ -680,6 +765,164 @@ fn run_typed<K: Key, C: Tally>(
         hand_over(&cur, consume, opts)?;
     }
     Ok(run)
+}
+
+/// Where a count goes when its states outgrow the memory bound `budget`
+/// (`needed` bytes, `next` states expected): to disk, in a temporary
+/// directory; or, for a count kept in memory or a bound too small even for
+/// the disk program, nowhere: an error.
+fn spill(
+    opts: &RunOptions<'_>,
+    budget: u64,
+    next: u64,
+    fingerprint: &str,
+    needed: u64,
+) -> std::result::Result<Disk, Stop> {
+    if let Some(board) = opts.memory_only {
+        let available = match opts.max_memory {
+            Some(limit) => format!("the memory bound is {}", crate::memory::human_bytes(limit)),
+            None => crate::memory::available_phrase(),
+        };
+        return Err(Error::TooLarge {
+            what: "count",
+            rows: board.rows(),
+            cols: board.cols(),
+            needed: crate::memory::human_bytes(needed.max(budget.saturating_add(1))),
+            available,
+        }
+        .into());
+    }
+    if budget < MIN_DISK_BUDGET {
+        return Err(over_budget(opts.max_memory, next).into());
+    }
+    Disk::temporary(fingerprint)
+}
+
+/// The number of next buckets: enough to keep every core busy, and on disk
+/// small enough that the threads can each merge one in memory.
+fn next_buckets(
+    next: u64,
+    on_disk: bool,
+    budget: u64,
+    threads: u64,
+    opts: &RunOptions<'_>,
+) -> std::result::Result<usize, Stop> {
+    let mut nb = (next / (1 << 12)).clamp(1, 64).next_power_of_two() as usize;
+    if on_disk {
+        let share = (budget / 2 / threads).max(1);
+        let need = next.saturating_mul(STEP_BYTES_PER_STATE) / share + 1;
+        nb = nb.max(need.next_power_of_two() as usize).max(16);
+        if nb > MAX_BUCKETS {
+            return Err(over_budget(opts.max_memory, next).into());
+        }
+    }
+    Ok(nb)
+}
+
+/// The files of a disk run's unmerged successors after square `t + 1`,
+/// one a next bucket.
+type RawFiles = Vec<(PathBuf, Mutex<BufWriter<File>>)>;
+
+fn raw_files(d: &Disk, t: usize, nb: usize) -> std::result::Result<RawFiles, Stop> {
+    (0..nb)
+        .map(|j| {
+            let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
+            let f = File::create(&path).map_err(|e| io("write", &path, e))?;
+            Ok((path, Mutex::new(BufWriter::with_capacity(1 << 16, f))))
+        })
+        .collect()
+}
+
+/// Watches the expansion of a square: the stop flag, and the memory the
+/// successors held in memory take against what the bound leaves them.
+struct StepGuard<'a> {
+    opts: &'a RunOptions<'a>,
+    /// Where the count stops if asked: "during square 5 of 24".
+    when: &'a str,
+    /// The bytes the successors may take.
+    limit: u64,
+    threads: u64,
+    /// Bytes of the merged successors of the chunks done.
+    held: AtomicU64,
+    /// States of the layer, and those expanded so far (roughly).
+    states: u64,
+    expanded: AtomicU64,
+}
+
+/// States expanded between two looks at the stop flag and the memory.
+const GUARD_EVERY: usize = 1 << 10;
+
+impl StepGuard<'_> {
+    /// Stops the square if the stop flag is raised, or if a chunk's
+    /// successors so far (`growing` bytes, as many in every other thread)
+    /// would pass the limit with what the chunks done hold; the error
+    /// carries the bytes the whole square would take at that rate.
+    fn check(&self, growing: u64) -> std::result::Result<(), Stop> {
+        self.opts.check_stop(self.when)?;
+        let expanded = self
+            .expanded
+            .fetch_add(GUARD_EVERY as u64, Ordering::Relaxed);
+        let held = self.held.load(Ordering::Relaxed);
+        let in_flight = held.saturating_add(growing.saturating_mul(self.threads));
+        if in_flight > self.limit {
+            let share = (expanded + GUARD_EVERY as u64).min(self.states).max(1) as f64;
+            let whole = in_flight as f64 * self.states as f64 / share;
+            return Err(Stop::OverMemory(whole as u64));
+        }
+        Ok(())
+    }
+}
+
+/// Phase 1 of a square: expands every chunk of the layer `cur`, merges each
+/// chunk's successors and splits them by next bucket (appended to the raw
+/// files on disk).
+fn expand_layer<K: Key, C: Tally>(
+    engine: &Engine,
+    step: &Step,
+    cur: &[Bucket<K, C>],
+    chunks: &[(usize, u64, usize)],
+    nb: usize,
+    raw: Option<&RawFiles>,
+    guard: &StepGuard<'_>,
+) -> std::result::Result<Vec<ChunkOut<K, C>>, Stop> {
+    chunks
+        .par_iter()
+        .map(|&(b, start, len)| -> std::result::Result<_, Stop> {
+            let states = read_chunk(&cur[b], start, len)?;
+            let (mut out, done, prefix) = expand_chunk(engine, step, &states, nb, guard)?;
+            let generated: u64 = out.iter().map(|v| v.len() as u64).sum();
+            let mut written = 0u64;
+            for v in &mut out {
+                merge(v)?;
+                v.shrink_to_fit();
+                written += v.len() as u64;
+            }
+            match raw {
+                Some(files) => {
+                    for (j, v) in out.iter_mut().enumerate() {
+                        if v.is_empty() {
+                            continue;
+                        }
+                        let (path, w) = &files[j];
+                        let mut w = w.lock().unwrap_or_else(|e| e.into_inner());
+                        write_entries(&mut *w, v).map_err(|e| io("write", path, e))?;
+                        *v = Vec::new();
+                    }
+                }
+                None => {
+                    let bytes = written * entry_bytes::<K, C>() as u64;
+                    guard.held.fetch_add(bytes, Ordering::Relaxed);
+                }
+            }
+            Ok(ChunkOut {
+                shares: out,
+                done,
+                prefix,
+                generated,
+                written,
+            })
+        })
+        .collect()
 }
 
 /// The layer's states in pieces of at most `chunk`, at least one a bucket
@@ -740,6 +983,7 @@ fn expand_chunk<K: Key, C: Tally>(
     step: &Step,
     states: &[(K, C)],
     nb: usize,
+    guard: &StepGuard<'_>,
 ) -> std::result::Result<(Shares<K, C>, C, C), Stop> {
     let mut out: Vec<Vec<(K, C)>> = (0..nb)
         .map(|_| Vec::with_capacity(2 * states.len() / nb + 16))
@@ -747,7 +991,11 @@ fn expand_chunk<K: Key, C: Tally>(
     let mut done = C::ZERO;
     let mut prefix = C::ZERO;
     let mut over = false;
-    for &(key, count) in states {
+    for (i, &(key, count)) in states.iter().enumerate() {
+        if i % GUARD_EVERY == GUARD_EVERY - 1 {
+            let bytes: usize = out.iter().map(Vec::capacity).sum();
+            guard.check((bytes * entry_bytes::<K, C>()) as u64)?;
+        }
         if step.prefix {
             for _ in 0..engine.prefix_tours(step, key.to_u128()) {
                 match prefix.add(count) {

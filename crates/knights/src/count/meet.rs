@@ -198,7 +198,7 @@ impl<'a> Summary<'a> {
             }
         }
         if let (Some(path), true) = (self.path.as_deref(), opts.resume) {
-            if let Ok(text) = std::fs::read_to_string(path) {
+            if let Ok(text) = super::disk::read_small(path) {
                 return serde_json::from_str(&text).map(Some).map_err(|e| {
                     Error::Parse(format!("{} is not a count's summary: {e}", path.display()))
                 });

@@ -368,7 +368,14 @@ impl<'a> Gather<'a> {
         w: usize,
         chunk: &[(u128, u128)],
     ) -> Result<()> {
-        let (sum, tested) = join_bottom(table, middle, w, chunk, self.opts)?;
+        // What the table and the held states leave, shared by the chunks
+        // joined at once.
+        let threads = rayon::current_num_threads().max(1) as u64;
+        let room = self
+            .budget
+            .saturating_sub(self.bytes.load(Ordering::Relaxed))
+            / (2 * threads);
+        let (sum, tested) = join_bottom(table, middle, w, chunk, room, self.opts)?;
         let mut total = lock(&self.total);
         total.0.add(sum);
         total.1 += tested;
@@ -483,6 +490,7 @@ fn join_bottom(
     middle: &Option<Middle>,
     w: usize,
     chunk: &[(u128, u128)],
+    room: u64,
     opts: &RunOptions<'_>,
 ) -> Result<(ProductSum, u64)> {
     let threads = rayon::current_num_threads().max(1);
@@ -500,25 +508,92 @@ fn join_bottom(
             })
             .try_reduce(|| (ProductSum::default(), 0), |a, b| Ok(plus(a, b)));
     };
+    join_through(table, middle, w, chunk, room, opts)
+}
+
+/// [`join_bottom`] through the middle. The lower part's states expand
+/// into many bottom states: a chunk whose expansion would pass `room`
+/// bytes is joined in halves (the same sum, with less adding up of equal
+/// states); a single state is joined whatever it takes.
+fn join_through(
+    table: &Table,
+    middle: &Middle,
+    w: usize,
+    chunk: &[(u128, u128)],
+    room: u64,
+    opts: &RunOptions<'_>,
+) -> Result<(ProductSum, u64)> {
+    let room = if chunk.len() > 1 { room } else { u64::MAX };
+    match join_middle(table, middle, w, chunk, room, opts) {
+        Ok(done) => Ok(done),
+        Err(Expansion::Err(e)) => Err(e),
+        Err(Expansion::TooLarge) => {
+            let (a, b) = chunk.split_at(chunk.len() / 2);
+            let a = join_through(table, middle, w, a, room, opts)?;
+            let b = join_through(table, middle, w, b, room, opts)?;
+            Ok(plus(a, b))
+        }
+    }
+}
+
+/// Why a join through the middle stopped.
+enum Expansion {
+    /// The expanded states would pass the memory left for them.
+    TooLarge,
+    Err(Error),
+}
+
+impl From<Error> for Expansion {
+    fn from(e: Error) -> Expansion {
+        Expansion::Err(e)
+    }
+}
+
+/// [`join_bottom`] through the middle for one chunk, whose expanded
+/// states may take at most `room` bytes.
+fn join_middle(
+    table: &Table,
+    middle: &Middle,
+    w: usize,
+    chunk: &[(u128, u128)],
+    room: u64,
+    opts: &RunOptions<'_>,
+) -> std::result::Result<(ProductSum, u64), Expansion> {
+    let threads = rayon::current_num_threads().max(1);
+    let per = (chunk.len() / (4 * threads)).max(1 << 10);
+    let entry = std::mem::size_of::<(u128, u128)>() as u64;
+    let expanded = AtomicU64::new(0);
     // Expanded in parallel into shards by state; each shard is added up
     // and met on its own.
     const SHARDS: usize = 16;
     let mirror = Relabel::mirror(w);
     let pieces: Vec<Vec<Vec<(u128, u128)>>> = chunk
         .par_chunks(per)
-        .map(|c| -> Result<Vec<Vec<(u128, u128)>>> {
-            opts.check_stop(layers::JOINING)?;
-            let mut out: Vec<Vec<(u128, u128)>> = vec![Vec::new(); SHARDS];
-            for &(k, count) in c {
-                middle.expand(Boundary::unpacked(k), &mut |b| {
-                    let k = b.packed().min(mirror.of(b).packed());
-                    let h = (k as u64 ^ (k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    out[(h >> 60) as usize].push((k, count));
-                });
-            }
-            Ok(out)
-        })
-        .collect::<Result<_>>()?;
+        .map(
+            |c| -> std::result::Result<Vec<Vec<(u128, u128)>>, Expansion> {
+                opts.check_stop(layers::JOINING)?;
+                let mut out: Vec<Vec<(u128, u128)>> = vec![Vec::new(); SHARDS];
+                let mut added = 0u64;
+                for (i, &(k, count)) in c.iter().enumerate() {
+                    middle.expand(Boundary::unpacked(k), &mut |b| {
+                        let k = b.packed().min(mirror.of(b).packed());
+                        let h = (k as u64 ^ (k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        out[(h >> 60) as usize].push((k, count));
+                        added += 1;
+                    });
+                    if i % 64 == 63 {
+                        let total = expanded.fetch_add(added, Ordering::Relaxed) + added;
+                        added = 0;
+                        // Twice the entries: a vector's spare capacity.
+                        if total.saturating_mul(2 * entry) > room {
+                            return Err(Expansion::TooLarge);
+                        }
+                    }
+                }
+                Ok(out)
+            },
+        )
+        .collect::<std::result::Result<_, Expansion>>()?;
     (0..SHARDS)
         .into_par_iter()
         .map(|j| -> Result<(ProductSum, u64)> {
@@ -528,6 +603,9 @@ fn join_bottom(
             layers::merge(&mut v).map_err(|stop| match stop {
                 Stop::Err(e) => e,
                 Stop::Overflow => layers::part_overflow(),
+                Stop::OverMemory(_) => {
+                    crate::Error::Internal("a merge passed a memory bound".into())
+                }
             })?;
             let (mut sum, mut tested) = (ProductSum::default(), 0u64);
             for (k, count) in v {
@@ -536,6 +614,7 @@ fn join_bottom(
             Ok((sum, tested))
         })
         .try_reduce(|| (ProductSum::default(), 0), |a, b| Ok(plus(a, b)))
+        .map_err(Expansion::Err)
 }
 
 /// The top part's final states, unfolded from their mirror images, in

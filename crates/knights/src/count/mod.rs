@@ -121,8 +121,12 @@ pub struct Options<'a> {
     /// every square (default: in memory, or when they do not fit, in a
     /// directory of the system's temporary directory removed at the end).
     pub work_dir: Option<&'a Path>,
-    /// Continue from the checkpoint in `work_dir`, if there is one.
+    /// Continue from the checkpoint in `work_dir`; without one there, the
+    /// count stops with [`crate::Error::Parse`]. A count that does not
+    /// resume refuses a `work_dir` that holds a checkpoint, unless `fresh`.
     pub resume: bool,
+    /// Discard the checkpoints in `work_dir` and start afresh.
+    pub fresh: bool,
     /// Stop with [`crate::Error::GaveUp`] after this many squares (after the
     /// checkpoint): a hook to test resuming.
     pub stop_after: Option<usize>,
@@ -153,6 +157,15 @@ pub struct Options<'a> {
 }
 
 impl<'a> Options<'a> {
+    /// Makes the work directory ready for a count that starts (see
+    /// `layers::prepare_work_dir`).
+    fn prepare(&self) -> Result<()> {
+        match self.work_dir {
+            Some(dir) => layers::prepare_work_dir(dir, self.resume, self.fresh),
+            None => Ok(()),
+        }
+    }
+
     fn run(&self) -> RunOptions<'a> {
         RunOptions {
             max_memory: self.max_memory,
@@ -165,6 +178,7 @@ impl<'a> Options<'a> {
             keep: self.keep,
             final_layer: None,
             count_bits: 0,
+            memory_only: None,
         }
     }
 }
@@ -178,6 +192,7 @@ impl fmt::Debug for Options<'_> {
             .field("progress", &self.progress.is_some())
             .field("work_dir", &self.work_dir)
             .field("resume", &self.resume)
+            .field("fresh", &self.fresh)
             .field("stop_after", &self.stop_after)
             .field("stop", &self.stop.map(crate::StopFlag::is_stopped))
             .field("max_disk", &self.max_disk)
@@ -237,6 +252,7 @@ pub struct Report {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
+    opts.prepare()?;
     let t0 = Instant::now();
     if board.squares() == 1 {
         return Ok(Report {
@@ -334,6 +350,7 @@ pub struct Sweep {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
+    opts.prepare()?;
     let t0 = Instant::now();
     if opts.method == Method::Meet {
         return Err(crate::Error::Unsupported(
@@ -401,6 +418,7 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
     if shape.is_plain() {
         return tours(shape.board(), opts);
     }
+    opts.prepare()?;
     let t0 = Instant::now();
     if shape.squares() == 1 {
         return Ok(Report {
@@ -409,8 +427,19 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
         });
     }
     let problem = shape_problem(shape, opts.kind, None)?;
-    let run = layers::run(&problem, &opts.run())?;
+    let run_opts = RunOptions {
+        memory_only: Some(shape.board()),
+        ..opts.run()
+    };
+    let run = layers::run(&problem, &run_opts)?;
     Ok(forward_report(run, t0))
+}
+
+/// Whether the work directory `dir` holds the checkpoint of a count, which
+/// a count with [`Options::resume`] continues and one without refuses to
+/// overwrite unless [`Options::fresh`].
+pub fn holds_checkpoint(dir: &Path) -> bool {
+    layers::holds_checkpoint(dir)
 }
 
 /// The number of Hamiltonian paths of the knight graph of `board` from `s`
@@ -855,6 +884,31 @@ mod tests {
         }
     }
 
+    /// Keys that no run makes (random bytes in a state file whose checksum
+    /// was forged too) expand without a panic (a ranked key with an odd
+    /// number of paired ends divided by zero).
+    #[test]
+    fn random_keys_expand_without_a_panic() {
+        let p = strip_problem(10, 6, Kind::Open, false);
+        for engine in [
+            frontier::Engine::new(&p).unwrap(),
+            frontier::Engine::ranked(&p).unwrap(),
+        ] {
+            let mut x = 0x2545_F491_4F6C_DD1Du64;
+            for step in engine.steps.iter().skip(12).take(24) {
+                for _ in 0..2000 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let key = u128::from(x) & ((1u128 << engine.key_bits.min(127)) - 1);
+                    let mut seen = 0usize;
+                    engine.expand(step, key, |_| seen += 1);
+                    assert!(seen <= 64);
+                }
+            }
+        }
+    }
+
     /// The nibble keys of narrow boards and the ranked keys are two
     /// encodings of the same states: the program with either gives the same
     /// counts, and a part's final states (here without mirror images, whose
@@ -956,6 +1010,35 @@ mod tests {
             assert!(seen.windows(2).all(|w| w[0] == w[1]), "{text}: {seen:?}");
             assert!(seen[0] != Count::ZERO);
         }
+    }
+
+    #[test]
+    fn counts_on_shapes_keep_to_the_memory_bound() {
+        let torus = crate::Shape::new("5x5".parse().unwrap()).with_wrap(crate::shape::Wrap::Both);
+        let opts = Options {
+            kind: Kind::Open,
+            max_memory: Some(8 << 20),
+            ..Options::default()
+        };
+        let err = tours_on(&torus, &opts).unwrap_err();
+        assert!(matches!(err, crate::Error::TooLarge { .. }), "{err}");
+        assert!(err.to_string().contains("8.0 MiB"), "{err}");
+    }
+
+    /// 6x8 open met in the middle expands its lower part's states to about
+    /// 700 MB in the join: under a bound of 160 MB the join takes its
+    /// chunks in pieces, to the same count (it was killed in a 300 MB
+    /// container).
+    #[test]
+    fn a_join_keeps_to_the_memory_bound() {
+        let opts = Options {
+            kind: Kind::Open,
+            max_memory: Some(160 << 20),
+            ..Options::default()
+        };
+        let r = tours("6x8".parse().unwrap(), &opts).unwrap();
+        assert_eq!(r.method, Method::Meet);
+        assert_eq!(r.count, 24_964_893_804u128);
     }
 
     #[test]

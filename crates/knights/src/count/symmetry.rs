@@ -223,6 +223,7 @@ fn closed_only(opts: &Options<'_>) -> Result<()> {
 /// ```
 pub fn symmetric(board: Board, opts: &Options<'_>) -> Result<Report> {
     closed_only(opts)?;
+    opts.prepare()?;
     let t0 = Instant::now();
     let (rows, w) = oriented(board);
     let half = &symmetries(rows, w)[0];
@@ -252,6 +253,7 @@ pub fn symmetric(board: Board, opts: &Options<'_>) -> Result<Report> {
 /// ```
 pub fn classes(board: Board, opts: &Options<'_>) -> Result<Classes> {
     closed_only(opts)?;
+    opts.prepare()?;
     let t0 = Instant::now();
     let (rows, w) = oriented(board);
     let all = tours(board, opts)?.count;

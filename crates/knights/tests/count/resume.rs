@@ -36,10 +36,12 @@ fn disk_runs_match_memory_runs() {
     ] {
         let want = in_memory_by(board, kind, method);
         assert!(!want.on_disk);
+        // Each board's count replaces the last one's checkpoint.
         let opts = Options {
             kind,
             method,
             work_dir: Some(&dir),
+            fresh: true,
             ..Options::default()
         };
         let got = count::tours(board.parse().unwrap(), &opts).unwrap();
@@ -71,10 +73,11 @@ fn stop_and_resume(method: Method, name: &str, stops: &[usize]) {
     let want = in_memory_by("6x6", Kind::Closed, method);
     let squares = want.states_per_step.len();
     let dir = scratch(name);
-    let opts = |resume, stop_after| Options {
+    let opts = |resume: bool, stop_after| Options {
         method,
         work_dir: Some(&dir),
         resume,
+        fresh: !resume,
         stop_after,
         ..Options::default()
     };
