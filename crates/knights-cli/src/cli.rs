@@ -211,12 +211,8 @@ impl BoardArg {
                         knights::excerpt(text)
                     )));
                 }
-                let body = std::fs::read_to_string(path).map_err(|e| {
-                    knights::Error::Parse(format!(
-                        "cannot read the board file '{}': {e}",
-                        path.display()
-                    ))
-                })?;
+                let body = crate::io_util::read_input(&path.to_string_lossy())
+                    .map_err(|e| knights::Error::Parse(format!("the board file: {e}")))?;
                 knights::Shape::parse_board_text(&body)?
             }
         };

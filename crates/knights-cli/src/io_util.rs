@@ -1,30 +1,29 @@
 //! Reading input files (or stdin); writing is in `output`.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io;
 
 use anyhow::Result;
 
 /// The largest input read, to keep bad input from exhausting memory.
 const MAX_INPUT: u64 = 4 << 30;
 
-/// Reads a whole file as text; `-` is standard input.
+/// The most memory a reader takes per byte of its input (the JSON reader's;
+/// the others take less).
+const BYTES_PER_BYTE: u64 = 8;
+
+/// Reads a whole file as text; `-` is standard input. Reading stops as soon
+/// as the text passes what a reader could fit in memory (or 4 GiB), so an
+/// endless input (`yes | knights check -`) is refused at once.
 pub fn read_input(path: &str) -> Result<String> {
-    let mut text = String::new();
-    let reader: Box<dyn Read> =
-        if path == "-" {
-            Box::new(io::stdin().lock())
-        } else {
-            Box::new(File::open(path).map_err(|e| {
-                knights::Error::Parse(format!("cannot open '{path}': {}", lower(&e)))
-            })?)
-        };
-    reader
-        .take(MAX_INPUT)
-        .read_to_string(&mut text)
-        .map_err(|e| {
-            knights::Error::Parse(format!("cannot read '{path}' as text: {}", lower(&e)))
-        })?;
+    let text = if path == "-" {
+        let stdin = io::stdin().lock();
+        knights::memory::read_text_within(stdin, "standard input", BYTES_PER_BYTE, MAX_INPUT)?
+    } else {
+        let file = File::open(path)
+            .map_err(|e| knights::Error::Parse(format!("cannot open '{path}': {}", lower(&e))))?;
+        knights::memory::read_text_within(file, &format!("'{path}'"), BYTES_PER_BYTE, MAX_INPUT)?
+    };
     Ok(text)
 }
 

@@ -27,11 +27,7 @@ pub fn progress(total: u64) -> ProgressBar {
         return bar;
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-    let every = std::env::var("KNIGHTS_STATUS_SECONDS")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-        .filter(|s| (1..=60).contains(s))
-        .unwrap_or(STATUS_SECONDS);
+    let every = status_every().as_secs();
     let weak = bar.downgrade();
     // The thread ends with the bar; one still asleep when the command
     // returns ends with the process.
@@ -45,6 +41,17 @@ pub fn progress(total: u64) -> ProgressBar {
             }
         });
     bar
+}
+
+/// Time between two status lines when standard error is not a terminal:
+/// 30 seconds, or `KNIGHTS_STATUS_SECONDS` (1 to 60).
+pub fn status_every() -> Duration {
+    let seconds = std::env::var("KNIGHTS_STATUS_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .filter(|s| (1..=60).contains(s))
+        .unwrap_or(STATUS_SECONDS);
+    Duration::from_secs(seconds)
 }
 
 /// One status line: how far, of what, after how long.

@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -53,8 +53,16 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
             knights::exists::closed_tour(board)
         };
         let kind_name = if kind == Kind::Open { "open" } else { "closed" };
+        // Only the default method answers from the theorem; a method the
+        // user names still runs (and may refuse the board), so the line
+        // promises no count there.
+        let answer = if method == Method::Auto {
+            ", so the count is 0"
+        } else {
+            ""
+        };
         crate::warn!(
-            "knights: no {kind_name} tour exists on {board}: {} ({}), so the count is 0",
+            "knights: no {kind_name} tour exists on {board}: {} ({}){answer}",
             e.reason,
             e.theorem
         );
@@ -72,11 +80,12 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         );
         bar
     });
-    // Without the bar (--quiet, or stderr not a terminal), a long count
-    // still says how far it is: one line at most every minute, after a
+    // Without the bar (stderr not a terminal), a long count (unless
+    // --quiet) still says how far it is: one line at most every 30 seconds, after a
     // square (a single square of a big count can take longer).
     let started = Instant::now();
     let last_line = Mutex::new(started);
+    let every = crate::support::status_every();
     let callback = |p: &Progress| {
         if let Some(bar) = &bar {
             bar.set_length(p.steps as u64);
@@ -84,8 +93,11 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
             bar.set_message(status(p));
             return;
         }
+        if args.quiet {
+            return;
+        }
         let mut last = last_line.lock().unwrap_or_else(|e| e.into_inner());
-        if last.elapsed() >= STATUS_EVERY && p.step < p.steps {
+        if last.elapsed() >= every && p.step < p.steps {
             *last = Instant::now();
             crate::warn!(
                 "knights count: {} elapsed, square {}/{}, {}",
@@ -276,9 +288,6 @@ fn check_work_dir(args: &CountArgs) -> Result<()> {
     }
     Ok(())
 }
-
-/// How often a count without its progress bar writes a status line.
-const STATUS_EVERY: Duration = Duration::from_secs(60);
 
 /// The figures of a square for the bar and the status lines: states, the
 /// projected peak, disk in use and the projected time left.

@@ -815,3 +815,45 @@ fn a_cgroup_memory_limit_is_seen() {
     assert_eq!(count.status.code(), Some(0), "{err}");
     assert_eq!(String::from_utf8_lossy(&count.stdout), "24964893804\n");
 }
+
+/// A count whose stderr is not a terminal writes a status line now and
+/// then, and none under `--quiet` (issue 31: `count 7x7 --open --quiet`
+/// printed "1 states (peak so far 1 ...)"). Lines every second here, so the
+/// three seconds of 7x6 open counted forward show them.
+#[test]
+fn quiet_counts_print_no_status_lines() {
+    let run = |quiet: bool| {
+        let mut cmd = knights();
+        cmd.args(["count", "7x6", "--open", "--method", "forward"])
+            .env("KNIGHTS_STATUS_SECONDS", "1");
+        if quiet {
+            cmd.arg("--quiet");
+        }
+        let out = cmd.assert().success().stdout("389969466\n");
+        String::from_utf8_lossy(&out.get_output().stderr).into_owned()
+    };
+    assert!(
+        run(false).contains("knights count:"),
+        "status lines without --quiet"
+    );
+    assert_eq!(run(true), "", "--quiet");
+}
+
+/// The theorem's line promises a count of 0 only where one follows: a
+/// method the user names still runs, and meeting in the middle refuses
+/// 3x3 (before, the line said "so the count is 0" and the command then
+/// exited 2).
+#[test]
+fn no_count_is_promised_that_a_named_method_refuses() {
+    knights()
+        .args(["count", "3x3", "--method", "meet"])
+        .assert()
+        .code(2)
+        .stderr(contains("no closed tour exists on 3x3").and(contains("so the count is 0").not()));
+    knights()
+        .args(["count", "3x3"])
+        .assert()
+        .success()
+        .stdout("0\n")
+        .stderr(contains("so the count is 0"));
+}
