@@ -95,29 +95,15 @@ const PYTHON_WORDS: &[(&str, &str)] = &[
     ("max-nodes", "max_nodes"),
 ];
 
-/// A key description's search is tuned in the key, not by options.
-const KEY_WORDS: &[(&str, &str)] = &[(
-    "allow more attempts (--max-attempts) or use another tie-break or algorithm",
-    "allow more attempts (attempts= in the key) or use another seed= or algorithm=",
-)];
-
-/// A library message in Python's words ([`KEY_WORDS`] for a key's error,
-/// then [`PYTHON_WORDS`]).
+/// A library message in Python's words ([`PYTHON_WORDS`]).
 fn python_words(message: String) -> String {
-    let keys = if message.starts_with("the key '") {
-        KEY_WORDS
-    } else {
-        &[]
-    };
-    keys.iter()
-        .chain(PYTHON_WORDS)
-        .fold(message, |m, (cli, py)| {
-            if m.contains(cli) {
-                m.replace(cli, py)
-            } else {
-                m
-            }
-        })
+    PYTHON_WORDS.iter().fold(message, |m, (cli, py)| {
+        if m.contains(cli) {
+            m.replace(cli, py)
+        } else {
+            m
+        }
+    })
 }
 
 /// A library error as the Python exception of its category, with the

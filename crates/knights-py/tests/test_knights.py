@@ -261,7 +261,7 @@ def test_bad_files():
         (lambda: knights.tour("20x20", kind="closed", algorithm="warnsdorff", max_attempts=1,
                               tie="first"), "(max_attempts=) or use another tie= or algorithm"),
         (lambda: knights.encrypt("hi", "500x500,attempts=1,closed"),
-         "(attempts= in the key) or use another seed= or algorithm="),
+         "give the key more attempts (attempts=N), another seed (seed=N)"),
         (lambda: knights.encrypt("123", "8x8", classic=True), "leave out classic=True"),
         (lambda: knights.decrypt("ABCDE FGHIJ", "8x8"), "decrypt it with classic=True"),
         (lambda: knights.decrypt(knights.encrypt("hi", "8x8"), "8x8", classic=True),

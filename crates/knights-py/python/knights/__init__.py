@@ -535,17 +535,20 @@ def tour(
     )
 
 
-def tourney(board: Board, *, generator: str = "tourney", seed: int = 0) -> Tourney:
+def tourney(board: Board, *, generator: str = "warnsdorff", seed: int = 0) -> Tourney:
     """One tourney (cycle cover) of ``board`` by ``generator``, named as
-    in ``knights tourney --algorithm``: ``"tourney"`` (the default: random
-    Warnsdorff walks closed early, any board; ``"warnsdorff"`` is the same),
-    ``"braid"``, ``"four-cover"``, ``"neural"`` or ``"divide"`` (Parberry 2020).
+    in ``knights tourney --algorithm``: ``"warnsdorff"`` (the default: random
+    Warnsdorff walks closed early, any board; ``"tourney"`` is an older name
+    of it), ``"braid"``, ``"four-cover"``, ``"neural"`` or ``"divide"``
+    (Parberry 2020).
 
     >>> tourney("12x12", generator="braid", seed=3).check().startswith("tourney of")
     True
+    >>> len(tourney("8x8", seed=1)) >= 1
+    True
     """
-    if generator == "warnsdorff":
-        generator = "tourney"
+    if generator == "tourney":
+        generator = "warnsdorff"
     return Tourney._wrap(_native.tourney(board, generator, _seed(seed)))
 
 
