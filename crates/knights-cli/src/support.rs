@@ -54,6 +54,34 @@ pub fn status_every() -> Duration {
     Duration::from_secs(seconds)
 }
 
+/// Prints `line(state)` on standard error every [`status_every`], on a
+/// thread of its own, for as long as `state` lives: for a command whose
+/// progress arrives in steps that may take longer than the interval (a
+/// square of a big count), so that it is never silent for long. `None`
+/// prints nothing that time.
+pub fn status_ticker<T, F>(state: std::sync::Weak<T>, line: F)
+where
+    T: Send + Sync + 'static,
+    F: Fn(&T) -> Option<String> + Send + 'static,
+{
+    let every = status_every();
+    // The thread ends with the state; one still asleep when the command
+    // returns ends with the process.
+    let _ = std::thread::Builder::new()
+        .name("status".into())
+        .spawn(move || loop {
+            std::thread::sleep(every);
+            match state.upgrade() {
+                Some(state) => {
+                    if let Some(l) = line(&state) {
+                        crate::warn!("{l}");
+                    }
+                }
+                None => return,
+            }
+        });
+}
+
 /// One status line: how far, of what, after how long.
 fn status_line(bar: &ProgressBar) -> String {
     let done = match bar.length() {

@@ -2,7 +2,7 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::Result;
@@ -71,43 +71,8 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         return dry_run(&args, board, kind, method);
     }
     check_work_dir(&args)?;
-    let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
-        let bar = ProgressBar::new(0);
-        bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] square {pos}/{len} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("=> "),
-        );
-        bar
-    });
-    // Without the bar (stderr not a terminal), a long count (unless
-    // --quiet) still says how far it is: one line at most every 30 seconds, after a
-    // square (a single square of a big count can take longer).
-    let started = Instant::now();
-    let last_line = Mutex::new(started);
-    let every = crate::support::status_every();
-    let callback = |p: &Progress| {
-        if let Some(bar) = &bar {
-            bar.set_length(p.steps as u64);
-            bar.set_position(p.step as u64);
-            bar.set_message(status(p));
-            return;
-        }
-        if args.quiet {
-            return;
-        }
-        let mut last = last_line.lock().unwrap_or_else(|e| e.into_inner());
-        if last.elapsed() >= every && p.step < p.steps {
-            *last = Instant::now();
-            crate::warn!(
-                "knights count: {} elapsed, square {}/{}, {}",
-                human_time(started.elapsed().as_secs_f64()),
-                p.step,
-                p.steps,
-                status(p)
-            );
-        }
-    };
+    let reporter = Reporter::new(args.quiet);
+    let callback = |p: &Progress| reporter.report(p);
     // The first Ctrl-C stops the count after the square in progress (its
     // checkpoint kept for --resume); a second ends the process at once.
     let stop = crate::output::stop_on_ctrl_c();
@@ -129,9 +94,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     let kind_name = if kind == Kind::Open { "open" } else { "closed" };
     if args.all_lengths {
         let sweep = count::all_lengths(board, &opts);
-        if let Some(bar) = &bar {
-            bar.finish_and_clear();
-        }
+        reporter.finish();
         return print_sweep(&args, board, kind_name, factor, sweep?);
     }
     let result = if args.classes {
@@ -170,9 +133,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
             Ok((n, json))
         })
     };
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
+    reporter.finish();
     let (n, json) = result?;
     if args.json {
         crate::outln!("{json}")?;
@@ -236,14 +197,19 @@ fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitC
         .as_deref()
         .map(|t| parse_bytes(t, "memory"))
         .transpose()?;
+    let reporter = Reporter::new(args.quiet);
+    let callback = |p: &Progress| reporter.report(p);
     let opts = Options {
         kind,
         method: Method::Forward,
         max_memory,
+        progress: Some(&callback),
         stop: Some(&stop),
         ..Options::default()
     };
-    let r = count::tours_on(shape, &opts)?;
+    let r = count::tours_on(shape, &opts);
+    reporter.finish();
+    let r = r?;
     let n = r
         .count
         .times(if args.directed { 2 } else { 1 })
@@ -287,6 +253,70 @@ fn check_work_dir(args: &CountArgs) -> Result<()> {
         .into());
     }
     Ok(())
+}
+
+/// How a count shows how far it is: a bar on a terminal; otherwise, unless
+/// `--quiet`, a status line every 30 seconds from a thread of its own (a
+/// single square of a big count can take longer than that, so the lines
+/// cannot wait for the squares).
+struct Reporter {
+    bar: Option<ProgressBar>,
+    /// The last square reported (square, of how many, its figures), for
+    /// the status lines; they end when it is dropped.
+    latest: Arc<Mutex<Option<(usize, usize, String)>>>,
+}
+
+impl Reporter {
+    fn new(quiet: bool) -> Reporter {
+        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
+            let bar = ProgressBar::new(0);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:30}] square {pos}/{len} {msg}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+            );
+            bar
+        });
+        let latest = Arc::new(Mutex::new(None));
+        if bar.is_none() && !quiet {
+            let started = Instant::now();
+            crate::support::status_ticker(
+                Arc::downgrade(&latest),
+                move |latest: &Mutex<Option<(usize, usize, String)>>| {
+                    let latest = latest.lock().unwrap_or_else(|e| e.into_inner());
+                    latest.as_ref().map(|(step, steps, status)| {
+                        format!(
+                            "knights count: {} elapsed, square {step}/{steps}, {status}",
+                            human_time(started.elapsed().as_secs_f64()),
+                        )
+                    })
+                },
+            );
+        }
+        Reporter { bar, latest }
+    }
+
+    /// A square is done.
+    fn report(&self, p: &Progress) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(p.steps as u64);
+            bar.set_position(p.step as u64);
+            bar.set_message(status(p));
+        } else {
+            *self.latest.lock().unwrap_or_else(|e| e.into_inner()) =
+                Some((p.step, p.steps, status(p)));
+        }
+    }
+
+    /// The count is over: the bar goes, and so do the status lines.
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+        self.latest.lock().unwrap_or_else(|e| e.into_inner()).take();
+    }
 }
 
 /// The figures of a square for the bar and the status lines: states, the
