@@ -35,8 +35,16 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
 if [ "${#missing[@]}" -gt 0 ]; then
-    echo "web: installing ${missing[*]} (missing) with apt-get, upgrading nothing installed"
+    echo "web: installing ${missing[*]} (missing) with apt-get, and what they need"
     apt-get update
+    # Say beforehand which installed packages their dependencies upgrade
+    # (the simulation's "Inst NAME [old version]" lines): apt has no way to
+    # install a package while keeping a dependency it needs newer.
+    upgrades=$(apt-get install -s --no-install-recommends "${missing[@]}" |
+        awk '/^Inst [^ ]+ \[/ {printf "%s ", $2}')
+    if [ -n "$upgrades" ]; then
+        echo "web: this also upgrades installed packages: $upgrades"
+    fi
     apt-get install -y --no-install-recommends --no-upgrade "${missing[@]}"
 fi
 cargo test --workspace --locked --bin knights -- --ignored browser_
