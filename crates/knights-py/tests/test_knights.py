@@ -538,7 +538,9 @@ def run_child(body, limit=None):
 def test_ctrl_c_stops_every_long_call_and_other_threads_run(call):
     """Another thread of the child runs while the call works (the GIL is
     released) and sends SIGINT after a fifth of a second of it: the call
-    ends with KeyboardInterrupt. Each call would run for days: before,
+    ends with KeyboardInterrupt, and the process's CPU is back to idle
+    within three seconds (the work stopped, not only the wait for it).
+    Each call would run for days: before,
     Warnsdorff's restarts and the network never stopped, and the key's
     search held the GIL, so the signal was never even sent."""
     out, status = run_child(
@@ -554,6 +556,21 @@ def test_ctrl_c_stops_every_long_call_and_other_threads_run(call):
             calling.set()
             {call}
         except KeyboardInterrupt:
+            # The work itself ended, not only the wait for it: within three
+            # seconds the process's CPU time stops growing (less than a
+            # tenth of a second of CPU in half a second).
+            def cpu():
+                r = resource.getrusage(resource.RUSAGE_SELF)
+                return r.ru_utime + r.ru_stime
+            deadline = time.monotonic() + 3
+            while True:
+                before = cpu()
+                time.sleep(0.5)
+                if cpu() - before < 0.1:
+                    break
+                if time.monotonic() > deadline:
+                    print("still working", flush=True)
+                    sys.exit(4)
             print("interrupted", flush=True)
             sys.exit(3)
         print("finished", flush=True)

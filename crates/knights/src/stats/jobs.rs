@@ -47,11 +47,12 @@ pub fn summarise(
     progress: &(dyn Fn() + Sync),
     stop: Option<&StopFlag>,
 ) -> Result<Summary> {
+    let stop = stop.cloned().unwrap_or_default();
     let trial = |rng: &mut crate::rng::KnightRng| {
-        if stop.is_some_and(StopFlag::is_stopped) {
+        if stop.is_stopped() {
             return Err(Error::Interrupted("the statistics were stopped".into()));
         }
-        one(board, job, rng)
+        one(board, job, &stop, rng)
     };
     let results = sample(count, seed, trial, progress)?;
     let figure = match job {
@@ -73,18 +74,23 @@ pub fn summarise(
 
 /// The counts of one sample, its figure (`rails` of a closed tour, `cycles`
 /// of a tourney) and, for a tour, whether it came out closed.
+/// A raised `stop` ends the sample's own search too.
 fn one(
     board: Board,
     job: Job,
+    stop: &StopFlag,
     rng: &mut crate::rng::KnightRng,
 ) -> Result<(MoveCounts, Option<f64>, Option<bool>)> {
     match job {
         Job::Tourney(g) => {
-            let t = tourney::tourney(board, g, rng)?.to_tourney()?;
+            let t = tourney::tourney_with_stop(board, g, stop, rng)?.to_tourney()?;
             Ok((MoveCounts::of_tourney(&t), Some(t.len() as f64), None))
         }
         Job::Tour(algorithm, kind, shatters) => {
-            let mut request = Tour::builder(board).kind(kind).algorithm(algorithm);
+            let mut request = Tour::builder(board)
+                .kind(kind)
+                .algorithm(algorithm)
+                .stop_flag(stop.clone());
             if let Some(shatters) = shatters {
                 request = request.closed().obfuscate(shatters);
             }

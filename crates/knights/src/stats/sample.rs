@@ -8,8 +8,9 @@ use crate::Result;
 /// Runs `job` for trials `0..count` in parallel, trial `i` with the generator
 /// `rng::for_batch(seed, i)`, and returns the results in trial order: the
 /// same seed gives the same results on any number of threads. `progress` is
-/// called once per finished trial (from any thread). The first error (in
-/// trial order) is returned.
+/// called once per finished trial (from any thread). An error (a stop,
+/// say) ends the trials not yet run and is returned; where several trials
+/// fail, which of their errors comes back may depend on the threads.
 ///
 /// # Example
 /// ```
@@ -24,13 +25,14 @@ where
     T: Send,
     F: Fn(&mut KnightRng) -> Result<T> + Sync,
 {
-    let results: Vec<Result<T>> = (0..count)
+    // Collected straight into a Result: the first error (a stop, say) ends
+    // the other trials instead of running the rest to their errors.
+    (0..count)
         .into_par_iter()
         .map(|i| {
             let out = job(&mut for_batch(seed, i));
             progress();
             out
         })
-        .collect();
-    results.into_iter().collect()
+        .collect()
 }
