@@ -450,8 +450,7 @@ async fn a_search_with_a_budget_on_a_small_board_does_not_take_a_light_slot() {
         max_waiting: 0,
         ..Config::default()
     });
-    let runaway =
-        "/api/tour?board=8x8&algorithm=backtrack&start=0,0&kind=closed&max-nodes=100000000000";
+    let runaway = "/api/tour?board=12x12&algorithm=backtrack&kind=closed&max-nodes=100000000000";
     for _ in 0..jobs {
         let app = app.clone();
         tokio::spawn(async move { get(&app, runaway).await });
@@ -479,6 +478,35 @@ async fn a_search_with_a_budget_on_a_small_board_does_not_take_a_light_slot() {
     }
     let (s, v) = get(&app, "/api/tour?board=6x6").await;
     assert_eq!(s, StatusCode::OK, "{v}");
+}
+
+/// The wait for a slot and the work share one deadline: a request that
+/// waited most of its time for the only slot gets only what is left for
+/// its work, so it is answered by the server's own JSON 503 with
+/// `Retry-After`, not by the router's bare backstop at the limit + 5 s
+/// (which came first when the wait and the work had the limit each).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_wait_and_the_work_share_one_deadline() {
+    let app = router(Config {
+        timeout: Duration::from_secs(6),
+        jobs: 1,
+        ..Config::default()
+    });
+    let runaway = "/api/tour?board=12x12&algorithm=backtrack&kind=closed&max-nodes=100000000000";
+    let first = {
+        let app = app.clone();
+        tokio::spawn(async move { call(&app, "GET", runaway, "").await })
+    };
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let second = call(&app, "GET", runaway, "").await;
+    for (s, v, retry) in [first.await.unwrap(), second] {
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+        assert!(
+            v["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "a bare 503: {v}"
+        );
+        assert!(retry.is_some(), "no Retry-After: {v}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
