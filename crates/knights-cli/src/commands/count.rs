@@ -89,6 +89,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         stop_after: args.stop_after,
         stop: Some(&stop),
         outside_in: args.outside_in,
+        memory_only: false,
     };
     let factor = if args.directed { 2 } else { 1 };
     let kind_name = if kind == Kind::Open { "open" } else { "closed" };

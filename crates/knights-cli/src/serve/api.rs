@@ -232,6 +232,24 @@ async fn info(State(state): State<AppState>) -> Json<Value> {
     }))
 }
 
+/// Whether `algorithm` makes a tour in linear time, without a search or a
+/// budget option (such work may take the light lane).
+fn is_linear(algorithm: Algorithm) -> bool {
+    match algorithm {
+        Algorithm::Auto | Algorithm::Construct => true,
+        Algorithm::Tourney(generator) => is_construction(generator),
+        _ => false,
+    }
+}
+
+/// Whether `generator` is a construction (no search, no restarts).
+fn is_construction(generator: Generator) -> bool {
+    matches!(
+        generator,
+        Generator::Braid | Generator::FourCover | Generator::Divide
+    )
+}
+
 /// The parameters of `GET /api/tour` besides the board, read into a builder.
 fn tour_request(p: &mut Params, board: Board) -> Result<(knights::TourBuilder, u64), ApiError> {
     let kind = p.kind()?;
@@ -309,11 +327,15 @@ async fn tour(State(state): State<AppState>, query: Q) -> Result<Response, ApiEr
             "/api/tour files other than JSON",
         ));
     }
+    let obfuscated = p.pairs.iter().any(|(k, _)| k == "obfuscate");
     let (builder, seed) = tour_request(&mut p, board)?;
     p.done()?;
     let algorithm = builder.algorithm_asked();
+    let linear = is_linear(algorithm) && !obfuscated;
     let tour = state
-        .sized(board.squares(), move |stop| builder.stop_flag(stop).build())
+        .sized(board.squares(), linear, move |stop| {
+            builder.stop_flag(stop).build()
+        })
         .await?;
     let name = format!("tour-{}x{}", board.rows(), board.cols());
     Ok(match format.as_str() {
@@ -385,7 +407,7 @@ async fn existence(State(state): State<AppState>, query: Q) -> Result<Json<Value
             ..knights::algorithms::Spec::on(shape.clone())
         };
         let d = state
-            .sized(board.squares(), move |stop| {
+            .sized(board.squares(), false, move |stop| {
                 knights::decide::decide(&knights::algorithms::Spec { stop, ..spec }, 1_000_000)
             })
             .await?;
@@ -432,7 +454,7 @@ async fn tourney(State(state): State<AppState>, query: Q) -> Result<Json<Value>,
     let seed = p.seed()?;
     p.done()?;
     let value = state
-        .sized(board.squares(), move |stop| {
+        .sized(board.squares(), is_construction(generator), move |stop| {
             let cover = Tourney::builder(board)
                 .generator(generator)
                 .seed(seed)
@@ -497,7 +519,7 @@ async fn join(
     p.done()?;
     let valid = read_body(&body, state.config.max_tourney_squares, "/api/join")?;
     let value = state
-        .sized(valid_squares(&valid), move |stop| {
+        .sized(valid_squares(&valid), false, move |stop| {
             let mut cover = cover_of(&valid)?;
             let board = cover.board();
             let mut rng = knights::rng::seeded(seed);
@@ -565,7 +587,7 @@ async fn shatter(
     p.done()?;
     let valid = read_body(&body, state.config.max_tourney_squares, "/api/shatter")?;
     let value = state
-        .sized(valid_squares(&valid), move |_| {
+        .sized(valid_squares(&valid), true, move |_| {
             let mut cover = cover_of(&valid)?;
             let switched = rails::shatter(&mut cover, &mut knights::rng::seeded(seed))?;
             let tourney = cover.to_tourney()?;
@@ -591,7 +613,7 @@ async fn obfuscate(
     p.done()?;
     let valid = read_body(&body, state.config.max_tourney_squares, "/api/obfuscate")?;
     let value = state
-        .sized(valid_squares(&valid), move |stop| {
+        .sized(valid_squares(&valid), false, move |stop| {
             let mut rng = knights::rng::seeded(seed);
             let options = rails::ObfuscateOptions {
                 shatters,

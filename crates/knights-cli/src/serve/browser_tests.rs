@@ -908,3 +908,69 @@ return true;"#
     .await;
     assert_eq!(started, "running", "{answered:?}");
 }
+
+/// `GET path` from a client other than a browser (no Origin), with the
+/// server's own `Host`: the answer's body as JSON.
+fn api_get(addr: SocketAddr, path: &str) -> Value {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    serde_json::from_str(body).unwrap_or(Value::Null)
+}
+
+/// Leaving the page cancels its running count (only `DELETE` cancels, so
+/// before, a closed or reloaded page left the count running to its limit).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium; scripts/test.sh runs it"]
+async fn browser_leaving_the_page_cancels_its_count() {
+    let (client, addr, _port, _driver, _profile, answers) = start_with(Config::default()).await;
+    client.goto(&format!("http://{addr}/")).await.unwrap();
+    click(&client, "#tabs button[data-panel='count']").await;
+    set(&client, "count-rows", "6").await;
+    set(&client, "count-cols", "8").await;
+    client
+        .find(Locator::Id("count-kind"))
+        .await
+        .unwrap()
+        .select_by_value("open")
+        .await
+        .unwrap();
+    click(&client, "#count-start").await;
+    wait_for(&client, "return document.getElementById('count-status').dataset.state === 'running' && document.getElementById('count-progress').value > 0", 20, "the count's progress").await;
+    let events = answers
+        .lock()
+        .unwrap()
+        .iter()
+        .find_map(|(_, path, _)| path.strip_suffix("/events").map(str::to_string))
+        .expect("the page opened the count's events");
+    client.goto("about:blank").await.unwrap();
+    let mut state = Value::Null;
+    for _ in 0..300 {
+        let path = events.clone();
+        let status = tokio::task::spawn_blocking(move || api_get(addr, &path));
+        state = status.await.unwrap()["state"].clone();
+        if state != "running" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let deletes: Vec<_> = answers
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(m, _, _)| m == "DELETE")
+        .cloned()
+        .collect();
+    assert_eq!(state, "cancelled", "the DELETE answers: {deletes:?}");
+    assert_eq!(deletes, [("DELETE".to_string(), events, 200)]);
+    client.close().await.unwrap();
+}

@@ -7,8 +7,12 @@
 //!   [`super::Config::allow_hosts`]. A page on `evil.example` whose name
 //!   was rebound to 127.0.0.1 (DNS rebinding) sends `Host: evil.example`
 //!   and is refused, so it can read nothing.
-//! - Under `/api/`, an `Origin` must be the server's own (`http://` or
-//!   `https://` and an accepted host), and a request without one must not
+//! - Under `/api/`, an `Origin` must be the server's own, exactly: `http://`
+//!   and the request's `Host` (checked above). Another address the server
+//!   would answer (another IP address when it listens on every address,
+//!   `127.0.0.2` on loopback, an allowed name on another port or under
+//!   `https://`) is another origin, a page the server did not serve. A
+//!   request without an `Origin` must not
 //!   say `Sec-Fetch-Site: cross-site` or `same-site` (browsers send the
 //!   latter from another port of the same host). A page elsewhere can then
 //!   neither start work (a `fetch`, a form, an `EventSource`) nor read an
@@ -64,10 +68,8 @@ pub fn check(
     }
     if let Some(origin) = headers.get(header::ORIGIN) {
         let origin = origin.to_str().unwrap_or("");
-        let authority = origin
-            .strip_prefix("http://")
-            .or_else(|| origin.strip_prefix("https://"));
-        if !authority.is_some_and(|a| host_is_ours(a, addr, allowed)) {
+        let authority = origin.strip_prefix("http://");
+        if !authority.is_some_and(|a| a.eq_ignore_ascii_case(host.trim())) {
             return Err(refused(format!(
                 "this server answers only its own page, not a page of '{}'",
                 knights::excerpt(origin)
@@ -91,7 +93,7 @@ fn refused(message: String) -> ApiError {
     ApiError::with(StatusCode::FORBIDDEN, message)
 }
 
-/// Whether `host` (a `Host` header or an origin's authority) names the
+/// Whether `host` (a `Host` header) names the
 /// server listening on `addr`, or is one of the `allowed` names.
 pub fn host_is_ours(host: &str, addr: SocketAddr, allowed: &[String]) -> bool {
     let (name, port) = split_host(host);
@@ -178,5 +180,61 @@ mod tests {
         let v6: SocketAddr = "[::1]:9000".parse().unwrap();
         assert!(host_is_ours("[::1]:9000", v6, none));
         assert!(host_is_ours("localhost:9000", v6, none));
+    }
+
+    /// Headers of an API request with `host` and `origin`.
+    fn request(host: &str, origin: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, host.parse().unwrap());
+        headers.insert(header::ORIGIN, origin.parse().unwrap());
+        headers
+    }
+
+    #[test]
+    fn an_origin_is_ours_only_when_it_is_our_host_exactly() {
+        let path = "/api/encrypt";
+        let everywhere: SocketAddr = "0.0.0.0:8080".parse().unwrap();
+        let loopback: SocketAddr = "127.0.0.1:8080".parse().unwrap();
+        let allowed = ["knights.example".to_string()];
+        let ours = [
+            ("192.168.1.2:8080", "http://192.168.1.2:8080", everywhere),
+            ("127.0.0.1:8080", "http://127.0.0.1:8080", loopback),
+            ("localhost:8080", "http://LOCALHOST:8080", loopback),
+            (
+                "knights.example:8080",
+                "http://knights.example:8080",
+                loopback,
+            ),
+        ];
+        for (host, origin, addr) in ours {
+            let headers = request(host, origin);
+            assert!(check(&headers, path, addr, &allowed).is_ok(), "{origin}");
+        }
+        let theirs = [
+            // Any IP address with our port, when we listen on every address.
+            ("192.168.1.2:8080", "http://203.0.113.9:8080", everywhere),
+            // Another loopback address.
+            ("127.0.0.1:8080", "http://127.0.0.2:8080", loopback),
+            ("127.0.0.1:8080", "http://localhost:8080", loopback),
+            // An allowed name on another port, or under https.
+            (
+                "knights.example:8080",
+                "http://knights.example:9999",
+                loopback,
+            ),
+            ("knights.example:8080", "http://knights.example", loopback),
+            (
+                "knights.example:8080",
+                "https://knights.example:8080",
+                loopback,
+            ),
+            ("127.0.0.1:8080", "https://127.0.0.1:8080", loopback),
+            ("127.0.0.1:8080", "null", loopback),
+        ];
+        for (host, origin, addr) in theirs {
+            let headers = request(host, origin);
+            let err = check(&headers, path, addr, &allowed).unwrap_err();
+            assert_eq!(err.status, StatusCode::FORBIDDEN, "{origin}");
+        }
     }
 }

@@ -140,6 +140,7 @@ async fn start(
         let options = count::Options {
             kind,
             max_memory: Some(1 << 30),
+            memory_only: true,
             progress: Some(&progress),
             stop: Some(&worker.stop),
             ..count::Options::default()

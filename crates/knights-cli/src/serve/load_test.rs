@@ -10,8 +10,13 @@
 //!   the cheap answers (`/api/info`, `/api/exists`) meanwhile, which get no
 //!   error either; p50 / p99 latency and requests a second are printed
 //!   (BENCHMARKS.md).
+//! - After the last runaway job's limit, the runaway threads have returned:
+//!   the process's CPU time in the second that starts a second later is
+//!   under half a second (the test's clients are idle by then), and a full
+//!   set of `--jobs` counts starts at once in the heavy slots.
 //! - 300 connections that send half their headers are closed by the server
-//!   after its header timeout (2 s here).
+//!   after its header timeout (2 s here); they are read with one deadline,
+//!   so that a regression fails within seconds.
 //! - Resident memory (VmRSS) is printed before, at its peak, and 10 s after
 //!   the connections close; the peak must stay under 1 GiB, and the last
 //!   within 64 MiB of the first.
@@ -50,6 +55,17 @@ fn rss_kib() -> u64 {
 
 type HttpClient = Client<hyper_util::client::legacy::connect::HttpConnector, String>;
 
+/// The CPU time this process has used (user and system), from
+/// `/proc/self/stat` (in clock ticks of 1/100 s, as on every Linux).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
+    // The fields after the command name, which is in parentheses: the state
+    // is the 3rd field of the line, utime the 14th and stime the 15th.
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    ticks as f64 / 100.0
+}
+
 /// Sends runaway requests until `deadline`; each must end with the time
 /// limit's 503 (or busy's, while the slot's last job winds down).
 async fn runaway(client: HttpClient, addr: SocketAddr, i: usize, deadline: Instant) -> u64 {
@@ -73,15 +89,14 @@ async fn runaway(client: HttpClient, addr: SocketAddr, i: usize, deadline: Insta
 }
 
 /// Opens `n` connections that send half a request's headers; how many the
-/// server closed (within a minute each). Blocking: run it on its own thread.
-fn half_headers(addr: SocketAddr, n: usize) -> usize {
+/// server closed within `within` (all reads share that deadline). Blocking:
+/// run it on its own thread.
+fn half_headers(addr: SocketAddr, n: usize, within: Duration) -> usize {
+    let deadline = std::time::Instant::now() + within;
     let streams: Vec<std::net::TcpStream> = (0..n)
         .map(|_| {
             let mut stream = std::net::TcpStream::connect(addr).unwrap();
             write!(stream, "GET /api/info HTTP/1.1\r\nHost: {addr}\r\nX-Slow: ").unwrap();
-            stream
-                .set_read_timeout(Some(Duration::from_secs(60)))
-                .unwrap();
             stream
         })
         .collect();
@@ -89,11 +104,49 @@ fn half_headers(addr: SocketAddr, n: usize) -> usize {
     streams
         .into_iter()
         .filter(|mut stream| {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            stream
+                .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+                .unwrap();
             // Closed: the end of the stream, a reset, or a 408 before the end;
-            // still open after a minute: a timeout error.
+            // still open at the deadline: a timeout error.
             !matches!(stream.read(&mut buf), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::TimedOut)
         })
         .count()
+}
+
+/// Whether `jobs` counts start at once (each takes a heavy slot, or is
+/// refused at once when none is free), within `tries` tenths of a second;
+/// cancels them.
+async fn a_full_set_starts(client: &HttpClient, addr: SocketAddr, jobs: usize, tries: u32) -> bool {
+    for _ in 0..tries {
+        let mut ids = Vec::new();
+        for _ in 0..jobs {
+            let request = Request::post(format!("http://{addr}/api/count?board=6x8&kind=open"))
+                .body(String::new())
+                .unwrap();
+            let response = client.request(request).await.unwrap();
+            let started = response.status() == 202;
+            let body = response.into_body().collect().await.unwrap().to_bytes();
+            if started {
+                let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+                ids.push(v["id"].as_str().unwrap().to_string());
+            }
+        }
+        for id in &ids {
+            let request = Request::delete(format!("http://{addr}/api/count/{id}"))
+                .body(String::new())
+                .unwrap();
+            let response = client.request(request).await.unwrap();
+            assert_eq!(response.status(), 200);
+            response.into_body().collect().await.unwrap();
+        }
+        if ids.len() == jobs {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
 }
 
 /// The `p` quantile of sorted latencies, in milliseconds.
@@ -141,6 +194,7 @@ async fn load_test() {
         ..Config::default()
     };
     let jobs = config.jobs;
+    let header_timeout = config.header_timeout;
     tokio::spawn(async move { serve(listener, router(config.clone()), &config).await });
     let rss_before = rss_kib();
     let client = Client::builder(TokioExecutor::new()).build_http::<String>();
@@ -149,7 +203,9 @@ async fn load_test() {
     let runaways: Vec<_> = (0..jobs)
         .map(|i| tokio::spawn(runaway(client.clone(), addr, i, deadline)))
         .collect();
-    let slow = tokio::task::spawn_blocking(move || half_headers(addr, 300));
+    let slow = tokio::task::spawn_blocking(move || {
+        half_headers(addr, 300, header_timeout + Duration::from_secs(10))
+    });
     let probe = tokio::spawn(cheap_requests(client.clone(), addr, deadline));
     let mut tasks = Vec::new();
     for i in 0..clients {
@@ -207,8 +263,15 @@ async fn load_test() {
     for r in runaways {
         stopped += r.await.unwrap();
     }
-    let closed = slow.await.unwrap();
     let (mut cheap, cheap_errors) = probe.await.unwrap();
+    // Every runaway request has had its answer: the last limit has passed.
+    // The clients are idle now; the threads of the jobs must be too.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let cpu_start = cpu_seconds();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let cpu_after = cpu_seconds() - cpu_start;
+    let slots_freed = a_full_set_starts(&client, addr, jobs, 20).await;
+    let closed = slow.await.unwrap();
     drop(client);
     all.sort();
     cheap.sort();
@@ -219,6 +282,9 @@ async fn load_test() {
         all.len() as f64 / elapsed,
         q(0.5),
         q(0.99),
+    );
+    eprintln!(
+        "load test: CPU {cpu_after:.2} s in the second starting 1 s after the last limit; a full set of {jobs} heavy jobs started after it: {slots_freed}"
     );
     eprintln!(
         "load test: cheap requests (info, exists 8x8) meanwhile: {} requests, p50 {:.1} ms, p99 {:.1} ms, errors {cheap_errors}",
@@ -237,7 +303,15 @@ async fn load_test() {
     assert_eq!(errors, 0);
     assert_eq!(cheap_errors, 0);
     assert!(!all.is_empty());
-    assert!(stopped >= jobs as u64, "the runaway jobs did not come back");
+    assert!(stopped > 0, "no runaway job reached its limit");
+    assert!(
+        cpu_after < 0.5,
+        "{cpu_after} s of CPU in a second after the last limit: the runaway jobs kept running"
+    );
+    assert!(
+        slots_freed,
+        "the heavy slots were not freed after the limit"
+    );
     assert_eq!(closed, 300, "half-header connections were left open");
     assert!(peak < 1 << 20, "resident memory reached {peak} KiB");
     assert!(

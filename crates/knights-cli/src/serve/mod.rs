@@ -8,9 +8,11 @@
 //! - Only its own page: `guard` refuses requests addressed to another host
 //!   name (DNS rebinding) and requests from other web sites.
 //! - Work runs on tokio's blocking pool in one of two lanes of
-//!   [`Config::jobs`] permits each: boards of at most
-//!   [`Config::light_squares`] squares in the light lane, so that they never
-//!   wait behind heavy jobs; under [`Config::timeout`], with a
+//!   [`Config::jobs`] permits each: linear work (a construction, a picture,
+//!   a check; no search and no budget option) on boards of at most
+//!   [`Config::light_squares`] squares in the light lane, so that it never
+//!   waits behind heavy jobs; within [`Config::timeout`] for the wait for a
+//!   permit and the work together, with a
 //!   [`knights::StopFlag`] raised when the time runs out or the client goes
 //!   away, which the library's loops watch, so that the job returns and
 //!   frees its permit.
@@ -39,6 +41,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use knights::StopFlag;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::time::Instant;
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -89,8 +92,8 @@ pub struct Config {
     pub stream_timeout: Duration,
     /// Jobs running at once in each lane (heavy and light).
     pub jobs: usize,
-    /// Boards of at most this many squares are light work, with a lane of
-    /// their own.
+    /// Linear work on boards of at most this many squares is light, with a
+    /// lane of its own.
     pub light_squares: usize,
     /// Requests that may wait for a job slot in a lane before the server
     /// answers 503.
@@ -151,9 +154,13 @@ impl Lane {
         self.slots.clone().try_acquire_owned().ok()
     }
 
-    /// A permit: waits for one (at most `config.timeout`) while fewer than
+    /// A permit: waits for one (until `deadline`) while fewer than
     /// [`Config::max_waiting`] requests wait, else answers 503.
-    async fn permit(&self, config: &Config) -> Result<OwnedSemaphorePermit, ApiError> {
+    async fn permit(
+        &self,
+        config: &Config,
+        deadline: Instant,
+    ) -> Result<OwnedSemaphorePermit, ApiError> {
         if let Some(permit) = self.try_permit() {
             return Ok(permit);
         }
@@ -161,7 +168,7 @@ impl Lane {
             self.waiting.fetch_sub(1, Ordering::SeqCst);
             return Err(ApiError::busy());
         }
-        let got = tokio::time::timeout(config.timeout, self.slots.clone().acquire_owned()).await;
+        let got = tokio::time::timeout_at(deadline, self.slots.clone().acquire_owned()).await;
         self.waiting.fetch_sub(1, Ordering::SeqCst);
         match got {
             Ok(Ok(permit)) => Ok(permit),
@@ -177,7 +184,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// The lane of heavy jobs (large boards, counts, streams, the cipher).
     pub heavy_lane: Lane,
-    /// The lane of light jobs (boards of at most [`Config::light_squares`]).
+    /// The lane of light jobs (linear work on boards of at most
+    /// [`Config::light_squares`] squares).
     pub light_lane: Lane,
     /// The counting jobs.
     pub counts: jobs::Jobs,
@@ -194,9 +202,11 @@ impl AppState {
         }
     }
 
-    /// A permit for one heavy job (see [`Lane::permit`]).
+    /// A permit for one heavy job, waiting at most [`Config::timeout`] (see
+    /// [`Lane::permit`]).
     pub async fn slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
-        self.heavy_lane.permit(&self.config).await
+        let deadline = Instant::now() + self.config.timeout;
+        self.heavy_lane.permit(&self.config, deadline).await
     }
 
     /// Runs `work` in the heavy lane (see [`AppState::run`]).
@@ -209,13 +219,15 @@ impl AppState {
     }
 
     /// Runs `work` on a board of `squares` squares: in the light lane when
-    /// it has at most [`Config::light_squares`], else in the heavy one.
-    pub async fn sized<T, F>(&self, squares: usize, work: F) -> Result<T, ApiError>
+    /// it is `linear` (a construction, a picture, a check: no search, no
+    /// budget option) and the board has at most [`Config::light_squares`]
+    /// squares, else in the heavy one.
+    pub async fn sized<T, F>(&self, squares: usize, linear: bool, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(StopFlag) -> knights::Result<T> + Send + 'static,
     {
-        let lane = if squares <= self.config.light_squares {
+        let lane = if linear && squares <= self.config.light_squares {
             &self.light_lane
         } else {
             &self.heavy_lane
@@ -224,7 +236,9 @@ impl AppState {
     }
 
     /// Runs `work` on the blocking pool with a permit of `lane`, under the
-    /// time limit. Its flag is raised when the time runs out or the request
+    /// time limit: one deadline for the wait and the work (the work gets
+    /// what the wait left), so that this answer comes before the router's
+    /// backstop. Its flag is raised when the time runs out or the request
     /// ends before the work does; the permit is freed when the work
     /// returns, which the library's loops make soon after the flag.
     async fn run<T, F>(&self, lane: &Lane, work: F) -> Result<T, ApiError>
@@ -232,7 +246,8 @@ impl AppState {
         T: Send + 'static,
         F: FnOnce(StopFlag) -> knights::Result<T> + Send + 'static,
     {
-        let permit = lane.permit(&self.config).await?;
+        let deadline = Instant::now() + self.config.timeout;
+        let permit = lane.permit(&self.config, deadline).await?;
         let stop = StopFlag::new();
         let _guard = StopOnDrop(stop.clone());
         let flag = stop.clone();
@@ -240,7 +255,7 @@ impl AppState {
             let _permit = permit;
             work(flag)
         });
-        match tokio::time::timeout(self.config.timeout, task).await {
+        match tokio::time::timeout_at(deadline, task).await {
             Ok(Ok(result)) => result.map_err(ApiError::from),
             Ok(Err(e)) => Err(ApiError::internal(&format!("the work failed: {e}"))),
             Err(_) => {

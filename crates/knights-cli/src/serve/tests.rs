@@ -438,6 +438,77 @@ async fn a_search_past_the_time_limit_is_stopped() {
     assert!(v["error"].as_str().unwrap().contains("limit"));
 }
 
+/// A search on a small board with a huge budget is heavy work: with as
+/// many of them running as there are slots, the construction of a small
+/// board still answers at once (no request waits: `max_waiting` is 0).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_with_a_budget_on_a_small_board_does_not_take_a_light_slot() {
+    let jobs = 2;
+    let app = router(Config {
+        timeout: Duration::from_secs(10),
+        jobs,
+        max_waiting: 0,
+        ..Config::default()
+    });
+    let runaway = "/api/tour?board=12x12&algorithm=backtrack&kind=closed&max-nodes=100000000000";
+    for _ in 0..jobs {
+        let app = app.clone();
+        tokio::spawn(async move { get(&app, runaway).await });
+    }
+    // Once one more of them is refused as busy, the others hold their slots.
+    let mut full = false;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let (s, v) = get(&app, runaway).await;
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+        if v["error"].as_str().unwrap().contains("busy") {
+            full = true;
+            break;
+        }
+    }
+    assert!(full, "the searches did not hold their slots");
+    for board in ["5x6", "8x8", "10x10"] {
+        let (s, v) = get(
+            &app,
+            &format!("/api/tour?board={board}&algorithm=construct"),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{board}: {v}");
+        checked(&v);
+    }
+    let (s, v) = get(&app, "/api/tour?board=6x6").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
+
+/// The wait for a slot and the work share one deadline: a request that
+/// waited most of its time for the only slot gets only what is left for
+/// its work, so it is answered by the server's own JSON 503 with
+/// `Retry-After`, not by the router's bare backstop at the limit + 5 s
+/// (which came first when the wait and the work had the limit each).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_wait_and_the_work_share_one_deadline() {
+    let app = router(Config {
+        timeout: Duration::from_secs(6),
+        jobs: 1,
+        ..Config::default()
+    });
+    let runaway = "/api/tour?board=12x12&algorithm=backtrack&kind=closed&max-nodes=100000000000";
+    let first = {
+        let app = app.clone();
+        tokio::spawn(async move { call(&app, "GET", runaway, "").await })
+    };
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let second = call(&app, "GET", runaway, "").await;
+    for (s, v, retry) in [first.await.unwrap(), second] {
+        assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+        assert!(
+            v["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "a bare 503: {v}"
+        );
+        assert!(retry.is_some(), "no Retry-After: {v}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_theatre_replays_and_streams() {
     let app = app();
@@ -597,6 +668,9 @@ async fn other_origins_and_cross_site_requests_are_refused() {
         for headers in [
             &[("origin", "http://evil.example")][..],
             &[("origin", "http://127.0.0.1:9999")],
+            &[("origin", "http://127.0.0.2:8080")],
+            &[("origin", "https://127.0.0.1:8080")],
+            &[("origin", "http://localhost:8080")],
             &[("origin", "null")],
             &[("sec-fetch-site", "cross-site")],
             &[("sec-fetch-site", "same-site")],
@@ -622,7 +696,7 @@ async fn other_origins_and_cross_site_requests_are_refused() {
     cancel_and_wait(&app, v["id"].as_str().unwrap()).await;
     // Its own page, a typed address and other clients are answered.
     for headers in [
-        &[("origin", "http://localhost:8080")][..],
+        &[("origin", "http://127.0.0.1:8080")][..],
         &[("sec-fetch-site", "same-origin")],
         &[("sec-fetch-site", "none")],
         &[],
@@ -682,12 +756,18 @@ async fn closing_the_events_does_not_cancel_and_ids_cannot_be_guessed() {
 }
 
 /// Cancels a count and waits until it has stopped (and freed its slot).
+/// Cancels a count and waits until it says it is over (it stops after the
+/// square in progress); fails after 30 s.
 async fn cancel_and_wait(app: &Router, id: &str) {
     let (s, _, _) = call(app, "DELETE", &format!("/api/count/{id}"), "").await;
     assert_eq!(s, StatusCode::OK);
-    while get(app, &format!("/api/count/{id}")).await.1["state"] == "running" {
+    for _ in 0..1500 {
+        if get(app, &format!("/api/count/{id}")).await.1["state"] != "running" {
+            return;
+        }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    panic!("the count {id} was still running 30 s after it was cancelled");
 }
 
 /// Polls until `jobs` counts start at once (each takes a heavy slot or is

@@ -60,7 +60,7 @@ async fn warnsdorff(State(state): State<AppState>, query: Q) -> Result<Json<Valu
     };
     p.done()?;
     let value = state
-        .sized(board.squares(), move |stop| {
+        .sized(board.squares(), true, move |stop| {
             let tour = Tour::builder(board)
                 .kind(kind)
                 .start_at(start)
@@ -264,7 +264,7 @@ async fn neural(State(state): State<AppState>, query: Q) -> Result<Json<Value>, 
     let max_rounds = p.number("max-rounds", 500, 5000)?.max(1) as usize;
     p.done()?;
     let value = state
-        .sized(board.squares(), move |_| {
+        .sized(board.squares(), false, move |_| {
             Ok(network_run(board, seed, max_rounds))
         })
         .await?;

@@ -154,6 +154,11 @@ pub struct Options<'a> {
     /// image or rows in alternating directions would not: the knight graph
     /// is its own mirror image, so they pass through the same states.
     pub outside_in: bool,
+    /// Keep the states in memory only, never in a temporary directory:
+    /// past the memory bound the count stops with [`crate::Error::TooLarge`]
+    /// (for callers that must not touch the file system, such as a server).
+    /// A `work_dir` still puts the states on disk.
+    pub memory_only: bool,
 }
 
 impl<'a> Options<'a> {
@@ -166,7 +171,8 @@ impl<'a> Options<'a> {
         }
     }
 
-    fn run(&self) -> RunOptions<'a> {
+    /// The options of the frontier program for a count of `board`.
+    fn run(&self, board: Board) -> RunOptions<'a> {
         RunOptions {
             max_memory: self.max_memory,
             progress: self.progress,
@@ -178,7 +184,7 @@ impl<'a> Options<'a> {
             keep: self.keep,
             final_layer: None,
             count_bits: 0,
-            memory_only: None,
+            memory_only: self.memory_only.then_some(board),
         }
     }
 }
@@ -198,6 +204,7 @@ impl fmt::Debug for Options<'_> {
             .field("max_disk", &self.max_disk)
             .field("keep", &self.keep)
             .field("outside_in", &self.outside_in)
+            .field("memory_only", &self.memory_only)
             .finish()
     }
 }
@@ -272,7 +279,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
     let (rows, w) = oriented(board);
     let run_opts = RunOptions {
         count_bits: bits,
-        ..opts.run()
+        ..opts.run(board)
     };
     if meets(board, opts)? {
         let m = match opts.kind {
@@ -366,7 +373,7 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
         &problem,
         &RunOptions {
             count_bits: bits,
-            ..opts.run()
+            ..opts.run(board)
         },
     )?;
     let mut counts = Vec::with_capacity(rows);
@@ -429,7 +436,7 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
     let problem = shape_problem(shape, opts.kind, None)?;
     let run_opts = RunOptions {
         memory_only: Some(shape.board()),
-        ..opts.run()
+        ..opts.run(shape.board())
     };
     let run = layers::run(&problem, &run_opts)?;
     Ok(forward_report(run, t0))
@@ -459,7 +466,7 @@ pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result
     }
     let problem = shape_problem(&crate::Shape::new(board), Kind::Open, Some([s, t]))?;
     let opts = Options::default();
-    layers::run(&problem, &opts.run())?
+    layers::run(&problem, &opts.run(board))?
         .count
         .to_u128()
         .ok_or_else(|| {
@@ -1039,6 +1046,30 @@ mod tests {
         let r = tours("6x8".parse().unwrap(), &opts).unwrap();
         assert_eq!(r.method, Method::Meet);
         assert_eq!(r.count, 24_964_893_804u128);
+    }
+
+    /// A count past its memory bound goes to a temporary directory, unless
+    /// it is kept in memory: then it stops with `TooLarge` (the server's
+    /// counts must not touch the file system).
+    #[test]
+    fn a_memory_only_count_stops_at_its_bound_instead_of_spilling() {
+        let board: Board = "6x6".parse().unwrap();
+        let spilling = Options {
+            method: Method::Forward,
+            max_memory: Some(1 << 20),
+            ..Options::default()
+        };
+        let spilled = tours(board, &spilling).unwrap();
+        assert_eq!(spilled.count, 9862u128);
+        assert!(spilled.on_disk);
+        let in_memory = Options {
+            memory_only: true,
+            ..spilling
+        };
+        let err = tours(board, &in_memory).unwrap_err();
+        assert!(matches!(err, crate::Error::TooLarge { .. }), "{err}");
+        assert!(err.to_string().contains("6x6"), "{err}");
+        assert!(!err.to_string().contains("--"), "{err}");
     }
 
     #[test]

@@ -189,11 +189,17 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
     Ok(problems)
 }
 
-fn fixed_by(rows: usize, w: usize, g: &Symmetry, opts: &Options<'_>) -> Result<(Count, u64)> {
+fn fixed_by(
+    board: Board,
+    rows: usize,
+    w: usize,
+    g: &Symmetry,
+    opts: &Options<'_>,
+) -> Result<(Count, u64)> {
     let mut total = Count::ZERO;
     let mut peak = 0;
     for p in quotient_problems(rows, w, g)? {
-        let run = layers::run(&p, &opts.run())?;
+        let run = layers::run(&p, &opts.run(board))?;
         total = total.checked_add(run.count).ok_or_else(layers::overflow)?;
         peak = peak.max(run.peak);
     }
@@ -227,7 +233,7 @@ pub fn symmetric(board: Board, opts: &Options<'_>) -> Result<Report> {
     let t0 = Instant::now();
     let (rows, w) = oriented(board);
     let half = &symmetries(rows, w)[0];
-    let (count, peak) = fixed_by(rows, w, half, opts)?;
+    let (count, peak) = fixed_by(board, rows, w, half, opts)?;
     Ok(Report {
         count,
         peak_states: peak,
@@ -261,7 +267,7 @@ pub fn classes(board: Board, opts: &Options<'_>) -> Result<Classes> {
     let mut sum = all;
     if all != Count::ZERO {
         for g in symmetries(rows, w) {
-            let (f, _) = fixed_by(rows, w, &g, opts)?;
+            let (f, _) = fixed_by(board, rows, w, &g, opts)?;
             fixed.push((g.name, f));
             sum = sum.checked_add(f).ok_or_else(layers::overflow)?;
         }

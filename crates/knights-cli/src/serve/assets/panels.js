@@ -390,4 +390,11 @@ export function initCount() {
       await api(`/api/count/${c.id}`, { method: 'DELETE' });
     } catch (err) { say('count-message', err.message); }
   });
+  // Leaving or reloading the page cancels its running count: only DELETE
+  // cancels, and no one could see or stop the count any more.
+  window.addEventListener('pagehide', () => {
+    if (c.id && $('count-status').dataset.state === 'running') {
+      fetch(`/api/count/${c.id}`, { method: 'DELETE', keepalive: true });
+    }
+  });
 }
