@@ -591,6 +591,15 @@ fn resume(work: &std::path::Path) -> assert_cmd::assert::Assert {
         .assert()
 }
 
+/// A manifest's text with its checksum taken again over the text with
+/// the checksum 0, as the count seals it.
+fn resealed(text: &str) -> String {
+    let (head, rest) = text.split_once("\"checksum\":").expect("a checksum");
+    let tail = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    let crc = crc32fast::hash(format!("{head}\"checksum\":0{tail}").as_bytes());
+    format!("{head}\"checksum\":{crc}{tail}")
+}
+
 /// A checkpoint edited to name another file as a state file is refused
 /// before that file is read or removed (it was read as states, then deleted).
 #[test]
@@ -604,7 +613,9 @@ fn a_forged_state_file_name_is_refused_and_its_target_untouched() {
     let text = std::fs::read_to_string(&manifest).unwrap();
     let forged = text.replacen("s10-b0.bin", "../../victim/precious.bin", 1);
     assert_ne!(forged, text);
-    std::fs::write(&manifest, forged).unwrap();
+    // Its checksum taken again: the manifest's checksum finds damage, not
+    // a forger, so the names are checked on their own.
+    std::fs::write(&manifest, resealed(&forged)).unwrap();
     resume(&work)
         .code(2)
         .stderr(contains("../../victim/precious.bin").and(contains("not one this count makes")));
@@ -654,6 +665,77 @@ fn a_damaged_state_file_is_refused_naming_it() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A state file replaced by a symbolic link to another file is refused
+/// (the link was followed and its target read as states), and the target
+/// is left as it was.
+#[cfg(unix)]
+#[test]
+fn a_state_file_replaced_by_a_link_is_refused_and_its_target_untouched() {
+    let dir = super::scratch("linked-state");
+    let (work, run) = stopped_count(&dir);
+    let file = run.join("s10-b0.bin");
+    let target = dir.join("precious.bin");
+    // The target holds the very bytes of the state file: only the link is wrong.
+    std::fs::copy(&file, &target).unwrap();
+    let before = std::fs::read(&target).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    std::os::unix::fs::symlink(&target, &file).unwrap();
+    resume(&work)
+        .code(2)
+        .stderr(contains("s10-b0.bin").and(contains("not a regular file")));
+    assert_eq!(std::fs::read(&target).unwrap(), before);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `knights count 6x6 --method METHOD --work-dir WORK` to the end and
+/// returns the file that keeps its count (`checkpoint.json` of a forward
+/// run, the summary `count-meet-*.json` of a meeting).
+fn finished_count(work: &std::path::Path, method: &str) -> std::path::PathBuf {
+    knights()
+        .args(["count", "6x6", "--method", method, "--work-dir"])
+        .arg(work)
+        .assert()
+        .success()
+        .stdout("9862\n");
+    std::fs::read_dir(work)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .map(|p| {
+            if p.is_dir() {
+                p.join("checkpoint.json")
+            } else {
+                p
+            }
+        })
+        .find(|p| p.is_file() && p.extension().is_some_and(|e| e == "json"))
+        .expect("the file of a finished count")
+}
+
+/// One flipped digit of the count in a finished count's manifest or a
+/// meeting's summary (the resumed count answered it with status 0) is
+/// refused with status 2, naming the file.
+#[test]
+fn a_flipped_digit_in_a_count_file_is_refused_naming_it() {
+    for method in ["forward", "meet"] {
+        let dir = super::scratch(&format!("flipped-{method}"));
+        let file = finished_count(&dir, method);
+        let text = std::fs::read_to_string(&file).unwrap();
+        let flipped = text.replacen("9862", "9863", 1);
+        assert_ne!(flipped, text, "{method}: {text}");
+        std::fs::write(&file, flipped).unwrap();
+        let name = file.file_name().unwrap().to_str().unwrap().to_string();
+        knights()
+            .args(["count", "6x6", "--method", method, "--resume", "--work-dir"])
+            .arg(&dir)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(contains(name.as_str()).and(contains("checksum")));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
 /// A checkpoint of the format before checksums is refused with a sentence.
 #[test]
 fn a_checkpoint_without_checksums_is_refused() {
@@ -663,7 +745,7 @@ fn a_checkpoint_without_checksums_is_refused() {
     let text = std::fs::read_to_string(&manifest).unwrap();
     std::fs::write(
         &manifest,
-        text.replacen("\"version\":2", "\"version\":1", 1),
+        text.replacen("\"version\":3", "\"version\":1", 1),
     )
     .unwrap();
     resume(&work)

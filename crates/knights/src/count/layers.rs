@@ -375,9 +375,7 @@ pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
     for fp in prints {
         let d = dir.join(format!("count-{fp}"));
         if d.exists() {
-            fs::remove_dir_all(&d).map_err(|e| {
-                Error::Unsupported(format!("the count could not clear {}: {e}", d.display()))
-            })?;
+            fs::remove_dir_all(&d).map_err(|e| super::disk::io_error("clear", &d, &e))?;
         }
     }
     Ok(())
@@ -716,8 +714,9 @@ fn run_typed<K: Key, C: Tally>(
                 peak: run.peak,
                 count: finished.then(|| total.big().to_string()),
                 prefix_counts: run.prefix_counts.clone(),
+                checksum: 0,
             };
-            let text = serde_json::to_string(&m).expect("a manifest serialises");
+            let text = m.sealed();
             if !d.temporary {
                 write_atomic(&d.dir, MANIFEST, &text)?;
             }
