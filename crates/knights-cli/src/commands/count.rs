@@ -70,7 +70,6 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     if args.dry_run {
         return dry_run(&args, board, kind, method);
     }
-    check_work_dir(&args)?;
     let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(0);
         bar.set_style(
@@ -262,31 +261,6 @@ fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitC
         crate::outln!("{n}")?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The checkpoint rules of `--work-dir`, in the command line's words (the
-/// library checks them again): `--resume` needs a checkpoint, and a count
-/// without it refuses to overwrite one unless `--fresh`.
-fn check_work_dir(args: &CountArgs) -> Result<()> {
-    let Some(dir) = args.work_dir.as_deref() else {
-        return Ok(());
-    };
-    let held = count::holds_checkpoint(dir);
-    if args.resume && !held {
-        return Err(knights::Error::Parse(format!(
-            "--resume found no checkpoint in {}; run the count once without --resume to start it",
-            dir.display()
-        ))
-        .into());
-    }
-    if !args.resume && !args.fresh && held {
-        return Err(knights::Error::Parse(format!(
-            "{} holds the checkpoint of a count: use --resume to continue it or --fresh to discard it",
-            dir.display()
-        ))
-        .into());
-    }
-    Ok(())
 }
 
 /// The figures of a square for the bar and the status lines: states, the

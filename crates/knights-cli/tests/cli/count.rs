@@ -782,7 +782,7 @@ fn a_checkpoint_is_overwritten_only_with_fresh() {
         .assert()
         .code(2)
         .stderr(contains(
-            "use --resume to continue it or --fresh to discard it",
+            "holds an unfinished checkpoint of this count: resume it, or start afresh",
         ));
     assert!(run.join("s10-b0.bin").is_file());
     knights()
@@ -804,6 +804,60 @@ fn a_checkpoint_is_overwritten_only_with_fresh() {
         .assert()
         .code(2);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `knights count 5x6 [ARGS] --work-dir WORK` (the count is 8).
+fn count_5x6(work: &std::path::Path, args: &[&str]) -> assert_cmd::assert::Assert {
+    knights()
+        .args(["count", "5x6"])
+        .args(args)
+        .arg("--work-dir")
+        .arg(work)
+        .assert()
+}
+
+/// The checkpoint rules look at this count's checkpoint, not another's in
+/// the same folder: `--resume` of another count is the documented error
+/// (it started that count afresh, silently); a count without `--resume`
+/// runs beside another's checkpoint (it was refused); `--fresh` removes
+/// only its own files (it removed every count's); the other count then
+/// resumes to its answer.
+#[test]
+fn the_checkpoint_rules_see_only_this_counts_checkpoint() {
+    let dir = super::scratch("other-count");
+    let (work, run) = stopped_count(&dir);
+    count_5x6(&work, &["--resume"])
+        .code(2)
+        .stdout("")
+        .stderr(contains("no checkpoint of this count in"));
+    count_5x6(&work, &[]).success().stdout("8\n");
+    count_5x6(&work, &["--fresh"]).success().stdout("8\n");
+    count_5x6(&work, &["--fresh", "--method", "meet"])
+        .success()
+        .stdout("8\n");
+    assert!(run.join("checkpoint.json").is_file());
+    assert!(run.join("s10-b0.bin").is_file());
+    resume(&work).success().stdout("9862\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A finished count in the folder is no checkpoint to protect: run again
+/// without `--resume` it is counted afresh (it was refused), and with
+/// `--resume` it is answered from its file; forward and met in the middle.
+#[test]
+fn a_finished_count_runs_again_without_resume() {
+    for method in ["forward", "meet"] {
+        let dir = super::scratch(&format!("finished-{method}"));
+        finished_count(&dir, method);
+        finished_count(&dir, method);
+        knights()
+            .args(["count", "6x6", "--method", method, "--resume", "--work-dir"])
+            .arg(&dir)
+            .assert()
+            .success()
+            .stdout("9862\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
 
 /// A work folder whose parent does not exist is not made as a tree; the

@@ -148,6 +148,7 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         &bottom.problem,
         &RunOptions {
             final_layer: Some(&join),
+            later: true,
             progress: Some(&bottom_progress),
             stop_after: opts.stop_after.and_then(|s| s.checked_sub(nt)),
             ..*opts
@@ -184,11 +185,16 @@ impl<'a> Summary<'a> {
         Summary { path, top, bottom }
     }
 
-    /// Before the runs: a count that does not resume clears what an older
-    /// one left (neither part may resume its checkpoint); a resumed count
-    /// that finished before answers from its summary.
+    /// Before the runs: a count that does not resume refuses an unfinished
+    /// checkpoint of its parts unless it starts afresh (see
+    /// `layers::check_checkpoint`), then clears what an older one left
+    /// (neither part may resume its checkpoint, a finished count is counted
+    /// again); a resumed count that finished before answers from its
+    /// summary.
     pub fn begin(&self, opts: &RunOptions<'_>) -> Result<Option<MeetRun>> {
         if let (Some(dir), false) = (opts.work_dir, opts.resume) {
+            layers::check_checkpoint(self.top, opts)?;
+            layers::check_checkpoint(self.bottom, opts)?;
             layers::clear_checkpoints(self.top, dir)?;
             layers::clear_checkpoints(self.bottom, dir)?;
             if let Some(path) = self.path.as_deref().filter(|p| p.exists()) {

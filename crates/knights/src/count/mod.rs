@@ -172,6 +172,8 @@ impl<'a> Options<'a> {
             progress: self.progress,
             work_dir: self.work_dir,
             resume: self.resume,
+            fresh: self.fresh,
+            later: false,
             stop_after: self.stop_after,
             stop: self.stop,
             max_disk: self.max_disk,
@@ -433,13 +435,6 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
     };
     let run = layers::run(&problem, &run_opts)?;
     Ok(forward_report(run, t0))
-}
-
-/// Whether the work directory `dir` holds the checkpoint of a count, which
-/// a count with [`Options::resume`] continues and one without refuses to
-/// overwrite unless [`Options::fresh`].
-pub fn holds_checkpoint(dir: &Path) -> bool {
-    layers::holds_checkpoint(dir)
 }
 
 /// The number of Hamiltonian paths of the knight graph of `board` from `s`
