@@ -860,6 +860,39 @@ fn a_finished_count_runs_again_without_resume() {
     }
 }
 
+/// A meeting whose top part is done but whose bottom part has no
+/// checkpoint yet (killed between them) is an unfinished count: run again
+/// without `--resume` it is refused (the done part looked like a finished
+/// count and was discarded), and `--resume` finishes it.
+#[test]
+fn a_meeting_with_one_part_done_is_unfinished() {
+    let dir = super::scratch("meet-half-done");
+    let meet = |args: &[&str]| {
+        knights()
+            .args(["count", "5x8", "--method", "meet"])
+            .args(args)
+            .arg("--work-dir")
+            .arg(&dir)
+            .assert()
+    };
+    meet(&["--stop-after", "26"]).code(1);
+    // Remove the bottom part's checkpoint: the top part's alone is left.
+    let mut removed = 0;
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        let manifest = std::fs::read_to_string(entry.path().join("checkpoint.json")).unwrap();
+        if manifest.contains("\"count\":null") {
+            std::fs::remove_dir_all(entry.path()).unwrap();
+            removed += 1;
+        }
+    }
+    assert_eq!(removed, 1);
+    meet(&[])
+        .code(2)
+        .stderr(contains("unfinished checkpoint of this count"));
+    meet(&["--resume"]).success().stdout("44202\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A work folder whose parent does not exist is not made as a tree; the
 /// error names the folder and the reason, not a bare system error.
 #[test]

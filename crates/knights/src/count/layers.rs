@@ -323,11 +323,7 @@ pub(crate) fn check_checkpoint(p: &Problem, opts: &RunOptions<'_>) -> Result<()>
     let Some(dir) = opts.work_dir else {
         return Ok(());
     };
-    let manifests: Vec<PathBuf> = fingerprints(p)
-        .into_iter()
-        .map(|fp| dir.join(format!("count-{fp}")).join(MANIFEST))
-        .filter(|m| m.is_file())
-        .collect();
+    let manifests = manifests(p, dir);
     if opts.resume {
         return match manifests.is_empty() && !opts.later {
             true => Err(no_checkpoint(dir)),
@@ -338,12 +334,26 @@ pub(crate) fn check_checkpoint(p: &Problem, opts: &RunOptions<'_>) -> Result<()>
         return clear_checkpoints(p, dir);
     }
     if manifests.iter().any(|m| !is_finished(m)) {
-        return Err(Error::Parse(format!(
-            "{} holds an unfinished checkpoint of this count: resume it, or start afresh to discard it",
-            dir.display()
-        )));
+        return Err(unfinished(dir));
     }
     Ok(())
+}
+
+/// The manifests of `p`'s runs in `dir`, whatever their widths.
+pub(crate) fn manifests(p: &Problem, dir: &Path) -> Vec<PathBuf> {
+    fingerprints(p)
+        .into_iter()
+        .map(|fp| dir.join(format!("count-{fp}")).join(MANIFEST))
+        .filter(|m| m.is_file())
+        .collect()
+}
+
+/// The error of a count that would overwrite its unfinished checkpoint.
+pub(crate) fn unfinished(dir: &Path) -> Error {
+    Error::Parse(format!(
+        "{} holds an unfinished checkpoint of this count: resume it, or start afresh to discard it",
+        dir.display()
+    ))
 }
 
 /// Whether the manifest at `path` is that of a finished run (one that

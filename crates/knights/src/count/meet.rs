@@ -185,16 +185,19 @@ impl<'a> Summary<'a> {
         Summary { path, top, bottom }
     }
 
-    /// Before the runs: a count that does not resume refuses an unfinished
-    /// checkpoint of its parts unless it starts afresh (see
-    /// `layers::check_checkpoint`), then clears what an older one left
-    /// (neither part may resume its checkpoint, a finished count is counted
-    /// again); a resumed count that finished before answers from its
-    /// summary.
+    /// Before the runs: a count that does not resume refuses a checkpoint
+    /// of either part without a summary (the count is unfinished, even where
+    /// a part is done) unless it starts afresh, then clears what an older
+    /// one left (neither part may resume its checkpoint, a finished count is
+    /// counted again); a resumed count that finished before answers from
+    /// its summary.
     pub fn begin(&self, opts: &RunOptions<'_>) -> Result<Option<MeetRun>> {
         if let (Some(dir), false) = (opts.work_dir, opts.resume) {
-            layers::check_checkpoint(self.top, opts)?;
-            layers::check_checkpoint(self.bottom, opts)?;
+            let finished = self.path.as_deref().is_some_and(std::path::Path::exists);
+            let parts = [self.top, self.bottom].map(|p| layers::manifests(p, dir).len());
+            if !opts.fresh && !finished && parts.iter().sum::<usize>() > 0 {
+                return Err(layers::unfinished(dir));
+            }
             layers::clear_checkpoints(self.top, dir)?;
             layers::clear_checkpoints(self.bottom, dir)?;
             if let Some(path) = self.path.as_deref().filter(|p| p.exists()) {
