@@ -893,6 +893,29 @@ fn a_meeting_with_one_part_done_is_unfinished() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A meeting's summary that cannot be cleared (here a folder in its
+/// place) is an error naming it and the reason, without the system's error
+/// number (it printed "... (os error 21)").
+#[test]
+fn a_summary_error_names_the_file_without_the_error_number() {
+    let dir = super::scratch("summary-error");
+    let summary = finished_count(&dir, "meet");
+    std::fs::remove_file(&summary).unwrap();
+    std::fs::create_dir(&summary).unwrap();
+    let name = summary.file_name().unwrap().to_str().unwrap().to_string();
+    knights()
+        .args(["count", "6x6", "--method", "meet", "--work-dir"])
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(
+            contains(name.as_str())
+                .and(contains("could not clear"))
+                .and(contains("os error").not()),
+        );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A work folder whose parent does not exist is not made as a tree; the
 /// error names the folder and the reason, not a bare system error.
 #[test]
