@@ -121,11 +121,14 @@ pub struct Options<'a> {
     /// every square (default: in memory, or when they do not fit, in a
     /// directory of the system's temporary directory removed at the end).
     pub work_dir: Option<&'a Path>,
-    /// Continue from the checkpoint in `work_dir`; without one there, the
-    /// count stops with [`crate::Error::Parse`]. A count that does not
-    /// resume refuses a `work_dir` that holds a checkpoint, unless `fresh`.
+    /// Continue from this count's checkpoint in `work_dir` (a finished
+    /// count answers at once from it); without one there, the count stops
+    /// with [`crate::Error::Parse`]. A count that does not resume refuses
+    /// an unfinished checkpoint of the same count, unless `fresh`, and
+    /// counts a finished one again. Other counts' files in `work_dir` are
+    /// never looked at.
     pub resume: bool,
-    /// Discard the checkpoints in `work_dir` and start afresh.
+    /// Discard this count's checkpoints in `work_dir` and start afresh.
     pub fresh: bool,
     /// Stop with [`crate::Error::GaveUp`] after this many squares (after the
     /// checkpoint): a hook to test resuming.
