@@ -70,7 +70,6 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     if args.dry_run {
         return dry_run(&args, board, kind, method);
     }
-    check_work_dir(&args)?;
     let reporter = Reporter::new(args.quiet);
     let callback = |p: &Progress| reporter.report(p);
     // The first Ctrl-C stops the count after the square in progress (its
@@ -96,7 +95,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     if args.all_lengths {
         let sweep = count::all_lengths(board, &opts);
         reporter.finish();
-        return print_sweep(&args, board, kind_name, factor, sweep?);
+        return print_sweep(&args, board, kind_name, factor, sweep.map_err(in_flags)?);
     }
     let result = if args.classes {
         count::classes(board, &opts).map(|c| {
@@ -135,7 +134,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         })
     };
     reporter.finish();
-    let (n, json) = result?;
+    let (n, json) = result.map_err(in_flags)?;
     if args.json {
         crate::outln!("{json}")?;
     } else {
@@ -231,29 +230,28 @@ fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitC
     Ok(ExitCode::SUCCESS)
 }
 
-/// The checkpoint rules of `--work-dir`, in the command line's words (the
-/// library checks them again): `--resume` needs a checkpoint, and a count
-/// without it refuses to overwrite one unless `--fresh`.
-fn check_work_dir(args: &CountArgs) -> Result<()> {
-    let Some(dir) = args.work_dir.as_deref() else {
-        return Ok(());
-    };
-    let held = count::holds_checkpoint(dir);
-    if args.resume && !held {
-        return Err(knights::Error::Parse(format!(
-            "--resume found no checkpoint in {}; run the count once without --resume to start it",
-            dir.display()
-        ))
-        .into());
+/// The library's advice on a work directory's checkpoint, with the flags
+/// that follow it ("resume it, or start afresh" names no flag, for the
+/// library's other doors).
+fn in_flags(e: knights::Error) -> knights::Error {
+    const FLAGS: [(&str, &str); 3] = [
+        (
+            "resume it, or start afresh to discard it",
+            " (--resume, or --fresh)",
+        ),
+        ("start the count without resuming", " (leave out --resume)"),
+        ("start the count afresh", " (--fresh)"),
+    ];
+    match e {
+        knights::Error::Parse(text) => {
+            let flags = FLAGS
+                .iter()
+                .find(|(advice, _)| text.ends_with(advice))
+                .map_or("", |(_, flags)| flags);
+            knights::Error::Parse(format!("{text}{flags}"))
+        }
+        e => e,
     }
-    if !args.resume && !args.fresh && held {
-        return Err(knights::Error::Parse(format!(
-            "{} holds the checkpoint of a count: use --resume to continue it or --fresh to discard it",
-            dir.display()
-        ))
-        .into());
-    }
-    Ok(())
 }
 
 /// How a count shows how far it is: a bar on a terminal; otherwise, unless

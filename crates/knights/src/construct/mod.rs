@@ -60,11 +60,16 @@ use self::trace::Plan;
 use crate::board::Square;
 use crate::{exists, memory, Board, Cover, Error, Result, Tour};
 
-/// Bytes per square that must be available before starting: the cover (1)
-/// and the tour (4); the peak resident memory is about 4.3 bytes per square
-/// (see BENCHMARKS.md). What callers do next checks its own needs (a
+/// Bytes per square that must be available before starting. The peak
+/// resident memory (the cover, 1 byte a square, then the tour, 4) measured
+/// with `/usr/bin/time -v knights tour NxN --format summary` (release) is
+/// 4.35-4.37 bytes per square from 8000x8000 to 40000x40000, even and odd
+/// (6.8 GB for 40000x40000; BENCHMARKS.md). But 65535x65535 from Python,
+/// asked 5 bytes a square (about 20 GiB), grew past 24 GB, more than 5.6
+/// bytes a square, and was killed: 7 (28 GiB for that board) leaves that
+/// much and a margin. What callers do next checks its own needs (a
 /// numbered grid needs 4 more).
-const BYTES_TO_START: u64 = 5;
+const BYTES_TO_START: u64 = 7;
 
 /// A closed tour of `board`, starting at `start` (square 0 when `None`).
 ///
@@ -73,7 +78,8 @@ const BYTES_TO_START: u64 = 5;
 /// [`Error::Board`] for a start off the board.
 ///
 /// # Complexity
-/// O(rows * cols) time, at most 5 bytes per square (4 at the peak).
+/// O(rows * cols) time, about 4.4 bytes per square at the peak (7 must be
+/// available).
 ///
 /// # Example
 /// ```
@@ -111,7 +117,8 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
 /// 3-, 4-, 11- and 13-row boards up to 45 long, is answered; see the tests).
 ///
 /// # Complexity
-/// O(rows * cols) time, at most 5 bytes per square (4 at the peak).
+/// O(rows * cols) time, about 4.4 bytes per square at the peak (7 must be
+/// available).
 ///
 /// # Example
 /// ```

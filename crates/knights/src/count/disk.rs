@@ -131,11 +131,17 @@ impl From<Error> for Stop {
 }
 
 pub(super) fn io(what: &str, path: &Path, e: std::io::Error) -> Stop {
-    Stop::Err(Error::Unsupported(format!(
+    Stop::Err(io_error(what, path, &e))
+}
+
+/// The error for a file of the count it could not `what` ("write"),
+/// naming the file and the reason.
+pub(super) fn io_error(what: &str, path: &Path, e: &std::io::Error) -> Error {
+    Error::Unsupported(format!(
         "the count could not {what} {}: {}",
         path.display(),
-        crate::memory::io_phrase(&e)
-    )))
+        crate::memory::io_phrase(e)
+    ))
 }
 
 /// The checkpoint manifest.
@@ -153,13 +159,45 @@ pub(super) struct Manifest {
     /// A sweep's counts of the prefixes done so far.
     #[serde(default)]
     pub prefix_counts: Vec<(usize, super::number::Count)>,
+    /// The CRC-32 of the manifest's JSON with this field 0 (see [`crc_of`]).
+    pub checksum: u32,
+}
+
+impl Manifest {
+    /// The manifest as written: its JSON with its checksum.
+    pub fn sealed(mut self) -> String {
+        self.checksum = 0;
+        self.checksum = crc_of(&self);
+        serde_json::to_string(&self).expect("a manifest serialises")
+    }
+}
+
+/// The CRC-32 of `value`'s JSON: a count's small files (the manifest, a
+/// meeting's summary) carry it, so that an edited or damaged digit of a
+/// count is refused rather than answered. Their values read back serialise
+/// to the same JSON, so the checksum is taken again from what was read.
+pub(super) fn crc_of<T: Serialize>(value: &T) -> u32 {
+    crc32fast::hash(
+        serde_json::to_string(value)
+            .expect("a count's file serialises")
+            .as_bytes(),
+    )
+}
+
+/// The error for a count's small file at `path` whose checksum is not
+/// that of its contents.
+pub(super) fn edited(path: &Path) -> Error {
+    Error::Parse(format!(
+        "{} is damaged or edited (its checksum is not that of its contents); start the count afresh",
+        path.display()
+    ))
 }
 
 pub(super) const MANIFEST: &str = "checkpoint.json";
 
-/// The manifest's format: 2 gave every state file a checksum (version 1,
-/// without them, is refused: its files cannot be checked).
-pub(super) const MANIFEST_VERSION: u32 = 2;
+/// The manifest's format: 2 gave every state file a checksum, 3 the
+/// manifest itself (older ones are refused: they cannot be checked).
+pub(super) const MANIFEST_VERSION: u32 = 3;
 
 /// A state file of a layer, as its manifest names it.
 #[derive(Clone, Serialize, Deserialize)]
@@ -211,12 +249,16 @@ pub(super) fn read_manifest(
     let v: Version = serde_json::from_str(&text).map_err(not_a_checkpoint)?;
     if v.version != MANIFEST_VERSION {
         return Err(Error::Parse(format!(
-            "{} is a checkpoint of format {} (this version of knights writes format {MANIFEST_VERSION}, whose state files carry checksums); start the count afresh",
+            "{} is a checkpoint of format {} (this version of knights writes format {MANIFEST_VERSION}, whose files carry checksums); start the count afresh",
             path.display(),
             v.version
         )));
     }
-    let m: Manifest = serde_json::from_str(&text).map_err(not_a_checkpoint)?;
+    let mut m: Manifest = serde_json::from_str(&text).map_err(not_a_checkpoint)?;
+    let checksum = std::mem::take(&mut m.checksum);
+    if crc_of(&m) != checksum {
+        return Err(edited(path));
+    }
     if m.fingerprint != fingerprint {
         return Err(Error::Parse(format!(
             "{} belongs to another count",
@@ -291,7 +333,13 @@ pub(super) fn check_state_file(
             path.display()
         ))
     };
-    let len = fs::metadata(&path).map_err(|e| read_error(&path, e))?.len();
+    // The file itself, never what a link points to: a state file replaced
+    // by a link to another file is not read (nor later removed) as states.
+    let meta = fs::symlink_metadata(&path).map_err(|e| read_error(&path, e))?;
+    if !meta.file_type().is_file() {
+        return Err(damaged("it is not a regular file"));
+    }
+    let len = meta.len();
     if f.states.checked_mul(entry_bytes as u64) != Some(len) {
         return Err(damaged("its length is not the checkpoint's"));
     }

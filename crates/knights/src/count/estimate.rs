@@ -358,13 +358,22 @@ pub fn estimate_with(
     opts: &EstimateOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Estimate> {
-    if let Some(s) = opts.seconds {
-        if !(s.is_finite() && s > 0.0) {
-            return Err(Error::Unsupported(
-                "an estimate needs a positive number of seconds".into(),
-            ));
-        }
-    }
+    // The deadline is taken now, so that a time past what a clock can hold
+    // is refused here rather than panicking later.
+    let deadline = match opts.seconds {
+        None => None,
+        Some(s) => Some(
+            Duration::try_from_secs_f64(s)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .and_then(|d| Instant::now().checked_add(d))
+                .ok_or_else(|| {
+                    Error::Unsupported(format!(
+                        "an estimate needs a positive number of seconds that a clock can hold, not {s}"
+                    ))
+                })?,
+        ),
+    };
     if opts.keep == 0 || opts.keep > 1 << 26 {
         return Err(Error::Unsupported(format!(
             "the frontier method keeps from 1 to {} states a square, not {}",
@@ -408,7 +417,7 @@ pub fn estimate_with(
         sums
     };
     let mut s = Sums::default();
-    match opts.seconds {
+    match deadline {
         None => {
             let batches = samples.div_ceil(per);
             let parts: Vec<Sums> = (0..batches)
@@ -419,8 +428,7 @@ pub fn estimate_with(
                 s.add(p);
             }
         }
-        Some(secs) => {
-            let deadline = Instant::now() + Duration::from_secs_f64(secs);
+        Some(deadline) => {
             let round = rayon::current_num_threads() as u64 * if per == 1 { 1 } else { 4 };
             let mut next = 0u64;
             while Instant::now() < deadline && s.samples < samples {
@@ -1230,6 +1238,19 @@ mod tests {
             ..Default::default()
         };
         assert!(estimate(board, &secs).is_err());
+        // Past what a clock can hold: refused as bad input, not a panic.
+        for seconds in [1e300, f64::INFINITY, f64::NAN, -1.0, 1e-300] {
+            let secs = EstimateOptions {
+                seconds: Some(seconds),
+                ..Default::default()
+            };
+            let err = estimate(board, &secs).unwrap_err();
+            assert_eq!(
+                err.category(),
+                crate::Category::BadInput,
+                "{seconds}: {err}"
+            );
+        }
         let wide = opts(Kind::Closed, 1, 1, EstimateMethod::Frontier);
         let err = estimate("12x12".parse().unwrap(), &wide).unwrap_err();
         assert_eq!(err.category(), crate::Category::BadInput, "{err}");

@@ -72,6 +72,14 @@ pub(crate) struct RunOptions<'a> {
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
     pub work_dir: Option<&'a Path>,
     pub resume: bool,
+    /// Start afresh: remove the run's checkpoint, if any, rather than
+    /// refuse it (see [`check_checkpoint`]).
+    pub fresh: bool,
+    /// A later run of a count that runs several (a meeting's bottom part,
+    /// the quotients of a symmetry after the first): resuming, it starts
+    /// afresh where it has no checkpoint, since its count may have stopped
+    /// before it began.
+    pub later: bool,
     pub stop_after: Option<usize>,
     pub stop: Option<&'a crate::StopFlag>,
     /// The most bytes the state files may take (default: what they take now
@@ -152,6 +160,7 @@ const COUNT_BITS: [u32; 7] = [64, 128, 256, 512, 1024, 2048, 4096];
 /// `opts.count_bits` asks and wider if they overflow.
 pub(crate) fn run(p: &Problem, opts: &RunOptions<'_>) -> Result<Run> {
     let engine = Engine::new(p)?;
+    check_checkpoint(p, opts)?;
     let narrow = engine.key_bits <= 64;
     let mut width = COUNT_BITS
         .iter()
@@ -264,54 +273,21 @@ fn fingerprint_of(p: &Problem, key_bytes: usize, count_bytes: usize, nibbles: bo
     format!("{:016x}-k{key_bytes}-c{count_bytes}", h.finish())
 }
 
-/// Whether the work directory `dir` holds a count's checkpoint: a run's
-/// folder `count-...` with its `checkpoint.json`, or the summary
-/// `count-meet-....json` of a count met in the middle.
-pub(crate) fn holds_checkpoint(dir: &Path) -> bool {
-    fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .any(|entry| {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            is_summary_name(&name)
-                || (is_run_folder_name(&name) && entry.path().join(MANIFEST).is_file())
-        })
-}
-
-/// Whether `name` is a run's folder: `count-` and a fingerprint.
-fn is_run_folder_name(name: &str) -> bool {
-    name.strip_prefix("count-").is_some_and(|fp| {
-        let mut parts = fp.split('-');
-        let hash = parts.next().unwrap_or_default();
-        hash.len() == 16
-            && hash.bytes().all(|b| b.is_ascii_hexdigit())
-            && parts.next().is_some_and(|k| k.starts_with('k'))
-            && parts.next().is_some_and(|c| c.starts_with('c'))
-            && parts.next().is_none()
-    })
-}
-
-/// Whether `name` is the summary of a count met in the middle.
-fn is_summary_name(name: &str) -> bool {
-    name.strip_prefix("count-meet-")
-        .and_then(|rest| rest.strip_suffix(".json"))
-        .is_some_and(|hash| hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
 /// Makes the work directory `dir` ready for a count that starts: creates
 /// it if it does not exist (its parent must: a mistyped path is not made
-/// into a tree of folders); a count that resumes needs a checkpoint there,
-/// and one that does not resume refuses to overwrite a checkpoint unless
-/// it starts `fresh`, which removes the checkpoints (only the files of the
-/// counts' own naming).
+/// into a tree of folders). Whether the count may resume or overwrite a
+/// checkpoint is decided per run, for the count's own problems (see
+/// [`check_checkpoint`]).
 pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<()> {
     if resume && fresh {
         return Err(Error::Unsupported(
             "a count either resumes its checkpoint or starts afresh, not both".into(),
         ));
     }
-    if !dir.exists() && !resume {
+    if !dir.exists() {
+        if resume {
+            return Err(no_checkpoint(dir));
+        }
         fs::create_dir(dir).map_err(|e| {
             Error::Unsupported(format!(
                 "could not create the work directory {}: {}",
@@ -319,51 +295,82 @@ pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<
                 crate::memory::io_phrase(&e)
             ))
         })?;
-    } else if !dir.is_dir() && dir.exists() {
+    } else if !dir.is_dir() {
         return Err(Error::Parse(format!(
             "the work directory {} is not a directory",
             dir.display()
         )));
     }
-    let held = holds_checkpoint(dir);
-    if resume && !held {
-        return Err(Error::Parse(format!(
-            "there is no checkpoint to resume in {}: start the count without resuming",
-            dir.display()
-        )));
+    Ok(())
+}
+
+/// The error of a count that resumes where it has no checkpoint.
+fn no_checkpoint(dir: &Path) -> Error {
+    Error::Parse(format!(
+        "there is no checkpoint of this count in {} to resume: start the count without resuming",
+        dir.display()
+    ))
+}
+
+/// The checkpoint rules of a run of `p` in the work directory, before it
+/// starts. A run that resumes needs a checkpoint of `p` (finished or not),
+/// unless it is a later part of its count (`RunOptions::later`), which may
+/// have stopped before that part began. A run that does not resume
+/// refuses an unfinished checkpoint of `p` unless it starts `fresh`, which
+/// removes it; a finished one is counted again. Other counts' files in the
+/// folder are never looked at.
+pub(crate) fn check_checkpoint(p: &Problem, opts: &RunOptions<'_>) -> Result<()> {
+    let Some(dir) = opts.work_dir else {
+        return Ok(());
+    };
+    let manifests = manifests(p, dir);
+    if opts.resume {
+        return match manifests.is_empty() && !opts.later {
+            true => Err(no_checkpoint(dir)),
+            false => Ok(()),
+        };
     }
-    if !resume && held {
-        if !fresh {
-            return Err(Error::Parse(format!(
-                "{} holds the checkpoint of a count: resume it, or start afresh to discard it",
-                dir.display()
-            )));
-        }
-        for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let path = entry.path();
-            let removed = if is_summary_name(&name) {
-                fs::remove_file(&path)
-            } else if is_run_folder_name(&name) {
-                fs::remove_dir_all(&path)
-            } else {
-                Ok(())
-            };
-            removed.map_err(|e| {
-                Error::Unsupported(format!(
-                    "the count could not remove {}: {}",
-                    path.display(),
-                    crate::memory::io_phrase(&e)
-                ))
-            })?;
-        }
+    if opts.fresh {
+        return clear_checkpoints(p, dir);
+    }
+    if manifests.iter().any(|m| !is_finished(m)) {
+        return Err(unfinished(dir));
     }
     Ok(())
 }
 
-/// Removes every checkpoint of `p` in `dir`, whatever its key and count
-/// widths: a count that starts afresh must not later resume an older one.
-pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
+/// The manifests of `p`'s runs in `dir`, whatever their widths.
+pub(crate) fn manifests(p: &Problem, dir: &Path) -> Vec<PathBuf> {
+    fingerprints(p)
+        .into_iter()
+        .map(|fp| dir.join(format!("count-{fp}")).join(MANIFEST))
+        .filter(|m| m.is_file())
+        .collect()
+}
+
+/// The error of a count that would overwrite its unfinished checkpoint.
+pub(crate) fn unfinished(dir: &Path) -> Error {
+    Error::Parse(format!(
+        "{} holds an unfinished checkpoint of this count: resume it, or start afresh to discard it",
+        dir.display()
+    ))
+}
+
+/// Whether the manifest at `path` is that of a finished run (one that
+/// cannot be read counts as unfinished: it is not overwritten unasked).
+fn is_finished(path: &Path) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Finished {
+        count: Option<String>,
+    }
+    super::disk::read_small(path)
+        .ok()
+        .and_then(|text| serde_json::from_str::<Finished>(&text).ok())
+        .is_some_and(|m| m.count.is_some())
+}
+
+/// The fingerprints of every run of `p`, whatever its key and count widths.
+fn fingerprints(p: &Problem) -> Vec<String> {
     let mut prints = Vec::new();
     for bits in COUNT_BITS {
         let count_bytes = bits as usize / 8;
@@ -372,12 +379,16 @@ pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
             prints.push(fingerprint_of(p, 16, count_bytes, nibbles));
         }
     }
-    for fp in prints {
+    prints
+}
+
+/// Removes every checkpoint of `p` in `dir`, whatever its key and count
+/// widths: a count that starts afresh must not later resume an older one.
+pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
+    for fp in fingerprints(p) {
         let d = dir.join(format!("count-{fp}"));
         if d.exists() {
-            fs::remove_dir_all(&d).map_err(|e| {
-                Error::Unsupported(format!("the count could not clear {}: {e}", d.display()))
-            })?;
+            fs::remove_dir_all(&d).map_err(|e| super::disk::io_error("clear", &d, &e))?;
         }
     }
     Ok(())
@@ -716,8 +727,9 @@ fn run_typed<K: Key, C: Tally>(
                 peak: run.peak,
                 count: finished.then(|| total.big().to_string()),
                 prefix_counts: run.prefix_counts.clone(),
+                checksum: 0,
             };
-            let text = serde_json::to_string(&m).expect("a manifest serialises");
+            let text = m.sealed();
             if !d.temporary {
                 write_atomic(&d.dir, MANIFEST, &text)?;
             }

@@ -148,6 +148,7 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         &bottom.problem,
         &RunOptions {
             final_layer: Some(&join),
+            later: true,
             progress: Some(&bottom_progress),
             stop_after: opts.stop_after.and_then(|s| s.checked_sub(nt)),
             ..*opts
@@ -184,46 +185,69 @@ impl<'a> Summary<'a> {
         Summary { path, top, bottom }
     }
 
-    /// Before the runs: a fresh count clears what an older one left (neither
-    /// part may resume its checkpoint); a resumed count that finished
-    /// before answers from its summary.
+    /// Before the runs: a count that does not resume refuses a checkpoint
+    /// of either part without a summary (the count is unfinished, even where
+    /// a part is done) unless it starts afresh, then clears what an older
+    /// one left (neither part may resume its checkpoint, a finished count is
+    /// counted again); a resumed count that finished before answers from
+    /// its summary.
     pub fn begin(&self, opts: &RunOptions<'_>) -> Result<Option<MeetRun>> {
         if let (Some(dir), false) = (opts.work_dir, opts.resume) {
+            let finished = self.path.as_deref().is_some_and(std::path::Path::exists);
+            let parts = [self.top, self.bottom].map(|p| layers::manifests(p, dir).len());
+            if !opts.fresh && !finished && parts.iter().sum::<usize>() > 0 {
+                return Err(layers::unfinished(dir));
+            }
             layers::clear_checkpoints(self.top, dir)?;
             layers::clear_checkpoints(self.bottom, dir)?;
             if let Some(path) = self.path.as_deref().filter(|p| p.exists()) {
-                std::fs::remove_file(path).map_err(|e| {
-                    Error::Unsupported(format!("the count could not clear {}: {e}", path.display()))
-                })?;
+                std::fs::remove_file(path).map_err(|e| super::disk::io_error("clear", path, &e))?;
             }
         }
-        if let (Some(path), true) = (self.path.as_deref(), opts.resume) {
-            if let Ok(text) = super::disk::read_small(path) {
-                return serde_json::from_str(&text).map(Some).map_err(|e| {
-                    Error::Parse(format!("{} is not a count's summary: {e}", path.display()))
-                });
-            }
+        match (self.path.as_deref(), opts.resume) {
+            (Some(path), true) if path.exists() => read_summary(path).map(Some),
+            _ => Ok(None),
         }
-        Ok(None)
     }
 
     /// After the runs: the summary replaces the parts' state files, unless
     /// they are to be kept.
     pub fn finish(&self, done: &MeetRun, opts: &RunOptions<'_>) -> Result<()> {
         if let (Some(dir), Some(path), false) = (opts.work_dir, self.path.as_deref(), opts.keep) {
-            let text = serde_json::to_string(done)
+            let file = SummaryFile {
+                checksum: super::disk::crc_of(done),
+                run: done,
+            };
+            let text = serde_json::to_string(&file)
                 .map_err(|e| Error::Internal(format!("a count's summary: {e}")))?;
             let tmp = path.with_extension("json.tmp");
             std::fs::write(&tmp, text)
                 .and_then(|()| std::fs::rename(&tmp, path))
-                .map_err(|e| {
-                    Error::Unsupported(format!("the count could not write {}: {e}", path.display()))
-                })?;
+                .map_err(|e| super::disk::io_error("write", path, &e))?;
             layers::clear_checkpoints(self.top, dir)?;
             layers::clear_checkpoints(self.bottom, dir)?;
         }
         Ok(())
     }
+}
+
+/// A meeting's summary as written: the figures and their CRC-32 (see
+/// `disk::crc_of`), so that an edited or damaged count is refused.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SummaryFile<R> {
+    run: R,
+    checksum: u32,
+}
+
+/// Reads and checks the summary at `path`.
+fn read_summary(path: &std::path::Path) -> Result<MeetRun> {
+    let text = super::disk::read_small(path)?;
+    let file: SummaryFile<MeetRun> = serde_json::from_str(&text)
+        .map_err(|e| Error::Parse(format!("{} is not a count's summary: {e}", path.display())))?;
+    if super::disk::crc_of(&file.run) != file.checksum {
+        return Err(super::disk::edited(path));
+    }
+    Ok(file.run)
 }
 
 /// The top and bottom parts of a `rows x w` board as frontier problems.

@@ -233,6 +233,7 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
         ..*opts
     };
     let bottom_opts = RunOptions {
+        later: true,
         progress: Some(&bottom_progress),
         stop_after: opts.stop_after.and_then(|s| s.checked_sub(nt)),
         ..*opts

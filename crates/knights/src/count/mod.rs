@@ -121,11 +121,14 @@ pub struct Options<'a> {
     /// every square (default: in memory, or when they do not fit, in a
     /// directory of the system's temporary directory removed at the end).
     pub work_dir: Option<&'a Path>,
-    /// Continue from the checkpoint in `work_dir`; without one there, the
-    /// count stops with [`crate::Error::Parse`]. A count that does not
-    /// resume refuses a `work_dir` that holds a checkpoint, unless `fresh`.
+    /// Continue from this count's checkpoint in `work_dir` (a finished
+    /// count answers at once from it); without one there, the count stops
+    /// with [`crate::Error::Parse`]. A count that does not resume refuses
+    /// an unfinished checkpoint of the same count, unless `fresh`, and
+    /// counts a finished one again. Other counts' files in `work_dir` are
+    /// never looked at.
     pub resume: bool,
-    /// Discard the checkpoints in `work_dir` and start afresh.
+    /// Discard this count's checkpoints in `work_dir` and start afresh.
     pub fresh: bool,
     /// Stop with [`crate::Error::GaveUp`] after this many squares (after the
     /// checkpoint): a hook to test resuming.
@@ -178,6 +181,8 @@ impl<'a> Options<'a> {
             progress: self.progress,
             work_dir: self.work_dir,
             resume: self.resume,
+            fresh: self.fresh,
+            later: false,
             stop_after: self.stop_after,
             stop: self.stop,
             max_disk: self.max_disk,
@@ -440,13 +445,6 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
     };
     let run = layers::run(&problem, &run_opts)?;
     Ok(forward_report(run, t0))
-}
-
-/// Whether the work directory `dir` holds the checkpoint of a count, which
-/// a count with [`Options::resume`] continues and one without refuses to
-/// overwrite unless [`Options::fresh`].
-pub fn holds_checkpoint(dir: &Path) -> bool {
-    layers::holds_checkpoint(dir)
 }
 
 /// The number of Hamiltonian paths of the knight graph of `board` from `s`

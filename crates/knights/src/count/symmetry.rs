@@ -24,7 +24,7 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use super::frontier::{Problem, Shape};
-use super::layers;
+use super::layers::{self, RunOptions};
 use super::{oriented, tours, Count, Kind, Options, Report};
 use crate::{Board, Error, Result};
 
@@ -189,17 +189,24 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
     Ok(problems)
 }
 
+/// The tours of `rows x w` (the board `board`) unchanged by `g`; `later`
+/// when the count ran another part before (see `RunOptions::later`).
 fn fixed_by(
     board: Board,
     rows: usize,
     w: usize,
     g: &Symmetry,
     opts: &Options<'_>,
+    later: bool,
 ) -> Result<(Count, u64)> {
     let mut total = Count::ZERO;
     let mut peak = 0;
-    for p in quotient_problems(rows, w, g)? {
-        let run = layers::run(&p, &opts.run(board))?;
+    for (i, p) in quotient_problems(rows, w, g)?.into_iter().enumerate() {
+        let run_opts = RunOptions {
+            later: later || i > 0,
+            ..opts.run(board)
+        };
+        let run = layers::run(&p, &run_opts)?;
         total = total.checked_add(run.count).ok_or_else(layers::overflow)?;
         peak = peak.max(run.peak);
     }
@@ -233,7 +240,7 @@ pub fn symmetric(board: Board, opts: &Options<'_>) -> Result<Report> {
     let t0 = Instant::now();
     let (rows, w) = oriented(board);
     let half = &symmetries(rows, w)[0];
-    let (count, peak) = fixed_by(board, rows, w, half, opts)?;
+    let (count, peak) = fixed_by(board, rows, w, half, opts, false)?;
     Ok(Report {
         count,
         peak_states: peak,
@@ -267,7 +274,7 @@ pub fn classes(board: Board, opts: &Options<'_>) -> Result<Classes> {
     let mut sum = all;
     if all != Count::ZERO {
         for g in symmetries(rows, w) {
-            let (f, _) = fixed_by(board, rows, w, &g, opts)?;
+            let (f, _) = fixed_by(board, rows, w, &g, opts, true)?;
             fixed.push((g.name, f));
             sum = sum.checked_add(f).ok_or_else(layers::overflow)?;
         }
