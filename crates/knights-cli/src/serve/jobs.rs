@@ -123,6 +123,7 @@ async fn start(
     });
     let worker = job.clone();
     tokio::task::spawn_blocking(move || {
+        super::work_priority();
         let t0 = Instant::now();
         let last = Mutex::new(Instant::now() - Duration::from_secs(1));
         let progress = |p: &count::Progress| {

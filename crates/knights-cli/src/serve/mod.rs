@@ -253,6 +253,7 @@ impl AppState {
         let flag = stop.clone();
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
+            work_priority();
             work(flag)
         });
         match tokio::time::timeout_at(deadline, task).await {
@@ -264,6 +265,15 @@ impl AppState {
             }
         }
     }
+}
+
+/// Lowers the calling thread's scheduling priority to the least (the
+/// highest nice value) for the work of a request: the server's own threads,
+/// which read requests and answer the cheap ones, then come first on a busy
+/// machine. Only the blocking pool's threads call it, and they run nothing
+/// but jobs. Where the system refuses, the work runs as it is.
+pub fn work_priority() {
+    let _ = thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
 }
 
 /// Raises its flag when dropped: work whose request is gone stops.

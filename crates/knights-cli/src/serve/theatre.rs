@@ -154,6 +154,7 @@ async fn search(
         ..backtrack::Options::default()
     };
     tokio::task::spawn_blocking(move || {
+        super::work_priority();
         let _permit = permit;
         let report = backtrack::search_observed(board, &options, &mut |e| {
             if steps_tx.blocking_send(e).is_err() {
