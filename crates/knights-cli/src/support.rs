@@ -5,6 +5,7 @@
 
 use std::ffi::OsStr;
 use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -27,19 +28,11 @@ pub fn progress(total: u64) -> ProgressBar {
         return bar;
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-    let every = status_every().as_secs();
     let weak = bar.downgrade();
-    // The thread ends with the bar; one still asleep when the command
-    // returns ends with the process.
-    let _ = std::thread::Builder::new()
-        .name("status".into())
-        .spawn(move || loop {
-            std::thread::sleep(Duration::from_secs(every));
-            match weak.upgrade() {
-                Some(bar) if !bar.is_finished() => crate::warn!("{}", status_line(&bar)),
-                _ => return,
-            }
-        });
+    status_ticker(move || match weak.upgrade() {
+        Some(bar) if !bar.is_finished() => ControlFlow::Continue(Some(status_line(&bar))),
+        _ => ControlFlow::Break(()),
+    });
     bar
 }
 
@@ -54,30 +47,22 @@ pub fn status_every() -> Duration {
     Duration::from_secs(seconds)
 }
 
-/// Prints `line(state)` on standard error every [`status_every`], on a
-/// thread of its own, for as long as `state` lives: for a command whose
-/// progress arrives in steps that may take longer than the interval (a
-/// square of a big count), so that it is never silent for long. `None`
-/// prints nothing that time.
-pub fn status_ticker<T, F>(state: std::sync::Weak<T>, line: F)
-where
-    T: Send + Sync + 'static,
-    F: Fn(&T) -> Option<String> + Send + 'static,
-{
+/// Prints `line()`'s line on standard error every [`status_every`], on a
+/// thread of its own, until `line` says the work is over (`Break`); a
+/// `Continue(None)` prints nothing that time. The lines come from the
+/// clock, not from the work's steps, so a step longer than the interval (a
+/// square of a big count) does not silence them.
+pub fn status_ticker(line: impl Fn() -> ControlFlow<(), Option<String>> + Send + 'static) {
     let every = status_every();
-    // The thread ends with the state; one still asleep when the command
-    // returns ends with the process.
+    // A thread still asleep when the command returns ends with the process.
     let _ = std::thread::Builder::new()
         .name("status".into())
         .spawn(move || loop {
             std::thread::sleep(every);
-            match state.upgrade() {
-                Some(state) => {
-                    if let Some(l) = line(&state) {
-                        crate::warn!("{l}");
-                    }
-                }
-                None => return,
+            match line() {
+                ControlFlow::Continue(Some(l)) => crate::warn!("{l}"),
+                ControlFlow::Continue(None) => {}
+                ControlFlow::Break(()) => return,
             }
         });
 }

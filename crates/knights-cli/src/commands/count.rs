@@ -1,6 +1,7 @@
 //! `knights count`: the exact number of tours, by the frontier dynamic program.
 
 use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -281,18 +282,19 @@ impl Reporter {
         let latest = Arc::new(Mutex::new(None));
         if bar.is_none() && !quiet {
             let started = Instant::now();
-            crate::support::status_ticker(
-                Arc::downgrade(&latest),
-                move |latest: &Mutex<Option<(usize, usize, String)>>| {
-                    let latest = latest.lock().unwrap_or_else(|e| e.into_inner());
-                    latest.as_ref().map(|(step, steps, status)| {
-                        format!(
-                            "knights count: {} elapsed, square {step}/{steps}, {status}",
-                            human_time(started.elapsed().as_secs_f64()),
-                        )
-                    })
-                },
-            );
+            let weak = Arc::downgrade(&latest);
+            crate::support::status_ticker(move || {
+                let Some(latest) = weak.upgrade() else {
+                    return ControlFlow::Break(());
+                };
+                let latest = latest.lock().unwrap_or_else(|e| e.into_inner());
+                ControlFlow::Continue(latest.as_ref().map(|(step, steps, status)| {
+                    format!(
+                        "knights count: {} elapsed, square {step}/{steps}, {status}",
+                        human_time(started.elapsed().as_secs_f64()),
+                    )
+                }))
+            });
         }
         Reporter { bar, latest }
     }
