@@ -481,6 +481,22 @@ fn plus(mut a: (ProductSum, u64), b: (ProductSum, u64)) -> (ProductSum, u64) {
     a
 }
 
+/// How many states one parallel piece of a join takes: about four pieces
+/// a thread, and at least 1024 states.
+fn piece_size(states: usize) -> usize {
+    (states / (4 * rayon::current_num_threads().max(1))).max(1 << 10)
+}
+
+/// Meets bottom states (packed boundaries with their counts) with the
+/// table: the sum of the products of their counts, and the pairs tested.
+fn meet_all(table: &Table, states: impl IntoIterator<Item = (u128, u128)>) -> (ProductSum, u64) {
+    let (mut sum, mut tested) = (ProductSum::default(), 0u64);
+    for (k, count) in states {
+        tested += table.meet(&Boundary::unpacked(k), count, &mut sum);
+    }
+    (sum, tested)
+}
+
 /// Meets the bottom part's final states `chunk` (packed boundaries) with
 /// the table, or with a middle, the bottom states that the lower part's
 /// final states make with its edges, added up by state (and mirror image):
@@ -494,18 +510,13 @@ fn join_bottom(
     room: u64,
     opts: &RunOptions<'_>,
 ) -> Result<(ProductSum, u64)> {
-    let threads = rayon::current_num_threads().max(1);
-    let per = (chunk.len() / (4 * threads)).max(1 << 10);
+    let per = piece_size(chunk.len());
     let Some(middle) = middle else {
         return chunk
             .par_chunks(per)
             .map(|c| -> Result<(ProductSum, u64)> {
                 opts.check_stop(layers::JOINING)?;
-                let (mut sum, mut tested) = (ProductSum::default(), 0u64);
-                for &(k, count) in c {
-                    tested += table.meet(&Boundary::unpacked(k), count, &mut sum);
-                }
-                Ok((sum, tested))
+                Ok(meet_all(table, c.iter().copied()))
             })
             .try_reduce(|| (ProductSum::default(), 0), |a, b| Ok(plus(a, b)));
     };
@@ -560,8 +571,7 @@ fn join_middle(
     room: u64,
     opts: &RunOptions<'_>,
 ) -> std::result::Result<(ProductSum, u64), Expansion> {
-    let threads = rayon::current_num_threads().max(1);
-    let per = (chunk.len() / (4 * threads)).max(1 << 10);
+    let per = piece_size(chunk.len());
     let entry = std::mem::size_of::<(u128, u128)>() as u64;
     let expanded = AtomicU64::new(0);
     // Expanded in parallel into shards by state; each shard is added up
@@ -608,11 +618,7 @@ fn join_middle(
                     crate::Error::Internal("a merge passed a memory bound".into())
                 }
             })?;
-            let (mut sum, mut tested) = (ProductSum::default(), 0u64);
-            for (k, count) in v {
-                tested += table.meet(&Boundary::unpacked(k), count, &mut sum);
-            }
-            Ok((sum, tested))
+            Ok(meet_all(table, v))
         })
         .try_reduce(|| (ProductSum::default(), 0), |a, b| Ok(plus(a, b)))
         .map_err(Expansion::Err)
