@@ -4,6 +4,6 @@
 # Needs chromium and chromium-driver (apt-get install -y chromium chromium-driver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-KNIGHTS_SCREENSHOTS="$PWD/docs/img" cargo test --locked -p knights-cli --bin knights -- --ignored browser_ --nocapture
+KNIGHTS_SCREENSHOTS="$PWD/docs/img" cargo test --locked -p knights-serve -- --ignored browser_ --nocapture
 rm -f docs/img/web-failure.png
 ls docs/img/web-*.png

@@ -47,8 +47,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
     fi
     apt-get install -y --no-install-recommends --no-upgrade "${missing[@]}"
 fi
-cargo test --workspace --locked --bin knights -- --ignored browser_
-KNIGHTS_LOAD_SECONDS=3 cargo test --workspace --locked --bin knights -- --ignored load_test --nocapture
+cargo test --workspace --locked --lib -- --ignored browser_
+KNIGHTS_LOAD_SECONDS=3 cargo test --workspace --locked --lib -- --ignored load_test --nocapture
 
 section "python: pip install ./crates/knights-py, then pytest"
 venv=target/py-venv

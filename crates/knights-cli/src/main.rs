@@ -16,7 +16,6 @@ mod cli;
 mod commands;
 mod io_util;
 mod output;
-mod serve;
 mod support;
 mod timing_runs;
 

@@ -3,7 +3,7 @@
 //!
 //! Ignored in the plain `cargo test` (they need Chromium); `scripts/test.sh`
 //! runs them explicitly, and there a missing browser fails them:
-//! `cargo test -p knights-cli --bin knights -- --ignored browser_`.
+//! `cargo test -p knights-serve -- --ignored browser_`.
 //! Screenshots go to `$KNIGHTS_SCREENSHOTS`, else to a temporary folder
 //! (`scripts/screenshots.sh` points it at docs/img).
 

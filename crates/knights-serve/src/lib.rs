@@ -1,4 +1,6 @@
-//! `knights serve`: the web page and its JSON API, on axum, hyper and tokio.
+//! The web page of knight's tours and its JSON API, on axum, hyper and
+//! tokio: what `knights serve` runs ([`run`] with a [`Launch`]), in a crate
+//! of its own so that the command line's binary only maps its flags.
 //!
 //! - [`router`] builds the whole application from a [`Config`]: the page's
 //!   files (embedded in the binary, see `assets`), the JSON API under
@@ -27,7 +29,6 @@
 //! once; no endpoint touches the file system.
 
 use std::net::SocketAddr;
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -46,8 +47,6 @@ use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
-
-use crate::cli::ServeArgs;
 
 mod api;
 mod assets;
@@ -136,7 +135,7 @@ impl Default for Config {
 
 /// Job slots: permits for jobs at once, and the requests waiting for one.
 #[derive(Clone)]
-pub struct Lane {
+pub(crate) struct Lane {
     slots: Arc<Semaphore>,
     waiting: Arc<AtomicUsize>,
 }
@@ -179,7 +178,7 @@ impl Lane {
 
 /// What every handler shares.
 #[derive(Clone)]
-pub struct AppState {
+pub(crate) struct AppState {
     /// The limits.
     pub config: Arc<Config>,
     /// The lane of heavy jobs (large boards, counts, streams, the cipher).
@@ -272,7 +271,7 @@ impl AppState {
 /// which read requests and answer the cheap ones, then come first on a busy
 /// machine. Only the blocking pool's threads call it, and they run nothing
 /// but jobs. Where the system refuses, the work runs as it is.
-pub fn work_priority() {
+pub(crate) fn work_priority() {
     let _ = thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
 }
 
@@ -377,33 +376,41 @@ fn is_fatal(e: &std::io::Error) -> bool {
     )
 }
 
-/// `knights serve`.
-pub fn run(args: ServeArgs) -> Result<ExitCode> {
-    let mut config = Config {
-        allow_hosts: args.allow_host.clone(),
-        max_squares: args.max_squares,
-        max_tourney_squares: args.max_tourney_squares,
-        max_count_squares: args.max_count_squares,
-        max_body: args.max_body,
-        timeout: args.timeout,
-        count_timeout: args.count_timeout,
-        jobs: args.jobs.max(1),
-        ..Config::default()
-    };
-    config.stream_timeout = config.count_timeout;
+/// Where and how [`run`] serves: the address to listen on, whether to open
+/// the page in the desktop's browser, and the server's limits.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    /// The IP address to listen on (an IPv6 address with or without brackets).
+    pub host: String,
+    /// The port (0 picks a free one).
+    pub port: u16,
+    /// Open the page in the desktop's browser once listening.
+    pub open: bool,
+    /// The limits; [`Config::addr`] is set from `host` and `port`.
+    pub config: Config,
+}
+
+/// Serves the page until the process ends, saying on standard error where.
+pub fn run(launch: Launch) -> Result<()> {
+    let Launch {
+        host,
+        port,
+        open,
+        mut config,
+    } = launch;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .max_blocking_threads(2 * config.jobs + 4)
         .build()
         .context("could not start the server's runtime")?;
     runtime.block_on(async move {
-        let addr: SocketAddr = format!("{}:{}", args.host, args.port)
+        let addr: SocketAddr = format!("{host}:{port}")
             .parse()
-            .or_else(|_| format!("[{}]:{}", args.host, args.port).parse())
+            .or_else(|_| format!("[{host}]:{port}").parse())
             .with_context(|| {
                 format!(
                     "'{}' is not an IP address to listen on",
-                    knights::excerpt(&args.host)
+                    knights::excerpt(&host)
                 )
             })?;
         let listener = tokio::net::TcpListener::bind(addr)
@@ -419,14 +426,13 @@ pub fn run(args: ServeArgs) -> Result<ExitCode> {
                 local.ip()
             );
         }
-        if args.open {
+        if open {
             open_browser(&url);
         }
-        // Ctrl-C ends the process (the command line's handler, main.rs).
+        // Ctrl-C ends the process (the caller's handler, or the default one).
         serve(listener, router(config.clone()), &config)
             .await
-            .context("the server stopped")?;
-        Ok(ExitCode::SUCCESS)
+            .context("the server stopped")
     })
 }
 

@@ -21,7 +21,7 @@
 //!   the connections close; the peak must stay under 1 GiB, and the last
 //!   within 64 MiB of the first.
 //!
-//! Run: `KNIGHTS_LOAD_SECONDS=3 cargo test -p knights-cli --bin knights -- --ignored load_test --nocapture`.
+//! Run: `KNIGHTS_LOAD_SECONDS=3 cargo test -p knights-serve -- --ignored load_test --nocapture`.
 
 use std::io::{Read, Write};
 use std::net::SocketAddr;

@@ -21,6 +21,7 @@ mod graph;
 mod paper;
 mod paper_report;
 mod render;
+mod serve;
 mod stats;
 mod timing;
 mod tour;
@@ -47,7 +48,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Estimate(a) => estimate::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Paper(a) => paper::run(a),
-        Command::Serve(a) => crate::serve::run(a),
+        Command::Serve(a) => serve::run(a),
     }
 }
 
