@@ -4,7 +4,7 @@
 # Sections, in order (each fails the run if it fails; none is skipped
 # because a tool is missing: a missing tool is installed or the run fails):
 #   rust   - cargo test over the workspace (unit, integration, CLI, doc tests)
-#   paper  - docs/paper is what `knights paper` writes now
+#   paper  - docs/paper is what `knights-lab paper` writes now
 #   web    - `knights serve` in headless Chromium over WebDriver, and a short
 #            loopback load test (installs chromium and chromium-driver if
 #            absent, saying so, and nothing else: no recommends, no upgrades)

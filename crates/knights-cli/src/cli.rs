@@ -71,11 +71,6 @@ pub enum Command {
         after_help = "Examples:\n  knights tour 16x16 -a braid -f json | knights obfuscate - --seed 5"
     )]
     Obfuscate(ObfuscateArgs),
-    /// Run an experiment on an algorithm: success rates, node counts.
-    #[command(
-        after_help = "Examples:\n  knights experiment warnsdorff 8x8 --trials 10000 --seed 1\n  knights experiment backtrack 5x5\n  knights experiment timing --sizes 8,16,32 --runs 5"
-    )]
-    Experiment(ExperimentArgs),
     /// Count the tours of a board exactly (closed by default).
     #[command(
         after_help = "Examples:\n  knights count 6x6\n  knights count 3x8 --open\n  knights count 8x8 --max-memory 20G --work-dir /tmp/knights-count"
@@ -93,10 +88,6 @@ pub enum Command {
         after_help = "Examples:\n  knights stats 16x16 -a warnsdorff -n 200\n  knights stats 48x48 -a braid -n 1000 --obfuscate -f svg -o braid.svg"
     )]
     Stats(StatsArgs),
-    /// Regenerate the tables and figures of the tourney paper (Parberry 2020)
-    /// into a folder, with a report beside the paper's numbers.
-    #[command(after_help = "Examples:\n  knights paper docs/paper")]
-    Paper(PaperArgs),
     /// Serve the interactive web page and its JSON API (docs/http-api.md).
     #[command(
         after_help = "Examples:\n  knights serve\n  knights serve --port 9000 --open\n  curl 'http://127.0.0.1:8080/api/tour?board=8x8&kind=closed&seed=1'"
@@ -438,9 +429,10 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub seed: SampleSeedArg,
     /// Which suite to run: `tours` (Warnsdorff and the construction on a
-    /// ladder of boards), `warnsdorff`, `construct` (boards up to
-    /// 10000x10000), `classic` (Warnsdorff's tie-breaks, backtracking and the
-    /// hybrid) or `tourney` (tourney generators, join and obfuscate).
+    /// ladder of boards), `warnsdorff` or `construct` (boards up to
+    /// 10000x10000). The research suites (Warnsdorff's tie-breaks,
+    /// backtracking and the hybrid; the tourney generators) are
+    /// `knights-lab bench classic` and `knights-lab bench tourney`.
     #[arg(long, default_value = "tours")]
     pub suite: String,
 }
@@ -462,75 +454,6 @@ pub struct CipherArgs {
     /// The article's form: letters A-Z only, padded with X, in groups of five.
     #[arg(long)]
     pub classic: bool,
-}
-
-/// `knights experiment`.
-#[derive(Args, Debug)]
-pub struct ExperimentArgs {
-    /// Which experiment.
-    #[command(subcommand)]
-    pub what: Experiment,
-}
-
-/// The experiments.
-#[derive(Subcommand, Debug)]
-pub enum Experiment {
-    /// Closed / open-only / failed rates of single Warnsdorff walks per tie-break.
-    Warnsdorff(ExperimentWarnsdorffArgs),
-    /// Node counts of backtracking and the hybrid from every start of a small board.
-    Backtrack(ExperimentBacktrackArgs),
-    /// Time of each tourney generator and form (tourney, + join, + obfuscation)
-    /// and of the plain Warnsdorff tour against board size.
-    Timing(ExperimentTimingArgs),
-}
-
-/// Table formats of the experiments.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TableFormat {
-    /// Aligned columns for reading.
-    Table,
-    /// Comma-separated values with a header line.
-    Csv,
-    /// One JSON object.
-    Json,
-}
-
-/// `knights experiment warnsdorff`.
-#[derive(Args, Debug)]
-pub struct ExperimentWarnsdorffArgs {
-    #[command(flatten)]
-    pub board: BoardArg,
-    /// Walks per tie-break, each from a random start.
-    #[arg(long, short = 'n', default_value_t = 10_000, value_parser = crate::support::at_least_one::<u64>)]
-    pub trials: u64,
-    #[command(flatten)]
-    pub seed: SampleSeedArg,
-    /// Tie-breaks to compare (default: all).
-    #[arg(long, value_delimiter = ',', value_parser = crate::support::tie_parser())]
-    pub tie: Vec<Tie>,
-    /// Walk as for a closed tour: the start counts as free for its
-    /// neighbours, so they tend to be left for the end.
-    #[arg(long)]
-    pub aim_closed: bool,
-    /// Output format.
-    #[arg(long, short = 'f', value_enum, default_value_t = TableFormat::Table)]
-    pub format: TableFormat,
-}
-
-/// `knights experiment backtrack`.
-#[derive(Args, Debug)]
-pub struct ExperimentBacktrackArgs {
-    #[command(flatten)]
-    pub board: BoardArg,
-    /// Node budget of each search.
-    #[arg(long, default_value_t = 300_000, value_parser = crate::support::at_least_one::<u64>)]
-    pub max_nodes: u64,
-    /// Turn the prunings off (plain depth-first search, as in Practical Algorithms and Data Structures and Mahmoud n.d.).
-    #[arg(long)]
-    pub no_prune: bool,
-    /// Output format.
-    #[arg(long, short = 'f', value_enum, default_value_t = TableFormat::Table)]
-    pub format: TableFormat,
 }
 
 /// `knights count`.
@@ -702,59 +625,4 @@ pub struct StatsArgs {
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
-}
-
-/// Options of the timing experiment, shared by `experiment timing` and `paper`.
-#[derive(Args, Debug, Clone)]
-pub struct TimingArgs {
-    /// Board sides to time (square boards N x N).
-    #[arg(long, value_delimiter = ',', num_args = 1.., default_values_t = [8u32, 16, 32, 64], value_parser = crate::support::at_least_one::<u32>)]
-    pub sizes: Vec<u32>,
-    /// Runs per generator and size (the mean is reported).
-    #[arg(long, default_value_t = 5, value_parser = crate::support::at_least_one::<u32>)]
-    pub runs: u32,
-    /// Tourney generators to time (default: all five).
-    #[arg(long, value_delimiter = ',', num_args = 1.., value_parser = crate::support::generator_parser())]
-    pub generators: Vec<Generator>,
-    /// Leave out the plain Warnsdorff tour (Figure 3), which gives up on
-    /// big boards after its attempts.
-    #[arg(long)]
-    pub no_tour: bool,
-}
-
-/// `knights experiment timing`.
-#[derive(Args, Debug)]
-pub struct ExperimentTimingArgs {
-    #[command(flatten)]
-    pub timing: TimingArgs,
-    #[command(flatten)]
-    pub seed: SampleSeedArg,
-    /// Output format on standard output.
-    #[arg(long, short = 'f', value_enum, default_value_t = TableFormat::Table)]
-    pub format: TableFormat,
-    /// Also write the rows as CSV to this file.
-    #[arg(long)]
-    pub csv: Option<PathBuf>,
-    /// Also write a log-log SVG line plot of the times to this file.
-    #[arg(long)]
-    pub svg: Option<PathBuf>,
-}
-
-/// `knights paper`.
-#[derive(Args, Debug)]
-pub struct PaperArgs {
-    /// The folder to write the tables, figures and report.md into (made if missing).
-    pub outdir: PathBuf,
-    /// The board of Tables 1 and 2 and Figures 4 and 6 (the paper does not
-    /// say; 48x48 is the even size nearest the reference program's 50x50
-    /// that every generator takes, four-cover needing sides divisible by 4).
-    #[arg(long, default_value = "48x48")]
-    pub board: String,
-    /// Tours per generator (the paper's figures use 1,000).
-    #[arg(long, short = 'n', default_value_t = 1000, value_parser = crate::support::at_least_one::<u64>)]
-    pub count: u64,
-    #[command(flatten)]
-    pub seed: SampleSeedArg,
-    #[command(flatten)]
-    pub timing: TimingArgs,
 }

@@ -294,3 +294,26 @@ pub fn emit(path: Option<&Path>, value: &dyn fmt::Display) -> Result<()> {
     }
     w.finish()
 }
+
+/// The extension of an output file, in lower case.
+pub fn extension(path: Option<&Path>) -> Option<String> {
+    path.and_then(Path::extension)
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+}
+
+/// Refuses an output file whose extension names another format than the
+/// one written (`--csv plot.svg`).
+pub fn expect_extension(path: Option<&Path>, format: &str) -> Result<()> {
+    match extension(path).as_deref() {
+        Some(e @ ("json" | "svg" | "csv" | "moves")) if e != format => {
+            Err(knights::Error::Unsupported(format!(
+                "'{}' names a .{e} file, but this option writes {}; name it .{format}",
+                path.map(|p| p.display().to_string()).unwrap_or_default(),
+                format.to_uppercase()
+            ))
+            .into())
+        }
+        _ => Ok(()),
+    }
+}

@@ -1,4 +1,5 @@
-//! What the commands share: progress reports, duration parsers, and clap
+//! What the commands share: progress reports, duration parsers, the boards
+//! of a bench run, and clap
 //! value parsers whose value lists and help come from the library's own
 //! names, so the command line spells every algorithm, tie-break and
 //! generator as the library, cipher keys and the other front ends do.
@@ -214,6 +215,19 @@ pub fn estimate_method_parser() -> Named<knights::count::EstimateMethod> {
         about: EstimateMethod::about,
         aliases: &[],
     }
+}
+
+/// The boards of a bench run: the ones `named`, else `defaults`; every
+/// board is read before anything is printed, so a bad one prints no table
+/// header.
+pub fn boards_or(named: &[String], defaults: &[&str]) -> anyhow::Result<Vec<knights::Board>> {
+    if named.is_empty() {
+        return Ok(defaults
+            .iter()
+            .map(|b| b.parse())
+            .collect::<Result<_, _>>()?);
+    }
+    Ok(named.iter().map(|b| b.parse()).collect::<Result<_, _>>()?)
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! `knights bench --suite classic`: tours per second of Warnsdorff's rule
+//! `knights-lab bench classic`: tours per second of Warnsdorff's rule
 //! (every tie-break), backtracking and the hybrid on 8x8, and the time for
 //! one open and one closed tour on large boards (or the honest failure).
 //!
@@ -65,7 +65,7 @@ fn methods(max_attempts: u32, max_nodes: u64, ties: &[Tie]) -> Vec<Method> {
 }
 
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
-    let boards = super::bench::boards(args, &["100x100", "1000x1000"])?;
+    let boards = crate::support::boards_or(&args.boards, &["100x100", "1000x1000"])?;
     crate::outln!("Tours per second on 8x8 (random starts; up to 2000 tours or 1 s per row)")?;
     crate::outln!(
         "{:<11} {:<7} {:<7} {:>6} {:>8} {:>12}  note",

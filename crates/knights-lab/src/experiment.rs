@@ -1,4 +1,4 @@
-//! `knights experiment`: success rates of Warnsdorff's tie-breaks and node
+//! `knights-lab experiment`: success rates of Warnsdorff's tie-breaks and node
 //! counts of the backtracking searches, as a table, CSV or JSON.
 
 use std::process::ExitCode;
@@ -10,7 +10,6 @@ use knights::exists;
 use knights::stats::rates::{self, NodeCounts, Rate, TieRates};
 use serde_json::json;
 
-use super::parse_board;
 use crate::cli::{
     Experiment, ExperimentArgs, ExperimentBacktrackArgs, ExperimentWarnsdorffArgs, TableFormat,
 };
@@ -34,7 +33,7 @@ fn percent(r: &Rate) -> String {
 }
 
 fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
-    let board = parse_board(&a.board)?;
+    let board = a.board.parse()?;
     exists::require(board, false)?;
     if a.trials == 0 {
         return Err(knights::Error::Parse("--trials must be at least 1".into()).into());
@@ -127,7 +126,7 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
 }
 
 fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
-    let board = parse_board(&a.board)?;
+    let board = a.board.parse()?;
     exists::require(board, false)?;
     if board.squares() > 10_000 {
         return Err(knights::Error::Unsupported(format!(

@@ -1,4 +1,4 @@
-//! `knights paper OUTDIR`: regenerates the tables and figures of the tourney
+//! `knights-lab paper OUTDIR`: regenerates the tables and figures of the tourney
 //! paper (Parberry 2020) into a folder, with a Markdown report that puts our
 //! numbers beside the paper's.
 //!

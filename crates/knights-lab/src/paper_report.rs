@@ -1,4 +1,4 @@
-//! The Markdown report and the CSV tables of `knights paper`: our numbers
+//! The Markdown report and the CSV tables of `knights-lab paper`: our numbers
 //! beside the paper's, and where and why they differ.
 
 use std::fmt::{self, Write as _};
@@ -669,7 +669,7 @@ Tours*, arXiv:2001.06044, 2020 (Parberry 2020 in `docs/references.md`).\n"
         let sizes: Vec<String> = self.timing_args.sizes.iter().map(u32::to_string).collect();
         writeln!(
             f,
-            "Written by `knights paper OUTDIR --board {} --count {} --seed {} --sizes {} --runs {}` \
+            "Written by `knights-lab paper OUTDIR --board {} --count {} --seed {} --sizes {} --runs {}` \
 (knights {}). The same seed writes the same tables and charts on any machine and thread count; \
 only the times change.\n",
             self.board,

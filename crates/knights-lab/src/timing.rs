@@ -1,4 +1,4 @@
-//! `knights experiment timing`: the time of each tourney generator and form
+//! `knights-lab experiment timing`: the time of each tourney generator and form
 //! (tourney, + join, + obfuscation) and of the plain Warnsdorff tour against
 //! board size, as in Figures 3, 20 and 21 of Parberry 2020; also used by `paper`.
 
@@ -227,8 +227,8 @@ pub fn rails_plot(rows: &[Timing]) -> String {
 
 pub fn run(args: ExperimentTimingArgs) -> Result<ExitCode> {
     let plan = Plan::new(&args.timing)?;
-    super::expect_extension(args.csv.as_deref(), "csv")?;
-    super::expect_extension(args.svg.as_deref(), "svg")?;
+    crate::output::expect_extension(args.csv.as_deref(), "csv")?;
+    crate::output::expect_extension(args.svg.as_deref(), "svg")?;
     let bar = crate::support::progress(plan.steps());
     let (rows, notes) = plan.measure(args.seed.seed, &|| bar.inc(1));
     bar.finish_and_clear();

@@ -1,4 +1,4 @@
-//! `knights bench --suite tourney`: tourney generation, join and obfuscation
+//! `knights-lab bench tourney`: tourney generation, join and obfuscation
 //! across board sizes (time per square should stay flat).
 
 use std::process::ExitCode;
@@ -41,8 +41,8 @@ fn job(name: &str, board: Board, seed: u64) -> Result<Cover> {
 }
 
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
-    let boards = super::bench::boards(
-        args,
+    let boards = crate::support::boards_or(
+        &args.boards,
         &["100x100", "200x200", "500x500", "1000x1000", "2000x2000"],
     )?;
     crate::outln!(

@@ -18,10 +18,11 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "tours" => &["warnsdorff", "construct"],
         "warnsdorff" => &["warnsdorff"],
         "construct" => &["construct"],
-        "tourney" => return super::tourney_bench::run(&args),
-        "classic" => return super::bench_classic::run(&args),
+        other @ ("classic" | "tourney") => anyhow::bail!(knights::Error::Parse(format!(
+            "the {other} suite is the research harness's: run `knights-lab bench {other}`"
+        ))),
         other => anyhow::bail!(knights::Error::Parse(format!(
-            "'{other}' is not a bench suite; use tours, warnsdorff, construct, classic or tourney"
+            "'{other}' is not a bench suite; use tours, warnsdorff or construct"
         ))),
     };
     let defaults: &[&str] = if args.suite == "construct" {
@@ -37,7 +38,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
     } else {
         &["8x8", "16x16", "32x32", "64x64", "100x100"]
     };
-    let boards = boards(&args, defaults)?;
+    let boards = crate::support::boards_or(&args.boards, defaults)?;
     crate::outln!(
         "{:<12} {:<22} {:>7} {:>12} {:>14} {:>12}",
         "board",
@@ -115,21 +116,4 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The boards of a bench run: the ones named, else the suite's `defaults`;
-/// every board is read before anything is printed, so a bad one prints no
-/// table header.
-pub fn boards(args: &BenchArgs, defaults: &[&str]) -> Result<Vec<knights::Board>> {
-    if args.boards.is_empty() {
-        return Ok(defaults
-            .iter()
-            .map(|b| b.parse())
-            .collect::<Result<_, _>>()?);
-    }
-    Ok(args
-        .boards
-        .iter()
-        .map(|b| b.parse())
-        .collect::<Result<_, _>>()?)
 }

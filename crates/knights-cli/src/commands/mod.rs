@@ -1,6 +1,5 @@
 //! One module per command; each turns its raw arguments into library options.
 
-use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -8,25 +7,20 @@ use knights::format::{self, SvgOptions};
 use knights::{Board, Tour, Tourney};
 
 use crate::cli::{BoardArg, Cli, Command, FormatArg, OutputArgs};
+use crate::output::extension;
 
 mod bench;
-mod bench_classic;
 mod check;
 mod cipher;
 mod count;
 mod estimate;
 mod exists;
-mod experiment;
 mod graph;
-mod paper;
-mod paper_report;
 mod render;
 mod serve;
 mod stats;
-mod timing;
 mod tour;
 mod tourney;
-mod tourney_bench;
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -43,11 +37,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Join(a) => tourney::join(a),
         Command::Shatter(a) => tourney::shatter(a),
         Command::Obfuscate(a) => tourney::obfuscate(a),
-        Command::Experiment(a) => experiment::run(a),
         Command::Count(a) => count::run(a),
         Command::Estimate(a) => estimate::run(a),
         Command::Stats(a) => stats::run(a),
-        Command::Paper(a) => paper::run(a),
         Command::Serve(a) => serve::run(a),
     }
 }
@@ -55,29 +47,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
 /// Reads a board argument.
 pub fn parse_board(arg: &BoardArg) -> Result<Board> {
     Ok(arg.parse()?)
-}
-
-/// The extension of an output file, in lower case.
-pub fn extension(path: Option<&Path>) -> Option<String> {
-    path.and_then(Path::extension)
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-}
-
-/// Refuses an output file whose extension names another format than the
-/// one written (`--csv plot.svg`).
-pub fn expect_extension(path: Option<&Path>, format: &str) -> Result<()> {
-    match extension(path).as_deref() {
-        Some(e @ ("json" | "svg" | "csv" | "moves")) if e != format => {
-            Err(knights::Error::Unsupported(format!(
-                "'{}' names a .{e} file, but this option writes {}; name it .{format}",
-                path.map(|p| p.display().to_string()).unwrap_or_default(),
-                format.to_uppercase()
-            ))
-            .into())
-        }
-        _ => Ok(()),
-    }
 }
 
 /// The format asked for, else the one the output file's extension names, else the grid.

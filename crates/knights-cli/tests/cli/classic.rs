@@ -1,4 +1,4 @@
-//! `knights tour` with the classical algorithms, and `knights experiment`.
+//! `knights tour` with the classical algorithms.
 
 use super::knights;
 use predicates::prelude::*;
@@ -134,102 +134,6 @@ fn impossible_requests_give_the_theorem() {
 }
 
 #[test]
-fn warnsdorff_experiment_is_deterministic() {
-    let run = || {
-        knights()
-            .args([
-                "experiment",
-                "warnsdorff",
-                "8x8",
-                "--trials",
-                "300",
-                "--seed",
-                "5",
-                "--format",
-                "csv",
-            ])
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone()
-    };
-    let a = run();
-    assert_eq!(a, run());
-    let text = String::from_utf8(a).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        lines[0],
-        "board,tie,trials,seed,outcome,count,rate,lo95,hi95"
-    );
-    assert_eq!(lines.len(), 1 + 4 * 3);
-    for tie in ["random", "first", "centre", "pohl"] {
-        let total: u64 = lines
-            .iter()
-            .filter(|l| l.split(',').nth(1) == Some(tie))
-            .map(|l| l.split(',').nth(5).unwrap().parse::<u64>().unwrap())
-            .sum();
-        assert_eq!(total, 300, "{tie}");
-    }
-}
-
-#[test]
-fn backtrack_experiment_as_json() {
-    let out = knights()
-        .args(["experiment", "backtrack", "5x5", "--format", "json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
-    let results = doc["results"].as_array().unwrap();
-    assert_eq!(results.len(), 2, "5x5 has no closed tour: open rows only");
-    for r in results {
-        assert_eq!(r["runs"], 25);
-        assert_eq!(r["found"], 13);
-        assert_eq!(r["none"], 12);
-    }
-}
-
-#[test]
-fn experiment_table_and_bad_arguments() {
-    knights()
-        .args([
-            "experiment",
-            "warnsdorff",
-            "6x6",
-            "--trials",
-            "64",
-            "--tie",
-            "centre,pohl",
-        ])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("95% Wilson intervals"))
-        .stdout(predicate::str::contains("centre"))
-        .stdout(predicate::str::contains("pohl"))
-        .stdout(predicate::str::is_match("(?m)^random").unwrap().not());
-    knights()
-        .args(["experiment", "warnsdorff", "4x4", "--trials", "10"])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("no open tour exists on 4x4"));
-    knights()
-        .args(["experiment", "warnsdorff", "8x8", "--trials", "0"])
-        .assert()
-        .code(2);
-    knights()
-        .args(["experiment", "backtrack", "200x200"])
-        .assert()
-        .code(2);
-    knights()
-        .args(["bench", "--suite", "nope"])
-        .assert()
-        .code(2);
-}
-
-#[test]
 fn options_that_do_not_apply_are_refused() {
     for args in [
         &["tour", "8x8", "--tie", "first", "-a", "construct"][..],
@@ -248,8 +152,6 @@ fn options_that_do_not_apply_are_refused() {
         &["tour", "8x8", "--max-attempts", "0"][..],
         &["tour", "8x8", "-a", "backtrack", "--max-nodes", "0"],
         &["bench", "8x8", "--repeat", "0"],
-        &["experiment", "timing", "--runs", "0"],
-        &["experiment", "warnsdorff", "8x8", "-n", "0"],
         &["stats", "8x8", "-n", "0"],
         &["estimate", "6x6", "--samples", "0"],
     ] {
@@ -263,9 +165,18 @@ fn options_that_do_not_apply_are_refused() {
 
 #[test]
 fn a_bad_board_prints_no_table_header() {
-    for suite in ["tours", "tourney", "classic"] {
+    knights()
+        .args(["bench", "8x8", "0x0", "--suite", "tours"])
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
+#[test]
+fn the_research_suites_are_the_labs() {
+    for suite in ["nope", "classic", "tourney"] {
         knights()
-            .args(["bench", "8x8", "0x0", "--suite", suite])
+            .args(["bench", "--suite", suite])
             .assert()
             .code(2)
             .stdout("");

@@ -8,7 +8,6 @@ mod classic;
 mod construct;
 mod count;
 mod output;
-mod paper;
 mod promises;
 mod readme;
 mod robust;

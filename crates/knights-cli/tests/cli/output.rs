@@ -38,9 +38,6 @@ fn every_command(tour: &str, tourney: &str) -> Vec<Vec<String>> {
         vec!["join", tourney],
         vec!["shatter", tour],
         vec!["obfuscate", tour],
-        vec!["experiment", "warnsdorff", "6x6", "--trials", "20"],
-        vec!["experiment", "backtrack", "5x5"],
-        vec!["experiment", "timing", "--sizes", "8", "--runs", "1"],
         vec!["count", "6x6"],
         vec!["estimate", "3x4", "--open"],
         vec!["stats", "8x8", "-n", "3", "-a", "braid"],
@@ -231,55 +228,4 @@ fn killed_at_random_moments_tours_stay_whole() {
     eprintln!("stopping after {delays:?} ms");
     interrupted("rint", &["tour", "2000x2000"], &delays, false);
     interrupted("rkill", &["tour", "2000x2000"], &delays, true);
-}
-
-/// Every file `paper` left in `dir` is whole; with `interrupted`, no
-/// temporary file is left either.
-fn paper_files_are_whole(dir: &Path, interrupted: bool) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if name.starts_with('.') {
-            assert!(!interrupted, "temporary file {name} left after Ctrl-C");
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.ends_with('\n'), "{name} is cut short");
-        if name.ends_with(".svg") {
-            assert!(text.trim_end().ends_with("</svg>"), "{name} is cut short");
-        }
-    }
-}
-
-/// `paper` stopped at various moments (Ctrl-C and SIGKILL): each file it
-/// wrote is complete.
-#[cfg(unix)]
-#[test]
-fn an_interrupted_paper_leaves_whole_files() {
-    let args = [
-        "paper", "--board", "16x16", "-n", "60", "--sizes", "8", "16", "--runs", "1",
-    ];
-    for (i, &ms) in [30u64, 120, 300, 700].iter().enumerate() {
-        for kill in [false, true] {
-            let dir = scratch(&format!("paper-{i}-{kill}"));
-            let mut child = Command::new(assert_cmd::cargo::cargo_bin("knights"))
-                .args(args)
-                .arg(dir.join("out"))
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap();
-            std::thread::sleep(std::time::Duration::from_millis(ms));
-            if kill {
-                let _ = child.kill();
-            } else {
-                interrupt(&child);
-            }
-            let _ = child.wait();
-            if dir.join("out").exists() {
-                paper_files_are_whole(&dir.join("out"), !kill);
-            }
-            std::fs::remove_dir_all(&dir).unwrap();
-        }
-    }
 }

@@ -88,19 +88,6 @@ fn stats_follows_the_extension() {
         .assert()
         .code(2)
         .stderr(contains("CSV"));
-    knights()
-        .args([
-            "experiment",
-            "timing",
-            "--sizes",
-            "8",
-            "--runs",
-            "1",
-            "--csv",
-            dir.join("x.svg").to_str().unwrap(),
-        ])
-        .assert()
-        .code(2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -122,27 +109,6 @@ fn an_empty_estimate_warns() {
         .assert()
         .success()
         .stderr(contains("too few"));
-}
-
-/// Row 12: several sizes after one --sizes, as the help shows the default.
-#[test]
-fn timing_takes_several_sizes() {
-    knights()
-        .args([
-            "experiment",
-            "timing",
-            "--sizes",
-            "8",
-            "16",
-            "--runs",
-            "1",
-            "--no-tour",
-            "--generators",
-            "braid",
-        ])
-        .assert()
-        .success()
-        .stdout(contains("16x16"));
 }
 
 /// Row 15: a deterministic method says its samples are all the same.

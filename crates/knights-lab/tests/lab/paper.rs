@@ -1,5 +1,5 @@
-//! `knights paper` and `knights experiment timing` through the real binary,
-//! and `docs/paper` against a fresh `knights paper docs/paper`.
+//! `knights-lab paper` and `knights-lab experiment timing` through the real
+//! binary, and `docs/paper` against a fresh `knights-lab paper docs/paper`.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -187,7 +187,7 @@ fn timing_writes_rows_csv_and_a_plot() {
     let _ = fs::remove_dir_all(&dir);
 }
 
-/// The files of `knights paper` that hold wall-clock times, which change on
+/// The files of `knights-lab paper` that hold wall-clock times, which change on
 /// every run.
 const TIMED: [&str; 3] = [
     "timing.csv",
@@ -219,9 +219,9 @@ fn file_names(dir: &Path) -> BTreeSet<String> {
         .collect()
 }
 
-/// `docs/paper` is what `knights paper docs/paper` writes with the current
+/// `docs/paper` is what `knights-lab paper docs/paper` writes with the current
 /// code, but for the wall-clock times. After a change that moves the
-/// numbers, regenerate it with `cargo run --release -- paper docs/paper`.
+/// numbers, regenerate it with `cargo run --release -p knights-lab -- paper docs/paper`.
 #[test]
 #[ignore = "about 15 s: cargo test --workspace --test tests -- --ignored docs_paper_is_current"]
 fn docs_paper_is_current() {
@@ -232,7 +232,7 @@ fn docs_paper_is_current() {
     assert_eq!(
         file_names(&committed),
         file_names(&fresh),
-        "docs/paper should hold exactly the files `knights paper` writes"
+        "docs/paper should hold exactly the files `knights-lab paper` writes"
     );
     let stale: Vec<String> = file_names(&fresh)
         .into_iter()
@@ -249,7 +249,7 @@ fn docs_paper_is_current() {
     let _ = fs::remove_dir_all(&fresh);
     assert!(
         stale.is_empty(),
-        "docs/paper is out of date in {stale:?}: regenerate it with `cargo run --release -- paper docs/paper`"
+        "docs/paper is out of date in {stale:?}: regenerate it with `cargo run --release -p knights-lab -- paper docs/paper`"
     );
 }
 

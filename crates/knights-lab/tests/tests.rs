@@ -1,0 +1,4 @@
+//! The research harness's tests: the real `knights-lab` binary, one module
+//! per topic.
+
+mod lab;
