@@ -1,48 +1,27 @@
-//! One module per command; each turns its raw arguments into library options.
+//! One module per command; each turns its raw arguments into library
+//! options. `main` dispatches to them; this module holds what they share
+//! (reading a board, writing a tour or tourney).
 
-use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::format::{self, SvgOptions};
 use knights::{Board, Tour, Tourney};
 
-use crate::cli::{BoardArg, Cli, Command, FormatArg, OutputArgs};
+use crate::cli::{BoardArg, FormatArg, OutputArgs};
 use crate::output::extension;
 
-mod bench;
-mod check;
-mod cipher;
-mod count;
-mod estimate;
-mod exists;
-mod graph;
-mod render;
-mod serve;
-mod stats;
-mod tour;
-mod tourney;
-
-/// Runs a parsed command line.
-pub fn run(cli: Cli) -> Result<ExitCode> {
-    match cli.command {
-        Command::Tour(a) => tour::run(a),
-        Command::Check(a) => check::run(a),
-        Command::Exists(a) => exists::run(a),
-        Command::Render(a) => render::run(a),
-        Command::Graph(a) => graph::run(a),
-        Command::Bench(a) => bench::run(a),
-        Command::Encrypt(a) => cipher::run(a, false),
-        Command::Decrypt(a) => cipher::run(a, true),
-        Command::Tourney(a) => tourney::run(a),
-        Command::Join(a) => tourney::join(a),
-        Command::Shatter(a) => tourney::shatter(a),
-        Command::Obfuscate(a) => tourney::obfuscate(a),
-        Command::Count(a) => count::run(a),
-        Command::Estimate(a) => estimate::run(a),
-        Command::Stats(a) => stats::run(a),
-        Command::Serve(a) => serve::run(a),
-    }
-}
+pub mod bench;
+pub mod check;
+pub mod cipher;
+pub mod count;
+pub mod estimate;
+pub mod exists;
+pub mod graph;
+pub mod render;
+pub mod serve;
+pub mod stats;
+pub mod tour;
+pub mod tourney;
 
 /// Reads a board argument.
 pub fn parse_board(arg: &BoardArg) -> Result<Board> {
