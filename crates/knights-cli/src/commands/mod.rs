@@ -2,7 +2,6 @@
 //! options. `main` dispatches to them; this module holds what they share
 //! (reading a board, writing a tour or tourney).
 
-
 use anyhow::Result;
 use knights::format::{self, SvgOptions};
 use knights::{Board, Tour, Tourney};
