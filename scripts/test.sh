@@ -5,6 +5,10 @@
 # because a tool is missing: a missing tool is installed or the run fails):
 #   rust   - cargo test over the workspace (unit, integration, CLI, doc tests)
 #   paper  - docs/paper is what `knights-lab paper` writes now
+#   js     - ESLint over the page's ES modules (crates/knights-serve/src/assets):
+#            the recommended rules and no import cycle; npm ci installs the
+#            locked packages of crates/knights-serve/assets-lint into
+#            target/js-lint (npm is required: without it the run fails)
 #   web    - `knights serve` in headless Chromium over WebDriver, and a short
 #            loopback load test (installs chromium and chromium-driver if
 #            absent, saying so, and nothing else: no recommends, no upgrades)
@@ -29,6 +33,17 @@ cargo test --workspace --locked
 
 section "paper: docs/paper is current"
 cargo test --workspace --locked --test tests -- --ignored docs_paper_is_current
+
+section "js: ESLint over the page's modules"
+if ! command -v npm >/dev/null; then
+    echo "js: npm is missing; install Node.js 20 or newer with npm" >&2
+    exit 1
+fi
+lint="$PWD/target/js-lint"
+mkdir -p "$lint"
+cp crates/knights-serve/assets-lint/package.json crates/knights-serve/assets-lint/package-lock.json "$lint/"
+(cd "$lint" && npm ci --no-audit --no-fund --loglevel=error)
+(cd crates/knights-serve && KNIGHTS_JS_LINT="$lint" "$lint/node_modules/.bin/eslint" --max-warnings 0 src/assets)
 
 section "web: the page in headless Chromium, and a short load test"
 missing=()

@@ -32,9 +32,34 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/board.js"),
     ),
     (
-        "panels.js",
+        "shared.js",
         "text/javascript; charset=utf-8",
-        include_str!("assets/panels.js"),
+        include_str!("assets/shared.js"),
+    ),
+    (
+        "tour.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/tour.js"),
+    ),
+    (
+        "theatre.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/theatre.js"),
+    ),
+    (
+        "lab.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/lab.js"),
+    ),
+    (
+        "cipher.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/cipher.js"),
+    ),
+    (
+        "count.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/count.js"),
     ),
     (
         "favicon.svg",

@@ -746,7 +746,7 @@ async fn browser_the_first_hour_defects_stay_fixed() {
     );
     let described = js(
         &client,
-        "return import('/assets/panels.js').then(m => m.describeCountCap(63, 120))",
+        "return import('/assets/count.js').then(m => m.describeCountCap(63, 120))",
     )
     .await;
     assert!(
@@ -789,7 +789,7 @@ async fn browser_the_first_hour_defects_stay_fixed() {
     // while the progress said "58 of 60"): the line keeps to the progress.
     let line = js(
         &client,
-        "return import('/assets/panels.js').then(m => m.countStatus({board: '6x8', kind: 'closed', state: 'cancelled', step: 58, steps: 60, states: 1, elapsed: 0.6, error: 'the count was stopped after square 28 of 30'}, true, 120))",
+        "return import('/assets/count.js').then(m => m.countStatus({board: '6x8', kind: 'closed', state: 'cancelled', step: 58, steps: 60, states: 1, elapsed: 0.6, error: 'the count was stopped after square 28 of 30'}, true, 120))",
     )
     .await;
     assert_eq!(

@@ -1,0 +1,38 @@
+// The knight's tour cipher: a tour as the key, the text laid along it.
+import { $, api, say } from './shared.js';
+import { TourView, el } from './board.js';
+
+export function initCipher() {
+  const view = new TourView($('cipher-board'));
+  const lay = (key, text) => {
+    // The first block of the text, written row by row, read along the tour.
+    view.show({ rows: key.rows, cols: key.cols, path: key.squares, closed: false, lines: true, numbers: false });
+    if (key.rows * key.cols > 1024) return;
+    const b = view.b, g = b.g;
+    const chars = [...text];
+    for (let i = 0; i < key.rows * key.cols && i < chars.length; i++) {
+      const r = Math.floor(i / key.cols), c = i % key.cols;
+      const t = el('text', { x: g.x(c), y: g.y(r), 'font-size': g.cell * 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#9b2c2c', class: 'letter' }, b.layer('labels'));
+      t.textContent = chars[i] === ' ' ? '␣' : chars[i];
+    }
+  };
+  const run = async (path, from, to) => {
+    try {
+      const body = JSON.stringify({ key: $('cipher-key').value, text: $(from).value, mode: $('cipher-mode').value });
+      const r = await api(path, { method: 'POST', body });
+      $(to).value = r.text;
+      const plain = path.endsWith('encrypt') ? $(from).value : r.text;
+      lay(r.key, plain);
+      $('cipher-result').textContent = (path.endsWith('encrypt') ? 'Enciphered' : 'Deciphered') +
+        ` with a tour of ${r.key.rows}x${r.key.cols}${r.key.spec ? ' (' + r.key.spec + ')' : ''}: the text is written row by row and read along the tour.`;
+      say('cipher-message', '', true);
+    } catch (err) {
+      // The drawing and its caption belong to the last good key: gone.
+      $('cipher-board').replaceChildren();
+      $('cipher-result').textContent = '';
+      say('cipher-message', err.message);
+    }
+  };
+  $('cipher-encrypt').addEventListener('click', () => run('/api/encrypt', 'cipher-plain', 'cipher-secret'));
+  $('cipher-decrypt').addEventListener('click', () => run('/api/decrypt', 'cipher-secret', 'cipher-plain'));
+}

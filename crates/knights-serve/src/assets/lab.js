@@ -1,0 +1,121 @@
+// The tourney lab: tourneys, join, shatter and obfuscate, with the
+// relative-move statistics before and after.
+import { $, api, say, plural, boardOf, state } from './shared.js';
+import { svgBoard, points, colour, el } from './board.js';
+
+
+// Draws cycles (each its own colour) and optionally rails and one highlighted rail.
+function drawCycles(host, rows, cols, cycles, opts = {}) {
+  const b = svgBoard(host, rows, cols), g = b.g;
+  if (opts.rails) for (const rail of opts.rails) {
+    el('polygon', { points: points(g, [rail[0], rail[1], rail[3], rail[2]]), fill: '#f6e05e', opacity: 0.25, stroke: 'none', class: 'rail' }, b.layer('marks'));
+  }
+  cycles.forEach((cycle, i) => {
+    el('polygon', { points: points(g, cycle), fill: 'none', stroke: colour(i), 'stroke-width': g.cell / 12, 'stroke-linejoin': 'round', class: 'cycle' }, b.layer('paths'));
+  });
+  if (opts.highlight) {
+    el('polygon', { points: points(g, [opts.highlight[0], opts.highlight[1], opts.highlight[3], opts.highlight[2]]), fill: 'none', stroke: '#000', 'stroke-width': g.cell / 8, 'stroke-dasharray': '3 2' }, b.layer('labels'));
+  }
+}
+
+// A bar chart of relative-move frequencies, before (grey) and after (orange).
+function chart(host, before, after, title) {
+  host.replaceChildren();
+  const W = 720, H = 220, svg = el('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title }, host);
+  const t = el('text', { x: 10, y: 18, 'font-size': 14 }, svg); t.textContent = title;
+  const max = Math.max(...before, ...(after || []), 0.01);
+  const bw = (W - 40) / 8;
+  for (let k = 0; k < 8; k++) {
+    const x = 20 + k * bw;
+    const bar = (v, dx, fill) => { const h = (H - 60) * v / max; el('rect', { x: x + dx, y: H - 30 - h, width: bw * 0.38, height: h, fill }, svg); };
+    bar(before[k], 4, '#9aa5b1');
+    if (after) bar(after[k], bw * 0.42, '#c05621');
+    const l = el('text', { x: x + bw / 2, y: H - 12, 'font-size': 12, 'text-anchor': 'middle' }, svg); l.textContent = `move ${k}`;
+  }
+  const legend = el('text', { x: W - 10, y: 18, 'font-size': 12, 'text-anchor': 'end' }, svg);
+  legend.textContent = after ? 'grey: before, orange: after' : '';
+}
+
+export function initLab() {
+  const lab = { current: null };
+  const gens = $('lab-generator');
+  for (const gen of state.info.generators) {
+    const o = document.createElement('option'); o.value = gen.name; o.textContent = gen.name; o.title = gen.about;
+    gens.appendChild(o);
+  }
+  const bodyOf = x => JSON.stringify(x.cycles ? { rows: x.rows, cols: x.cols, cycles: x.cycles } : { rows: x.rows, cols: x.cols, closed: x.closed, squares: x.squares });
+  const show = (host, x, opts = {}) => x.cycles ? drawCycles(host, x.rows, x.cols, x.cycles, opts) : drawCycles(host, x.rows, x.cols, [x.squares], opts);
+  const freq = s => s.relative_frequencies;
+
+  // Forgets the tourney and everything drawn from it.
+  const clearLab = () => {
+    lab.current = null;
+    for (const id of ['lab-board', 'lab-after', 'lab-chart']) $(id).replaceChildren();
+    $('lab-before-title').textContent = 'Before';
+    $('lab-after-title').textContent = 'After';
+  };
+  $('lab-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    clearInterval(lab.timer);
+    const q = new URLSearchParams({ board: boardOf('lab'), generator: gens.value, seed: $('lab-seed').value || '0' });
+    try {
+      const t = await api('/api/tourney?' + q);
+      lab.current = t;
+      show($('lab-board'), t, { rails: $('lab-rails').checked ? t.rails : null });
+      $('lab-after').replaceChildren(); $('lab-chart').replaceChildren();
+      $('lab-before-title').textContent = `Tourney by ${t.generator}: ${plural(t.cycles.length, 'cycle')}` + (t.rails ? `, ${plural(t.rails.length, 'rail')}` : '');
+      $('lab-after-title').textContent = '';
+      say('lab-message', `A tourney of ${t.rows}x${t.cols} with ${plural(t.cycles.length, 'cycle')}; each cycle has its own colour, rails are shaded.`, true);
+    } catch (err) {
+      clearLab();
+      say('lab-message', err.message);
+    }
+  });
+  $('lab-rails').addEventListener('change', () => { if (lab.current && lab.current.cycles) show($('lab-board'), lab.current, { rails: $('lab-rails').checked ? lab.current.rails : null }); });
+
+  $('lab-join').addEventListener('click', async () => {
+    if (!lab.current) return say('lab-message', 'Make a tourney first.');
+    clearInterval(lab.timer);
+    try {
+      // The cycles before are the ones sent (the answer's own count is taken
+      // after the steps below have joined them).
+      const before = lab.current.cycles ? lab.current.cycles.length : 1;
+      const j = await api('/api/join?steps=true&seed=' + ($('lab-seed').value || '0'), { method: 'POST', body: bodyOf(lab.current) });
+      const steps = j.steps || [];
+      let i = 0;
+      $('lab-after-title').textContent = 'Joining';
+      lab.timer = setInterval(() => {
+        if (i < steps.length) {
+          drawCycles($('lab-after'), j.tour.rows, j.tour.cols, steps[i].cycles, { highlight: steps[i].rail });
+          $('lab-after-title').textContent = `Rail ${i + 1} of ${steps.length} switched: ${plural(steps[i].cycles.length, 'cycle')} left`;
+          i++;
+        } else {
+          clearInterval(lab.timer);
+          show($('lab-after'), j.tour);
+          const rest = steps.length && steps[steps.length - 1].cycles.length === 1 ? '' : ", the library's join finished the rest";
+          $('lab-after-title').textContent = `Joined: one closed tour (${plural(before, 'cycle')} before; ${plural(steps.length, 'rail')} switched one by one${rest})`;
+          lab.current = j.tour;
+        }
+      }, 400);
+    } catch (err) { say('lab-message', err.message); }
+  });
+
+  const beforeAfter = async (path, title) => {
+    if (!lab.current) return say('lab-message', 'Make a tourney first.');
+    clearInterval(lab.timer);
+    try {
+      const before = lab.current;
+      const statsBefore = await api('/api/stats', { method: 'POST', body: bodyOf(before) });
+      const after = await api(path, { method: 'POST', body: bodyOf(before) });
+      show($('lab-board'), before);
+      show($('lab-after'), after);
+      $('lab-before-title').textContent = 'Before';
+      $('lab-after-title').textContent = title(after);
+      chart($('lab-chart'), freq(statsBefore), freq(after.stats), 'Relative moves (frequency of each turn between consecutive moves)');
+      lab.current = after;
+      say('lab-message', '', true);
+    } catch (err) { say('lab-message', err.message); }
+  };
+  $('lab-shatter').addEventListener('click', () => beforeAfter('/api/shatter?seed=' + ($('lab-seed').value || '0'), a => `Shattered: ${plural(a.switched, 'rail')} switched, ${plural(a.cycles.length, 'cycle')}`));
+  $('lab-obfuscate').addEventListener('click', () => beforeAfter(`/api/obfuscate?seed=${$('lab-seed').value || '0'}&shatters=${$('lab-shatters').value || '16'}`, () => `Obfuscated: ${plural($('lab-shatters').value, 'shatter')}, joined again into one closed tour`));
+}

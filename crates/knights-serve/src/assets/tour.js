@@ -1,0 +1,196 @@
+// The tour explorer: a tour of any board, drawn and stepped through.
+import { $, api, say, article, boardOf, decodeMoves, state } from './shared.js';
+import { TourView, squareAt } from './board.js';
+
+export function initTour() {
+  const view = new TourView($('tour-board'));
+  const t = { start: null, tour: null, path: null, upto: -1, playing: false, last: 0 };
+  window.knightsTour = t; // for the browser tests and the curious
+
+  const algorithms = $('tour-algorithm');
+  for (const a of state.info.algorithms) {
+    const o = document.createElement('option');
+    o.value = a.name; o.textContent = a.name; o.title = a.about;
+    algorithms.appendChild(o);
+  }
+  const optionInputs = () => {
+    const a = state.info.algorithms.find(x => x.name === algorithms.value);
+    const box = $('tour-options');
+    box.replaceChildren();
+    for (const name of a.options) {
+      const label = document.createElement('label');
+      label.textContent = name;
+      let input;
+      if (name === 'tie') {
+        input = document.createElement('select');
+        for (const tie of state.info.ties) {
+          const o = document.createElement('option');
+          o.value = tie.name; o.textContent = tie.name; o.title = tie.about;
+          input.appendChild(o);
+        }
+      } else {
+        input = document.createElement('input');
+        input.type = 'number'; input.min = '1'; input.placeholder = 'default';
+      }
+      input.dataset.option = name;
+      input.id = 'tour-opt-' + name;
+      label.appendChild(input);
+      box.appendChild(label);
+    }
+    $('tour-options').title = a.about;
+  };
+  algorithms.addEventListener('change', optionInputs);
+  optionInputs();
+
+  const drawEmpty = () => {
+    const rows = +$('tour-rows').value, cols = +$('tour-cols').value;
+    if (rows * cols > 0 && rows * cols <= state.info.limits.tour_squares) {
+      view.show({ rows, cols, path: null, start: t.start });
+    }
+  };
+  const query = () => {
+    const q = new URLSearchParams({ board: boardOf('tour'), kind: $('tour-kind').value,
+      algorithm: algorithms.value, seed: $('tour-seed').value || '0' });
+    if (t.start) q.set('start', t.start.join(','));
+    for (const [key, id] of [['end', 'tour-end'], ['leaper', 'tour-leaper'], ['holes', 'tour-holes']])
+      if ($(id).value.trim() !== '') q.set(key, $(id).value.trim());
+    if ($('tour-wrap').value !== 'none') q.set('wrap', $('tour-wrap').value);
+    for (const input of document.querySelectorAll('#tour-options [data-option]'))
+      if (input.value !== '') q.set(input.dataset.option, input.value);
+    return q;
+  };
+  const links = q => {
+    for (const f of ['svg', 'grid']) {
+      const l = new URLSearchParams(q); l.set('format', f);
+      $('dl-' + f).href = '/api/tour?' + l;
+      $('dl-' + f).download = `tour-${boardOf('tour')}.${f === 'grid' ? 'txt' : f}`;
+    }
+    $('dl-json').href = '/api/tour?' + q;
+    $('dl-json').download = `tour-${boardOf('tour')}.json`;
+    $('tour-downloads').hidden = false;
+  };
+  // The existence answers; resolves to the theorem's reason when no tour of
+  // the kind asked for exists (then the page does not ask for one).
+  const existence = async () => {
+    const q = query();
+    if (['end', 'wrap', 'leaper', 'holes'].some(k => q.has(k))) {
+      // Beyond the plain board: yes, no or unknown with the reason.
+      const e = new URLSearchParams({ board: q.get('board'), kind: q.get('kind') });
+      for (const k of ['start', 'end', 'wrap', 'leaper', 'holes']) if (q.has(k)) e.set(k, q.get(k));
+      try {
+        const a = await api('/api/exists?' + e);
+        $('tour-exists').textContent = `Tour on ${a.board}: ${a.answer} — ${a.reason}`;
+        if (a.answer === 'no') return `No such tour on ${a.board}: ${a.reason}.`;
+      } catch (err) { return err.message; }
+      return null;
+    }
+    try {
+      const e = await api('/api/exists?board=' + boardOf('tour'));
+      const line = (k, a) => `${k} tour: ${a.exists ? 'yes' : 'no'} — ${a.reason} (${a.theorem})`;
+      $('tour-exists').textContent = line('Closed', e.closed) + '\n' + line('Open', e.open);
+      const kind = $('tour-kind').value;
+      const no = a => `No ${a === e.closed ? 'closed' : 'open'} tour exists on ${boardOf('tour')}: ${a.reason} (${a.theorem}).`;
+      if (kind === 'closed' && !e.closed.exists) return no(e.closed);
+      if (kind === 'open' && !e.open.exists) return no(e.open);
+      if (kind === 'any' && !e.closed.exists && !e.open.exists) return no(e.open);
+    } catch { $('tour-exists').textContent = ''; }
+    return null;
+  };
+  // Forgets the last tour: its drawing, counter and download links go, so
+  // nothing on the page describes a tour that is not the current answer.
+  const clearResult = () => {
+    t.tour = null; t.path = null;
+    stop();
+    $('tour-board').replaceChildren();
+    delete $('tour-board').dataset.squares;
+    $('tour-at').textContent = '';
+    for (const f of ['svg', 'json', 'grid']) $('dl-' + f).removeAttribute('href');
+    $('tour-downloads').hidden = true;
+    drawEmpty();
+  };
+  const showTour = () => {
+    if (!t.path) return;
+    view.show({ rows: t.tour.rows, cols: t.tour.cols, path: t.path, closed: t.tour.closed, holes: t.tour.holes,
+      lines: $('tour-lines').checked, numbers: $('tour-numbers').checked, upto: t.upto, start: t.path[0] });
+  };
+
+  $('tour-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    stop();
+    const q = query();
+    const t0 = performance.now();
+    say('tour-message', 'Working…', true);
+    const none = await existence();
+    if (none) {
+      clearResult();
+      say('tour-message', none);
+      return;
+    }
+    try {
+      const compact = new URLSearchParams(q); compact.set('encoding', 'moves');
+      const tour = await api('/api/tour?' + compact);
+      t.tour = tour;
+      // Boards with holes, wrapping or another leaper come as squares.
+      t.path = tour.squares ? tour.squares : decodeMoves(tour, state.info.moves);
+      t.upto = t.path.length - 1;
+      const big = tour.rows * tour.cols > 1024;
+      $('tour-numbers').disabled = big;
+      showTour();
+      links(q);
+      t.ms = performance.now() - t0;
+      const kind = tour.closed ? 'closed' : 'open';
+      const a = article(kind);
+      say('tour-message', `${a.charAt(0).toUpperCase()}${a.slice(1)} ${kind} tour of ${tour.rows}x${tour.cols} by ${tour.algorithm} (seed ${tour.seed}), drawn in ${Math.round(t.ms)} ms${big ? '; numbers are hidden on boards over 32x32' : ''}.`, true);
+      $('tour-board').dataset.squares = String(t.path.length);
+      $('tour-at').textContent = `${t.path.length} / ${t.path.length}`;
+    } catch (err) {
+      clearResult();
+      say('tour-message', err.message);
+    }
+  });
+
+  for (const id of ['tour-rows', 'tour-cols']) $(id).addEventListener('change', () => { t.start = null; $('tour-start').textContent = 'anywhere'; clearResult(); });
+  $('tour-board').addEventListener('click', ev => {
+    const rows = t.path ? t.tour.rows : +$('tour-rows').value;
+    const cols = t.path ? t.tour.cols : +$('tour-cols').value;
+    const sq = squareAt($('tour-board'), ev, rows, cols);
+    if (!sq) return;
+    t.start = sq;
+    $('tour-start').textContent = sq.join(',');
+    clearResult();
+  });
+  $('tour-start-clear').addEventListener('click', () => { t.start = null; $('tour-start').textContent = 'anywhere'; clearResult(); });
+  for (const id of ['tour-lines', 'tour-numbers']) $(id).addEventListener('change', showTour);
+
+  // Animation: play / pause / step, speed in squares a second.
+  const frame = now => {
+    if (!t.playing) return;
+    const speed = +$('tour-speed').value;
+    const due = Math.floor((now - t.last) * speed / 1000);
+    if (due > 0) {
+      t.last = now;
+      t.upto = Math.min(t.path.length - 1, t.upto + due);
+      view.update(t.upto);
+      $('tour-at').textContent = `${t.upto + 1} / ${t.path.length}`;
+      if (t.upto >= t.path.length - 1) { stop(); return; }
+    }
+    requestAnimationFrame(frame);
+  };
+  function stop() { t.playing = false; $('tour-play').textContent = 'Play'; }
+  $('tour-play').addEventListener('click', () => {
+    if (!t.path) return;
+    if (t.playing) return stop();
+    if (t.upto >= t.path.length - 1) { t.upto = 0; view.update(0); }
+    t.playing = true; t.last = performance.now();
+    $('tour-play').textContent = 'Pause';
+    requestAnimationFrame(frame);
+  });
+  $('tour-step').addEventListener('click', () => {
+    if (!t.path) return;
+    stop();
+    t.upto = t.upto >= t.path.length - 1 ? 0 : t.upto + 1;
+    view.update(t.upto);
+    $('tour-at').textContent = `${t.upto + 1} / ${t.path.length}`;
+  });
+  drawEmpty();
+}
