@@ -23,6 +23,7 @@ use rand::Rng;
 use super::paper_report::{self, Report};
 use super::timing::{self, Plan};
 use crate::cli::PaperArgs;
+use crate::timing_runs::Timing;
 
 /// The most tours per stage.
 const MAX_COUNT: u64 = 1_000_000;
@@ -47,6 +48,27 @@ fn generator_of(row: &PaperRow) -> Generator {
         .expect("every paper row names one of our generators")
 }
 
+/// Writes the timing experiment's CSV and its three figures into `dir`.
+fn write_timing(dir: &Path, timings: &[Timing]) -> Result<()> {
+    write(dir, "timing.csv", &timing::csv(timings))?;
+    write(
+        dir,
+        "figure3_20_timing.svg",
+        &timing::time_plot(
+            timings,
+            "time per run against board size (Figures 3 and 20)",
+        ),
+    )?;
+    write(
+        dir,
+        "figure21_per_square.svg",
+        &timing::per_square_plot(timings),
+    )?;
+    write(dir, "rails.svg", &timing::rails_plot(timings))?;
+    Ok(())
+}
+
+/// `knights-lab paper`.
 pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let board = args.board.parse::<knights::Board>()?;
     exists::require(board, true)?;
@@ -134,21 +156,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     bar.set_message("timing (Figures 3, 20, 21)");
     let (timings, notes) = plan.measure(stage_seed(args.seed.seed, 12), &tick);
     bar.finish_and_clear();
-    write(dir, "timing.csv", &timing::csv(&timings))?;
-    write(
-        dir,
-        "figure3_20_timing.svg",
-        &timing::time_plot(
-            &timings,
-            "time per run against board size (Figures 3 and 20)",
-        ),
-    )?;
-    write(
-        dir,
-        "figure21_per_square.svg",
-        &timing::per_square_plot(&timings),
-    )?;
-    write(dir, "rails.svg", &timing::rails_plot(&timings))?;
+    write_timing(dir, &timings)?;
     write(dir, "table1.csv", &paper_report::table_csv(&tables, false))?;
     write(dir, "table2.csv", &paper_report::table_csv(&tables, true))?;
 

@@ -496,6 +496,17 @@ standard errors: different boards, joins and shatters agree in shape, not in the
                 "Unlike the paper, relative moves 1 and 7 are not the most frequent in every row."
             }
         )?;
+        self.orientation(f, &done, n)?;
+        self.generators_apart(f, n)?;
+        writeln!(
+            f,
+            "- **Four-Cover.** See above: the paper's rows are a copy of its Warnsdorff rows.\n"
+        )
+    }
+
+    /// The differences' paragraph on orientation: every move against 1/8,
+    /// and steep moves against flat ones.
+    fn orientation(&self, f: &mut fmt::Formatter<'_>, done: &[&Summary], n: f64) -> fmt::Result {
         // Steep moves (1, 2, 5, 6: one column, two rows) against flat ones.
         let steep = |m: &[f64; 8]| (m[1] + m[2] + m[5] + m[6]) - (m[0] + m[3] + m[4] + m[7]);
         let obf: Vec<f64> = done.iter().map(|s| steep(&s.moves)).collect();
@@ -503,7 +514,7 @@ standard errors: different boards, joins and shatters agree in shape, not in the
         let hi = obf.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         // Every move against 1/8, in absolute terms and in standard errors.
         let (mut gap, mut gap_z) = (0.0f64, 0.0f64);
-        for s in &done {
+        for s in done {
             for (m, sd) in s.moves.iter().zip(&s.moves_std) {
                 gap = gap.max((m - 0.125).abs());
                 if *sd > 0.0 {
@@ -533,6 +544,12 @@ see BENCHMARKS.md, Tourneys). The paper's rows but Div-and-Conq are within 0.000
             steep(&self.fig4.moves),
             steep(&self.fig6.moves)
         )?;
+        Ok(())
+    }
+
+    /// The differences' paragraph on how far apart the generators' rows are,
+    /// ours after obfuscation and the paper's.
+    fn generators_apart(&self, f: &mut fmt::Formatter<'_>, n: f64) -> fmt::Result {
         if let (Some((dm, zm, wm)), Some((dr, zr, wr))) = (
             most_different(self.tables, n, false),
             most_different(self.tables, n, true),
@@ -557,10 +574,7 @@ a copy of the Warnsdorff rows, cannot be compared).",
                 paper_difference(self.tables, true, true)
             )?;
         }
-        writeln!(
-            f,
-            "- **Four-Cover.** See above: the paper's rows are a copy of its Warnsdorff rows.\n"
-        )
+        Ok(())
     }
 }
 
