@@ -1,6 +1,7 @@
 //! The classic mode of the cipher article (The Knight's Tour, n.d.): letters A-Z only, padded with `X`, groups of five.
 
-use super::{exact::MAGIC, Key};
+use super::header::MAGIC;
+use super::key::Key;
 use crate::{Error, Result};
 
 /// Letters per group.

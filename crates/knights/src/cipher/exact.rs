@@ -3,13 +3,10 @@
 
 use std::fmt::Write as _;
 
-use super::Key;
+use super::header::{MAGIC, VERSION};
+use super::key::Key;
 use crate::{Board, Error, Result};
 
-/// The first word of the header.
-pub(super) const MAGIC: &str = "knights-cipher";
-/// The format version this code writes and reads.
-const VERSION: &str = "v1";
 /// A body line is ended once it reaches this many characters.
 const LINE: usize = 64;
 

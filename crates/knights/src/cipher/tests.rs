@@ -4,6 +4,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::check::check_tour;
+use crate::{Board, Error};
 
 /// The cipher vectors (`tests/data/cipher.toml`).
 const VECTORS: &str = include_str!("../../tests/data/cipher.toml");

@@ -15,14 +15,17 @@
 //! ```
 
 pub mod braid;
+mod closed;
 pub mod four_cover;
 pub mod neural;
 pub mod walks;
 
+pub(crate) use closed::closed_only;
+
 use rand::{Rng, RngCore};
 
-use super::{finish, Spec, TourGenerator};
-use crate::{exists, rails, Board, Cover, Error, Kind, Result, StopFlag, Tour};
+use super::{Spec, TourGenerator};
+use crate::{exists, rails, Board, Cover, Error, Result, StopFlag, Tour};
 
 /// The tourney generators.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -232,34 +235,6 @@ impl TourGenerator for Generator {
         };
         closed_only(spec, |board, rng| tour_with(board, *self, &join, rng), rng)
     }
-}
-
-/// A tour of `spec` from a method that makes closed tours only (`make`):
-/// refuses, with the reason and the methods to use instead, a board whose
-/// closed tours do not exist; walks the tour from `spec.start`; opens it
-/// when `spec` asks for an open tour.
-pub(crate) fn closed_only(
-    spec: &Spec,
-    make: impl FnOnce(Board, &mut dyn RngCore) -> Result<Tour>,
-    rng: &mut dyn RngCore,
-) -> Result<Tour> {
-    let board = spec.board;
-    if spec.kind != Some(Kind::Closed) {
-        exists::require(board, false)?;
-        let closed = exists::closed_tour(board);
-        if !closed.exists {
-            return Err(Error::NoTour(format!(
-                "this method makes closed tours only, and {}; for an open tour use --algorithm construct, warnsdorff, backtrack or hybrid",
-                closed.reason
-            )));
-        }
-    }
-    let tour = make(board, rng)?;
-    let tour = match spec.start {
-        Some(s) => tour.rotated_to(s)?,
-        None => tour,
-    };
-    finish(tour, spec)
 }
 
 #[cfg(test)]

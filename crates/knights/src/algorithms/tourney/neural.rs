@@ -37,6 +37,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 
+use super::closed::closed_only;
 use crate::algorithms::{Spec, TourGenerator};
 use crate::board::Geometry;
 use crate::{exists, memory, Board, Cover, Error, Result, StopFlag, Tour};
@@ -450,7 +451,7 @@ impl TourGenerator for TakefujiLee {
             stop: spec.stop.clone(),
             ..Options::default()
         };
-        super::closed_only(spec, |board, rng| tour(board, &options, rng), rng)
+        closed_only(spec, |board, rng| tour(board, &options, rng), rng)
     }
 }
 
