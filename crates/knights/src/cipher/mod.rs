@@ -11,7 +11,7 @@
 //!
 //! # Keys
 //! A [`Key`] is any knight's tour of any board, checked by the independent
-//! checker: from a [`Tour`] ([`Key::new`]), from a tour file in any format that
+//! checker: from a [`Tour`](crate::Tour) ([`Key::new`]), from a tour file in any format that
 //! [`crate::format::read`] reads ([`Key::from_text`]), or from a [`KeySpec`],
 //! a short description such as `8x8,seed=5` that regenerates the same tour on
 //! any machine ([`Key::from_spec`]; the syntax is in [`KeySpec`]).
