@@ -52,27 +52,10 @@
 use crate::{Error, Result};
 
 mod nibble;
+mod program;
 use nibble::{NIBBLE_KEY_BITS, NIBBLE_SLOTS};
-
-/// The most vertices a frontier may hold.
-pub(crate) const MAX_FRONTIER: usize = 23;
-/// Room for the frontier plus the vertex being processed.
-const W: usize = MAX_FRONTIER + 1;
-
-pub(crate) const UNTOUCHED: u8 = 0;
-pub(crate) const DONE: u8 = 1;
-pub(crate) const END: u8 = 2;
-/// The mate of an end whose path leads to a terminal.
-pub(crate) const FREE: u8 = 255;
-
-/// Cycles (closed tours) or paths (open tours).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Shape {
-    /// One cycle through every vertex, whose voltage generates the group.
-    Cycle,
-    /// One path through every vertex, with both ends in `terminal_ok`.
-    Path,
-}
+use program::{Check, Scarce, W};
+pub(crate) use program::{Engine, Frontier, Shape, Step, DONE, END, FREE, MAX_FRONTIER, UNTOUCHED};
 
 /// A graph prepared for the dynamic program: vertices `0..n` in processing order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,95 +110,6 @@ impl std::hash::Hash for Problem {
             self.prefixes.hash(h);
         }
     }
-}
-
-/// A decoded state over the working array: the previous frontier, then the
-/// vertex being processed.
-#[derive(Copy, Clone)]
-pub(crate) struct Frontier {
-    st: [u8; W],
-    mate: [u8; W],
-    /// Voltage from this end to its mate.
-    w: [u8; W],
-    term: u8,
-}
-
-/// A vertex whose remaining degree changes at a step, and what remains.
-struct Check {
-    slot: u8,
-    remaining: u32,
-    terminal_ok: bool,
-}
-
-/// Everything one step (processing one vertex) needs.
-pub(crate) struct Step {
-    /// Size of the frontier before the step (the new vertex is slot `prev`).
-    prev: usize,
-    /// The new vertex's edges: (slot of the earlier vertex, voltage).
-    back: Vec<(u8, u8)>,
-    checks: Vec<Check>,
-    /// The slots that form the frontier after the step, in order.
-    pub keep: Vec<u8>,
-    /// Masks over the roles of the kept slots: bit `2i` stands for
-    /// `keep[i]` (the 2-bit role codes of [`Engine::roles`]), or bit `4i`
-    /// with nibble keys. `kept` has every
-    /// kept slot; `one_left` those left with one neighbour after the step.
-    kept: u64,
-    one_left: u64,
-    /// Paths: the unprocessed vertices that have fewer than two unprocessed
-    /// (or external) neighbours, so may run short of edges.
-    scarce: Vec<Scarce>,
-    /// Paths on a 2-coloured graph without external edges: the kept slots
-    /// coloured +1 and -1 (masks over the role codes; `None`: not
-    /// coloured), and twice the colour sum of the processed vertices.
-    keep_colour: Option<(u64, u64)>,
-    twice_processed: i32,
-    /// For a step after which states are replaced by the smaller of
-    /// themselves and their mirror image: the mirror of each slot of `keep`
-    /// (as indices into `keep`).
-    mirror: Vec<u8>,
-    /// The index in `keep` of each working slot kept.
-    keep_index: [u8; W],
-    /// The working slots not kept, last first.
-    drop_desc: Vec<u8>,
-    /// Whether this is the last vertex.
-    pub last: bool,
-    /// Whether the vertices up to this one are a prefix to count too (see
-    /// [`Problem::prefixes`]).
-    pub prefix: bool,
-}
-
-/// An unprocessed vertex with fewer than two unprocessed neighbours.
-struct Scarce {
-    /// Its unprocessed (and external) neighbours.
-    base: u32,
-    /// Its neighbours in the frontier, as a mask over the role codes.
-    slots: u64,
-    terminal_ok: bool,
-    colour: i8,
-}
-
-/// The prepared program: one [`Step`] per vertex.
-pub(crate) struct Engine {
-    /// Whether keys are nibble keys (see the module notes) rather than
-    /// ranked keys.
-    pub nibble_keys: bool,
-    pub shape: Shape,
-    /// Paths outside sweeps: whether [`Engine::may_finish`] prunes.
-    prune: bool,
-    /// Paths on a 2-coloured graph: twice the colour sum of all vertices,
-    /// which the colours of the two terminals must add up to.
-    twice_total: Option<i32>,
-    m: u8,
-    /// Radix of the terminal count (3 for paths, 1 for cycles).
-    t: u64,
-    pub steps: Vec<Step>,
-    /// Bits the widest key needs.
-    pub key_bits: u32,
-    /// The largest frontier.
-    pub width: usize,
-    /// The frontier after the last vertex (vertices with external edges).
-    pub final_frontier: Vec<usize>,
 }
 
 /// Whether `p.mirror` is a symmetry of `p`: a permutation of the vertices

@@ -14,7 +14,7 @@
 //! pairing, which the ranked keys of wider boards need to stay short.
 //! The rules are those of [`Engine::expand`] on the decoded state.
 
-use super::{Engine, Frontier, Shape, Step, DONE, END, FREE, UNTOUCHED, W};
+use super::program::{Engine, Frontier, Shape, Step, DONE, END, FREE, UNTOUCHED, W};
 
 /// Slots a nibble key holds (the frontier and the vertex being processed).
 pub(crate) const NIBBLE_SLOTS: usize = 15;
