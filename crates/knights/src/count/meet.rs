@@ -31,27 +31,14 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashMap;
 
-use super::frontier::{Engine, Problem, Shape, DONE, END, UNTOUCHED};
-use super::layers::{self, Progress, Run, RunOptions};
-use super::number::{Count, ProductSum};
+use super::frontier::{Engine, Problem, DONE, END, UNTOUCHED};
+use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
+use super::layers::{self, RunOptions};
+use super::number::ProductSum;
 use crate::{Error, Result};
-
-/// The widest board this method takes (two separator rows of at most 16
-/// squares in all, so an end's mate fits in 4 bits).
-pub(crate) const MAX_WIDTH: usize = 8;
 
 /// Bytes of memory a top state takes in the table, with the map's share.
 const TABLE_BYTES_PER_STATE: u64 = 48;
-
-/// The figures of the two parts' runs and the count.
-#[derive(serde::Serialize, serde::Deserialize)]
-pub(crate) struct MeetRun {
-    pub count: Count,
-    pub top: Run,
-    pub bottom: Run,
-    /// Top and bottom states whose degrees fit, tested for one cycle.
-    pub pairs_tested: u64,
-}
 
 /// Degrees of the separator squares (2 bits each) and the mates of its ends
 /// (4 bits each, ends numbered in separator order).
@@ -165,91 +152,6 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     Ok(done)
 }
 
-/// What a finished meeting keeps in its work directory: one file with the
-/// count and the figures of both runs, which replaces the parts' state
-/// files, and from which `resume` answers at once.
-pub(crate) struct Summary<'a> {
-    path: Option<std::path::PathBuf>,
-    top: &'a Problem,
-    bottom: &'a Problem,
-}
-
-impl<'a> Summary<'a> {
-    pub fn new(top: &'a Problem, bottom: &'a Problem, opts: &RunOptions<'_>) -> Summary<'a> {
-        let path = opts.work_dir.map(|dir| {
-            dir.join(format!(
-                "count-meet-{:016x}.json",
-                layers::problem_hash(top) ^ layers::problem_hash(bottom).rotate_left(1)
-            ))
-        });
-        Summary { path, top, bottom }
-    }
-
-    /// Before the runs: a count that does not resume refuses a checkpoint
-    /// of either part without a summary (the count is unfinished, even where
-    /// a part is done) unless it starts afresh, then clears what an older
-    /// one left (neither part may resume its checkpoint, a finished count is
-    /// counted again); a resumed count that finished before answers from
-    /// its summary.
-    pub fn begin(&self, opts: &RunOptions<'_>) -> Result<Option<MeetRun>> {
-        if let (Some(dir), false) = (opts.work_dir, opts.resume) {
-            let finished = self.path.as_deref().is_some_and(std::path::Path::exists);
-            let parts = [self.top, self.bottom].map(|p| layers::manifests(p, dir).len());
-            if !opts.fresh && !finished && parts.iter().sum::<usize>() > 0 {
-                return Err(layers::unfinished(dir));
-            }
-            layers::clear_checkpoints(self.top, dir)?;
-            layers::clear_checkpoints(self.bottom, dir)?;
-            if let Some(path) = self.path.as_deref().filter(|p| p.exists()) {
-                std::fs::remove_file(path).map_err(|e| super::disk::io_error("clear", path, &e))?;
-            }
-        }
-        match (self.path.as_deref(), opts.resume) {
-            (Some(path), true) if path.exists() => read_summary(path).map(Some),
-            _ => Ok(None),
-        }
-    }
-
-    /// After the runs: the summary replaces the parts' state files, unless
-    /// they are to be kept.
-    pub fn finish(&self, done: &MeetRun, opts: &RunOptions<'_>) -> Result<()> {
-        if let (Some(dir), Some(path), false) = (opts.work_dir, self.path.as_deref(), opts.keep) {
-            let file = SummaryFile {
-                checksum: super::disk::crc_of(done),
-                run: done,
-            };
-            let text = serde_json::to_string(&file)
-                .map_err(|e| Error::Internal(format!("a count's summary: {e}")))?;
-            let tmp = path.with_extension("json.tmp");
-            std::fs::write(&tmp, text)
-                .and_then(|()| std::fs::rename(&tmp, path))
-                .map_err(|e| super::disk::io_error("write", path, &e))?;
-            layers::clear_checkpoints(self.top, dir)?;
-            layers::clear_checkpoints(self.bottom, dir)?;
-        }
-        Ok(())
-    }
-}
-
-/// A meeting's summary as written: the figures and their CRC-32 (see
-/// `disk::crc_of`), so that an edited or damaged count is refused.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct SummaryFile<R> {
-    run: R,
-    checksum: u32,
-}
-
-/// Reads and checks the summary at `path`.
-fn read_summary(path: &std::path::Path) -> Result<MeetRun> {
-    let text = super::disk::read_small(path)?;
-    let file: SummaryFile<MeetRun> = serde_json::from_str(&text)
-        .map_err(|e| Error::Parse(format!("{} is not a count's summary: {e}", path.display())))?;
-    if super::disk::crc_of(&file.run) != file.checksum {
-        return Err(super::disk::edited(path));
-    }
-    Ok(file.run)
-}
-
 /// The top and bottom parts of a `rows x w` board as frontier problems.
 pub(crate) fn part_problems(rows: usize, w: usize) -> [Problem; 2] {
     let h = (rows - 1) / 2;
@@ -257,23 +159,6 @@ pub(crate) fn part_problems(rows: usize, w: usize) -> [Problem; 2] {
         Part::new(rows, w, h, Side::Top).problem,
         Part::new(rows, w, h, Side::Bottom).problem,
     ]
-}
-
-/// The caller's progress callback, told of `before + step` of `steps` squares.
-pub(super) fn shifted<'a>(
-    opts: &'a RunOptions<'_>,
-    before: usize,
-    steps: usize,
-) -> impl Fn(&Progress) + Sync + 'a {
-    move |p: &Progress| {
-        if let Some(f) = opts.progress {
-            f(&Progress {
-                step: before + p.step,
-                steps,
-                ..*p
-            });
-        }
-    }
 }
 
 /// The degrees `2 - d` of each separator square.
@@ -306,97 +191,8 @@ fn one_cycle(top: u64, bottom: u64, ends: u32) -> bool {
     }
 }
 
-#[derive(Copy, Clone, PartialEq, Eq)]
-pub(super) enum Side {
-    Top,
-    Bottom,
-    /// The bottom part without the edges between the two separator rows.
-    Lower,
-}
-
-/// One part of the board as a frontier problem.
-pub(super) struct Part {
-    pub problem: Problem,
-    /// Separator index (`(row - h) * w + col`) of each vertex, or `None`.
-    pub sep_of: Vec<Option<u8>>,
-    w: usize,
-}
-
+// What the closed strategy reads off a part's final states.
 impl Part {
-    pub fn new(rows: usize, w: usize, h: usize, side: Side) -> Part {
-        // The part's squares in processing order: the top from row 0 down to
-        // row h + 1, the bottom from the last row up to row h (its mirror
-        // image, so its frontier moves like the top's).
-        let order: Vec<usize> = match side {
-            Side::Top => (0..(h + 2).min(rows)).collect(),
-            Side::Bottom | Side::Lower => (h..rows).rev().collect(),
-        };
-        let squares: Vec<(usize, usize)> = order
-            .iter()
-            .flat_map(|&r| (0..w).map(move |c| (r, c)))
-            .collect();
-        let index = |r: usize, c: usize| {
-            order
-                .iter()
-                .position(|&x| x == r)
-                .map(|i| i * w + c)
-                .expect("a part's edge stays in the part")
-        };
-        let in_part = |a: usize, b: usize| match side {
-            Side::Top => a.min(b) < h,
-            Side::Bottom => a.min(b) >= h,
-            Side::Lower => a.min(b) >= h && a.max(b) >= h + 2,
-        };
-        let n = squares.len();
-        let mut back = vec![Vec::new(); n];
-        let mut external = vec![0u8; n];
-        for (v, &(r, c)) in squares.iter().enumerate() {
-            for (dc, dr) in crate::board::MOVES {
-                let (rr, cc) = (r as i64 + i64::from(dr), c as i64 + i64::from(dc));
-                if rr < 0 || cc < 0 || rr as usize >= rows || cc as usize >= w {
-                    continue;
-                }
-                let (rr, cc) = (rr as usize, cc as usize);
-                if !in_part(r, rr) {
-                    external[v] += 1;
-                } else if index(rr, cc) < v {
-                    back[v].push((index(rr, cc) as u32, 0));
-                }
-            }
-        }
-        let sep_of = squares
-            .iter()
-            .map(|&(r, c)| (r == h || r == h + 1).then(|| ((r - h) * w + c) as u8))
-            .collect();
-        Part {
-            problem: Problem {
-                n,
-                back,
-                modulus: 1,
-                shape: Shape::Cycle,
-                terminal_ok: vec![true; n],
-                external,
-                colour: squares
-                    .iter()
-                    .map(|&(r, c)| super::square_colour(r, c))
-                    .collect(),
-                twice_colour_total: if (rows * w).is_multiple_of(2) { 0 } else { 2 },
-                // The bottom part's states may be kept up to mirror image
-                // (their sum against the top's exact, symmetric table is
-                // the same); the top's table must be exact.
-                mirror: match side {
-                    Side::Top => Vec::new(),
-                    Side::Bottom | Side::Lower => (0..n)
-                        .map(|v| (v - v % w + (w - 1 - v % w)) as u32)
-                        .collect(),
-                },
-                prefixes: Vec::new(),
-            },
-            sep_of,
-            w,
-        }
-    }
-
     /// The separator's degrees and pairing in a final state of this part.
     /// Separator squares that left the frontier have all their edges here,
     /// so degree 2.

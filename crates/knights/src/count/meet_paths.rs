@@ -80,8 +80,8 @@ use rustc_hash::FxHashMap;
 
 use super::disk::Stop;
 use super::frontier::{Engine, Problem, Shape, DONE, END, UNTOUCHED};
+use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
 use super::layers::{self, FinalLayer, RunOptions};
-use super::meet::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
 use super::number::ProductSum;
 use super::separator::Plan;
 use crate::{Error, Result};

@@ -54,6 +54,7 @@
 mod disk;
 pub mod estimate;
 mod frontier;
+mod halves;
 mod layers;
 mod meet;
 mod meet_paths;
@@ -68,6 +69,7 @@ use std::time::{Duration, Instant};
 
 pub use estimate::{estimate, estimate_with, Estimate, EstimateMethod, EstimateOptions};
 use frontier::{Problem, Shape};
+use halves::square_colour;
 pub use layers::Progress;
 use layers::RunOptions;
 pub use number::Count;
@@ -544,7 +546,7 @@ fn shape_problem(
 /// Whether [`tours`] meets in the middle on `board` with `opts`.
 fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
     let (rows, w) = oriented(board);
-    let meet_fits = rows >= 4 && w <= meet::MAX_WIDTH && (opts.kind == Kind::Closed || w >= 3);
+    let meet_fits = rows >= 4 && w <= halves::MAX_WIDTH && (opts.kind == Kind::Closed || w >= 3);
     Ok(match opts.method {
         Method::Forward => false,
         Method::Auto if opts.outside_in => false,
@@ -566,7 +568,7 @@ fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
         Method::Meet => {
             return Err(crate::Error::Unsupported(format!(
                 "meeting in the middle counts tours of boards with at least 4 rows and at most {} columns (open tours: at least 3), not {} tours of {board}; use --method forward",
-                meet::MAX_WIDTH,
+                halves::MAX_WIDTH,
                 if opts.kind == Kind::Open { "open" } else { "closed" },
             )))
         }
@@ -830,15 +832,6 @@ fn strip_problem(rows: usize, w: usize, kind: Kind, outside_in: bool) -> Problem
             .map(|s| index(s / w, w - 1 - column(s % w)) as u32)
             .collect(),
         prefixes: Vec::new(),
-    }
-}
-
-/// The colour of a square (+1 or -1): every knight's move changes it.
-fn square_colour(row: usize, col: usize) -> i8 {
-    if (row + col).is_multiple_of(2) {
-        1
-    } else {
-        -1
     }
 }
 

@@ -26,7 +26,7 @@
 //! greedy orders that keep the frontier short (see [`Plan::best_order`]).
 
 use super::frontier::{Problem, Shape, MAX_FRONTIER};
-use super::meet::MAX_WIDTH;
+use super::halves::{square_colour, MAX_WIDTH};
 use crate::board::Board;
 
 /// A square as (row, column).
@@ -402,10 +402,7 @@ impl Plan {
             shape: Shape::Path,
             terminal_ok: vec![true; n],
             external,
-            colour: order
-                .iter()
-                .map(|&(r, c)| super::square_colour(r, c))
-                .collect(),
+            colour: order.iter().map(|&(r, c)| square_colour(r, c)).collect(),
             twice_colour_total: if (self.rows * self.w).is_multiple_of(2) {
                 0
             } else {
