@@ -101,7 +101,7 @@ pub mod tourney;
 pub use board::{Board, Square};
 pub use builder::{TourBuilder, TourneyBuilder};
 pub use cover::Cover;
-pub use error::{excerpt, Category, Error, Result};
+pub use error::{excerpt, Budget, Category, Error, Hint, Result};
 pub use shape::Shape;
 pub use stop::StopFlag;
 pub use tour::{Kind, Tour};
