@@ -124,6 +124,9 @@ pub enum Hint {
     /// Use this algorithm, which works on any board ("warnsdorff").
     #[error("use the {0} algorithm")]
     UseAlgorithm(&'static str),
+    /// Use the options that algorithms take: tie, max-attempts, max-nodes.
+    #[error("the options are tie, max-attempts and max-nodes")]
+    AlgorithmOptions,
     /// Ask for closed tours (what is asked exists for closed tours only).
     #[error("ask for closed tours")]
     AskClosed,
