@@ -28,6 +28,8 @@ const EXIT_UNKNOWN: u8 = 3;
 const EXIT_USAGE: u8 = 2;
 /// Exit status for a fault of the program (sysexits' EX_SOFTWARE).
 const EXIT_INTERNAL: u8 = 70;
+/// Exit status for a failed read or write of a file (sysexits' EX_IOERR).
+const EXIT_IO: u8 = 74;
 /// Exit status for work stopped by Ctrl-C (128 + SIGINT).
 const EXIT_INTERRUPTED: u8 = 130;
 
@@ -68,6 +70,20 @@ fn clap_outcome(e: &clap::Error) -> ExitCode {
     ExitCode::from(EXIT_USAGE)
 }
 
+/// An error's chain of contexts, each as its text, down to the library's
+/// error in the command line's words (whose own sources it already says).
+fn message(e: &anyhow::Error) -> String {
+    let mut parts = Vec::new();
+    for cause in e.chain() {
+        if let Some(library) = cause.downcast_ref::<knights::Error>() {
+            parts.push(support::in_cli_words(library));
+            break;
+        }
+        parts.push(cause.to_string());
+    }
+    parts.join(": ")
+}
+
 /// Prints an error in one or two plain sentences and picks the exit status.
 fn report(e: &anyhow::Error) -> ExitCode {
     if let Some(io) = e.downcast_ref::<io::Error>() {
@@ -75,7 +91,7 @@ fn report(e: &anyhow::Error) -> ExitCode {
             return ExitCode::SUCCESS;
         }
     }
-    let _ = writeln!(io::stderr(), "knights: {e:#}");
+    let _ = writeln!(io::stderr(), "knights: {}", message(e));
     ExitCode::from(
         match e
             .downcast_ref::<knights::Error>()
@@ -84,6 +100,7 @@ fn report(e: &anyhow::Error) -> ExitCode {
             Some(Category::NoAnswer) => EXIT_NO_ANSWER,
             Some(Category::Interrupted) => EXIT_INTERRUPTED,
             Some(Category::Internal) => EXIT_INTERNAL,
+            Some(Category::Io) => EXIT_IO,
             // Bad input, over a limit, and failures outside the library (files).
             _ => EXIT_USAGE,
         },
