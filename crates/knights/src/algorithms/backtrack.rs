@@ -626,7 +626,8 @@ mod tests {
             ..Options::default()
         };
         let err = tour_with_stats(board, &options).unwrap_err();
-        assert!(matches!(err, Error::GaveUp(_)), "{err}");
+        assert!(matches!(err.unhinted(), Error::GaveUp(_)), "{err}");
+        assert_eq!(err.hint(), Some(crate::Hint::Raise(crate::Budget::Nodes)));
         assert!(err.to_string().contains("budget of 1000 nodes"), "{err}");
         let stop = StopFlag::new();
         stop.stop();
