@@ -29,7 +29,7 @@ use knights::count::{self, Progress};
 use knights::format::{self, SvgOptions, Valid};
 use knights::rails::{self, JoinOptions, ObfuscateOptions};
 use knights::stats::{Job, MoveCounts};
-use knights::{Board, Category, Cover, Error, Kind, StopFlag, Tour, Tourney};
+use knights::{Board, Budget, Category, Cover, Error, Hint, Kind, StopFlag, Tour, Tourney};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -42,11 +42,12 @@ const WATCH: Duration = Duration::from_millis(20);
 
 /// The exception class for a library error: the one place where
 /// [`knights::Error::category`] is mapped to Python (the classes themselves
-/// are in `knights/_errors.py`, so that they can also be `ValueError`s).
+/// are in `knights/_errors.py`, so that they can also be `ValueError`s or
+/// `OSError`s).
 fn error_class(e: &Error) -> &'static str {
     match e.category() {
         Category::BadInput => "BadInputError",
-        Category::NoAnswer => match e {
+        Category::NoAnswer => match e.unhinted() {
             Error::NoTour(_) => "NoTourError",
             Error::Invalid(_) => "InvalidTourError",
             _ => "GaveUpError",
@@ -54,70 +55,63 @@ fn error_class(e: &Error) -> &'static str {
         Category::OverLimit => "OverLimitError",
         Category::Interrupted => "StoppedError",
         Category::Internal => "InternalError",
+        Category::Io => "FileError",
         _ => "KnightsError",
     }
 }
 
-/// The command line's words in the library's messages, as a Python caller
-/// says them: keyword arguments instead of flags (applied in order).
-const PYTHON_WORDS: &[(&str, &str)] = &[
-    (
-        "the options are tie, max-attempts and max-nodes",
-        "the options are tie=, max_attempts= and max_nodes=",
-    ),
-    ("Allow more with --max-nodes", "Allow more with max_nodes="),
-    ("raise --max-nodes", "raise max_nodes="),
-    ("(--max-attempts)", "(max_attempts=)"),
-    ("more --max-attempts", "more max_attempts="),
-    ("another tie-break", "another tie="),
-    (
-        "--algorithm construct, warnsdorff, backtrack or hybrid",
-        "algorithm='construct', 'warnsdorff', 'backtrack' or 'hybrid'",
-    ),
-    ("--algorithm warnsdorff", "algorithm='warnsdorff'"),
-    ("--algorithm hybrid", "algorithm='hybrid'"),
-    ("drop --classic", "leave out classic=True"),
-    ("without --classic", "with classic=False"),
-    ("with --classic", "with classic=True"),
-    (
-        "(ask --closed with only --start)",
-        "(ask kind='closed' with only start=)",
-    ),
-    ("drop --open", "count kind='closed'"),
-    // A count from Python chooses its method and works in the temporary folder.
-    ("; use --method forward", ""),
-    (" (--max-disk sets the budget)", ""),
-    (
-        "; give it a --work-dir on a disk with more room, or more --max-memory",
-        "; set TMPDIR to a folder on a disk with more room",
-    ),
-    ("max-attempts", "max_attempts"),
-    ("max-nodes", "max_nodes"),
-];
-
-/// A library message in Python's words ([`PYTHON_WORDS`]).
-fn python_words(message: String) -> String {
-    PYTHON_WORDS.iter().fold(message, |m, (cli, py)| {
-        if m.contains(cli) {
-            m.replace(cli, py)
-        } else {
-            m
-        }
+/// Python's table of hints: each as the keyword argument that follows it,
+/// or nothing where Python leaves the choice to the package (a count's
+/// method and its files).
+fn hint_in_keywords(hint: Hint) -> Option<String> {
+    Some(match hint {
+        Hint::Raise(Budget::Nodes) => "allow more with max_nodes=".into(),
+        Hint::Raise(Budget::Attempts) => "allow more with max_attempts=".into(),
+        Hint::AlgorithmOptions => "the options are tie=, max_attempts= and max_nodes=".into(),
+        Hint::UseAlgorithm(algorithm) => format!("use algorithm='{algorithm}'"),
+        Hint::AskClosed => "count kind='closed'".into(),
+        Hint::ClosedFromStart => "ask kind='closed' with only start=".into(),
+        Hint::Classic(true) => "decrypt it with classic=True".into(),
+        Hint::Classic(false) => "leave out classic=True".into(),
+        Hint::MoreRoom => "set TMPDIR to a folder on a disk with more room".into(),
+        Hint::UseMethod(_)
+        | Hint::Resume
+        | Hint::ResumeOrFresh
+        | Hint::DontResume
+        | Hint::StartFresh
+        | Hint::ResumeWithRoom => return None,
+        other => other.to_string(),
     })
 }
 
+/// A library error's message in Python's words: its sentence, then its
+/// hint as a keyword argument ([`hint_in_keywords`]).
+fn in_python_words(e: &Error) -> String {
+    match e.hint().map(hint_in_keywords) {
+        Some(Some(words)) => format!("{}; {words}", e.unhinted()),
+        Some(None) => e.unhinted().to_string(),
+        None => e.to_string(),
+    }
+}
+
 /// A library error as the Python exception of its category, with the
-/// library's sentences in Python's words as its message.
+/// library's sentences in Python's words as its message; an I/O error
+/// carries the system's error number as `errno`, as `OSError`s do.
 fn to_pyerr(py: Python<'_>, e: &Error) -> PyErr {
     static ERRORS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
     let class = ERRORS
         .get_or_try_init(py, || py.import("knights._errors").map(Bound::unbind))
         .and_then(|m| m.bind(py).getattr(error_class(e)));
-    match class {
-        Ok(class) => PyErr::from_value(match class.call1((python_words(e.to_string()),)) {
-            Ok(exc) => exc,
-            Err(err) => return err,
-        }),
+    let exception = class
+        .and_then(|class| class.call1((in_python_words(e),)))
+        .and_then(|exc| {
+            if let Error::Io { source, .. } = e.unhinted() {
+                exc.setattr("errno", source.raw_os_error())?;
+            }
+            Ok(exc)
+        });
+    match exception {
+        Ok(exc) => PyErr::from_value(exc),
         Err(err) => err,
     }
 }

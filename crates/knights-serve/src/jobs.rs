@@ -160,13 +160,14 @@ async fn start(
                 Err(e) if worker.stop.is_stopped() => {
                     v["state"] = json!("cancelled");
                     v["error"] = json!(format!(
-                        "the count was stopped (cancelled, or past this server's limit of {} s): {e}",
-                        limit.as_secs_f64()
+                        "the count was stopped (cancelled, or past this server's limit of {} s): {}",
+                        limit.as_secs_f64(),
+                        super::error::in_http_words(&e)
                     ));
                 }
                 Err(e) => {
                     v["state"] = json!("failed");
-                    v["error"] = json!(e.to_string());
+                    v["error"] = json!(super::error::in_http_words(&e));
                 }
             }
         });

@@ -169,7 +169,7 @@ async fn search(
                 "squares": tour.squares().iter().map(|&s| rc(board, s)).collect::<Vec<_>>(),
             }),
             Err(e) => {
-                json!({"found": false, "nodes": report.stats.nodes, "message": e.to_string()})
+                json!({"found": false, "nodes": report.stats.nodes, "message": super::error::in_http_words(&e)})
             }
         };
         let _ = done_tx.send(done);

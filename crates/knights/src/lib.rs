@@ -25,7 +25,10 @@
 //! | encipher a text | [`cipher::encrypt`], [`cipher::decrypt`] with a [`cipher::Key`] |
 //!
 //! Errors are one [`Error`] type whose [`Error::category`] tells a front end
-//! how to report them (an exit status, an HTTP status, an exception class).
+//! how to report them (an exit status, an HTTP status, an exception class),
+//! and whose [`Error::hint`] is advice a front end says as its own option
+//! (a flag, a query parameter, a keyword argument): no library message
+//! names one.
 //!
 //! # Examples
 //!
@@ -101,7 +104,7 @@ pub mod tourney;
 pub use board::{Board, Square};
 pub use builder::{TourBuilder, TourneyBuilder};
 pub use cover::Cover;
-pub use error::{excerpt, Category, Error, Result};
+pub use error::{excerpt, Budget, Category, Error, Hint, Result};
 pub use shape::Shape;
 pub use stop::StopFlag;
 pub use tour::{Kind, Tour};

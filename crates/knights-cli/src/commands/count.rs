@@ -96,7 +96,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     if args.all_lengths {
         let sweep = count::all_lengths(board, &opts);
         reporter.finish();
-        return print_sweep(&args, board, kind_name, factor, sweep.map_err(in_flags)?);
+        return print_sweep(&args, board, kind_name, factor, sweep?);
     }
     let result = if args.classes {
         count::classes(board, &opts).map(|c| {
@@ -135,7 +135,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         })
     };
     reporter.finish();
-    let (n, json) = result.map_err(in_flags)?;
+    let (n, json) = result?;
     if args.json {
         crate::outln!("{json}")?;
     } else {
@@ -229,30 +229,6 @@ fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitC
         crate::outln!("{n}")?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The library's advice on a work directory's checkpoint, with the flags
-/// that follow it ("resume it, or start afresh" names no flag, for the
-/// library's other doors).
-fn in_flags(e: knights::Error) -> knights::Error {
-    const FLAGS: [(&str, &str); 3] = [
-        (
-            "resume it, or start afresh to discard it",
-            " (--resume, or --fresh)",
-        ),
-        ("start the count without resuming", " (leave out --resume)"),
-        ("start the count afresh", " (--fresh)"),
-    ];
-    match e {
-        knights::Error::Parse(text) => {
-            let flags = FLAGS
-                .iter()
-                .find(|(advice, _)| text.ends_with(advice))
-                .map_or("", |(_, flags)| flags);
-            knights::Error::Parse(format!("{text}{flags}"))
-        }
-        e => e,
-    }
 }
 
 /// How a count shows how far it is: a bar on a terminal; otherwise, unless

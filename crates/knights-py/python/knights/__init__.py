@@ -46,6 +46,7 @@ from ._errors import (
     NoTourError,
     OverLimitError,
     StoppedError,
+    FileError,
 )
 
 __all__ = [
@@ -76,6 +77,7 @@ __all__ = [
     "GaveUpError",
     "OverLimitError",
     "StoppedError",
+    "FileError",
     "InternalError",
 ]
 

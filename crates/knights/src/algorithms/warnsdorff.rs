@@ -246,16 +246,22 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
         });
     }
     let kind = if options.closed { "closed" } else { "open" };
-    let advice = if deterministic && options.start.is_some() {
+    let deterministic = deterministic && options.start.is_some();
+    let advice = if deterministic {
         "this tie-break is deterministic, so try another start or tie-break"
     } else {
-        "allow more attempts (--max-attempts) or use another tie-break or algorithm"
+        "another tie-break or algorithm may succeed"
     };
-    Err(Error::GaveUp(format!(
+    let gave_up = Error::GaveUp(format!(
         "Warnsdorff's rule with {} ties found no {kind} tour of {board} in {budget} attempt{}; {advice}",
         options.tie,
         if budget == 1 { "" } else { "s" }
-    )))
+    ));
+    Err(if deterministic {
+        gave_up
+    } else {
+        gave_up.with_hint(crate::Hint::Raise(crate::Budget::Attempts))
+    })
 }
 
 /// The degree of every square, checking first that `bytes_per_square` fit
@@ -359,7 +365,7 @@ impl TourGenerator for Warnsdorff {
                 let budget = self.max_attempts.max(1);
                 let share = Warnsdorff::closing_share(budget);
                 match tour(board, &options(true, share, true), rng) {
-                    Err(Error::GaveUp(_)) if share < budget => {
+                    Err(e) if matches!(e.unhinted(), Error::GaveUp(_)) && share < budget => {
                         tour(board, &options(false, budget - share, false), rng)
                     }
                     other => other,

@@ -311,8 +311,9 @@ fn resolve(
         EstimateMethod::Frontier => match engine() {
             Ok(e) => Ok((EstimateMethod::Frontier, Some(e))),
             Err(_) => Err(Error::Unsupported(format!(
-                "the frontier method needs a board whose short side is at most 11, and {board} is wider; use --method sis"
-            ))),
+                "the frontier method needs a board whose short side is at most 11, and {board} is wider"
+            ))
+            .with_hint(crate::Hint::UseMethod("sis"))),
         },
         m => Ok((m, None)),
     }

@@ -87,10 +87,11 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         let held = kept.fetch_add(states.len() as u64, Ordering::Relaxed) + states.len() as u64;
         if held.saturating_mul(TABLE_BYTES_PER_STATE) > budget {
             return Err(Error::GaveUp(format!(
-                "the count stopped: the top part's states need more than the memory bound of {} (about {} bytes each); use --method forward",
+                "the count stopped: the top part's states need more than the memory bound of {} (about {} bytes each)",
                 crate::memory::human_bytes(budget),
                 TABLE_BYTES_PER_STATE
-            )));
+            ))
+            .with_hint(crate::Hint::UseMethod("forward")));
         }
         let local: Vec<(u32, u64, u128)> = states
             .iter()
@@ -201,7 +202,7 @@ impl<'a> Summary<'a> {
             layers::clear_checkpoints(self.top, dir)?;
             layers::clear_checkpoints(self.bottom, dir)?;
             if let Some(path) = self.path.as_deref().filter(|p| p.exists()) {
-                std::fs::remove_file(path).map_err(|e| super::disk::io_error("clear", path, &e))?;
+                std::fs::remove_file(path).map_err(|e| super::disk::io_error("clear", path, e))?;
             }
         }
         match (self.path.as_deref(), opts.resume) {
@@ -223,7 +224,7 @@ impl<'a> Summary<'a> {
             let tmp = path.with_extension("json.tmp");
             std::fs::write(&tmp, text)
                 .and_then(|()| std::fs::rename(&tmp, path))
-                .map_err(|e| super::disk::io_error("write", path, &e))?;
+                .map_err(|e| super::disk::io_error("write", path, e))?;
             layers::clear_checkpoints(self.top, dir)?;
             layers::clear_checkpoints(self.bottom, dir)?;
         }

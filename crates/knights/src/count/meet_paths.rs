@@ -328,9 +328,10 @@ impl<'a> Gather<'a> {
         let more = n as u64 * per;
         if self.bytes.fetch_add(more, Ordering::Relaxed) + more > self.budget {
             return Err(Error::GaveUp(format!(
-                "the count stopped: the parts' final states need more than the memory bound of {}; use --method forward",
+                "the count stopped: the parts' final states need more than the memory bound of {}",
                 crate::memory::human_bytes(self.budget),
-            )));
+            ))
+            .with_hint(crate::Hint::UseMethod("forward")));
         }
         Ok(())
     }

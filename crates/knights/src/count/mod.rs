@@ -365,9 +365,10 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
     opts.prepare()?;
     let t0 = Instant::now();
     if opts.method == Method::Meet {
-        return Err(crate::Error::Unsupported(
-            "a sweep over lengths runs forward; drop --method meet".into(),
-        ));
+        return Err(
+            crate::Error::Unsupported("a sweep over lengths runs forward".into())
+                .with_hint(crate::Hint::UseMethod("forward")),
+        );
     }
     let (w, rows) = (board.rows() as usize, board.cols() as usize);
     let bits = expected_bits(board, opts.kind)?;
@@ -550,8 +551,9 @@ fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
         Method::Auto if opts.outside_in => false,
         Method::Meet if opts.outside_in => {
             return Err(crate::Error::Unsupported(
-                "a count with rows from the outside in runs forward; drop --method meet".into(),
-            ))
+                "a count with rows from the outside in runs forward".into(),
+            )
+            .with_hint(crate::Hint::UseMethod("forward")))
         }
         // A part's partial tours must stay below 2^128 (the join multiplies
         // them as u128), so boards whose count needs more than about
@@ -565,10 +567,11 @@ fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
         Method::Meet if meet_fits => true,
         Method::Meet => {
             return Err(crate::Error::Unsupported(format!(
-                "meeting in the middle counts tours of boards with at least 4 rows and at most {} columns (open tours: at least 3), not {} tours of {board}; use --method forward",
+                "meeting in the middle counts tours of boards with at least 4 rows and at most {} columns (open tours: at least 3), not {} tours of {board}",
                 meet::MAX_WIDTH,
                 if opts.kind == Kind::Open { "open" } else { "closed" },
-            )))
+            ))
+            .with_hint(crate::Hint::UseMethod("forward")))
         }
     })
 }
@@ -681,10 +684,13 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Pr
     );
     let complete = match run {
         Ok(_) => true,
-        Err(crate::Error::Interrupted(_)) if !stop.is_some_and(crate::StopFlag::is_stopped) => {
+        Err(e)
+            if matches!(e.unhinted(), crate::Error::Interrupted(_))
+                && !stop.is_some_and(crate::StopFlag::is_stopped) =>
+        {
             false
         }
-        Err(crate::Error::Interrupted(_)) => {
+        Err(e) if matches!(e.unhinted(), crate::Error::Interrupted(_)) => {
             return Err(crate::Error::Interrupted(
                 "the projection was stopped".into(),
             ))
@@ -1077,8 +1083,12 @@ mod tests {
             ..Options::default()
         };
         let err = tours("6x6".parse().unwrap(), &opts).unwrap_err();
-        assert!(matches!(err, crate::Error::GaveUp(_)), "{err}");
-        assert!(err.to_string().contains("--max-memory"), "{err}");
+        assert!(matches!(err.unhinted(), crate::Error::GaveUp(_)), "{err}");
+        assert_eq!(
+            err.hint(),
+            Some(crate::Hint::Raise(crate::Budget::Memory)),
+            "{err}"
+        );
     }
 
     #[test]

@@ -216,8 +216,9 @@ fn fixed_by(
 fn closed_only(opts: &Options<'_>) -> Result<()> {
     if opts.kind != Kind::Closed {
         return Err(Error::Unsupported(
-            "symmetric tours and classes are counted for closed tours only; drop --open".into(),
-        ));
+            "symmetric tours and classes are counted for closed tours only".into(),
+        )
+        .with_hint(crate::Hint::AskClosed));
     }
     Ok(())
 }

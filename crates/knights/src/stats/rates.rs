@@ -213,9 +213,11 @@ pub fn backtrack_nodes(
             let nodes = report.stats.nodes;
             let r = match report.result {
                 Ok(_) => Ok((nodes, Some(nodes), false)),
-                Err(Error::NoTour(_)) => Ok((nodes, None, true)),
-                Err(Error::GaveUp(_)) => Ok((nodes, None, false)),
-                Err(e) => Err(e),
+                Err(e) => match e.unhinted() {
+                    Error::NoTour(_) => Ok((nodes, None, true)),
+                    Error::GaveUp(_) => Ok((nodes, None, false)),
+                    _ => Err(e),
+                },
             };
             progress(1);
             r

@@ -89,7 +89,11 @@ fn meeting_in_the_middle_matches_brute_force() {
         ..Options::default()
     };
     let err = count::tours("8x2".parse().unwrap(), &meet_open).unwrap_err();
-    assert!(err.to_string().contains("--method forward"), "{err}");
+    assert_eq!(
+        err.hint(),
+        Some(knights::Hint::UseMethod("forward")),
+        "{err}"
+    );
     let meet = Options {
         method: Method::Meet,
         ..Options::default()

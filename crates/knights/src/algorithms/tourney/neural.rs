@@ -360,10 +360,11 @@ fn search<R: Rng + ?Sized>(
         }
     }
     Err(Error::GaveUp(format!(
-        "the Takefuji-Lee network found no {what} of {board} in {} runs of at most {} rounds; allow more runs (--max-attempts), or use construct, warnsdorff or hybrid, which are fast on large boards and also make open tours",
+        "the Takefuji-Lee network found no {what} of {board} in {} runs of at most {} rounds; the construct, warnsdorff and hybrid algorithms are fast on large boards and also make open tours",
         options.max_restarts.max(1),
         options.max_rounds
-    )))
+    ))
+    .with_hint(crate::Hint::Raise(crate::Budget::Attempts)))
 }
 
 /// A tourney from the Takefuji-Lee network: the first run that settles with
