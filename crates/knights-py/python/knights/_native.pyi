@@ -1,5 +1,6 @@
-# Type stubs of the extension module knights._native (crates/knights-py/src/lib.rs).
+# Type stubs of the extension module knights._native (crates/knights-py/src/).
 # The public API is knights/__init__.py, typed inline; these are its building blocks.
+# tests/test_stubs.py checks them against the compiled module.
 
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
