@@ -1,7 +1,7 @@
 //! The knight's-tour cipher: keys from tours or key descriptions.
 
+use crate::classes::PyTour;
 use crate::run::{guard, run_watched, Watch};
-use crate::tour::PyTour;
 use knights::cipher::{self, Key, KeySpec, Mode};
 use knights::{StopFlag, Tour};
 use pyo3::exceptions::PyTypeError;

@@ -91,3 +91,68 @@ pub(crate) fn board(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<(u32, 
     let b = board_arg(py, board)?;
     Ok((b.rows(), b.cols()))
 }
+
+/// The library's bad-input error with `message`, as Python's `BadInputError`.
+pub(crate) fn bad_input<T>(py: Python<'_>, message: String) -> PyResult<T> {
+    lib(py, Err(Error::Unsupported(message)))
+}
+
+/// `value` as a whole number from 0 to `2**bits - 1`: a `TypeError` for a
+/// bool or a non-integer, a `BadInputError` out of range (never a bare
+/// `OverflowError`).
+pub(crate) fn whole(
+    py: Python<'_>,
+    name: &str,
+    value: &Bound<'_, PyAny>,
+    bits: u32,
+) -> PyResult<u64> {
+    if value.is_instance_of::<pyo3::types::PyBool>()
+        || !value.is_instance_of::<pyo3::types::PyInt>()
+    {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be a whole number, not {}",
+            value.get_type().name()?
+        )));
+    }
+    match value.extract::<u64>() {
+        Ok(n) if bits >= 64 || n < 1u64 << bits => Ok(n),
+        _ => bad_input(
+            py,
+            format!("{name} must be a whole number from 0 to 2**{bits}-1, not {value}"),
+        ),
+    }
+}
+
+/// Tour text from a `str`, UTF-8 `bytes` or an already parsed `dict` (as JSON).
+pub(crate) fn text_arg(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = x.cast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    if x.is_instance_of::<pyo3::types::PyBytes>() || x.is_instance_of::<pyo3::types::PyByteArray>()
+    {
+        return py
+            .import("builtins")?
+            .getattr("bytes")?
+            .call1((x,))?
+            .call_method1("decode", ("utf-8",))?
+            .extract();
+    }
+    if x.is_instance_of::<pyo3::types::PyDict>() {
+        return py.import("json")?.call_method1("dumps", (x,))?.extract();
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a tour as text (JSON, a numbered grid or a move list) or a dict, not {}",
+        x.get_type().name()?
+    )))
+}
+
+/// [`whole`] for an optional argument: `default` when it is left out.
+pub(crate) fn whole_or(
+    py: Python<'_>,
+    name: &str,
+    value: Option<&Bound<'_, PyAny>>,
+    bits: u32,
+    default: u64,
+) -> PyResult<u64> {
+    value.map_or(Ok(default), |v| whole(py, name, v, bits))
+}

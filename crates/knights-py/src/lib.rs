@@ -3,28 +3,32 @@
 //! [`knights::count`], [`knights::cipher`], ...), compiled as the extension
 //! module `knights._native` (PyO3, stable ABI 3.9+).
 //!
-//! The Pythonic surface (keyword arguments, the `Tour` and `Tourney`
-//! classes, docstrings, numpy) is `python/knights/__init__.py`; this module
-//! only converts arguments, runs the work and maps errors:
+//! The public classes `knights.Tour` and `knights.Tourney` are defined here
+//! (`classes`, with their methods in `tour` and `tourney`), `to_numpy()` and
+//! the notebook's `_repr_svg_` included; `python/knights/__init__.py`
+//! re-exports them and gives the functions their keyword arguments and
+//! docstrings. One module per job; across them:
 //!
 //! - every library error becomes an exception of `knights._errors` chosen
 //!   from [`knights::Error::category`] in one place, `errors::to_pyerr`;
 //! - every long call runs on a worker thread with the GIL released while
 //!   the calling thread watches for Ctrl-C (`run::run_watched`): a signal raises
 //!   the library's [`knights::StopFlag`] and the call ends with `KeyboardInterrupt`;
-//! - large results leave as `uint32` buffers that Python turns into lists
-//!   after `memory::ensure_memory` has checked they fit: a list too large for
+//! - large lists (squares, grids, cycles) are built only after
+//!   `memory::ensure_memory` has checked they fit: a list too large for
 //!   memory is `MemoryError`, never a null pointer or an aborted allocation;
 //! - a panic of the library is caught and raised as `knights.InternalError`,
 //!   never as a Rust panic.
 
 mod cipher;
+mod classes;
 mod convert;
 mod count;
 mod errors;
 mod exists;
 mod files;
 mod memory;
+mod rails;
 mod run;
 mod stats;
 mod tour;
@@ -36,8 +40,8 @@ use pyo3::prelude::*;
 #[pymodule]
 #[pyo3(name = "_native")]
 fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<tour::PyTour>()?;
-    m.add_class::<tourney::PyTourney>()?;
+    m.add_class::<classes::PyTour>()?;
+    m.add_class::<classes::PyTourney>()?;
     m.add_function(wrap_pyfunction!(tour::algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(convert::board, m)?)?;
     m.add_function(wrap_pyfunction!(files::check_text, m)?)?;
@@ -46,14 +50,14 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(exists::exists, m)?)?;
     m.add_function(wrap_pyfunction!(exists::decide, m)?)?;
     m.add_function(wrap_pyfunction!(memory::ensure_memory, m)?)?;
-    m.add_function(wrap_pyfunction!(tourney::join, m)?)?;
-    m.add_function(wrap_pyfunction!(tourney::obfuscate, m)?)?;
+    m.add_function(wrap_pyfunction!(rails::join, m)?)?;
+    m.add_function(wrap_pyfunction!(rails::obfuscate, m)?)?;
     m.add_function(wrap_pyfunction!(files::read, m)?)?;
-    m.add_function(wrap_pyfunction!(tourney::shatter, m)?)?;
+    m.add_function(wrap_pyfunction!(rails::shatter, m)?)?;
     m.add_function(wrap_pyfunction!(stats::stats, m)?)?;
     m.add_function(wrap_pyfunction!(tour::tour, m)?)?;
-    m.add_function(wrap_pyfunction!(tour::tour_from_squares, m)?)?;
     m.add_function(wrap_pyfunction!(tourney::tourney, m)?)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    m.add("SVG_MAX_SQUARES", tour::SVG_MAX_SQUARES)?;
     Ok(())
 }

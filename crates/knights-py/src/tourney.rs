@@ -1,28 +1,59 @@
 //! Tourneys: the `Tourney` class, and joining, shattering and
 //! obfuscating covers on the rails.
 
-use crate::convert::board_arg;
+use crate::classes::{PyTour, PyTourney};
+use crate::convert::{bad_input, board_arg, square_arg, text_arg, whole_or};
 use crate::errors::lib;
-use crate::memory::{ensure_text_fits, uint32_bytes};
-use crate::run::{run_watched, Watch};
-use crate::tour::PyTour;
+use crate::files::read_valid;
+use crate::memory::{ensure_memory, ensure_text_fits};
+use crate::rails::{join, obfuscate, shatter};
+use crate::run::{guard, run_watched, Watch};
+use crate::tour::{PAIR_BYTES, SVG_MAX_SQUARES};
 use knights::algorithms::Generator;
+use knights::format::Valid;
 use knights::format::{self, SvgOptions};
-use knights::rails::{self, JoinOptions, ObfuscateOptions};
+use knights::rails;
 use knights::stats::MoveCounts;
 use knights::{Cover, Error, Tourney};
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyByteArray;
-
-/// A checked tourney (the Python `knights.Tourney` wraps one).
-#[pyclass(frozen, module = "knights._native", name = "NativeTourney")]
-pub(crate) struct PyTourney {
-    pub(crate) tourney: Tourney,
-}
+use pyo3::types::PyIterator;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 
 #[pymethods]
 impl PyTourney {
+    /// A tourney from its cycles, each a list of ``(row, col)``, checked.
+    #[new]
+    fn new(py: Python<'_>, board: &Bound<'_, PyAny>, cycles: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let b = board_arg(py, board)?;
+        let mut all = Vec::new();
+        for cycle in cycles.try_iter()? {
+            let mut squares = Vec::new();
+            for s in cycle?.try_iter()? {
+                squares.push(square_arg(py, b, &s?)?);
+            }
+            all.push(squares);
+        }
+        let tourney = guard(py, || {
+            let t = Tourney::from_cycles_unchecked(b, all);
+            knights::check::check_tourney(&t)?;
+            Ok(t)
+        })?;
+        Ok(PyTourney { tourney })
+    }
+
+    /// The tourney in the project's JSON, checked.
+    #[staticmethod]
+    fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        match read_valid(py, &text_arg(py, text)?)? {
+            Valid::Tourney(tourney) => Ok(PyTourney { tourney }),
+            Valid::Tour(_) => bad_input(
+                py,
+                "the text is a tour, not a tourney; read it with Tour.from_json()".into(),
+            ),
+        }
+    }
+
     /// Rows of the board.
     #[getter]
     fn rows(&self) -> u32 {
@@ -35,26 +66,49 @@ impl PyTourney {
         self.tourney.board().cols()
     }
 
+    /// The board as ``"ROWSxCOLS"``.
+    #[getter]
+    fn board(&self) -> String {
+        self.tourney.board().to_string()
+    }
+
+    /// The cycles, each a list of ``(row, col)``; lists too large for
+    /// this machine's memory raise ``MemoryError``.
+    #[getter]
+    fn cycles(&self) -> PyResult<Vec<Vec<(u32, u32)>>> {
+        let board = self.tourney.board();
+        let what = format!("a list of the cycles of this {board} tourney");
+        ensure_memory(&what, (board.squares() as u64).saturating_mul(PAIR_BYTES))?;
+        let cycles = self.tourney.cycles().iter();
+        Ok(cycles
+            .map(|c| c.iter().map(|&s| board.coords(s)).collect())
+            .collect())
+    }
+
+    /// The number of rails: pairs of parallel moves that can be switched.
+    #[getter]
+    fn rails(&self, py: Python<'_>) -> PyResult<usize> {
+        let cover = lib(py, Cover::from_tourney(&self.tourney))?;
+        Ok(rails::count_rails(&cover))
+    }
+
+    /// The number of cycles.
     fn __len__(&self) -> usize {
         self.tourney.len()
     }
 
-    /// The cycles' squares one cycle after the other, as native-endian
-    /// `uint32` square numbers (`row * cols + col`), and each cycle's length.
-    fn cycle_bytes<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyByteArray>, Vec<usize>)> {
-        let cycles = self.tourney.cycles();
-        let squares = cycles.iter().flatten().copied();
-        let bytes = uint32_bytes(py, squares, cycles.iter().map(Vec::len).sum())?;
-        Ok((bytes, cycles.iter().map(Vec::len).collect()))
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        self.cycles()?.into_pyobject(py)?.try_iter()
     }
 
-    /// The tourney as the project's JSON.
+    /// The tourney in the project's JSON: ``{"rows", "cols", "cycles"}``.
     fn to_json(&self) -> PyResult<String> {
         ensure_text_fits("the JSON", self.tourney.board())?;
         Ok(format::tourney_json(&self.tourney).to_string())
     }
 
-    /// The tourney as an SVG picture.
+    /// An SVG picture of the tourney, one colour a cycle.
+    #[pyo3(signature = (animate=false))]
     fn to_svg(&self, animate: bool) -> PyResult<String> {
         ensure_text_fits("the SVG picture", self.tourney.board())?;
         let options = SvgOptions {
@@ -64,12 +118,14 @@ impl PyTourney {
         Ok(format::tourney_svg(&self.tourney, options).to_string())
     }
 
-    /// Equality of board and cycles.
-    fn same(&self, other: &PyTourney) -> bool {
-        self.tourney == other.tourney
+    fn _repr_svg_(&self) -> PyResult<Option<String>> {
+        if self.tourney.board().squares() > SVG_MAX_SQUARES {
+            return Ok(None);
+        }
+        self.to_svg(false).map(Some)
     }
 
-    /// The checker's verdict: `"tourney of 16 cycles on 8x8"`.
+    /// The independent checker's verdict, such as ``"tourney of 16 cycles on 8x8"``.
     fn check(&self, py: Python<'_>) -> PyResult<String> {
         let t = &self.tourney;
         let cycles = lib(py, knights::check::check_tourney(t).map_err(Error::from))?;
@@ -81,16 +137,61 @@ impl PyTourney {
         .to_string())
     }
 
-    /// The number of rails.
-    fn rails(&self, py: Python<'_>) -> PyResult<usize> {
-        let cover = lib(py, Cover::from_tourney(&self.tourney))?;
-        Ok(rails::count_rails(&cover))
+    /// One closed tour from the tourney (see :func:`join`).
+    #[pyo3(signature = (seed=None), text_signature = "($self, seed=0)")]
+    fn join(slf: &Bound<'_, Self>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyTour> {
+        let py = slf.py();
+        join(py, slf.as_any(), whole_or(py, "seed", seed, 64, 0)?)
     }
 
-    /// The move counts of the tourney.
-    fn move_counts(&self) -> (Vec<u64>, Vec<u64>) {
+    /// The tourney with rails switched at random (see :func:`shatter`).
+    #[pyo3(signature = (seed=None), text_signature = "($self, seed=0)")]
+    fn shatter(slf: &Bound<'_, Self>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyTourney> {
+        let py = slf.py();
+        shatter(py, slf.as_any(), whole_or(py, "seed", seed, 64, 0)?)
+    }
+
+    /// One closed tour, shattered and joined again (see :func:`obfuscate`).
+    #[pyo3(signature = (shatters=None, seed=None), text_signature = "($self, shatters=16, seed=0)")]
+    fn obfuscate(
+        slf: &Bound<'_, Self>,
+        shatters: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTour> {
+        let py = slf.py();
+        let shatters = whole_or(py, "shatters", shatters, 32, 16)? as u32;
+        obfuscate(
+            py,
+            slf.as_any(),
+            shatters,
+            whole_or(py, "seed", seed, 64, 0)?,
+        )
+    }
+
+    /// The move counts of the tourney (for ``knights.stats``).
+    fn _move_counts(&self) -> (Vec<u64>, Vec<u64>) {
         let m = MoveCounts::of_tourney(&self.tourney);
         (m.moves.to_vec(), m.relative.to_vec())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Option<bool> {
+        let other = other.cast::<PyTourney>().ok()?;
+        Some(self.tourney == other.get().tourney)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        let board = self.tourney.board();
+        (board.rows(), board.cols(), self.tourney.cycles()).hash(&mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<knights.Tourney {}, {} cycles>",
+            self.tourney.board(),
+            self.tourney.len()
+        )
     }
 }
 
@@ -109,79 +210,4 @@ pub(crate) fn tourney(
         request.cover_with_stop(&stop)?.to_tourney()
     })?;
     Ok(PyTourney { tourney })
-}
-
-/// The cover of a closed tour or tourney, and the tour's start.
-fn cover_of(py: Python<'_>, x: &Bound<'_, PyAny>, what: &str) -> PyResult<(Cover, Option<u32>)> {
-    if let Ok(t) = x.cast::<PyTour>() {
-        let tour = &t.get().tour;
-        if !tour.is_closed() {
-            return lib(
-                py,
-                Err(Error::Unsupported(format!(
-                    "{what} needs a closed tour or a tourney, and this is an open tour of {}",
-                    tour.board()
-                ))),
-            );
-        }
-        return Ok((lib(py, Cover::from_tour(tour))?, Some(tour.start())));
-    }
-    if let Ok(t) = x.cast::<PyTourney>() {
-        return Ok((lib(py, Cover::from_tourney(&t.get().tourney))?, None));
-    }
-    Err(PyTypeError::new_err(format!(
-        "{what} needs a knights.Tour (closed) or a knights.Tourney"
-    )))
-}
-
-/// [`rails::join`]: one closed tour from a tourney.
-#[pyfunction]
-pub(crate) fn join(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyTour> {
-    let (mut cover, start) = cover_of(py, x, "join")?;
-    let tour = run_watched(py, &Watch::default(), move |stop| {
-        let mut rng = knights::rng::seeded(seed);
-        let options = JoinOptions {
-            stop,
-            ..Default::default()
-        };
-        rails::join(&mut cover, &options, &mut rng)?;
-        cover.to_tour(start.unwrap_or(0), None)
-    })?;
-    Ok(PyTour { tour })
-}
-
-/// [`rails::shatter`]: switch rails at random into a tourney.
-#[pyfunction]
-pub(crate) fn shatter(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyTourney> {
-    let (mut cover, _) = cover_of(py, x, "shatter")?;
-    let tourney = run_watched(py, &Watch::default(), move |_stop| {
-        let mut rng = knights::rng::seeded(seed);
-        rails::shatter(&mut cover, &mut rng)?;
-        cover.to_tourney()
-    })?;
-    Ok(PyTourney { tourney })
-}
-
-/// [`rails::obfuscate`]: shatter and join `shatters` times.
-#[pyfunction]
-pub(crate) fn obfuscate(
-    py: Python<'_>,
-    x: &Bound<'_, PyAny>,
-    shatters: u32,
-    seed: u64,
-) -> PyResult<PyTour> {
-    let (mut cover, start) = cover_of(py, x, "obfuscate")?;
-    let tour = run_watched(py, &Watch::default(), move |stop| {
-        let mut rng = knights::rng::seeded(seed);
-        let options = ObfuscateOptions {
-            shatters,
-            join: JoinOptions {
-                stop,
-                ..Default::default()
-            },
-        };
-        rails::obfuscate(&mut cover, &options, &mut rng)?;
-        cover.to_tour(start.unwrap_or(0), None)
-    })?;
-    Ok(PyTour { tour })
 }
