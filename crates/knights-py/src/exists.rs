@@ -1,7 +1,7 @@
 //! The existence question: theorems for plain boards, a bounded search
 //! beyond them.
 
-use crate::convert::{board_arg, kind_arg, shape_arg, shape_square};
+use crate::convert::{board_arg, kind_arg, shape_arg, shape_square, whole};
 use crate::run::{run_watched, Watch};
 use knights::Kind;
 use pyo3::prelude::*;
@@ -21,8 +21,9 @@ pub(crate) fn decide(
     wrap: Option<&str>,
     leaper: Option<&str>,
     holes: Option<&str>,
-    max_nodes: u64,
+    max_nodes: &Bound<'_, PyAny>,
 ) -> PyResult<(String, String)> {
+    let max_nodes = whole(py, "max_nodes", max_nodes, 64)?;
     let board = board_arg(py, board)?;
     let shape = shape_arg(py, board, wrap, leaper, holes)?;
     let kind = kind_arg(py, kind)?;

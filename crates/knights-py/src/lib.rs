@@ -49,7 +49,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count::count_tours, m)?)?;
     m.add_function(wrap_pyfunction!(exists::exists, m)?)?;
     m.add_function(wrap_pyfunction!(exists::decide, m)?)?;
-    m.add_function(wrap_pyfunction!(memory::ensure_memory, m)?)?;
     m.add_function(wrap_pyfunction!(rails::join, m)?)?;
     m.add_function(wrap_pyfunction!(rails::obfuscate, m)?)?;
     m.add_function(wrap_pyfunction!(files::read, m)?)?;

@@ -18,7 +18,6 @@ const TEXT_BYTES: u64 = 48;
 /// `MemoryError` unless `bytes` more fit in this process's memory (the
 /// library's [`knights::memory::available_bytes`]): big Python objects are
 /// refused before they are built, as the library refuses big boards.
-#[pyfunction]
 pub(crate) fn ensure_memory(what: &str, bytes: u64) -> PyResult<()> {
     if bytes < ALWAYS_FITS {
         return Ok(());

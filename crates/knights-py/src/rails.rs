@@ -3,6 +3,7 @@
 //! methods of those names.
 
 use crate::classes::{PyTour, PyTourney};
+use crate::convert::whole_or;
 use crate::errors::lib;
 use crate::run::{run_watched, Watch};
 use knights::rails::{self, JoinOptions, ObfuscateOptions};
@@ -35,7 +36,13 @@ fn cover_of(py: Python<'_>, x: &Bound<'_, PyAny>, what: &str) -> PyResult<(Cover
 
 /// [`rails::join`]: one closed tour from a tourney.
 #[pyfunction]
-pub(crate) fn join(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyTour> {
+#[pyo3(signature = (x, seed))]
+pub(crate) fn join(
+    py: Python<'_>,
+    x: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyTour> {
+    let seed = whole_or(py, "seed", seed, 64, 0)?;
     let (mut cover, start) = cover_of(py, x, "join")?;
     let tour = run_watched(py, &Watch::default(), move |stop| {
         let mut rng = knights::rng::seeded(seed);
@@ -51,7 +58,13 @@ pub(crate) fn join(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResult<
 
 /// [`rails::shatter`]: switch rails at random into a tourney.
 #[pyfunction]
-pub(crate) fn shatter(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResult<PyTourney> {
+#[pyo3(signature = (x, seed))]
+pub(crate) fn shatter(
+    py: Python<'_>,
+    x: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyTourney> {
+    let seed = whole_or(py, "seed", seed, 64, 0)?;
     let (mut cover, _) = cover_of(py, x, "shatter")?;
     let tourney = run_watched(py, &Watch::default(), move |_stop| {
         let mut rng = knights::rng::seeded(seed);
@@ -63,12 +76,15 @@ pub(crate) fn shatter(py: Python<'_>, x: &Bound<'_, PyAny>, seed: u64) -> PyResu
 
 /// [`rails::obfuscate`]: shatter and join `shatters` times.
 #[pyfunction]
+#[pyo3(signature = (x, shatters, seed))]
 pub(crate) fn obfuscate(
     py: Python<'_>,
     x: &Bound<'_, PyAny>,
-    shatters: u32,
-    seed: u64,
+    shatters: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTour> {
+    let shatters = whole_or(py, "shatters", shatters, 32, 16)? as u32;
+    let seed = whole_or(py, "seed", seed, 64, 0)?;
     let (mut cover, start) = cover_of(py, x, "obfuscate")?;
     let tour = run_watched(py, &Watch::default(), move |stop| {
         let mut rng = knights::rng::seeded(seed);

@@ -1,6 +1,6 @@
 //! Statistics over many generated tours or tourneys.
 
-use crate::convert::{board_arg, kind_arg};
+use crate::convert::{board_arg, kind_arg, whole};
 use crate::errors::lib;
 use crate::run::{run_watched, Watch};
 use knights::algorithms::Algorithm;
@@ -17,13 +17,15 @@ use pyo3::prelude::*;
 pub(crate) fn stats(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
-    count: u64,
+    count: &Bound<'_, PyAny>,
     algorithm: &str,
     kind: &str,
-    seed: u64,
+    seed: &Bound<'_, PyAny>,
     obfuscate: bool,
     tourneys: bool,
 ) -> PyResult<String> {
+    let count = whole(py, "count", count, 64)?;
+    let seed = whole(py, "seed", seed, 64)?;
     const MAX: u64 = 10_000_000;
     let board = board_arg(py, board)?;
     let algorithm: Algorithm = lib(py, algorithm.parse())?;

@@ -2,7 +2,7 @@
 
 use crate::classes::{PyTour, PyTourney};
 use crate::convert::{
-    bad_input, board_arg, kind_arg, shape_arg, shape_square, square_arg, text_arg, whole_or,
+    bad_input, board_arg, kind_arg, shape_arg, shape_square, square_arg, text_arg, whole,
 };
 use crate::errors::lib;
 use crate::files::read_valid;
@@ -251,8 +251,7 @@ impl PyTour {
     /// The closed tour shattered into a tourney (see :func:`shatter`).
     #[pyo3(signature = (seed=None), text_signature = "($self, seed=0)")]
     fn shatter(slf: &Bound<'_, Self>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyTourney> {
-        let py = slf.py();
-        crate::rails::shatter(py, slf.as_any(), whole_or(py, "seed", seed, 64, 0)?)
+        crate::rails::shatter(slf.py(), slf.as_any(), seed)
     }
 
     /// The closed tour obfuscated (see :func:`obfuscate`).
@@ -262,14 +261,7 @@ impl PyTour {
         shatters: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTour> {
-        let py = slf.py();
-        let shatters = whole_or(py, "shatters", shatters, 32, 16)? as u32;
-        crate::rails::obfuscate(
-            py,
-            slf.as_any(),
-            shatters,
-            whole_or(py, "seed", seed, 64, 0)?,
-        )
+        crate::rails::obfuscate(slf.py(), slf.as_any(), shatters, seed)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> Option<bool> {
@@ -330,14 +322,18 @@ pub(crate) fn tour(
     kind: &str,
     start: Option<&Bound<'_, PyAny>>,
     algorithm: &str,
-    seed: u64,
+    seed: &Bound<'_, PyAny>,
     options: Vec<(String, String)>,
-    obfuscate: Option<u32>,
+    obfuscate: Option<&Bound<'_, PyAny>>,
     end: Option<&Bound<'_, PyAny>>,
     wrap: Option<&str>,
     leaper: Option<&str>,
     holes: Option<&str>,
 ) -> PyResult<PyTour> {
+    let seed = whole(py, "seed", seed, 64)?;
+    let obfuscate = obfuscate
+        .map(|n| whole(py, "obfuscate", n, 32))
+        .transpose()?;
     let board = board_arg(py, board)?;
     let shape = shape_arg(py, board, wrap, leaper, holes)?;
     let kind = kind_arg(py, kind)?;
@@ -358,7 +354,7 @@ pub(crate) fn tour(
         .algorithm(algorithm)
         .seed(seed);
     if let Some(shatters) = obfuscate {
-        request = request.obfuscate(shatters);
+        request = request.obfuscate(shatters as u32);
     }
     let tour = if quick {
         run_inline(py, || request.build())?

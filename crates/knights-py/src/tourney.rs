@@ -2,11 +2,10 @@
 //! obfuscating covers on the rails.
 
 use crate::classes::{PyTour, PyTourney};
-use crate::convert::{bad_input, board_arg, square_arg, text_arg, whole_or};
+use crate::convert::{bad_input, board_arg, square_arg, text_arg, whole};
 use crate::errors::lib;
 use crate::files::read_valid;
 use crate::memory::{ensure_memory, ensure_text_fits};
-use crate::rails::{join, obfuscate, shatter};
 use crate::run::{guard, run_watched, Watch};
 use crate::tour::{PAIR_BYTES, SVG_MAX_SQUARES};
 use knights::algorithms::Generator;
@@ -140,15 +139,13 @@ impl PyTourney {
     /// One closed tour from the tourney (see :func:`join`).
     #[pyo3(signature = (seed=None), text_signature = "($self, seed=0)")]
     fn join(slf: &Bound<'_, Self>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyTour> {
-        let py = slf.py();
-        join(py, slf.as_any(), whole_or(py, "seed", seed, 64, 0)?)
+        crate::rails::join(slf.py(), slf.as_any(), seed)
     }
 
     /// The tourney with rails switched at random (see :func:`shatter`).
     #[pyo3(signature = (seed=None), text_signature = "($self, seed=0)")]
     fn shatter(slf: &Bound<'_, Self>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyTourney> {
-        let py = slf.py();
-        shatter(py, slf.as_any(), whole_or(py, "seed", seed, 64, 0)?)
+        crate::rails::shatter(slf.py(), slf.as_any(), seed)
     }
 
     /// One closed tour, shattered and joined again (see :func:`obfuscate`).
@@ -158,14 +155,7 @@ impl PyTourney {
         shatters: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTour> {
-        let py = slf.py();
-        let shatters = whole_or(py, "shatters", shatters, 32, 16)? as u32;
-        obfuscate(
-            py,
-            slf.as_any(),
-            shatters,
-            whole_or(py, "seed", seed, 64, 0)?,
-        )
+        crate::rails::obfuscate(slf.py(), slf.as_any(), shatters, seed)
     }
 
     /// The move counts of the tourney (for ``knights.stats``).
@@ -201,8 +191,9 @@ pub(crate) fn tourney(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
     generator: &str,
-    seed: u64,
+    seed: &Bound<'_, PyAny>,
 ) -> PyResult<PyTourney> {
+    let seed = whole(py, "seed", seed, 64)?;
     let board = board_arg(py, board)?;
     let generator: Generator = lib(py, generator.parse())?;
     let request = Tourney::builder(board).generator(generator).seed(seed);

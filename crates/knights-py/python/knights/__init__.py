@@ -88,20 +88,6 @@ Board = _typing.Union[str, int, _typing.Tuple[int, int]]
 Square = _typing.Tuple[int, int]
 """A square: ``(row, col)``, 0-based from the top-left corner."""
 
-def _whole(name: str, value: Any, bits: int) -> int:
-    """``value`` as a whole number from 0 to ``2**bits - 1``, else a
-    :class:`BadInputError` that says so (not a bare ``OverflowError``)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
-    if not 0 <= value < 2**bits:
-        raise BadInputError(f"{name} must be a whole number from 0 to 2**{bits}-1, not {value}")
-    return int(value)
-
-
-def _seed(seed: Any) -> int:
-    return _whole("seed", seed, 64)
-
-
 def _option(value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise TypeError(
@@ -170,8 +156,8 @@ def tour(
     """
     options = [(name, _option(v)) for name, v in algorithm_options.items()]
     return _native.tour(
-        board, kind, start, algorithm, _seed(seed), options,
-        None if obfuscate is None else _whole("obfuscate", obfuscate, 32),
+        board, kind, start, algorithm, seed, options,
+        obfuscate,
         end, wrap, _leaper(leaper), holes,
     )
 
@@ -190,7 +176,7 @@ def tourney(board: Board, *, generator: str = "warnsdorff", seed: int = 0) -> To
     """
     if generator == "tourney":
         generator = "warnsdorff"
-    return _native.tourney(board, generator, _seed(seed))
+    return _native.tourney(board, generator, seed)
 
 
 def join(x: Union[Tour, Tourney], *, seed: int = 0) -> Tour:
@@ -200,7 +186,7 @@ def join(x: Union[Tour, Tourney], *, seed: int = 0) -> Tour:
     >>> join(tourney("10x10", seed=2), seed=2).closed
     True
     """
-    return _native.join(x, _seed(seed))
+    return _native.join(x, seed)
 
 
 def shatter(x: Union[Tour, Tourney], *, seed: int = 0) -> Tourney:
@@ -210,7 +196,7 @@ def shatter(x: Union[Tour, Tourney], *, seed: int = 0) -> Tourney:
     >>> len(shatter(tour("8x8", kind="closed"), seed=1)) > 1
     True
     """
-    return _native.shatter(x, _seed(seed))
+    return _native.shatter(x, seed)
 
 
 def obfuscate(x: Union[Tour, Tourney], *, shatters: int = 16, seed: int = 0) -> Tour:
@@ -222,7 +208,7 @@ def obfuscate(x: Union[Tour, Tourney], *, shatters: int = 16, seed: int = 0) -> 
     >>> o.closed, o.start == t.start, o != t
     (True, True, True)
     """
-    return _native.obfuscate(x, _whole("shatters", shatters, 32), _seed(seed))
+    return _native.obfuscate(x, shatters, seed)
 
 
 class Existence(_NamedTuple):
@@ -294,7 +280,7 @@ def decide(
     """
     return Decision(
         *_native.decide(
-            board, kind, start, end, wrap, _leaper(leaper), holes, _whole("max_nodes", max_nodes, 64)
+            board, kind, start, end, wrap, _leaper(leaper), holes, max_nodes
         )
     )
 
@@ -449,7 +435,7 @@ def stats(
         return {"moves": moves, "relative": relative}
     summary: Dict[str, Any] = _json.loads(
         _native.stats(
-            x, _whole("count", count, 64), algorithm, kind, _seed(seed), bool(obfuscate),
+            x, count, algorithm, kind, seed, bool(obfuscate),
             bool(tourneys),
         )
     )
