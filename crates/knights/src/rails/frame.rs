@@ -1,6 +1,6 @@
 //! A cover held in one of the board's 8 orientations ([`Frame`]), and the
-//! symmetries that turn it ([`Sym`]). Both [`join`](super::join) and
-//! [`shatter`](super::shatter) run their passes in a uniformly random
+//! symmetries that turn it ([`Sym`]). Both [`join`](super::join()) and
+//! [`shatter`](super::shatter()) run their passes in a uniformly random
 //! orientation so that their fixed scan order does not show in the tours;
 //! the frame sits below both so that neither imports the other for it.
 
