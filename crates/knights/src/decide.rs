@@ -246,6 +246,19 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
             Ok(())
         };
     }
+    if let Some(reason) = lattice_refusal(shape, kind) {
+        return no(reason);
+    }
+    let graph = shape.graph()?;
+    match degree_refusal(spec, &graph).or_else(|| colour_refusal(spec, &graph)) {
+        Some(reason) => no(reason),
+        None => Ok(()),
+    }
+}
+
+/// Why no tour of `kind` can exist on `shape` by the squares' places alone
+/// (colours, residues of the leaper's jumps, Posa's four lines), or `None`.
+fn lattice_refusal(shape: &Shape, kind: Option<Kind>) -> Option<String> {
     let b = shape.board();
     let leaper = shape.leaper();
     let wraps_odd =
@@ -261,7 +274,7 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
             seen
         });
     if (leaper.a() + leaper.b()).is_multiple_of(2) && !wraps_odd && colours == [true, true] {
-        return no(format!(
+        return Some(format!(
             "the leaper {leaper} moves {} squares in all, an even number, so it never changes the colour of its square and cannot reach the squares of the other colour",
             leaper.a() + leaper.b()
         ));
@@ -276,7 +289,7 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
             })
             .collect::<std::collections::BTreeSet<_>>();
         if classes.len() > 1 {
-            return no(format!(
+            return Some(format!(
                 "both jumps of the leaper {leaper} are multiples of {g}, so it never changes its row or column modulo {g}, and the board has squares in {} such classes",
                 classes.len()
             ));
@@ -295,55 +308,70 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
         if four(b.rows(), w.rows(), b.cols(), w.cols())
             || four(b.cols(), w.cols(), b.rows(), w.rows())
         {
-            return no(
+            return Some(
                 "every move from the two outer lines of its side of 4 lands on the two inner lines, and wrapping the other way does not change that nor the alternation of colours, so a closed tour could visit only half of the squares (Posa's argument, as for the plain board)".into(),
             );
         }
     }
-    let graph = shape.graph()?;
+    None
+}
+
+/// Why the degrees and pieces of the move graph allow no tour for `spec`
+/// (a square without moves, pieces, squares of one move), or `None`.
+fn degree_refusal(spec: &Spec, graph: &Graph) -> Option<String> {
+    let (shape, kind, n) = (&spec.shape, spec.kind, spec.shape.squares());
+    let b = shape.board();
     if let Some(s) = (0..b.squares() as Square).find(|&s| !shape.is_hole(s) && graph.degree(s) == 0)
     {
-        return no(format!(
+        return Some(format!(
             "square {} has no move to any other square",
             shape.name(s)
         ));
     }
-    if reached(shape, &graph) < n {
-        return no("its move graph falls apart into pieces that no move joins".into());
+    if reached(shape, graph) < n {
+        return Some("its move graph falls apart into pieces that no move joins".into());
     }
     let ones: Vec<Square> = (0..b.squares() as Square)
         .filter(|&s| !shape.is_hole(s) && graph.degree(s) == 1)
         .collect();
     let ends = [spec.start, spec.end];
     if kind == Some(Kind::Closed) && !ones.is_empty() {
-        return no(format!(
+        return Some(format!(
             "square {} has only one move, so a closed tour cannot pass through it",
             shape.name(ones[0])
         ));
     }
     if ones.len() > 2 {
-        return no(format!(
+        return Some(format!(
             "{} squares have only one move each, and a tour can end on at most two of them",
             ones.len()
         ));
     }
     if spec.end.is_some() {
         if let Some(&s) = ones.iter().find(|s| !ends.contains(&Some(**s))) {
-            return no(format!(
+            return Some(format!(
                 "square {} has only one move, so a tour must begin or end there",
                 shape.name(s)
             ));
         }
     }
-    if let Some((class, [x, y])) = two_colouring(shape, &graph) {
+    None
+}
+
+/// Why the two colours of a two-coloured move graph allow no tour for
+/// `spec` (their sizes, or the colours of the given ends), or `None`.
+fn colour_refusal(spec: &Spec, graph: &Graph) -> Option<String> {
+    let (shape, kind) = (&spec.shape, spec.kind);
+    let ends = [spec.start, spec.end];
+    if let Some((class, [x, y])) = two_colouring(shape, graph) {
         let why = "every move changes the colour of its square (the move graph is two-coloured)";
         if kind == Some(Kind::Closed) && x != y {
-            return no(format!(
+            return Some(format!(
                 "{why}, so a closed tour needs as many squares of each colour, but there are {x} and {y}"
             ));
         }
         if x.abs_diff(y) > 1 {
-            return no(format!(
+            return Some(format!(
                 "{why}, so a tour needs the two colours to differ by at most one square, but there are {x} and {y}"
             ));
         }
@@ -357,7 +385,7 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
         };
         for s in ends.into_iter().flatten() {
             if major.is_some_and(|m| colour(s) != m) {
-                return no(format!(
+                return Some(format!(
                     "{why}, and with {} squares of one colour and {} of the other a tour must begin and end on the larger colour, which {} is not",
                     x.max(y),
                     x.min(y),
@@ -367,7 +395,7 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
         }
         if let (Some(s), Some(t), None) = (spec.start, spec.end, major) {
             if colour(s) == colour(t) {
-                return no(format!(
+                return Some(format!(
                     "{why}, and with as many squares of each colour a tour ends on the colour it did not start on, but {} and {} have the same colour",
                     shape.name(s),
                     shape.name(t)
@@ -375,7 +403,7 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
             }
         }
     }
-    Ok(())
+    None
 }
 
 #[cfg(test)]

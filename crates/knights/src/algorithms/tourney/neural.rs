@@ -332,8 +332,8 @@ impl Network {
 }
 
 /// The largest board the network is run on. On larger boards a run rarely
-/// settles within its rounds, and each costs seconds (100 runs on 1000x1000
-/// took 397 s and found nothing), so they are refused up front.
+/// settles within its rounds, and each costs seconds (BENCHMARKS.md has the
+/// measurement), so they are refused up front.
 pub const MAX_SQUARES: usize = 200 * 200;
 
 /// Runs the network until `accept` takes a tourney, under the restart budget.
@@ -371,8 +371,8 @@ fn search<R: Rng + ?Sized>(
 /// every square at two edges.
 ///
 /// # Complexity
-/// Random: on 64x64 a run settles after about 1,000-5,000 rounds, most of
-/// them touching a few dozen edges: about 10 ms per tourney (release build).
+/// Random: a run settles after some thousands of rounds, most of them
+/// touching a few dozen edges (BENCHMARKS.md has the time per tourney).
 ///
 /// # Example
 /// ```
