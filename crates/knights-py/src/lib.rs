@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use knights::algorithms::{Algorithm, Generator};
 use knights::cipher::{self, Key, KeySpec, Mode};
-use knights::count::{self, Progress};
+use knights::count::{self, FrontierProgress as Progress};
 use knights::format::{self, SvgOptions, Valid};
 use knights::rails::{self, JoinOptions, ObfuscateOptions};
 use knights::stats::{Job, MoveCounts};
@@ -989,10 +989,15 @@ fn stats(
     };
     let job = match generator {
         Some(g) => Job::Tourney(g),
-        None => Job::Tour(algorithm, kind, obfuscate.then_some(16)),
+        None => Job::Tour(algorithm, kind.into(), obfuscate.then_some(16)),
     };
     run_watched(py, &Watch::default(), move |stop| {
-        let summary = knights::stats::summarise(board, job, count, seed, &|| {}, Some(&stop))?;
+        let control = knights::Control::new().stop(stop);
+        let summary = knights::stats::Summary::builder(board, job)
+            .samples(count)
+            .seed(seed)
+            .control(&control)
+            .run()?;
         serde_json::to_string(&summary)
             .map_err(|e| Error::Internal(format!("the summary did not serialise: {e}")))
     })

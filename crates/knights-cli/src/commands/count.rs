@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use knights::count::{self, Method, Options, Progress, Source};
+use knights::count::{self, FrontierProgress as Progress, Method, Options, Source};
 use knights::Kind;
 use serde_json::{json, Value};
 

@@ -126,7 +126,7 @@ async fn start(
         super::work_priority();
         let t0 = Instant::now();
         let last = Mutex::new(Instant::now() - Duration::from_secs(1));
-        let progress = |p: &count::Progress| {
+        let progress = |p: &count::FrontierProgress| {
             let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
             if last.elapsed() >= Duration::from_millis(100) || p.step == p.steps {
                 *last = Instant::now();

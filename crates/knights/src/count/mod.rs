@@ -66,9 +66,11 @@ use std::fmt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-pub use estimate::{estimate, estimate_with, Estimate, EstimateMethod, EstimateOptions};
+use serde::Serialize;
+
+pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
 use frontier::{Problem, Shape};
-pub use layers::Progress;
+pub use layers::Progress as FrontierProgress;
 use layers::RunOptions;
 pub use number::Count;
 pub use project::{Projection, Source};
@@ -78,7 +80,8 @@ pub use crate::Kind;
 use crate::{Board, Result};
 
 /// How [`tours`] counts.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Meet in the middle for closed tours of boards with at least 6 rows
     /// and at most 8 columns (the shorter side), and for open tours from
@@ -116,7 +119,7 @@ pub struct Options<'a> {
     /// stops with [`crate::Error::GaveUp`].
     pub max_memory: Option<u64>,
     /// Called after every square with the size of the frontier.
-    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    pub progress: Option<&'a (dyn Fn(&FrontierProgress) + Sync)>,
     /// Keep the states on disk in this directory, with a checkpoint after
     /// every square (default: in memory, or when they do not fit, in a
     /// directory of the system's temporary directory removed at the end).
@@ -215,8 +218,8 @@ impl fmt::Debug for Options<'_> {
 }
 
 /// The result of a count and the figures of its run.
-#[derive(Clone, Debug, Default)]
-pub struct Report {
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct CountReport {
     /// The number of undirected tours.
     pub count: Count,
     /// The method that ran: [`Method::Forward`] or [`Method::Meet`].
@@ -240,8 +243,14 @@ pub struct Report {
     pub peak_disk_bytes: u64,
     /// Successors generated over all squares, before equal states merge.
     pub generated: u64,
-    /// Wall-clock time of the run.
+    /// Wall-clock time of the run (serialised as seconds).
+    #[serde(serialize_with = "seconds")]
     pub elapsed: Duration,
+}
+
+/// A duration as its seconds, for serde.
+fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
 }
 
 /// The number of undirected closed or open tours of `board`.
@@ -263,20 +272,20 @@ pub struct Report {
 /// assert_eq!(count::tours("5x6".parse()?, &Options::default())?.count, 8);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
+pub fn tours(board: Board, opts: &Options<'_>) -> Result<CountReport> {
     opts.prepare()?;
     let t0 = Instant::now();
     if board.squares() == 1 {
-        return Ok(Report {
+        return Ok(CountReport {
             count: Count::from(u64::from(opts.kind == Kind::Open)),
-            ..Report::default()
+            ..CountReport::default()
         });
     }
     // An explicit method still runs (the tests check the theorems with it).
     if opts.method == Method::Auto && !tour_exists(board, opts.kind) {
-        return Ok(Report {
+        return Ok(CountReport {
             elapsed: t0.elapsed(),
-            ..Report::default()
+            ..CountReport::default()
         });
     }
     let bits = expected_bits(board, opts.kind)?;
@@ -293,7 +302,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
         };
         let (t, b) = (&m.top, &m.bottom);
         let kept = t.states_per_step.last().copied().unwrap_or(0);
-        return Ok(Report {
+        return Ok(CountReport {
             count: m.count,
             method: Method::Meet,
             states_per_step: [&t.states_per_step[..], &b.states_per_step[..]].concat(),
@@ -313,8 +322,8 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
 }
 
 /// The report of one forward run started at `t0`.
-fn forward_report(run: layers::Run, t0: Instant) -> Report {
-    Report {
+fn forward_report(run: layers::Run, t0: Instant) -> CountReport {
+    CountReport {
         count: run.count,
         method: Method::Forward,
         meet_pairs: None,
@@ -339,7 +348,7 @@ pub struct Sweep {
     /// `(board, count)` for every length from 1 up, in order.
     pub counts: Vec<(Board, Count)>,
     /// The figures of the one pass (its `count` is the longest board's).
-    pub report: Report,
+    pub report: CountReport,
 }
 
 /// The number of undirected tours of every board `W x L` for `L = 1..=N`,
@@ -400,7 +409,7 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(Sweep {
-        report: Report {
+        report: CountReport {
             count: counts.last().map_or(Count::ZERO, |c| c.1),
             ..forward_report(run, t0)
         },
@@ -426,16 +435,16 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
 /// assert!(count::tours_on(&torus, &count::Options::default())?.count > count::Count::ZERO);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
+pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<CountReport> {
     if shape.is_plain() {
         return tours(shape.board(), opts);
     }
     opts.prepare()?;
     let t0 = Instant::now();
     if shape.squares() == 1 {
-        return Ok(Report {
+        return Ok(CountReport {
             count: Count::from(u64::from(opts.kind == Kind::Open)),
-            ..Report::default()
+            ..CountReport::default()
         });
     }
     let problem = shape_problem(shape, opts.kind, None)?;
@@ -657,7 +666,7 @@ pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
 fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Projection> {
     let rec = project::Trial::new();
     let flag = crate::StopFlag::new();
-    let record = |pr: &Progress| {
+    let record = |pr: &FrontierProgress| {
         let at = rec.start.elapsed().as_secs_f64();
         rec.steps.lock().unwrap_or_else(|e| e.into_inner()).push((
             pr.states as u64,
@@ -1096,7 +1105,7 @@ mod tests {
         ] {
             let stop = crate::StopFlag::new();
             let squares = std::sync::atomic::AtomicUsize::new(0);
-            let cb = |p: &Progress| {
+            let cb = |p: &FrontierProgress| {
                 if squares.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1 == p.steps {
                     stop.stop();
                 }
@@ -1134,7 +1143,7 @@ mod tests {
     #[test]
     fn progress_sees_every_square() {
         let seen = std::sync::atomic::AtomicUsize::new(0);
-        let cb = |p: &Progress| {
+        let cb = |p: &FrontierProgress| {
             assert!(p.states <= p.peak);
             seen.store(p.step, std::sync::atomic::Ordering::Relaxed);
         };

@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use super::frontier::{Problem, Shape};
 use super::layers::{self, RunOptions};
-use super::{oriented, tours, Count, Kind, Options, Report};
+use super::{oriented, tours, Count, CountReport, Kind, Options};
 use crate::{Board, Error, Result};
 
 /// Tours up to rotation and reflection, with the fixed counts behind them.
@@ -234,18 +234,18 @@ fn closed_only(opts: &Options<'_>) -> Result<()> {
 /// assert_eq!(count::symmetric("6x6".parse()?, &Options::default())?.count, 78);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn symmetric(board: Board, opts: &Options<'_>) -> Result<Report> {
+pub fn symmetric(board: Board, opts: &Options<'_>) -> Result<CountReport> {
     closed_only(opts)?;
     opts.prepare()?;
     let t0 = Instant::now();
     let (rows, w) = oriented(board);
     let half = &symmetries(rows, w)[0];
     let (count, peak) = fixed_by(board, rows, w, half, opts, false)?;
-    Ok(Report {
+    Ok(CountReport {
         count,
         peak_states: peak,
         elapsed: t0.elapsed(),
-        ..Report::default()
+        ..CountReport::default()
     })
 }
 
