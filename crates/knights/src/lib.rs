@@ -23,6 +23,7 @@
 //! | estimate a count | [`count::estimate()`] |
 //! | move statistics | [`stats::Summary::builder`], [`stats::MoveCounts`], [`stats::sample`] |
 //! | encipher a text | [`cipher::encrypt`], [`cipher::decrypt`] with a [`cipher::Key`] |
+//! | any job as data (serde), validated once | [`request::Request`] and its `run` |
 //!
 //! Long work (a count, an estimate, statistics) takes one [`Control`]: the
 //! caller's [`StopFlag`] and a callback for its [`Progress`]. A tour of
@@ -96,6 +97,7 @@ pub mod exists;
 pub mod format;
 pub mod memory;
 pub mod rails;
+pub mod request;
 pub mod rng;
 pub mod shape;
 pub mod stats;

@@ -18,8 +18,9 @@ pub enum Wanted {
     /// An open tour (a closed one is an open one too, but this asks for one
     /// that the method builds as open).
     Open,
-    /// Whichever the method gives.
+    /// Whichever the method gives (also read as `any`, the doors' word).
     #[default]
+    #[serde(alias = "any")]
     Either,
 }
 
@@ -71,9 +72,10 @@ impl FromStr for Wanted {
         match s {
             "closed" => Ok(Wanted::Closed),
             "open" => Ok(Wanted::Open),
-            "either" => Ok(Wanted::Either),
+            "either" | "any" => Ok(Wanted::Either),
             _ => Err(Error::Parse(format!(
-                "the kind of tour must be closed, open or either, not {s:?}"
+                "'{}' is not a kind of tour; use closed, open or either",
+                crate::excerpt(s)
             ))),
         }
     }

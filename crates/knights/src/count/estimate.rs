@@ -68,6 +68,7 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 use rayon::prelude::*;
+use serde::Serialize;
 
 use super::frontier::Engine;
 use super::Kind;
@@ -81,7 +82,8 @@ pub const BATCH: u64 = 256;
 pub const KEEP: usize = 100_000;
 
 /// How probes choose their way.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum EstimateMethod {
     /// [`EstimateMethod::Frontier`] for closed tours where the frontier
     /// program fits, else [`EstimateMethod::Sis`].
@@ -199,7 +201,7 @@ impl Default for EstimateOptions {
 }
 
 /// An estimate with its spread.
-#[derive(Copy, Clone, Debug, Default, PartialEq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Estimate {
     /// Estimated number of undirected tours.
     pub tours: f64,

@@ -106,6 +106,18 @@ impl Method {
     }
 }
 
+impl From<&FrontierProgress> for crate::Progress {
+    /// The square done, of all, with the frontier's states.
+    fn from(p: &FrontierProgress) -> crate::Progress {
+        crate::Progress {
+            phase: crate::Phase::Counting,
+            done: p.step as u64,
+            total: Some(p.steps as u64),
+            states: Some(p.states as u64),
+        }
+    }
+}
+
 /// Options of a count.
 #[derive(Copy, Clone, Default)]
 pub struct Options<'a> {
