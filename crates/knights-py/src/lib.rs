@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use knights::algorithms::{Algorithm, Generator};
 use knights::cipher::{self, Key, KeySpec, Mode};
-use knights::count::{self, FrontierProgress as Progress};
+use knights::count;
 use knights::format::{self, SvgOptions, Valid};
 use knights::rails::{self, JoinOptions, ObfuscateOptions};
 use knights::stats::{Job, MoveCounts};
@@ -847,19 +847,20 @@ fn count_tours(
     let watch = Watch::default();
     let calls_back = watch.clone();
     let n = run_watched(py, &watch, move |stop| {
-        let callback = |p: &Progress| {
-            let Some(f) = &progress else { return };
+        let control = knights::Control::new().stop(stop).progress(move |p| {
+            let (Some(f), Some(p)) = (&progress, p.frontier) else {
+                return;
+            };
             Python::attach(|py| {
                 let args = (p.step, p.steps, p.states, p.peak, p.on_disk);
                 if let Err(e) = f.call1(py, args) {
                     calls_back.fail(e);
                 }
             });
-        };
+        });
         let opts = count::Options {
             kind,
-            progress: Some(&callback),
-            stop: Some(&stop),
+            control: Some(&control),
             ..count::Options::default()
         };
         if classes {

@@ -29,7 +29,7 @@ pub enum Phase {
 
 /// How far long work has come: one value for counts, estimates and
 /// statistics.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug)]
 pub struct Progress {
     /// What the work is.
     pub phase: Phase,
@@ -39,6 +39,8 @@ pub struct Progress {
     pub total: Option<u64>,
     /// States held now (a count's frontier), where the work has states.
     pub states: Option<u64>,
+    /// A count's figures of the square just done (peak, disk, projection).
+    pub frontier: Option<crate::count::FrontierProgress>,
 }
 
 impl Progress {
@@ -49,6 +51,7 @@ impl Progress {
             done,
             total,
             states: None,
+            frontier: None,
         }
     }
 }

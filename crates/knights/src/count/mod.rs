@@ -77,7 +77,7 @@ pub use project::{Projection, Source};
 pub use symmetry::{classes, symmetric, Classes};
 
 pub use crate::Kind;
-use crate::{Board, Result};
+use crate::{Board, Control, Result};
 
 /// How [`tours`] counts.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -107,13 +107,14 @@ impl Method {
 }
 
 impl From<&FrontierProgress> for crate::Progress {
-    /// The square done, of all, with the frontier's states.
+    /// The square done, of all, with the frontier's states and figures.
     fn from(p: &FrontierProgress) -> crate::Progress {
         crate::Progress {
             phase: crate::Phase::Counting,
             done: p.step as u64,
             total: Some(p.steps as u64),
             states: Some(p.states as u64),
+            frontier: Some(*p),
         }
     }
 }
@@ -130,8 +131,13 @@ pub struct Options<'a> {
     /// they go to disk, and a count that cannot be done within it even there
     /// stops with [`crate::Error::GaveUp`].
     pub max_memory: Option<u64>,
-    /// Called after every square with the size of the frontier.
-    pub progress: Option<&'a (dyn Fn(&FrontierProgress) + Sync)>,
+    /// Told the [`crate::Progress`] (with the [`FrontierProgress`]) after
+    /// every square; its flag, raised by the caller (Ctrl-C, a cancelled
+    /// job), stops the count after the square in progress (or, once the
+    /// parts met in the middle are done, after the piece of their join in
+    /// progress), with [`crate::Error::Interrupted`]; a count with a work
+    /// directory keeps its checkpoint for `resume`.
+    pub control: Option<&'a Control>,
     /// Keep the states on disk in this directory, with a checkpoint after
     /// every square (default: in memory, or when they do not fit, in a
     /// directory of the system's temporary directory removed at the end).
@@ -148,12 +154,6 @@ pub struct Options<'a> {
     /// Stop with [`crate::Error::GaveUp`] after this many squares (after the
     /// checkpoint): a hook to test resuming.
     pub stop_after: Option<usize>,
-    /// Raised by the caller (Ctrl-C, a cancelled job) to stop the count
-    /// after the square in progress (or, once the parts met in the middle
-    /// are done, after the piece of their join in progress), with
-    /// [`crate::Error::Interrupted`]; a count with a work directory keeps
-    /// its checkpoint for `resume`.
-    pub stop: Option<&'a crate::StopFlag>,
     /// The most bytes the state files may take on disk, when they go to
     /// disk (default: 80 % of the free space on their file system, besides
     /// what they take already). Before every square the count checks that
@@ -189,17 +189,31 @@ impl<'a> Options<'a> {
         }
     }
 
-    /// The options of the frontier program for a count of `board`.
-    fn run(&self, board: Board) -> RunOptions<'a> {
+    /// The engine's progress callback: the control's, told each square.
+    fn forward(&self) -> impl Fn(&FrontierProgress) + Sync + '_ {
+        move |p| {
+            if let Some(control) = self.control {
+                control.report(&crate::Progress::from(p));
+            }
+        }
+    }
+
+    /// The options of the frontier program for a count of `board`, whose
+    /// progress goes to `forward` (see [`Options::forward`]).
+    fn run<'b>(
+        &'b self,
+        board: Board,
+        forward: &'b (dyn Fn(&FrontierProgress) + Sync),
+    ) -> RunOptions<'b> {
         RunOptions {
             max_memory: self.max_memory,
-            progress: self.progress,
+            progress: self.control.map(|_| forward),
             work_dir: self.work_dir,
             resume: self.resume,
             fresh: self.fresh,
             later: false,
             stop_after: self.stop_after,
-            stop: self.stop,
+            stop: self.control.map(Control::stop_flag),
             max_disk: self.max_disk,
             keep: self.keep,
             final_layer: None,
@@ -215,12 +229,11 @@ impl fmt::Debug for Options<'_> {
             .field("kind", &self.kind)
             .field("method", &self.method)
             .field("max_memory", &self.max_memory)
-            .field("progress", &self.progress.is_some())
+            .field("control", &self.control)
             .field("work_dir", &self.work_dir)
             .field("resume", &self.resume)
             .field("fresh", &self.fresh)
             .field("stop_after", &self.stop_after)
-            .field("stop", &self.stop.map(crate::StopFlag::is_stopped))
             .field("max_disk", &self.max_disk)
             .field("keep", &self.keep)
             .field("outside_in", &self.outside_in)
@@ -303,9 +316,10 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<CountReport> {
     let bits = expected_bits(board, opts.kind)?;
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
     let (rows, w) = oriented(board);
+    let forward = opts.forward();
     let run_opts = RunOptions {
         count_bits: bits,
-        ..opts.run(board)
+        ..opts.run(board, &forward)
     };
     if meets(board, opts)? {
         let m = match opts.kind {
@@ -395,11 +409,12 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
     let mut problem = strip_problem(rows, w, opts.kind, opts.outside_in);
     problem.prefixes = (1..rows).map(|l| l * w).collect();
+    let forward = opts.forward();
     let run = layers::run(
         &problem,
         &RunOptions {
             count_bits: bits,
-            ..opts.run(board)
+            ..opts.run(board, &forward)
         },
     )?;
     let mut counts = Vec::with_capacity(rows);
@@ -460,9 +475,10 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<CountReport>
         });
     }
     let problem = shape_problem(shape, opts.kind, None)?;
+    let forward = opts.forward();
     let run_opts = RunOptions {
         memory_only: Some(shape.board()),
-        ..opts.run(shape.board())
+        ..opts.run(shape.board(), &forward)
     };
     let run = layers::run(&problem, &run_opts)?;
     Ok(forward_report(run, t0))
@@ -485,7 +501,7 @@ pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result
     }
     let problem = shape_problem(&crate::Shape::new(board), Kind::Open, Some([s, t]))?;
     let opts = Options::default();
-    layers::run(&problem, &opts.run(board))?
+    layers::run(&problem, &opts.run(board, &|_| {}))?
         .count
         .to_u128()
         .ok_or_else(|| {
@@ -654,7 +670,7 @@ pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
         ..Projection::default()
     };
     for p in &problems {
-        let one = trial(p, seconds, opts.stop)?;
+        let one = trial(p, seconds, opts.control.map(Control::stop_flag))?;
         if one.peak_states > total.peak_states {
             total.peak_states = one.peak_states;
             // Counted over both parts, as `steps` is.
@@ -1116,17 +1132,17 @@ mod tests {
             ("4x9", Kind::Open),
         ] {
             let stop = crate::StopFlag::new();
-            let squares = std::sync::atomic::AtomicUsize::new(0);
-            let cb = |p: &FrontierProgress| {
-                if squares.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1 == p.steps {
-                    stop.stop();
+            let raise = stop.clone();
+            let squares = std::sync::atomic::AtomicU64::new(0);
+            let control = Control::new().stop(stop).progress(move |p| {
+                if Some(squares.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1) == p.total {
+                    raise.stop();
                 }
-            };
+            });
             let opts = Options {
                 kind,
                 method: Method::Meet,
-                progress: Some(&cb),
-                stop: Some(&stop),
+                control: Some(&control),
                 ..Options::default()
             };
             let err = tours(board.parse().unwrap(), &opts).unwrap_err();
@@ -1154,14 +1170,16 @@ mod tests {
 
     #[test]
     fn progress_sees_every_square() {
-        let seen = std::sync::atomic::AtomicUsize::new(0);
-        let cb = |p: &FrontierProgress| {
-            assert!(p.states <= p.peak);
-            seen.store(p.step, std::sync::atomic::Ordering::Relaxed);
-        };
+        let seen = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let saw = std::sync::Arc::clone(&seen);
+        let control = Control::new().progress(move |p| {
+            let f = p.frontier.expect("a count's figures");
+            assert!(f.states <= f.peak);
+            saw.store(p.done, std::sync::atomic::Ordering::Relaxed);
+        });
         let opts = Options {
             method: Method::Forward,
-            progress: Some(&cb),
+            control: Some(&control),
             ..Options::default()
         };
         let report = tours("5x6".parse().unwrap(), &opts).unwrap();

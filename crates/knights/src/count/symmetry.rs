@@ -202,9 +202,10 @@ fn fixed_by(
     let mut total = Count::ZERO;
     let mut peak = 0;
     for (i, p) in quotient_problems(rows, w, g)?.into_iter().enumerate() {
+        let forward = opts.forward();
         let run_opts = RunOptions {
             later: later || i > 0,
-            ..opts.run(board)
+            ..opts.run(board, &forward)
         };
         let run = layers::run(&p, &run_opts)?;
         total = total.checked_add(run.count).ok_or_else(layers::overflow)?;

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::{place, refuse};
-use crate::count::{self, Count, CountReport, FrontierProgress, Method, Options};
-use crate::{Control, Kind, Progress, Result, Shape};
+use crate::count::{self, Count, CountReport, Method, Options};
+use crate::{Control, Kind, Result, Shape};
 
 /// What a count counts.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -215,16 +215,14 @@ impl CountRequest {
     /// The count.
     pub fn run(&self, control: &Control) -> Result<CountAnswer> {
         let plan = self.plan()?;
-        let forward = |p: &FrontierProgress| control.report(&Progress::from(p));
         let opts = Options {
             kind: self.kind,
             method: plan.method,
             max_memory: self.max_memory,
-            progress: Some(&forward),
+            control: Some(control),
             work_dir: self.work_dir.as_deref(),
             resume: self.resume,
             fresh: self.fresh,
-            stop: Some(control.stop_flag()),
             max_disk: self.max_disk,
             keep: self.keep,
             outside_in: self.outside_in,
