@@ -20,7 +20,7 @@
 //! | join, shatter, obfuscate | [`rails::join`], [`rails::shatter`], [`rails::obfuscate`], [`rails::obfuscate_tour`] |
 //! | read and write files, draw | [`format::read`], [`format::tour_json`], [`format::grid`], [`format::tour_svg`] |
 //! | count tours exactly | [`count::tours`] with [`count::Options`]; [`count::classes`] |
-//! | estimate a count | [`count::estimate()`] |
+//! | estimate a count | [`count::Estimate::builder`] ([`count::EstimateBuilder`]) |
 //! | move statistics | [`stats::Summary::builder`], [`stats::MoveCounts`], [`stats::sample`] |
 //! | encipher a text | [`cipher::encrypt`], [`cipher::decrypt`] with a [`cipher::Key`] |
 //! | any job as data (serde), validated once | [`request::Request`] and its `run` |

@@ -69,7 +69,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
-use frontier::{Problem, Shape};
+use frontier::{Problem, Route};
 pub use layers::Progress as FrontierProgress;
 use layers::RunOptions;
 pub use number::Count;
@@ -564,8 +564,8 @@ fn shape_problem(
         back,
         modulus: 1,
         shape: match kind {
-            Kind::Closed => Shape::Cycle,
-            Kind::Open => Shape::Path,
+            Kind::Closed => Route::Cycle,
+            Kind::Open => Route::Path,
         },
         terminal_ok,
         external: Vec::new(),
@@ -856,8 +856,8 @@ fn strip_problem(rows: usize, w: usize, kind: Kind, outside_in: bool) -> Problem
         back,
         modulus: 1,
         shape: match kind {
-            Kind::Closed => Shape::Cycle,
-            Kind::Open => Shape::Path,
+            Kind::Closed => Route::Cycle,
+            Kind::Open => Route::Path,
         },
         terminal_ok: vec![true; n],
         external: Vec::new(),

@@ -23,7 +23,7 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use super::frontier::{Problem, Shape};
+use super::frontier::{Problem, Route};
 use super::layers::{self, RunOptions};
 use super::{oriented, tours, Count, CountReport, Kind, Options};
 use crate::{Board, Error, Result};
@@ -164,7 +164,7 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
         n: reps,
         back: back.clone(),
         modulus: g.order,
-        shape: Shape::Cycle,
+        shape: Route::Cycle,
         terminal_ok: vec![true; reps],
         external: Vec::new(),
         colour: Vec::new(),
@@ -177,7 +177,7 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
             n: reps,
             back,
             modulus: g.order,
-            shape: Shape::Path,
+            shape: Route::Path,
             terminal_ok: has_loop,
             external: Vec::new(),
             colour: Vec::new(),
