@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use anyhow::Result;
-use knights::algorithms::backtrack::StopFlag;
+use knights::StopFlag;
 
 /// Writes `format!` text to standard output; a `Result`.
 #[macro_export]

@@ -3,7 +3,7 @@
 use crate::convert::{board_arg, kind_arg};
 use crate::errors::lib;
 use crate::run::{run_watched, Watch};
-use knights::count::{self, Progress};
+use knights::count;
 use knights::Error;
 use pyo3::prelude::*;
 
@@ -45,19 +45,20 @@ pub(crate) fn count_tours(
     let watch = Watch::default();
     let calls_back = watch.clone();
     let n = run_watched(py, &watch, move |stop| {
-        let callback = |p: &Progress| {
-            let Some(f) = &progress else { return };
+        let control = knights::Control::new().stop(stop).progress(move |p| {
+            let (Some(f), Some(p)) = (&progress, p.frontier) else {
+                return;
+            };
             Python::attach(|py| {
                 let args = (p.step, p.steps, p.states, p.peak, p.on_disk);
                 if let Err(e) = f.call1(py, args) {
                     calls_back.fail(e);
                 }
             });
-        };
+        });
         let opts = count::Options {
             kind,
-            progress: Some(&callback),
-            stop: Some(&stop),
+            control: Some(&control),
             ..count::Options::default()
         };
         if classes {

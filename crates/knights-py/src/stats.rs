@@ -56,10 +56,15 @@ pub(crate) fn stats(
     };
     let job = match generator {
         Some(g) => Job::Tourney(g),
-        None => Job::Tour(algorithm, kind, obfuscate.then_some(16)),
+        None => Job::Tour(algorithm, kind.into(), obfuscate.then_some(16)),
     };
     run_watched(py, &Watch::default(), move |stop| {
-        let summary = knights::stats::summarise(board, job, count, seed, &|| {}, Some(&stop))?;
+        let control = knights::Control::new().stop(stop);
+        let summary = knights::stats::Summary::builder(board, job)
+            .samples(count)
+            .seed(seed)
+            .control(&control)
+            .run()?;
         serde_json::to_string(&summary)
             .map_err(|e| Error::Internal(format!("the summary did not serialise: {e}")))
     })

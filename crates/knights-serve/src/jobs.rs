@@ -126,24 +126,26 @@ async fn start(
         super::work_priority();
         let t0 = Instant::now();
         let last = Mutex::new(Instant::now() - Duration::from_secs(1));
-        let progress = |p: &count::Progress| {
-            let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
-            if last.elapsed() >= Duration::from_millis(100) || p.step == p.steps {
-                *last = Instant::now();
-                worker.status.send_modify(|v| {
-                    v["step"] = json!(p.step);
-                    v["steps"] = json!(p.steps);
-                    v["states"] = json!(p.states);
-                    v["elapsed"] = json!(t0.elapsed().as_secs_f64());
-                });
-            }
-        };
+        let watcher = worker.clone();
+        let control = knights::Control::new()
+            .stop(worker.stop.clone())
+            .progress(move |p| {
+                let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
+                if last.elapsed() >= Duration::from_millis(100) || Some(p.done) == p.total {
+                    *last = Instant::now();
+                    watcher.status.send_modify(|v| {
+                        v["step"] = json!(p.done);
+                        v["steps"] = json!(p.total);
+                        v["states"] = json!(p.states);
+                        v["elapsed"] = json!(t0.elapsed().as_secs_f64());
+                    });
+                }
+            });
         let options = count::Options {
             kind,
             max_memory: Some(1 << 30),
             memory_only: true,
-            progress: Some(&progress),
-            stop: Some(&worker.stop),
+            control: Some(&control),
             ..count::Options::default()
         };
         let result = count::tours(board, &options);

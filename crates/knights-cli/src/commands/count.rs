@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use knights::count::{self, Method, Options, Progress, Source};
+use knights::count::{self, FrontierProgress as Progress, Method, Options, Source};
 use knights::Kind;
 use serde_json::{json, Value};
 
@@ -71,23 +71,21 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     if args.dry_run {
         return dry_run(&args, board, kind, method);
     }
-    let reporter = Reporter::new(args.quiet);
-    let callback = |p: &Progress| reporter.report(p);
+    let reporter = Arc::new(Reporter::new(args.quiet));
     // The first Ctrl-C stops the count after the square in progress (its
     // checkpoint kept for --resume); a second ends the process at once.
-    let stop = crate::output::stop_on_ctrl_c();
+    let control = reporter.control(crate::output::stop_on_ctrl_c());
     let opts = Options {
         kind,
         method,
         max_memory,
         max_disk,
         keep: args.keep,
-        progress: Some(&callback),
+        control: Some(&control),
         work_dir: args.work_dir.as_deref(),
         resume: args.resume,
         fresh: args.fresh,
         stop_after: args.stop_after,
-        stop: Some(&stop),
         outside_in: args.outside_in,
         memory_only: false,
     };
@@ -198,14 +196,13 @@ fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitC
         .as_deref()
         .map(|t| parse_bytes(t, "memory"))
         .transpose()?;
-    let reporter = Reporter::new(args.quiet);
-    let callback = |p: &Progress| reporter.report(p);
+    let reporter = Arc::new(Reporter::new(args.quiet));
+    let control = reporter.control(stop);
     let opts = Options {
         kind,
         method: Method::Forward,
         max_memory,
-        progress: Some(&callback),
-        stop: Some(&stop),
+        control: Some(&control),
         ..Options::default()
     };
     let r = count::tours_on(shape, &opts);
@@ -275,6 +272,16 @@ impl Reporter {
         Reporter { bar, latest }
     }
 
+    /// The control of a count watching `stop` and reporting here.
+    fn control(self: &Arc<Self>, stop: knights::StopFlag) -> knights::Control {
+        let reporter = Arc::clone(self);
+        knights::Control::new().stop(stop).progress(move |p| {
+            if let Some(f) = &p.frontier {
+                reporter.report(f);
+            }
+        })
+    }
+
     /// A square is done.
     fn report(&self, p: &Progress) {
         if let Some(bar) = &self.bar {
@@ -321,11 +328,11 @@ fn dry_run(
     kind: Kind,
     method: Method,
 ) -> Result<ExitCode> {
-    let stop = crate::output::stop_on_ctrl_c();
+    let control = knights::Control::new().stop(crate::output::stop_on_ctrl_c());
     let opts = Options {
         kind,
         method,
-        stop: Some(&stop),
+        control: Some(&control),
         ..Options::default()
     };
     let p = count::project(board, &opts)?;

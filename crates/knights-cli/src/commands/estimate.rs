@@ -57,13 +57,18 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     };
     let t0 = Instant::now();
     let timed = args.seconds.is_some();
-    let e = count::estimate_with(board, &opts, &|n| {
+    let ticker = bar.clone();
+    let control = knights::Control::new().progress(move |p| {
         if timed {
-            bar.set_position(t0.elapsed().as_secs());
+            ticker.set_position(t0.elapsed().as_secs());
         } else {
-            bar.inc(n);
+            ticker.set_position(p.done);
         }
-    })?;
+    });
+    let e = count::Estimate::builder(board)
+        .options(opts)
+        .control(&control)
+        .run()?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     if e.samples == 0 {

@@ -22,7 +22,7 @@ use rand::RngCore;
 
 use super::{finish, Spec, TourGenerator};
 use crate::board::Square;
-pub use crate::stop::StopFlag;
+use crate::StopFlag;
 use crate::{exists, Board, Error, Kind, Result, Tour};
 
 use super::warnsdorff::COURSE_REPORT_ORDER;

@@ -31,9 +31,9 @@ use rand::RngCore;
 
 use crate::board::Square;
 use crate::construct;
-use crate::{exists, Board, Error, Kind, Result, Shape, Tour};
+use crate::{exists, Board, Error, Kind, Result, Shape, StopFlag, Tour};
 
-pub use backtrack::{Backtrack, StopFlag};
+pub use backtrack::Backtrack;
 pub use hybrid::Hybrid;
 pub use tourney::neural::TakefujiLee;
 pub use tourney::Generator;

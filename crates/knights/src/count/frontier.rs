@@ -67,7 +67,7 @@ pub(crate) const FREE: u8 = 255;
 
 /// Cycles (closed tours) or paths (open tours).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Shape {
+pub(crate) enum Route {
     /// One cycle through every vertex, whose voltage generates the group.
     Cycle,
     /// One path through every vertex, with both ends in `terminal_ok`.
@@ -85,7 +85,7 @@ pub(crate) struct Problem {
     /// The voltage group is Z_modulus (1, 2 or 4).
     pub modulus: u8,
     /// Cycle or path.
-    pub shape: Shape,
+    pub shape: Route,
     /// Which vertices may be the ends of the path (ignored for cycles).
     pub terminal_ok: Vec<bool>,
     /// For a part of a larger graph: each vertex's edges to vertices outside
@@ -200,7 +200,7 @@ pub(crate) struct Engine {
     /// Whether keys are nibble keys (see the module notes) rather than
     /// ranked keys.
     pub nibble_keys: bool,
-    pub shape: Shape,
+    pub shape: Route,
     /// Paths outside sweeps: whether [`Engine::may_finish`] prunes.
     prune: bool,
     /// Paths on a 2-coloured graph: twice the colour sum of all vertices,
@@ -367,10 +367,10 @@ impl Engine {
             })
             .collect();
         let m = p.modulus.max(1);
-        let t: u64 = if p.shape == Shape::Path { 3 } else { 1 };
+        let t: u64 = if p.shape == Route::Path { 3 } else { 1 };
         // The pruning of paths judges a state by the whole graph, so not
         // in a sweep, whose prefixes are graphs of their own.
-        let path = p.shape == Shape::Path && p.prefixes.is_empty();
+        let path = p.shape == Route::Path && p.prefixes.is_empty();
         let (colour, twice_total) = if !path {
             (None, 0)
         } else if !p.colour.is_empty() {
@@ -777,7 +777,7 @@ impl Engine {
                     // A cycle closes: only the whole tour, at the end, may.
                     let volt = (e + d.w[b]) % m;
                     let generates = m == 1 || volt % 2 == 1;
-                    (self.shape == Shape::Cycle && last && generates).then_some(true)
+                    (self.shape == Route::Cycle && last && generates).then_some(true)
                 } else if q == FREE && p == FREE {
                     last.then_some(true)
                 } else if q == FREE {
@@ -802,7 +802,7 @@ impl Engine {
     /// that can no longer get their degree. Returns `None` if the state dies,
     /// else whether a path between two terminals was completed.
     fn settle(&self, d: &mut Frontier, checks: &[Check], last: bool) -> Option<bool> {
-        let cycle = self.shape == Shape::Cycle;
+        let cycle = self.shape == Route::Cycle;
         let mut completed = false;
         for c in checks {
             let s = c.slot as usize;
@@ -908,11 +908,11 @@ impl Engine {
                 }
             }
             match self.shape {
-                Shape::Cycle => closed && ends + paired == 0,
+                Route::Cycle => closed && ends + paired == 0,
                 // One path: its two ends are the terminals fixed before
                 // (`term`) and the vertices left with one edge, and the
                 // ends still in the frontier belong to it.
-                Shape::Path => {
+                Route::Path => {
                     let term = u32::from(d.term);
                     match (term, paired, ends) {
                         (2, 0, 0) => closed,
@@ -947,8 +947,8 @@ impl Engine {
             };
             if last {
                 let whole = match self.shape {
-                    Shape::Cycle => closed,
-                    Shape::Path => d.term == 2,
+                    Route::Cycle => closed,
+                    Route::Path => d.term == 2,
                 };
                 if whole || completed {
                     emit(None);

@@ -31,7 +31,7 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashMap;
 
-use super::frontier::{Engine, Problem, Shape, DONE, END, UNTOUCHED};
+use super::frontier::{Engine, Problem, Route, DONE, END, UNTOUCHED};
 use super::layers::{self, Progress, Run, RunOptions};
 use super::number::{Count, ProductSum};
 use crate::{Error, Result};
@@ -374,7 +374,7 @@ impl Part {
                 n,
                 back,
                 modulus: 1,
-                shape: Shape::Cycle,
+                shape: Route::Cycle,
                 terminal_ok: vec![true; n],
                 external,
                 colour: squares

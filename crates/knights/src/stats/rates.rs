@@ -11,9 +11,10 @@ use rand::Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::algorithms::backtrack::{self, Order, StopFlag};
+use crate::algorithms::backtrack::{self, Order};
 use crate::algorithms::warnsdorff::{Outcome, Tie, Walker};
 use crate::board::Square;
+use crate::StopFlag;
 use crate::{exists, Board, Error, Result};
 
 /// Trials per batch (fixed, so results do not depend on the thread count).

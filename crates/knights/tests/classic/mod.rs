@@ -3,11 +3,12 @@
 //! Mahmoud's course report (Mahmoud n.d.), and properties over board sizes and seeds. Every tour goes
 //! through the independent checker.
 
-use knights::algorithms::backtrack::{self, Order, StopFlag};
+use knights::algorithms::backtrack::{self, Order};
 use knights::algorithms::warnsdorff::{self, Tie};
 use knights::algorithms::{self, hybrid, Algorithm, Backtrack, Construct, Hybrid, Warnsdorff};
 use knights::check::check_tour;
 use knights::Kind;
+use knights::StopFlag;
 use knights::{exists, Board, Error, Tour};
 use proptest::prelude::*;
 

@@ -318,18 +318,19 @@ fn estimate_is_seeded_and_close() {
 fn a_raised_stop_flag_interrupts_a_count() {
     let stop = knights::StopFlag::new();
     stop.stop();
+    let control = knights::Control::new().stop(stop);
     for method in [Method::Forward, Method::Meet] {
         let opts = Options {
             method,
-            stop: Some(&stop),
+            control: Some(&control),
             ..Options::default()
         };
         let err = count::tours("6x6".parse().unwrap(), &opts).unwrap_err();
         assert_eq!(err.category(), knights::Category::Interrupted, "{err}");
     }
-    let fresh = knights::StopFlag::new();
+    let fresh = knights::Control::new();
     let opts = Options {
-        stop: Some(&fresh),
+        control: Some(&fresh),
         ..Options::default()
     };
     assert_eq!(

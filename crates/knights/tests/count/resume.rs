@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use knights::count::{self, Method, Options, Report};
+use knights::count::{self, CountReport, Method, Options};
 use knights::Board;
 use knights::Kind;
 
@@ -15,7 +15,7 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn in_memory_by(board: &str, kind: Kind, method: Method) -> Report {
+fn in_memory_by(board: &str, kind: Kind, method: Method) -> CountReport {
     let opts = Options {
         kind,
         method,
