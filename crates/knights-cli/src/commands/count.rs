@@ -48,25 +48,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         .into());
     }
     if !count::tour_exists(board, kind) {
-        let e = if kind == Kind::Open {
-            knights::exists::open_tour(board)
-        } else {
-            knights::exists::closed_tour(board)
-        };
-        let kind_name = if kind == Kind::Open { "open" } else { "closed" };
-        // Only the default method answers from the theorem; a method the
-        // user names still runs (and may refuse the board), so the line
-        // promises no count there.
-        let answer = if method == Method::Auto {
-            ", so the count is 0"
-        } else {
-            ""
-        };
-        crate::warn!(
-            "knights: no {kind_name} tour exists on {board}: {} ({}){answer}",
-            e.reason,
-            e.theorem
-        );
+        warn_if_no_tour(board, kind, method);
     }
     if args.dry_run {
         return dry_run(&args, board, kind, method);
@@ -140,6 +122,30 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         crate::outln!("{n}")?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Warns, before counting, that no tour of the kind exists, and which
+/// theorem says so.
+fn warn_if_no_tour(board: knights::Board, kind: Kind, method: Method) {
+    let e = if kind == Kind::Open {
+        knights::exists::open_tour(board)
+    } else {
+        knights::exists::closed_tour(board)
+    };
+    let kind_name = if kind == Kind::Open { "open" } else { "closed" };
+    // Only the default method answers from the theorem; a method the
+    // user names still runs (and may refuse the board), so the line
+    // promises no count there.
+    let answer = if method == Method::Auto {
+        ", so the count is 0"
+    } else {
+        ""
+    };
+    crate::warn!(
+        "knights: no {kind_name} tour exists on {board}: {} ({}){answer}",
+        e.reason,
+        e.theorem
+    );
 }
 
 /// `knights count --all-lengths`: one line (or one JSON entry) per length.

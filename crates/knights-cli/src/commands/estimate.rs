@@ -77,13 +77,15 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
         ))
         .into());
     }
-    let kind_name = if args.open { "open" } else { "closed" };
-    let scale = if args.directed { 2.0 } else { 1.0 };
-    let what = if args.directed {
-        "directed"
-    } else {
-        "undirected"
-    };
+    warn_doubts(&e, &args);
+    print(&e, board, &args, secs)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Warns when the probes are too few or too skewed for the interval to
+/// mean much, and says how to reproduce a timed run.
+fn warn_doubts(e: &count::Estimate, args: &EstimateArgs) {
+    let timed = args.seconds.is_some();
     let runs = e.method == EstimateMethod::Frontier;
     let a_kind = if args.open { "an open" } else { "a closed" };
     let probes = if runs { "runs" } else { "walks" };
@@ -123,6 +125,18 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
             }
         );
     }
+}
+
+/// Prints the estimate, as JSON with `--json` or as text.
+fn print(e: &count::Estimate, board: knights::Board, args: &EstimateArgs, secs: f64) -> Result<()> {
+    let kind_name = if args.open { "open" } else { "closed" };
+    let scale = if args.directed { 2.0 } else { 1.0 };
+    let what = if args.directed {
+        "directed"
+    } else {
+        "undirected"
+    };
+    let runs = e.method == EstimateMethod::Frontier;
     if args.json {
         let v = json!({
             "board": board.to_string(), "kind": kind_name, "directed": args.directed,
@@ -176,5 +190,5 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
             )?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
