@@ -369,7 +369,7 @@ pub(crate) fn generate_warnsdorff(
     attempts: u32,
     rng: &mut dyn RngCore,
 ) -> Result<Tour> {
-    crate::decide::quick_refusal(spec)?;
+    super::refuse::quick_refusal(spec)?;
     let graph = spec.shape.graph()?;
     let goal = goal(spec, &graph)?;
     for (kind, share) in kinds(spec, goal.kind) {
@@ -408,7 +408,7 @@ pub(crate) fn generate_backtrack(
     warnsdorff_order: bool,
     max_nodes: u64,
 ) -> Result<Tour> {
-    crate::decide::quick_refusal(spec)?;
+    super::refuse::quick_refusal(spec)?;
     let graph = spec.shape.graph()?;
     let goal = goal(spec, &graph)?;
     let mut exhausted = true;

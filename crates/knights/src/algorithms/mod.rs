@@ -24,6 +24,7 @@
 pub mod backtrack;
 pub(crate) mod general;
 pub mod hybrid;
+pub(crate) mod refuse;
 pub mod tourney;
 pub mod warnsdorff;
 
