@@ -28,6 +28,9 @@ struct Case {
     expect: Option<toml::Table>,
     #[serde(default)]
     refused: Option<String>,
+    /// Part of the library's sentence, which the door must show unchanged.
+    #[serde(default)]
+    says: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -182,6 +185,7 @@ fn file_facts(v: &Value, facts: &mut Map<String, Value>) {
             facts.insert("squares".into(), json!(t.squares().len()));
             facts.insert("start".into(), at(t.squares()[0]));
             facts.insert("end".into(), at(*t.squares().last().unwrap()));
+            facts.insert("order".into(), json!(t.squares()));
         }
         Valid::Tourney(t) => {
             let squares: usize = t.cycles().iter().map(|c| c.len()).sum();
@@ -269,6 +273,11 @@ async fn the_conformance_table_through_the_api() {
         }
         if let Some(category) = &case.refused {
             assert_eq!(status, http_status(category), "{name}: {uri}: {v}");
+            let says = case.says.as_deref().unwrap_or_default();
+            assert!(
+                v["error"].as_str().unwrap_or_default().contains(says),
+                "{name}: says {says:?}"
+            );
             continue;
         }
         let facts = facts(case, status, &v);

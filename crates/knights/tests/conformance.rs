@@ -21,6 +21,8 @@ struct Case {
     expect: Option<toml::Table>,
     #[serde(default)]
     refused: Option<String>,
+    #[serde(default)]
+    says: Option<String>,
 }
 
 /// The table's cases.
@@ -57,6 +59,7 @@ fn tour_facts(tour: &Value, facts: &mut Map<String, Value>) {
     facts.insert("squares".into(), json!(squares.len()));
     facts.insert("start".into(), at(&squares[0]));
     facts.insert("end".into(), at(squares.last().unwrap()));
+    facts.insert("order".into(), tour["squares"].clone());
 }
 
 /// A tourney answer's facts: its squares and cycles.
@@ -160,6 +163,8 @@ fn the_table_runs_through_the_request_model() {
             }
             (Err(e), None, Some(refused)) => {
                 assert_eq!(category_name(e.category()), refused, "{name}: {e}");
+                let says = case.says.as_deref().unwrap_or_default();
+                assert!(e.to_string().contains(says), "{name}: {e}");
             }
             (outcome, _, _) => panic!("{name}: unexpected {:?}", outcome.map(|_| "an answer")),
         }

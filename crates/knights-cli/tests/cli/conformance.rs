@@ -20,6 +20,9 @@ struct Case {
     expect: Option<toml::Table>,
     #[serde(default)]
     refused: Option<String>,
+    /// Part of the library's sentence, which the door must show unchanged.
+    #[serde(default)]
+    says: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -130,6 +133,7 @@ fn file_facts(out: &str, facts: &mut Map<String, Value>) {
             facts.insert("squares".into(), json!(t.squares().len()));
             facts.insert("start".into(), at(t.squares()[0]));
             facts.insert("end".into(), at(*t.squares().last().unwrap()));
+            facts.insert("order".into(), json!(t.squares()));
         }
         Valid::Tourney(t) => {
             let squares: usize = t.cycles().iter().map(|c| c.len()).sum();
@@ -198,6 +202,8 @@ fn the_conformance_table_through_the_command_line() {
                 stdout.is_empty(),
                 "{name}: a refusal prints nothing: {stdout}"
             );
+            let says = case.says.as_deref().unwrap_or_default();
+            assert!(stderr.contains(says), "{name}: says {says:?}");
             continue;
         }
         let facts = facts(&case.job, status, &stdout);
