@@ -154,6 +154,9 @@ def test_conformance(case: Dict[str, Any]) -> None:
             run(case["request"])
         # The library's sentence, unchanged.
         assert case.get("says", "") in str(refusal.value)
+        # The advice names the keyword argument.
+        if "hint" in case:
+            assert KEYWORDS[case["hint"]] + "=" in str(refusal.value)
         return
     facts = run(case["request"])
     for key, want in case["expect"].items():

@@ -31,6 +31,9 @@ struct Case {
     /// Part of the library's sentence, which the door must show unchanged.
     #[serde(default)]
     says: Option<String>,
+    /// The request's field that the refusal's advice names.
+    #[serde(default)]
+    hint: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -273,11 +276,12 @@ async fn the_conformance_table_through_the_api() {
         }
         if let Some(category) = &case.refused {
             assert_eq!(status, http_status(category), "{name}: {uri}: {v}");
+            let said = v["error"].as_str().unwrap_or_default();
             let says = case.says.as_deref().unwrap_or_default();
-            assert!(
-                v["error"].as_str().unwrap_or_default().contains(says),
-                "{name}: says {says:?}"
-            );
+            assert!(said.contains(says), "{name}: says {says:?}: {said}");
+            if let Some(field) = &case.hint {
+                assert!(said.contains(&format!("{field}=")), "{name}: hint: {said}");
+            }
             continue;
         }
         let facts = facts(case, status, &v);

@@ -23,6 +23,8 @@ struct Case {
     refused: Option<String>,
     #[serde(default)]
     says: Option<String>,
+    #[serde(default)]
+    hint: Option<String>,
 }
 
 /// The table's cases.
@@ -165,6 +167,10 @@ fn the_table_runs_through_the_request_model() {
                 assert_eq!(category_name(e.category()), refused, "{name}: {e}");
                 let says = case.says.as_deref().unwrap_or_default();
                 assert!(e.to_string().contains(says), "{name}: {e}");
+                assert!(!e.to_string().contains("--"), "{name}: names a flag: {e}");
+                if let Some(field) = &case.hint {
+                    assert!(e.hint().is_some(), "{name}: no advice to name {field}: {e}");
+                }
             }
             (outcome, _, _) => panic!("{name}: unexpected {:?}", outcome.map(|_| "an answer")),
         }

@@ -23,6 +23,9 @@ struct Case {
     /// Part of the library's sentence, which the door must show unchanged.
     #[serde(default)]
     says: Option<String>,
+    /// The request's field that the refusal's advice names.
+    #[serde(default)]
+    hint: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -204,6 +207,10 @@ fn the_conformance_table_through_the_command_line() {
             );
             let says = case.says.as_deref().unwrap_or_default();
             assert!(stderr.contains(says), "{name}: says {says:?}");
+            if let Some(field) = &case.hint {
+                let spelt = format!("--{field}");
+                assert!(stderr.contains(&spelt), "{name}: hint {spelt}");
+            }
             continue;
         }
         let facts = facts(&case.job, status, &stdout);
