@@ -59,6 +59,8 @@ mod theatre;
 #[cfg(test)]
 mod browser_tests;
 #[cfg(test)]
+mod conformance;
+#[cfg(test)]
 mod load_test;
 #[cfg(test)]
 mod tests;
