@@ -351,8 +351,6 @@ def count(
     >>> count("4x4")
     0
     """
-    if classes and directed:
-        raise BadInputError("directed does not apply to classes; classes are of undirected tours")
     callback = None
     if progress is not None:
         user = progress
@@ -360,8 +358,7 @@ def count(
         def callback(*p: Any) -> None:
             user(Progress(*p))
 
-    n = _native.count(board, kind, bool(symmetric), bool(classes), callback)
-    return n * 2 if directed else n
+    return _native.count(board, kind, bool(directed), bool(symmetric), bool(classes), callback)
 
 
 def encrypt(text: str, key: Union[Tour, str], *, classic: bool = False) -> str:

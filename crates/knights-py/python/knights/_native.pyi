@@ -85,6 +85,7 @@ def cipher(text: str, key: Union[Tour, str], classic: bool, decrypt: bool) -> st
 def count(
     board: _Board,
     kind: str,
+    directed: bool,
     symmetric: bool,
     classes: bool,
     progress: Optional[Callable[..., Any]],
