@@ -2,7 +2,8 @@
 
 use crate::classes::{PyTour, PyTourney};
 use crate::convert::{
-    bad_input, board_arg, kind_arg, shape_arg, shape_square, square_arg, text_arg, whole,
+    bad_input, board_arg, kind_arg, pair_text, shape_arg, shape_square, square_arg, text_arg,
+    whole, LEAPER,
 };
 use crate::errors::lib;
 use crate::files::read_valid;
@@ -327,15 +328,16 @@ pub(crate) fn tour(
     obfuscate: Option<&Bound<'_, PyAny>>,
     end: Option<&Bound<'_, PyAny>>,
     wrap: Option<&str>,
-    leaper: Option<&str>,
+    leaper: Option<&Bound<'_, PyAny>>,
     holes: Option<&str>,
 ) -> PyResult<PyTour> {
+    let leaper = leaper.map(|l| pair_text(l, LEAPER)).transpose()?;
     let seed = whole(py, "seed", seed, 64)?;
     let obfuscate = obfuscate
         .map(|n| whole(py, "obfuscate", n, 32))
         .transpose()?;
     let board = board_arg(py, board)?;
-    let shape = shape_arg(py, board, wrap, leaper, holes)?;
+    let shape = shape_arg(py, board, wrap, leaper.as_deref(), holes)?;
     let kind = kind_arg(py, kind)?;
     let start = start.map(|s| shape_square(py, &shape, s)).transpose()?;
     let end = end.map(|s| shape_square(py, &shape, s)).transpose()?;

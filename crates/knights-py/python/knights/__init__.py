@@ -160,7 +160,7 @@ def tour(
     return _native.tour(
         board, kind, start, algorithm, seed, options,
         obfuscate,
-        end, wrap, _leaper(leaper), holes,
+        end, wrap, leaper, holes,
     )
 
 
@@ -238,13 +238,6 @@ def exists(board: Board, kind: str = "any") -> Existence:
     return Existence(*_native.exists(board, kind))
 
 
-def _leaper(leaper: Optional[Tuple[int, int]]) -> Optional[str]:
-    if leaper is None:
-        return None
-    a, b = leaper
-    return f"{int(a)},{int(b)}"
-
-
 class Decision(_NamedTuple):
     """Whether a tour exists beyond the plain board: ``answer`` is
     ``"yes"``, ``"no"`` or ``"unknown"`` (the search ran out of its
@@ -282,7 +275,7 @@ def decide(
     """
     return Decision(
         *_native.decide(
-            board, kind, start, end, wrap, _leaper(leaper), holes, max_nodes
+            board, kind, start, end, wrap, leaper, holes, max_nodes
         )
     )
 

@@ -114,7 +114,7 @@ def tour(
     obfuscate: Optional[int],
     end: Optional[_Square] = None,
     wrap: Optional[str] = None,
-    leaper: Optional[str] = None,
+    leaper: Optional[Tuple[int, int]] = None,
     holes: Optional[str] = None,
 ) -> Tour: ...
 def decide(
@@ -123,7 +123,7 @@ def decide(
     start: Optional[_Square],
     end: Optional[_Square],
     wrap: Optional[str],
-    leaper: Optional[str],
+    leaper: Optional[Tuple[int, int]],
     holes: Optional[str],
     max_nodes: int,
 ) -> Tuple[str, str]: ...
