@@ -90,14 +90,6 @@ Board = _typing.Union[str, int, _typing.Tuple[int, int]]
 Square = _typing.Tuple[int, int]
 """A square: ``(row, col)``, 0-based from the top-left corner."""
 
-def _option(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise TypeError(
-            f"an algorithm option is a name or a whole number, not {type(value).__name__}"
-        )
-    return str(value)
-
-
 def tour(
     board: Board,
     *,
@@ -156,7 +148,7 @@ def tour(
     >>> tour("4x4", kind="closed", wrap="both").closed
     True
     """
-    options = [(name, _option(v)) for name, v in algorithm_options.items()]
+    options = list(algorithm_options.items())
     return _native.tour(
         board, kind, start, algorithm, seed, options,
         obfuscate,
@@ -431,9 +423,6 @@ def stats(
             bool(tourneys),
         )
     )
-    # The names of the one-tour form (the library's JSON says relative_moves).
-    summary["relative"] = summary.pop("relative_moves")
-    summary["relative_std"] = summary.pop("relative_moves_std")
     return summary
 
 

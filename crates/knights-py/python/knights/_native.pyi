@@ -110,7 +110,7 @@ def tour(
     start: Optional[_Square],
     algorithm: str,
     seed: int,
-    options: Sequence[Tuple[str, str]],
+    options: Sequence[Tuple[str, Union[str, int]]],
     obfuscate: Optional[int],
     end: Optional[_Square] = None,
     wrap: Optional[str] = None,
