@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json as _json
 import typing as _typing
-from typing import NamedTuple as _NamedTuple
 from typing import overload as _overload
 
 if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights)
@@ -37,6 +36,7 @@ if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights
 
 from . import _native
 from ._native import SVG_MAX_SQUARES, Tour, Tourney
+from ._answers import Decision, Existence, Progress
 from ._errors import (
     BadInputError,
     GaveUpError,
@@ -205,17 +205,6 @@ def obfuscate(x: Union[Tour, Tourney], *, shatters: int = 16, seed: int = 0) -> 
     return _native.obfuscate(x, shatters, seed)
 
 
-class Existence(_NamedTuple):
-    """Whether a tour exists, and why (true when it does)."""
-
-    exists: bool
-    reason: str
-    theorem: str
-
-    def __bool__(self) -> bool:
-        return self.exists
-
-
 def exists(board: Board, kind: str = "any") -> Existence:
     """Whether ``board`` has a tour of ``kind`` (``"any"``, ``"closed"`` or
     ``"open"``), by the theorems of Schwenk 1991 (closed) and
@@ -228,18 +217,6 @@ def exists(board: Board, kind: str = "any") -> Existence:
     True
     """
     return Existence(*_native.exists(board, kind))
-
-
-class Decision(_NamedTuple):
-    """Whether a tour exists beyond the plain board: ``answer`` is
-    ``"yes"``, ``"no"`` or ``"unknown"`` (the search ran out of its
-    budget), with the reason; true only for ``"yes"``."""
-
-    answer: str
-    reason: str
-
-    def __bool__(self) -> bool:
-        return self.answer == "yes"
 
 
 def decide(
@@ -295,17 +272,6 @@ def check(x: Union[Tour, Tourney, str, bytes, Dict[str, Any]]) -> str:
     if isinstance(x, (Tour, Tourney)):
         return x.check()
     return _native.check_text(x)
-
-
-class Progress(_NamedTuple):
-    """Where a count is: after square ``step`` of ``steps``, the frontier
-    holds ``states`` states (at most ``peak`` so far), on disk or not."""
-
-    step: int
-    steps: int
-    states: int
-    peak: int
-    on_disk: bool
 
 
 def count(
