@@ -2,7 +2,7 @@
 //! kinds), read by the library so that its messages are the ones every door shows.
 
 use crate::errors::lib;
-use knights::{Board, Error, Kind};
+use knights::{Board, Error, Kind, Wanted};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -74,15 +74,32 @@ pub(crate) fn shape_square(
     shape: &knights::Shape,
     square: &Bound<'_, PyAny>,
 ) -> PyResult<u32> {
-    let (r, c) = square.extract::<(i128, i128)>().map_err(|_| {
-        PyTypeError::new_err("a square is a pair (row, col) of whole numbers such as (0, 0)")
-    })?;
-    lib(py, shape.parse_square(&format!("{r},{c}")))
+    lib(py, shape.parse_square(&pair_text(square, SQUARE)?))
 }
 
 /// `"any"`, `"closed"` or `"open"`.
 pub(crate) fn kind_arg(py: Python<'_>, kind: &str) -> PyResult<Option<Kind>> {
     lib(py, Kind::parse_request(kind))
+}
+
+/// `"any"`, `"closed"` or `"open"` as the kind a request wants.
+pub(crate) fn wanted_arg(py: Python<'_>, kind: &str) -> PyResult<Wanted> {
+    Ok(kind_arg(py, kind)?.map_or(Wanted::Either, Wanted::from))
+}
+
+/// The `TypeError` for a square that is no pair of whole numbers.
+pub(crate) const SQUARE: &str = "a square is a pair (row, col) of whole numbers such as (0, 0)";
+
+/// The `TypeError` for a leaper that is no pair of whole numbers.
+pub(crate) const LEAPER: &str = "a leaper is a pair (a, b) of whole numbers such as (1, 3)";
+
+/// A pair `(a, b)` of whole numbers (a square or a leaper) as the request's
+/// text `a,b`, or a `TypeError` saying `wrong` for anything else.
+pub(crate) fn pair_text(pair: &Bound<'_, PyAny>, wrong: &'static str) -> PyResult<String> {
+    let (a, b) = pair
+        .extract::<(i128, i128)>()
+        .map_err(|_| PyTypeError::new_err(wrong))?;
+    Ok(format!("{a},{b}"))
 }
 
 /// The `(rows, cols)` of a board argument, checked by the library.

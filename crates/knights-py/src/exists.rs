@@ -1,9 +1,9 @@
-//! The existence question: theorems for plain boards, a bounded search
-//! beyond them.
+//! The existence question, run as the library's [`ExistsRequest`]:
+//! theorems for plain boards, a bounded search beyond them.
 
-use crate::convert::{board_arg, kind_arg, shape_arg, shape_square, whole};
+use crate::convert::{board_arg, pair_text, wanted_arg, whole, LEAPER, SQUARE};
 use crate::run::{run_watched, Watch};
-use knights::Kind;
+use knights::request::{ExistsAnswer, ExistsRequest};
 use pyo3::prelude::*;
 
 /// Whether a tour exists beyond the plain board (holes, wrapping, a
@@ -18,28 +18,23 @@ pub(crate) fn decide(
     kind: &str,
     start: Option<&Bound<'_, PyAny>>,
     end: Option<&Bound<'_, PyAny>>,
-    wrap: Option<&str>,
-    leaper: Option<&str>,
-    holes: Option<&str>,
+    wrap: Option<String>,
+    leaper: Option<&Bound<'_, PyAny>>,
+    holes: Option<String>,
     max_nodes: &Bound<'_, PyAny>,
 ) -> PyResult<(String, String)> {
-    let max_nodes = whole(py, "max_nodes", max_nodes, 64)?;
-    let board = board_arg(py, board)?;
-    let shape = shape_arg(py, board, wrap, leaper, holes)?;
-    let kind = kind_arg(py, kind)?;
-    let start = start.map(|s| shape_square(py, &shape, s)).transpose()?;
-    let end = end.map(|s| shape_square(py, &shape, s)).transpose()?;
-    let d = run_watched(py, &Watch::default(), move |stop| {
-        let spec = knights::algorithms::Spec {
-            kind,
-            start,
-            end,
-            stop,
-            ..knights::algorithms::Spec::on(shape)
-        };
-        knights::decide::decide(&spec, max_nodes)
-    })?;
-    Ok((d.answer.word().to_string(), d.reason))
+    let request = ExistsRequest {
+        board: board_arg(py, board)?.to_string(),
+        holes,
+        wrap,
+        leaper: leaper.map(|l| pair_text(l, LEAPER)).transpose()?,
+        kind: wanted_arg(py, kind)?,
+        start: start.map(|s| pair_text(s, SQUARE)).transpose()?,
+        end: end.map(|s| pair_text(s, SQUARE)).transpose()?,
+        max_nodes: whole(py, "max_nodes", max_nodes, 64)?,
+    };
+    let d = answer(py, request)?;
+    Ok((d.answer, d.reason))
 }
 
 /// Whether a tour of the kind exists: the answer, the reason and the theorem.
@@ -49,14 +44,17 @@ pub(crate) fn exists(
     board: &Bound<'_, PyAny>,
     kind: &str,
 ) -> PyResult<(bool, String, String)> {
-    let board = board_arg(py, board)?;
-    let closed = knights::exists::closed_tour(board);
-    let open = knights::exists::open_tour(board);
-    let pick = |e: knights::exists::Existence| (e.exists, e.reason, e.theorem.to_string());
-    Ok(match kind_arg(py, kind)? {
-        Some(Kind::Closed) => pick(closed),
-        Some(Kind::Open) => pick(open),
-        None if closed.exists => pick(closed),
-        None => pick(open),
+    let request = ExistsRequest {
+        kind: wanted_arg(py, kind)?,
+        ..ExistsRequest::new(&board_arg(py, board)?.to_string())
+    };
+    let e = answer(py, request)?;
+    Ok((e.answer == "yes", e.reason, e.theorem.unwrap_or_default()))
+}
+
+/// The library's answer, the search run off the GIL.
+fn answer(py: Python<'_>, request: ExistsRequest) -> PyResult<ExistsAnswer> {
+    run_watched(py, &Watch::default(), move |stop| {
+        request.run(&knights::Control::new().stop(stop))
     })
 }

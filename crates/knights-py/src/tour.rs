@@ -2,7 +2,8 @@
 
 use crate::classes::{PyTour, PyTourney};
 use crate::convert::{
-    bad_input, board_arg, kind_arg, shape_arg, shape_square, square_arg, text_arg, whole,
+    bad_input, board_arg, kind_arg, pair_text, shape_arg, shape_square, square_arg, text_arg,
+    whole, LEAPER,
 };
 use crate::errors::lib;
 use crate::files::read_valid;
@@ -312,7 +313,8 @@ impl PyTour {
 }
 
 /// One tour through [`Tour::builder`], with the algorithm's options set
-/// by name (`options` as name, text pairs).
+/// by name (`options` as name, value pairs; a value is a name or a whole
+/// number).
 #[pyfunction]
 #[pyo3(signature = (board, kind, start, algorithm, seed, options, obfuscate, end=None, wrap=None, leaper=None, holes=None))]
 #[allow(clippy::too_many_arguments)]
@@ -323,25 +325,27 @@ pub(crate) fn tour(
     start: Option<&Bound<'_, PyAny>>,
     algorithm: &str,
     seed: &Bound<'_, PyAny>,
-    options: Vec<(String, String)>,
+    options: Vec<(String, Bound<'_, PyAny>)>,
     obfuscate: Option<&Bound<'_, PyAny>>,
     end: Option<&Bound<'_, PyAny>>,
     wrap: Option<&str>,
-    leaper: Option<&str>,
+    leaper: Option<&Bound<'_, PyAny>>,
     holes: Option<&str>,
 ) -> PyResult<PyTour> {
+    let leaper = leaper.map(|l| pair_text(l, LEAPER)).transpose()?;
     let seed = whole(py, "seed", seed, 64)?;
     let obfuscate = obfuscate
         .map(|n| whole(py, "obfuscate", n, 32))
         .transpose()?;
     let board = board_arg(py, board)?;
-    let shape = shape_arg(py, board, wrap, leaper, holes)?;
+    let shape = shape_arg(py, board, wrap, leaper.as_deref(), holes)?;
     let kind = kind_arg(py, kind)?;
     let start = start.map(|s| shape_square(py, &shape, s)).transpose()?;
     let end = end.map(|s| shape_square(py, &shape, s)).transpose()?;
     let mut algorithm: Algorithm = lib(py, algorithm.parse())?;
     for (name, value) in &options {
-        lib(py, algorithm.set_option(name, value))?;
+        let value = option_text(value)?;
+        lib(py, algorithm.set_option(name, &value))?;
     }
     // Options (a larger budget) may make even a small board's search long.
     let quick =
@@ -390,4 +394,21 @@ pub(crate) fn algorithms() -> Vec<(&'static str, String, Vec<&'static str>)> {
         .iter()
         .map(|a| (a.name(), a.about().to_string(), a.option_names().to_vec()))
         .collect()
+}
+
+/// An algorithm option's value as text: a name or a whole number (a bool
+/// is neither).
+fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    if !value.is_instance_of::<pyo3::types::PyBool>() {
+        if let Ok(s) = value.cast::<pyo3::types::PyString>() {
+            return Ok(s.to_cow()?.into_owned());
+        }
+        if let Ok(n) = value.cast::<pyo3::types::PyInt>() {
+            return Ok(n.str()?.to_cow()?.into_owned());
+        }
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "an algorithm option is a name or a whole number, not {}",
+        value.get_type().name()?
+    )))
 }

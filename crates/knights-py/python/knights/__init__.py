@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json as _json
 import typing as _typing
-from typing import NamedTuple as _NamedTuple
 from typing import overload as _overload
 
 if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights)
@@ -37,6 +36,7 @@ if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights
 
 from . import _native
 from ._native import SVG_MAX_SQUARES, Tour, Tourney
+from ._answers import Decision, Existence, Progress
 from ._errors import (
     BadInputError,
     GaveUpError,
@@ -89,14 +89,6 @@ Board = _typing.Union[str, int, _typing.Tuple[int, int]]
 
 Square = _typing.Tuple[int, int]
 """A square: ``(row, col)``, 0-based from the top-left corner."""
-
-def _option(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise TypeError(
-            f"an algorithm option is a name or a whole number, not {type(value).__name__}"
-        )
-    return str(value)
-
 
 def tour(
     board: Board,
@@ -156,11 +148,11 @@ def tour(
     >>> tour("4x4", kind="closed", wrap="both").closed
     True
     """
-    options = [(name, _option(v)) for name, v in algorithm_options.items()]
+    options = list(algorithm_options.items())
     return _native.tour(
         board, kind, start, algorithm, seed, options,
         obfuscate,
-        end, wrap, _leaper(leaper), holes,
+        end, wrap, leaper, holes,
     )
 
 
@@ -213,17 +205,6 @@ def obfuscate(x: Union[Tour, Tourney], *, shatters: int = 16, seed: int = 0) -> 
     return _native.obfuscate(x, shatters, seed)
 
 
-class Existence(_NamedTuple):
-    """Whether a tour exists, and why (true when it does)."""
-
-    exists: bool
-    reason: str
-    theorem: str
-
-    def __bool__(self) -> bool:
-        return self.exists
-
-
 def exists(board: Board, kind: str = "any") -> Existence:
     """Whether ``board`` has a tour of ``kind`` (``"any"``, ``"closed"`` or
     ``"open"``), by the theorems of Schwenk 1991 (closed) and
@@ -236,25 +217,6 @@ def exists(board: Board, kind: str = "any") -> Existence:
     True
     """
     return Existence(*_native.exists(board, kind))
-
-
-def _leaper(leaper: Optional[Tuple[int, int]]) -> Optional[str]:
-    if leaper is None:
-        return None
-    a, b = leaper
-    return f"{int(a)},{int(b)}"
-
-
-class Decision(_NamedTuple):
-    """Whether a tour exists beyond the plain board: ``answer`` is
-    ``"yes"``, ``"no"`` or ``"unknown"`` (the search ran out of its
-    budget), with the reason; true only for ``"yes"``."""
-
-    answer: str
-    reason: str
-
-    def __bool__(self) -> bool:
-        return self.answer == "yes"
 
 
 def decide(
@@ -282,7 +244,7 @@ def decide(
     """
     return Decision(
         *_native.decide(
-            board, kind, start, end, wrap, _leaper(leaper), holes, max_nodes
+            board, kind, start, end, wrap, leaper, holes, max_nodes
         )
     )
 
@@ -310,17 +272,6 @@ def check(x: Union[Tour, Tourney, str, bytes, Dict[str, Any]]) -> str:
     if isinstance(x, (Tour, Tourney)):
         return x.check()
     return _native.check_text(x)
-
-
-class Progress(_NamedTuple):
-    """Where a count is: after square ``step`` of ``steps``, the frontier
-    holds ``states`` states (at most ``peak`` so far), on disk or not."""
-
-    step: int
-    steps: int
-    states: int
-    peak: int
-    on_disk: bool
 
 
 def count(
@@ -351,8 +302,6 @@ def count(
     >>> count("4x4")
     0
     """
-    if classes and directed:
-        raise BadInputError("directed does not apply to classes; classes are of undirected tours")
     callback = None
     if progress is not None:
         user = progress
@@ -360,8 +309,7 @@ def count(
         def callback(*p: Any) -> None:
             user(Progress(*p))
 
-    n = _native.count(board, kind, bool(symmetric), bool(classes), callback)
-    return n * 2 if directed else n
+    return _native.count(board, kind, bool(directed), bool(symmetric), bool(classes), callback)
 
 
 def encrypt(text: str, key: Union[Tour, str], *, classic: bool = False) -> str:
@@ -441,9 +389,6 @@ def stats(
             bool(tourneys),
         )
     )
-    # The names of the one-tour form (the library's JSON says relative_moves).
-    summary["relative"] = summary.pop("relative_moves")
-    summary["relative_std"] = summary.pop("relative_moves_std")
     return summary
 
 

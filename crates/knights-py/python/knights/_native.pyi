@@ -85,6 +85,7 @@ def cipher(text: str, key: Union[Tour, str], classic: bool, decrypt: bool) -> st
 def count(
     board: _Board,
     kind: str,
+    directed: bool,
     symmetric: bool,
     classes: bool,
     progress: Optional[Callable[..., Any]],
@@ -109,11 +110,11 @@ def tour(
     start: Optional[_Square],
     algorithm: str,
     seed: int,
-    options: Sequence[Tuple[str, str]],
+    options: Sequence[Tuple[str, Union[str, int]]],
     obfuscate: Optional[int],
     end: Optional[_Square] = None,
     wrap: Optional[str] = None,
-    leaper: Optional[str] = None,
+    leaper: Optional[Tuple[int, int]] = None,
     holes: Optional[str] = None,
 ) -> Tour: ...
 def decide(
@@ -122,7 +123,7 @@ def decide(
     start: Optional[_Square],
     end: Optional[_Square],
     wrap: Optional[str],
-    leaper: Optional[str],
+    leaper: Optional[Tuple[int, int]],
     holes: Optional[str],
     max_nodes: int,
 ) -> Tuple[str, str]: ...

@@ -59,6 +59,20 @@ pub struct ExistsAnswer {
 }
 
 impl ExistsRequest {
+    /// Whether `board` has a tour of either kind, with every default.
+    pub fn new(board: &str) -> ExistsRequest {
+        ExistsRequest {
+            board: board.into(),
+            holes: None,
+            wrap: None,
+            leaper: None,
+            kind: Wanted::Either,
+            start: None,
+            end: None,
+            max_nodes: ten_million(),
+        }
+    }
+
     /// Every check of the request.
     pub fn validate(&self) -> Result<()> {
         self.spec(&Control::new()).map(drop)
