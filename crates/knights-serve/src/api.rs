@@ -19,7 +19,7 @@ use knights::stats::MoveCounts;
 use knights::{exists, rails, Board, Cover, Kind, Square, Tour, Tourney};
 use serde_json::{json, Value};
 
-use super::{known, ApiError, AppState};
+use super::{ApiError, AppState};
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
@@ -228,7 +228,7 @@ async fn info(State(state): State<AppState>) -> Json<Value> {
             "count_seconds": c.count_timeout.as_secs_f64(),
             "jobs": c.jobs,
         },
-        "known_counts": known::all(),
+        "known_counts": knights::count::PUBLISHED,
     }))
 }
 

@@ -28,7 +28,7 @@ use tokio_stream::wrappers::WatchStream;
 use tokio_stream::{Stream, StreamExt};
 
 use super::api::Params;
-use super::{known, ApiError, AppState};
+use super::{ApiError, AppState};
 
 /// The jobs, by id.
 #[derive(Clone, Default)]
@@ -95,7 +95,7 @@ async fn start(
     let initial = json!({
         "id": id, "board": board.to_string(), "kind": kind.name(),
         "state": "running", "step": 0, "steps": 0, "states": 0, "elapsed": 0.0,
-        "known": known::lookup(board.rows(), board.cols(), kind == Kind::Closed),
+        "known": knights::count::published(board, kind),
     });
     let job = Arc::new(Job {
         stop: StopFlag::new(),
