@@ -22,18 +22,20 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::State;
+use axum::http::Uri;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use axum::{Json, Router};
 use knights::algorithms::backtrack::{self, Event as Step, Order};
 use knights::algorithms::{Tie, Warnsdorff};
-use knights::{Board, Kind, Square, Tour};
+use knights::{Board, Kind, Square, Tour, Wanted};
 use rand::seq::SliceRandom;
 use rand::Rng;
+use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio_stream::wrappers::ReceiverStream;
 
-use super::api::{rc, Params};
+use super::api::{capped, rc, read_query};
 use super::{ApiError, AppState, StopOnDrop};
 
 /// The routes of this module.
@@ -44,21 +46,40 @@ pub fn routes() -> Router<AppState> {
         .route("/api/theatre/neural", get(neural))
 }
 
-type Q =
-    Result<axum::extract::Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>;
+/// The query of a Warnsdorff replay.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct WalkQuery {
+    board: String,
+    #[serde(default)]
+    kind: Wanted,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default)]
+    tie: Option<String>,
+}
+
+/// The board of a theatre's query, within `cap` squares.
+fn theatre_board(text: &str, cap: usize, endpoint: &str) -> Result<Board, ApiError> {
+    capped(text.parse()?, cap, endpoint)
+}
+
+/// The start square, if given.
+fn start_square(board: Board, start: Option<&str>) -> Result<Option<Square>, ApiError> {
+    Ok(start.map(|t| board.parse_square(t)).transpose()?)
+}
 
 /// `GET /api/theatre/warnsdorff?board&kind&start&seed&tie`.
-async fn warnsdorff(State(state): State<AppState>, query: Q) -> Result<Json<Value>, ApiError> {
-    let mut p = Params::new(query, "/api/theatre/warnsdorff")?;
-    let board = p.board(state.config.max_theatre_squares)?;
-    let kind = p.kind()?;
-    let start = p.start(board)?;
-    let seed = p.seed()?;
-    let tie: Tie = match p.take("tie") {
-        None => Tie::default(),
-        Some(t) => t.parse()?,
-    };
-    p.done()?;
+async fn warnsdorff(State(state): State<AppState>, uri: Uri) -> Result<Json<Value>, ApiError> {
+    let (q, []): (WalkQuery, _) = read_query(&uri, [])?;
+    let cap = state.config.max_theatre_squares;
+    let board = theatre_board(&q.board, cap, "/api/theatre/warnsdorff")?;
+    let kind = q.kind.kind();
+    let start = start_square(board, q.start.as_deref())?;
+    let seed = q.seed;
+    let tie: Tie = q.tie.as_deref().map_or(Ok(Tie::default()), str::parse)?;
     let value = state
         .sized(board.squares(), true, move |stop| {
             let tour = Tour::builder(board)
@@ -115,16 +136,48 @@ fn replay(tour: &Tour, tie: Tie, aim_closed: bool) -> Value {
     })
 }
 
+/// The query of a search stream.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct SearchQuery {
+    board: String,
+    #[serde(default = "backtrack")]
+    algorithm: String,
+    #[serde(default)]
+    kind: Wanted,
+    #[serde(default)]
+    start: Option<String>,
+    /// Steps a second (1 to 100,000).
+    #[serde(default = "fifty")]
+    rate: u64,
+    /// The search's node budget (1 to 10,000,000).
+    #[serde(default = "million")]
+    max_nodes: u64,
+}
+
+fn backtrack() -> String {
+    "backtrack".into()
+}
+
+fn fifty() -> u64 {
+    50
+}
+
+fn million() -> u64 {
+    1_000_000
+}
+
 /// `GET /api/theatre/search?board&algorithm=backtrack|hybrid&kind&start&rate&max-nodes`:
 /// events `steps` (`{"steps": [["+"|"-", r, c], ...], "nodes": N, "depth": D}`)
 /// and one `done` (`{"found": bool, "message", "nodes", "squares"?}`).
 async fn search(
     State(state): State<AppState>,
-    query: Q,
+    uri: Uri,
 ) -> Result<impl axum::response::IntoResponse, ApiError> {
-    let mut p = Params::new(query, "/api/theatre/search")?;
-    let board = p.board(state.config.max_theatre_squares)?;
-    let order = match p.take("algorithm").as_deref().unwrap_or("backtrack") {
+    let (q, []): (SearchQuery, _) = read_query(&uri, [])?;
+    let cap = state.config.max_theatre_squares;
+    let board = theatre_board(&q.board, cap, "/api/theatre/search")?;
+    let order = match q.algorithm.as_str() {
         "backtrack" => Order::Fixed,
         "hybrid" => Order::Warnsdorff,
         other => {
@@ -134,11 +187,10 @@ async fn search(
             )))
         }
     };
-    let closed = p.kind()? == Some(Kind::Closed);
-    let start = p.start(board)?;
-    let rate = p.number("rate", 50, 100_000)?.max(1);
-    let max_nodes = p.number("max-nodes", 1_000_000, 10_000_000)?.max(1);
-    p.done()?;
+    let closed = q.kind == Wanted::Closed;
+    let start = start_square(board, q.start.as_deref())?;
+    let rate = q.rate.clamp(1, 100_000);
+    let max_nodes = q.max_nodes.clamp(1, 10_000_000);
     knights::exists::require(board, closed)?;
     let permit = state.slot().await?;
     let (steps_tx, mut steps_rx) = tokio::sync::mpsc::channel::<Step>(1024);
@@ -255,15 +307,30 @@ async fn search(
     Ok(Sse::new(ReceiverStream::new(sse_rx)).keep_alive(KeepAlive::default()))
 }
 
+/// The query of a network run.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct NetworkQuery {
+    board: String,
+    #[serde(default)]
+    seed: u64,
+    /// The most rounds (1 to 5000).
+    #[serde(default = "five_hundred")]
+    max_rounds: usize,
+}
+
+fn five_hundred() -> usize {
+    500
+}
+
 /// `GET /api/theatre/neural?board&seed&max-rounds`: one run of the
 /// Takefuji-Lee network: the edges, the outputs at the start, and the
 /// edges switched in each round until the network rests.
-async fn neural(State(state): State<AppState>, query: Q) -> Result<Json<Value>, ApiError> {
-    let mut p = Params::new(query, "/api/theatre/neural")?;
-    let board = p.board(state.config.max_theatre_squares.min(144))?;
-    let seed = p.seed()?;
-    let max_rounds = p.number("max-rounds", 500, 5000)?.max(1) as usize;
-    p.done()?;
+async fn neural(State(state): State<AppState>, uri: Uri) -> Result<Json<Value>, ApiError> {
+    let (q, []): (NetworkQuery, _) = read_query(&uri, [])?;
+    let cap = state.config.max_theatre_squares.min(144);
+    let board = theatre_board(&q.board, cap, "/api/theatre/neural")?;
+    let (seed, max_rounds) = (q.seed, q.max_rounds.clamp(1, 5000));
     let value = state
         .sized(board.squares(), false, move |_| {
             Ok(network_run(board, seed, max_rounds))
