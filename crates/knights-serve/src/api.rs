@@ -88,9 +88,13 @@ pub fn own_query<const N: usize>(
 fn read_json<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
     let body = body?;
     serde_json::from_slice(&body).map_err(|e| {
+        // The message may quote a value sent: at most its first 300 characters.
+        let mut message = e.to_string();
+        if let Some((cut, _)) = message.char_indices().nth(300) {
+            message.replace_range(cut.., "...");
+        }
         ApiError::bad(format!(
-            "the body is not the request's JSON (see docs/http-api.md): {}",
-            knights::excerpt(&e.to_string())
+            "the body is not the request's JSON (see docs/http-api.md): {message}"
         ))
     })
 }
