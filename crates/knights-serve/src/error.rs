@@ -130,9 +130,10 @@ pub fn in_http_words(e: &knights::Error) -> String {
         Hint::AlgorithmOptions => "the options are tie=, max-attempts= and max-nodes=".into(),
         Hint::AskClosed => "ask kind=closed".into(),
         Hint::ClosedFromStart => "ask kind=closed with only start=".into(),
-        Hint::Classic(true) => "send \"mode\": \"classic\"".into(),
-        Hint::Classic(false) => "send \"mode\": \"exact\"".into(),
-        // Memory, disk, methods and checkpoints are this server's to choose.
+        Hint::UseMethod(method) => format!("use method={method}"),
+        Hint::Classic(true) => "send \"classic\": true".into(),
+        Hint::Classic(false) => "send \"classic\": false".into(),
+        // Memory, disk and checkpoints are this server's to choose.
         other => other.to_string(),
     };
     format!("{}; {words}", e.unhinted())

@@ -53,7 +53,6 @@ mod assets;
 mod error;
 mod guard;
 mod jobs;
-mod known;
 mod theatre;
 
 #[cfg(test)]

@@ -59,6 +59,7 @@ mod meet;
 mod meet_paths;
 mod number;
 pub mod project;
+mod published;
 mod separator;
 mod symmetry;
 
@@ -74,6 +75,7 @@ pub use layers::Progress as FrontierProgress;
 use layers::RunOptions;
 pub use number::Count;
 pub use project::{Projection, Source};
+pub use published::{published, Published, PUBLISHED};
 pub use symmetry::{classes, symmetric, Classes};
 
 pub use crate::Kind;

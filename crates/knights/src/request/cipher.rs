@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cipher::{self, Key, KeySpec, Mode};
-use crate::{Control, Result};
+use crate::format;
+use crate::{Board, Control, Result};
 
 /// A text to encipher or decipher (`knights encrypt` and `decrypt`,
 /// `POST /api/encrypt` and `/api/decrypt`, `knights.encrypt` and `decrypt`).
@@ -45,7 +46,25 @@ impl CipherRequest {
         key.starts_with('{') || key.contains('\n')
     }
 
-    fn key(&self, control: &Control) -> Result<Key> {
+    /// The board of the key, without making its tour.
+    pub fn key_board(&self) -> Result<Board> {
+        match self.key_spec()? {
+            Some(spec) => Ok(spec.board),
+            None => Ok(format::read(&self.key)?.board()),
+        }
+    }
+
+    /// The key's description, or `None` for a tour file's text.
+    pub fn key_spec(&self) -> Result<Option<KeySpec>> {
+        if self.is_tour_text() {
+            return Ok(None);
+        }
+        Ok(Some(self.key.parse()?))
+    }
+
+    /// The key: the tour read, or made from the description under
+    /// `control`'s stop flag.
+    pub fn key(&self, control: &Control) -> Result<Key> {
         if self.is_tour_text() {
             return Key::from_text(&self.key);
         }
@@ -62,13 +81,23 @@ impl CipherRequest {
 
     /// The ciphertext.
     pub fn encrypt(&self, control: &Control) -> Result<CipherAnswer> {
-        let text = cipher::encrypt(&self.key(control)?, &self.text, self.mode())?;
-        Ok(CipherAnswer { text })
+        self.encrypt_with(&self.key(control)?)
     }
 
     /// The plain text.
     pub fn decrypt(&self, control: &Control) -> Result<CipherAnswer> {
-        let text = cipher::decrypt(&self.key(control)?, &self.text, self.mode())?;
+        self.decrypt_with(&self.key(control)?)
+    }
+
+    /// The ciphertext under `key` (made by [`CipherRequest::key`]).
+    pub fn encrypt_with(&self, key: &Key) -> Result<CipherAnswer> {
+        let text = cipher::encrypt(key, &self.text, self.mode())?;
+        Ok(CipherAnswer { text })
+    }
+
+    /// The plain text under `key` (made by [`CipherRequest::key`]).
+    pub fn decrypt_with(&self, key: &Key) -> Result<CipherAnswer> {
+        let text = cipher::decrypt(key, &self.text, self.mode())?;
         Ok(CipherAnswer { text })
     }
 }

@@ -119,9 +119,15 @@ impl TourRequest {
 
     /// The tour.
     pub fn run(&self, control: &Control) -> Result<TourAnswer> {
+        let (tour, algorithm) = self.tour(control)?;
+        Ok(TourAnswer::of(&tour, algorithm, self.seed))
+    }
+
+    /// The tour itself and the algorithm asked for, for a door that writes
+    /// the tour as a file (its holes, wrapping and leaper with it).
+    pub fn tour(&self, control: &Control) -> Result<(Tour, Algorithm)> {
         let builder = self.builder()?.stop_flag(control.stop_flag().clone());
-        let tour = builder.build()?;
-        Ok(TourAnswer::of(&tour, builder.algorithm_asked(), self.seed))
+        Ok((builder.build()?, builder.algorithm_asked()))
     }
 }
 
