@@ -16,6 +16,8 @@ pub const EXIT_UNKNOWN: u8 = 3;
 pub const EXIT_USAGE: u8 = 2;
 /// Exit status for a fault of the program (sysexits' EX_SOFTWARE).
 pub const EXIT_INTERNAL: u8 = 70;
+/// Exit status for a failed read or write of a file (sysexits' EX_IOERR).
+pub const EXIT_IO: u8 = 74;
 /// Exit status for work stopped by Ctrl-C (128 + SIGINT).
 pub const EXIT_INTERRUPTED: u8 = 130;
 
@@ -44,6 +46,20 @@ pub fn clap_outcome(program: &str, e: &clap::Error) -> ExitCode {
     ExitCode::from(EXIT_USAGE)
 }
 
+/// An error's chain of contexts, each as its text, down to the library's
+/// error in the command line's words (whose own sources it already says).
+fn message(e: &anyhow::Error) -> String {
+    let mut parts = Vec::new();
+    for cause in e.chain() {
+        if let Some(library) = cause.downcast_ref::<knights::Error>() {
+            parts.push(crate::support::in_cli_words(library));
+            break;
+        }
+        parts.push(cause.to_string());
+    }
+    parts.join(": ")
+}
+
 /// Prints an error in one or two plain sentences and picks the exit status.
 pub fn report(program: &str, e: &anyhow::Error) -> ExitCode {
     if let Some(io) = e.downcast_ref::<io::Error>() {
@@ -51,7 +67,7 @@ pub fn report(program: &str, e: &anyhow::Error) -> ExitCode {
             return ExitCode::SUCCESS;
         }
     }
-    let _ = writeln!(io::stderr(), "{program}: {e:#}");
+    let _ = writeln!(io::stderr(), "{program}: {}", message(e));
     ExitCode::from(
         match e
             .downcast_ref::<knights::Error>()
@@ -60,6 +76,7 @@ pub fn report(program: &str, e: &anyhow::Error) -> ExitCode {
             Some(Category::NoAnswer) => EXIT_NO_ANSWER,
             Some(Category::Interrupted) => EXIT_INTERRUPTED,
             Some(Category::Internal) => EXIT_INTERNAL,
+            Some(Category::Io) => EXIT_IO,
             // Bad input, over a limit, and failures outside the library (files).
             _ => EXIT_USAGE,
         },

@@ -4,7 +4,8 @@
 //! outcome into an exit status, in one place (`knights_cli::exit`, shared with `knights-lab`),
 //! from the library error's category: 0 done, 1 a valid request with no
 //! answer, 2 bad usage, unreadable input or over a limit of the machine, 3 unknown (`exists` on a board no theorem decides, when the
-//! search runs out of its budget), 70 an internal fault, 130 interrupted.
+//! search runs out of its budget), 70 an internal fault, 74 a file that could
+//! not be read or written, 130 interrupted.
 
 use std::process::ExitCode;
 

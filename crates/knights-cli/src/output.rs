@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use anyhow::Result;
-use knights::algorithms::backtrack::StopFlag;
+use knights::StopFlag;
 
 /// Writes `format!` text to standard output; a `Result`.
 #[macro_export]
@@ -58,7 +58,7 @@ pub fn stderr(args: fmt::Arguments<'_>) {
 }
 
 /// A write error for the user: a closed pipe stays an `io::Error` (a quiet
-/// exit), anything else becomes one plain sentence.
+/// exit), anything else becomes the library's I/O error (exit 74).
 fn write_error(e: io::Error, path: Option<&Path>) -> anyhow::Error {
     if e.kind() == io::ErrorKind::BrokenPipe {
         return e.into();
@@ -67,11 +67,7 @@ fn write_error(e: io::Error, path: Option<&Path>) -> anyhow::Error {
         Some(p) => format!("'{}'", p.display()),
         None => "the output".into(),
     };
-    knights::Error::Parse(format!(
-        "cannot write {target}: {}",
-        crate::io_util::lower(&e)
-    ))
-    .into()
+    knights::Error::io(format!("write {target}"), e).into()
 }
 
 /// Temporary files being written, removed by Ctrl-C.
@@ -133,13 +129,7 @@ impl Output {
                 path: None,
             });
         };
-        let cannot = |e: io::Error| {
-            knights::Error::Parse(format!(
-                "cannot create '{}': {}",
-                p.display(),
-                crate::io_util::lower(&e)
-            ))
-        };
+        let cannot = |e: io::Error| knights::Error::io(format!("create '{}'", p.display()), e);
         // Follow symbolic links: the rename replaces the link's target.
         let target = link_target(p).map_err(cannot)?;
         let regular = match fs::metadata(&target) {

@@ -230,6 +230,40 @@ pub fn boards_or(named: &[String], defaults: &[&str]) -> anyhow::Result<Vec<knig
     Ok(named.iter().map(|b| b.parse()).collect::<Result<_, _>>()?)
 }
 
+/// A library error as the command line says it: the library's sentence,
+/// then its [`Hint`](knights::Hint) (if any) as the flags that follow it.
+pub fn in_cli_words(e: &knights::Error) -> String {
+    match e.hint() {
+        Some(hint) => format!("{}; {}", e.unhinted(), hint_in_flags(hint)),
+        None => e.to_string(),
+    }
+}
+
+/// The command line's table of hints: each as the flags that follow it.
+fn hint_in_flags(hint: knights::Hint) -> String {
+    use knights::{Budget, Hint};
+    match hint {
+        Hint::Raise(Budget::Nodes) => "allow more with --max-nodes N".into(),
+        Hint::Raise(Budget::Attempts) => "allow more with --max-attempts N".into(),
+        Hint::Raise(Budget::Memory) => "allow more with --max-memory SIZE".into(),
+        Hint::Raise(Budget::Disk) => "allow more with --max-disk SIZE".into(),
+        Hint::UseMethod(method) => format!("use --method {method}"),
+        Hint::UseAlgorithm(algorithm) => format!("use --algorithm {algorithm}"),
+        Hint::AlgorithmOptions => "the options are --tie, --max-attempts and --max-nodes".into(),
+        Hint::AskClosed => "leave out --open".into(),
+        Hint::ClosedFromStart => "ask --closed with only --start".into(),
+        Hint::Classic(true) => "use --classic".into(),
+        Hint::Classic(false) => "leave out --classic".into(),
+        Hint::Resume => "--resume continues it from its checkpoint".into(),
+        Hint::ResumeOrFresh => "resume it, or start afresh to discard it (--resume, or --fresh)".into(),
+        Hint::DontResume => "start the count without resuming (leave out --resume)".into(),
+        Hint::StartFresh => "start the count afresh (--fresh)".into(),
+        Hint::MoreRoom => "give it a --work-dir on a disk with more room, or more --max-memory".into(),
+        Hint::ResumeWithRoom => "its checkpoint is kept, and --resume continues it once there is room (free space, or a larger --max-disk)".into(),
+        other => other.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

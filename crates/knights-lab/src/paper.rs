@@ -16,8 +16,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use knights::algorithms::tourney::Generator;
 use knights::algorithms::{Algorithm, Warnsdorff};
-use knights::stats::{self, summarise, Job, PaperRow, Summary, PAPER_TABLES};
-use knights::{exists, Error, Kind};
+use knights::stats::{self, Job, PaperRow, Summary, PAPER_TABLES};
+use knights::{exists, Error, Wanted};
 use rand::Rng;
 
 use super::paper_report::{self, Report};
@@ -89,6 +89,15 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let bar = crate::support::progress(args.count * (taken + 2) + plan.steps());
     let tick = || bar.inc(1);
     let count = args.count;
+    let ticker = bar.clone();
+    let control = knights::Control::new().progress(move |_| ticker.inc(1));
+    let summarise = |job: Job, seed: u64| {
+        Summary::builder(board, job)
+            .samples(count)
+            .seed(seed)
+            .control(&control)
+            .run()
+    };
 
     let mut tables: Vec<(PaperRow, Option<Summary>)> = Vec::new();
     for (k, (row, g)) in rows.iter().enumerate() {
@@ -97,15 +106,8 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
             continue;
         }
         bar.set_message(format!("obfuscated {} tours", g.name()));
-        let job = Job::Tour(Algorithm::Tourney(*g), Some(Kind::Closed), Some(SHATTERS));
-        let s = summarise(
-            board,
-            job,
-            count,
-            stage_seed(args.seed.seed, k as u64),
-            &tick,
-            None,
-        )?;
+        let job = Job::Tour(Algorithm::Tourney(*g), Wanted::Closed, Some(SHATTERS));
+        let s = summarise(job, stage_seed(args.seed.seed, k as u64))?;
         let title = format!("obfuscated {} tours", g.name());
         write(
             dir,
@@ -117,17 +119,13 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
 
     bar.set_message("Warnsdorff tours (Figure 4)");
     let fig4 = summarise(
-        board,
         // The paper's Warnsdorff tours are open walks.
         Job::Tour(
             Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
-            Some(Kind::Open),
+            Wanted::Open,
             None,
         ),
-        count,
         stage_seed(args.seed.seed, 10),
-        &tick,
-        None,
     )?;
     write(
         dir,
@@ -135,15 +133,8 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         &stats::bar_chart(&fig4, "Warnsdorff tours (Figure 4)"),
     )?;
     bar.set_message("neural tours (Figure 6)");
-    let neural = Job::Tour(Algorithm::Tourney(Generator::Neural), None, None);
-    let fig6 = summarise(
-        board,
-        neural,
-        count,
-        stage_seed(args.seed.seed, 11),
-        &tick,
-        None,
-    )?;
+    let neural = Job::Tour(Algorithm::Tourney(Generator::Neural), Wanted::Either, None);
+    let fig6 = summarise(neural, stage_seed(args.seed.seed, 11))?;
     write(
         dir,
         "figure6_neural.svg",

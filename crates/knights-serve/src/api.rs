@@ -1,25 +1,31 @@
 //! The JSON API's plain requests (everything but the streams and counts):
 //! tours, existence, tourneys, join / shatter / obfuscate, statistics,
-//! checking and the cipher. Each handler reads its parameters, checks the
-//! board against its cap, and calls the library's front door; the
-//! library's sentences become the answers' `error`s (see `error`).
+//! checking and the cipher. Each handler reads the library's request (the
+//! query's parameters, or the JSON body, by the request's own field
+//! names), keeps to this server's caps on board sizes and time, and runs
+//! it; the library validates and refuses with its sentences, which become
+//! the answers' `error`s (see `error`).
 
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{Query, State};
-use axum::http::header;
+use axum::http::{header, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use knights::algorithms::{Algorithm, Generator, Tie};
 use knights::board::MOVES;
-use knights::cipher::{self, Key, KeySpec, Mode};
 use knights::format::{self, SvgOptions, Valid};
+use knights::request::{
+    CheckRequest, CipherRequest, ExistsRequest, JoinRequest, ObfuscateRequest, ShatterRequest,
+    TourAnswer, TourRequest, TourneyAnswer, TourneyRequest,
+};
 use knights::stats::MoveCounts;
-use knights::{exists, rails, Board, Cover, Kind, Square, Tour, Tourney};
+use knights::{rails, Board, Control, Cover, Square, StopFlag, Tour, Tourney};
+use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
-use super::{known, ApiError, AppState};
+use super::{ApiError, AppState};
 
 /// The routes of this module.
 pub fn routes() -> Router<AppState> {
@@ -37,148 +43,74 @@ pub fn routes() -> Router<AppState> {
         .route("/api/decrypt", post(decrypt))
 }
 
-/// Query parameters, in order, each read at most once.
-pub struct Params {
-    pairs: Vec<(String, String)>,
-    endpoint: &'static str,
+/// The query's parameters: the request `T`, read by its field names (a
+/// parameter it does not have, one given twice or a value of the wrong
+/// type is refused, naming the parameter), and the values of this server's
+/// own parameters `own`, which are not fields of the request.
+pub fn read_query<T: DeserializeOwned, const N: usize>(
+    uri: &Uri,
+    own: [&str; N],
+) -> Result<(T, [Option<String>; N]), ApiError> {
+    let (mine, theirs): (Vec<&str>, Vec<&str>) = uri
+        .query()
+        .unwrap_or_default()
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .partition(|pair| own.contains(&pair.split('=').next().unwrap_or_default()));
+    let Query(request) = query_of(&theirs)?;
+    let Query(pairs): Query<Vec<(String, String)>> = query_of(&mine)?;
+    let values = own.map(|key| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()));
+    Ok((request, values))
 }
 
-type Q = Result<Query<Vec<(String, String)>>, QueryRejection>;
+/// `T` from the query's `pairs` (still encoded).
+fn query_of<T: DeserializeOwned>(pairs: &[&str]) -> Result<Query<T>, ApiError> {
+    let uri: Uri = format!("/?{}", pairs.join("&"))
+        .parse()
+        .map_err(|e| ApiError::bad(format!("the query does not read: {e}")))?;
+    Query::try_from_uri(&uri).map_err(|e| ApiError::bad(e.body_text()))
+}
 
-impl Params {
-    /// The parameters of a request to `endpoint`.
-    pub fn new(query: Q, endpoint: &'static str) -> Result<Params, ApiError> {
-        let Query(pairs) = query.map_err(|e| ApiError::bad(e.body_text()))?;
-        let mut seen = std::collections::HashSet::new();
-        for (k, _) in &pairs {
-            if !seen.insert(k.clone()) {
-                return Err(ApiError::bad(format!(
-                    "the parameter '{}' is given twice",
-                    knights::excerpt(k)
-                )));
-            }
-        }
-        Ok(Params { pairs, endpoint })
-    }
+/// This server's own parameters `own` of a request whose fields come in
+/// the body; any other parameter is refused.
+pub fn own_query<const N: usize>(
+    uri: &Uri,
+    own: [&str; N],
+) -> Result<[Option<String>; N], ApiError> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Nothing {}
+    let (Nothing {}, values) = read_query(uri, own)?;
+    Ok(values)
+}
 
-    /// Takes a parameter's value.
-    pub fn take(&mut self, key: &str) -> Option<String> {
-        let i = self.pairs.iter().position(|(k, _)| k == key)?;
-        Some(self.pairs.remove(i).1)
-    }
+/// The request `T` from the JSON body, by its field names.
+fn read_json<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let body = body?;
+    serde_json::from_slice(&body).map_err(|e| {
+        // The message may quote a value sent: at most its first 300 characters.
+        let mut message = e.to_string();
+        if let Some((cut, _)) = message.char_indices().nth(300) {
+            message.replace_range(cut.., "...");
+        }
+        ApiError::bad(format!(
+            "the body is not the request's JSON (see docs/http-api.md): {message}"
+        ))
+    })
+}
 
-    /// The board, required, within `cap` squares.
-    pub fn board(&mut self, cap: usize) -> Result<Board, ApiError> {
-        let text = self.take("board").ok_or_else(|| {
-            ApiError::bad(format!(
-                "{} needs a board, such as board=8x8",
-                self.endpoint
-            ))
-        })?;
-        let board: Board = text.parse()?;
-        if board.squares() > cap {
-            return Err(ApiError::over_cap(board, cap, self.endpoint));
-        }
-        Ok(board)
+/// `board` if it has at most `cap` squares, else the cap's refusal.
+pub fn capped(board: Board, cap: usize, what: &str) -> Result<Board, ApiError> {
+    if board.squares() > cap {
+        return Err(ApiError::over_cap(board, cap, what));
     }
+    Ok(board)
+}
 
-    /// The seed (default 0).
-    pub fn seed(&mut self) -> Result<u64, ApiError> {
-        match self.take("seed") {
-            None => Ok(0),
-            Some(t) => t.trim().parse().map_err(|_| {
-                ApiError::bad(format!(
-                    "the seed must be a whole number from 0 to {}, not '{}'",
-                    u64::MAX,
-                    knights::excerpt(&t)
-                ))
-            }),
-        }
-    }
-
-    /// A whole number parameter with a default and a range.
-    pub fn number(&mut self, key: &str, default: u64, max: u64) -> Result<u64, ApiError> {
-        match self.take(key) {
-            None => Ok(default),
-            Some(t) => t
-                .trim()
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| n <= max)
-                .ok_or_else(|| {
-                    ApiError::bad(format!(
-                        "{key} must be a whole number from 0 to {max}, not '{}'",
-                        knights::excerpt(&t)
-                    ))
-                }),
-        }
-    }
-
-    /// The kind: closed, open or any (default any).
-    pub fn kind(&mut self) -> Result<Option<Kind>, ApiError> {
-        match self.take("kind") {
-            None => Ok(None),
-            Some(t) => Ok(Kind::parse_request(&t)?),
-        }
-    }
-
-    /// The start square `R,C`, if given.
-    pub fn start(&mut self, board: Board) -> Result<Option<Square>, ApiError> {
-        match self.take("start") {
-            None => Ok(None),
-            Some(t) if t.trim().is_empty() => Ok(None),
-            Some(t) => Ok(Some(board.parse_square(&t)?)),
-        }
-    }
-
-    /// The board's holes (`holes`: the board file's text, rows separated
-    /// by newlines or `/`, which must have the board's size), wrapping
-    /// (`wrap`) and leaper (`leaper=A,B`).
-    pub fn shape(&mut self, board: Board) -> Result<knights::Shape, ApiError> {
-        let mut shape = knights::Shape::new(board);
-        if let Some(text) = self.take("holes").filter(|t| !t.trim().is_empty()) {
-            let holed = knights::Shape::parse_board_text(&text.replace('/', "\n"))?;
-            if holed.board() != board {
-                return Err(ApiError::bad(format!(
-                    "the holes describe a {} board, but the board is {board}; give one row of '.' and '#' per board row",
-                    holed.board()
-                )));
-            }
-            shape = holed;
-        }
-        if let Some(w) = self.take("wrap") {
-            shape = shape.with_wrap(w.parse()?);
-        }
-        if let Some(l) = self.take("leaper").filter(|t| !t.trim().is_empty()) {
-            shape = shape.with_leaper(l.parse()?);
-        }
-        Ok(shape)
-    }
-
-    /// A square `R,C` of the shape (not a hole), if given.
-    pub fn square_of(
-        &mut self,
-        key: &str,
-        shape: &knights::Shape,
-    ) -> Result<Option<Square>, ApiError> {
-        match self.take(key) {
-            None => Ok(None),
-            Some(t) if t.trim().is_empty() => Ok(None),
-            Some(t) => Ok(Some(shape.parse_square(&t)?)),
-        }
-    }
-
-    /// Refuses any parameter left over.
-    pub fn done(self) -> Result<(), ApiError> {
-        match self.pairs.first() {
-            None => Ok(()),
-            Some((k, _)) => Err(ApiError::bad(format!(
-                "'{}' is not a parameter of {}; see docs/http-api.md",
-                knights::excerpt(k),
-                self.endpoint
-            ))),
-        }
-    }
+/// A control of the work's stop flag (raised at the time limit or when the
+/// client goes away).
+fn control(stop: StopFlag) -> Control {
+    Control::new().stop(stop)
 }
 
 /// A JSON answer from text already written.
@@ -228,7 +160,7 @@ async fn info(State(state): State<AppState>) -> Json<Value> {
             "count_seconds": c.count_timeout.as_secs_f64(),
             "jobs": c.jobs,
         },
-        "known_counts": known::all(),
+        "known_counts": knights::count::PUBLISHED,
     }))
 }
 
@@ -250,64 +182,13 @@ fn is_construction(generator: Generator) -> bool {
     )
 }
 
-/// The parameters of `GET /api/tour` besides the board, read into a builder.
-fn tour_request(p: &mut Params, board: Board) -> Result<(knights::TourBuilder, u64), ApiError> {
-    let kind = p.kind()?;
-    let shape = p.shape(board)?;
-    let start = p.square_of("start", &shape)?;
-    let end = p.square_of("end", &shape)?;
-    if end.is_some() && start.is_none() {
-        return Err(ApiError::bad("an end square needs a start square as well"));
-    }
-    let seed = p.seed()?;
-    let mut algorithm: Algorithm = match p.take("algorithm") {
-        None => Algorithm::Auto,
-        Some(t) => t.parse()?,
-    };
-    let shatters = p.take("obfuscate");
-    // Whatever is left names an algorithm option (or is refused by the
-    // algorithm with a sentence naming the algorithms that take it).
-    let rest: Vec<(String, String)> = p
-        .pairs
-        .iter()
-        .filter(|(k, _)| k != "format" && k != "encoding")
-        .cloned()
-        .collect();
-    for (k, v) in &rest {
-        algorithm.set_option(k, v)?;
-        p.take(k);
-    }
-    let mut builder = Tour::builder(board)
-        .shape(shape)
-        .kind(kind)
-        .start_at(start)
-        .end_at(end)
-        .seed(seed)
-        .algorithm(algorithm);
-    if let Some(t) = shatters {
-        let n: u32 = t
-            .trim()
-            .parse()
-            .ok()
-            .filter(|&n| n <= 1000)
-            .ok_or_else(|| {
-                ApiError::bad(format!(
-                    "obfuscate must be a number of shatters from 0 to 1000, not '{}'",
-                    knights::excerpt(&t)
-                ))
-            })?;
-        builder = builder.obfuscate(n);
-    }
-    Ok((builder, seed))
-}
-
 /// `GET /api/tour`: one tour, as JSON (squares or a compact move string),
-/// SVG, grid or move list.
-async fn tour(State(state): State<AppState>, query: Q) -> Result<Response, ApiError> {
-    let mut p = Params::new(query, "/api/tour")?;
-    let board = p.board(state.config.max_squares)?;
-    let format = p.take("format").unwrap_or_else(|| "json".into());
-    let encoding = p.take("encoding").unwrap_or_else(|| "squares".into());
+/// SVG, grid or move list. The query is a [`TourRequest`] and this
+/// server's `format` and `encoding`.
+async fn tour(State(state): State<AppState>, uri: Uri) -> Result<Response, ApiError> {
+    let (request, [format, encoding]): (TourRequest, _) = read_query(&uri, ["format", "encoding"])?;
+    let format = format.unwrap_or_else(|| "json".into());
+    let encoding = encoding.unwrap_or_else(|| "squares".into());
     if !["json", "svg", "grid", "moves"].contains(&format.as_str()) {
         return Err(ApiError::bad(format!(
             "'{}' is not a format of /api/tour; use json, svg, grid or moves",
@@ -320,37 +201,49 @@ async fn tour(State(state): State<AppState>, query: Q) -> Result<Response, ApiEr
             knights::excerpt(&encoding)
         )));
     }
-    if format != "json" && board.squares() > state.config.max_tourney_squares {
-        return Err(ApiError::over_cap(
-            board,
-            state.config.max_tourney_squares,
-            "/api/tour files other than JSON",
-        ));
+    request.validate()?;
+    let board = capped(
+        request.board.parse()?,
+        state.config.max_squares,
+        "/api/tour",
+    )?;
+    if format != "json" {
+        let cap = state.config.max_tourney_squares;
+        capped(board, cap, "/api/tour files other than JSON")?;
     }
-    let obfuscated = p.pairs.iter().any(|(k, _)| k == "obfuscate");
-    let (builder, seed) = tour_request(&mut p, board)?;
-    p.done()?;
-    let algorithm = builder.algorithm_asked();
-    let linear = is_linear(algorithm) && !obfuscated;
-    let tour = state
+    let linear = is_linear(request.algorithm.parse()?) && request.obfuscate.is_none();
+    let seed = request.seed;
+    let (tour, algorithm) = state
         .sized(board.squares(), linear, move |stop| {
-            builder.stop_flag(stop).build()
+            request.tour(&control(stop))
         })
         .await?;
+    Ok(tour_file(&tour, &format, &encoding, algorithm, seed))
+}
+
+/// The tour as the file `format` asks for (JSON in `encoding`).
+fn tour_file(
+    tour: &Tour,
+    format: &str,
+    encoding: &str,
+    algorithm: Algorithm,
+    seed: u64,
+) -> Response {
+    let board = tour.board();
     let name = format!("tour-{}x{}", board.rows(), board.cols());
-    Ok(match format.as_str() {
+    match format {
         "svg" => download(
-            format::tour_svg(&tour, SvgOptions::default()).to_string(),
+            format::tour_svg(tour, SvgOptions::default()).to_string(),
             "image/svg+xml",
             format!("{name}.svg"),
         ),
         "grid" => download(
-            format::grid(&tour, 0).to_string(),
+            format::grid(tour, 0).to_string(),
             "text/plain; charset=utf-8",
             format!("{name}.txt"),
         ),
         "moves" => download(
-            format::move_list(&tour).to_string(),
+            format::move_list(tour).to_string(),
             "text/plain; charset=utf-8",
             format!("{name}.moves"),
         ),
@@ -367,175 +260,128 @@ async fn tour(State(state): State<AppState>, query: Q) -> Result<Response, ApiEr
             )
         }
         _ => json_text(
-            format::tour_json(&tour)
+            format::tour_json(tour)
                 .with("algorithm", algorithm.name())
                 .with("seed", seed)
                 .to_string(),
         ),
-    })
-}
-
-/// `GET /api/exists`: both answers with their theorems.
-async fn existence(State(state): State<AppState>, query: Q) -> Result<Json<Value>, ApiError> {
-    let mut p = Params::new(query, "/api/exists")?;
-    let text = p
-        .take("board")
-        .ok_or_else(|| ApiError::bad("/api/exists needs a board, such as board=8x8"))?;
-    let board: Board = text.parse()?;
-    let shape = p.shape(board)?;
-    let start = p.square_of("start", &shape)?;
-    let end = p.square_of("end", &shape)?;
-    let kind = p.kind()?;
-    p.done()?;
-    if !shape.is_plain() || start.is_some() {
-        // Beyond the plain board: yes, no or unknown, by the necessary
-        // conditions, the theorems and a search of at most 1,000,000 nodes.
-        if board.squares() > state.config.max_squares {
-            return Err(ApiError::over_cap(
-                board,
-                state.config.max_squares,
-                "/api/exists",
-            ));
-        }
-        if end.is_some() && start.is_none() {
-            return Err(ApiError::bad("an end square needs a start square as well"));
-        }
-        let spec = knights::algorithms::Spec {
-            kind,
-            start,
-            end,
-            ..knights::algorithms::Spec::on(shape.clone())
-        };
-        let d = state
-            .sized(board.squares(), false, move |stop| {
-                knights::decide::decide(&knights::algorithms::Spec { stop, ..spec }, 1_000_000)
-            })
-            .await?;
-        return Ok(Json(json!({
-            "rows": board.rows(), "cols": board.cols(), "board": shape.to_string(),
-            "answer": d.answer.word(), "reason": d.reason,
-        })));
     }
-    let answer = |e: exists::Existence| json!({"exists": e.exists, "theorem": e.theorem, "reason": e.reason});
-    Ok(Json(json!({
-        "rows": board.rows(), "cols": board.cols(),
-        "closed": answer(exists::closed_tour(board)),
-        "open": answer(exists::open_tour(board)),
-    })))
 }
 
-/// A tourney as JSON with its rails (for boards small enough to draw them).
-fn tourney_value(tourney: &Tourney, cover: &Cover) -> Value {
+/// `GET /api/exists`: the library's [`ExistsRequest`] and its answer. A
+/// question about the plain board without ends is answered by the theorems
+/// at once (the light lane, no cap); any other runs the search under the
+/// tour cap.
+async fn existence(State(state): State<AppState>, uri: Uri) -> Result<Response, ApiError> {
+    let (request, []): (ExistsRequest, _) = read_query(&uri, [])?;
+    request.validate()?;
+    let board: Board = request.board.parse()?;
+    let theorems = request.start.is_none()
+        && request.holes.is_none()
+        && request.wrap.is_none()
+        && request.leaper.is_none();
+    if !theorems {
+        capped(board, state.config.max_squares, "/api/exists")?;
+    }
+    let answer = state
+        .sized(board.squares(), theorems, move |stop| {
+            request.run(&control(stop))
+        })
+        .await?;
+    Ok(Json(answer).into_response())
+}
+
+/// The JSON of a tourney file (docs/formats.md) with its rails (the four
+/// squares of each, for boards small enough to draw them) and `extra` keys.
+fn tourney_file(tourney: &Tourney, extra: &[(&str, Value)]) -> knights::Result<String> {
     let board = tourney.board();
-    let cycles: Vec<Vec<Value>> = tourney
-        .cycles()
-        .iter()
-        .map(|c| c.iter().map(|&s| rc(board, s)).collect())
-        .collect();
-    let mut v = json!({"rows": board.rows(), "cols": board.cols(), "cycles": cycles});
+    let mut file = format::tourney_json(tourney);
     if board.squares() <= 10_000 {
-        let rails: Vec<Value> = rails::find_rails(cover)
+        let rails: Vec<Value> = rails::find_rails(&Cover::from_tourney(tourney)?)
             .iter()
             .map(|r| Value::Array(r.squares(board).iter().map(|&s| rc(board, s)).collect()))
             .collect();
-        v["rails"] = Value::Array(rails);
+        file = file.with("rails", rails);
     }
-    v
+    for (key, value) in extra {
+        file = file.with(key, value.clone());
+    }
+    Ok(file.to_string())
 }
 
-/// `GET /api/tourney`: a tourney by a generator, with its rails.
-async fn tourney(State(state): State<AppState>, query: Q) -> Result<Json<Value>, ApiError> {
-    let mut p = Params::new(query, "/api/tourney")?;
-    let board = p.board(state.config.max_tourney_squares)?;
-    let generator: Generator = match p.take("generator") {
-        None => Generator::default(),
-        Some(t) => t.parse()?,
-    };
-    let seed = p.seed()?;
-    p.done()?;
-    let value = state
-        .sized(board.squares(), is_construction(generator), move |stop| {
-            let cover = Tourney::builder(board)
-                .generator(generator)
-                .seed(seed)
-                .cover_with_stop(&stop)?;
-            let tourney = cover.to_tourney()?;
-            let mut v = tourney_value(&tourney, &cover);
-            v["generator"] = json!(generator.name());
-            v["seed"] = json!(seed);
-            Ok(v)
+/// The tourney of a library answer.
+fn tourney_of(answer: &TourneyAnswer) -> knights::Result<Tourney> {
+    let board = Board::new(answer.rows.into(), answer.cols.into())?;
+    Ok(Tourney::from_cycles_unchecked(board, answer.cycles.clone()))
+}
+
+/// The tour of a library answer, as the JSON of a tour file.
+fn tour_value(answer: &TourAnswer) -> knights::Result<Value> {
+    let board = Board::new(answer.rows.into(), answer.cols.into())?;
+    let tour = Tour::from_squares_unchecked(board, answer.squares.clone());
+    serde_json::from_str(&format::tour_json(&tour).to_string())
+        .map_err(|e| knights::Error::Internal(e.to_string()))
+}
+
+/// `GET /api/tourney`: the library's [`TourneyRequest`], answered as a
+/// tourney file with its rails, `algorithm` and `seed`.
+async fn tourney(State(state): State<AppState>, uri: Uri) -> Result<Response, ApiError> {
+    let (request, []): (TourneyRequest, _) = read_query(&uri, [])?;
+    request.validate()?;
+    let cap = state.config.max_tourney_squares;
+    let board = capped(request.board.parse()?, cap, "/api/tourney")?;
+    let linear = is_construction(request.algorithm.parse()?);
+    let text = state
+        .sized(board.squares(), linear, move |stop| {
+            let answer = request.run(&control(stop))?;
+            let extra = [
+                ("algorithm", json!(request.algorithm)),
+                ("seed", json!(request.seed)),
+            ];
+            tourney_file(&tourney_of(&answer)?, &extra)
         })
         .await?;
-    Ok(Json(value))
+    Ok(json_text(text))
 }
 
-/// Reads a tour or tourney body in any format, checked, within `cap`.
-fn read_body(body: &Bytes, cap: usize, endpoint: &str) -> Result<Valid, ApiError> {
-    let text = std::str::from_utf8(body)
-        .map_err(|_| ApiError::bad("the request body is not UTF-8 text"))?;
-    let doc = format::read(text)?;
-    let board = doc.board();
-    if board.squares() > cap {
-        return Err(ApiError::over_cap(board, cap, endpoint));
-    }
-    Ok(doc.into_valid()?)
+/// The board of a tour or tourney file's text, within `cap` squares.
+fn cover_board(text: &str, cap: usize, endpoint: &str) -> Result<Board, ApiError> {
+    capped(format::read(text)?.board(), cap, endpoint)
 }
 
-/// The cover of a tour or tourney (rails work on closed tours and tourneys).
-fn cover_of(valid: &Valid) -> knights::Result<Cover> {
-    match valid {
-        Valid::Tour(t) => Cover::from_tour(t),
-        Valid::Tourney(t) => Cover::from_tourney(t),
-    }
-}
-
-/// The number of squares of a tour's or tourney's board.
-fn valid_squares(valid: &Valid) -> usize {
-    match valid {
-        Valid::Tour(t) => t.board().squares(),
-        Valid::Tourney(t) => t.board().squares(),
-    }
-}
-
-/// The first square of a tour (to keep it), or square 0.
-fn start_of(valid: &Valid) -> Square {
-    match valid {
-        Valid::Tour(t) => t.start(),
-        Valid::Tourney(_) => 0,
-    }
-}
-
-/// `POST /api/join?seed=N&steps=true`: a tourney joined into one closed
-/// tour; with `steps`, every rail switched on the way (boards up to 24x24).
+/// `POST /api/join?steps=true`: the library's [`JoinRequest`] as the JSON
+/// body (`{"cover", "seed"}`); with `steps`, every rail switched on the way
+/// (boards up to 24x24) before the library's join finishes the rest.
 async fn join(
     State(state): State<AppState>,
-    query: Q,
+    uri: Uri,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let body = body?;
-    let mut p = Params::new(query, "/api/join")?;
-    let seed = p.seed()?;
-    let steps = p.take("steps").is_some_and(|t| t == "true" || t == "1");
-    p.done()?;
-    let valid = read_body(&body, state.config.max_tourney_squares, "/api/join")?;
+    let [steps] = own_query(&uri, ["steps"])?;
+    let steps = steps.is_some_and(|t| t == "true" || t == "1");
+    let mut request: JoinRequest = read_json(body)?;
+    request.validate()?;
+    let cap = state.config.max_tourney_squares;
+    let board = cover_board(&request.cover, cap, "/api/join")?;
     let value = state
-        .sized(valid_squares(&valid), false, move |stop| {
-            let mut cover = cover_of(&valid)?;
-            let board = cover.board();
-            let mut rng = knights::rng::seeded(seed);
-            let mut v = json!({});
+        .sized(board.squares(), false, move |stop| {
+            let mut switched = Vec::new();
             if steps && board.squares() <= 576 {
-                v["steps"] = Value::Array(join_steps(&mut cover)?);
+                let mut cover = match format::read(&request.cover)?.into_valid()? {
+                    Valid::Tour(t) => Cover::from_tour(&t)?,
+                    Valid::Tourney(t) => Cover::from_tourney(&t)?,
+                };
+                switched = join_steps(&mut cover)?;
+                if !switched.is_empty() {
+                    request.cover = format::tourney_json(&cover.to_tourney()?).to_string();
+                }
             }
-            let options = rails::JoinOptions {
-                stop,
-                ..Default::default()
-            };
-            let stats = rails::join(&mut cover, &options, &mut rng)?;
-            let tour = cover.to_tour(start_of(&valid), None)?;
-            v["tour"] = serde_json::from_str(&format::tour_json(&tour).to_string())
-                .map_err(|e| knights::Error::Internal(e.to_string()))?;
-            v["cycles_before"] = json!(stats.cycles_before);
+            let answer = request.run(&control(stop))?;
+            let mut v = json!(answer);
+            v["tour"] = tour_value(&answer.tour)?;
+            if steps {
+                v["steps"] = Value::Array(switched);
+            }
             Ok(v)
         })
         .await?;
@@ -575,63 +421,51 @@ fn join_steps(cover: &mut Cover) -> knights::Result<Vec<Value>> {
     Ok(out)
 }
 
-/// `POST /api/shatter?seed=N`: one shatter of a closed tour or tourney.
+/// `POST /api/shatter`: the library's [`ShatterRequest`] as the JSON body
+/// (`{"cover", "seed"}`), answered as the tourney file with its rails,
+/// `rails_switched` and the move statistics.
 async fn shatter(
     State(state): State<AppState>,
-    query: Q,
+    uri: Uri,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let body = body?;
-    let mut p = Params::new(query, "/api/shatter")?;
-    let seed = p.seed()?;
-    p.done()?;
-    let valid = read_body(&body, state.config.max_tourney_squares, "/api/shatter")?;
-    let value = state
-        .sized(valid_squares(&valid), true, move |_| {
-            let mut cover = cover_of(&valid)?;
-            let switched = rails::shatter(&mut cover, &mut knights::rng::seeded(seed))?;
-            let tourney = cover.to_tourney()?;
-            let mut v = tourney_value(&tourney, &cover);
-            v["switched"] = json!(switched);
-            v["stats"] = counts_value(&MoveCounts::of_tourney(&tourney));
-            Ok(v)
+) -> Result<Response, ApiError> {
+    own_query(&uri, [])?;
+    let request: ShatterRequest = read_json(body)?;
+    request.validate()?;
+    let cap = state.config.max_tourney_squares;
+    let board = cover_board(&request.cover, cap, "/api/shatter")?;
+    let text = state
+        .sized(board.squares(), true, move |stop| {
+            let answer = request.shatter(&control(stop))?;
+            let tourney = tourney_of(&answer.tourney)?;
+            let extra = [
+                ("rails_switched", json!(answer.rails_switched)),
+                ("stats", counts_value(&MoveCounts::of_tourney(&tourney))),
+            ];
+            tourney_file(&tourney, &extra)
         })
         .await?;
-    Ok(Json(value))
+    Ok(json_text(text))
 }
 
-/// `POST /api/obfuscate?seed=N&shatters=K`: shattered K times and joined.
+/// `POST /api/obfuscate`: the library's [`ObfuscateRequest`] as the JSON
+/// body (`{"cover", "seed", "shatters"}`), answered as the tour file with
+/// the move statistics.
 async fn obfuscate(
     State(state): State<AppState>,
-    query: Q,
+    uri: Uri,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let body = body?;
-    let mut p = Params::new(query, "/api/obfuscate")?;
-    let seed = p.seed()?;
-    let shatters = p.number("shatters", 16, 1000)? as u32;
-    p.done()?;
-    let valid = read_body(&body, state.config.max_tourney_squares, "/api/obfuscate")?;
+    own_query(&uri, [])?;
+    let request: ObfuscateRequest = read_json(body)?;
+    request.validate()?;
+    let cap = state.config.max_tourney_squares;
+    let board = cover_board(&request.cover, cap, "/api/obfuscate")?;
     let value = state
-        .sized(valid_squares(&valid), false, move |stop| {
-            let mut rng = knights::rng::seeded(seed);
-            let options = rails::ObfuscateOptions {
-                shatters,
-                join: rails::JoinOptions {
-                    stop,
-                    ..Default::default()
-                },
-            };
-            let tour = match valid {
-                Valid::Tour(t) => rails::obfuscate_tour_with(t, &options, &mut rng)?,
-                Valid::Tourney(t) => {
-                    let mut cover = Cover::from_tourney(&t)?;
-                    rails::obfuscate(&mut cover, &options, &mut rng)?;
-                    cover.to_tour(0, None)?
-                }
-            };
-            let mut v: Value = serde_json::from_str(&format::tour_json(&tour).to_string())
-                .map_err(|e| knights::Error::Internal(e.to_string()))?;
+        .sized(board.squares(), false, move |stop| {
+            let answer = request.run(&control(stop))?;
+            let mut v = tour_value(&answer.tour)?;
+            let tour = Tour::from_squares_unchecked(board, answer.tour.squares);
             v["stats"] = counts_value(&MoveCounts::of_tour(&tour));
             Ok(v)
         })
@@ -648,130 +482,80 @@ fn counts_value(c: &MoveCounts) -> Value {
     })
 }
 
-/// `POST /api/stats`: move and relative-move counts of a tour or tourney.
+/// `POST /api/stats`: move and relative-move counts of one tour or tourney,
+/// whose file is the body.
 async fn stats(
     State(state): State<AppState>,
-    query: Q,
+    uri: Uri,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    own_query(&uri, [])?;
     let body = body?;
-    Params::new(query, "/api/stats")?.done()?;
-    let valid = read_body(&body, state.config.max_tourney_squares, "/api/stats")?;
-    Ok(Json(counts_value(&match &valid {
-        Valid::Tour(t) => MoveCounts::of_tour(t),
-        Valid::Tourney(t) => MoveCounts::of_tourney(t),
-    })))
+    let text = std::str::from_utf8(&body)
+        .map_err(|_| ApiError::bad("the request body is not UTF-8 text"))?;
+    cover_board(text, state.config.max_tourney_squares, "/api/stats")?;
+    Ok(Json(counts_value(
+        &match format::read(text)?.into_valid()? {
+            Valid::Tour(t) => MoveCounts::of_tour(&t),
+            Valid::Tourney(t) => MoveCounts::of_tourney(&t),
+        },
+    )))
 }
 
-/// `POST /api/check`: what a tour or tourney file is, or its first fault (422).
+/// `POST /api/check`: the library's [`CheckRequest`] as the JSON body
+/// (`{"text"}`) and its verdict; a file that is no tour or tourney is 422.
 async fn check(
     State(state): State<AppState>,
-    query: Q,
+    uri: Uri,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let body = body?;
-    Params::new(query, "/api/check")?.done()?;
-    let valid = read_body(&body, state.config.max_squares, "/api/check")?;
-    Ok(Json(match valid {
-        Valid::Tour(t) => {
-            let b = t.board();
-            json!({"rows": b.rows(), "cols": b.cols(), "tour": t.kind().name()})
-        }
-        Valid::Tourney(t) => {
-            let b = t.board();
-            json!({"rows": b.rows(), "cols": b.cols(), "cycles": t.len()})
-        }
-    }))
-}
-
-/// The body of `POST /api/encrypt` and `/api/decrypt`.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CipherBody {
-    key: String,
-    text: String,
-    #[serde(default)]
-    mode: Option<String>,
-}
-
-/// The key: a key description such as `8x8,seed=5`, or a tour in any format.
-fn read_key(
-    text: &str,
-    cap: usize,
-    stop: &knights::StopFlag,
-) -> Result<(Key, Option<String>), ApiError> {
-    let t = text.trim();
-    let looks_like_spec = t.len() < 200 && !t.contains('\n') && !t.starts_with('{');
-    if looks_like_spec {
-        if let Ok(spec) = t.parse::<KeySpec>() {
-            if spec.board.squares() > cap {
-                return Err(ApiError::over_cap(spec.board, cap, "cipher keys"));
-            }
-            return Ok((
-                Key::from_spec_with_stop(&spec, stop)?,
-                Some(spec.to_string()),
-            ));
-        }
-        if !t.contains(' ') {
-            // Report the description's own error for one-word keys.
-            t.parse::<KeySpec>()?;
-        }
+) -> Result<Response, ApiError> {
+    own_query(&uri, [])?;
+    let request: CheckRequest = read_json(body)?;
+    request.validate()?;
+    cover_board(&request.text, state.config.max_squares, "/api/check")?;
+    let answer = request.run(&Control::new())?;
+    if !answer.valid {
+        let status = axum::http::StatusCode::UNPROCESSABLE_ENTITY;
+        return Err(ApiError::with(status, answer.verdict));
     }
-    let doc = format::read(t)?;
-    if doc.board().squares() > cap {
-        return Err(ApiError::over_cap(doc.board(), cap, "cipher keys"));
-    }
-    Ok((Key::from_text(t)?, None))
+    Ok(Json(answer).into_response())
 }
 
+/// `POST /api/encrypt` and `/api/decrypt`: the library's [`CipherRequest`]
+/// as the JSON body (`{"key", "text", "classic"}`), answered with the text
+/// and the key's tour (`rows`, `cols`, its description `spec` if it has
+/// one, `squares`) for the page to draw.
 async fn cipher_run(
     state: AppState,
     body: Result<Bytes, BytesRejection>,
     decrypting: bool,
 ) -> Result<Json<Value>, ApiError> {
-    let body = body?;
-    let request: CipherBody = serde_json::from_slice(&body).map_err(|e| {
-        ApiError::bad(format!(
-            "the body must be JSON such as {{\"key\": \"8x8,seed=5\", \"text\": \"...\", \"mode\": \"exact\"}}: {}",
-            knights::excerpt(&e.to_string())
-        ))
-    })?;
-    let mode = match request.mode.as_deref().unwrap_or("exact") {
-        "exact" => Mode::Exact,
-        "classic" => Mode::Classic,
-        other => {
-            return Err(ApiError::bad(format!(
-                "'{}' is not a cipher mode; use exact or classic",
-                knights::excerpt(other)
-            )))
-        }
-    };
+    let request: CipherRequest = read_json(body)?;
+    request.validate()?;
     let cap = state.config.max_tourney_squares;
+    capped(request.key_board()?, cap, "cipher keys")?;
+    let spec = request.key_spec()?.map(|s| s.to_string());
     let value = state
         .heavy(move |stop| {
-            // Once the flag is raised, the answer is the time limit's (or
-            // nobody's), whatever this error says.
-            let (key, spec) =
-                read_key(&request.key, cap, &stop).map_err(|e| knights::Error::Parse(e.message))?;
-            let text = if decrypting {
-                cipher::decrypt(&key, &request.text, mode)?
+            let key = request.key(&control(stop))?;
+            let answer = if decrypting {
+                request.decrypt_with(&key)?
             } else {
-                cipher::encrypt(&key, &request.text, mode)?
+                request.encrypt_with(&key)?
             };
             let board = key.board();
-            Ok(json!({
-                "text": text,
-                "key": {
-                    "rows": board.rows(), "cols": board.cols(), "spec": spec,
-                    "squares": key.order().iter().map(|&s| rc(board, s)).collect::<Vec<_>>(),
-                },
-            }))
+            let mut v = json!(answer);
+            v["key"] = json!({
+                "rows": board.rows(), "cols": board.cols(), "spec": spec,
+                "squares": key.order().iter().map(|&s| rc(board, s)).collect::<Vec<_>>(),
+            });
+            Ok(v)
         })
         .await?;
     Ok(Json(value))
 }
 
-/// `POST /api/encrypt`: `{"key", "text", "mode"}` to `{"text", "key"}`.
+/// `POST /api/encrypt`: `{"key", "text", "classic"}` to `{"text", "key"}`.
 async fn encrypt(
     State(state): State<AppState>,
     body: Result<Bytes, BytesRejection>,

@@ -1,6 +1,7 @@
 //! Every failure as an HTTP status and `{"error": "..."}`, in one place:
 //! the library's [`knights::Category`] picks the status, the library's
-//! sentence (the same as the command line prints) is the message.
+//! sentence is the message, and its [`knights::Hint`] is said as the
+//! query or JSON parameter that follows it ([`in_http_words`]).
 //!
 //! | category or cause | status |
 //! |---|---|
@@ -9,6 +10,8 @@
 //! | no answer (no tour of that kind, not a tour, a search gave up) | 422 |
 //! | over a limit of the machine (memory) or a body too large | 413 |
 //! | too busy, out of time, interrupted | 503 with `Retry-After` |
+//! | a file could not be read or written: the disk is full | 507 |
+//! | a file could not be read or written: any other reason | 500 |
 //! | a fault of the program | 500 |
 
 use std::time::Duration;
@@ -98,12 +101,50 @@ pub fn status_of(category: Category) -> StatusCode {
     }
 }
 
+/// The status of a library error: its category's, but 507 for a full disk.
+fn status_of_error(e: &knights::Error) -> StatusCode {
+    match e.unhinted() {
+        knights::Error::Io { source, .. }
+            if matches!(
+                source.kind(),
+                std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
+            ) =>
+        {
+            StatusCode::INSUFFICIENT_STORAGE
+        }
+        e => status_of(e.category()),
+    }
+}
+
+/// A library error as the web server says it: the library's sentence, then
+/// its hint (if any) as the parameter that follows it.
+pub fn in_http_words(e: &knights::Error) -> String {
+    use knights::{Budget, Hint};
+    let Some(hint) = e.hint() else {
+        return e.to_string();
+    };
+    let words = match hint {
+        Hint::Raise(Budget::Nodes) => "allow more with max-nodes=N".into(),
+        Hint::Raise(Budget::Attempts) => "allow more with max-attempts=N".into(),
+        Hint::UseAlgorithm(algorithm) => format!("use algorithm={algorithm}"),
+        Hint::AlgorithmOptions => "the options are tie=, max-attempts= and max-nodes=".into(),
+        Hint::AskClosed => "ask kind=closed".into(),
+        Hint::ClosedFromStart => "ask kind=closed with only start=".into(),
+        Hint::UseMethod(method) => format!("use method={method}"),
+        Hint::Classic(true) => "send \"classic\": true".into(),
+        Hint::Classic(false) => "send \"classic\": false".into(),
+        // Memory, disk and checkpoints are this server's to choose.
+        other => other.to_string(),
+    };
+    format!("{}; {words}", e.unhinted())
+}
+
 impl From<knights::Error> for ApiError {
     fn from(e: knights::Error) -> ApiError {
-        let status = status_of(e.category());
+        let status = status_of_error(&e);
         ApiError {
             status,
-            message: e.to_string(),
+            message: in_http_words(&e),
             retry_after: (status == StatusCode::SERVICE_UNAVAILABLE).then_some(5),
         }
     }
@@ -148,4 +189,39 @@ pub async fn not_found(uri: axum::http::Uri) -> ApiError {
             knights::excerpt(uri.path())
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use knights::{Budget, Hint};
+
+    #[test]
+    fn a_full_disk_is_507_and_another_file_error_500() {
+        let full = knights::Error::io("write x", std::io::Error::from_raw_os_error(28));
+        assert_eq!(
+            ApiError::from(full).status,
+            StatusCode::INSUFFICIENT_STORAGE
+        );
+        let failing = knights::Error::io("read x", std::io::Error::from_raw_os_error(5));
+        let answer = ApiError::from(failing);
+        assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(
+            answer.message.starts_with("could not read x: "),
+            "{}",
+            answer.message
+        );
+    }
+
+    #[test]
+    fn a_hint_is_said_as_the_parameter() {
+        let e = knights::Error::GaveUp("the search found no tour".into())
+            .with_hint(Hint::Raise(Budget::Nodes));
+        let answer = ApiError::from(e);
+        assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            answer.message,
+            "the search found no tour; allow more with max-nodes=N"
+        );
+    }
 }

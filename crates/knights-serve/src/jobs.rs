@@ -15,20 +15,20 @@ use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use axum::{Json, Router};
-use knights::{count, Board, Kind, StopFlag};
+use knights::request::{CountOf, CountRequest};
+use knights::{Board, StopFlag};
 use serde_json::{json, Value};
 use tokio::sync::watch;
 use tokio_stream::wrappers::WatchStream;
 use tokio_stream::{Stream, StreamExt};
 
-use super::api::Params;
-use super::{known, ApiError, AppState};
+use super::api::{capped, read_query};
+use super::{ApiError, AppState};
 
 /// The jobs, by id.
 #[derive(Clone, Default)]
@@ -80,22 +80,37 @@ fn find(state: &AppState, id: &str) -> Result<Arc<Job>, ApiError> {
     map.get(id).cloned().ok_or_else(missing)
 }
 
-/// `POST /api/count?board=6x6&kind=closed|open`: starts a count (202).
+/// Most bytes of a count's states in memory here.
+const MEMORY: u64 = 1 << 30;
+
+/// `POST /api/count?board=6x6&kind=closed|open`: starts the library's
+/// [`CountRequest`] (202), in memory only and within this server's cap.
 async fn start(
     State(state): State<AppState>,
-    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+    uri: Uri,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let mut p = Params::new(query, "/api/count")?;
-    let board: Board = p.board(state.config.max_count_squares)?;
-    let kind = p.kind()?.unwrap_or(Kind::Closed);
-    p.done()?;
+    let (mut request, []): (CountRequest, _) = read_query(&uri, [])?;
+    if request.work_dir.is_some() {
+        return Err(ApiError::bad(
+            "this server keeps a count's states in memory and touches no file: work-dir does not apply here",
+        ));
+    }
+    request.memory_only = true;
+    request.max_memory = Some(request.max_memory.map_or(MEMORY, |m| m.min(MEMORY)));
+    request.validate()?;
+    let board: Board = request.board.parse()?;
+    capped(board, state.config.max_count_squares, "/api/count")?;
+    let plain = request.holes.is_none() && request.wrap.is_none() && request.leaper.is_none();
+    let known = (plain && request.of == CountOf::Tours && !request.directed)
+        .then(|| knights::count::published(board, request.kind))
+        .flatten();
     // A job slot for the whole count: refused at once when none is free.
     let permit = state.heavy_lane.try_permit().ok_or_else(ApiError::busy)?;
     let id = new_id();
     let initial = json!({
-        "id": id, "board": board.to_string(), "kind": kind.name(),
+        "id": id, "board": board.to_string(), "kind": request.kind.name(),
         "state": "running", "step": 0, "steps": 0, "states": 0, "elapsed": 0.0,
-        "known": known::lookup(board.rows(), board.cols(), kind == Kind::Closed),
+        "known": known,
     });
     let job = Arc::new(Job {
         stop: StopFlag::new(),
@@ -126,47 +141,44 @@ async fn start(
         super::work_priority();
         let t0 = Instant::now();
         let last = Mutex::new(Instant::now() - Duration::from_secs(1));
-        let progress = |p: &count::Progress| {
-            let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
-            if last.elapsed() >= Duration::from_millis(100) || p.step == p.steps {
-                *last = Instant::now();
-                worker.status.send_modify(|v| {
-                    v["step"] = json!(p.step);
-                    v["steps"] = json!(p.steps);
-                    v["states"] = json!(p.states);
-                    v["elapsed"] = json!(t0.elapsed().as_secs_f64());
-                });
-            }
-        };
-        let options = count::Options {
-            kind,
-            max_memory: Some(1 << 30),
-            memory_only: true,
-            progress: Some(&progress),
-            stop: Some(&worker.stop),
-            ..count::Options::default()
-        };
-        let result = count::tours(board, &options);
+        let watcher = worker.clone();
+        let control = knights::Control::new()
+            .stop(worker.stop.clone())
+            .progress(move |p| {
+                let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
+                if last.elapsed() >= Duration::from_millis(100) || Some(p.done) == p.total {
+                    *last = Instant::now();
+                    watcher.status.send_modify(|v| {
+                        v["step"] = json!(p.done);
+                        v["steps"] = json!(p.total);
+                        v["states"] = json!(p.states);
+                        v["elapsed"] = json!(t0.elapsed().as_secs_f64());
+                    });
+                }
+            });
+        let result = request.run(&control);
         // The slot is free before the job says it is over.
         drop(permit);
         worker.status.send_modify(|v| {
             v["elapsed"] = json!(t0.elapsed().as_secs_f64());
             match result {
-                Ok(report) => {
+                Ok(answer) => {
                     v["state"] = json!("done");
-                    v["count"] = json!(report.count.to_string());
+                    v["count"] = json!(answer.count.to_string());
+                    v["answer"] = json!(answer);
                     v["step"] = v["steps"].clone();
                 }
                 Err(e) if worker.stop.is_stopped() => {
                     v["state"] = json!("cancelled");
                     v["error"] = json!(format!(
-                        "the count was stopped (cancelled, or past this server's limit of {} s): {e}",
-                        limit.as_secs_f64()
+                        "the count was stopped (cancelled, or past this server's limit of {} s): {}",
+                        limit.as_secs_f64(),
+                        super::error::in_http_words(&e)
                     ));
                 }
                 Err(e) => {
                     v["state"] = json!("failed");
-                    v["error"] = json!(e.to_string());
+                    v["error"] = json!(super::error::in_http_words(&e));
                 }
             }
         });

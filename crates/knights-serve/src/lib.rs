@@ -53,11 +53,12 @@ mod assets;
 mod error;
 mod guard;
 mod jobs;
-mod known;
 mod theatre;
 
 #[cfg(test)]
 mod browser_tests;
+#[cfg(test)]
+mod conformance;
 #[cfg(test)]
 mod load_test;
 #[cfg(test)]

@@ -153,8 +153,8 @@ async fn bad_input_is_400_no_answer_422_over_the_cap_400() {
     for (uri, words) in [
         ("/api/tour?board=0x8", "at least one row"),
         ("/api/tour?board=banana", "banana"),
-        ("/api/tour", "needs a board"),
-        ("/api/tour?board=8x8&kind=round", "not a kind"),
+        ("/api/tour", "missing field `board`"),
+        ("/api/tour?board=8x8&kind=round", "unknown variant `round`"),
         ("/api/tour?board=8x8&algorithm=magic", "not an algorithm"),
         (
             "/api/tour?board=8x8&algorithm=warnsdorff&max-nodes=5",
@@ -163,12 +163,13 @@ async fn bad_input_is_400_no_answer_422_over_the_cap_400() {
         ("/api/tour?board=8x8&start=9,9", "not a square"),
         ("/api/tour?board=8x8&seed=-1", "seed"),
         ("/api/tour?board=8x8&format=pdf", "not a format"),
-        ("/api/tour?board=8x8&board=6x6", "twice"),
+        ("/api/tour?board=8x8&board=6x6", "duplicate field `board`"),
+        ("/api/tour?board=8x8&colour=red", "unknown field `colour`"),
         ("/api/tour?board=1001x1000", "cap of 1000000 squares"),
         ("/api/tour?board=600x600&format=svg", "cap of 250000"),
         ("/api/exists?board=x", "x"),
         (
-            "/api/tourney?board=8x8&generator=nope",
+            "/api/tourney?board=8x8&algorithm=nope",
             "not a tourney generator",
         ),
         ("/api/tourney?board=600x600", "cap"),
@@ -208,14 +209,24 @@ async fn bad_input_is_400_no_answer_422_over_the_cap_400() {
 #[tokio::test]
 async fn existence_and_info() {
     let app = app();
-    let (s, v) = get(&app, "/api/exists?board=4x7").await;
+    let (s, v) = get(&app, "/api/exists?board=4x7&kind=closed").await;
     assert_eq!(s, StatusCode::OK);
-    assert_eq!(v["closed"]["exists"], json!(false));
-    assert!(v["closed"]["reason"]
-        .as_str()
-        .unwrap()
-        .contains("side of 4"));
-    assert_eq!(v["open"]["exists"], json!(true));
+    assert_eq!(
+        (v["answer"].as_str(), v["kind"].as_str()),
+        (Some("no"), Some("closed"))
+    );
+    assert!(v["reason"].as_str().unwrap().contains("side of 4"), "{v}");
+    assert!(v["theorem"].is_string(), "{v}");
+    // Either kind: the open tour, and why there is no closed one.
+    let (_, v) = get(&app, "/api/exists?board=4x7").await;
+    assert_eq!(
+        (v["answer"].as_str(), v["kind"].as_str()),
+        (Some("yes"), Some("open"))
+    );
+    assert!(
+        v["reason"].as_str().unwrap().contains("no closed tour"),
+        "{v}"
+    );
     let (_, v) = get(&app, "/api/info").await;
     assert_eq!(
         v["algorithms"].as_array().unwrap().len(),
@@ -243,11 +254,11 @@ async fn every_generator_the_info_lists_makes_a_tourney() {
     for name in names {
         let (s, t) = get(
             &app,
-            &format!("/api/tourney?board=8x8&generator={name}&seed=1"),
+            &format!("/api/tourney?board=8x8&algorithm={name}&seed=1"),
         )
         .await;
         assert_eq!(s, StatusCode::OK, "{name}: {t}");
-        assert_eq!(t["generator"], json!(name));
+        assert_eq!(t["algorithm"], json!(name));
         let body = json!({"rows": 8, "cols": 8, "cycles": t["cycles"]}).to_string();
         let doc = format::read(&body).expect("tourney JSON");
         match doc.into_valid().expect("a valid tourney") {
@@ -263,12 +274,13 @@ async fn every_generator_the_info_lists_makes_a_tourney() {
 #[tokio::test]
 async fn tourneys_join_shatter_obfuscate_stats_check() {
     let app = app();
-    let (s, t) = get(&app, "/api/tourney?board=8x8&generator=four-cover").await;
+    let (s, t) = get(&app, "/api/tourney?board=8x8&algorithm=four-cover").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(t["cycles"].as_array().unwrap().len(), 16);
     assert!(!t["rails"].as_array().unwrap().is_empty());
-    let body = json!({"rows": 8, "cols": 8, "cycles": t["cycles"]}).to_string();
-    let (s, j, _) = call(&app, "POST", "/api/join?steps=true&seed=1", &body).await;
+    let cover = json!({"rows": 8, "cols": 8, "cycles": t["cycles"]}).to_string();
+    let body = json!({"cover": cover, "seed": 1}).to_string();
+    let (s, j, _) = call(&app, "POST", "/api/join?steps=true", &body).await;
     assert_eq!(s, StatusCode::OK, "{j}");
     assert_eq!(checked(&j["tour"]), Kind::Closed);
     let steps = j["steps"].as_array().unwrap();
@@ -277,11 +289,14 @@ async fn tourneys_join_shatter_obfuscate_stats_check() {
         assert_eq!(step["cycles"].as_array().unwrap().len(), 15 - i);
     }
     let tour = j["tour"].to_string();
-    let (s, sh, _) = call(&app, "POST", "/api/shatter?seed=2", &tour).await;
-    assert_eq!(s, StatusCode::OK);
+    let body = json!({"cover": tour, "seed": 2}).to_string();
+    let (s, sh, _) = call(&app, "POST", "/api/shatter", &body).await;
+    assert_eq!(s, StatusCode::OK, "{sh}");
     assert!(sh["cycles"].as_array().unwrap().len() > 1);
-    let (s, o, _) = call(&app, "POST", "/api/obfuscate?seed=2&shatters=3", &tour).await;
-    assert_eq!(s, StatusCode::OK);
+    assert!(sh["rails_switched"].as_u64().unwrap() > 0, "{sh}");
+    let body = json!({"cover": tour, "seed": 2, "shatters": 3}).to_string();
+    let (s, o, _) = call(&app, "POST", "/api/obfuscate", &body).await;
+    assert_eq!(s, StatusCode::OK, "{o}");
     assert_eq!(checked(&o), Kind::Closed);
     assert_eq!(
         o["squares"][0], j["tour"]["squares"][0],
@@ -298,18 +313,24 @@ async fn tourneys_join_shatter_obfuscate_stats_check() {
             .sum::<u64>(),
         64
     );
-    let (s, c, _) = call(&app, "POST", "/api/check", &tour).await;
-    assert_eq!((s, c["tour"].clone()), (StatusCode::OK, json!("closed")));
-    let (s, c, _) = call(
-        &app,
-        "POST",
-        "/api/check",
-        r#"{"rows":3,"cols":3,"squares":[[0,0],[0,1]]}"#,
-    )
-    .await;
+    let body = json!({ "text": tour }).to_string();
+    let (s, c, _) = call(&app, "POST", "/api/check", &body).await;
+    assert_eq!(
+        (s, c["valid"].clone(), c["verdict"].clone()),
+        (StatusCode::OK, json!(true), json!("closed tour on 8x8"))
+    );
+    let broken = json!({"text": r#"{"rows":3,"cols":3,"squares":[[0,0],[0,1]]}"#}).to_string();
+    let (s, c, _) = call(&app, "POST", "/api/check", &broken).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{c}");
-    let (s, _, _) = call(&app, "POST", "/api/join", "not a tour").await;
-    assert_eq!(s, StatusCode::BAD_REQUEST);
+    for body in ["not a tour", r#"{"cover": "not a tour"}"#] {
+        let (s, v, _) = call(&app, "POST", "/api/join", body).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    }
+    // The library's rule: an obfuscation shatters at least once.
+    let body = json!({"cover": tour, "shatters": 0}).to_string();
+    let (s, v, _) = call(&app, "POST", "/api/obfuscate", &body).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("shatters"), "{v}");
 }
 
 #[tokio::test]
@@ -344,7 +365,7 @@ async fn the_cipher_round_trips_and_bodies_have_a_limit() {
         &app,
         "POST",
         "/api/encrypt",
-        &json!({"key": tour.to_string(), "text": "ATTACK AT DAWN", "mode": "classic"}).to_string(),
+        &json!({"key": tour.to_string(), "text": "ATTACK AT DAWN", "classic": true}).to_string(),
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{e}");

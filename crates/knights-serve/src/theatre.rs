@@ -1,10 +1,12 @@
 //! The algorithm theatre's data, on boards of at most
-//! [`super::Config::max_theatre_squares`] squares:
+//! [`super::Config::max_theatre_squares`] squares. The algorithms are the
+//! library's; their observers tell what they do, and this module only
+//! writes it down for the page:
 //!
-//! - `GET /api/theatre/warnsdorff`: a tour by the library's Warnsdorff rule,
-//!   replayed here step by step: the candidate squares of every step with
-//!   their degrees (onward moves), the one taken, and the tie-break when
-//!   several had the smallest degree.
+//! - `GET /api/theatre/warnsdorff`: a tour by the library's Warnsdorff rule
+//!   ([`Warnsdorff::generate_observed`]), step by step: the candidate
+//!   squares of every move with their degrees (onward moves), the one
+//!   taken, and the tie-break when several had the smallest degree.
 //! - `GET /api/theatre/search`: backtracking or the hybrid as it happens,
 //!   a stream of server-sent events from the library's observer
 //!   ([`knights::algorithms::backtrack::search_observed`]): squares entered
@@ -12,28 +14,32 @@
 //!   count. The search waits for the stream; when the client goes away, or
 //!   after [`super::Config::stream_timeout`], it is stopped and the stream
 //!   ends.
-//! - `GET /api/theatre/neural`: the Takefuji-Lee network (1992) run here,
-//!   round by round, on a small board: the edges whose output switched in
-//!   each round.
+//! - `GET /api/theatre/neural`: one run of the library's Takefuji-Lee
+//!   network ([`neural::neural_observed`]) on a small board, round by
+//!   round: the edges whose output switched in each round.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::State;
+use axum::http::Uri;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use axum::{Json, Router};
-use knights::algorithms::backtrack::{self, Event as Step, Order};
-use knights::algorithms::{Tie, Warnsdorff};
-use knights::{Board, Kind, Square, Tour};
-use rand::seq::SliceRandom;
-use rand::Rng;
+use knights::algorithms::backtrack::{self, Event as Visit, Order};
+use knights::algorithms::tourney::neural;
+use knights::algorithms::warnsdorff::Step;
+use knights::algorithms::{Spec, Tie, Warnsdorff};
+use knights::{Board, Square, StopFlag, Wanted};
+use serde::Deserialize;
 use serde_json::{json, Value};
+use tokio::sync::{mpsc, oneshot};
 use tokio_stream::wrappers::ReceiverStream;
 
-use super::api::{rc, Params};
+use super::api::{capped, rc, read_query};
 use super::{ApiError, AppState, StopOnDrop};
 
 /// The routes of this module.
@@ -44,75 +50,129 @@ pub fn routes() -> Router<AppState> {
         .route("/api/theatre/neural", get(neural))
 }
 
-type Q =
-    Result<axum::extract::Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>;
+/// The query of a Warnsdorff replay.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct WalkQuery {
+    board: String,
+    #[serde(default)]
+    kind: Wanted,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default)]
+    tie: Option<String>,
+}
+
+/// The board of a theatre's query, within `cap` squares.
+fn theatre_board(text: &str, cap: usize, endpoint: &str) -> Result<Board, ApiError> {
+    capped(text.parse()?, cap, endpoint)
+}
+
+/// The start square, if given.
+fn start_square(board: Board, start: Option<&str>) -> Result<Option<Square>, ApiError> {
+    Ok(start.map(|t| board.parse_square(t)).transpose()?)
+}
 
 /// `GET /api/theatre/warnsdorff?board&kind&start&seed&tie`.
-async fn warnsdorff(State(state): State<AppState>, query: Q) -> Result<Json<Value>, ApiError> {
-    let mut p = Params::new(query, "/api/theatre/warnsdorff")?;
-    let board = p.board(state.config.max_theatre_squares)?;
-    let kind = p.kind()?;
-    let start = p.start(board)?;
-    let seed = p.seed()?;
-    let tie: Tie = match p.take("tie") {
-        None => Tie::default(),
-        Some(t) => t.parse()?,
+async fn warnsdorff(State(state): State<AppState>, uri: Uri) -> Result<Json<Value>, ApiError> {
+    let (q, []): (WalkQuery, _) = read_query(&uri, [])?;
+    let cap = state.config.max_theatre_squares;
+    let board = theatre_board(&q.board, cap, "/api/theatre/warnsdorff")?;
+    let spec = Spec {
+        kind: q.kind.kind(),
+        start: start_square(board, q.start.as_deref())?,
+        ..Spec::new(board)
     };
-    p.done()?;
+    let tie: Tie = q.tie.as_deref().map_or(Ok(Tie::default()), str::parse)?;
+    let seed = q.seed;
     let value = state
         .sized(board.squares(), true, move |stop| {
-            let tour = Tour::builder(board)
-                .kind(kind)
-                .start_at(start)
-                .seed(seed)
-                .algorithm(Warnsdorff::default().tie(tie))
-                .stop_flag(stop)
-                .build()?;
-            Ok(replay(&tour, tie, kind == Some(Kind::Closed)))
+            walk(Spec { stop, ..spec }, tie, seed)
         })
         .await?;
     Ok(Json(value))
 }
 
-/// The steps of a Warnsdorff tour, with each step's candidates and degrees.
-fn replay(tour: &Tour, tie: Tie, aim_closed: bool) -> Value {
-    let board = tour.board();
-    let squares = tour.squares();
-    let start = squares[0];
-    let aim_closed = aim_closed && tie != Tie::First;
-    let mut visited = vec![false; board.squares()];
-    let mut steps = Vec::new();
-    for (i, &s) in squares.iter().enumerate() {
-        visited[s as usize] = true;
-        let Some(&next) = squares.get(i + 1) else {
-            break;
-        };
-        let degree = |t: Square| {
-            let free = board
-                .neighbours(t)
-                .filter(|&(_, u)| !visited[u as usize])
-                .count();
-            // Aiming to close, the start counts as a way on from its neighbours.
-            free + usize::from(aim_closed && t != start && board.move_between(t, start).is_some())
-        };
-        let candidates: Vec<(Square, usize)> = board
-            .neighbours(s)
-            .filter(|&(_, t)| !visited[t as usize])
-            .map(|(_, t)| (t, degree(t)))
-            .collect();
-        let least = candidates.iter().map(|c| c.1).min().unwrap_or(0);
-        let tied = candidates.iter().filter(|c| c.1 == least).count();
-        steps.push(json!({
-            "candidates": candidates.iter().map(|&(t, d)| json!({"square": rc(board, t), "degree": d})).collect::<Vec<_>>(),
-            "chosen": rc(board, next),
-            "tie": if tied > 1 { Value::from(format!("{tied} squares share the fewest onward moves ({least}); the tie-break '{}' chose: {}", tie.name(), tie.about())) } else { Value::Null },
-        }));
-    }
-    json!({
+/// The tour `Tour::builder` makes with Warnsdorff's rule for `spec`, `tie`
+/// and `seed`, as the library's observer tells its last walk: the squares
+/// walked and, for every move, the candidates with their degrees, the one
+/// chosen and the tie-break when several had the fewest onward moves.
+/// (Where an open tour is asked and the walk closed, the library opens the
+/// cycle afterwards; `closed` is the tour's.)
+fn walk(spec: Spec, tie: Tie, seed: u64) -> knights::Result<Value> {
+    let board = spec.board;
+    let (mut squares, mut steps) = (Vec::new(), Vec::new());
+    let tour = Warnsdorff::default().tie(tie).generate_observed(
+        &spec,
+        &mut knights::rng::seeded(seed),
+        &mut |step| match step {
+            Step::Walk { start } => {
+                squares = vec![rc(board, start)];
+                steps.clear();
+            }
+            Step::Move {
+                candidates, chosen, ..
+            } => {
+                squares.push(rc(board, chosen));
+                steps.push(move_value(board, candidates, chosen, tie));
+            }
+        },
+    )?;
+    Ok(json!({
         "rows": board.rows(), "cols": board.cols(), "closed": tour.is_closed(),
-        "squares": squares.iter().map(|&s| rc(board, s)).collect::<Vec<_>>(),
-        "tie": tie.name(), "steps": steps,
+        "squares": squares, "tie": tie.name(), "steps": steps,
+    }))
+}
+
+/// One move of a walk as the page shows it.
+fn move_value(board: Board, candidates: &[(Square, u8)], chosen: Square, tie: Tie) -> Value {
+    let least = candidates.iter().map(|c| c.1).min().unwrap_or(0);
+    let tied = candidates.iter().filter(|c| c.1 == least).count();
+    let tie = (tied > 1).then(|| {
+        format!(
+            "{tied} squares share the fewest onward moves ({least}); the tie-break '{}' chose: {}",
+            tie.name(),
+            tie.about()
+        )
+    });
+    json!({
+        "candidates": candidates.iter().map(|&(t, d)| json!({"square": rc(board, t), "degree": d})).collect::<Vec<_>>(),
+        "chosen": rc(board, chosen),
+        "tie": tie,
     })
+}
+
+/// The query of a search stream.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct SearchQuery {
+    board: String,
+    #[serde(default = "backtrack")]
+    algorithm: String,
+    #[serde(default)]
+    kind: Wanted,
+    #[serde(default)]
+    start: Option<String>,
+    /// Steps a second (1 to 100,000).
+    #[serde(default = "fifty")]
+    rate: u64,
+    /// The search's node budget (1 to 10,000,000).
+    #[serde(default = "million")]
+    max_nodes: u64,
+}
+
+fn backtrack() -> String {
+    "backtrack".into()
+}
+
+fn fifty() -> u64 {
+    50
+}
+
+fn million() -> u64 {
+    1_000_000
 }
 
 /// `GET /api/theatre/search?board&algorithm=backtrack|hybrid&kind&start&rate&max-nodes`:
@@ -120,11 +180,12 @@ fn replay(tour: &Tour, tie: Tie, aim_closed: bool) -> Value {
 /// and one `done` (`{"found": bool, "message", "nodes", "squares"?}`).
 async fn search(
     State(state): State<AppState>,
-    query: Q,
+    uri: Uri,
 ) -> Result<impl axum::response::IntoResponse, ApiError> {
-    let mut p = Params::new(query, "/api/theatre/search")?;
-    let board = p.board(state.config.max_theatre_squares)?;
-    let order = match p.take("algorithm").as_deref().unwrap_or("backtrack") {
+    let (q, []): (SearchQuery, _) = read_query(&uri, [])?;
+    let cap = state.config.max_theatre_squares;
+    let board = theatre_board(&q.board, cap, "/api/theatre/search")?;
+    let order = match q.algorithm.as_str() {
         "backtrack" => Order::Fixed,
         "hybrid" => Order::Warnsdorff,
         other => {
@@ -134,110 +195,37 @@ async fn search(
             )))
         }
     };
-    let closed = p.kind()? == Some(Kind::Closed);
-    let start = p.start(board)?;
-    let rate = p.number("rate", 50, 100_000)?.max(1);
-    let max_nodes = p.number("max-nodes", 1_000_000, 10_000_000)?.max(1);
-    p.done()?;
-    knights::exists::require(board, closed)?;
-    let permit = state.slot().await?;
-    let (steps_tx, mut steps_rx) = tokio::sync::mpsc::channel::<Step>(1024);
-    let (done_tx, done_rx) = tokio::sync::oneshot::channel::<Value>();
-    let (sse_tx, sse_rx) = tokio::sync::mpsc::channel::<Result<Event, Infallible>>(4);
-    let stop = knights::StopFlag::new();
+    let closed = q.kind == Wanted::Closed;
     let options = backtrack::Options {
         closed,
-        start,
+        start: start_square(board, q.start.as_deref())?,
         order,
-        max_nodes,
-        stop: stop.clone(),
+        max_nodes: q.max_nodes.clamp(1, 10_000_000),
+        stop: StopFlag::new(),
         ..backtrack::Options::default()
     };
+    knights::exists::require(board, closed)?;
+    let permit = state.slot().await?;
+    let (steps_tx, steps_rx) = mpsc::channel::<Visit>(1024);
+    let (done_tx, done_rx) = oneshot::channel::<Value>();
+    let (sse_tx, sse_rx) = mpsc::channel::<Result<Event, Infallible>>(4);
+    let stop = options.stop.clone();
     tokio::task::spawn_blocking(move || {
         super::work_priority();
         let _permit = permit;
-        let report = backtrack::search_observed(board, &options, &mut |e| {
-            if steps_tx.blocking_send(e).is_err() {
-                options.stop.stop();
-            }
-        });
-        drop(steps_tx);
-        let done = match report.result {
-            Ok(tour) => json!({
-                "found": true, "nodes": report.stats.nodes, "closed": tour.is_closed(),
-                "message": format!("a {} tour after {} nodes", tour.kind().name(), report.stats.nodes),
-                "squares": tour.squares().iter().map(|&s| rc(board, s)).collect::<Vec<_>>(),
-            }),
-            Err(e) => {
-                json!({"found": false, "nodes": report.stats.nodes, "message": e.to_string()})
-            }
-        };
-        let _ = done_tx.send(done);
+        let _ = done_tx.send(run_search(board, &options, &steps_tx));
     });
-    // Throttle: every tick, the steps due at `rate` a second, as one event.
-    let tick = Duration::from_millis(50);
-    let per_tick = (rate as f64 * tick.as_secs_f64()).ceil().max(1.0) as usize;
-    let ticks_per_step = (1.0 / (rate as f64 * tick.as_secs_f64())).round().max(1.0) as u32;
+    let rate = q.rate.clamp(1, 100_000);
     let limit = state.config.stream_timeout;
     let nodes = Arc::new(AtomicU64::new(0));
-    let (events, seen) = (sse_tx.clone(), nodes.clone());
-    let forward = async move {
-        let mut interval = tokio::time::interval(tick);
-        let mut depth = 0usize;
-        let mut waited = 0;
-        loop {
-            interval.tick().await;
-            waited += 1;
-            if waited < ticks_per_step {
-                continue;
-            }
-            waited = 0;
-            let mut batch = Vec::new();
-            let mut closed = false;
-            while batch.len() < per_tick {
-                match steps_rx.recv().await {
-                    Some(e) => {
-                        let (sign, s) = match e {
-                            Step::Enter(s) => {
-                                seen.fetch_add(1, Ordering::Relaxed);
-                                depth += 1;
-                                ("+", s)
-                            }
-                            Step::Leave(s) => {
-                                depth -= 1;
-                                ("-", s)
-                            }
-                        };
-                        let (r, c) = board.coords(s);
-                        batch.push(json!([sign, r, c]));
-                        if batch.len() < per_tick && steps_rx.is_empty() {
-                            break;
-                        }
-                    }
-                    None => {
-                        closed = true;
-                        break;
-                    }
-                }
-            }
-            if !batch.is_empty() {
-                let nodes = seen.load(Ordering::Relaxed);
-                let data = json!({"steps": batch, "nodes": nodes, "depth": depth});
-                let event = Event::default().event("steps").data(data.to_string());
-                if events.send(Ok(event)).await.is_err() {
-                    return;
-                }
-            }
-            if closed {
-                break;
-            }
-        }
-        if let Ok(done) = done_rx.await {
-            let _ = events
-                .send(Ok(Event::default().event("done").data(done.to_string())))
-                .await;
-        }
-    };
+    let forward = forward(
+        board,
+        rate,
+        steps_rx,
+        done_rx,
+        sse_tx.clone(),
+        nodes.clone(),
+    );
     // The stream ends at its time limit, however slowly its client reads:
     // dropping `forward` drops the steps' receiver, which ends the search's
     // next send, and the guard raises its flag; the search then returns and
@@ -255,86 +243,259 @@ async fn search(
     Ok(Sse::new(ReceiverStream::new(sse_rx)).keep_alive(KeepAlive::default()))
 }
 
+/// Runs the library's search, sending every square entered and left to
+/// `steps` (a closed stream stops it); the `done` event's data.
+fn run_search(board: Board, options: &backtrack::Options, steps: &mpsc::Sender<Visit>) -> Value {
+    let report = backtrack::search_observed(board, options, &mut |e| {
+        if steps.blocking_send(e).is_err() {
+            options.stop.stop();
+        }
+    });
+    let nodes = report.stats.nodes;
+    match report.result {
+        Ok(tour) => json!({
+            "found": true, "nodes": nodes, "closed": tour.is_closed(),
+            "message": format!("a {} tour after {nodes} nodes", tour.kind().name()),
+            "squares": tour.squares().iter().map(|&s| rc(board, s)).collect::<Vec<_>>(),
+        }),
+        Err(e) => {
+            json!({"found": false, "nodes": nodes, "message": super::error::in_http_words(&e)})
+        }
+    }
+}
+
+/// Forwards the search's steps to `events` at `rate` steps a second (every
+/// tick, the steps due, as one `steps` event with the nodes entered so far
+/// in `seen` and the depth), then its `done` event.
+async fn forward(
+    board: Board,
+    rate: u64,
+    mut steps: mpsc::Receiver<Visit>,
+    done: oneshot::Receiver<Value>,
+    events: mpsc::Sender<Result<Event, Infallible>>,
+    seen: Arc<AtomicU64>,
+) {
+    let tick = Duration::from_millis(50);
+    let per_tick = (rate as f64 * tick.as_secs_f64()).ceil().max(1.0) as usize;
+    let ticks_per_step = (1.0 / (rate as f64 * tick.as_secs_f64())).round().max(1.0) as u32;
+    let mut interval = tokio::time::interval(tick);
+    let (mut depth, mut waited) = (0usize, 0);
+    loop {
+        interval.tick().await;
+        waited += 1;
+        if waited < ticks_per_step {
+            continue;
+        }
+        waited = 0;
+        let mut batch = Vec::new();
+        let mut closed = false;
+        while batch.len() < per_tick {
+            let Some(e) = steps.recv().await else {
+                closed = true;
+                break;
+            };
+            let (sign, s) = match e {
+                Visit::Enter(s) => {
+                    seen.fetch_add(1, Ordering::Relaxed);
+                    depth += 1;
+                    ("+", s)
+                }
+                Visit::Leave(s) => {
+                    depth -= 1;
+                    ("-", s)
+                }
+            };
+            let (r, c) = board.coords(s);
+            batch.push(json!([sign, r, c]));
+            if batch.len() < per_tick && steps.is_empty() {
+                break;
+            }
+        }
+        if !batch.is_empty() {
+            let nodes = seen.load(Ordering::Relaxed);
+            let data = json!({"steps": batch, "nodes": nodes, "depth": depth});
+            let event = Event::default().event("steps").data(data.to_string());
+            if events.send(Ok(event)).await.is_err() {
+                return;
+            }
+        }
+        if closed {
+            break;
+        }
+    }
+    if let Ok(done) = done.await {
+        let _ = events
+            .send(Ok(Event::default().event("done").data(done.to_string())))
+            .await;
+    }
+}
+
+/// The query of a network run.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct NetworkQuery {
+    board: String,
+    #[serde(default)]
+    seed: u64,
+    /// The most rounds (1 to 5000).
+    #[serde(default = "five_hundred")]
+    max_rounds: u32,
+}
+
+fn five_hundred() -> u32 {
+    500
+}
+
 /// `GET /api/theatre/neural?board&seed&max-rounds`: one run of the
 /// Takefuji-Lee network: the edges, the outputs at the start, and the
 /// edges switched in each round until the network rests.
-async fn neural(State(state): State<AppState>, query: Q) -> Result<Json<Value>, ApiError> {
-    let mut p = Params::new(query, "/api/theatre/neural")?;
-    let board = p.board(state.config.max_theatre_squares.min(144))?;
-    let seed = p.seed()?;
-    let max_rounds = p.number("max-rounds", 500, 5000)?.max(1) as usize;
-    p.done()?;
+async fn neural(State(state): State<AppState>, uri: Uri) -> Result<Json<Value>, ApiError> {
+    let (q, []): (NetworkQuery, _) = read_query(&uri, [])?;
+    let cap = state.config.max_theatre_squares.min(144);
+    let board = theatre_board(&q.board, cap, "/api/theatre/neural")?;
+    let (seed, max_rounds) = (q.seed, q.max_rounds.clamp(1, 5000));
     let value = state
-        .sized(board.squares(), false, move |_| {
-            Ok(network_run(board, seed, max_rounds))
+        .sized(board.squares(), false, move |stop| {
+            network(board, seed, max_rounds, stop)
         })
         .await?;
     Ok(Json(value))
 }
 
-/// The network of Takefuji and Lee (1992) as the tourney paper runs it
-/// (Parberry 2020): one neuron per edge, state 0 and a random output at
-/// first; in each round, over the edges in an order drawn once,
-/// `U += 4 - (outputs at u) - (outputs at v)`, then the output is 1 above
-/// 3, 0 below 0. It rests when a round changes no state.
-fn network_run(board: Board, seed: u64, max_rounds: usize) -> Value {
-    let mut rng = knights::rng::seeded(seed);
+/// One run of the library's network ([`neural::neural_observed`], one run
+/// of at most `max_rounds` rounds, seeded with `seed`) as its observer tells
+/// it: the board's edges, those on at first, the edges switched in each
+/// round, and whether it rested as a tourney.
+fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights::Result<Value> {
     let mut edges: Vec<(Square, Square)> = Vec::new();
     for s in 0..board.squares() as Square {
-        for (_, t) in board.neighbours(s) {
-            if s < t {
-                edges.push((s, t));
-            }
-        }
+        edges.extend(
+            board
+                .neighbours(s)
+                .filter(|&(_, t)| s < t)
+                .map(|(_, t)| (s, t)),
+        );
     }
-    let mut at: Vec<Vec<usize>> = vec![Vec::new(); board.squares()];
-    for (i, &(u, v)) in edges.iter().enumerate() {
-        at[u as usize].push(i);
-        at[v as usize].push(i);
-    }
-    let mut out: Vec<bool> = edges.iter().map(|_| rng.random_bool(0.5)).collect();
-    let mut state = vec![0i32; edges.len()];
-    let initial = out.clone();
-    let mut order: Vec<usize> = (0..edges.len()).collect();
-    order.shuffle(&mut rng);
-    let mut rounds = Vec::new();
-    let mut rested = false;
-    for _ in 0..max_rounds {
-        let mut changed = false;
-        let mut switched = Vec::new();
-        for &i in &order {
-            let (u, v) = edges[i];
-            let on = |s: Square| at[s as usize].iter().filter(|&&j| out[j]).count() as i32;
-            let inc = 4 - on(u) - on(v);
-            if inc != 0 {
-                changed = true;
-                state[i] += inc;
+    let index: HashMap<(Square, Square), usize> =
+        edges.iter().enumerate().map(|(i, &e)| (e, i)).collect();
+    let edge = |u: Square, v: Square| index[&(u.min(v), u.max(v))];
+    let (mut initial, mut rounds, mut switched) = (Vec::new(), Vec::new(), Vec::new());
+    let options = neural::Options {
+        max_rounds,
+        max_restarts: 1,
+        stop,
+    };
+    let run = neural::neural_observed(
+        board,
+        &options,
+        &mut knights::rng::seeded(seed),
+        &mut |event| match event {
+            neural::Event::Run => {}
+            neural::Event::On { u, v } => initial.push(edge(u, v)),
+            neural::Event::Switch { u, v, .. } => switched.push(edge(u, v)),
+            neural::Event::Round { round } => {
+                // Rounds that switch nothing are taken at once: empty here.
+                rounds.resize(round as usize - 1, Vec::new());
+                rounds.push(std::mem::take(&mut switched));
             }
-            let new = if state[i] > 3 {
-                true
-            } else if state[i] < 0 {
-                false
-            } else {
-                out[i]
-            };
-            if new != out[i] {
-                out[i] = new;
-                switched.push(i);
-            }
-        }
-        rounds.push(switched);
-        if !changed {
-            rested = true;
-            break;
-        }
-    }
-    let degrees_two = (0..board.squares()).all(|s| at[s].iter().filter(|&&j| out[j]).count() == 2);
-    json!({
+        },
+    );
+    let tourney = match run {
+        Ok(_) => true,
+        Err(e) if matches!(e.unhinted(), knights::Error::GaveUp(_)) => false,
+        Err(e) => return Err(e),
+    };
+    Ok(json!({
         "rows": board.rows(), "cols": board.cols(),
         "edges": edges.iter().map(|&(u, v)| json!([rc(board, u), rc(board, v)])).collect::<Vec<_>>(),
-        "initial": initial.iter().enumerate().filter(|(_, &o)| o).map(|(i, _)| i).collect::<Vec<_>>(),
+        "initial": initial,
         "rounds": rounds,
-        "rested": rested,
-        "tourney": rested && degrees_two,
-    })
+        "rested": tourney,
+        "tourney": tourney,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use knights::{Kind, Tour};
+
+    /// The theatre's walk is the tour `knights tour -a warnsdorff` makes for
+    /// the same seed, square for square.
+    #[test]
+    fn the_walk_shown_is_the_librarys_tour() {
+        for (board, kind, start, tie, seed) in [
+            ("8x8", None, None, Tie::Random, 1),
+            ("8x8", Some(Kind::Closed), Some(0), Tie::Random, 2),
+            ("10x10", None, None, Tie::Pohl, 6),
+            ("6x6", Some(Kind::Closed), None, Tie::Random, 3),
+            ("5x5", None, Some(0), Tie::Centre, 4),
+            ("7x9", None, None, Tie::First, 5),
+        ] {
+            let board: Board = board.parse().unwrap();
+            let spec = Spec {
+                kind,
+                start,
+                ..Spec::new(board)
+            };
+            let shown = walk(spec, tie, seed).unwrap();
+            let tour = Tour::builder(board)
+                .kind(kind)
+                .start_at(start)
+                .seed(seed)
+                .algorithm(Warnsdorff::default().tie(tie))
+                .build()
+                .unwrap();
+            let squares: Vec<Value> = tour.squares().iter().map(|&s| rc(board, s)).collect();
+            assert_eq!(shown["squares"], json!(squares), "{board} {seed}");
+            assert_eq!(shown["steps"].as_array().unwrap().len(), squares.len() - 1);
+            assert_eq!(shown["closed"], json!(tour.is_closed()));
+        }
+    }
+
+    /// The edges the theatre shows on at the end of a run, replayed from
+    /// its start and its rounds, are the tourney the library's network
+    /// makes for the same seed.
+    #[test]
+    fn the_rounds_shown_end_in_the_librarys_tourney() {
+        let board: Board = "6x6".parse().unwrap();
+        let mut settled = 0;
+        for seed in 0..8 {
+            let shown = network(board, seed, 5000, StopFlag::new()).unwrap();
+            let edges = shown["edges"].as_array().unwrap();
+            let mut on: std::collections::BTreeSet<u64> = shown["initial"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e.as_u64().unwrap())
+                .collect();
+            for round in shown["rounds"].as_array().unwrap() {
+                for e in round.as_array().unwrap() {
+                    let e = e.as_u64().unwrap();
+                    if !on.remove(&e) {
+                        on.insert(e);
+                    }
+                }
+            }
+            let options = neural::Options {
+                max_rounds: 5000,
+                max_restarts: 1,
+                stop: StopFlag::new(),
+            };
+            let library = neural::neural(board, &options, &mut knights::rng::seeded(seed));
+            assert_eq!(shown["tourney"], json!(library.is_ok()), "seed {seed}");
+            let Ok(cover) = library else { continue };
+            let mut want = std::collections::BTreeSet::new();
+            for cycle in cover.to_tourney().unwrap().cycles() {
+                for (i, &u) in cycle.iter().enumerate() {
+                    let v = cycle[(i + 1) % cycle.len()];
+                    let pair = json!([rc(board, u.min(v)), rc(board, u.max(v))]);
+                    want.insert(edges.iter().position(|e| *e == pair).unwrap() as u64);
+                }
+            }
+            assert_eq!(on, want, "seed {seed}");
+            settled += 1;
+        }
+        assert!(settled > 0, "no run settled");
+    }
 }

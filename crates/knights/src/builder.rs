@@ -15,8 +15,9 @@
 use rand::RngCore;
 
 use crate::algorithms::tourney;
-use crate::algorithms::{Algorithm, Generator, Spec, StopFlag, TourGenerator};
+use crate::algorithms::{Algorithm, Generator, Spec, TourGenerator};
 use crate::board::Square;
+use crate::StopFlag;
 use crate::{rails, rng, Board, Cover, Kind, Result, Tour, Tourney};
 
 /// A request for one tour: the board, then whatever differs from the

@@ -1,5 +1,8 @@
 //! The library's error type: each variant says what was wrong and, where it
-//! helps, what would be right.
+//! helps, what would be right. Advice that a caller acts on through an
+//! option (a larger budget, another method) is a [`Hint`], so that each
+//! front end can name the option in its own words (a flag, a query
+//! parameter, a keyword argument); the library's own text names none.
 
 use crate::check::Fault;
 
@@ -29,12 +32,29 @@ pub enum Error {
         /// What is available, as a phrase ("only 7.5 GiB is available").
         available: String,
     },
-    /// A count whose states would need more disk than its budget
-    /// (`--max-disk`) or than the file system has free; the text names
-    /// what it would need, and a count with a work directory keeps its
+    /// A count whose states would need more disk than its budget or than
+    /// the file system has free; a count with a work directory keeps its
     /// checkpoint for resuming once there is room.
-    #[error("{0}")]
-    OverDisk(String),
+    #[error(
+        "the count stopped before square {square} of {squares}: its states would need about {} on disk ({} now and about {} for the next square), more than {budget}",
+        crate::memory::human_bytes(*needed),
+        crate::memory::human_bytes(*now),
+        crate::memory::human_bytes(*next)
+    )]
+    OverDisk {
+        /// The square (1-based) the count stopped before.
+        square: usize,
+        /// The squares of the count's order.
+        squares: usize,
+        /// Bytes the states would need on disk.
+        needed: u64,
+        /// Bytes of the states on disk now.
+        now: u64,
+        /// Bytes expected for the next square.
+        next: u64,
+        /// The limit it is over, as a phrase ("the disk budget of 1 GiB").
+        budget: String,
+    },
     /// No tour (or tourney) of the requested kind exists; the text gives the theorem.
     #[error("{0}")]
     NoTour(String),
@@ -58,6 +78,99 @@ pub enum Error {
     /// Input that was read but is not a valid tour or tourney.
     #[error(transparent)]
     Invalid(#[from] Fault),
+    /// Reading or writing a file failed (a full disk, a failing device, a
+    /// path that cannot be created): a fault of the machine, not of the
+    /// request. The source is the system's error.
+    #[error("could not {doing}: {}", crate::memory::io_phrase(source))]
+    Io {
+        /// What was being done, as a phrase after "could not" ("write the
+        /// checkpoint manifest /tmp/w/manifest.json").
+        doing: String,
+        /// The system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// An error with advice a caller follows through an option; the text
+    /// says the advice in plain words, and a front end shows
+    /// [`Error::unhinted`] followed by the hint in its own words.
+    #[error("{error}; {hint}")]
+    Hinted {
+        /// The error itself.
+        error: Box<Error>,
+        /// What would help.
+        hint: Hint,
+    },
+}
+
+/// Advice that an error gives, which a caller follows by setting an option:
+/// its `Display` says it in plain words ("allow more search nodes"), and each
+/// front end names its own option for it (the command line `--max-nodes N`,
+/// the web server `max-nodes=`, Python `max_nodes=`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum Hint {
+    /// Allow the work a larger budget of this kind.
+    #[error("{}", match .0 {
+        Budget::Nodes => "allow the search more nodes",
+        Budget::Attempts => "allow more attempts",
+        Budget::Memory => "allow the count more memory",
+        Budget::Disk => "allow the count more disk",
+    })]
+    Raise(Budget),
+    /// Use this method of counting or estimating (as its name is spelt,
+    /// "forward", "sis").
+    #[error("use the {0} method")]
+    UseMethod(&'static str),
+    /// Use this algorithm, which works on any board ("warnsdorff").
+    #[error("use the {0} algorithm")]
+    UseAlgorithm(&'static str),
+    /// Use the options that algorithms take: tie, max-attempts, max-nodes.
+    #[error("the options are tie, max-attempts and max-nodes")]
+    AlgorithmOptions,
+    /// Ask for closed tours (what is asked exists for closed tours only).
+    #[error("ask for closed tours")]
+    AskClosed,
+    /// Ask for a closed tour with only its start square.
+    #[error("ask for a closed tour with only the start square")]
+    ClosedFromStart,
+    /// Encipher or decipher in the classic mode (`true`) or the exact mode
+    /// (`false`).
+    #[error("{}", if *.0 { "use the classic mode" } else { "use the exact mode, not the classic one" })]
+    Classic(bool),
+    /// Resume the count from its checkpoint.
+    #[error("resume the count to continue it from its checkpoint")]
+    Resume,
+    /// Resume the count's checkpoint, or start afresh and discard it.
+    #[error("resume it, or start afresh to discard it")]
+    ResumeOrFresh,
+    /// There is no checkpoint: start the count without resuming.
+    #[error("start the count without resuming")]
+    DontResume,
+    /// Start the count afresh, discarding its checkpoint.
+    #[error("start the count afresh")]
+    StartFresh,
+    /// Give the count a work directory on a disk with more room, or more
+    /// memory.
+    #[error("give the count a work directory on a disk with more room, or more memory")]
+    MoreRoom,
+    /// The checkpoint is kept: resume once there is room (free space, or
+    /// a larger disk budget).
+    #[error("its checkpoint is kept: resume it once there is room (free space, or a larger disk budget)")]
+    ResumeWithRoom,
+}
+
+/// A budget that a [`Hint`] asks to raise.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Budget {
+    /// The nodes of an exhaustive search.
+    Nodes,
+    /// The attempts (walks, restarts, runs) of a randomised search.
+    Attempts,
+    /// The memory of a count.
+    Memory,
+    /// The disk of a count.
+    Disk,
 }
 
 /// What kind of failure an [`Error`] is, for the front ends to report in
@@ -80,6 +193,9 @@ pub enum Category {
     Interrupted,
     /// A fault of the library (exit status 70, HTTP 500).
     Internal,
+    /// Reading or writing a file failed: a fault of the machine (exit
+    /// status 74, HTTP 500 or 507 when the disk is full, `OSError`).
+    Io,
 }
 
 impl Error {
@@ -98,9 +214,54 @@ impl Error {
         match self {
             Error::Board(_) | Error::Parse(_) | Error::Unsupported(_) => Category::BadInput,
             Error::NoTour(_) | Error::GaveUp(_) | Error::Invalid(_) => Category::NoAnswer,
-            Error::TooLarge { .. } | Error::OverDisk(_) => Category::OverLimit,
+            Error::TooLarge { .. } | Error::OverDisk { .. } => Category::OverLimit,
             Error::Interrupted(_) => Category::Interrupted,
             Error::Internal(_) => Category::Internal,
+            Error::Io { .. } => Category::Io,
+            Error::Hinted { error, .. } => error.category(),
+        }
+    }
+
+    /// This error with advice that a caller follows through an option.
+    pub fn with_hint(self, hint: Hint) -> Error {
+        Error::Hinted {
+            error: Box::new(self),
+            hint,
+        }
+    }
+
+    /// The advice this error gives, if any.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::{Budget, Error, Hint};
+    /// let e = Error::GaveUp("the search found no tour".into()).with_hint(Hint::Raise(Budget::Nodes));
+    /// assert_eq!(e.hint(), Some(Hint::Raise(Budget::Nodes)));
+    /// assert_eq!(e.unhinted().to_string(), "the search found no tour");
+    /// assert_eq!(e.to_string(), "the search found no tour; allow the search more nodes");
+    /// ```
+    pub fn hint(&self) -> Option<Hint> {
+        match self {
+            Error::Hinted { hint, .. } => Some(*hint),
+            _ => None,
+        }
+    }
+
+    /// The error without its hint: what a front end shows before the hint
+    /// in its own words.
+    pub fn unhinted(&self) -> &Error {
+        match self {
+            Error::Hinted { error, .. } => error.unhinted(),
+            e => e,
+        }
+    }
+
+    /// The error for a failed file operation: `doing` is what was being
+    /// done, a phrase after "could not" ("write /tmp/w/manifest.json").
+    pub fn io(doing: impl Into<String>, source: std::io::Error) -> Error {
+        Error::Io {
+            doing: doing.into(),
+            source,
         }
     }
 }
@@ -124,3 +285,113 @@ pub fn excerpt(text: &str) -> String {
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines of `text` outside comments and before its test module.
+    fn code_lines(text: &str) -> impl Iterator<Item = &str> {
+        text.lines()
+            .take_while(|line| line.trim() != "#[cfg(test)]")
+            .filter(|line| !line.trim_start().starts_with("//"))
+    }
+
+    /// Whether `line` has a string literal holding a flag ("--max-nodes"):
+    /// a `--` and a letter after an odd number of quotes.
+    fn names_a_flag(line: &str) -> bool {
+        line.match_indices("--").any(|(at, _)| {
+            let in_string = line[..at].matches('"').count() % 2 == 1;
+            let letter = line[at + 2..].starts_with(|c: char| c.is_ascii_lowercase());
+            in_string && letter
+        })
+    }
+
+    fn rust_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                rust_files(&path, files);
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && path.file_name().is_some_and(|n| n != "tests.rs")
+            {
+                files.push(path);
+            }
+        }
+    }
+
+    /// No message of the library names a command-line flag: advice is a
+    /// [`Hint`] that each front end says in its own words.
+    #[test]
+    fn no_library_string_names_a_flag() {
+        let mut files = Vec::new();
+        rust_files(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut files,
+        );
+        assert!(files.len() > 20, "{files:?}");
+        let mut flags = Vec::new();
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for line in code_lines(&text).filter(|l| names_a_flag(l)) {
+                flags.push(format!("{}: {}", path.display(), line.trim()));
+            }
+        }
+        assert!(flags.is_empty(), "{flags:#?}");
+        assert!(names_a_flag(r#"    "raise --max-nodes","#));
+        assert!(!names_a_flag("    x -= 1; // --max-nodes"));
+    }
+
+    /// Errors that advise something carry it as a hint, and their text
+    /// says it in plain words.
+    #[test]
+    fn advice_is_a_hint_in_plain_words() {
+        let opts = crate::count::Options {
+            max_memory: Some(1000),
+            ..Default::default()
+        };
+        let gave_up = crate::count::tours("6x6".parse().unwrap(), &opts).unwrap_err();
+        assert_eq!(gave_up.hint(), Some(Hint::Raise(Budget::Memory)));
+        assert!(matches!(gave_up.unhinted(), Error::GaveUp(_)));
+        assert_eq!(gave_up.category(), Category::NoAnswer);
+        let text = gave_up.to_string();
+        assert!(text.ends_with("; allow the count more memory"), "{text}");
+
+        let over = Error::OverDisk {
+            square: 3,
+            squares: 36,
+            needed: 3 << 30,
+            now: 1 << 30,
+            next: 2 << 30,
+            budget: "the disk budget of 2.0 GiB".into(),
+        }
+        .with_hint(Hint::ResumeWithRoom);
+        assert_eq!(over.category(), Category::OverLimit);
+        let text = over.to_string();
+        assert!(
+            text.starts_with("the count stopped before square 3 of 36"),
+            "{text}"
+        );
+        assert!(text.contains("resume it once there is room"), "{text}");
+        assert!(!text.contains("--"), "{text}");
+    }
+
+    /// A failed file operation is its own category and keeps the system's
+    /// error as its source, without the error number in its text.
+    #[test]
+    fn io_errors_keep_their_source() {
+        use std::error::Error as _;
+        let e = Error::io(
+            "write /x/checkpoint.json",
+            std::io::Error::from_raw_os_error(28),
+        );
+        assert_eq!(e.category(), Category::Io);
+        assert!(e.source().is_some());
+        let text = e.to_string();
+        assert!(
+            text.starts_with("could not write /x/checkpoint.json: "),
+            "{text}"
+        );
+        assert!(!text.contains("os error"), "{text}");
+    }
+}

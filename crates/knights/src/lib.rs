@@ -20,12 +20,20 @@
 //! | join, shatter, obfuscate | [`rails::join`], [`rails::shatter`], [`rails::obfuscate`], [`rails::obfuscate_tour`] |
 //! | read and write files, draw | [`format::read`], [`format::tour_json`], [`format::grid`], [`format::tour_svg`] |
 //! | count tours exactly | [`count::tours`] with [`count::Options`]; [`count::classes`] |
-//! | estimate a count | [`count::estimate()`] |
-//! | move statistics | [`stats::MoveCounts`], [`stats::SummaryBuilder`], [`stats::sample`] |
+//! | estimate a count | [`count::Estimate::builder`] ([`count::EstimateBuilder`]) |
+//! | move statistics | [`stats::Summary::builder`], [`stats::MoveCounts`], [`stats::sample`] |
 //! | encipher a text | [`cipher::encrypt`], [`cipher::decrypt`] with a [`cipher::Key`] |
+//! | any job as data (serde), validated once | [`request::Request`] and its `run` |
+//!
+//! Long work (a count, an estimate, statistics) takes one [`Control`]: the
+//! caller's [`StopFlag`] and a callback for its [`Progress`]. A tour of
+//! either kind is asked for with [`Wanted`].
 //!
 //! Errors are one [`Error`] type whose [`Error::category`] tells a front end
-//! how to report them (an exit status, an HTTP status, an exception class).
+//! how to report them (an exit status, an HTTP status, an exception class),
+//! and whose [`Error::hint`] is advice a front end says as its own option
+//! (a flag, a query parameter, a keyword argument): no library message
+//! names one.
 //!
 //! # Examples
 //!
@@ -82,6 +90,7 @@ mod builder;
 pub mod check;
 pub mod cipher;
 pub mod construct;
+mod control;
 pub mod count;
 pub mod cover;
 pub mod decide;
@@ -91,18 +100,22 @@ pub mod exists;
 pub mod format;
 pub mod memory;
 pub mod rails;
+pub mod request;
 pub mod rng;
 pub mod shape;
 pub mod stats;
 mod stop;
 pub mod tour;
 pub mod tourney;
+mod wanted;
 
 pub use board::{Board, Square};
 pub use builder::{TourBuilder, TourneyBuilder};
+pub use control::{Control, Phase, Progress};
 pub use cover::Cover;
-pub use error::{excerpt, Category, Error, Result};
+pub use error::{excerpt, Budget, Category, Error, Hint, Result};
 pub use shape::Shape;
 pub use stop::StopFlag;
 pub use tour::{Kind, Tour};
 pub use tourney::Tourney;
+pub use wanted::Wanted;

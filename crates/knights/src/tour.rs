@@ -10,7 +10,10 @@ use crate::{Board, Error, Result};
 /// finds, what a request asks for (`Option<Kind>`, `None` for either), what
 /// [`crate::count`] counts (there `Open` counts every Hamiltonian path,
 /// whether or not its ends happen to be a knight's move apart).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// The last square is a knight's move from the first (a Hamiltonian cycle).
     #[default]

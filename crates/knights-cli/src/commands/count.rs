@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use knights::count::{self, Method, Options, Progress, Source};
+use knights::count::{self, FrontierProgress as Progress, Method, Options, Source};
 use knights::Kind;
 use serde_json::{json, Value};
 
@@ -48,46 +48,26 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         .into());
     }
     if !count::tour_exists(board, kind) {
-        let e = if kind == Kind::Open {
-            knights::exists::open_tour(board)
-        } else {
-            knights::exists::closed_tour(board)
-        };
-        let kind_name = if kind == Kind::Open { "open" } else { "closed" };
-        // Only the default method answers from the theorem; a method the
-        // user names still runs (and may refuse the board), so the line
-        // promises no count there.
-        let answer = if method == Method::Auto {
-            ", so the count is 0"
-        } else {
-            ""
-        };
-        crate::warn!(
-            "knights: no {kind_name} tour exists on {board}: {} ({}){answer}",
-            e.reason,
-            e.theorem
-        );
+        warn_if_no_tour(board, kind, method);
     }
     if args.dry_run {
         return dry_run(&args, board, kind, method);
     }
-    let reporter = Reporter::new(args.quiet);
-    let callback = |p: &Progress| reporter.report(p);
+    let reporter = Arc::new(Reporter::new(args.quiet));
     // The first Ctrl-C stops the count after the square in progress (its
     // checkpoint kept for --resume); a second ends the process at once.
-    let stop = crate::output::stop_on_ctrl_c();
+    let control = reporter.control(crate::output::stop_on_ctrl_c());
     let opts = Options {
         kind,
         method,
         max_memory,
         max_disk,
         keep: args.keep,
-        progress: Some(&callback),
+        control: Some(&control),
         work_dir: args.work_dir.as_deref(),
         resume: args.resume,
         fresh: args.fresh,
         stop_after: args.stop_after,
-        stop: Some(&stop),
         outside_in: args.outside_in,
         memory_only: false,
     };
@@ -96,7 +76,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     if args.all_lengths {
         let sweep = count::all_lengths(board, &opts);
         reporter.finish();
-        return print_sweep(&args, board, kind_name, factor, sweep.map_err(in_flags)?);
+        return print_sweep(&args, board, kind_name, factor, sweep?);
     }
     let result = if args.classes {
         count::classes(board, &opts).map(|c| {
@@ -135,13 +115,37 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         })
     };
     reporter.finish();
-    let (n, json) = result.map_err(in_flags)?;
+    let (n, json) = result?;
     if args.json {
         crate::outln!("{json}")?;
     } else {
         crate::outln!("{n}")?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Warns, before counting, that no tour of the kind exists, and which
+/// theorem says so.
+fn warn_if_no_tour(board: knights::Board, kind: Kind, method: Method) {
+    let e = if kind == Kind::Open {
+        knights::exists::open_tour(board)
+    } else {
+        knights::exists::closed_tour(board)
+    };
+    let kind_name = if kind == Kind::Open { "open" } else { "closed" };
+    // Only the default method answers from the theorem; a method the
+    // user names still runs (and may refuse the board), so the line
+    // promises no count there.
+    let answer = if method == Method::Auto {
+        ", so the count is 0"
+    } else {
+        ""
+    };
+    crate::warn!(
+        "knights: no {kind_name} tour exists on {board}: {} ({}){answer}",
+        e.reason,
+        e.theorem
+    );
 }
 
 /// `knights count --all-lengths`: one line (or one JSON entry) per length.
@@ -198,14 +202,13 @@ fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitC
         .as_deref()
         .map(|t| parse_bytes(t, "memory"))
         .transpose()?;
-    let reporter = Reporter::new(args.quiet);
-    let callback = |p: &Progress| reporter.report(p);
+    let reporter = Arc::new(Reporter::new(args.quiet));
+    let control = reporter.control(stop);
     let opts = Options {
         kind,
         method: Method::Forward,
         max_memory,
-        progress: Some(&callback),
-        stop: Some(&stop),
+        control: Some(&control),
         ..Options::default()
     };
     let r = count::tours_on(shape, &opts);
@@ -229,30 +232,6 @@ fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitC
         crate::outln!("{n}")?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The library's advice on a work directory's checkpoint, with the flags
-/// that follow it ("resume it, or start afresh" names no flag, for the
-/// library's other doors).
-fn in_flags(e: knights::Error) -> knights::Error {
-    const FLAGS: [(&str, &str); 3] = [
-        (
-            "resume it, or start afresh to discard it",
-            " (--resume, or --fresh)",
-        ),
-        ("start the count without resuming", " (leave out --resume)"),
-        ("start the count afresh", " (--fresh)"),
-    ];
-    match e {
-        knights::Error::Parse(text) => {
-            let flags = FLAGS
-                .iter()
-                .find(|(advice, _)| text.ends_with(advice))
-                .map_or("", |(_, flags)| flags);
-            knights::Error::Parse(format!("{text}{flags}"))
-        }
-        e => e,
-    }
 }
 
 /// How a count shows how far it is: a bar on a terminal; otherwise, unless
@@ -297,6 +276,16 @@ impl Reporter {
             });
         }
         Reporter { bar, latest }
+    }
+
+    /// The control of a count watching `stop` and reporting here.
+    fn control(self: &Arc<Self>, stop: knights::StopFlag) -> knights::Control {
+        let reporter = Arc::clone(self);
+        knights::Control::new().stop(stop).progress(move |p| {
+            if let Some(f) = &p.frontier {
+                reporter.report(f);
+            }
+        })
     }
 
     /// A square is done.
@@ -345,11 +334,11 @@ fn dry_run(
     kind: Kind,
     method: Method,
 ) -> Result<ExitCode> {
-    let stop = crate::output::stop_on_ctrl_c();
+    let control = knights::Control::new().stop(crate::output::stop_on_ctrl_c());
     let opts = Options {
         kind,
         method,
-        stop: Some(&stop),
+        control: Some(&control),
         ..Options::default()
     };
     let p = count::project(board, &opts)?;

@@ -57,13 +57,18 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     };
     let t0 = Instant::now();
     let timed = args.seconds.is_some();
-    let e = count::estimate_with(board, &opts, &|n| {
+    let ticker = bar.clone();
+    let control = knights::Control::new().progress(move |p| {
         if timed {
-            bar.set_position(t0.elapsed().as_secs());
+            ticker.set_position(t0.elapsed().as_secs());
         } else {
-            bar.inc(n);
+            ticker.set_position(p.done);
         }
-    })?;
+    });
+    let e = count::Estimate::builder(board)
+        .options(opts)
+        .control(&control)
+        .run()?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     if e.samples == 0 {
@@ -72,13 +77,15 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
         ))
         .into());
     }
-    let kind_name = if args.open { "open" } else { "closed" };
-    let scale = if args.directed { 2.0 } else { 1.0 };
-    let what = if args.directed {
-        "directed"
-    } else {
-        "undirected"
-    };
+    warn_doubts(&e, &args);
+    print(&e, board, &args, secs)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Warns when the probes are too few or too skewed for the interval to
+/// mean much, and says how to reproduce a timed run.
+fn warn_doubts(e: &count::Estimate, args: &EstimateArgs) {
+    let timed = args.seconds.is_some();
     let runs = e.method == EstimateMethod::Frontier;
     let a_kind = if args.open { "an open" } else { "a closed" };
     let probes = if runs { "runs" } else { "walks" };
@@ -118,6 +125,18 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
             }
         );
     }
+}
+
+/// Prints the estimate, as JSON with `--json` or as text.
+fn print(e: &count::Estimate, board: knights::Board, args: &EstimateArgs, secs: f64) -> Result<()> {
+    let kind_name = if args.open { "open" } else { "closed" };
+    let scale = if args.directed { 2.0 } else { 1.0 };
+    let what = if args.directed {
+        "directed"
+    } else {
+        "undirected"
+    };
+    let runs = e.method == EstimateMethod::Frontier;
     if args.json {
         let v = json!({
             "board": board.to_string(), "kind": kind_name, "directed": args.directed,
@@ -171,5 +190,5 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
             )?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::algorithms::{tourney, Algorithm};
-use knights::stats::{self, summarise, Job, Summary, CLOSED_FIGURE};
+use knights::stats::{self, Job, Summary, CLOSED_FIGURE};
 use knights::{Error, Kind};
 
 use super::parse_board;
@@ -42,7 +42,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         } else {
             args.kind.kind()
         };
-        Job::Tour(algorithm, kind, args.obfuscate.then_some(16))
+        Job::Tour(algorithm, kind.into(), args.obfuscate.then_some(16))
     };
     let format = match args.format {
         Some(f) => f,
@@ -68,7 +68,13 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         );
     }
     let bar = crate::support::progress(args.count);
-    let summary = summarise(board, job, args.count, args.seed.seed, &|| bar.inc(1), None)?;
+    let ticker = bar.clone();
+    let control = knights::Control::new().progress(move |_| ticker.inc(1));
+    let summary = Summary::builder(board, job)
+        .samples(args.count)
+        .seed(args.seed.seed)
+        .control(&control)
+        .run()?;
     bar.finish_and_clear();
     let path = args.output.as_deref();
     let name = algorithm.name();

@@ -782,7 +782,7 @@ fn a_checkpoint_is_overwritten_only_with_fresh() {
         .assert()
         .code(2)
         .stderr(contains(
-            "holds an unfinished checkpoint of this count: resume it, or start afresh",
+            "holds an unfinished checkpoint of this count; resume it, or start afresh to discard it (--resume, or --fresh)",
         ));
     assert!(run.join("s10-b0.bin").is_file());
     knights()
@@ -907,12 +907,29 @@ fn a_summary_error_names_the_file_without_the_error_number() {
         .args(["count", "6x6", "--method", "meet", "--work-dir"])
         .arg(&dir)
         .assert()
-        .code(2)
+        .code(74)
         .stderr(
             contains(name.as_str())
                 .and(contains("could not clear"))
                 .and(contains("os error").not()),
         );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A work directory that cannot be made (its path runs through a regular
+/// file: a failure even for root) is an I/O error, exit 74 (sysexits'
+/// EX_IOERR), not bad usage.
+#[test]
+fn a_work_dir_under_a_file_is_an_io_error() {
+    let dir = super::scratch("work-dir-under-file");
+    let file = dir.join("plain.txt");
+    std::fs::write(&file, "not a folder").unwrap();
+    knights()
+        .args(["count", "5x6", "--work-dir"])
+        .arg(file.join("work"))
+        .assert()
+        .code(74)
+        .stderr(contains("could not create the work directory").and(contains("os error").not()));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -926,7 +943,7 @@ fn a_work_dir_is_made_only_under_an_existing_folder() {
         .args(["count", "5x6", "--work-dir"])
         .arg(&deep)
         .assert()
-        .code(2)
+        .code(74)
         .stderr(
             contains("could not create the work directory")
                 .and(contains(deep.to_str().unwrap()))

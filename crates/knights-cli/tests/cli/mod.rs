@@ -5,6 +5,7 @@ mod boards;
 mod check;
 mod cipher;
 mod classic;
+mod conformance;
 mod construct;
 mod count;
 mod output;

@@ -49,7 +49,7 @@ fn every_command(tour: &str, tourney: &str) -> Vec<Vec<String>> {
 }
 
 #[test]
-fn a_full_disk_is_one_line_and_status_2() {
+fn a_full_disk_is_one_line_and_status_74() {
     assert!(
         Path::new("/dev/full").exists(),
         "this test needs /dev/full, which every Linux system has"
@@ -68,9 +68,10 @@ fn a_full_disk_is_one_line_and_status_2() {
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        // An I/O error: exit 74 (sysexits' EX_IOERR).
+        assert_eq!(out.status.code(), Some(74), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert!(err.contains("no space left on device"), "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
     std::fs::remove_dir_all(&dir).unwrap();

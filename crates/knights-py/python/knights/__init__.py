@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import json as _json
 import typing as _typing
-from typing import NamedTuple as _NamedTuple
 from typing import overload as _overload
 
 if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights)
-    from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
+    from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _native
+from ._native import SVG_MAX_SQUARES, Tour, Tourney
+from ._answers import Decision, Existence, Progress
 from ._errors import (
     BadInputError,
     GaveUpError,
@@ -46,6 +47,7 @@ from ._errors import (
     NoTourError,
     OverLimitError,
     StoppedError,
+    FileError,
 )
 
 __all__ = [
@@ -76,6 +78,7 @@ __all__ = [
     "GaveUpError",
     "OverLimitError",
     "StoppedError",
+    "FileError",
     "InternalError",
 ]
 
@@ -86,386 +89,6 @@ Board = _typing.Union[str, int, _typing.Tuple[int, int]]
 
 Square = _typing.Tuple[int, int]
 """A square: ``(row, col)``, 0-based from the top-left corner."""
-
-#: Above this many squares ``_repr_svg_`` draws nothing (a notebook shows
-#: the ``repr``); ``to_svg()`` still draws any size.
-SVG_MAX_SQUARES = 250_000
-
-
-#: Bytes a ``(row, col)`` pair takes in a Python list: the list's slot, the
-#: tuple and two ints (those up to 256 are shared, larger ones are not).
-_PAIR_BYTES = 8 + 56 + 2 * 32
-
-#: Bytes a step number takes in a Python list of rows: the slot and the int.
-_NUMBER_BYTES = 8 + 32
-
-#: A hole of the board in the numbered grid.
-_HOLE = 2**32 - 1
-
-
-def _pairs(squares: bytearray, cols: int, what: str) -> List[Square]:
-    """``(row, col)`` pairs from native ``uint32`` square numbers: a list
-    that does not fit in memory raises ``MemoryError`` before it is built."""
-    numbers = memoryview(squares).cast("I")
-    _native.ensure_memory(what, len(numbers) * _PAIR_BYTES)
-    return [divmod(s, cols) for s in numbers]
-
-
-def _whole(name: str, value: Any, bits: int) -> int:
-    """``value`` as a whole number from 0 to ``2**bits - 1``, else a
-    :class:`BadInputError` that says so (not a bare ``OverflowError``)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
-    if not 0 <= value < 2**bits:
-        raise BadInputError(f"{name} must be a whole number from 0 to 2**{bits}-1, not {value}")
-    return int(value)
-
-
-def _seed(seed: Any) -> int:
-    return _whole("seed", seed, 64)
-
-
-def _svg_or_none(squares: int, draw: Callable[[], str]) -> Optional[str]:
-    return draw() if squares <= SVG_MAX_SQUARES else None
-
-
-def _text(x: Any) -> str:
-    """JSON text from a str, bytes, or an already parsed dict."""
-    if isinstance(x, str):
-        return x
-    if isinstance(x, (bytes, bytearray)):
-        return bytes(x).decode("utf-8")
-    if isinstance(x, dict):
-        return _json.dumps(x)
-    raise TypeError(
-        f"expected a tour as text (JSON, a numbered grid or a move list) or a dict, not {type(x).__name__}"
-    )
-
-
-class Tour:
-    """A knight's tour: every square of a board once, each step a knight's
-    move; *closed* when the last square is a knight's move from the first.
-
-    Make one with :func:`tour`, read one with :meth:`from_json` or
-    :func:`read`, or give its squares (checked by the independent checker):
-
-    >>> t = Tour((3, 4), [(0, 0), (1, 2), (2, 0), (0, 1), (1, 3), (2, 1),
-    ...                   (0, 2), (2, 3), (1, 1), (0, 3), (2, 2), (1, 0)])
-    >>> t
-    <knights.Tour 3x4 open, 12 squares from (0, 0) to (1, 0)>
-    >>> t.grid()
-    [[0, 3, 6, 9], [11, 8, 1, 4], [2, 5, 10, 7]]
-    >>> print(t)
-     0  3  6  9
-    11  8  1  4
-     2  5 10  7
-    >>> Tour.from_json(t.to_json()) == t
-    True
-    >>> t.to_svg().startswith("<svg")
-    True
-    """
-
-    __slots__ = ("_t",)
-    _t: _native.NativeTour
-
-    def __init__(self, board: Board, squares: Any) -> None:
-        self._t = _native.tour_from_squares(board, squares)
-
-    @classmethod
-    def _wrap(cls, native: _native.NativeTour) -> "Tour":
-        obj = cls.__new__(cls)
-        obj._t = native
-        return obj
-
-    @classmethod
-    def from_json(cls, text: Union[str, bytes, Dict[str, Any]]) -> "Tour":
-        """The tour in the project's JSON (a ``str`` or a parsed ``dict``),
-        checked by the independent checker.
-
-        >>> Tour.from_json('{"rows": 1, "cols": 1, "squares": [[0, 0]]}')
-        <knights.Tour 1x1 open, 1 squares from (0, 0) to (0, 0)>
-        >>> Tour.from_json('{"rows": 3, "cols": 3, "squares": [[0, 0]]}')
-        Traceback (most recent call last):
-        ...
-        knights.InvalidTourError: 8 squares of the 3x3 board are never visited, the first being (0, 1)
-        """
-        x = read(_text(text))
-        if not isinstance(x, Tour):
-            raise BadInputError(
-                "the text is a tourney, not a tour; read it with knights.read() or Tourney.from_json()"
-            )
-        return x
-
-    @property
-    def rows(self) -> int:
-        """Rows of the board."""
-        return self._t.rows
-
-    @property
-    def cols(self) -> int:
-        """Columns of the board."""
-        return self._t.cols
-
-    @property
-    def board(self) -> str:
-        """The board as ``"ROWSxCOLS"``."""
-        return f"{self._t.rows}x{self._t.cols}"
-
-    @property
-    def closed(self) -> bool:
-        """Whether the last square is a knight's move from the first."""
-        return self._t.closed
-
-    @property
-    def kind(self) -> str:
-        """``"closed"`` or ``"open"``."""
-        return "closed" if self._t.closed else "open"
-
-    @property
-    def squares(self) -> List[Square]:
-        """The squares in the knight's order, as ``(row, col)``; a list too
-        large for this machine's memory raises ``MemoryError``."""
-        what = f"a list of the squares of this {self.board} tour"
-        return _pairs(self._t.order_bytes(), self.cols, what)
-
-    @property
-    def start(self) -> Square:
-        """The first square."""
-        return self[0]
-
-    @property
-    def end(self) -> Square:
-        """The last square."""
-        return self[-1]
-
-    def __len__(self) -> int:
-        return len(self._t)
-
-    def __iter__(self) -> Iterator[Square]:
-        return iter(self.squares)
-
-    def __getitem__(self, i: int) -> Square:
-        n = len(self._t)
-        j = i + n if i < 0 else i
-        s = self._t.square(j) if 0 <= j else None
-        if s is None:
-            raise IndexError(f"step {i} is not on a tour of {n} squares")
-        return s
-
-    def grid(self, base: int = 0) -> List[List[int]]:
-        """The numbered grid: the step at which the knight reaches each
-        square, as a list of rows, counting from ``base`` (0 or 1); a hole
-        of the board holds 2**32 - 1. A grid too large for this machine's
-        memory raises ``MemoryError``."""
-        steps = memoryview(self._t.step_bytes()).cast("I")
-        _native.ensure_memory(f"the grid of this {self.board} tour", len(steps) * _NUMBER_BYTES)
-        rows = (steps[i : i + self.cols] for i in range(0, len(steps), self.cols))
-        if not base:
-            return [row.tolist() for row in rows]
-        return [[n if n == _HOLE else n + base for n in row] for row in rows]
-
-    def to_numpy(self, base: int = 0) -> Any:
-        """The numbered grid as a ``(rows, cols)`` numpy array of ``uint32``
-        step numbers from ``base``; needs numpy (imported only here).
-
-        >>> tour("5x5", seed=1).to_numpy().shape
-        (5, 5)
-        """
-        try:
-            import numpy as np
-        except ImportError:  # pragma: no cover - exercised without numpy
-            raise ImportError(
-                "Tour.to_numpy() needs numpy; install it with: pip install numpy"
-            ) from None
-        a = np.frombuffer(self._t.step_bytes(), dtype=np.uint32).reshape(self.rows, self.cols)
-        if base:
-            a += np.uint32(base)
-        return a
-
-    def to_json(self) -> str:
-        """The tour in the project's JSON: ``{"rows", "cols", "closed", "squares"}``."""
-        return self._t.to_json()
-
-    def to_moves(self) -> str:
-        """The tour as a move list (``docs/formats.md``)."""
-        return self._t.move_list()
-
-    def to_svg(self, animate: bool = False) -> str:
-        """An SVG picture of the tour; ``animate=True`` draws it step by step."""
-        return self._t.to_svg(animate)
-
-    def _repr_svg_(self) -> Optional[str]:
-        return _svg_or_none(len(self), lambda: self._t.to_svg(False))
-
-    def check(self) -> str:
-        """The independent checker's verdict, such as ``"closed tour on 8x8"``."""
-        return self._t.check()
-
-    def rails(self) -> int:
-        """The number of rails (pairs of parallel moves that can be switched)
-        of a closed tour; an open tour raises :class:`BadInputError`."""
-        if not self.closed:
-            raise BadInputError("rails are counted on closed tours, and this tour is open")
-        return self._t.rails()
-
-    def shatter(self, seed: int = 0) -> "Tourney":
-        """The closed tour shattered into a tourney (see :func:`shatter`)."""
-        return shatter(self, seed=seed)
-
-    def obfuscate(self, shatters: int = 16, seed: int = 0) -> "Tour":
-        """The closed tour obfuscated (see :func:`obfuscate`)."""
-        return obfuscate(self, shatters=shatters, seed=seed)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Tour):
-            return NotImplemented
-        return self._t.same(other._t)
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, bytes(self._t.order_bytes())))
-
-    def __repr__(self) -> str:
-        return (
-            f"<knights.Tour {self.board} {self.kind}, {len(self)} squares"
-            f" from {self.start} to {self.end}>"
-        )
-
-    def __str__(self) -> str:
-        return self._t.grid_text(0).rstrip("\n")
-
-
-class Tourney:
-    """A tourney: a set of closed knight's cycles covering the board, each
-    square on exactly one (Parberry 2020). :func:`join` makes it one closed
-    tour.
-
-    >>> t = tourney("8x8", generator="four-cover")
-    >>> len(t), t.rails
-    (16, 16)
-    >>> t.join(seed=1).closed
-    True
-    """
-
-    __slots__ = ("_t",)
-    _t: _native.NativeTourney
-
-    def __init__(self, board: Board, cycles: Any) -> None:
-        rows, cols = _native.board(board)
-        doc = {
-            "rows": rows,
-            "cols": cols,
-            "cycles": [[list(s) for s in c] for c in cycles],
-        }
-        x = _native.read(_json.dumps(doc))
-        if not isinstance(x, _native.NativeTourney):  # pragma: no cover - one cycle reads as a tourney
-            raise BadInputError("the cycles are not a tourney")
-        self._t = x
-
-    @classmethod
-    def _wrap(cls, native: _native.NativeTourney) -> "Tourney":
-        obj = cls.__new__(cls)
-        obj._t = native
-        return obj
-
-    @classmethod
-    def from_json(cls, text: Union[str, bytes, Dict[str, Any]]) -> "Tourney":
-        """The tourney in the project's JSON, checked."""
-        x = read(_text(text))
-        if not isinstance(x, Tourney):
-            raise BadInputError("the text is a tour, not a tourney; read it with Tour.from_json()")
-        return x
-
-    @property
-    def rows(self) -> int:
-        """Rows of the board."""
-        return self._t.rows
-
-    @property
-    def cols(self) -> int:
-        """Columns of the board."""
-        return self._t.cols
-
-    @property
-    def board(self) -> str:
-        """The board as ``"ROWSxCOLS"``."""
-        return f"{self._t.rows}x{self._t.cols}"
-
-    @property
-    def cycles(self) -> List[List[Square]]:
-        """The cycles, each a list of ``(row, col)``; lists too large for
-        this machine's memory raise ``MemoryError``."""
-        squares, lengths = self._t.cycle_bytes()
-        pairs = _pairs(squares, self.cols, f"a list of the cycles of this {self.board} tourney")
-        cycles, at = [], 0
-        for n in lengths:
-            cycles.append(pairs[at : at + n])
-            at += n
-        return cycles
-
-    @property
-    def rails(self) -> int:
-        """The number of rails: pairs of parallel moves that can be switched."""
-        return self._t.rails()
-
-    def __len__(self) -> int:
-        """The number of cycles."""
-        return len(self._t)
-
-    def __iter__(self) -> Iterator[List[Square]]:
-        return iter(self.cycles)
-
-    def to_json(self) -> str:
-        """The tourney in the project's JSON: ``{"rows", "cols", "cycles"}``."""
-        return self._t.to_json()
-
-    def to_svg(self, animate: bool = False) -> str:
-        """An SVG picture of the tourney, one colour a cycle."""
-        return self._t.to_svg(animate)
-
-    def _repr_svg_(self) -> Optional[str]:
-        return _svg_or_none(self.rows * self.cols, lambda: self._t.to_svg(False))
-
-    def check(self) -> str:
-        """The independent checker's verdict, such as ``"tourney of 16 cycles on 8x8"``."""
-        return self._t.check()
-
-    def join(self, seed: int = 0) -> Tour:
-        """One closed tour from the tourney (see :func:`join`)."""
-        return join(self, seed=seed)
-
-    def shatter(self, seed: int = 0) -> "Tourney":
-        """The tourney with rails switched at random (see :func:`shatter`)."""
-        return shatter(self, seed=seed)
-
-    def obfuscate(self, shatters: int = 16, seed: int = 0) -> Tour:
-        """One closed tour, shattered and joined again (see :func:`obfuscate`)."""
-        return obfuscate(self, shatters=shatters, seed=seed)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Tourney):
-            return NotImplemented
-        return self._t.same(other._t)
-
-    def __hash__(self) -> int:
-        return hash(self.to_json())
-
-    def __repr__(self) -> str:
-        return f"<knights.Tourney {self.board}, {len(self)} cycles>"
-
-
-def _wrap(native: Union[_native.NativeTour, _native.NativeTourney]) -> Union[Tour, Tourney]:
-    if isinstance(native, _native.NativeTour):
-        return Tour._wrap(native)
-    return Tourney._wrap(native)
-
-
-def _option(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise TypeError(
-            f"an algorithm option is a name or a whole number, not {type(value).__name__}"
-        )
-    return str(value)
-
 
 def tour(
     board: Board,
@@ -525,13 +148,11 @@ def tour(
     >>> tour("4x4", kind="closed", wrap="both").closed
     True
     """
-    options = [(name, _option(v)) for name, v in algorithm_options.items()]
-    return Tour._wrap(
-        _native.tour(
-            board, kind, start, algorithm, _seed(seed), options,
-            None if obfuscate is None else _whole("obfuscate", obfuscate, 32),
-            end, wrap, _leaper(leaper), holes,
-        )
+    options = list(algorithm_options.items())
+    return _native.tour(
+        board, kind, start, algorithm, seed, options,
+        obfuscate,
+        end, wrap, leaper, holes,
     )
 
 
@@ -549,7 +170,7 @@ def tourney(board: Board, *, generator: str = "warnsdorff", seed: int = 0) -> To
     """
     if generator == "tourney":
         generator = "warnsdorff"
-    return Tourney._wrap(_native.tourney(board, generator, _seed(seed)))
+    return _native.tourney(board, generator, seed)
 
 
 def join(x: Union[Tour, Tourney], *, seed: int = 0) -> Tour:
@@ -559,7 +180,7 @@ def join(x: Union[Tour, Tourney], *, seed: int = 0) -> Tour:
     >>> join(tourney("10x10", seed=2), seed=2).closed
     True
     """
-    return Tour._wrap(_native.join(_inner(x), _seed(seed)))
+    return _native.join(x, seed)
 
 
 def shatter(x: Union[Tour, Tourney], *, seed: int = 0) -> Tourney:
@@ -569,7 +190,7 @@ def shatter(x: Union[Tour, Tourney], *, seed: int = 0) -> Tourney:
     >>> len(shatter(tour("8x8", kind="closed"), seed=1)) > 1
     True
     """
-    return Tourney._wrap(_native.shatter(_inner(x), _seed(seed)))
+    return _native.shatter(x, seed)
 
 
 def obfuscate(x: Union[Tour, Tourney], *, shatters: int = 16, seed: int = 0) -> Tour:
@@ -581,26 +202,7 @@ def obfuscate(x: Union[Tour, Tourney], *, shatters: int = 16, seed: int = 0) -> 
     >>> o.closed, o.start == t.start, o != t
     (True, True, True)
     """
-    return Tour._wrap(
-        _native.obfuscate(_inner(x), _whole("shatters", shatters, 32), _seed(seed))
-    )
-
-
-def _inner(x: Any) -> Any:
-    if isinstance(x, (Tour, Tourney)):
-        return x._t
-    raise TypeError(f"expected a knights.Tour or knights.Tourney, not {type(x).__name__}")
-
-
-class Existence(_NamedTuple):
-    """Whether a tour exists, and why (true when it does)."""
-
-    exists: bool
-    reason: str
-    theorem: str
-
-    def __bool__(self) -> bool:
-        return self.exists
+    return _native.obfuscate(x, shatters, seed)
 
 
 def exists(board: Board, kind: str = "any") -> Existence:
@@ -615,25 +217,6 @@ def exists(board: Board, kind: str = "any") -> Existence:
     True
     """
     return Existence(*_native.exists(board, kind))
-
-
-def _leaper(leaper: Optional[Tuple[int, int]]) -> Optional[str]:
-    if leaper is None:
-        return None
-    a, b = leaper
-    return f"{int(a)},{int(b)}"
-
-
-class Decision(_NamedTuple):
-    """Whether a tour exists beyond the plain board: ``answer`` is
-    ``"yes"``, ``"no"`` or ``"unknown"`` (the search ran out of its
-    budget), with the reason; true only for ``"yes"``."""
-
-    answer: str
-    reason: str
-
-    def __bool__(self) -> bool:
-        return self.answer == "yes"
 
 
 def decide(
@@ -661,7 +244,7 @@ def decide(
     """
     return Decision(
         *_native.decide(
-            board, kind, start, end, wrap, _leaper(leaper), holes, _whole("max_nodes", max_nodes, 64)
+            board, kind, start, end, wrap, leaper, holes, max_nodes
         )
     )
 
@@ -673,7 +256,7 @@ def read(text: Union[str, bytes, Dict[str, Any]]) -> Union[Tour, Tourney]:
     >>> read(" 0  3  6  9\\n11  8  1  4\\n 2  5 10  7\\n")
     <knights.Tour 3x4 open, 12 squares from (0, 0) to (1, 0)>
     """
-    return _wrap(_native.read(_text(text)))
+    return _native.read(text)
 
 
 def check(x: Union[Tour, Tourney, str, bytes, Dict[str, Any]]) -> str:
@@ -688,18 +271,7 @@ def check(x: Union[Tour, Tourney, str, bytes, Dict[str, Any]]) -> str:
     """
     if isinstance(x, (Tour, Tourney)):
         return x.check()
-    return _native.check_text(_text(x))
-
-
-class Progress(_NamedTuple):
-    """Where a count is: after square ``step`` of ``steps``, the frontier
-    holds ``states`` states (at most ``peak`` so far), on disk or not."""
-
-    step: int
-    steps: int
-    states: int
-    peak: int
-    on_disk: bool
+    return _native.check_text(x)
 
 
 def count(
@@ -730,8 +302,6 @@ def count(
     >>> count("4x4")
     0
     """
-    if classes and directed:
-        raise BadInputError("directed does not apply to classes; classes are of undirected tours")
     callback = None
     if progress is not None:
         user = progress
@@ -739,12 +309,7 @@ def count(
         def callback(*p: Any) -> None:
             user(Progress(*p))
 
-    n = _native.count(board, kind, bool(symmetric), bool(classes), callback)
-    return n * 2 if directed else n
-
-
-def _key(key: Union[Tour, str]) -> Any:
-    return key._t if isinstance(key, Tour) else key
+    return _native.count(board, kind, bool(directed), bool(symmetric), bool(classes), callback)
 
 
 def encrypt(text: str, key: Union[Tour, str], *, classic: bool = False) -> str:
@@ -758,13 +323,13 @@ def encrypt(text: str, key: Union[Tour, str], *, classic: bool = False) -> str:
     >>> decrypt(secret, "8x8,seed=5")
     'Meet me at the old mill.'
     """
-    return _native.cipher(text, _key(key), bool(classic), False)
+    return _native.cipher(text, key, bool(classic), False)
 
 
 def decrypt(text: str, key: Union[Tour, str], *, classic: bool = False) -> str:
     """``text`` deciphered with the key it was enciphered with (see
     :func:`encrypt`)."""
-    return _native.cipher(text, _key(key), bool(classic), True)
+    return _native.cipher(text, key, bool(classic), True)
 
 
 @_overload
@@ -816,17 +381,14 @@ def stats(
     (20, 1.0)
     """
     if isinstance(x, (Tour, Tourney)):
-        moves, relative = x._t.move_counts()
+        moves, relative = x._move_counts()
         return {"moves": moves, "relative": relative}
     summary: Dict[str, Any] = _json.loads(
         _native.stats(
-            x, _whole("count", count, 64), algorithm, kind, _seed(seed), bool(obfuscate),
+            x, count, algorithm, kind, seed, bool(obfuscate),
             bool(tourneys),
         )
     )
-    # The names of the one-tour form (the library's JSON says relative_moves).
-    summary["relative"] = summary.pop("relative_moves")
-    summary["relative_std"] = summary.pop("relative_moves_std")
     return summary
 
 

@@ -1,10 +1,13 @@
 """The exceptions of ``knights``, one class per category of the library's
 errors (``knights::Error::category``); the native module picks the class in
 one place and raises it with the library's message, the same sentences the
-command line prints.
+command line prints, with its advice (a hint) as the keyword argument
+that follows it.
 
 Errors where the input is at fault are also ``ValueError``, so code that
-already catches ``ValueError`` for bad arguments keeps working::
+already catches ``ValueError`` for bad arguments keeps working; a file that
+could not be read or written is also ``OSError``, with the system's
+``errno``::
 
     KnightsError
     ├── BadInputError (ValueError)       a bad board, square, option, file or key
@@ -14,6 +17,7 @@ already catches ``ValueError`` for bad arguments keeps working::
     │   └── GaveUpError                  a search ran out of its budget
     ├── OverLimitError                   over this machine's memory or disk
     ├── StoppedError                     the work was stopped
+    ├── FileError (OSError)              a file could not be read or written
     └── InternalError (RuntimeError)     a fault of the library; please report it
 """
 
@@ -28,6 +32,7 @@ __all__ = [
     "GaveUpError",
     "OverLimitError",
     "StoppedError",
+    "FileError",
     "InternalError",
 ]
 
@@ -68,6 +73,12 @@ class StoppedError(KnightsError):
     """The work was stopped before it finished."""
 
 
+class FileError(KnightsError, OSError):
+    """A file could not be read or written (a full disk, a failing device, a
+    path that cannot be made): a fault of the machine, not of the request.
+    ``errno`` is the system's error number where there is one."""
+
+
 class InternalError(KnightsError, RuntimeError):
     """A fault of the library itself, never of the input; please report it."""
 
@@ -83,6 +94,7 @@ for _cls in (
     GaveUpError,
     OverLimitError,
     StoppedError,
+    FileError,
     InternalError,
 ):
     _cls.__module__ = "knights"

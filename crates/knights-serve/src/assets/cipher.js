@@ -18,7 +18,7 @@ export function initCipher() {
   };
   const run = async (path, from, to) => {
     try {
-      const body = JSON.stringify({ key: $('cipher-key').value, text: $(from).value, mode: $('cipher-mode').value });
+      const body = JSON.stringify({ key: $('cipher-key').value, text: $(from).value, classic: $('cipher-mode').value === 'classic' });
       const r = await api(path, { method: 'POST', body });
       $(to).value = r.text;
       const plain = path.endsWith('encrypt') ? $(from).value : r.text;

@@ -42,9 +42,8 @@ export function initCount() {
   const head = table.insertRow(); for (const h of ['board', 'kind', 'published count', 'source']) { const th = document.createElement('th'); th.textContent = h; head.appendChild(th); }
   for (const k of state.info.known_counts) {
     const row = table.insertRow();
-    for (const v of [k.board, k.kind, k.count, k.source]) row.insertCell().textContent = v;
-    const [rows, cols] = k.board.split('x').map(Number);
-    if (rows * cols > cap) { row.classList.add('over'); row.title = `over this server's cap of ${plural(cap, 'square')}`; }
+    for (const v of [`${k.rows}x${k.cols}`, k.kind, k.count, k.source]) row.insertCell().textContent = v;
+    if (k.rows * k.cols > cap) { row.classList.add('over'); row.title = `over this server's cap of ${plural(cap, 'square')}`; }
   }
   if (table.querySelector('tr.over')) table.createCaption().textContent = "Published counts (the grey boards are over this server's cap)";
   const render = v => {

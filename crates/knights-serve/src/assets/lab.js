@@ -43,7 +43,8 @@ export function initLab() {
     const o = document.createElement('option'); o.value = gen.name; o.textContent = gen.name; o.title = gen.about;
     gens.appendChild(o);
   }
-  const bodyOf = x => JSON.stringify(x.cycles ? { rows: x.rows, cols: x.cols, cycles: x.cycles } : { rows: x.rows, cols: x.cols, closed: x.closed, squares: x.squares });
+  const fileOf = x => JSON.stringify(x.cycles ? { rows: x.rows, cols: x.cols, cycles: x.cycles } : { rows: x.rows, cols: x.cols, closed: x.closed, squares: x.squares });
+  const seed = () => +($('lab-seed').value || '0');
   const show = (host, x, opts = {}) => x.cycles ? drawCycles(host, x.rows, x.cols, x.cycles, opts) : drawCycles(host, x.rows, x.cols, [x.squares], opts);
   const freq = s => s.relative_frequencies;
 
@@ -57,13 +58,13 @@ export function initLab() {
   $('lab-form').addEventListener('submit', async ev => {
     ev.preventDefault();
     clearInterval(lab.timer);
-    const q = new URLSearchParams({ board: boardOf('lab'), generator: gens.value, seed: $('lab-seed').value || '0' });
+    const q = new URLSearchParams({ board: boardOf('lab'), algorithm: gens.value, seed: seed() });
     try {
       const t = await api('/api/tourney?' + q);
       lab.current = t;
       show($('lab-board'), t, { rails: $('lab-rails').checked ? t.rails : null });
       $('lab-after').replaceChildren(); $('lab-chart').replaceChildren();
-      $('lab-before-title').textContent = `Tourney by ${t.generator}: ${plural(t.cycles.length, 'cycle')}` + (t.rails ? `, ${plural(t.rails.length, 'rail')}` : '');
+      $('lab-before-title').textContent = `Tourney by ${t.algorithm}: ${plural(t.cycles.length, 'cycle')}` + (t.rails ? `, ${plural(t.rails.length, 'rail')}` : '');
       $('lab-after-title').textContent = '';
       say('lab-message', `A tourney of ${t.rows}x${t.cols} with ${plural(t.cycles.length, 'cycle')}; each cycle has its own colour, rails are shaded.`, true);
     } catch (err) {
@@ -80,7 +81,7 @@ export function initLab() {
       // The cycles before are the ones sent (the answer's own count is taken
       // after the steps below have joined them).
       const before = lab.current.cycles ? lab.current.cycles.length : 1;
-      const j = await api('/api/join?steps=true&seed=' + ($('lab-seed').value || '0'), { method: 'POST', body: bodyOf(lab.current) });
+      const j = await api('/api/join?steps=true', { method: 'POST', body: JSON.stringify({ cover: fileOf(lab.current), seed: seed() }) });
       const steps = j.steps || [];
       let i = 0;
       $('lab-after-title').textContent = 'Joining';
@@ -100,13 +101,14 @@ export function initLab() {
     } catch (err) { say('lab-message', err.message); }
   });
 
-  const beforeAfter = async (path, title) => {
+  // `request` is the job's request beside the cover.
+  const beforeAfter = async (path, request, title) => {
     if (!lab.current) return say('lab-message', 'Make a tourney first.');
     clearInterval(lab.timer);
     try {
       const before = lab.current;
-      const statsBefore = await api('/api/stats', { method: 'POST', body: bodyOf(before) });
-      const after = await api(path, { method: 'POST', body: bodyOf(before) });
+      const statsBefore = await api('/api/stats', { method: 'POST', body: fileOf(before) });
+      const after = await api(path, { method: 'POST', body: JSON.stringify({ cover: fileOf(before), ...request }) });
       show($('lab-board'), before);
       show($('lab-after'), after);
       $('lab-before-title').textContent = 'Before';
@@ -116,6 +118,6 @@ export function initLab() {
       say('lab-message', '', true);
     } catch (err) { say('lab-message', err.message); }
   };
-  $('lab-shatter').addEventListener('click', () => beforeAfter('/api/shatter?seed=' + ($('lab-seed').value || '0'), a => `Shattered: ${plural(a.switched, 'rail')} switched, ${plural(a.cycles.length, 'cycle')}`));
-  $('lab-obfuscate').addEventListener('click', () => beforeAfter(`/api/obfuscate?seed=${$('lab-seed').value || '0'}&shatters=${$('lab-shatters').value || '16'}`, () => `Obfuscated: ${plural($('lab-shatters').value, 'shatter')}, joined again into one closed tour`));
+  $('lab-shatter').addEventListener('click', () => beforeAfter('/api/shatter', { seed: seed() }, a => `Shattered: ${plural(a.rails_switched, 'rail')} switched, ${plural(a.cycles.length, 'cycle')}`));
+  $('lab-obfuscate').addEventListener('click', () => beforeAfter('/api/obfuscate', { seed: seed(), shatters: +($('lab-shatters').value || '16') }, () => `Obfuscated: ${plural($('lab-shatters').value, 'shatter')}, joined again into one closed tour`));
 }

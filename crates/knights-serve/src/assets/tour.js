@@ -69,31 +69,20 @@ export function initTour() {
     $('dl-json').download = `tour-${boardOf('tour')}.json`;
     $('tour-downloads').hidden = false;
   };
-  // The existence answers; resolves to the theorem's reason when no tour of
-  // the kind asked for exists (then the page does not ask for one).
+  // The existence answer for the kind asked; resolves to the reason when no
+  // such tour exists (then the page does not ask for one).
   const existence = async () => {
     const q = query();
-    if (['end', 'wrap', 'leaper', 'holes'].some(k => q.has(k))) {
-      // Beyond the plain board: yes, no or unknown with the reason.
-      const e = new URLSearchParams({ board: q.get('board'), kind: q.get('kind') });
-      for (const k of ['start', 'end', 'wrap', 'leaper', 'holes']) if (q.has(k)) e.set(k, q.get(k));
-      try {
-        const a = await api('/api/exists?' + e);
-        $('tour-exists').textContent = `Tour on ${a.board}: ${a.answer} — ${a.reason}`;
-        if (a.answer === 'no') return `No such tour on ${a.board}: ${a.reason}.`;
-      } catch (err) { return err.message; }
-      return null;
-    }
+    const e = new URLSearchParams({ board: q.get('board'), kind: q.get('kind') });
+    for (const k of ['start', 'end', 'wrap', 'leaper', 'holes']) if (q.has(k)) e.set(k, q.get(k));
+    const where = [q.get('board'), ...['wrap', 'leaper'].filter(k => q.has(k)).map(k => `${k} ${q.get(k)}`),
+      q.has('holes') ? 'with holes' : ''].filter(w => w).join(' ');
     try {
-      const e = await api('/api/exists?board=' + boardOf('tour'));
-      const line = (k, a) => `${k} tour: ${a.exists ? 'yes' : 'no'} — ${a.reason} (${a.theorem})`;
-      $('tour-exists').textContent = line('Closed', e.closed) + '\n' + line('Open', e.open);
-      const kind = $('tour-kind').value;
-      const no = a => `No ${a === e.closed ? 'closed' : 'open'} tour exists on ${boardOf('tour')}: ${a.reason} (${a.theorem}).`;
-      if (kind === 'closed' && !e.closed.exists) return no(e.closed);
-      if (kind === 'open' && !e.open.exists) return no(e.open);
-      if (kind === 'any' && !e.closed.exists && !e.open.exists) return no(e.open);
-    } catch { $('tour-exists').textContent = ''; }
+      const a = await api('/api/exists?' + e);
+      const kind = a.kind === 'either' ? 'Tour' : `${a.kind.charAt(0).toUpperCase()}${a.kind.slice(1)} tour`;
+      $('tour-exists').textContent = `${kind} on ${where}: ${a.answer} — ${a.reason}` + (a.theorem ? ` (${a.theorem})` : '');
+      if (a.answer === 'no') return `No such tour on ${where}: ${a.reason}.`;
+    } catch (err) { return err.message; }
     return null;
   };
   // Forgets the last tour: its drawing, counter and download links go, so

@@ -22,7 +22,7 @@ use rand::RngCore;
 
 use super::{finish, Spec, TourGenerator};
 use crate::board::Square;
-pub use crate::stop::StopFlag;
+use crate::StopFlag;
 use crate::{exists, Board, Error, Kind, Result, Tour};
 
 use super::warnsdorff::COURSE_REPORT_ORDER;
@@ -149,7 +149,7 @@ pub(crate) fn generate(spec: &Spec, order: Order, max_nodes: u64) -> Result<Tour
         None => {
             let share = (max_nodes / 16).max(1);
             match tour(board, &options(true, share)) {
-                Err(Error::GaveUp(_)) if share < max_nodes => {
+                Err(e) if matches!(e.unhinted(), Error::GaveUp(_)) && share < max_nodes => {
                     tour(board, &options(false, max_nodes - share))
                 }
                 other => other,
@@ -518,9 +518,10 @@ impl<'a> Search<'a> {
         let n = board.squares();
         match self.last {
             Step::Budget => Error::GaveUp(format!(
-                "{name} ran out of its budget of {} nodes without {kind} tour of {board}; its longest path covered {deepest} of {n} squares. Allow more with --max-nodes or use another algorithm",
+                "{name} ran out of its budget of {} nodes without {kind} tour of {board}; its longest path covered {deepest} of {n} squares; another algorithm may succeed",
                 self.options.max_nodes
-            )),
+            ))
+            .with_hint(crate::Hint::Raise(crate::Budget::Nodes)),
             Step::StartBudget => Error::GaveUp(format!(
                 "{name} tried every start square without {kind} tour of {board} ({nodes} nodes); its longest path covered {deepest} of {n} squares"
             )),
@@ -625,7 +626,8 @@ mod tests {
             ..Options::default()
         };
         let err = tour_with_stats(board, &options).unwrap_err();
-        assert!(matches!(err, Error::GaveUp(_)), "{err}");
+        assert!(matches!(err.unhinted(), Error::GaveUp(_)), "{err}");
+        assert_eq!(err.hint(), Some(crate::Hint::Raise(crate::Budget::Nodes)));
         assert!(err.to_string().contains("budget of 1000 nodes"), "{err}");
         let stop = StopFlag::new();
         stop.stop();

@@ -302,8 +302,9 @@ pub(crate) fn goal<'a>(spec: &'a Spec, graph: &'a Graph) -> Result<Goal<'a>> {
     if let (Some(s), Some(e)) = (spec.start, spec.end) {
         if s == e && shape.squares() > 1 {
             return Err(Error::Board(
-                "the start and end squares are the same; a tour from a square back to it is a closed tour (ask --closed with only --start)".into(),
-            ));
+                "the start and end squares are the same; a tour from a square back to it is a closed tour".into(),
+            )
+            .with_hint(crate::Hint::ClosedFromStart));
         }
         // A path between given ends is closed exactly when they are adjacent.
         let adjacent = graph.adjacent(s, e) && shape.squares() > 2;
@@ -368,7 +369,7 @@ pub(crate) fn generate_warnsdorff(
     attempts: u32,
     rng: &mut dyn RngCore,
 ) -> Result<Tour> {
-    crate::decide::quick_refusal(spec)?;
+    super::refuse::quick_refusal(spec)?;
     let graph = spec.shape.graph()?;
     let goal = goal(spec, &graph)?;
     for (kind, share) in kinds(spec, goal.kind) {
@@ -385,9 +386,10 @@ pub(crate) fn generate_warnsdorff(
         return Err(Error::Interrupted("the search was stopped".into()));
     }
     Err(Error::GaveUp(format!(
-        "Warnsdorff's rule found no tour of {} in {attempts} walks; try --algorithm hybrid, or more --max-attempts",
+        "Warnsdorff's rule found no tour of {} in {attempts} walks; the hybrid algorithm may succeed",
         spec.shape
-    )))
+    ))
+    .with_hint(crate::Hint::Raise(crate::Budget::Attempts)))
 }
 
 fn goal_copy<'a>(g: &Goal<'a>) -> Goal<'a> {
@@ -406,7 +408,7 @@ pub(crate) fn generate_backtrack(
     warnsdorff_order: bool,
     max_nodes: u64,
 ) -> Result<Tour> {
-    crate::decide::quick_refusal(spec)?;
+    super::refuse::quick_refusal(spec)?;
     let graph = spec.shape.graph()?;
     let goal = goal(spec, &graph)?;
     let mut exhausted = true;
@@ -433,9 +435,10 @@ pub(crate) fn generate_backtrack(
         )))
     } else {
         Err(Error::GaveUp(format!(
-            "the search found no tour of {} within {max_nodes} nodes; raise --max-nodes",
+            "the search found no tour of {} within {max_nodes} nodes",
             spec.shape
-        )))
+        ))
+        .with_hint(crate::Hint::Raise(crate::Budget::Nodes)))
     }
 }
 

@@ -5,7 +5,7 @@
 //! Most of the time the first branch it tries is Warnsdorff's own walk, so
 //! it finds an open tour almost as fast as the rule; where the rule would
 //! get stuck, it backs up instead of starting over. It shares the iterative
-//! engine, the node budget and the [`StopFlag`](super::backtrack::StopFlag)
+//! engine, the node budget and the [`StopFlag`](crate::StopFlag)
 //! of [`backtrack`].
 //!
 //! # Complexity

@@ -24,6 +24,7 @@
 pub mod backtrack;
 pub(crate) mod general;
 pub mod hybrid;
+pub(crate) mod refuse;
 pub mod tourney;
 pub mod warnsdorff;
 
@@ -31,9 +32,9 @@ use rand::RngCore;
 
 use crate::board::Square;
 use crate::construct;
-use crate::{exists, Board, Error, Kind, Result, Shape, Tour};
+use crate::{exists, Board, Error, Kind, Result, Shape, StopFlag, Tour};
 
-pub use backtrack::{Backtrack, StopFlag};
+pub use backtrack::Backtrack;
 pub use hybrid::Hybrid;
 pub use tourney::neural::TakefujiLee;
 pub use tourney::Generator;
@@ -361,7 +362,9 @@ impl Algorithm {
     /// naming the algorithms that do; [`Error::Parse`] for a bad value.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<()> {
         let key = name.trim().replace('_', "-").to_ascii_lowercase();
-        let number = |what: &str| -> Result<u64> {
+        // Values are faulted under the option's name as the caller spelt it.
+        let what = crate::excerpt(name);
+        let number = || -> Result<u64> {
             value
                 .trim()
                 .parse::<u64>()
@@ -374,38 +377,35 @@ impl Algorithm {
                     ))
                 })
         };
-        let attempts = |what: &str| -> Result<u32> {
-            u32::try_from(number(what)?)
+        let attempts = || -> Result<u32> {
+            u32::try_from(number()?)
                 .map_err(|_| Error::Parse(format!("{what} must be at most {}", u32::MAX)))
         };
         match (self, key.as_str()) {
             (Algorithm::Warnsdorff(w), "tie") => w.tie = value.parse()?,
-            (Algorithm::Warnsdorff(w), "max-attempts") => {
-                w.max_attempts = attempts("max-attempts")?
-            }
-            (Algorithm::TakefujiLee(t), "max-attempts") => {
-                t.max_restarts = attempts("max-attempts")?
-            }
-            (Algorithm::Backtrack(b), "max-nodes") => b.max_nodes = number("max-nodes")?,
-            (Algorithm::Hybrid(h), "max-nodes") => h.max_nodes = number("max-nodes")?,
+            (Algorithm::Warnsdorff(w), "max-attempts") => w.max_attempts = attempts()?,
+            (Algorithm::TakefujiLee(t), "max-attempts") => t.max_restarts = attempts()?,
+            (Algorithm::Backtrack(b), "max-nodes") => b.max_nodes = number()?,
+            (Algorithm::Hybrid(h), "max-nodes") => h.max_nodes = number()?,
             (a, _) => {
                 let takers: Vec<&str> = Algorithm::ALL
                     .iter()
                     .filter(|b| b.option_names().contains(&key.as_str()))
                     .map(|b| b.name())
                     .collect();
-                return Err(Error::Unsupported(if takers.is_empty() {
-                    format!(
-                        "'{}' is not an option of any algorithm; the options are tie, max-attempts and max-nodes",
+                return Err(if takers.is_empty() {
+                    Error::Unsupported(format!(
+                        "'{}' is not an option of any algorithm",
                         crate::excerpt(name)
-                    )
+                    ))
+                    .with_hint(crate::Hint::AlgorithmOptions)
                 } else {
-                    format!(
+                    Error::Unsupported(format!(
                         "{key} does not apply to {}; it is an option of {}",
                         a.name(),
                         takers.join(" and ")
-                    )
-                }));
+                    ))
+                });
             }
         }
         Ok(())

@@ -167,6 +167,27 @@ pub enum Outcome {
     Failed,
 }
 
+/// What a walk by the rule does, for an observer ([`tour_observed`],
+/// [`Warnsdorff::generate_observed`], [`Walker::walk_observed`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Step<'a> {
+    /// A walk begins at `start` (after a walk that failed, another one).
+    Walk {
+        /// The first square.
+        start: Square,
+    },
+    /// A move: the unvisited squares a move away from `from` with their
+    /// onward degrees as the rule counts them, and the one it chose.
+    Move {
+        /// The square the knight is on.
+        from: Square,
+        /// The candidates, each with its onward degree.
+        candidates: &'a [(Square, u8)],
+        /// The square the rule moved to.
+        chosen: Square,
+    },
+}
+
 /// A tour by Warnsdorff's rule.
 ///
 /// # Example
@@ -196,6 +217,17 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
     board: Board,
     options: &Options,
     rng: &mut R,
+) -> Result<Found> {
+    tour_observed(board, options, rng, &mut |_| {})
+}
+
+/// [`tour_with_stats`], telling `observe` every walk and every move of the
+/// rule as it makes them (the last walk is the tour's).
+pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
+    board: Board,
+    options: &Options,
+    rng: &mut R,
+    observe: &mut O,
 ) -> Result<Found> {
     exists::require(board, options.closed)?;
     if let Some(s) = options.start {
@@ -228,7 +260,7 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
             }
             (None, false) => rng.random_range(0..board.squares() as Square),
         };
-        let outcome = walker.walk(start, options.tie, rng);
+        let outcome = walker.walk_observed(start, options.tie, rng, observe);
         if outcome == Outcome::Closed || (outcome == Outcome::Open && !options.closed) {
             return Ok(Found {
                 tour: Tour::from_squares_unchecked(board, walker.path.clone()),
@@ -246,16 +278,22 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
         });
     }
     let kind = if options.closed { "closed" } else { "open" };
-    let advice = if deterministic && options.start.is_some() {
+    let deterministic = deterministic && options.start.is_some();
+    let advice = if deterministic {
         "this tie-break is deterministic, so try another start or tie-break"
     } else {
-        "allow more attempts (--max-attempts) or use another tie-break or algorithm"
+        "another tie-break or algorithm may succeed"
     };
-    Err(Error::GaveUp(format!(
+    let gave_up = Error::GaveUp(format!(
         "Warnsdorff's rule with {} ties found no {kind} tour of {board} in {budget} attempt{}; {advice}",
         options.tie,
         if budget == 1 { "" } else { "s" }
-    )))
+    ));
+    Err(if deterministic {
+        gave_up
+    } else {
+        gave_up.with_hint(crate::Hint::Raise(crate::Budget::Attempts))
+    })
 }
 
 /// The degree of every square, checking first that `bytes_per_square` fit
@@ -333,6 +371,21 @@ impl TourGenerator for Warnsdorff {
     }
 
     fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+        self.generate_observed(spec, rng, &mut |_| {})
+    }
+}
+
+impl Warnsdorff {
+    /// The tour [`TourGenerator::generate`] makes, telling `observe` every
+    /// walk and move of the rule on a plain board (on other shapes, the
+    /// move graph's walk tells nothing). The tour is the last walk's,
+    /// opened by a rotation where an open tour was asked and the walk closed.
+    pub fn generate_observed<O: FnMut(Step<'_>)>(
+        &self,
+        spec: &Spec,
+        rng: &mut dyn RngCore,
+        observe: &mut O,
+    ) -> Result<Tour> {
         if !spec.is_plain() {
             let random = self.tie != Tie::First;
             return super::general::generate_warnsdorff(spec, random, self.max_attempts, rng);
@@ -349,20 +402,23 @@ impl TourGenerator for Warnsdorff {
         match spec.kind {
             Some(kind) => {
                 let closed = kind == Kind::Closed;
-                let t = tour(board, &options(closed, self.max_attempts, false), rng)?;
+                let options = options(closed, self.max_attempts, false);
+                let t = tour_observed(board, &options, rng, observe)?.tour;
                 finish(t, spec)
             }
             None if !exists::closed_tour(board).exists => {
-                tour(board, &options(false, self.max_attempts, false), rng)
+                let options = options(false, self.max_attempts, false);
+                tour_observed(board, &options, rng, observe).map(|f| f.tour)
             }
             None => {
                 let budget = self.max_attempts.max(1);
                 let share = Warnsdorff::closing_share(budget);
-                match tour(board, &options(true, share, true), rng) {
-                    Err(Error::GaveUp(_)) if share < budget => {
-                        tour(board, &options(false, budget - share, false), rng)
+                match tour_observed(board, &options(true, share, true), rng, observe) {
+                    Err(e) if matches!(e.unhinted(), Error::GaveUp(_)) && share < budget => {
+                        let rest = options(false, budget - share, false);
+                        tour_observed(board, &rest, rng, observe).map(|f| f.tour)
                     }
-                    other => other,
+                    other => other.map(|f| f.tour),
                 }
             }
         }
@@ -423,6 +479,18 @@ impl Walker {
 
     /// One walk from `start` by the rule with the tie-break `tie`.
     pub fn walk<R: Rng + ?Sized>(&mut self, start: Square, tie: Tie, rng: &mut R) -> Outcome {
+        self.walk_observed(start, tie, rng, &mut |_| {})
+    }
+
+    /// [`Walker::walk`], telling `observe` the walk's start and every move.
+    pub fn walk_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
+        &mut self,
+        start: Square,
+        tie: Tie,
+        rng: &mut R,
+        observe: &mut O,
+    ) -> Outcome {
+        observe(Step::Walk { start });
         let board = self.board;
         self.degree.copy_from_slice(&self.initial);
         self.path.clear();
@@ -456,7 +524,13 @@ impl Walker {
             if n == 0 {
                 break;
             }
+            let from = cur;
             cur = self.choose(&cands[..n], tie, rng);
+            observe(Step::Move {
+                from,
+                candidates: &cands[..n],
+                chosen: cur,
+            });
         }
         if self.path.len() < board.squares() {
             Outcome::Failed

@@ -48,8 +48,9 @@ pub(super) fn encrypt(key: &Key, text: &str) -> Result<String> {
     let letters = normalise(text);
     if letters.is_empty() {
         return Err(Error::Parse(
-            "the text has no letters A-Z, and classic mode enciphers only those; drop --classic to encipher any text".into(),
-        ));
+            "the text has no letters A-Z, and classic mode enciphers only those".into(),
+        )
+        .with_hint(crate::Hint::Classic(false)));
     }
     let n = key.block_len();
     let padded = pad(letters, n).into_bytes();
@@ -78,8 +79,9 @@ pub(super) fn decrypt(key: &Key, text: &str) -> Result<String> {
     let text = text.trim_start_matches('\u{feff}');
     if text.trim_start().starts_with(MAGIC) {
         return Err(Error::Parse(
-            "this is an exact-mode ciphertext (it starts with the knights-cipher header); decrypt it without --classic".into(),
-        ));
+            "this is an exact-mode ciphertext (it starts with the knights-cipher header)".into(),
+        )
+        .with_hint(crate::Hint::Classic(false)));
     }
     let mut letters = Vec::with_capacity(text.len());
     for (i, c) in text.chars().filter(|c| !c.is_whitespace()).enumerate() {
@@ -157,12 +159,12 @@ mod tests {
             ("  \n ", "empty"),
             ("ABCDE FGHIJ K", "11 letters"),
             ("ABCDE FGHIJ K1", "'1'"),
-            ("knights-cipher v1 3x4 3\nabc\n", "without --classic"),
+            ("knights-cipher v1 3x4 3\nabc\n", "exact-mode ciphertext"),
             ("\u{feff}ABCDE FGHIJ KL\u{feff}", "U+FEFF"),
         ];
         for (text, needle) in cases {
             let e = decrypt(&key, text).unwrap_err();
-            assert!(matches!(e, Error::Parse(_)), "{text:?}: {e:?}");
+            assert!(matches!(e.unhinted(), Error::Parse(_)), "{text:?}: {e:?}");
             assert!(e.to_string().contains(needle), "{text:?}: {e}");
         }
         let e = encrypt(&key, "1234 ÄÖÜ").unwrap_err();

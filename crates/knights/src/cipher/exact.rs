@@ -194,12 +194,13 @@ fn read_header(key: &Key, header: &str, text: &str) -> Result<usize> {
         let classic_like = text
             .chars()
             .all(|c| c.is_ascii_alphabetic() || c.is_whitespace());
-        let hint = if classic_like {
-            "; this looks like a classic ciphertext (letters in groups), so decrypt it with --classic"
-        } else {
-            ""
-        };
-        return Err(Error::Parse(format!("{expected}{hint}")));
+        if classic_like {
+            return Err(Error::Parse(format!(
+                "{expected}; this looks like a classic ciphertext (letters in groups)"
+            ))
+            .with_hint(crate::Hint::Classic(true)));
+        }
+        return Err(Error::Parse(expected.into()));
     }
     let [_, version, board, len] = words[..] else {
         return Err(Error::Parse(format!(
@@ -313,7 +314,7 @@ mod tests {
         let key = key_3x4();
         let cases = [
             ("", "empty"),
-            ("ABCDE FGHIJ", "--classic"),
+            ("ABCDE FGHIJ", "classic ciphertext"),
             ("knights-cipher v2 3x4 3\nabc", "only v1"),
             ("knights-cipher v1 8x8 3\nabc", "key on 8x8"),
             ("knights-cipher v1 3x4 0\n", "length 0"),
@@ -329,7 +330,7 @@ mod tests {
         ];
         for (text, needle) in cases {
             let e = decrypt(&key, text).unwrap_err();
-            assert!(matches!(e, Error::Parse(_)), "{text:?}: {e:?}");
+            assert!(matches!(e.unhinted(), Error::Parse(_)), "{text:?}: {e:?}");
             assert!(e.to_string().contains(needle), "{text:?}: {e}");
         }
     }

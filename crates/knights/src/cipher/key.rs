@@ -48,7 +48,12 @@ impl Key {
     pub fn from_spec_with_stop(spec: &KeySpec, stop: &StopFlag) -> Result<Key> {
         match spec.tour_with_stop(stop) {
             Ok(tour) => Key::new(tour),
-            Err(e @ (Error::NoTour(_) | Error::GaveUp(_) | Error::Unsupported(_))) => {
+            Err(e)
+                if matches!(
+                    e.unhinted(),
+                    Error::NoTour(_) | Error::GaveUp(_) | Error::Unsupported(_)
+                ) =>
+            {
                 Err(Error::Parse(format!("the key '{spec}' gives no tour: {e}")))
             }
             Err(e) => Err(e),

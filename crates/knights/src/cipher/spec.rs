@@ -154,14 +154,14 @@ impl KeySpec {
 /// A generator that gave up advises in the key's own words (its items
 /// `attempts=`, `seed=`, `algorithm=`), not in options a key does not have.
 fn in_key_words(e: Error) -> Error {
-    match e {
+    match e.unhinted() {
         Error::GaveUp(why) => {
             let what = why.split_once("; ").map_or(why.as_str(), |(what, _)| what);
             Error::GaveUp(format!(
                 "{what}; give the key more attempts (attempts=N), another seed (seed=N) or another algorithm (algorithm=NAME)"
             ))
         }
-        e => e,
+        _ => e,
     }
 }
 

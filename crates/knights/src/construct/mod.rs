@@ -193,8 +193,9 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
     // construction, not a proof that no tour exists, so say it gave up.
     let why = last_err.map_or_else(String::new, |e| format!(" ({e})"));
     Err(Error::GaveUp(format!(
-        "the construction found no open tour of {board} starting at ({r}, {c}){why}, though one may exist; try another start or --algorithm warnsdorff"
-    )))
+        "the construction found no open tour of {board} starting at ({r}, {c}){why}, though one may exist; another start may succeed"
+    ))
+    .with_hint(crate::Hint::UseAlgorithm("warnsdorff")))
 }
 
 /// Boards of at most this many squares are settled by exhaustive search

@@ -56,6 +56,19 @@ struct Prep {
 }
 
 impl Prep {
+    /// Whether leaving base position `q` away from the move `back` goes
+    /// forward along the base (`back` leads to its predecessor), backward
+    /// (to its successor), or neither (`None`: `back` is off the base).
+    fn away_from(&self, q: usize, back: u8) -> Option<bool> {
+        if self.to_pred[q] == back {
+            Some(true)
+        } else if self.to_succ[q] == back {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     fn new(p: &Pattern, cols: u32) -> Prep {
         let n = p.links.len();
         let w = p.cols;
@@ -301,40 +314,16 @@ impl<'b> Plan<'b> {
             // On the base: run along it, away from where the walk came from,
             // up to the next changed square (or the start or end).
             let back = (k ^ 4) as u8;
-            let forward = if p.to_pred[q] == back {
-                true
-            } else if p.to_succ[q] == back {
-                false
-            } else {
-                return Err(broken());
-            };
+            let forward = p.away_from(q, back).ok_or_else(broken)?;
             let (lo, len) = p.part[q];
-            let (lo, len) = (usize::from(lo), usize::from(len));
-            let dist = |m: usize| {
-                let d = if forward { m + len - q } else { q + len - m };
-                if d >= len {
-                    d - len
-                } else {
-                    d
-                }
+            let run = Run {
+                forward,
+                lo: usize::from(lo),
+                len: usize::from(len),
+                q,
             };
-            let mut stop = usize::MAX; // distance to the nearest stop
-            for &(m, _) in self.changes(at.block) {
-                let m = usize::from(m);
-                if m >= lo && m < lo + len && m != q {
-                    stop = stop.min(dist(m));
-                }
-            }
-            let dist_to = |e: &At| {
-                let m = usize::from(e.q);
-                if e.block == at.block && m != q && m >= lo && m < lo + len {
-                    dist(m)
-                } else {
-                    usize::MAX
-                }
-            };
-            let (to_start, to_end) = (dist_to(&start_at), dist_to(&end_at));
-            stop = stop.min(to_start).min(to_end);
+            let (lo, len) = (run.lo, run.len);
+            let (stop, to_start, to_end) = self.stops(&run, at.block, &start_at, &end_at);
             if stop == usize::MAX
                 || (!p.cyclic && wraps(forward, q - lo, stop, len))
                 || (stop == to_start && !closed)
@@ -350,25 +339,7 @@ impl<'b> Plan<'b> {
             let y = self.blocks.ys[at.block / self.blocks.strips()];
             let x = self.blocks.xs[at.block % self.blocks.strips()];
             let origin = y * cols + x;
-            let offs = &p.off[lo..lo + len];
-            let i = q - lo;
-            let put = |out: &mut Vec<Square>, range: std::ops::Range<usize>| {
-                let run = offs[range].iter().map(|&o| origin + o);
-                if forward {
-                    out.extend(run);
-                } else {
-                    out.extend(run.rev());
-                }
-            };
-            if forward {
-                let first_len = body.min(len - 1 - i);
-                put(&mut out, i + 1..i + 1 + first_len);
-                put(&mut out, 0..body - first_len);
-            } else {
-                let first_len = body.min(i);
-                put(&mut out, i - first_len..i);
-                put(&mut out, len - (body - first_len)..len);
-            }
+            run.put(&mut out, &p.off[lo..lo + len], origin, body);
             if at_end {
                 return if out.len() == n {
                     Ok(out)
@@ -376,8 +347,7 @@ impl<'b> Plan<'b> {
                     Err(broken())
                 };
             }
-            let m = if forward { i + stop } else { i + len - stop };
-            let m = if m >= len { m - len } else { m } + lo;
+            let m = run.position(stop);
             let (lr, lc) = p.rc[m];
             at = At {
                 sq: origin + p.off[m],
@@ -387,6 +357,95 @@ impl<'b> Plan<'b> {
                 q: m as u16,
             };
             from = 1 << if forward { p.to_pred[m] } else { p.to_succ[m] };
+        }
+    }
+
+    /// The steps along `run` (in `block`) to its first stop, a changed
+    /// square, the start or the end, with the steps to the start and to the
+    /// end themselves (each `usize::MAX` when the run does not reach it).
+    fn stops(&self, run: &Run, block: usize, start_at: &At, end_at: &At) -> (usize, usize, usize) {
+        let changed = (self.changes(block).iter())
+            .map(|&(m, _)| usize::from(m))
+            .filter(|&m| run.holds(m))
+            .map(|m| run.dist(m))
+            .min()
+            .unwrap_or(usize::MAX);
+        let dist_to = |e: &At| {
+            let m = usize::from(e.q);
+            if e.block == block && run.holds(m) {
+                run.dist(m)
+            } else {
+                usize::MAX
+            }
+        };
+        let (to_start, to_end) = (dist_to(start_at), dist_to(end_at));
+        (changed.min(to_start).min(to_end), to_start, to_end)
+    }
+}
+
+/// A run along a block's base path: the part `lo..lo + len` of the base,
+/// entered at position `q`, walked forward (to the successors) or back.
+#[derive(Clone, Copy)]
+struct Run {
+    forward: bool,
+    lo: usize,
+    len: usize,
+    q: usize,
+}
+
+impl Run {
+    /// Whether position `m` of the block is in the run's part, other than `q`.
+    fn holds(&self, m: usize) -> bool {
+        m >= self.lo && m < self.lo + self.len && m != self.q
+    }
+
+    /// The steps from `q` to position `m` of the part, in the run's direction.
+    fn dist(&self, m: usize) -> usize {
+        let (q, len) = (self.q, self.len);
+        let d = if self.forward {
+            m + len - q
+        } else {
+            q + len - m
+        };
+        if d >= len {
+            d - len
+        } else {
+            d
+        }
+    }
+
+    /// The block position `stop` steps from `q` along the run.
+    fn position(&self, stop: usize) -> usize {
+        let (i, len) = (self.q - self.lo, self.len);
+        let m = if self.forward {
+            i + stop
+        } else {
+            i + len - stop
+        };
+        (if m >= len { m - len } else { m }) + self.lo
+    }
+
+    /// Appends the `body` squares after `q` in the run's direction to `out`,
+    /// going round the part's end if need be; `offs` are the part's offsets
+    /// from the block's `origin`.
+    fn put(&self, out: &mut Vec<Square>, offs: &[u32], origin: u32, body: usize) {
+        let (i, len) = (self.q - self.lo, self.len);
+        let put = |out: &mut Vec<Square>, range: std::ops::Range<usize>| {
+            let run = offs[range].iter().map(|&o| origin + o);
+            if self.forward {
+                out.extend(run);
+            } else {
+                out.extend(run.rev());
+            }
+        };
+        if self.forward {
+            let first_len = body.min(len - 1 - i);
+            put(out, i + 1..i + 1 + first_len);
+            put(out, 0..body - first_len);
+        } else {
+            let first_len = body.min(i);
+            put(out, i - first_len..i);
+            put(out, len - (body - first_len)..len);
         }
     }
 }

@@ -131,17 +131,13 @@ impl From<Error> for Stop {
 }
 
 pub(super) fn io(what: &str, path: &Path, e: std::io::Error) -> Stop {
-    Stop::Err(io_error(what, path, &e))
+    Stop::Err(io_error(what, path, e))
 }
 
 /// The error for a file of the count it could not `what` ("write"),
-/// naming the file and the reason.
-pub(super) fn io_error(what: &str, path: &Path, e: &std::io::Error) -> Error {
-    Error::Unsupported(format!(
-        "the count could not {what} {}: {}",
-        path.display(),
-        crate::memory::io_phrase(e)
-    ))
+/// naming the file and keeping the system's error as the source.
+pub(super) fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
+    Error::io(format!("{what} {}", path.display()), e)
 }
 
 /// The checkpoint manifest.
@@ -188,9 +184,10 @@ pub(super) fn crc_of<T: Serialize>(value: &T) -> u32 {
 /// that of its contents.
 pub(super) fn edited(path: &Path) -> Error {
     Error::Parse(format!(
-        "{} is damaged or edited (its checksum is not that of its contents); start the count afresh",
+        "{} is damaged or edited (its checksum is not that of its contents)",
         path.display()
     ))
+    .with_hint(crate::Hint::StartFresh)
 }
 
 pub(super) const MANIFEST: &str = "checkpoint.json";
@@ -249,10 +246,11 @@ pub(super) fn read_manifest(
     let v: Version = serde_json::from_str(&text).map_err(not_a_checkpoint)?;
     if v.version != MANIFEST_VERSION {
         return Err(Error::Parse(format!(
-            "{} is a checkpoint of format {} (this version of knights writes format {MANIFEST_VERSION}, whose files carry checksums); start the count afresh",
+            "{} is a checkpoint of format {} (this version of knights writes format {MANIFEST_VERSION}, whose files carry checksums)",
             path.display(),
             v.version
-        )));
+        ))
+        .with_hint(crate::Hint::StartFresh));
     }
     let mut m: Manifest = serde_json::from_str(&text).map_err(not_a_checkpoint)?;
     let checksum = std::mem::take(&mut m.checksum);
@@ -278,13 +276,14 @@ pub(super) fn read_manifest(
             Some(j) if !seen[j] => seen[j] = true,
             _ => {
                 return Err(Error::Parse(format!(
-                    "{} names the state file '{}', which is not one this count makes (after square {} they are s{}-b0.bin, s{}-b1.bin, ..., each once); the checkpoint was edited or damaged: start the count afresh",
+                    "{} names the state file '{}', which is not one this count makes (after square {} they are s{}-b0.bin, s{}-b1.bin, ..., each once); the checkpoint was edited or damaged",
                     path.display(),
                     crate::excerpt(&f.name),
                     m.step,
                     m.step,
                     m.step
-                )))
+                ))
+                .with_hint(crate::Hint::StartFresh))
             }
         }
     }
@@ -296,11 +295,11 @@ const MAX_MANIFEST: u64 = 16 << 20;
 
 /// Reads a small text file of a count, refusing one past [`MAX_MANIFEST`].
 pub(super) fn read_small(path: &Path) -> std::result::Result<String, Error> {
-    let f = File::open(path).map_err(|e| read_error(path, e))?;
+    let f = File::open(path).map_err(|e| io_error("read", path, e))?;
     let mut text = String::new();
     f.take(MAX_MANIFEST + 1)
         .read_to_string(&mut text)
-        .map_err(|e| read_error(path, e))?;
+        .map_err(|e| io_error("read", path, e))?;
     if text.len() as u64 > MAX_MANIFEST {
         return Err(Error::Parse(format!(
             "{} is larger than any checkpoint (over {})",
@@ -309,14 +308,6 @@ pub(super) fn read_small(path: &Path) -> std::result::Result<String, Error> {
         )));
     }
     Ok(text)
-}
-
-fn read_error(path: &Path, e: std::io::Error) -> Error {
-    Error::Unsupported(format!(
-        "the count could not read {}: {}",
-        path.display(),
-        crate::memory::io_phrase(&e)
-    ))
 }
 
 /// Checks that the state file `f` in `dir` holds `f.states` entries of
@@ -329,13 +320,14 @@ pub(super) fn check_state_file(
     let path = dir.join(&f.name);
     let damaged = |what: &str| {
         Error::Parse(format!(
-            "the state file {} is damaged ({what}); start the count afresh",
+            "the state file {} is damaged ({what})",
             path.display()
         ))
+        .with_hint(crate::Hint::StartFresh)
     };
     // The file itself, never what a link points to: a state file replaced
     // by a link to another file is not read (nor later removed) as states.
-    let meta = fs::symlink_metadata(&path).map_err(|e| read_error(&path, e))?;
+    let meta = fs::symlink_metadata(&path).map_err(|e| io_error("read", &path, e))?;
     if !meta.file_type().is_file() {
         return Err(damaged("it is not a regular file"));
     }
@@ -344,10 +336,10 @@ pub(super) fn check_state_file(
         return Err(damaged("its length is not the checkpoint's"));
     }
     let mut hasher = crc32fast::Hasher::new();
-    let mut r = File::open(&path).map_err(|e| read_error(&path, e))?;
+    let mut r = File::open(&path).map_err(|e| io_error("read", &path, e))?;
     let mut buf = vec![0u8; 1 << 20];
     loop {
-        let got = r.read(&mut buf).map_err(|e| read_error(&path, e))?;
+        let got = r.read(&mut buf).map_err(|e| io_error("read", &path, e))?;
         if got == 0 {
             break;
         }

@@ -63,14 +63,16 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::Rng;
 use rayon::prelude::*;
+use serde::Serialize;
 
 use super::frontier::Engine;
 use super::Kind;
-use crate::{rng, Board, Error, Result};
+use crate::{rng, Board, Control, Error, Phase, Progress, Result};
 
 /// Walks per batch: batch `i` uses [`rng::for_batch`]`(seed, i)`. A run of
 /// the frontier method is a batch of its own.
@@ -80,7 +82,8 @@ pub const BATCH: u64 = 256;
 pub const KEEP: usize = 100_000;
 
 /// How probes choose their way.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum EstimateMethod {
     /// [`EstimateMethod::Frontier`] for closed tours where the frontier
     /// program fits, else [`EstimateMethod::Sis`].
@@ -198,7 +201,7 @@ impl Default for EstimateOptions {
 }
 
 /// An estimate with its spread.
-#[derive(Copy, Clone, Debug, Default, PartialEq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Estimate {
     /// Estimated number of undirected tours.
     pub tours: f64,
@@ -311,8 +314,9 @@ fn resolve(
         EstimateMethod::Frontier => match engine() {
             Ok(e) => Ok((EstimateMethod::Frontier, Some(e))),
             Err(_) => Err(Error::Unsupported(format!(
-                "the frontier method needs a board whose short side is at most 11, and {board} is wider; use --method sis"
-            ))),
+                "the frontier method needs a board whose short side is at most 11, and {board} is wider"
+            ))
+            .with_hint(crate::Hint::UseMethod("sis"))),
         },
         m => Ok((m, None)),
     }
@@ -348,16 +352,109 @@ fn resolve(
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn estimate(board: Board, opts: &EstimateOptions) -> Result<Estimate> {
-    estimate_with(board, opts, &|_| {})
+    probe(board, opts, &Control::new())
 }
 
-/// [`estimate()`], calling `progress(probes)` after each batch of probes
-/// (from any thread).
-pub fn estimate_with(
+/// An estimate to make, with its options and [`Control`]: made by
+/// [`Estimate::builder`].
+#[derive(Clone, Debug)]
+#[must_use = "an EstimateBuilder does nothing until run"]
+pub struct EstimateBuilder<'a> {
     board: Board,
-    opts: &EstimateOptions,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Estimate> {
+    opts: EstimateOptions,
+    control: Option<&'a Control>,
+}
+
+impl Estimate {
+    /// A builder of an estimate of the closed tours of `board` by the
+    /// default method and number of probes, seed 0.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::{Estimate, EstimateMethod};
+    /// use knights::{Control, Kind};
+    /// let e = Estimate::builder("3x4".parse()?)
+    ///     .kind(Kind::Open)
+    ///     .method(EstimateMethod::Sis)
+    ///     .samples(20_000)
+    ///     .seed(1)
+    ///     .control(&Control::new())
+    ///     .run()?;
+    /// assert!(e.low <= 8.0 && 8.0 <= e.high); // exactly 8 open tours
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn builder<'a>(board: Board) -> EstimateBuilder<'a> {
+        EstimateBuilder {
+            board,
+            opts: EstimateOptions::default(),
+            control: None,
+        }
+    }
+}
+
+impl<'a> EstimateBuilder<'a> {
+    /// Estimates tours of this kind.
+    pub fn kind(mut self, kind: Kind) -> Self {
+        self.opts.kind = kind;
+        self
+    }
+
+    /// Makes this many probes (see [`EstimateOptions::samples`]).
+    pub fn samples(mut self, samples: u64) -> Self {
+        self.opts.samples = samples;
+        self
+    }
+
+    /// Seeds the probes.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.opts.seed = seed;
+        self
+    }
+
+    /// Probes by this method.
+    pub fn method(mut self, method: EstimateMethod) -> Self {
+        self.opts.method = method;
+        self
+    }
+
+    /// Probes for this many seconds (see [`EstimateOptions::seconds`]).
+    pub fn seconds(mut self, seconds: f64) -> Self {
+        self.opts.seconds = Some(seconds);
+        self
+    }
+
+    /// Keeps this many states a square in a run of the frontier method.
+    pub fn keep(mut self, keep: usize) -> Self {
+        self.opts.keep = keep;
+        self
+    }
+
+    /// Takes all options at once.
+    pub fn options(mut self, opts: EstimateOptions) -> Self {
+        self.opts = opts;
+        self
+    }
+
+    /// Reports [`Phase::Estimating`] progress (the probes finished) after
+    /// each batch of probes, and stops with [`Error::Interrupted`] when its
+    /// flag is raised.
+    pub fn control(mut self, control: &'a Control) -> Self {
+        self.control = Some(control);
+        self
+    }
+
+    /// The estimate (see [`estimate()`]).
+    pub fn run(self) -> Result<Estimate> {
+        match self.control {
+            Some(control) => probe(self.board, &self.opts, control),
+            None => probe(self.board, &self.opts, &Control::new()),
+        }
+    }
+}
+
+/// [`estimate()`], reporting the probes finished to `control` after each
+/// batch of probes (from any thread) and stopping when its flag is raised.
+fn probe(board: Board, opts: &EstimateOptions, control: &Control) -> Result<Estimate> {
     // The deadline is taken now, so that a time past what a clock can hold
     // is refused here rather than panicking later.
     let deadline = match opts.seconds {
@@ -389,7 +486,12 @@ pub fn estimate_with(
     };
     let graph = Graph::new(board);
     let per = if engine.is_some() { 1 } else { BATCH };
+    let done = AtomicU64::new(0);
+    let total = opts.seconds.is_none().then_some(samples);
     let run_batch = |b: u64, count: u64| -> Sums {
+        if control.stop_flag().is_stopped() {
+            return Sums::default();
+        }
         let mut rng = rng::for_batch(opts.seed, b);
         let mut sums = Sums::default();
         if let Some(engine) = &engine {
@@ -413,7 +515,8 @@ pub fn estimate_with(
                 sums.add_one(t, size);
             }
         }
-        progress(count);
+        let done = done.fetch_add(count, Ordering::Relaxed) + count;
+        control.report(&Progress::new(Phase::Estimating, done, total));
         sums
     };
     let mut s = Sums::default();
@@ -431,7 +534,10 @@ pub fn estimate_with(
         Some(deadline) => {
             let round = rayon::current_num_threads() as u64 * if per == 1 { 1 } else { 4 };
             let mut next = 0u64;
-            while Instant::now() < deadline && s.samples < samples {
+            while Instant::now() < deadline
+                && s.samples < samples
+                && !control.stop_flag().is_stopped()
+            {
                 let parts: Vec<Sums> = (next..next + round)
                     .into_par_iter()
                     .map(|b| run_batch(b, per))
@@ -443,6 +549,7 @@ pub fn estimate_with(
             }
         }
     }
+    control.check("the estimate")?;
     Ok(summarise(&s, method))
 }
 

@@ -55,7 +55,7 @@ mod nibble;
 mod program;
 use nibble::{NIBBLE_KEY_BITS, NIBBLE_SLOTS};
 use program::{Check, Scarce, W};
-pub(crate) use program::{Engine, Frontier, Shape, Step, DONE, END, FREE, MAX_FRONTIER, UNTOUCHED};
+pub(crate) use program::{Engine, Frontier, Route, Step, DONE, END, FREE, MAX_FRONTIER, UNTOUCHED};
 
 /// A graph prepared for the dynamic program: vertices `0..n` in processing order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +68,7 @@ pub(crate) struct Problem {
     /// The voltage group is Z_modulus (1, 2 or 4).
     pub modulus: u8,
     /// Cycle or path.
-    pub shape: Shape,
+    pub shape: Route,
     /// Which vertices may be the ends of the path (ignored for cycles).
     pub terminal_ok: Vec<bool>,
     /// For a part of a larger graph: each vertex's edges to vertices outside
@@ -261,10 +261,10 @@ impl Engine {
             })
             .collect();
         let m = p.modulus.max(1);
-        let t: u64 = if p.shape == Shape::Path { 3 } else { 1 };
+        let t: u64 = if p.shape == Route::Path { 3 } else { 1 };
         // The pruning of paths judges a state by the whole graph, so not
         // in a sweep, whose prefixes are graphs of their own.
-        let path = p.shape == Shape::Path && p.prefixes.is_empty();
+        let path = p.shape == Route::Path && p.prefixes.is_empty();
         let (colour, twice_total) = if !path {
             (None, 0)
         } else if !p.colour.is_empty() {
@@ -671,7 +671,7 @@ impl Engine {
                     // A cycle closes: only the whole tour, at the end, may.
                     let volt = (e + d.w[b]) % m;
                     let generates = m == 1 || volt % 2 == 1;
-                    (self.shape == Shape::Cycle && last && generates).then_some(true)
+                    (self.shape == Route::Cycle && last && generates).then_some(true)
                 } else if q == FREE && p == FREE {
                     last.then_some(true)
                 } else if q == FREE {
@@ -696,7 +696,7 @@ impl Engine {
     /// that can no longer get their degree. Returns `None` if the state dies,
     /// else whether a path between two terminals was completed.
     fn settle(&self, d: &mut Frontier, checks: &[Check], last: bool) -> Option<bool> {
-        let cycle = self.shape == Shape::Cycle;
+        let cycle = self.shape == Route::Cycle;
         let mut completed = false;
         for c in checks {
             let s = c.slot as usize;
@@ -802,11 +802,11 @@ impl Engine {
                 }
             }
             match self.shape {
-                Shape::Cycle => closed && ends + paired == 0,
+                Route::Cycle => closed && ends + paired == 0,
                 // One path: its two ends are the terminals fixed before
                 // (`term`) and the vertices left with one edge, and the
                 // ends still in the frontier belong to it.
-                Shape::Path => {
+                Route::Path => {
                     let term = u32::from(d.term);
                     match (term, paired, ends) {
                         (2, 0, 0) => closed,
@@ -841,8 +841,8 @@ impl Engine {
             };
             if last {
                 let whole = match self.shape {
-                    Shape::Cycle => closed,
-                    Shape::Path => d.term == 2,
+                    Route::Cycle => closed,
+                    Route::Path => d.term == 2,
                 };
                 if whole || completed {
                     emit(None);

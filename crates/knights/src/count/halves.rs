@@ -4,7 +4,7 @@
 //! problems, the summary a finished meeting keeps, and the progress of two
 //! runs told as one.
 
-use super::frontier::{Problem, Shape};
+use super::frontier::{Problem, Route};
 use super::layers::{self, Progress, Run, RunOptions};
 use super::number::Count;
 use crate::{Error, Result};
@@ -59,7 +59,7 @@ impl<'a> Summary<'a> {
             layers::clear_checkpoints(self.top, dir)?;
             layers::clear_checkpoints(self.bottom, dir)?;
             if let Some(path) = self.path.as_deref().filter(|p| p.exists()) {
-                std::fs::remove_file(path).map_err(|e| super::disk::io_error("clear", path, &e))?;
+                std::fs::remove_file(path).map_err(|e| super::disk::io_error("clear", path, e))?;
             }
         }
         match (self.path.as_deref(), opts.resume) {
@@ -81,7 +81,7 @@ impl<'a> Summary<'a> {
             let tmp = path.with_extension("json.tmp");
             std::fs::write(&tmp, text)
                 .and_then(|()| std::fs::rename(&tmp, path))
-                .map_err(|e| super::disk::io_error("write", path, &e))?;
+                .map_err(|e| super::disk::io_error("write", path, e))?;
             layers::clear_checkpoints(self.top, dir)?;
             layers::clear_checkpoints(self.bottom, dir)?;
         }
@@ -192,7 +192,7 @@ impl Part {
                 n,
                 back,
                 modulus: 1,
-                shape: Shape::Cycle,
+                shape: Route::Cycle,
                 terminal_ok: vec![true; n],
                 external,
                 colour: squares.iter().map(|&(r, c)| square_colour(r, c)).collect(),

@@ -108,14 +108,11 @@ impl RunOptions<'_> {
         if !self.stop.is_some_and(crate::StopFlag::is_stopped) {
             return Ok(());
         }
-        let resume = if self.work_dir.is_some() {
-            "; --resume continues it from its checkpoint"
-        } else {
-            ""
-        };
-        Err(Error::Interrupted(format!(
-            "the count was stopped {when}{resume}"
-        )))
+        let stopped = Error::Interrupted(format!("the count was stopped {when}"));
+        Err(match self.work_dir {
+            Some(_) => stopped.with_hint(crate::Hint::Resume),
+            None => stopped,
+        })
     }
 
     /// The memory bound in bytes: `max_memory`, else what is available.
@@ -288,13 +285,8 @@ pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<
         if resume {
             return Err(no_checkpoint(dir));
         }
-        fs::create_dir(dir).map_err(|e| {
-            Error::Unsupported(format!(
-                "could not create the work directory {}: {}",
-                dir.display(),
-                crate::memory::io_phrase(&e)
-            ))
-        })?;
+        fs::create_dir(dir)
+            .map_err(|e| Error::io(format!("create the work directory {}", dir.display()), e))?;
     } else if !dir.is_dir() {
         return Err(Error::Parse(format!(
             "the work directory {} is not a directory",
@@ -307,9 +299,10 @@ pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<
 /// The error of a count that resumes where it has no checkpoint.
 fn no_checkpoint(dir: &Path) -> Error {
     Error::Parse(format!(
-        "there is no checkpoint of this count in {} to resume: start the count without resuming",
+        "there is no checkpoint of this count in {} to resume",
         dir.display()
     ))
+    .with_hint(crate::Hint::DontResume)
 }
 
 /// The checkpoint rules of a run of `p` in the work directory, before it
@@ -351,9 +344,10 @@ pub(crate) fn manifests(p: &Problem, dir: &Path) -> Vec<PathBuf> {
 /// The error of a count that would overwrite its unfinished checkpoint.
 pub(crate) fn unfinished(dir: &Path) -> Error {
     Error::Parse(format!(
-        "{} holds an unfinished checkpoint of this count: resume it, or start afresh to discard it",
+        "{} holds an unfinished checkpoint of this count",
         dir.display()
     ))
+    .with_hint(crate::Hint::ResumeOrFresh)
 }
 
 /// Whether the manifest at `path` is that of a finished run (one that
@@ -388,7 +382,7 @@ pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
     for fp in fingerprints(p) {
         let d = dir.join(format!("count-{fp}"));
         if d.exists() {
-            fs::remove_dir_all(&d).map_err(|e| super::disk::io_error("clear", &d, &e))?;
+            fs::remove_dir_all(&d).map_err(|e| super::disk::io_error("clear", &d, e))?;
         }
     }
     Ok(())
@@ -1041,8 +1035,9 @@ pub(crate) fn overflow() -> Error {
 /// A part's count (meeting in the middle) past `u128`.
 pub(super) fn part_overflow() -> Error {
     Error::Unsupported(
-        "a part of the board has more than 2^128 partial tours, more than meeting in the middle carries; use --method forward".into(),
+        "a part of the board has more than 2^128 partial tours, more than meeting in the middle carries".into(),
     )
+    .with_hint(crate::Hint::UseMethod("forward"))
 }
 
 /// Stops a count on disk before square `t + 1` of `n` when its files would
@@ -1077,41 +1072,39 @@ fn check_disk(
     }
     let human = crate::memory::human_bytes;
     let budget = match (opts.max_disk, free) {
-        (Some(m), Some(f)) => format!(
-            "the disk budget of {} (--max-disk; {} free)",
-            human(m),
-            human(f)
-        ),
-        (Some(m), None) => format!("the disk budget of {} (--max-disk)", human(m)),
+        (Some(m), Some(f)) => format!("the disk budget of {} ({} free)", human(m), human(f)),
+        (Some(m), None) => format!("the disk budget of {}", human(m)),
         (None, Some(f)) => format!(
-            "{DEFAULT_DISK_SHARE} % of the {} free on its disk (--max-disk sets the budget)",
+            "{DEFAULT_DISK_SHARE} % of the {} free on its disk (the default disk budget)",
             human(f)
         ),
         (None, None) => "the disk".to_string(),
     };
-    let advice = if d.temporary {
-        "; give it a --work-dir on a disk with more room, or more --max-memory"
-    } else {
-        "; its checkpoint is kept, and --resume continues it once there is room (free space, or a larger --max-disk)"
+    let over = Error::OverDisk {
+        square: t + 1,
+        squares: n,
+        needed: need,
+        now: layer,
+        next: written,
+        budget,
     };
-    Err(Error::OverDisk(format!(
-        "the count stopped before square {} of {n}: its states would need about {} on disk ({} now and about {} for the next square), more than {budget}{advice}",
-        t + 1,
-        human(need),
-        human(layer),
-        human(written),
-    ))
-    .into())
+    let hint = if d.temporary {
+        crate::Hint::MoreRoom
+    } else {
+        crate::Hint::ResumeWithRoom
+    };
+    Err(over.with_hint(hint).into())
 }
 
 fn over_budget(max_memory: Option<u64>, states: u64) -> Error {
     let bytes = states.saturating_mul(STEP_BYTES_PER_STATE);
     match max_memory {
         Some(limit) => Error::GaveUp(format!(
-            "the count stopped: its frontier grew to about {states} states (about {}), too many to handle within the memory bound of {} even on disk; allow more with --max-memory",
+            "the count stopped: its frontier grew to about {states} states (about {}), too many to handle within the memory bound of {} even on disk",
             crate::memory::human_bytes(bytes),
             crate::memory::human_bytes(limit)
-        )),
+        ))
+        .with_hint(crate::Hint::Raise(crate::Budget::Memory)),
         None => Error::GaveUp(format!(
             "the count stopped: its frontier grew to about {states} states (about {}), more than the memory available can handle even on disk",
             crate::memory::human_bytes(bytes)

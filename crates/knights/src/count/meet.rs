@@ -74,10 +74,11 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         let held = kept.fetch_add(states.len() as u64, Ordering::Relaxed) + states.len() as u64;
         if held.saturating_mul(TABLE_BYTES_PER_STATE) > budget {
             return Err(Error::GaveUp(format!(
-                "the count stopped: the top part's states need more than the memory bound of {} (about {} bytes each); use --method forward",
+                "the count stopped: the top part's states need more than the memory bound of {} (about {} bytes each)",
                 crate::memory::human_bytes(budget),
                 TABLE_BYTES_PER_STATE
-            )));
+            ))
+            .with_hint(crate::Hint::UseMethod("forward")));
         }
         let local: Vec<(u32, u64, u128)> = states
             .iter()

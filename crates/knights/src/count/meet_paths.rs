@@ -7,7 +7,7 @@
 //! part's edges between the two separator rows are the *middle*, the others
 //! the *lower part*. A Hamiltonian path splits in one way into its top
 //! edges and its bottom edges. The frontier program counts each part's
-//! edge sets as paths (`Shape::Path`): every square of the part that is not
+//! edge sets as paths (`Route::Path`): every square of the part that is not
 //! a separator square has degree 2 or is one of the path's two *terminals*
 //! (degree 1), and a final state gives each separator square its degree in
 //! the part (0, 1 or 2), pairs the degree-1 squares joined by a path of the
@@ -79,7 +79,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::disk::Stop;
-use super::frontier::{Engine, Problem, Shape, DONE, END, UNTOUCHED};
+use super::frontier::{Engine, Problem, Route, DONE, END, UNTOUCHED};
 use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
 use super::layers::{self, FinalLayer, RunOptions};
 use super::number::ProductSum;
@@ -147,7 +147,7 @@ fn parts(rows: usize, w: usize) -> ([Part; 2], bool) {
     let h = cut(rows);
     let part = |side: Side| {
         let mut part = Part::new(rows, w, h, side);
-        part.problem.shape = Shape::Path;
+        part.problem.shape = Route::Path;
         // Both parts keep their states up to the mirror image, the last
         // layer too: the top's table is unfolded again (see `open_tours`).
         part.problem.mirror = (0..part.problem.n)
@@ -328,9 +328,10 @@ impl<'a> Gather<'a> {
         let more = n as u64 * per;
         if self.bytes.fetch_add(more, Ordering::Relaxed) + more > self.budget {
             return Err(Error::GaveUp(format!(
-                "the count stopped: the parts' final states need more than the memory bound of {}; use --method forward",
+                "the count stopped: the parts' final states need more than the memory bound of {}",
                 crate::memory::human_bytes(self.budget),
-            )));
+            ))
+            .with_hint(crate::Hint::UseMethod("forward")));
         }
         Ok(())
     }

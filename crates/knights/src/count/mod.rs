@@ -60,6 +60,7 @@ mod meet;
 mod meet_paths;
 mod number;
 pub mod project;
+mod published;
 mod separator;
 mod symmetry;
 
@@ -67,20 +68,24 @@ use std::fmt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-pub use estimate::{estimate, estimate_with, Estimate, EstimateMethod, EstimateOptions};
-use frontier::{Problem, Shape};
+use serde::Serialize;
+
+pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
+use frontier::{Problem, Route};
 use halves::square_colour;
-pub use layers::Progress;
+pub use layers::Progress as FrontierProgress;
 use layers::RunOptions;
 pub use number::Count;
 pub use project::{Projection, Source};
+pub use published::{published, Published, PUBLISHED};
 pub use symmetry::{classes, symmetric, Classes};
 
 pub use crate::Kind;
-use crate::{Board, Result};
+use crate::{Board, Control, Result};
 
 /// How [`tours`] counts.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Meet in the middle for closed tours of boards with at least 6 rows
     /// and at most 8 columns (the shorter side), and for open tours from
@@ -105,6 +110,19 @@ impl Method {
     }
 }
 
+impl From<&FrontierProgress> for crate::Progress {
+    /// The square done, of all, with the frontier's states and figures.
+    fn from(p: &FrontierProgress) -> crate::Progress {
+        crate::Progress {
+            phase: crate::Phase::Counting,
+            done: p.step as u64,
+            total: Some(p.steps as u64),
+            states: Some(p.states as u64),
+            frontier: Some(*p),
+        }
+    }
+}
+
 /// Options of a count.
 #[derive(Copy, Clone, Default)]
 pub struct Options<'a> {
@@ -117,8 +135,13 @@ pub struct Options<'a> {
     /// they go to disk, and a count that cannot be done within it even there
     /// stops with [`crate::Error::GaveUp`].
     pub max_memory: Option<u64>,
-    /// Called after every square with the size of the frontier.
-    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    /// Told the [`crate::Progress`] (with the [`FrontierProgress`]) after
+    /// every square; its flag, raised by the caller (Ctrl-C, a cancelled
+    /// job), stops the count after the square in progress (or, once the
+    /// parts met in the middle are done, after the piece of their join in
+    /// progress), with [`crate::Error::Interrupted`]; a count with a work
+    /// directory keeps its checkpoint for `resume`.
+    pub control: Option<&'a Control>,
     /// Keep the states on disk in this directory, with a checkpoint after
     /// every square (default: in memory, or when they do not fit, in a
     /// directory of the system's temporary directory removed at the end).
@@ -135,12 +158,6 @@ pub struct Options<'a> {
     /// Stop with [`crate::Error::GaveUp`] after this many squares (after the
     /// checkpoint): a hook to test resuming.
     pub stop_after: Option<usize>,
-    /// Raised by the caller (Ctrl-C, a cancelled job) to stop the count
-    /// after the square in progress (or, once the parts met in the middle
-    /// are done, after the piece of their join in progress), with
-    /// [`crate::Error::Interrupted`]; a count with a work directory keeps
-    /// its checkpoint for `resume`.
-    pub stop: Option<&'a crate::StopFlag>,
     /// The most bytes the state files may take on disk, when they go to
     /// disk (default: 80 % of the free space on their file system, besides
     /// what they take already). Before every square the count checks that
@@ -176,17 +193,31 @@ impl<'a> Options<'a> {
         }
     }
 
-    /// The options of the frontier program for a count of `board`.
-    fn run(&self, board: Board) -> RunOptions<'a> {
+    /// The engine's progress callback: the control's, told each square.
+    fn forward(&self) -> impl Fn(&FrontierProgress) + Sync + '_ {
+        move |p| {
+            if let Some(control) = self.control {
+                control.report(&crate::Progress::from(p));
+            }
+        }
+    }
+
+    /// The options of the frontier program for a count of `board`, whose
+    /// progress goes to `forward` (see [`Options::forward`]).
+    fn run<'b>(
+        &'b self,
+        board: Board,
+        forward: &'b (dyn Fn(&FrontierProgress) + Sync),
+    ) -> RunOptions<'b> {
         RunOptions {
             max_memory: self.max_memory,
-            progress: self.progress,
+            progress: self.control.map(|_| forward),
             work_dir: self.work_dir,
             resume: self.resume,
             fresh: self.fresh,
             later: false,
             stop_after: self.stop_after,
-            stop: self.stop,
+            stop: self.control.map(Control::stop_flag),
             max_disk: self.max_disk,
             keep: self.keep,
             final_layer: None,
@@ -202,12 +233,11 @@ impl fmt::Debug for Options<'_> {
             .field("kind", &self.kind)
             .field("method", &self.method)
             .field("max_memory", &self.max_memory)
-            .field("progress", &self.progress.is_some())
+            .field("control", &self.control)
             .field("work_dir", &self.work_dir)
             .field("resume", &self.resume)
             .field("fresh", &self.fresh)
             .field("stop_after", &self.stop_after)
-            .field("stop", &self.stop.map(crate::StopFlag::is_stopped))
             .field("max_disk", &self.max_disk)
             .field("keep", &self.keep)
             .field("outside_in", &self.outside_in)
@@ -217,8 +247,8 @@ impl fmt::Debug for Options<'_> {
 }
 
 /// The result of a count and the figures of its run.
-#[derive(Clone, Debug, Default)]
-pub struct Report {
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct CountReport {
     /// The number of undirected tours.
     pub count: Count,
     /// The method that ran: [`Method::Forward`] or [`Method::Meet`].
@@ -242,8 +272,14 @@ pub struct Report {
     pub peak_disk_bytes: u64,
     /// Successors generated over all squares, before equal states merge.
     pub generated: u64,
-    /// Wall-clock time of the run.
+    /// Wall-clock time of the run (serialised as seconds).
+    #[serde(serialize_with = "seconds")]
     pub elapsed: Duration,
+}
+
+/// A duration as its seconds, for serde.
+fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
 }
 
 /// The number of undirected closed or open tours of `board`.
@@ -265,28 +301,29 @@ pub struct Report {
 /// assert_eq!(count::tours("5x6".parse()?, &Options::default())?.count, 8);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
+pub fn tours(board: Board, opts: &Options<'_>) -> Result<CountReport> {
     opts.prepare()?;
     let t0 = Instant::now();
     if board.squares() == 1 {
-        return Ok(Report {
+        return Ok(CountReport {
             count: Count::from(u64::from(opts.kind == Kind::Open)),
-            ..Report::default()
+            ..CountReport::default()
         });
     }
     // An explicit method still runs (the tests check the theorems with it).
     if opts.method == Method::Auto && !tour_exists(board, opts.kind) {
-        return Ok(Report {
+        return Ok(CountReport {
             elapsed: t0.elapsed(),
-            ..Report::default()
+            ..CountReport::default()
         });
     }
     let bits = expected_bits(board, opts.kind)?;
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
     let (rows, w) = oriented(board);
+    let forward = opts.forward();
     let run_opts = RunOptions {
         count_bits: bits,
-        ..opts.run(board)
+        ..opts.run(board, &forward)
     };
     if meets(board, opts)? {
         let m = match opts.kind {
@@ -295,7 +332,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
         };
         let (t, b) = (&m.top, &m.bottom);
         let kept = t.states_per_step.last().copied().unwrap_or(0);
-        return Ok(Report {
+        return Ok(CountReport {
             count: m.count,
             method: Method::Meet,
             states_per_step: [&t.states_per_step[..], &b.states_per_step[..]].concat(),
@@ -315,8 +352,8 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<Report> {
 }
 
 /// The report of one forward run started at `t0`.
-fn forward_report(run: layers::Run, t0: Instant) -> Report {
-    Report {
+fn forward_report(run: layers::Run, t0: Instant) -> CountReport {
+    CountReport {
         count: run.count,
         method: Method::Forward,
         meet_pairs: None,
@@ -341,7 +378,7 @@ pub struct Sweep {
     /// `(board, count)` for every length from 1 up, in order.
     pub counts: Vec<(Board, Count)>,
     /// The figures of the one pass (its `count` is the longest board's).
-    pub report: Report,
+    pub report: CountReport,
 }
 
 /// The number of undirected tours of every board `W x L` for `L = 1..=N`,
@@ -367,20 +404,22 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
     opts.prepare()?;
     let t0 = Instant::now();
     if opts.method == Method::Meet {
-        return Err(crate::Error::Unsupported(
-            "a sweep over lengths runs forward; drop --method meet".into(),
-        ));
+        return Err(
+            crate::Error::Unsupported("a sweep over lengths runs forward".into())
+                .with_hint(crate::Hint::UseMethod("forward")),
+        );
     }
     let (w, rows) = (board.rows() as usize, board.cols() as usize);
     let bits = expected_bits(board, opts.kind)?;
     crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
     let mut problem = strip_problem(rows, w, opts.kind, opts.outside_in);
     problem.prefixes = (1..rows).map(|l| l * w).collect();
+    let forward = opts.forward();
     let run = layers::run(
         &problem,
         &RunOptions {
             count_bits: bits,
-            ..opts.run(board)
+            ..opts.run(board, &forward)
         },
     )?;
     let mut counts = Vec::with_capacity(rows);
@@ -402,7 +441,7 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(Sweep {
-        report: Report {
+        report: CountReport {
             count: counts.last().map_or(Count::ZERO, |c| c.1),
             ..forward_report(run, t0)
         },
@@ -428,22 +467,23 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
 /// assert!(count::tours_on(&torus, &count::Options::default())?.count > count::Count::ZERO);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<Report> {
+pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<CountReport> {
     if shape.is_plain() {
         return tours(shape.board(), opts);
     }
     opts.prepare()?;
     let t0 = Instant::now();
     if shape.squares() == 1 {
-        return Ok(Report {
+        return Ok(CountReport {
             count: Count::from(u64::from(opts.kind == Kind::Open)),
-            ..Report::default()
+            ..CountReport::default()
         });
     }
     let problem = shape_problem(shape, opts.kind, None)?;
+    let forward = opts.forward();
     let run_opts = RunOptions {
         memory_only: Some(shape.board()),
-        ..opts.run(shape.board())
+        ..opts.run(shape.board(), &forward)
     };
     let run = layers::run(&problem, &run_opts)?;
     Ok(forward_report(run, t0))
@@ -466,7 +506,7 @@ pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result
     }
     let problem = shape_problem(&crate::Shape::new(board), Kind::Open, Some([s, t]))?;
     let opts = Options::default();
-    layers::run(&problem, &opts.run(board))?
+    layers::run(&problem, &opts.run(board, &|_| {}))?
         .count
         .to_u128()
         .ok_or_else(|| {
@@ -529,8 +569,8 @@ fn shape_problem(
         back,
         modulus: 1,
         shape: match kind {
-            Kind::Closed => Shape::Cycle,
-            Kind::Open => Shape::Path,
+            Kind::Closed => Route::Cycle,
+            Kind::Open => Route::Path,
         },
         terminal_ok,
         external: Vec::new(),
@@ -552,8 +592,9 @@ fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
         Method::Auto if opts.outside_in => false,
         Method::Meet if opts.outside_in => {
             return Err(crate::Error::Unsupported(
-                "a count with rows from the outside in runs forward; drop --method meet".into(),
-            ))
+                "a count with rows from the outside in runs forward".into(),
+            )
+            .with_hint(crate::Hint::UseMethod("forward")))
         }
         // A part's partial tours must stay below 2^128 (the join multiplies
         // them as u128), so boards whose count needs more than about
@@ -567,10 +608,11 @@ fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
         Method::Meet if meet_fits => true,
         Method::Meet => {
             return Err(crate::Error::Unsupported(format!(
-                "meeting in the middle counts tours of boards with at least 4 rows and at most {} columns (open tours: at least 3), not {} tours of {board}; use --method forward",
+                "meeting in the middle counts tours of boards with at least 4 rows and at most {} columns (open tours: at least 3), not {} tours of {board}",
                 halves::MAX_WIDTH,
                 if opts.kind == Kind::Open { "open" } else { "closed" },
-            )))
+            ))
+            .with_hint(crate::Hint::UseMethod("forward")))
         }
     })
 }
@@ -635,7 +677,7 @@ pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
         ..Projection::default()
     };
     for p in &problems {
-        let one = trial(p, seconds, opts.stop)?;
+        let one = trial(p, seconds, opts.control.map(Control::stop_flag))?;
         if one.peak_states > total.peak_states {
             total.peak_states = one.peak_states;
             // Counted over both parts, as `steps` is.
@@ -659,7 +701,7 @@ pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
 fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Projection> {
     let rec = project::Trial::new();
     let flag = crate::StopFlag::new();
-    let record = |pr: &Progress| {
+    let record = |pr: &FrontierProgress| {
         let at = rec.start.elapsed().as_secs_f64();
         rec.steps.lock().unwrap_or_else(|e| e.into_inner()).push((
             pr.states as u64,
@@ -683,10 +725,13 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Pr
     );
     let complete = match run {
         Ok(_) => true,
-        Err(crate::Error::Interrupted(_)) if !stop.is_some_and(crate::StopFlag::is_stopped) => {
+        Err(e)
+            if matches!(e.unhinted(), crate::Error::Interrupted(_))
+                && !stop.is_some_and(crate::StopFlag::is_stopped) =>
+        {
             false
         }
-        Err(crate::Error::Interrupted(_)) => {
+        Err(e) if matches!(e.unhinted(), crate::Error::Interrupted(_)) => {
             return Err(crate::Error::Interrupted(
                 "the projection was stopped".into(),
             ))
@@ -821,8 +866,8 @@ fn strip_problem(rows: usize, w: usize, kind: Kind, outside_in: bool) -> Problem
         back,
         modulus: 1,
         shape: match kind {
-            Kind::Closed => Shape::Cycle,
-            Kind::Open => Shape::Path,
+            Kind::Closed => Route::Cycle,
+            Kind::Open => Route::Path,
         },
         terminal_ok: vec![true; n],
         external: Vec::new(),
@@ -1070,8 +1115,12 @@ mod tests {
             ..Options::default()
         };
         let err = tours("6x6".parse().unwrap(), &opts).unwrap_err();
-        assert!(matches!(err, crate::Error::GaveUp(_)), "{err}");
-        assert!(err.to_string().contains("--max-memory"), "{err}");
+        assert!(matches!(err.unhinted(), crate::Error::GaveUp(_)), "{err}");
+        assert_eq!(
+            err.hint(),
+            Some(crate::Hint::Raise(crate::Budget::Memory)),
+            "{err}"
+        );
     }
 
     #[test]
@@ -1088,17 +1137,17 @@ mod tests {
             ("4x9", Kind::Open),
         ] {
             let stop = crate::StopFlag::new();
-            let squares = std::sync::atomic::AtomicUsize::new(0);
-            let cb = |p: &Progress| {
-                if squares.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1 == p.steps {
-                    stop.stop();
+            let raise = stop.clone();
+            let squares = std::sync::atomic::AtomicU64::new(0);
+            let control = Control::new().stop(stop).progress(move |p| {
+                if Some(squares.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1) == p.total {
+                    raise.stop();
                 }
-            };
+            });
             let opts = Options {
                 kind,
                 method: Method::Meet,
-                progress: Some(&cb),
-                stop: Some(&stop),
+                control: Some(&control),
                 ..Options::default()
             };
             let err = tours(board.parse().unwrap(), &opts).unwrap_err();
@@ -1126,14 +1175,16 @@ mod tests {
 
     #[test]
     fn progress_sees_every_square() {
-        let seen = std::sync::atomic::AtomicUsize::new(0);
-        let cb = |p: &Progress| {
-            assert!(p.states <= p.peak);
-            seen.store(p.step, std::sync::atomic::Ordering::Relaxed);
-        };
+        let seen = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let saw = std::sync::Arc::clone(&seen);
+        let control = Control::new().progress(move |p| {
+            let f = p.frontier.expect("a count's figures");
+            assert!(f.states <= f.peak);
+            saw.store(p.done, std::sync::atomic::Ordering::Relaxed);
+        });
         let opts = Options {
             method: Method::Forward,
-            progress: Some(&cb),
+            control: Some(&control),
             ..Options::default()
         };
         let report = tours("5x6".parse().unwrap(), &opts).unwrap();

@@ -25,7 +25,7 @@
 //! mirror image. The half's squares are processed in the best of ten
 //! greedy orders that keep the frontier short (see [`Plan::best_order`]).
 
-use super::frontier::{Problem, Shape, MAX_FRONTIER};
+use super::frontier::{Problem, Route, MAX_FRONTIER};
 use super::halves::{square_colour, MAX_WIDTH};
 use crate::board::Board;
 
@@ -399,7 +399,7 @@ impl Plan {
             n,
             back,
             modulus: 1,
-            shape: Shape::Path,
+            shape: Route::Path,
             terminal_ok: vec![true; n],
             external,
             colour: order.iter().map(|&(r, c)| square_colour(r, c)).collect(),

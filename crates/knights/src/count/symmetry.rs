@@ -23,9 +23,9 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-use super::frontier::{Problem, Shape};
+use super::frontier::{Problem, Route};
 use super::layers::{self, RunOptions};
-use super::{oriented, tours, Count, Kind, Options, Report};
+use super::{oriented, tours, Count, CountReport, Kind, Options};
 use crate::{Board, Error, Result};
 
 /// Tours up to rotation and reflection, with the fixed counts behind them.
@@ -164,7 +164,7 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
         n: reps,
         back: back.clone(),
         modulus: g.order,
-        shape: Shape::Cycle,
+        shape: Route::Cycle,
         terminal_ok: vec![true; reps],
         external: Vec::new(),
         colour: Vec::new(),
@@ -177,7 +177,7 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
             n: reps,
             back,
             modulus: g.order,
-            shape: Shape::Path,
+            shape: Route::Path,
             terminal_ok: has_loop,
             external: Vec::new(),
             colour: Vec::new(),
@@ -202,9 +202,10 @@ fn fixed_by(
     let mut total = Count::ZERO;
     let mut peak = 0;
     for (i, p) in quotient_problems(rows, w, g)?.into_iter().enumerate() {
+        let forward = opts.forward();
         let run_opts = RunOptions {
             later: later || i > 0,
-            ..opts.run(board)
+            ..opts.run(board, &forward)
         };
         let run = layers::run(&p, &run_opts)?;
         total = total.checked_add(run.count).ok_or_else(layers::overflow)?;
@@ -216,8 +217,9 @@ fn fixed_by(
 fn closed_only(opts: &Options<'_>) -> Result<()> {
     if opts.kind != Kind::Closed {
         return Err(Error::Unsupported(
-            "symmetric tours and classes are counted for closed tours only; drop --open".into(),
-        ));
+            "symmetric tours and classes are counted for closed tours only".into(),
+        )
+        .with_hint(crate::Hint::AskClosed));
     }
     Ok(())
 }
@@ -234,18 +236,18 @@ fn closed_only(opts: &Options<'_>) -> Result<()> {
 /// assert_eq!(count::symmetric("6x6".parse()?, &Options::default())?.count, 78);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn symmetric(board: Board, opts: &Options<'_>) -> Result<Report> {
+pub fn symmetric(board: Board, opts: &Options<'_>) -> Result<CountReport> {
     closed_only(opts)?;
     opts.prepare()?;
     let t0 = Instant::now();
     let (rows, w) = oriented(board);
     let half = &symmetries(rows, w)[0];
     let (count, peak) = fixed_by(board, rows, w, half, opts, false)?;
-    Ok(Report {
+    Ok(CountReport {
         count,
         peak_states: peak,
         elapsed: t0.elapsed(),
-        ..Report::default()
+        ..CountReport::default()
     })
 }
 

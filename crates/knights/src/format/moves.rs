@@ -114,6 +114,64 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
     let (_, head) = lines
         .next()
         .ok_or_else(|| Error::Parse("the move list is empty".into()))?;
+    let head = parse_head(head)?;
+    let shape = super::shape_of(head.board, &head.holes, head.wrap, head.leaper)?;
+    if head.kind == "tourney" && shape.is_some() {
+        return Err(Error::Parse(
+            "tourneys are read on the plain board only; this one has holes, wrapping or a leaper"
+                .into(),
+        ));
+    }
+    let squares_total = shape.as_ref().map_or(head.board.squares(), Shape::squares);
+    let mut paths = parse_paths(lines, &head, squares_total)?;
+    let board = head.board;
+    if head.kind == "tour" {
+        if paths.len() != 1 {
+            return Err(Error::Parse(format!(
+                "a tour's move list has one 'from' line, this one has {}",
+                paths.len()
+            )));
+        }
+        let mut squares = paths.pop().expect("one path");
+        // A tour that lists its closing move returns to its start.
+        let closed = squares.len() == squares_total + 1 && squares[0] == squares[squares.len() - 1];
+        if closed {
+            squares.pop();
+        }
+        Ok(Document::Tour {
+            board,
+            closed: closed.then_some(true),
+            squares,
+            shape,
+        })
+    } else {
+        for (ci, path) in paths.iter_mut().enumerate() {
+            if path.len() < 2 || path[0] != path[path.len() - 1] {
+                return Err(Error::Parse(format!(
+                    "cycle {ci} of the tourney does not return to its start; list every move of each cycle, the closing one included"
+                )));
+            }
+            path.pop();
+        }
+        Ok(Document::Tourney {
+            board,
+            cycles: paths,
+        })
+    }
+}
+
+/// The first line of a move list: `tour` or `tourney`, the board and its
+/// options.
+struct Head<'a> {
+    kind: &'a str,
+    board: Board,
+    wrap: Wrap,
+    leaper: Leaper,
+    holes: Vec<Coord>,
+}
+
+/// Reads the first line of a move list (`head`).
+fn parse_head(head: &str) -> Result<Head<'_>> {
     let mut words = head.split_whitespace();
     let kind = words.next().unwrap_or("");
     let bad_head = || {
@@ -152,41 +210,32 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
             }
         }
     }
-    let shape = super::shape_of(board, &holes, wrap, leaper)?;
-    if kind == "tourney" && shape.is_some() {
-        return Err(Error::Parse(
-            "tourneys are read on the plain board only; this one has holes, wrapping or a leaper"
-                .into(),
-        ));
-    }
-    let moves = leaper.moves();
+    Ok(Head {
+        kind,
+        board,
+        wrap,
+        leaper,
+        holes,
+    })
+}
+
+/// Reads the lines after the head (numbered from 0) into paths of squares,
+/// one per `from` line, refusing more than `squares_total` moves in one.
+fn parse_paths<'a>(
+    lines: impl Iterator<Item = (usize, &'a str)>,
+    head: &Head,
+    squares_total: usize,
+) -> Result<Vec<Vec<Coord>>> {
+    let (board, wrap) = (head.board, head.wrap);
+    let moves = head.leaper.moves();
     let (rows, cols) = (i64::from(board.rows()), i64::from(board.cols()));
-    let squares_total = shape.as_ref().map_or(board.squares(), Shape::squares);
     let mut paths: Vec<Vec<Coord>> = Vec::new();
     for (i, line) in lines {
         let line_no = i + 1;
         let mut rest = line.trim();
         if let Some(after) = rest.strip_prefix("from") {
-            let (at, moves) = after.split_once(':').ok_or_else(|| {
-                Error::Parse(format!(
-                    "line {line_no}: a 'from' line reads 'from ROW,COL: MOVES'"
-                ))
-            })?;
-            let (r, c) = at.trim().split_once(',').ok_or_else(|| {
-                Error::Parse(format!(
-                    "line {line_no}: the start square '{}' should read ROW,COL",
-                    crate::excerpt(at)
-                ))
-            })?;
-            let parse = |t: &str| {
-                t.trim().parse::<i64>().map_err(|_| {
-                    Error::Parse(format!(
-                        "line {line_no}: the start square '{}' should read ROW,COL",
-                        crate::excerpt(at)
-                    ))
-                })
-            };
-            paths.push(vec![(parse(r)?, parse(c)?)]);
+            let (start, moves) = parse_from(line_no, after)?;
+            paths.push(vec![start]);
             rest = moves;
         }
         let Some(path) = paths.last_mut() else {
@@ -217,37 +266,30 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
             path.push((nr, nc));
         }
     }
-    if kind == "tour" {
-        if paths.len() != 1 {
-            return Err(Error::Parse(format!(
-                "a tour's move list has one 'from' line, this one has {}",
-                paths.len()
-            )));
-        }
-        let mut squares = paths.pop().expect("one path");
-        // A tour that lists its closing move returns to its start.
-        let closed = squares.len() == squares_total + 1 && squares[0] == squares[squares.len() - 1];
-        if closed {
-            squares.pop();
-        }
-        Ok(Document::Tour {
-            board,
-            closed: closed.then_some(true),
-            squares,
-            shape,
+    Ok(paths)
+}
+
+/// Reads what follows `from` on line `line_no`: the start square, and the
+/// moves after the colon.
+fn parse_from(line_no: usize, after: &str) -> Result<(Coord, &str)> {
+    let (at, moves) = after.split_once(':').ok_or_else(|| {
+        Error::Parse(format!(
+            "line {line_no}: a 'from' line reads 'from ROW,COL: MOVES'"
+        ))
+    })?;
+    let (r, c) = at.trim().split_once(',').ok_or_else(|| {
+        Error::Parse(format!(
+            "line {line_no}: the start square '{}' should read ROW,COL",
+            crate::excerpt(at)
+        ))
+    })?;
+    let parse = |t: &str| {
+        t.trim().parse::<i64>().map_err(|_| {
+            Error::Parse(format!(
+                "line {line_no}: the start square '{}' should read ROW,COL",
+                crate::excerpt(at)
+            ))
         })
-    } else {
-        for (ci, path) in paths.iter_mut().enumerate() {
-            if path.len() < 2 || path[0] != path[path.len() - 1] {
-                return Err(Error::Parse(format!(
-                    "cycle {ci} of the tourney does not return to its start; list every move of each cycle, the closing one included"
-                )));
-            }
-            path.pop();
-        }
-        Ok(Document::Tourney {
-            board,
-            cycles: paths,
-        })
-    }
+    };
+    Ok(((parse(r)?, parse(c)?), moves))
 }

@@ -69,9 +69,9 @@
 
 use rand::Rng;
 
+use super::frame::Frame;
 use super::kopt;
 use super::posa::posa_merge;
-use super::shatter::Frame;
 use super::toward;
 use super::{down_masks, first_rail, switch_raw, walk_cycle, walk_cycles, Geometry, UnionFind};
 use crate::{exists, Cover, Error, Result, StopFlag};

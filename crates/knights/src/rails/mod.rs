@@ -28,6 +28,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod frame;
 mod join;
 mod kopt;
 mod posa;

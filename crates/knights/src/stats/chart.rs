@@ -16,10 +16,10 @@ pub struct BarChart<'a> {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, stats::{bar_chart, MoveCounts, SummaryBuilder}};
+/// use knights::{Board, stats::{bar_chart, MoveCounts, Tally}};
 /// let board = Board::new(6, 6)?;
 /// let t = knights::algorithms::warnsdorff::tour(board, &Default::default(), &mut knights::rng::seeded(1))?;
-/// let mut b = SummaryBuilder::default();
+/// let mut b = Tally::default();
 /// b.push(&MoveCounts::of_tour(&t));
 /// let svg = bar_chart(&b.finish(board), "one tour").to_string();
 /// assert_eq!(svg.matches("<rect class=\"bar\"").count(), 16);

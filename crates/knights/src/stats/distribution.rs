@@ -111,16 +111,18 @@ impl Welford {
     }
 }
 
-/// Collects per-tour figures in order and summarises them.
+/// Collects per-tour counts and figures in order and summarises them
+/// (what [`SummaryBuilder::run`](super::SummaryBuilder::run) does for
+/// generated samples).
 #[derive(Clone, Debug, Default)]
-pub struct SummaryBuilder {
+pub struct Tally {
     moves: [Welford; 8],
     relative: [Welford; 8],
     extra: Vec<(String, Welford)>,
     count: u64,
 }
 
-impl SummaryBuilder {
+impl Tally {
     /// Adds one tour's (or tourney's) counts.
     pub fn push(&mut self, counts: &MoveCounts) {
         self.count += 1;
@@ -182,9 +184,9 @@ pub struct Figure {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, stats::{MoveCounts, SummaryBuilder}};
+/// use knights::{Board, stats::{MoveCounts, Tally}};
 /// let board = Board::new(8, 8)?;
-/// let mut b = SummaryBuilder::default();
+/// let mut b = Tally::default();
 /// for seed in 0..10 {
 ///     let t = knights::algorithms::warnsdorff::tour(board,
 ///         &knights::algorithms::warnsdorff::Options::closed(), &mut knights::rng::seeded(seed))?;

@@ -1,11 +1,11 @@
 //! Move statistics over many generated tours or tourneys, in one place for
 //! every front end: `knights stats`, `knights paper`, the web page and
-//! Python's `knights.stats` all sample through [`summarise`].
+//! Python's `knights.stats` all sample through [`Summary::builder`].
 
 use crate::algorithms::{tourney, Algorithm, Generator};
-use crate::{rails, Board, Cover, Error, Kind, Result, StopFlag, Tour};
+use crate::{rails, Board, Control, Cover, Phase, Progress, Result, Tour, Wanted};
 
-use super::{sample, MoveCounts, Summary, SummaryBuilder};
+use super::{sample, MoveCounts, Summary, Tally};
 
 /// The figure that records whether each tour came out closed: its mean is
 /// the share of closed tours.
@@ -14,81 +14,125 @@ pub const CLOSED_FIGURE: &str = "closed";
 /// What one sample is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {
-    /// A tour by the algorithm, of the kind (`None`: either), obfuscated
-    /// with this many shatters if any (a closed tour is then asked for).
-    Tour(Algorithm, Option<Kind>, Option<u32>),
+    /// A tour by the algorithm, of the kind wanted, obfuscated with this
+    /// many shatters if any (a closed tour is then asked for).
+    Tour(Algorithm, Wanted, Option<u32>),
     /// A raw tourney of the generator.
     Tourney(Generator),
 }
 
-/// The move and relative-move distributions of `count` samples of `job`
-/// on `board`, sample `i` drawn with [`crate::rng::for_batch`]`(seed, i)`
-/// (the same summary on any number of threads), with the figures `rails`
-/// (of the closed tours) or `cycles` (of the tourneys) and, for tours,
-/// [`CLOSED_FIGURE`]. `progress` is called after every sample; a raised
-/// `stop` ends the work with [`Error::Interrupted`].
-///
-/// # Example
-/// ```
-/// use knights::stats::{summarise, Job, CLOSED_FIGURE};
-/// use knights::algorithms::Algorithm;
-/// let job = Job::Tour("warnsdorff".parse::<Algorithm>()?, None, None);
-/// let s = summarise("8x8".parse()?, job, 20, 1, &|| {}, None)?;
-/// assert_eq!(s.count, 20);
-/// let closed = s.figures.iter().find(|f| f.name == CLOSED_FIGURE).unwrap();
-/// assert!((0.0..=1.0).contains(&closed.mean));
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn summarise(
+/// The statistics of many samples of one [`Job`], made by
+/// [`Summary::builder`].
+#[derive(Clone, Debug)]
+#[must_use = "a SummaryBuilder does nothing until run"]
+pub struct SummaryBuilder<'a> {
     board: Board,
     job: Job,
-    count: u64,
+    samples: u64,
     seed: u64,
-    progress: &(dyn Fn() + Sync),
-    stop: Option<&StopFlag>,
-) -> Result<Summary> {
-    let stop = stop.cloned().unwrap_or_default();
-    let trial = |rng: &mut crate::rng::KnightRng| {
-        if stop.is_stopped() {
-            return Err(Error::Interrupted("the statistics were stopped".into()));
-        }
-        one(board, job, &stop, rng)
-    };
-    let results = sample(count, seed, trial, progress)?;
-    let figure = match job {
-        Job::Tour(..) => "rails",
-        Job::Tourney(_) => "cycles",
-    };
-    let mut builder = SummaryBuilder::default();
-    for (counts, value, closed) in &results {
-        builder.push(counts);
-        if let Some(v) = value {
-            builder.push_figure(figure, *v);
-        }
-        if let Some(closed) = closed {
-            builder.push_figure(CLOSED_FIGURE, if *closed { 1.0 } else { 0.0 });
+    control: Option<&'a Control>,
+}
+
+impl Summary {
+    /// A builder of the summary of samples of `job` on `board`: 1000
+    /// samples, seed 0, never stopped.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::stats::{Job, Summary, CLOSED_FIGURE};
+    /// use knights::Wanted;
+    /// let job = Job::Tour("warnsdorff".parse()?, Wanted::Either, None);
+    /// let s = Summary::builder("8x8".parse()?, job).samples(20).seed(1).run()?;
+    /// assert_eq!(s.count, 20);
+    /// let closed = s.figures.iter().find(|f| f.name == CLOSED_FIGURE).unwrap();
+    /// assert!((0.0..=1.0).contains(&closed.mean));
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn builder<'a>(board: Board, job: Job) -> SummaryBuilder<'a> {
+        SummaryBuilder {
+            board,
+            job,
+            samples: 1000,
+            seed: 0,
+            control: None,
         }
     }
-    Ok(builder.finish(board))
+}
+
+impl<'a> SummaryBuilder<'a> {
+    /// Draws `samples` samples.
+    pub fn samples(mut self, samples: u64) -> Self {
+        self.samples = samples;
+        self
+    }
+
+    /// Draws sample `i` with [`crate::rng::for_batch`]`(seed, i)`: the same
+    /// summary on any number of threads.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Reports [`Phase::Sampling`] progress after every sample, and stops
+    /// with [`crate::Error::Interrupted`] when its flag is raised.
+    pub fn control(mut self, control: &'a Control) -> Self {
+        self.control = Some(control);
+        self
+    }
+
+    /// The move and relative-move distributions of the samples, with the
+    /// figures `rails` (of the closed tours) or `cycles` (of the tourneys)
+    /// and, for tours, [`CLOSED_FIGURE`].
+    pub fn run(self) -> Result<Summary> {
+        let quiet = Control::new();
+        let control = self.control.unwrap_or(&quiet);
+        let (board, job, total) = (self.board, self.job, self.samples);
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let progress = || {
+            let done = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            control.report(&Progress::new(Phase::Sampling, done, Some(total)));
+        };
+        let trial = |rng: &mut crate::rng::KnightRng| {
+            control.check("the sampling")?;
+            one(board, job, control, rng)
+        };
+        let results = sample(total, self.seed, trial, &progress)?;
+        let figure = match job {
+            Job::Tour(..) => "rails",
+            Job::Tourney(_) => "cycles",
+        };
+        let mut tally = Tally::default();
+        for (counts, value, closed) in &results {
+            tally.push(counts);
+            if let Some(v) = value {
+                tally.push_figure(figure, *v);
+            }
+            if let Some(closed) = closed {
+                tally.push_figure(CLOSED_FIGURE, if *closed { 1.0 } else { 0.0 });
+            }
+        }
+        Ok(tally.finish(board))
+    }
 }
 
 /// The counts of one sample, its figure (`rails` of a closed tour, `cycles`
 /// of a tourney) and, for a tour, whether it came out closed.
-/// A raised `stop` ends the sample's own search too.
+/// A raised stop flag ends the sample's own search too.
 fn one(
     board: Board,
     job: Job,
-    stop: &StopFlag,
+    control: &Control,
     rng: &mut crate::rng::KnightRng,
 ) -> Result<(MoveCounts, Option<f64>, Option<bool>)> {
+    let stop = control.stop_flag();
     match job {
         Job::Tourney(g) => {
             let t = tourney::tourney_with_stop(board, g, stop, rng)?.to_tourney()?;
             Ok((MoveCounts::of_tourney(&t), Some(t.len() as f64), None))
         }
-        Job::Tour(algorithm, kind, shatters) => {
+        Job::Tour(algorithm, wanted, shatters) => {
             let mut request = Tour::builder(board)
-                .kind(kind)
+                .kind(wanted.kind())
                 .algorithm(algorithm)
                 .stop_flag(stop.clone());
             if let Some(shatters) = shatters {

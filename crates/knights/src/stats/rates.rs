@@ -11,9 +11,10 @@ use rand::Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::algorithms::backtrack::{self, Order, StopFlag};
+use crate::algorithms::backtrack::{self, Order};
 use crate::algorithms::warnsdorff::{Outcome, Tie, Walker};
 use crate::board::Square;
+use crate::StopFlag;
 use crate::{exists, Board, Error, Result};
 
 /// Trials per batch (fixed, so results do not depend on the thread count).
@@ -213,9 +214,11 @@ pub fn backtrack_nodes(
             let nodes = report.stats.nodes;
             let r = match report.result {
                 Ok(_) => Ok((nodes, Some(nodes), false)),
-                Err(Error::NoTour(_)) => Ok((nodes, None, true)),
-                Err(Error::GaveUp(_)) => Ok((nodes, None, false)),
-                Err(e) => Err(e),
+                Err(e) => match e.unhinted() {
+                    Error::NoTour(_) => Ok((nodes, None, true)),
+                    Error::GaveUp(_) => Ok((nodes, None, false)),
+                    _ => Err(e),
+                },
             };
             progress(1);
             r

@@ -89,7 +89,11 @@ fn meeting_in_the_middle_matches_brute_force() {
         ..Options::default()
     };
     let err = count::tours("8x2".parse().unwrap(), &meet_open).unwrap_err();
-    assert!(err.to_string().contains("--method forward"), "{err}");
+    assert_eq!(
+        err.hint(),
+        Some(knights::Hint::UseMethod("forward")),
+        "{err}"
+    );
     let meet = Options {
         method: Method::Meet,
         ..Options::default()
@@ -314,18 +318,19 @@ fn estimate_is_seeded_and_close() {
 fn a_raised_stop_flag_interrupts_a_count() {
     let stop = knights::StopFlag::new();
     stop.stop();
+    let control = knights::Control::new().stop(stop);
     for method in [Method::Forward, Method::Meet] {
         let opts = Options {
             method,
-            stop: Some(&stop),
+            control: Some(&control),
             ..Options::default()
         };
         let err = count::tours("6x6".parse().unwrap(), &opts).unwrap_err();
         assert_eq!(err.category(), knights::Category::Interrupted, "{err}");
     }
-    let fresh = knights::StopFlag::new();
+    let fresh = knights::Control::new();
     let opts = Options {
-        stop: Some(&fresh),
+        control: Some(&fresh),
         ..Options::default()
     };
     assert_eq!(

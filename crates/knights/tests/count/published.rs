@@ -237,3 +237,51 @@ fn the_published_lists_agree_where_they_meet() {
     let strips = table["closed_strips"]["counts"].as_table().unwrap();
     assert_eq!(big(&strips["8x8"]), at("closed_8xn", 8));
 }
+
+/// The tests' published count of `kind` tours on `rows x cols`, from the
+/// k x n tables and the 6 x n and 8 x n lists, if they hold one.
+fn in_the_tables(rows: u32, cols: u32, kind: Kind) -> Option<u128> {
+    let table = table();
+    let section = match kind {
+        Kind::Closed => "cycles_table",
+        Kind::Open => "paths_table",
+    };
+    if let Some(n) = table[section]["counts"].get(format!("{rows}x{cols}")) {
+        return Some(number(n));
+    }
+    let list = match (kind, rows) {
+        (Kind::Closed, 6) => "closed_6xn",
+        (Kind::Closed, 8) => "closed_8xn",
+        _ => return None,
+    };
+    let counts = table[list]["counts"].as_array()?;
+    counts.get(cols as usize - 1).map(number)
+}
+
+/// The counts the library publishes ([`count::PUBLISHED`], which the web
+/// page shows) are the tests' published counts.
+#[test]
+fn the_library_publishes_the_tests_counts() {
+    for p in count::PUBLISHED {
+        let want = in_the_tables(p.rows, p.cols, p.kind).unwrap_or_else(|| {
+            panic!(
+                "{}x{} {:?} is not in the tests' data",
+                p.rows, p.cols, p.kind
+            )
+        });
+        assert_eq!(
+            u128::from(p.count),
+            want,
+            "{}x{} {:?}",
+            p.rows,
+            p.cols,
+            p.kind
+        );
+        let board = Board::new(u64::from(p.cols), u64::from(p.rows)).unwrap();
+        assert_eq!(count::published(board, p.kind), Some(p));
+    }
+    assert_eq!(
+        count::published(Board::new(7, 7).unwrap(), Kind::Open),
+        None
+    );
+}

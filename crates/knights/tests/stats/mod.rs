@@ -6,13 +6,11 @@ use knights::algorithms::tourney::{self, Generator};
 use knights::algorithms::warnsdorff::{self, Options};
 use knights::check::{check_tour, check_tourney};
 use knights::rails::{self, ObfuscateOptions};
-use knights::stats::{
-    sample, MoveCounts, Summary, SummaryBuilder, PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE,
-};
+use knights::stats::{sample, MoveCounts, Summary, Tally, PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE};
 use knights::Board;
 
 fn summary(board: Board, counts: &[MoveCounts]) -> Summary {
-    let mut b = SummaryBuilder::default();
+    let mut b = Tally::default();
     counts.iter().for_each(|c| b.push(c));
     b.finish(board)
 }

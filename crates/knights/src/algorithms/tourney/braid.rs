@@ -77,8 +77,9 @@ pub fn braid<R: Rng + ?Sized>(board: Board, rng: &mut R) -> Result<Cover> {
     let (rows, cols) = (i64::from(board.rows()), i64::from(board.cols()));
     if rows % 2 != 0 || cols % 2 != 0 || rows < 4 || cols < 4 {
         return Err(Error::Unsupported(format!(
-            "the braided tourney needs both sides even and at least 4, and {board} has not; use --algorithm warnsdorff for any board"
-        )));
+            "the braided tourney needs both sides even and at least 4, and {board} has not"
+        ))
+        .with_hint(crate::Hint::UseAlgorithm("warnsdorff")));
     }
     let m = rows.min(cols);
     let rings = if m % 4 == 0 { m / 4 } else { (m - 6) / 4 };

@@ -23,7 +23,7 @@ pub(crate) fn closed_only(
         let closed = exists::closed_tour(board);
         if !closed.exists {
             return Err(Error::NoTour(format!(
-                "this method makes closed tours only, and {}; for an open tour use --algorithm construct, warnsdorff, backtrack or hybrid",
+                "this method makes closed tours only, and {}; for an open tour use the construct, warnsdorff, backtrack or hybrid algorithm",
                 closed.reason
             )));
         }

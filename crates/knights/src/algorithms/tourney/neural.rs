@@ -40,7 +40,7 @@ use rand::{Rng, RngCore};
 use super::closed::closed_only;
 use crate::algorithms::{Spec, TourGenerator};
 use crate::board::Geometry;
-use crate::{exists, memory, Board, Cover, Error, Result, StopFlag, Tour};
+use crate::{exists, memory, Board, Cover, Error, Result, Square, StopFlag, Tour};
 
 /// Options of [`neural`] and [`tour`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +61,36 @@ impl Default for Options {
             stop: StopFlag::new(),
         }
     }
+}
+
+/// What the network does, for an observer ([`neural_observed`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A run begins: the order of the edges drawn, the outputs random.
+    Run,
+    /// The edge between `u` and `v` is on as the run begins.
+    On {
+        /// One end.
+        u: Square,
+        /// The other end.
+        v: Square,
+    },
+    /// The output of the edge between `u` and `v` switched, in the round
+    /// under way.
+    Switch {
+        /// One end.
+        u: Square,
+        /// The other end.
+        v: Square,
+        /// Whether it is now on.
+        on: bool,
+    },
+    /// The run's round `round` (counted from 1) is over. Rounds that switch
+    /// no output are taken several at once, so the number may jump.
+    Round {
+        /// Rounds of the run so far.
+        round: u64,
+    },
 }
 
 /// No edge (a move off the board) in the incidence table.
@@ -220,8 +250,9 @@ impl Network {
         4 - i32::from(self.deg[u]) - i32::from(self.deg[v])
     }
 
-    /// One round over the possibly active positions, in order.
-    fn round(&mut self) -> Round {
+    /// One round over the possibly active positions, in order, telling
+    /// `observe` every output switched.
+    fn round<O: FnMut(Event)>(&mut self, observe: &mut O) -> Round {
         let mut r = Round {
             moving: false,
             switched: false,
@@ -247,6 +278,12 @@ impl Network {
                 };
                 if want != on {
                     r.switched = true;
+                    let (su, sv) = (u as Square, v as Square);
+                    observe(Event::Switch {
+                        u: su,
+                        v: sv,
+                        on: want,
+                    });
                     self.links[u] ^= 1 << p;
                     self.links[v] ^= 1 << (p ^ 4);
                     if want {
@@ -304,14 +341,21 @@ impl Network {
     /// Runs rounds until the network rests or `max_rounds` have passed;
     /// whether it rests with every square at two edges. Runs of rounds
     /// that switch no output are taken in one step. A raised `stop` ends
-    /// it between rounds with [`Error::Interrupted`].
-    pub(crate) fn settle(&mut self, max_rounds: u32, stop: &StopFlag) -> Result<bool> {
+    /// it between rounds with [`Error::Interrupted`]. `observe` is told
+    /// every switch and round.
+    fn settle<O: FnMut(Event)>(
+        &mut self,
+        max_rounds: u32,
+        stop: &StopFlag,
+        observe: &mut O,
+    ) -> Result<bool> {
         let max_rounds = u64::from(max_rounds);
         let mut rounds = 0u64;
         while rounds < max_rounds {
             stop.check("the Takefuji-Lee network")?;
             rounds += 1;
-            let r = self.round();
+            let r = self.round(observe);
+            observe(Event::Round { round: rounds });
             if !r.moving {
                 return Ok(self.deg.iter().all(|&d| d == 2));
             }
@@ -330,20 +374,33 @@ impl Network {
         }
         Ok(false)
     }
+
+    /// Tells `observe` that a run begins and which edges are on.
+    fn tell_start<O: FnMut(Event)>(&self, observe: &mut O) {
+        observe(Event::Run);
+        for &e in &self.order {
+            let (u, p) = ((e >> 3) as usize, e & 7);
+            if self.links[u] >> p & 1 == 1 {
+                let v = (u as isize + self.off[p as usize]) as Square;
+                observe(Event::On { u: u as Square, v });
+            }
+        }
+    }
 }
 
 /// The largest board the network is run on. On larger boards a run rarely
-/// settles within its rounds, and each costs seconds (100 runs on 1000x1000
-/// took 397 s and found nothing), so they are refused up front.
+/// settles within its rounds, and each costs seconds (BENCHMARKS.md has the
+/// measurement), so they are refused up front.
 pub const MAX_SQUARES: usize = 200 * 200;
 
-/// Runs the network until `accept` takes a tourney, under the restart budget.
-fn search<R: Rng + ?Sized>(
+/// Runs the network until `accept` takes a tourney, under the restart
+/// budget, telling `observe` what it does.
+fn search<R: Rng + ?Sized, O: FnMut(Event)>(
     board: Board,
     options: &Options,
     rng: &mut R,
-    what: &str,
-    accept: impl Fn(&Cover) -> bool,
+    (what, accept): (&str, impl Fn(&Cover) -> bool),
+    observe: &mut O,
 ) -> Result<Cover> {
     if board.squares() > MAX_SQUARES {
         return Err(Error::Unsupported(format!(
@@ -353,7 +410,8 @@ fn search<R: Rng + ?Sized>(
     let mut net = Network::new(board)?;
     for _ in 0..options.max_restarts.max(1) {
         net.reset(rng);
-        if net.settle(options.max_rounds, &options.stop)? {
+        net.tell_start(observe);
+        if net.settle(options.max_rounds, &options.stop, observe)? {
             let cover = Cover::from_bytes_unchecked(board, net.links.clone());
             if accept(&cover) {
                 return Ok(cover);
@@ -361,18 +419,19 @@ fn search<R: Rng + ?Sized>(
         }
     }
     Err(Error::GaveUp(format!(
-        "the Takefuji-Lee network found no {what} of {board} in {} runs of at most {} rounds; allow more runs (--max-attempts), or use construct, warnsdorff or hybrid, which are fast on large boards and also make open tours",
+        "the Takefuji-Lee network found no {what} of {board} in {} runs of at most {} rounds; the construct, warnsdorff and hybrid algorithms are fast on large boards and also make open tours",
         options.max_restarts.max(1),
         options.max_rounds
-    )))
+    ))
+    .with_hint(crate::Hint::Raise(crate::Budget::Attempts)))
 }
 
 /// A tourney from the Takefuji-Lee network: the first run that settles with
 /// every square at two edges.
 ///
 /// # Complexity
-/// Random: on 64x64 a run settles after about 1,000-5,000 rounds, most of
-/// them touching a few dozen edges: about 10 ms per tourney (release build).
+/// Random: a run settles after some thousands of rounds, most of them
+/// touching a few dozen edges (BENCHMARKS.md has the time per tourney).
 ///
 /// # Example
 /// ```
@@ -382,7 +441,18 @@ fn search<R: Rng + ?Sized>(
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn neural<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Result<Cover> {
-    search(board, options, rng, "tourney", |_| true)
+    neural_observed(board, options, rng, &mut |_| {})
+}
+
+/// [`neural`], telling `observe` every run, the edges on as it begins,
+/// every output switched and every round.
+pub fn neural_observed<R: Rng + ?Sized, O: FnMut(Event)>(
+    board: Board,
+    options: &Options,
+    rng: &mut R,
+    observe: &mut O,
+) -> Result<Cover> {
+    search(board, options, rng, ("tourney", |_: &Cover| true), observe)
 }
 
 /// A closed tour from the Takefuji-Lee network alone: runs are restarted
@@ -399,9 +469,8 @@ pub fn neural<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> 
 pub fn tour<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Result<Tour> {
     exists::require(board, true)?;
     let g = Geometry::new(board);
-    let cover = search(board, options, rng, "closed tour", |c| {
-        crate::rails::label_cycles(&g, c.as_bytes()).1.len() == 1
-    })?;
+    let one_cycle = |c: &Cover| crate::rails::label_cycles(&g, c.as_bytes()).1.len() == 1;
+    let cover = search(board, options, rng, ("closed tour", one_cycle), &mut |_| {})?;
     cover.to_tour(0, None)
 }
 
@@ -510,7 +579,7 @@ mod tests {
                 let mut b = Network::new(board).unwrap();
                 a.reset(&mut crate::rng::seeded(seed));
                 b.reset(&mut crate::rng::seeded(seed));
-                let settled = a.settle(rounds, &StopFlag::new()).unwrap();
+                let settled = a.settle(rounds, &StopFlag::new(), &mut |_| {}).unwrap();
                 assert_eq!(settled, settle_by_full_sweeps(&mut b, rounds));
                 assert_eq!(a.links, b.links, "{board} seed {seed}");
                 // An unsettled run may stop early, with the same outputs.

@@ -22,8 +22,8 @@
 //!   number of squares). The literal method does not scale: a walk that
 //!   wanders away from its start rarely comes back, and the free squares it
 //!   leaves behind make the walks behind it fail and be retried, so the time
-//!   per square grows with the board (about 0.1 us per square at 100x100,
-//!   30 us at 316x316). On tiles the time per square is flat; the join then
+//!   per square grows with the board (BENCHMARKS.md has the figures). On
+//!   tiles the time per square is flat; the join then
 //!   merges the cycles across tile borders like any others, and obfuscation
 //!   hides the borders.
 //!

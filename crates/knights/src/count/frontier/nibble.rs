@@ -14,7 +14,7 @@
 //! pairing, which the ranked keys of wider boards need to stay short.
 //! The rules are those of [`Engine::expand`] on the decoded state.
 
-use super::program::{Engine, Frontier, Shape, Step, DONE, END, FREE, UNTOUCHED, W};
+use super::program::{Engine, Frontier, Route, Step, DONE, END, FREE, UNTOUCHED, W};
 
 /// Slots a nibble key holds (the frontier and the vertex being processed).
 pub(crate) const NIBBLE_SLOTS: usize = 15;
@@ -127,7 +127,7 @@ impl Engine {
         let base = key & NIBBLES;
         let term = ((key >> TERM_SHIFT) & 3) as u8;
         let a = step.prev;
-        let cycle = self.shape == Shape::Cycle;
+        let cycle = self.shape == Route::Cycle;
         let last = step.last;
         let mut out = |x: u64, closed: bool| {
             let Some((x, term, completed)) = settle(x, term, step, cycle, last) else {

@@ -16,7 +16,7 @@ pub(crate) const FREE: u8 = 255;
 
 /// Cycles (closed tours) or paths (open tours).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Shape {
+pub(crate) enum Route {
     /// One cycle through every vertex, whose voltage generates the group.
     Cycle,
     /// One path through every vertex, with both ends in `terminal_ok`.
@@ -94,7 +94,7 @@ pub(crate) struct Engine {
     /// Whether keys are nibble keys (see the module notes) rather than
     /// ranked keys.
     pub nibble_keys: bool,
-    pub shape: Shape,
+    pub shape: Route,
     /// Paths outside sweeps: whether [`Engine::may_finish`] prunes.
     pub(super) prune: bool,
     /// Paths on a 2-coloured graph: twice the colour sum of all vertices,

@@ -1,0 +1,175 @@
+//! Python arguments as the library's values (boards, squares, shapes,
+//! kinds), read by the library so that its messages are the ones every door shows.
+
+use crate::errors::lib;
+use knights::{Board, Error, Kind, Wanted};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+/// A board from `"8x8"`, `8` or `(rows, cols)`, read by the library so that
+/// its messages are the command line's.
+pub(crate) fn board_arg(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Board> {
+    let text = if let Ok(s) = board.cast::<PyString>() {
+        s.to_cow()?.into_owned()
+    } else if board.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(
+            "a board is a size such as '8x8', 8 or (8, 8), not a bool",
+        ));
+    } else if let Ok(n) = board.extract::<i128>() {
+        n.to_string()
+    } else if let Ok((r, c)) = board.extract::<(i128, i128)>() {
+        format!("{r}x{c}")
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "a board is a size such as '8x8', 8 or (8, 8), not {}",
+            board.get_type().name()?
+        )));
+    };
+    lib(py, text.parse())
+}
+
+/// A square `(row, col)` of `board`.
+pub(crate) fn square_arg(py: Python<'_>, board: Board, square: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let (r, c) = square.extract::<(i128, i128)>().map_err(|_| {
+        PyTypeError::new_err("a square is a pair (row, col) of whole numbers such as (0, 0)")
+    })?;
+    lib(py, board.parse_square(&format!("{r},{c}")))
+}
+
+/// The board with its holes (a board file's text: one line a row, `.` a
+/// square, `#` a hole, of the board's size), wrapping and leaper (`A,B`).
+pub(crate) fn shape_arg(
+    py: Python<'_>,
+    board: Board,
+    wrap: Option<&str>,
+    leaper: Option<&str>,
+    holes: Option<&str>,
+) -> PyResult<knights::Shape> {
+    let mut shape = knights::Shape::new(board);
+    if let Some(text) = holes {
+        shape = lib(py, knights::Shape::parse_board_text(text))?;
+        if shape.board() != board {
+            return lib(
+                py,
+                Err(Error::Board(format!(
+                    "holes describes a {} board, but the board is {board}",
+                    shape.board()
+                ))),
+            );
+        }
+    }
+    if let Some(w) = wrap {
+        shape = shape.with_wrap(lib(py, w.parse())?);
+    }
+    if let Some(l) = leaper {
+        shape = shape.with_leaper(lib(py, l.parse())?);
+    }
+    Ok(shape)
+}
+
+/// A square `(row, col)` of a shape, not a hole.
+pub(crate) fn shape_square(
+    py: Python<'_>,
+    shape: &knights::Shape,
+    square: &Bound<'_, PyAny>,
+) -> PyResult<u32> {
+    lib(py, shape.parse_square(&pair_text(square, SQUARE)?))
+}
+
+/// `"any"`, `"closed"` or `"open"`.
+pub(crate) fn kind_arg(py: Python<'_>, kind: &str) -> PyResult<Option<Kind>> {
+    lib(py, Kind::parse_request(kind))
+}
+
+/// `"any"`, `"closed"` or `"open"` as the kind a request wants.
+pub(crate) fn wanted_arg(py: Python<'_>, kind: &str) -> PyResult<Wanted> {
+    Ok(kind_arg(py, kind)?.map_or(Wanted::Either, Wanted::from))
+}
+
+/// The `TypeError` for a square that is no pair of whole numbers.
+pub(crate) const SQUARE: &str = "a square is a pair (row, col) of whole numbers such as (0, 0)";
+
+/// The `TypeError` for a leaper that is no pair of whole numbers.
+pub(crate) const LEAPER: &str = "a leaper is a pair (a, b) of whole numbers such as (1, 3)";
+
+/// A pair `(a, b)` of whole numbers (a square or a leaper) as the request's
+/// text `a,b`, or a `TypeError` saying `wrong` for anything else.
+pub(crate) fn pair_text(pair: &Bound<'_, PyAny>, wrong: &'static str) -> PyResult<String> {
+    let (a, b) = pair
+        .extract::<(i128, i128)>()
+        .map_err(|_| PyTypeError::new_err(wrong))?;
+    Ok(format!("{a},{b}"))
+}
+
+/// The `(rows, cols)` of a board argument, checked by the library.
+#[pyfunction]
+pub(crate) fn board(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
+    let b = board_arg(py, board)?;
+    Ok((b.rows(), b.cols()))
+}
+
+/// The library's bad-input error with `message`, as Python's `BadInputError`.
+pub(crate) fn bad_input<T>(py: Python<'_>, message: String) -> PyResult<T> {
+    lib(py, Err(Error::Unsupported(message)))
+}
+
+/// `value` as a whole number from 0 to `2**bits - 1`: a `TypeError` for a
+/// bool or a non-integer, a `BadInputError` out of range (never a bare
+/// `OverflowError`).
+pub(crate) fn whole(
+    py: Python<'_>,
+    name: &str,
+    value: &Bound<'_, PyAny>,
+    bits: u32,
+) -> PyResult<u64> {
+    if value.is_instance_of::<pyo3::types::PyBool>()
+        || !value.is_instance_of::<pyo3::types::PyInt>()
+    {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be a whole number, not {}",
+            value.get_type().name()?
+        )));
+    }
+    match value.extract::<u64>() {
+        Ok(n) if bits >= 64 || n < 1u64 << bits => Ok(n),
+        _ => bad_input(
+            py,
+            format!("{name} must be a whole number from 0 to 2**{bits}-1, not {value}"),
+        ),
+    }
+}
+
+/// Tour text from a `str`, UTF-8 `bytes` or an already parsed `dict` (as JSON).
+pub(crate) fn text_arg(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = x.cast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    if x.is_instance_of::<pyo3::types::PyBytes>() || x.is_instance_of::<pyo3::types::PyByteArray>()
+    {
+        return py
+            .import("builtins")?
+            .getattr("bytes")?
+            .call1((x,))?
+            .call_method1("decode", ("utf-8",))?
+            .extract();
+    }
+    if x.is_instance_of::<pyo3::types::PyDict>() {
+        return py.import("json")?.call_method1("dumps", (x,))?.extract();
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a tour as text (JSON, a numbered grid or a move list) or a dict, not {}",
+        x.get_type().name()?
+    )))
+}
+
+/// [`whole`] for an optional argument: `default` when it is left out.
+pub(crate) fn whole_or(
+    py: Python<'_>,
+    name: &str,
+    value: Option<&Bound<'_, PyAny>>,
+    bits: u32,
+    default: u64,
+) -> PyResult<u64> {
+    value.map_or(Ok(default), |v| whole(py, name, v, bits))
+}

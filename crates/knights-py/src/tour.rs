@@ -1,0 +1,414 @@
+//! Tours: the `Tour` class and the functions that make one.
+
+use crate::classes::{PyTour, PyTourney};
+use crate::convert::{
+    bad_input, board_arg, kind_arg, pair_text, shape_arg, shape_square, square_arg, text_arg,
+    whole, LEAPER,
+};
+use crate::errors::lib;
+use crate::files::read_valid;
+use crate::memory::{ensure_memory, ensure_text_fits, uint32_bytes};
+use crate::run::{guard, run_inline, run_watched, Watch};
+use knights::algorithms::{Algorithm, Generator};
+use knights::format::Valid;
+use knights::format::{self, SvgOptions};
+use knights::rails;
+use knights::stats::MoveCounts;
+use knights::{Board, Cover, Error, Tour};
+use pyo3::exceptions::{PyImportError, PyIndexError};
+use pyo3::prelude::*;
+use pyo3::types::{IntoPyDict, PyIterator};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+/// Above this many squares `_repr_svg_` draws nothing (a notebook shows
+/// the `repr`); `to_svg()` still draws any size.
+pub(crate) const SVG_MAX_SQUARES: usize = 250_000;
+
+/// Bytes a `(row, col)` pair takes in a Python list: the list's slot, the
+/// tuple and two ints (those up to 256 are shared, larger ones are not).
+pub(crate) const PAIR_BYTES: u64 = 8 + 56 + 2 * 32;
+
+/// Bytes a step number takes in a Python list of rows: the slot and the int.
+const NUMBER_BYTES: u64 = 8 + 32;
+
+/// `(row, col)` pairs of `squares` on `board`, after `ensure_memory` has
+/// checked that the list fits.
+pub(crate) fn pairs(board: Board, squares: &[u32], what: &str) -> PyResult<Vec<(u32, u32)>> {
+    ensure_memory(what, (squares.len() as u64).saturating_mul(PAIR_BYTES))?;
+    Ok(squares.iter().map(|&s| board.coords(s)).collect())
+}
+
+#[pymethods]
+impl PyTour {
+    /// A tour from its squares, checked by the independent checker.
+    #[new]
+    fn new(py: Python<'_>, board: &Bound<'_, PyAny>, squares: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let b = board_arg(py, board)?;
+        let mut order = Vec::new();
+        for s in squares.try_iter()? {
+            order.push(square_arg(py, b, &s?)?);
+        }
+        let tour = guard(py, || {
+            let tour = Tour::from_squares_unchecked(b, order);
+            knights::check::check_tour(&tour)?;
+            Ok(tour)
+        })?;
+        Ok(PyTour { tour })
+    }
+
+    /// The tour in the project's JSON (a ``str`` or a parsed ``dict``),
+    /// checked by the independent checker.
+    ///
+    /// >>> Tour.from_json('{"rows": 1, "cols": 1, "squares": [[0, 0]]}')
+    /// <knights.Tour 1x1 open, 1 squares from (0, 0) to (0, 0)>
+    /// >>> Tour.from_json('{"rows": 3, "cols": 3, "squares": [[0, 0]]}')
+    /// Traceback (most recent call last):
+    /// ...
+    /// knights.InvalidTourError: 8 squares of the 3x3 board are never visited, the first being (0, 1)
+    #[staticmethod]
+    fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        match read_valid(py, &text_arg(py, text)?)? {
+            Valid::Tour(tour) => Ok(PyTour { tour }),
+            Valid::Tourney(_) => bad_input(
+                py,
+                "the text is a tourney, not a tour; read it with knights.read() or Tourney.from_json()"
+                    .into(),
+            ),
+        }
+    }
+
+    /// Rows of the board.
+    #[getter]
+    fn rows(&self) -> u32 {
+        self.tour.board().rows()
+    }
+
+    /// Columns of the board.
+    #[getter]
+    fn cols(&self) -> u32 {
+        self.tour.board().cols()
+    }
+
+    /// The board as ``"ROWSxCOLS"``.
+    #[getter]
+    fn board(&self) -> String {
+        self.tour.board().to_string()
+    }
+
+    /// Whether the last square is a knight's move from the first.
+    #[getter]
+    fn closed(&self) -> bool {
+        self.tour.is_closed()
+    }
+
+    /// ``"closed"`` or ``"open"``.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        if self.tour.is_closed() {
+            "closed"
+        } else {
+            "open"
+        }
+    }
+
+    /// The squares in the knight's order, as ``(row, col)``; a list too
+    /// large for this machine's memory raises ``MemoryError``.
+    #[getter]
+    fn squares(&self) -> PyResult<Vec<(u32, u32)>> {
+        let what = format!("a list of the squares of this {} tour", self.tour.board());
+        pairs(self.tour.board(), self.tour.squares(), &what)
+    }
+
+    /// The first square.
+    #[getter]
+    fn start(&self) -> (u32, u32) {
+        self.tour.board().coords(self.tour.start())
+    }
+
+    /// The last square.
+    #[getter]
+    fn end(&self) -> (u32, u32) {
+        let last = self.tour.squares()[self.tour.squares().len() - 1];
+        self.tour.board().coords(last)
+    }
+
+    fn __len__(&self) -> usize {
+        self.tour.squares().len()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        self.squares()?.into_pyobject(py)?.try_iter()
+    }
+
+    fn __getitem__(&self, i: isize) -> PyResult<(u32, u32)> {
+        let n = self.tour.squares().len();
+        let j = if i < 0 { i + n as isize } else { i };
+        match usize::try_from(j)
+            .ok()
+            .and_then(|j| self.tour.squares().get(j))
+        {
+            Some(&s) => Ok(self.tour.board().coords(s)),
+            None => Err(PyIndexError::new_err(format!(
+                "step {i} is not on a tour of {n} squares"
+            ))),
+        }
+    }
+
+    /// The numbered grid: the step at which the knight reaches each
+    /// square, as a list of rows, counting from ``base`` (0 or 1); a hole
+    /// of the board holds 2**32 - 1. A grid too large for this machine's
+    /// memory raises ``MemoryError``.
+    #[pyo3(signature = (base=0))]
+    fn grid(&self, base: u32) -> PyResult<Vec<Vec<u32>>> {
+        let board = self.tour.board();
+        let what = format!("the grid of this {board} tour");
+        ensure_memory(&what, (board.squares() as u64).saturating_mul(NUMBER_BYTES))?;
+        let steps = self.steps(base);
+        Ok(steps
+            .chunks(board.cols() as usize)
+            .map(<[u32]>::to_vec)
+            .collect())
+    }
+
+    /// The numbered grid as a ``(rows, cols)`` numpy array of ``uint32``
+    /// step numbers from ``base``; needs numpy (imported only here).
+    ///
+    /// >>> tour("5x5", seed=1).to_numpy().shape
+    /// (5, 5)
+    #[pyo3(signature = (base=0))]
+    fn to_numpy<'py>(&self, py: Python<'py>, base: u32) -> PyResult<Bound<'py, PyAny>> {
+        let np = py.import("numpy").map_err(|_| {
+            PyImportError::new_err(
+                "Tour.to_numpy() needs numpy; install it with: pip install numpy",
+            )
+        })?;
+        let board = self.tour.board();
+        let steps = self.steps(base);
+        let bytes = uint32_bytes(py, steps.into_iter(), board.squares())?;
+        let kw = [("dtype", np.getattr("uint32")?)].into_py_dict(py)?;
+        np.call_method("frombuffer", (bytes,), Some(&kw))?
+            .call_method1("reshape", (board.rows(), board.cols()))
+    }
+
+    /// The tour in the project's JSON: ``{"rows", "cols", "closed", "squares"}``.
+    fn to_json(&self) -> PyResult<String> {
+        ensure_text_fits("the JSON", self.tour.board())?;
+        Ok(format::tour_json(&self.tour).to_string())
+    }
+
+    /// The tour as a move list (``docs/formats.md``).
+    fn to_moves(&self) -> PyResult<String> {
+        ensure_text_fits("the move list", self.tour.board())?;
+        Ok(format::move_list(&self.tour).to_string())
+    }
+
+    /// An SVG picture of the tour; ``animate=True`` draws it step by step.
+    #[pyo3(signature = (animate=false))]
+    fn to_svg(&self, animate: bool) -> PyResult<String> {
+        ensure_text_fits("the SVG picture", self.tour.board())?;
+        let options = SvgOptions {
+            animate,
+            ..SvgOptions::default()
+        };
+        Ok(format::tour_svg(&self.tour, options).to_string())
+    }
+
+    fn _repr_svg_(&self) -> PyResult<Option<String>> {
+        if self.tour.squares().len() > SVG_MAX_SQUARES {
+            return Ok(None);
+        }
+        self.to_svg(false).map(Some)
+    }
+
+    /// The independent checker's verdict, such as ``"closed tour on 8x8"``.
+    fn check(&self, py: Python<'_>) -> PyResult<String> {
+        let kind = lib(
+            py,
+            knights::check::check_tour(&self.tour).map_err(Error::from),
+        )?;
+        Ok(format!("{} tour on {}", kind.name(), self.tour.board()))
+    }
+
+    /// The move counts of the tour (for ``knights.stats``).
+    fn _move_counts(&self) -> (Vec<u64>, Vec<u64>) {
+        let m = MoveCounts::of_tour(&self.tour);
+        (m.moves.to_vec(), m.relative.to_vec())
+    }
+
+    /// The number of rails (pairs of parallel moves that can be switched)
+    /// of a closed tour; an open tour raises :class:`BadInputError`.
+    fn rails(&self, py: Python<'_>) -> PyResult<usize> {
+        if !self.tour.is_closed() {
+            return bad_input(
+                py,
+                "rails are counted on closed tours, and this tour is open".into(),
+            );
+        }
+        let cover = lib(py, Cover::from_tour(&self.tour))?;
+        Ok(rails::count_rails(&cover))
+    }
+
+    /// The closed tour shattered into a tourney (see :func:`shatter`).
+    #[pyo3(signature = (seed=None), text_signature = "($self, seed=0)")]
+    fn shatter(slf: &Bound<'_, Self>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyTourney> {
+        crate::rails::shatter(slf.py(), slf.as_any(), seed)
+    }
+
+    /// The closed tour obfuscated (see :func:`obfuscate`).
+    #[pyo3(signature = (shatters=None, seed=None), text_signature = "($self, shatters=16, seed=0)")]
+    fn obfuscate(
+        slf: &Bound<'_, Self>,
+        shatters: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTour> {
+        crate::rails::obfuscate(slf.py(), slf.as_any(), shatters, seed)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Option<bool> {
+        let other = other.cast::<PyTour>().ok()?;
+        Some(self.tour == other.get().tour)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        (
+            self.tour.board().rows(),
+            self.tour.board().cols(),
+            self.tour.squares(),
+        )
+            .hash(&mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<knights.Tour {} {}, {} squares from {:?} to {:?}>",
+            self.tour.board(),
+            self.kind(),
+            self.tour.squares().len(),
+            self.start(),
+            self.end()
+        )
+    }
+
+    fn __str__(&self) -> PyResult<String> {
+        ensure_text_fits("the numbered grid", self.tour.board())?;
+        Ok(format::grid(&self.tour, 0)
+            .to_string()
+            .trim_end_matches('\n')
+            .to_string())
+    }
+}
+
+impl PyTour {
+    /// The step numbers from `base`, row-major; a hole holds `2**32 - 1`.
+    fn steps(&self, base: u32) -> Vec<u32> {
+        let mut steps = vec![u32::MAX; self.tour.board().squares()];
+        for (i, &s) in self.tour.squares().iter().enumerate() {
+            steps[s as usize] = i as u32 + base;
+        }
+        steps
+    }
+}
+
+/// One tour through [`Tour::builder`], with the algorithm's options set
+/// by name (`options` as name, value pairs; a value is a name or a whole
+/// number).
+#[pyfunction]
+#[pyo3(signature = (board, kind, start, algorithm, seed, options, obfuscate, end=None, wrap=None, leaper=None, holes=None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn tour(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    kind: &str,
+    start: Option<&Bound<'_, PyAny>>,
+    algorithm: &str,
+    seed: &Bound<'_, PyAny>,
+    options: Vec<(String, Bound<'_, PyAny>)>,
+    obfuscate: Option<&Bound<'_, PyAny>>,
+    end: Option<&Bound<'_, PyAny>>,
+    wrap: Option<&str>,
+    leaper: Option<&Bound<'_, PyAny>>,
+    holes: Option<&str>,
+) -> PyResult<PyTour> {
+    let leaper = leaper.map(|l| pair_text(l, LEAPER)).transpose()?;
+    let seed = whole(py, "seed", seed, 64)?;
+    let obfuscate = obfuscate
+        .map(|n| whole(py, "obfuscate", n, 32))
+        .transpose()?;
+    let board = board_arg(py, board)?;
+    let shape = shape_arg(py, board, wrap, leaper.as_deref(), holes)?;
+    let kind = kind_arg(py, kind)?;
+    let start = start.map(|s| shape_square(py, &shape, s)).transpose()?;
+    let end = end.map(|s| shape_square(py, &shape, s)).transpose()?;
+    let mut algorithm: Algorithm = lib(py, algorithm.parse())?;
+    for (name, value) in &options {
+        let value = option_text(value)?;
+        lib(py, algorithm.set_option(name, &value))?;
+    }
+    // Options (a larger budget) may make even a small board's search long.
+    let quick =
+        shape.is_plain() && end.is_none() && options.is_empty() && is_quick(board, algorithm);
+    let mut request = Tour::builder(board)
+        .shape(shape)
+        .kind(kind)
+        .start_at(start)
+        .end_at(end)
+        .algorithm(algorithm)
+        .seed(seed);
+    if let Some(shatters) = obfuscate {
+        request = request.obfuscate(shatters as u32);
+    }
+    let tour = if quick {
+        run_inline(py, || request.build())?
+    } else {
+        run_watched(py, &Watch::default(), move |stop| {
+            request.stop_flag(stop).build()
+        })?
+    };
+    Ok(PyTour { tour })
+}
+
+/// Whether a tour is done in about a millisecond at most, so that the
+/// worker thread and the watch for Ctrl-C (some 20 microseconds) would
+/// cost more than they are worth: the linear-time methods on boards up to
+/// 100x100, Warnsdorff's rule (bounded restarts) up to 32x32.
+fn is_quick(board: Board, algorithm: Algorithm) -> bool {
+    let n = board.squares();
+    match algorithm {
+        Algorithm::Auto
+        | Algorithm::Construct
+        | Algorithm::Tourney(Generator::FourCover | Generator::Braid | Generator::Divide) => {
+            n <= 10_000
+        }
+        Algorithm::Warnsdorff(_) => n <= 1024,
+        _ => false,
+    }
+}
+
+/// The algorithms: name, one-line description and option names.
+#[pyfunction]
+pub(crate) fn algorithms() -> Vec<(&'static str, String, Vec<&'static str>)> {
+    Algorithm::ALL
+        .iter()
+        .map(|a| (a.name(), a.about().to_string(), a.option_names().to_vec()))
+        .collect()
+}
+
+/// An algorithm option's value as text: a name or a whole number (a bool
+/// is neither).
+fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    if !value.is_instance_of::<pyo3::types::PyBool>() {
+        if let Ok(s) = value.cast::<pyo3::types::PyString>() {
+            return Ok(s.to_cow()?.into_owned());
+        }
+        if let Ok(n) = value.cast::<pyo3::types::PyInt>() {
+            return Ok(n.str()?.to_cow()?.into_owned());
+        }
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "an algorithm option is a name or a whole number, not {}",
+        value.get_type().name()?
+    )))
+}

@@ -1,0 +1,204 @@
+//! Tourneys: the `Tourney` class, and joining, shattering and
+//! obfuscating covers on the rails.
+
+use crate::classes::{PyTour, PyTourney};
+use crate::convert::{bad_input, board_arg, square_arg, text_arg, whole};
+use crate::errors::lib;
+use crate::files::read_valid;
+use crate::memory::{ensure_memory, ensure_text_fits};
+use crate::run::{guard, run_watched, Watch};
+use crate::tour::{PAIR_BYTES, SVG_MAX_SQUARES};
+use knights::algorithms::Generator;
+use knights::format::Valid;
+use knights::format::{self, SvgOptions};
+use knights::rails;
+use knights::stats::MoveCounts;
+use knights::{Cover, Error, Tourney};
+use pyo3::prelude::*;
+use pyo3::types::PyIterator;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+#[pymethods]
+impl PyTourney {
+    /// A tourney from its cycles, each a list of ``(row, col)``, checked.
+    #[new]
+    fn new(py: Python<'_>, board: &Bound<'_, PyAny>, cycles: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let b = board_arg(py, board)?;
+        let mut all = Vec::new();
+        for cycle in cycles.try_iter()? {
+            let mut squares = Vec::new();
+            for s in cycle?.try_iter()? {
+                squares.push(square_arg(py, b, &s?)?);
+            }
+            all.push(squares);
+        }
+        let tourney = guard(py, || {
+            let t = Tourney::from_cycles_unchecked(b, all);
+            knights::check::check_tourney(&t)?;
+            Ok(t)
+        })?;
+        Ok(PyTourney { tourney })
+    }
+
+    /// The tourney in the project's JSON, checked.
+    #[staticmethod]
+    fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        match read_valid(py, &text_arg(py, text)?)? {
+            Valid::Tourney(tourney) => Ok(PyTourney { tourney }),
+            Valid::Tour(_) => bad_input(
+                py,
+                "the text is a tour, not a tourney; read it with Tour.from_json()".into(),
+            ),
+        }
+    }
+
+    /// Rows of the board.
+    #[getter]
+    fn rows(&self) -> u32 {
+        self.tourney.board().rows()
+    }
+
+    /// Columns of the board.
+    #[getter]
+    fn cols(&self) -> u32 {
+        self.tourney.board().cols()
+    }
+
+    /// The board as ``"ROWSxCOLS"``.
+    #[getter]
+    fn board(&self) -> String {
+        self.tourney.board().to_string()
+    }
+
+    /// The cycles, each a list of ``(row, col)``; lists too large for
+    /// this machine's memory raise ``MemoryError``.
+    #[getter]
+    fn cycles(&self) -> PyResult<Vec<Vec<(u32, u32)>>> {
+        let board = self.tourney.board();
+        let what = format!("a list of the cycles of this {board} tourney");
+        ensure_memory(&what, (board.squares() as u64).saturating_mul(PAIR_BYTES))?;
+        let cycles = self.tourney.cycles().iter();
+        Ok(cycles
+            .map(|c| c.iter().map(|&s| board.coords(s)).collect())
+            .collect())
+    }
+
+    /// The number of rails: pairs of parallel moves that can be switched.
+    #[getter]
+    fn rails(&self, py: Python<'_>) -> PyResult<usize> {
+        let cover = lib(py, Cover::from_tourney(&self.tourney))?;
+        Ok(rails::count_rails(&cover))
+    }
+
+    /// The number of cycles.
+    fn __len__(&self) -> usize {
+        self.tourney.len()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        self.cycles()?.into_pyobject(py)?.try_iter()
+    }
+
+    /// The tourney in the project's JSON: ``{"rows", "cols", "cycles"}``.
+    fn to_json(&self) -> PyResult<String> {
+        ensure_text_fits("the JSON", self.tourney.board())?;
+        Ok(format::tourney_json(&self.tourney).to_string())
+    }
+
+    /// An SVG picture of the tourney, one colour a cycle.
+    #[pyo3(signature = (animate=false))]
+    fn to_svg(&self, animate: bool) -> PyResult<String> {
+        ensure_text_fits("the SVG picture", self.tourney.board())?;
+        let options = SvgOptions {
+            animate,
+            ..SvgOptions::default()
+        };
+        Ok(format::tourney_svg(&self.tourney, options).to_string())
+    }
+
+    fn _repr_svg_(&self) -> PyResult<Option<String>> {
+        if self.tourney.board().squares() > SVG_MAX_SQUARES {
+            return Ok(None);
+        }
+        self.to_svg(false).map(Some)
+    }
+
+    /// The independent checker's verdict, such as ``"tourney of 16 cycles on 8x8"``.
+    fn check(&self, py: Python<'_>) -> PyResult<String> {
+        let t = &self.tourney;
+        let cycles = lib(py, knights::check::check_tourney(t).map_err(Error::from))?;
+        Ok(knights::check::Verdict::Tourney {
+            rows: t.board().rows(),
+            cols: t.board().cols(),
+            cycles,
+        }
+        .to_string())
+    }
+
+    /// One closed tour from the tourney (see :func:`join`).
+    #[pyo3(signature = (seed=None), text_signature = "($self, seed=0)")]
+    fn join(slf: &Bound<'_, Self>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyTour> {
+        crate::rails::join(slf.py(), slf.as_any(), seed)
+    }
+
+    /// The tourney with rails switched at random (see :func:`shatter`).
+    #[pyo3(signature = (seed=None), text_signature = "($self, seed=0)")]
+    fn shatter(slf: &Bound<'_, Self>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<PyTourney> {
+        crate::rails::shatter(slf.py(), slf.as_any(), seed)
+    }
+
+    /// One closed tour, shattered and joined again (see :func:`obfuscate`).
+    #[pyo3(signature = (shatters=None, seed=None), text_signature = "($self, shatters=16, seed=0)")]
+    fn obfuscate(
+        slf: &Bound<'_, Self>,
+        shatters: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTour> {
+        crate::rails::obfuscate(slf.py(), slf.as_any(), shatters, seed)
+    }
+
+    /// The move counts of the tourney (for ``knights.stats``).
+    fn _move_counts(&self) -> (Vec<u64>, Vec<u64>) {
+        let m = MoveCounts::of_tourney(&self.tourney);
+        (m.moves.to_vec(), m.relative.to_vec())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Option<bool> {
+        let other = other.cast::<PyTourney>().ok()?;
+        Some(self.tourney == other.get().tourney)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        let board = self.tourney.board();
+        (board.rows(), board.cols(), self.tourney.cycles()).hash(&mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<knights.Tourney {}, {} cycles>",
+            self.tourney.board(),
+            self.tourney.len()
+        )
+    }
+}
+
+/// One tourney through [`Tourney::builder`].
+#[pyfunction]
+pub(crate) fn tourney(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    generator: &str,
+    seed: &Bound<'_, PyAny>,
+) -> PyResult<PyTourney> {
+    let seed = whole(py, "seed", seed, 64)?;
+    let board = board_arg(py, board)?;
+    let generator: Generator = lib(py, generator.parse())?;
+    let request = Tourney::builder(board).generator(generator).seed(seed);
+    let tourney = run_watched(py, &Watch::default(), move |stop| {
+        request.cover_with_stop(&stop)?.to_tourney()
+    })?;
+    Ok(PyTourney { tourney })
+}

@@ -1,0 +1,358 @@
+//! Exact counts: of tours, of the tours a half turn keeps, of classes under
+//! the board's symmetries, or of every length of a strip.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use super::{place, refuse};
+use crate::count::{self, Count, CountReport, Method, Options};
+use crate::{Control, Kind, Result, Shape};
+
+/// What a count counts.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CountOf {
+    /// Every tour.
+    #[default]
+    Tours,
+    /// The closed tours a half turn (180 degrees) leaves unchanged.
+    Symmetric,
+    /// The closed tours up to rotation and reflection (Burnside's lemma).
+    Classes,
+    /// For a board WxN, the tours of every length WxL, L = 1..N.
+    AllLengths,
+}
+
+/// An exact count (`knights count`, `GET /api/count`, `knights.count`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CountRequest {
+    /// The board.
+    pub board: String,
+    /// Holes: the rows of a board file, separated by newlines or `/`.
+    #[serde(default)]
+    pub holes: Option<String>,
+    /// Wrapped edges: none, rows, cols or both.
+    #[serde(default)]
+    pub wrap: Option<String>,
+    /// Another leaper than the knight, `A,B`.
+    #[serde(default)]
+    pub leaper: Option<String>,
+    /// Closed (the default) or open tours.
+    #[serde(default)]
+    pub kind: Kind,
+    /// What to count.
+    #[serde(default)]
+    pub of: CountOf,
+    /// Count directed tours: twice the undirected count (not for classes).
+    #[serde(default)]
+    pub directed: bool,
+    /// `auto`, `forward` or `meet`.
+    #[serde(default = "auto")]
+    pub method: String,
+    /// Take each row from the outside in (not for symmetric tours or classes).
+    #[serde(default)]
+    pub outside_in: bool,
+    /// Keep the states in memory while they need fewer bytes than this.
+    #[serde(default)]
+    pub max_memory: Option<u64>,
+    /// The most bytes the states may take on disk.
+    #[serde(default)]
+    pub max_disk: Option<u64>,
+    /// Never put the states on disk (unless in a work directory).
+    #[serde(default)]
+    pub memory_only: bool,
+    /// Keep the states in this directory, with a checkpoint every square.
+    #[serde(default)]
+    pub work_dir: Option<PathBuf>,
+    /// Continue from the checkpoint in the work directory.
+    #[serde(default)]
+    pub resume: bool,
+    /// Discard the checkpoint in the work directory and start afresh.
+    #[serde(default)]
+    pub fresh: bool,
+    /// Keep the state files of a finished count in the work directory.
+    #[serde(default)]
+    pub keep: bool,
+}
+
+fn auto() -> String {
+    "auto".into()
+}
+
+/// One length's count of an all-lengths sweep.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LengthCount {
+    /// The board of that length.
+    pub board: String,
+    /// Its count.
+    pub count: Count,
+}
+
+/// A count and the figures of its run.
+#[derive(Clone, Debug, Serialize)]
+pub struct CountAnswer {
+    /// The board (with its holes, wrapping and leaper).
+    pub board: String,
+    /// Closed or open.
+    pub kind: Kind,
+    /// What was counted.
+    pub of: CountOf,
+    /// Whether the count is of directed tours.
+    pub directed: bool,
+    /// The count: tours, symmetric tours or classes (for all lengths, the
+    /// longest's).
+    pub count: Count,
+    /// For classes, all the closed tours.
+    pub tours: Option<Count>,
+    /// For classes, for each symmetry, the tours it leaves unchanged.
+    pub fixed: Vec<(String, Count)>,
+    /// For all lengths, each length's count.
+    pub lengths: Vec<LengthCount>,
+    /// The run's figures (none for classes).
+    pub report: Option<CountReport>,
+}
+
+impl PartialEq for CountAnswer {
+    /// Answers are equal when they count the same; the run's figures
+    /// (times, states) may differ.
+    fn eq(&self, other: &CountAnswer) -> bool {
+        let key = |a: &CountAnswer| (a.board.clone(), a.kind, a.of, a.directed, a.count, a.tours);
+        key(self) == key(other) && self.fixed == other.fixed && self.lengths == other.lengths
+    }
+}
+
+/// The checked parts of a count request.
+struct Plan {
+    shape: Shape,
+    method: Method,
+}
+
+impl CountRequest {
+    /// Count the tours of `board`, closed, with every default.
+    pub fn new(board: &str) -> CountRequest {
+        CountRequest {
+            board: board.into(),
+            holes: None,
+            wrap: None,
+            leaper: None,
+            kind: Kind::Closed,
+            of: CountOf::Tours,
+            directed: false,
+            method: auto(),
+            outside_in: false,
+            max_memory: None,
+            max_disk: None,
+            memory_only: false,
+            work_dir: None,
+            resume: false,
+            fresh: false,
+            keep: false,
+        }
+    }
+
+    /// Count the classes of closed tours of `board`.
+    pub fn classes(board: &str) -> CountRequest {
+        CountRequest {
+            of: CountOf::Classes,
+            ..CountRequest::new(board)
+        }
+    }
+
+    /// Every check of the request.
+    pub fn validate(&self) -> Result<()> {
+        self.plan().map(drop)
+    }
+
+    fn plan(&self) -> Result<Plan> {
+        let shape = place::shape(
+            &self.board,
+            self.holes.as_deref(),
+            self.wrap.as_deref(),
+            self.leaper.as_deref(),
+        )?;
+        let method = match self.method.trim() {
+            "auto" => Method::Auto,
+            "forward" => Method::Forward,
+            "meet" => Method::Meet,
+            other => {
+                return refuse(format!(
+                    "'{}' is not a counting method; the method is auto, forward or meet",
+                    crate::excerpt(other)
+                ))
+            }
+        };
+        if self.of == CountOf::Classes && self.directed {
+            return refuse(
+                "directed does not apply to classes; classes are of undirected tours".into(),
+            );
+        }
+        if self.outside_in && matches!(self.of, CountOf::Symmetric | CountOf::Classes) {
+            return refuse(
+                "outside-in does not apply to symmetric tours or classes, which run their own programs".into(),
+            );
+        }
+        if self.work_dir.is_none() && (self.resume || self.fresh || self.keep) {
+            return refuse("resume, fresh and keep need a work directory (work-dir)".into());
+        }
+        if self.resume && self.fresh {
+            return refuse(
+                "resume and fresh exclude each other: continue the checkpoint, or start afresh"
+                    .into(),
+            );
+        }
+        if !shape.is_plain()
+            && (self.of != CountOf::Tours || self.work_dir.is_some() || method == Method::Meet)
+        {
+            return refuse(
+                "on a board with holes, wrapping or another leaper, a count runs one forward program in memory: symmetric tours, classes, all lengths, a work directory and the meet method do not apply".into(),
+            );
+        }
+        Ok(Plan { shape, method })
+    }
+
+    /// The count.
+    pub fn run(&self, control: &Control) -> Result<CountAnswer> {
+        let plan = self.plan()?;
+        let opts = Options {
+            kind: self.kind,
+            method: plan.method,
+            max_memory: self.max_memory,
+            control: Some(control),
+            work_dir: self.work_dir.as_deref(),
+            resume: self.resume,
+            fresh: self.fresh,
+            max_disk: self.max_disk,
+            keep: self.keep,
+            outside_in: self.outside_in,
+            memory_only: self.memory_only,
+            ..Options::default()
+        };
+        let mut answer = CountAnswer {
+            board: plan.shape.to_string(),
+            kind: self.kind,
+            of: self.of,
+            directed: self.directed,
+            count: Count::ZERO,
+            tours: None,
+            fixed: Vec::new(),
+            lengths: Vec::new(),
+            report: None,
+        };
+        let board = plan.shape.board();
+        match self.of {
+            _ if !plan.shape.is_plain() => {
+                let forward = Options {
+                    method: Method::Forward,
+                    ..opts
+                };
+                answer.report = Some(count::tours_on(&plan.shape, &forward)?);
+            }
+            CountOf::Tours => answer.report = Some(count::tours(board, &opts)?),
+            CountOf::Symmetric => answer.report = Some(count::symmetric(board, &opts)?),
+            CountOf::Classes => {
+                let c = count::classes(board, &opts)?;
+                answer.count = c.classes;
+                answer.fixed = c.fixed.iter().map(|(n, k)| (n.to_string(), *k)).collect();
+                answer.tours = Some(c.tours);
+            }
+            CountOf::AllLengths => {
+                let sweep = count::all_lengths(board, &opts)?;
+                for (b, n) in &sweep.counts {
+                    answer.lengths.push(LengthCount {
+                        board: b.to_string(),
+                        count: directed(*n, self.directed)?,
+                    });
+                }
+                answer.report = Some(sweep.report);
+            }
+        }
+        if let Some(r) = &answer.report {
+            answer.count = directed(r.count, self.directed)?;
+        }
+        if let Some(last) = answer.lengths.last() {
+            answer.count = last.count;
+        }
+        Ok(answer)
+    }
+}
+
+/// The count doubled for directed tours (a closed tour runs in two
+/// directions, an open one from either end).
+fn directed(n: Count, directed: bool) -> Result<Count> {
+    if !directed {
+        return Ok(n);
+    }
+    n.times(2)
+        .ok_or_else(|| crate::Error::Unsupported("the directed count passes 2^4096".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{tests::round_trip, Request};
+    use super::*;
+
+    #[test]
+    fn counts_directed_symmetric_classes_and_lengths() {
+        let a = round_trip(Request::Count(CountRequest {
+            directed: true,
+            ..CountRequest::new("6x6")
+        }));
+        assert_eq!(a["count"]["count"], serde_json::json!(19724));
+        let a = round_trip(Request::Count(CountRequest::classes("6x6")));
+        assert_eq!(a["count"]["count"], serde_json::json!(1245));
+        let a = round_trip(Request::Count(CountRequest {
+            of: CountOf::AllLengths,
+            ..CountRequest::new("3x8")
+        }));
+        assert_eq!(a["count"]["lengths"].as_array().unwrap().len(), 8);
+        let a = round_trip(Request::Count(CountRequest {
+            kind: Kind::Open,
+            wrap: Some("both".into()),
+            ..CountRequest::new("3x3")
+        }));
+        assert!(a["count"]["count"].as_u64().unwrap() > 0);
+    }
+
+    #[test]
+    fn refuses_directed_classes_and_what_a_shape_cannot_count() {
+        let e = CountRequest {
+            directed: true,
+            ..CountRequest::classes("6x6")
+        }
+        .validate();
+        assert!(e
+            .unwrap_err()
+            .to_string()
+            .starts_with("directed does not apply to classes"));
+        let e = CountRequest {
+            wrap: Some("rows".into()),
+            of: CountOf::Symmetric,
+            ..CountRequest::new("6x6")
+        };
+        assert!(e
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("holes, wrapping"));
+        let e = CountRequest {
+            resume: true,
+            ..CountRequest::new("6x6")
+        };
+        assert!(e
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("work directory"));
+        let e = CountRequest {
+            method: "sideways".into(),
+            ..CountRequest::new("6x6")
+        };
+        assert!(e
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("auto, forward or meet"));
+    }
+}

@@ -1,0 +1,202 @@
+//! Estimated counts, by random probes.
+
+use serde::{Deserialize, Serialize};
+
+use super::{refuse, within};
+use crate::count::estimate::{resolve_method, KEEP};
+use crate::count::{Estimate, EstimateMethod, EstimateOptions};
+use crate::{Board, Control, Error, Kind, Result};
+
+/// An estimate of the number of tours (`knights estimate`,
+/// `GET /api/estimate`, `knights.estimate`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct EstimateRequest {
+    /// The board.
+    pub board: String,
+    /// Closed (the default) or open tours.
+    #[serde(default)]
+    pub kind: Kind,
+    /// Estimate directed tours: twice the undirected count.
+    #[serde(default)]
+    pub directed: bool,
+    /// Number of probes (1 or more; default the method's own).
+    #[serde(default)]
+    pub samples: Option<u64>,
+    /// Probe for this many seconds instead of a number of probes (0.001
+    /// to 604800, one week; not reproducible).
+    #[serde(default)]
+    pub seconds: Option<f64>,
+    /// How probes choose their way: auto, frontier, sis, pruned or knuth.
+    #[serde(default = "auto")]
+    pub method: String,
+    /// States a run of the frontier method keeps after each square (1 to
+    /// 67108864).
+    #[serde(default = "keep")]
+    pub keep: usize,
+    /// Seed of the probes.
+    #[serde(default)]
+    pub seed: u64,
+}
+
+fn auto() -> String {
+    "auto".into()
+}
+
+fn keep() -> usize {
+    KEEP
+}
+
+/// The longest estimate by time: one week.
+const MAX_SECONDS: f64 = 604_800.0;
+
+/// An estimate, scaled for directed tours.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EstimateAnswer {
+    /// The board.
+    pub board: String,
+    /// Closed or open.
+    pub kind: Kind,
+    /// Whether the figures are of directed tours.
+    pub directed: bool,
+    /// The method that ran (never auto).
+    pub method: EstimateMethod,
+    /// The estimated number of tours.
+    pub tours: f64,
+    /// The low end of its 95 % interval.
+    pub low: f64,
+    /// The high end of its 95 % interval.
+    pub high: f64,
+    /// The undirected estimate with all its figures.
+    pub estimate: Estimate,
+}
+
+impl EstimateRequest {
+    /// An estimate of the closed tours of `board` with every default.
+    pub fn new(board: &str) -> EstimateRequest {
+        EstimateRequest {
+            board: board.into(),
+            kind: Kind::Closed,
+            directed: false,
+            samples: None,
+            seconds: None,
+            method: auto(),
+            keep: KEEP,
+            seed: 0,
+        }
+    }
+
+    /// Every check of the request.
+    pub fn validate(&self) -> Result<()> {
+        self.plan().map(drop)
+    }
+
+    fn plan(&self) -> Result<(Board, EstimateOptions)> {
+        let board: Board = self.board.parse()?;
+        let method = EstimateMethod::ALL
+            .into_iter()
+            .find(|m| m.name() == self.method.trim())
+            .map_or_else(
+                || {
+                    let names: Vec<&str> = EstimateMethod::ALL.iter().map(|m| m.name()).collect();
+                    refuse(format!(
+                        "'{}' is not an estimate method; the method is one of {}",
+                        crate::excerpt(&self.method),
+                        names.join(", ")
+                    ))
+                },
+                Ok,
+            )?;
+        within("keep", self.keep, 1, 1 << 26)?;
+        let samples =
+            match (self.samples, self.seconds) {
+                (Some(_), Some(_)) => return refuse(
+                    "give samples or seconds, not both: a number of probes, or a time to probe for"
+                        .into(),
+                ),
+                (Some(n), None) => within("samples", n, 1, u64::MAX)?,
+                (None, Some(s)) => {
+                    if !(0.001..=MAX_SECONDS).contains(&s) {
+                        return refuse(format!(
+                            "seconds must be from 0.001 to {MAX_SECONDS} (one week), not {s}"
+                        ));
+                    }
+                    u64::MAX
+                }
+                (None, None) => resolve_method(board, self.kind, method).default_samples(),
+            };
+        let opts = EstimateOptions {
+            kind: self.kind,
+            samples,
+            seed: self.seed,
+            method,
+            seconds: self.seconds,
+            keep: self.keep,
+        };
+        Ok((board, opts))
+    }
+
+    /// The estimate.
+    pub fn run(&self, control: &Control) -> Result<EstimateAnswer> {
+        let (board, opts) = self.plan()?;
+        let e = Estimate::builder(board)
+            .options(opts)
+            .control(control)
+            .run()?;
+        if e.samples == 0 {
+            return Err(Error::GaveUp(format!(
+                "no probe finished in the {} s given, so there is no estimate; allow more seconds or give a number of samples",
+                self.seconds.unwrap_or_default()
+            )));
+        }
+        let scale = if self.directed { 2.0 } else { 1.0 };
+        Ok(EstimateAnswer {
+            board: board.to_string(),
+            kind: self.kind,
+            directed: self.directed,
+            method: e.method,
+            tours: e.tours * scale,
+            low: e.low * scale,
+            high: e.high * scale,
+            estimate: e,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{tests::round_trip, Request};
+    use super::*;
+
+    #[test]
+    fn an_estimate_is_accepted_and_samples_with_seconds_refused() {
+        let a = round_trip(Request::Estimate(EstimateRequest {
+            kind: Kind::Open,
+            directed: true,
+            samples: Some(20_000),
+            method: "sis".into(),
+            seed: 1,
+            ..EstimateRequest::new("3x4")
+        }));
+        let (low, high) = (
+            a["estimate"]["low"].as_f64().unwrap(),
+            a["estimate"]["high"].as_f64().unwrap(),
+        );
+        assert!(low <= 16.0 && 16.0 <= high, "{a}"); // 8 open tours, 16 directed
+        let both = EstimateRequest {
+            samples: Some(5),
+            seconds: Some(1.0),
+            ..EstimateRequest::new("8x8")
+        };
+        assert!(both
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("samples or seconds"));
+        let keep = EstimateRequest {
+            keep: 0,
+            ..EstimateRequest::new("8x8")
+        };
+        assert!(keep.validate().unwrap_err().to_string().contains("keep"));
+    }
+}

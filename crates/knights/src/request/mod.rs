@@ -1,0 +1,218 @@
+//! The typed request model: one request and one answer type for every job
+//! (tour, tourney, join, shatter, obfuscate, exists, count, estimate,
+//! encrypt, decrypt, stats, check), so that the command line, the web
+//! server and Python read their arguments into the same values, refuse
+//! the same bad input with the same sentence, and serialise the same
+//! answers.
+//!
+//! A request is plain data ([`serde`], field names in kebab-case as on the
+//! command line, unknown fields refused, defaults as the command line's).
+//! Its `validate()` makes every check the doors made on their own; its
+//! `run(&Control)` validates, calls the library and returns the answer.
+//! A refusal is an [`Error`] of the bad-input category whose sentence names
+//! the request's field in plain words, never a command-line flag.
+//!
+//! # Example
+//! ```
+//! use knights::request::{Answer, CountRequest, Request};
+//! use knights::Control;
+//! let request: Request = serde_json::from_str(r#"{"count": {"board": "6x6", "directed": true}}"#)?;
+//! let Answer::Count(answer) = request.run(&Control::new())? else { unreachable!() };
+//! assert_eq!(answer.count.to_string(), "19724");
+//! let classes = CountRequest { directed: true, ..CountRequest::classes("6x6") };
+//! assert!(classes.validate().unwrap_err().to_string().contains("directed"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod cipher;
+mod count;
+mod estimate;
+mod exists;
+mod place;
+mod rails;
+mod stats;
+mod tour;
+
+use serde::{Deserialize, Serialize};
+
+pub use cipher::{CipherAnswer, CipherRequest};
+pub use count::{CountAnswer, CountOf, CountRequest, LengthCount};
+pub use estimate::{EstimateAnswer, EstimateRequest};
+pub use exists::{ExistsAnswer, ExistsRequest};
+pub use rails::{
+    CheckAnswer, CheckRequest, JoinAnswer, JoinRequest, ObfuscateRequest, ShatterAnswer,
+    ShatterRequest,
+};
+pub use stats::StatsRequest;
+pub use tour::{TourAnswer, TourRequest, TourneyAnswer, TourneyRequest};
+
+use crate::stats::Summary;
+use crate::{Control, Error, Result};
+
+/// A request for one job, named by its job: `{"tour": {"board": "8x8"}}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Request {
+    /// One tour.
+    Tour(TourRequest),
+    /// One tourney (cycle cover).
+    Tourney(TourneyRequest),
+    /// A closed tour or tourney joined into one closed tour.
+    Join(JoinRequest),
+    /// A closed tour or tourney shattered into a tourney.
+    Shatter(ShatterRequest),
+    /// A closed tour or tourney shattered and joined again.
+    Obfuscate(ObfuscateRequest),
+    /// Whether a tour exists, and why.
+    Exists(ExistsRequest),
+    /// An exact count.
+    Count(CountRequest),
+    /// An estimated count.
+    Estimate(EstimateRequest),
+    /// A text enciphered.
+    Encrypt(CipherRequest),
+    /// A text deciphered.
+    Decrypt(CipherRequest),
+    /// Move statistics of many tours or tourneys.
+    Stats(StatsRequest),
+    /// A tour or tourney checked.
+    Check(CheckRequest),
+}
+
+/// The answer to a [`Request`], of the same job.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Answer {
+    /// A tour.
+    Tour(TourAnswer),
+    /// A tourney.
+    Tourney(TourneyAnswer),
+    /// The joined tour.
+    Join(JoinAnswer),
+    /// The shattered tourney.
+    Shatter(ShatterAnswer),
+    /// The obfuscated tour.
+    Obfuscate(JoinAnswer),
+    /// Yes, no or unknown, with the grounds.
+    Exists(ExistsAnswer),
+    /// The count.
+    Count(Box<CountAnswer>),
+    /// The estimate.
+    Estimate(EstimateAnswer),
+    /// The ciphertext.
+    Encrypt(CipherAnswer),
+    /// The plain text.
+    Decrypt(CipherAnswer),
+    /// The statistics.
+    Stats(Box<Summary>),
+    /// The checker's verdict.
+    Check(CheckAnswer),
+}
+
+impl Request {
+    /// Every check of the request, without running it.
+    pub fn validate(&self) -> Result<()> {
+        match self {
+            Request::Tour(r) => r.validate(),
+            Request::Tourney(r) => r.validate(),
+            Request::Join(r) => r.validate(),
+            Request::Shatter(r) => r.validate(),
+            Request::Obfuscate(r) => r.validate(),
+            Request::Exists(r) => r.validate(),
+            Request::Count(r) => r.validate(),
+            Request::Estimate(r) => r.validate(),
+            Request::Encrypt(r) | Request::Decrypt(r) => r.validate(),
+            Request::Stats(r) => r.validate(),
+            Request::Check(r) => r.validate(),
+        }
+    }
+
+    /// Validates the request and runs it under `control`.
+    pub fn run(&self, control: &Control) -> Result<Answer> {
+        Ok(match self {
+            Request::Tour(r) => Answer::Tour(r.run(control)?),
+            Request::Tourney(r) => Answer::Tourney(r.run(control)?),
+            Request::Join(r) => Answer::Join(r.run(control)?),
+            Request::Shatter(r) => Answer::Shatter(r.shatter(control)?),
+            Request::Obfuscate(r) => Answer::Obfuscate(r.run(control)?),
+            Request::Exists(r) => Answer::Exists(r.run(control)?),
+            Request::Count(r) => Answer::Count(Box::new(r.run(control)?)),
+            Request::Estimate(r) => Answer::Estimate(r.run(control)?),
+            Request::Encrypt(r) => Answer::Encrypt(r.encrypt(control)?),
+            Request::Decrypt(r) => Answer::Decrypt(r.decrypt(control)?),
+            Request::Stats(r) => Answer::Stats(Box::new(r.run(control)?)),
+            Request::Check(r) => Answer::Check(r.run(control)?),
+        })
+    }
+}
+
+/// A refusal of the request's field `field`: `sentence` says what is wrong
+/// and what would be right.
+fn refuse<T>(sentence: String) -> Result<T> {
+    Err(Error::Unsupported(sentence))
+}
+
+/// `value` if it lies in `low..=high`, else a refusal naming `what`.
+fn within<T: PartialOrd + std::fmt::Display + Copy>(
+    what: &str,
+    value: T,
+    low: T,
+    high: T,
+) -> Result<T> {
+    if value < low || value > high {
+        return refuse(format!("{what} must be from {low} to {high}, not {value}"));
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A request survives a trip through JSON, and its answer serialises.
+    pub(crate) fn round_trip(request: Request) -> serde_json::Value {
+        let text = serde_json::to_string(&request).unwrap();
+        let back: Request = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, request, "{text}");
+        let answer = request.run(&Control::new()).unwrap();
+        serde_json::to_value(&answer).unwrap()
+    }
+
+    #[test]
+    fn unknown_fields_and_jobs_are_refused() {
+        let e = serde_json::from_str::<Request>(r#"{"tour": {"board": "8x8", "colour": 1}}"#);
+        assert!(e.unwrap_err().to_string().contains("colour"));
+        let e = serde_json::from_str::<Request>(r#"{"dance": {"board": "8x8"}}"#);
+        assert!(e.is_err());
+    }
+
+    #[test]
+    fn a_request_names_its_job() {
+        let r: Request = serde_json::from_str(r#"{"tour": {"board": "5x5"}}"#).unwrap();
+        let answer = round_trip(r);
+        assert_eq!(answer["tour"]["squares"].as_array().unwrap().len(), 25);
+    }
+
+    #[test]
+    fn refusals_are_bad_input_and_name_no_flag() {
+        let bad = [
+            Request::Count(CountRequest {
+                directed: true,
+                ..CountRequest::classes("6x6")
+            }),
+            Request::Stats(StatsRequest {
+                samples: 0,
+                ..StatsRequest::new("8x8")
+            }),
+            Request::Tour(TourRequest {
+                end: Some("0,1".into()),
+                ..TourRequest::new("8x8")
+            }),
+        ];
+        for r in bad {
+            let e = r.validate().unwrap_err();
+            assert_eq!(e.category(), crate::Category::BadInput, "{e}");
+            assert!(!e.to_string().contains("--"), "{e}");
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! The kind of tour a caller wants: closed, open, or either (the first the
+//! algorithm finds), in place of an `Option<Kind>` whose `None` meant
+//! "either".
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Error, Kind};
+
+/// The kind of tour wanted.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Wanted {
+    /// A closed tour (the knight can step from the last square to the first).
+    Closed,
+    /// An open tour (a closed one is an open one too, but this asks for one
+    /// that the method builds as open).
+    Open,
+    /// Whichever the method gives (also read as `any`, the doors' word).
+    #[default]
+    #[serde(alias = "any")]
+    Either,
+}
+
+impl Wanted {
+    /// The one kind wanted, `None` for [`Wanted::Either`].
+    pub fn kind(self) -> Option<Kind> {
+        match self {
+            Wanted::Closed => Some(Kind::Closed),
+            Wanted::Open => Some(Kind::Open),
+            Wanted::Either => None,
+        }
+    }
+
+    /// Its name: `closed`, `open` or `either`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Wanted::Closed => "closed",
+            Wanted::Open => "open",
+            Wanted::Either => "either",
+        }
+    }
+}
+
+impl From<Kind> for Wanted {
+    fn from(kind: Kind) -> Wanted {
+        match kind {
+            Kind::Closed => Wanted::Closed,
+            Kind::Open => Wanted::Open,
+        }
+    }
+}
+
+impl From<Option<Kind>> for Wanted {
+    fn from(kind: Option<Kind>) -> Wanted {
+        kind.map_or(Wanted::Either, Wanted::from)
+    }
+}
+
+impl fmt::Display for Wanted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Wanted {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Wanted, Error> {
+        match s {
+            "closed" => Ok(Wanted::Closed),
+            "open" => Ok(Wanted::Open),
+            "either" | "any" => Ok(Wanted::Either),
+            _ => Err(Error::Parse(format!(
+                "'{}' is not a kind of tour; use closed, open or either",
+                crate::excerpt(s)
+            ))),
+        }
+    }
+}
