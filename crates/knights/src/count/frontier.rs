@@ -24,7 +24,8 @@
 //! the colours of the terminals fixed so far are twice the processed
 //! vertices' colour sum less the frontier's edges still to come, each
 //! counted with its vertex's colour). On 6x6 open this takes the successors
-//! from 49 M to 12.5 M. Both judge a state by the whole graph, so a sweep
+//! to about a quarter (BENCHMARKS.md, "Exact counting"). Both judge a state
+//! by the whole graph, so a sweep
 //! over prefixes runs without them.
 //!
 //! **Mirror images.** A problem may name a symmetry (the left-right mirror

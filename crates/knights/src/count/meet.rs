@@ -23,8 +23,8 @@
 //! This is the method of McKay's 8x8 count (McKay 1997), with the cut placed
 //! so that the two frontier programs cost about the same as the first half
 //! of the forward one: it never meets the forward program's second half,
-//! where states that no remaining rows can complete pile up (about 4 x 10^8
-//! at square 42 of 8x8).
+//! where states that no remaining rows can complete pile up (BENCHMARKS.md,
+//! "Exact counting").
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;

@@ -21,12 +21,12 @@
 //! paths) is added to the lower part's final states afterwards, edge by
 //! edge ([`Middle`]); the bottom states so made are added up by state. A
 //! bottom state must agree with some top pattern, checked on each square
-//! once it has no middle edge left: 6x6 open keeps 0.34 M of the 1.89 M
-//! ways to add middle edges, and 0.13 M states once added up. 6x6 open runs
-//! 24 squares where it ran 48, and takes 0.13 s where it took 0.25 s. On
-//! odd rows the bottom part runs with its middle: running the lower part
-//! and adding the middle after was slower there (6x7 open 0.81 s against
-//! 0.78 s, 5x9 0.11 s against 0.09 s).
+//! once it has no middle edge left, so most ways to add middle edges die
+//! early. An even board runs half its squares where it ran all of them,
+//! and in about half the time. On odd rows the bottom part runs with its
+//! middle: running the lower part and adding the middle after was slower
+//! there. (The figures: BENCHMARKS.md, "Exact counting" and "Figures moved
+//! from doc comments".)
 //!
 //! A top state and a bottom state make Hamiltonian paths when every
 //! separator square gets degree 2 from the two, except the separator
@@ -43,19 +43,19 @@
 //! separator squares of degree 0 or 1 that become terminals (`t`: the
 //! terminals inside the bottom part); every top state of the run is walked
 //! with it once. (Entering each top state under every bottom pattern it
-//! meets instead made the table 5 to 8 times larger and its build a third
-//! of the time of 5x7 open; a run in order keeps the states a bottom state
-//! meets together in memory, which took 6x7 open from 1.17 s to 0.78 s.)
+//! meets instead made the table several times larger and its build a large
+//! share of the count's time; a run in order keeps the states a bottom
+//! state meets together in memory, which is faster too.)
 //!
 //! **Small boards** (at most 42 squares) run their two parts side by side,
 //! since their layers are too small to keep both cores busy, and hold the
 //! bottom part's final states until the table is built.
 //!
 //! **The cut** is McKay's, above row `(rows - 1) / 2`, so that on odd row
-//! counts the top part is the larger one. Measured on 6x7 open (`w = 6`,
-//! 7 rows): 10.2 M successors and 0.49 M table states with this cut
-//! against 31.8 M and 0.10 M with the cut a row higher, whose bottom part
-//! piles up states the way the forward program's second half does.
+//! counts the top part is the larger one: with the cut a row higher the
+//! table is smaller, but the bottom part piles up states the way the
+//! forward program's second half does, and the run makes about three times
+//! the successors.
 //!
 //! **Across a smaller separator.** Some boards fall apart into two images
 //! of one half around a block of fewer squares than the two separator rows
@@ -63,8 +63,7 @@
 //! of the frontier program over the half gives both parts
 //! ([`open_tours_across`], `separator.rs`), joined by the same table. It is
 //! taken where the half's frontier is at least two squares narrower than
-//! the top part's: 6x6 open then runs in 0.012 s instead of 0.14 s, 7x6 in
-//! 0.14 s instead of 0.84 s (whole processes).
+//! the top part's, where it is several times faster than the row cut.
 //!
 //! **Mirror images.** Both parts keep their states up to the left-right
 //! mirror image (see `frontier.rs`), their final layers too: a bottom state

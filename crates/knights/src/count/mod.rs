@@ -619,11 +619,9 @@ fn meets(board: Board, opts: &Options<'_>) -> Result<bool> {
 
 /// Whether the default method counts the open tours of a `rows x w`
 /// board (`rows >= w`, 3 to 8 columns) by meeting in the middle: from 6x5
-/// and 7x4 on, where it is faster than the forward program (whole
-/// processes: 6x5 9 ms against 18 ms, 9x4 6.4 ms against 9.3 ms, 10x5
-/// 0.23 s against 0.44 s); on smaller boards and 3 columns the two are
-/// about even (7x4, 6x4, 12x3: within 10 %) or the forward program is
-/// faster (5x5: 2.7 ms against 5.1 ms).
+/// and 7x4 on, where it is faster than the forward program; on smaller
+/// boards and 3 columns the two are about even or the forward program is
+/// faster (the measured boards: BENCHMARKS.md, "Exact counting").
 fn open_meets(rows: usize, w: usize) -> bool {
     (w >= 4 && rows >= 7) || (w >= 5 && rows >= 6)
 }

@@ -7,9 +7,9 @@
 //! never wrapped. Fixed widths were chosen over residues modulo several
 //! word-size primes (joined by the Chinese remainder theorem) because they
 //! detect overflow instead of needing a proven bound in advance, and were as
-//! fast: 20 million additions of 256-bit numbers took 57 ms with `bnum`,
-//! about what `u128` took (54 ms), against 86 ms for four 63-bit residues
-//! and 131 ms for `ruint` (BENCHMARKS.md, "Exact big numbers").
+//! fast: `bnum`'s 256-bit additions about as fast as `u128`'s, faster than
+//! four 63-bit residues or `ruint` (the figures: BENCHMARKS.md, "Exact
+//! counting", session 5).
 //!
 //! [`Count`] is the result: an exact non-negative integer of up to 4096 bits.
 

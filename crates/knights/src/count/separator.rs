@@ -11,9 +11,9 @@
 //! the halves' final states on the *separator*, the block. One run of the
 //! frontier program gives both halves (the second half's states are the
 //! first's, moved by the symmetry), and it ends on 8 squares instead of
-//! the 12 of the two separator rows: on 6x6 open it makes 0.13 M
-//! successors and 3,804 final states where the row cut made 0.68 M and
-//! 97,712, and tests 23 thousand pairs where the row cut tested 1.5 M.
+//! the 12 of the two separator rows, so it makes fewer successors and far
+//! fewer final states and pairs to test than the row cut (the figures:
+//! BENCHMARKS.md, "Exact counting").
 //!
 //! [`Plan::find`] looks for such a block among the rectangles of the board
 //! smaller than the two rows of the row cut, and for each with a symmetry
@@ -331,9 +331,8 @@ impl Plan {
     /// frontier program keep its states up to that image). The one taken
     /// has the narrowest frontier, then the least sum over its steps of 3 to
     /// the frontier's width, halved where the squares processed are their
-    /// own mirror image: a measure of the states, which on 6x6 open ranged
-    /// from 0.13 M successors to 0.32 M and on 7x6 from 1.7 M to 9.2 M among
-    /// these orders.
+    /// own mirror image: a measure of the states, which differ several times
+    /// over among these orders (BENCHMARKS.md, "Exact counting").
     fn best_order(&self) -> (Vec<Square>, usize) {
         let squares: Vec<Square> = self.half.iter().chain(&self.separator).copied().collect();
         type Key = fn(&Square) -> (usize, usize);
