@@ -524,7 +524,8 @@ pub struct CountArgs {
     /// measured before).
     #[arg(long, conflicts_with_all = ["symmetric", "classes", "resume"])]
     pub dry_run: bool,
-    /// Stop after this many squares (after the checkpoint); for tests.
+    /// Stop after this many squares (after the checkpoint), as Ctrl-C
+    /// would; for tests of resuming.
     #[arg(long, hide = true)]
     pub stop_after: Option<usize>,
     /// Never draw the progress bar.

@@ -56,7 +56,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     let reporter = Arc::new(Reporter::new(args.quiet));
     // The first Ctrl-C stops the count after the square in progress (its
     // checkpoint kept for --resume); a second ends the process at once.
-    let control = reporter.control(crate::output::stop_on_ctrl_c());
+    let control = reporter.control(crate::output::stop_on_ctrl_c(), args.stop_after);
     let opts = Options {
         kind,
         method,
@@ -67,7 +67,6 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         work_dir: args.work_dir.as_deref(),
         resume: args.resume,
         fresh: args.fresh,
-        stop_after: args.stop_after,
         outside_in: args.outside_in,
         memory_only: false,
     };
@@ -203,7 +202,7 @@ fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitC
         .map(|t| parse_bytes(t, "memory"))
         .transpose()?;
     let reporter = Arc::new(Reporter::new(args.quiet));
-    let control = reporter.control(stop);
+    let control = reporter.control(stop, None);
     let opts = Options {
         kind,
         method: Method::Forward,
@@ -278,12 +277,23 @@ impl Reporter {
         Reporter { bar, latest }
     }
 
-    /// The control of a count watching `stop` and reporting here.
-    fn control(self: &Arc<Self>, stop: knights::StopFlag) -> knights::Control {
+    /// The control of a count watching `stop` and reporting here. With
+    /// `stop_after` (`--stop-after`, a hidden flag for tests of resuming)
+    /// it raises `stop` itself once that square is done and its checkpoint
+    /// written, so the count stops there as after a Ctrl-C.
+    fn control(
+        self: &Arc<Self>,
+        stop: knights::StopFlag,
+        stop_after: Option<usize>,
+    ) -> knights::Control {
         let reporter = Arc::clone(self);
+        let raise = stop.clone();
         knights::Control::new().stop(stop).progress(move |p| {
             if let Some(f) = &p.frontier {
                 reporter.report(f);
+            }
+            if stop_after.is_some_and(|square| p.done == square as u64) {
+                raise.stop();
             }
         })
     }

@@ -571,8 +571,8 @@ fn stopped_count(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathB
         .arg("--work-dir")
         .arg(&work)
         .assert()
-        .code(1)
-        .stderr(contains("as asked"));
+        .code(130)
+        .stderr(contains("stopped after square 10 of"));
     let run = std::fs::read_dir(&work)
         .unwrap()
         .flatten()
@@ -875,7 +875,7 @@ fn a_meeting_with_one_part_done_is_unfinished() {
             .arg(&dir)
             .assert()
     };
-    meet(&["--stop-after", "26"]).code(1);
+    meet(&["--stop-after", "26"]).code(130);
     // Remove the bottom part's checkpoint: the top part's alone is left.
     let mut removed = 0;
     for entry in std::fs::read_dir(&dir).unwrap().flatten() {

@@ -80,7 +80,6 @@ pub(crate) struct RunOptions<'a> {
     /// afresh where it has no checkpoint, since its count may have stopped
     /// before it began.
     pub later: bool,
-    pub stop_after: Option<usize>,
     pub stop: Option<&'a crate::StopFlag>,
     /// The most bytes the state files may take (default: what they take now
     /// and 80 % of the free space on their file system).
@@ -757,13 +756,6 @@ fn run_typed<K: Key, C: Tally>(
         }
         if t + 1 < n {
             opts.check_stop(&format!("after square {} of {n}", t + 1))?;
-        }
-        if opts.stop_after == Some(t + 1) && t + 1 < n {
-            return Err(Error::GaveUp(format!(
-                "the count stopped after square {} of {n}, as asked",
-                t + 1
-            ))
-            .into());
         }
     }
     run.count = Count::from_big(total.big());

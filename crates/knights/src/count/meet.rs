@@ -138,7 +138,6 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
             final_layer: Some(&join),
             later: true,
             progress: Some(&bottom_progress),
-            stop_after: opts.stop_after.and_then(|s| s.checked_sub(nt)),
             ..*opts
         },
     )?;

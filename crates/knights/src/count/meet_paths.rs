@@ -234,7 +234,6 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let bottom_opts = RunOptions {
         later: true,
         progress: Some(&bottom_progress),
-        stop_after: opts.stop_after.and_then(|s| s.checked_sub(nt)),
         ..*opts
     };
     let ready = || {
@@ -246,8 +245,7 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
         gather.join(table, middle, w, chunk)
     };
     let join_held = |table: &Table, middle: &Option<Middle>| gather.join_held(table, middle, w);
-    let small =
-        opts.work_dir.is_none() && opts.stop_after.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
+    let small = opts.work_dir.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
     let (top_run, bottom_run) = if shared {
         let top_run = layers::run(&top.problem, &top_opts)?;
         let (table, middle) = ready();

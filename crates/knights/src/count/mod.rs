@@ -140,7 +140,9 @@ pub struct Options<'a> {
     /// job), stops the count after the square in progress (or, once the
     /// parts met in the middle are done, after the piece of their join in
     /// progress), with [`crate::Error::Interrupted`]; a count with a work
-    /// directory keeps its checkpoint for `resume`.
+    /// directory keeps its checkpoint for `resume`. Raised by the progress
+    /// callback at a square, it stops the count right after that square
+    /// (how the tests stop a count to resume it).
     pub control: Option<&'a Control>,
     /// Keep the states on disk in this directory, with a checkpoint after
     /// every square (default: in memory, or when they do not fit, in a
@@ -155,9 +157,6 @@ pub struct Options<'a> {
     pub resume: bool,
     /// Discard this count's checkpoints in `work_dir` and start afresh.
     pub fresh: bool,
-    /// Stop with [`crate::Error::GaveUp`] after this many squares (after the
-    /// checkpoint): a hook to test resuming.
-    pub stop_after: Option<usize>,
     /// The most bytes the state files may take on disk, when they go to
     /// disk (default: 80 % of the free space on their file system, besides
     /// what they take already). Before every square the count checks that
@@ -216,7 +215,6 @@ impl<'a> Options<'a> {
             resume: self.resume,
             fresh: self.fresh,
             later: false,
-            stop_after: self.stop_after,
             stop: self.control.map(Control::stop_flag),
             max_disk: self.max_disk,
             keep: self.keep,
@@ -237,7 +235,6 @@ impl fmt::Debug for Options<'_> {
             .field("work_dir", &self.work_dir)
             .field("resume", &self.resume)
             .field("fresh", &self.fresh)
-            .field("stop_after", &self.stop_after)
             .field("max_disk", &self.max_disk)
             .field("keep", &self.keep)
             .field("outside_in", &self.outside_in)

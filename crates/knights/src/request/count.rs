@@ -227,7 +227,6 @@ impl CountRequest {
             keep: self.keep,
             outside_in: self.outside_in,
             memory_only: self.memory_only,
-            ..Options::default()
         };
         let mut answer = CountAnswer {
             board: plan.shape.to_string(),

@@ -4,8 +4,7 @@
 use std::path::PathBuf;
 
 use knights::count::{self, CountReport, Method, Options};
-use knights::Board;
-use knights::Kind;
+use knights::{Board, Control, Error, Kind, Progress, StopFlag};
 
 /// A fresh directory under the system's temporary directory.
 fn scratch(name: &str) -> PathBuf {
@@ -13,6 +12,27 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// A control that stops a count after its square `square` (its
+/// checkpoint written), as a caller's stop flag raised then would: the way
+/// to test resuming, with no hook in the library.
+fn stopping_after(square: u64) -> Control {
+    let flag = StopFlag::new();
+    let raise = flag.clone();
+    Control::new().stop(flag).progress(move |p: &Progress| {
+        if p.done == square {
+            raise.stop();
+        }
+    })
+}
+
+/// Whether `err` is a stop after a square, as [`stopping_after`] asks (the
+/// message numbers the squares of the part that stopped, so a meeting's
+/// bottom part counts from its own first square).
+fn stopped_after_a_square(err: &Error) -> bool {
+    matches!(err.unhinted(), Error::Interrupted(_))
+        && err.to_string().contains("stopped after square")
 }
 
 fn in_memory_by(board: &str, kind: Kind, method: Method) -> CountReport {
@@ -73,30 +93,38 @@ fn stop_and_resume(method: Method, name: &str, stops: &[usize]) {
     let want = in_memory_by("6x6", Kind::Closed, method);
     let squares = want.states_per_step.len();
     let dir = scratch(name);
-    let opts = |resume: bool, stop_after| Options {
-        method,
-        work_dir: Some(&dir),
-        resume,
-        fresh: !resume,
-        stop_after,
-        ..Options::default()
-    };
-    for &stop in stops {
-        let err = count::tours(board, &opts(false, Some(stop))).unwrap_err();
-        assert!(err.to_string().contains("as asked"), "stop {stop}: {err}");
-        if stop + 4 < squares {
-            let err = count::tours(board, &opts(true, Some(stop + 4))).unwrap_err();
-            assert!(
-                err.to_string().contains("as asked"),
-                "stop {}: {err}",
-                stop + 4
-            );
+    fn options<'a>(
+        method: Method,
+        dir: &'a std::path::Path,
+        resume: bool,
+        control: Option<&'a Control>,
+    ) -> Options<'a> {
+        Options {
+            method,
+            work_dir: Some(dir),
+            resume,
+            fresh: !resume,
+            control,
+            ..Options::default()
         }
-        let got = count::tours(board, &opts(true, None)).unwrap();
+    }
+    for &stop in stops {
+        let control = stopping_after(stop as u64);
+        let err = count::tours(board, &options(method, &dir, false, Some(&control))).unwrap_err();
+        assert!(stopped_after_a_square(&err), "stop {stop}: {err}");
+        if stop + 4 < squares {
+            let control = stopping_after(stop as u64 + 4);
+            let err =
+                count::tours(board, &options(method, &dir, true, Some(&control))).unwrap_err();
+            assert!(stopped_after_a_square(&err), "stop {}: {err}", stop + 4);
+        }
+        let got = count::tours(board, &options(method, &dir, true, None)).unwrap();
         assert_eq!(got.count, want.count, "stopped after {stop}");
         assert_eq!(got.states_per_step, want.states_per_step);
         assert_eq!(
-            count::tours(board, &opts(true, None)).unwrap().count,
+            count::tours(board, &options(method, &dir, true, None))
+                .unwrap()
+                .count,
             want.count
         );
     }
@@ -120,12 +148,14 @@ fn stopped_meetings_resume_to_the_same_answer() {
 fn symmetric_counts_resume_too() {
     let dir = scratch("symmetric");
     let board: Board = "6x6".parse().unwrap();
+    let control = stopping_after(10);
     let opts = Options {
         work_dir: Some(&dir),
-        stop_after: Some(10),
+        control: Some(&control),
         ..Options::default()
     };
-    assert!(count::symmetric(board, &opts).is_err());
+    let err = count::symmetric(board, &opts).unwrap_err();
+    assert!(stopped_after_a_square(&err), "{err}");
     let opts = Options {
         work_dir: Some(&dir),
         resume: true,
