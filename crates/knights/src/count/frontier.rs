@@ -47,8 +47,13 @@
 //! into arrays and rank the pairing again. Where the frontier and the new
 //! vertex fit in 15 slots and there are no voltages (boards up to 6 wide),
 //! the program uses *nibble keys* instead (see the `nibble` module notes),
-//! 4 bits a slot with the pairing as labels, which a step works on in place:
-//! 5x6 open takes 3.5 times fewer instructions with them.
+//! 4 bits a slot with the pairing as labels, which a step works on in place,
+//! for a fraction of the instructions (BENCHMARKS.md, "Exact counting",
+//! session 7).
+//!
+//! The program's data (the cell codes, the decoded state, the steps and the
+//! prepared [`Engine`]) live in `program.rs`, below this module and
+//! `nibble.rs`, which both work on them without importing each other.
 
 use crate::{Error, Result};
 

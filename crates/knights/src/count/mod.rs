@@ -14,7 +14,8 @@
 //!
 //! Closed tours of boards with at least 6 rows and at most 8 columns are
 //! counted by *meeting in the middle* (see the `meet` module notes, the method
-//! of McKay 1997): the program runs on the board's top rows and on its
+//! of McKay 1997; the cut board's parts, shared with the open tours' meeting,
+//! are in `halves`): the program runs on the board's top rows and on its
 //! bottom rows apart, and their final states are joined where two pairings
 //! of path ends make one cycle. That skips the forward program's second
 //! half, where most of its work went: 8x8 takes minutes instead of hours.
