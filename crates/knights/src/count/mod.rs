@@ -21,7 +21,7 @@
 //! half, where most of its work went: 8x8 takes minutes instead of hours.
 //! Open tours meet in the middle too, from 7x5 and 6x6 on (see the
 //! `meet_paths` module notes: the separator squares may be terminals, and
-//! the parts hold terminals of their own); 7x7 open takes minutes.
+//! the parts hold terminals of their own); 7x7 open takes about a minute.
 //! [`Method::Forward`] forces the single program.
 //!
 //! The states of a square are kept as `(key, count)` runs split into
@@ -290,7 +290,7 @@ fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::O
 /// minutes, 8x8 hours; meeting in the middle (the default for closed tours)
 /// takes 8x7 in seconds and 8x8 in minutes (`BENCHMARKS.md`). Open tours
 /// have more states: met in the middle, 6x6 open takes a few hundredths of
-/// a second, 8x6 open seconds, 7x7 open under a minute and a few GB.
+/// a second, 8x6 open seconds, 7x7 open about a minute and a few GB.
 /// Boards with `w > 11` are refused.
 ///
 /// # Example
