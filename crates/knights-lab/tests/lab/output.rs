@@ -15,7 +15,7 @@ const EVERY_COMMAND: [&[&str]; 4] = [
 ];
 
 #[test]
-fn a_full_disk_is_one_line_and_status_2() {
+fn a_full_disk_is_one_line_and_status_74() {
     for args in EVERY_COMMAND {
         let full = std::fs::OpenOptions::new()
             .write(true)
@@ -28,8 +28,9 @@ fn a_full_disk_is_one_line_and_status_2() {
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains("no space left on device"), "{args:?}: {err}");
+        // An I/O error: exit 74 (sysexits' EX_IOERR), as the product's.
+        assert_eq!(out.status.code(), Some(74), "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
 }
