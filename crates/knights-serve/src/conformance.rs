@@ -11,35 +11,11 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
-use knights::format::{self, Valid};
+use knights_conformance::{cases, file_facts, text, Case};
 use serde_json::{json, Map, Value};
 use tower::ServiceExt;
 
 use super::{router, Config};
-
-/// One row of the table (the fields this runner reads).
-#[derive(serde::Deserialize)]
-struct Case {
-    name: String,
-    job: String,
-    request: toml::Table,
-    doors: Vec<String>,
-    #[serde(default)]
-    expect: Option<toml::Table>,
-    #[serde(default)]
-    refused: Option<String>,
-    /// Part of the library's sentence, which the door must show unchanged.
-    #[serde(default)]
-    says: Option<String>,
-    /// The request's field that the refusal's advice names.
-    #[serde(default)]
-    hint: Option<String>,
-}
-
-#[derive(serde::Deserialize)]
-struct Table {
-    case: Vec<Case>,
-}
 
 /// The method and path of each job's endpoint.
 fn endpoint(job: &str) -> (&'static str, &'static str) {
@@ -67,14 +43,6 @@ fn http_status(category: &str) -> StatusCode {
         "interrupted" => StatusCode::SERVICE_UNAVAILABLE,
         "io" => StatusCode::INTERNAL_SERVER_ERROR,
         other => panic!("no category {other}"),
-    }
-}
-
-/// A field's value as a query parameter.
-fn text(value: &toml::Value) -> String {
-    match value {
-        toml::Value::String(s) => s.clone(),
-        other => other.to_string(),
     }
 }
 
@@ -135,39 +103,17 @@ async fn finished(app: &Router, started: Value) -> (StatusCode, Value) {
     panic!("the count {id} did not finish");
 }
 
-/// A tour or tourney answer's facts, after the checker has read it.
-fn file_facts(v: &Value, facts: &mut Map<String, Value>) {
-    let valid = format::read(&v.to_string())
-        .and_then(|d| d.into_valid())
-        .unwrap_or_else(|e| panic!("not a valid tour or tourney ({e}): {v}"));
-    match valid {
-        Valid::Tour(t) => {
-            let at = |s: u32| json!([s / t.board().cols(), s % t.board().cols()]);
-            facts.insert("closed".into(), json!(t.is_closed()));
-            facts.insert("squares".into(), json!(t.squares().len()));
-            facts.insert("start".into(), at(t.squares()[0]));
-            facts.insert("end".into(), at(*t.squares().last().unwrap()));
-            facts.insert("order".into(), json!(t.squares()));
-        }
-        Valid::Tourney(t) => {
-            let squares: usize = t.cycles().iter().map(|c| c.len()).sum();
-            facts.insert("squares".into(), json!(squares));
-            facts.insert("cycles".into(), json!(t.cycles().len()));
-        }
-    }
-}
-
 /// The facts of an accepted case's answer.
 fn facts(case: &Case, status: StatusCode, v: &Value) -> Map<String, Value> {
     let mut facts = Map::new();
     match case.job.as_str() {
-        "tour" | "obfuscate" => file_facts(v, &mut facts),
+        "tour" | "obfuscate" => facts = file_facts(&v.to_string()),
         // The tourney file's fields, without the rails drawn on the page.
-        "tourney" | "shatter" => file_facts(
-            &json!({"rows": v["rows"], "cols": v["cols"], "cycles": v["cycles"]}),
-            &mut facts,
-        ),
-        "join" => file_facts(&v["tour"], &mut facts),
+        "tourney" | "shatter" => {
+            let file = json!({"rows": v["rows"], "cols": v["cols"], "cycles": v["cycles"]});
+            facts = file_facts(&file.to_string());
+        }
+        "join" => facts = file_facts(&v["tour"].to_string()),
         "exists" => {
             // Off the plain board an answer word; on it, both kinds' theorems.
             let answer = match &v["answer"] {
@@ -206,17 +152,8 @@ fn facts(case: &Case, status: StatusCode, v: &Value) -> Map<String, Value> {
 
 #[tokio::test]
 async fn the_conformance_table_through_the_api() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../knights/tests/data/conformance.toml"
-    );
-    let table: Table = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let app = router(Config::default());
-    for case in table
-        .case
-        .iter()
-        .filter(|c| c.doors.iter().any(|d| d == "http"))
-    {
+    for case in cases().iter().filter(|c| c.is_for("http")) {
         let name = &case.name;
         let (method, uri, body) = http_request(case);
         let (mut status, mut v) = call(&app, method, &uri, &body).await;
@@ -226,17 +163,10 @@ async fn the_conformance_table_through_the_api() {
         if let Some(category) = &case.refused {
             assert_eq!(status, http_status(category), "{name}: {uri}: {v}");
             let said = v["error"].as_str().unwrap_or_default();
-            let says = case.says.as_deref().unwrap_or_default();
-            assert!(said.contains(says), "{name}: says {says:?}: {said}");
-            if let Some(field) = &case.hint {
-                assert!(said.contains(&format!("{field}=")), "{name}: hint: {said}");
-            }
+            case.assert_refusal_says(said, |field| format!("{field}="));
             continue;
         }
         let facts = facts(case, status, &v);
-        for (key, want) in case.expect.as_ref().unwrap() {
-            let want = serde_json::to_value(want).unwrap();
-            assert_eq!(facts.get(key), Some(&want), "{name}: {key}: {uri} {v}");
-        }
+        case.assert_facts(&facts, &format!("{uri} {v}"));
     }
 }

@@ -4,34 +4,10 @@
 //! below), and the output and exit status must show the facts or the error
 //! category the table expects (exit statuses as docs/formats.md lists them).
 
-use knights::format::{self, Valid};
+use knights_conformance::{cases, file_facts, text, Case};
 use serde_json::{json, Map, Value};
 
-use super::{data, knights, scratch};
-
-/// One row of the table (the fields this runner reads).
-#[derive(serde::Deserialize)]
-struct Case {
-    name: String,
-    job: String,
-    request: toml::Table,
-    doors: Vec<String>,
-    #[serde(default)]
-    expect: Option<toml::Table>,
-    #[serde(default)]
-    refused: Option<String>,
-    /// Part of the library's sentence, which the door must show unchanged.
-    #[serde(default)]
-    says: Option<String>,
-    /// The request's field that the refusal's advice names.
-    #[serde(default)]
-    hint: Option<String>,
-}
-
-#[derive(serde::Deserialize)]
-struct Table {
-    case: Vec<Case>,
-}
+use super::{knights, scratch};
 
 /// The request's fields that are flags of the same value, as the command
 /// line spells them; the others are translated in [`args`].
@@ -70,14 +46,6 @@ fn exit_status(category: &str) -> i32 {
         "interrupted" => 130,
         "io" => 74,
         other => panic!("no category {other}"),
-    }
-}
-
-/// A field's value as the command line writes it.
-fn text(value: &toml::Value) -> String {
-    match value {
-        toml::Value::String(s) => s.clone(),
-        other => other.to_string(),
     }
 }
 
@@ -124,34 +92,12 @@ fn args(case: &Case, dir: &std::path::Path) -> (Vec<String>, String) {
     (args, stdin)
 }
 
-/// A tour or tourney file's facts, after the checker has read it.
-fn file_facts(out: &str, facts: &mut Map<String, Value>) {
-    let valid = format::read(out)
-        .and_then(|d| d.into_valid())
-        .unwrap_or_else(|e| panic!("not a valid tour or tourney ({e}): {out}"));
-    match valid {
-        Valid::Tour(t) => {
-            let at = |s: u32| json!([s / t.board().cols(), s % t.board().cols()]);
-            facts.insert("closed".into(), json!(t.is_closed()));
-            facts.insert("squares".into(), json!(t.squares().len()));
-            facts.insert("start".into(), at(t.squares()[0]));
-            facts.insert("end".into(), at(*t.squares().last().unwrap()));
-            facts.insert("order".into(), json!(t.squares()));
-        }
-        Valid::Tourney(t) => {
-            let squares: usize = t.cycles().iter().map(|c| c.len()).sum();
-            facts.insert("squares".into(), json!(squares));
-            facts.insert("cycles".into(), json!(t.cycles().len()));
-        }
-    }
-}
-
 /// The facts of an accepted case's output and exit status.
 fn facts(job: &str, status: i32, out: &str) -> Map<String, Value> {
     let mut facts = Map::new();
     let json = || serde_json::from_str::<Value>(out).expect("JSON output");
     match job {
-        "tour" | "tourney" | "join" | "shatter" | "obfuscate" => file_facts(out, &mut facts),
+        "tour" | "tourney" | "join" | "shatter" | "obfuscate" => facts = file_facts(out),
         "exists" => {
             let answer = out.split_whitespace().next().unwrap_or_default();
             let by_status = ["yes", "no", "", "unknown"][status as usize];
@@ -185,14 +131,8 @@ fn facts(job: &str, status: i32, out: &str) -> Map<String, Value> {
 
 #[test]
 fn the_conformance_table_through_the_command_line() {
-    let table = std::fs::read_to_string(data("conformance.toml")).unwrap();
-    let table: Table = toml::from_str(&table).expect("the table reads");
     let dir = scratch("conformance");
-    for case in table
-        .case
-        .iter()
-        .filter(|c| c.doors.iter().any(|d| d == "cli"))
-    {
+    for case in cases().iter().filter(|c| c.is_for("cli")) {
         let name = &case.name;
         let (args, stdin) = args(case, &dir);
         let out = knights().args(&args).write_stdin(stdin).output().unwrap();
@@ -205,23 +145,11 @@ fn the_conformance_table_through_the_command_line() {
                 stdout.is_empty(),
                 "{name}: a refusal prints nothing: {stdout}"
             );
-            let says = case.says.as_deref().unwrap_or_default();
-            assert!(stderr.contains(says), "{name}: says {says:?}");
-            if let Some(field) = &case.hint {
-                let spelt = format!("--{field}");
-                assert!(stderr.contains(&spelt), "{name}: hint {spelt}");
-            }
+            case.assert_refusal_says(&stderr, |field| format!("--{field}"));
             continue;
         }
         let facts = facts(&case.job, status, &stdout);
-        for (key, want) in case.expect.as_ref().unwrap() {
-            let want = serde_json::to_value(want).unwrap();
-            assert_eq!(
-                facts.get(key),
-                Some(&want),
-                "{name}: {key}: {args:?} {stderr}"
-            );
-        }
+        case.assert_facts(&facts, &format!("{args:?} {stderr}"));
     }
     let _ = std::fs::remove_dir_all(dir);
 }
