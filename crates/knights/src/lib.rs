@@ -14,7 +14,7 @@
 //! | job | call |
 //! |---|---|
 //! | one tour, any board, any algorithm | [`Tour::builder`] ([`TourBuilder`]), algorithms in [`algorithms`] |
-//! | is there a tour, and why (not) | [`exists::closed_tour`], [`exists::open_tour`] |
+//! | is there a tour, and why (not) | [`exists::closed_tour`], [`exists::open_tour`]; any request: [`exists::decide`]; given ends: [`exists::ends`] |
 //! | check a tour or tourney | [`check::check_tour`], [`check::check_cover`] |
 //! | a tourney (cycle cover) | [`Tourney::builder`] ([`TourneyBuilder`]) |
 //! | join, shatter, obfuscate | [`rails::join`], [`rails::shatter`], [`rails::obfuscate`], [`rails::obfuscate_tour`] |
@@ -93,8 +93,6 @@ pub mod construct;
 mod control;
 pub mod count;
 pub mod cover;
-pub mod decide;
-pub mod endpoints;
 mod error;
 pub mod exists;
 pub mod format;

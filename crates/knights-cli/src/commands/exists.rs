@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::algorithms::Spec;
-use knights::decide::{self, Answer};
 use knights::exists;
+use knights::exists::Answer;
 
 use super::parse_board;
 use crate::cli::ExistsArgs;
@@ -74,7 +74,7 @@ fn general(args: ExistsArgs, shape: knights::Shape) -> Result<ExitCode> {
         stop: crate::output::stop_on_ctrl_c(),
         ..Spec::on(shape.clone())
     };
-    let d = decide::decide(&spec, args.max_nodes)?;
+    let d = exists::decide(&spec, args.max_nodes)?;
     let what = match (args.kind.kind(), end) {
         (_, Some(_)) => "tour between the given squares",
         (Some(knights::Kind::Closed), _) => "closed tour",

@@ -56,7 +56,7 @@ fn yes(b: bool) -> &'static str {
 /// by the necessary conditions and a short search (100,000 nodes).
 fn general(args: &GraphArgs, shape: &knights::Shape) -> Result<ExitCode> {
     use knights::algorithms::Spec;
-    use knights::decide;
+    use knights::exists;
     let graph = shape.graph()?;
     let edges = graph.edges();
     let board = shape.board();
@@ -65,7 +65,7 @@ fn general(args: &GraphArgs, shape: &knights::Shape) -> Result<ExitCode> {
             kind: Some(kind),
             ..Spec::on(shape.clone())
         };
-        Ok(decide::decide(&spec, 100_000)?.answer.word())
+        Ok(exists::decide(&spec, 100_000)?.answer.word())
     };
     let (closed, open) = (answer(knights::Kind::Closed)?, answer(knights::Kind::Open)?);
     let degrees: Vec<Option<usize>> = (0..board.squares() as knights::Square)

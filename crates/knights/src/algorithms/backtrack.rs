@@ -20,7 +20,8 @@
 
 use rand::RngCore;
 
-use super::{finish, Spec, TourGenerator};
+use super::open::finish;
+use super::spec::{Spec, TourGenerator};
 use crate::board::Square;
 use crate::StopFlag;
 use crate::{exists, Board, Error, Kind, Result, Tour};

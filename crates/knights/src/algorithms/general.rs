@@ -14,9 +14,10 @@
 
 use rand::{Rng, RngCore};
 
-use super::{Spec, StopFlag};
+use super::spec::Spec;
 use crate::board::Square;
 use crate::shape::{Graph, Shape};
+use crate::StopFlag;
 use crate::{Error, Kind, Result, Tour};
 
 /// What a search is asked for, resolved: the graph and the constraints.
@@ -369,7 +370,7 @@ pub(crate) fn generate_warnsdorff(
     attempts: u32,
     rng: &mut dyn RngCore,
 ) -> Result<Tour> {
-    super::refuse::quick_refusal(spec)?;
+    crate::exists::quick_refusal(spec)?;
     let graph = spec.shape.graph()?;
     let goal = goal(spec, &graph)?;
     for (kind, share) in kinds(spec, goal.kind) {
@@ -408,7 +409,7 @@ pub(crate) fn generate_backtrack(
     warnsdorff_order: bool,
     max_nodes: u64,
 ) -> Result<Tour> {
-    super::refuse::quick_refusal(spec)?;
+    crate::exists::quick_refusal(spec)?;
     let graph = spec.shape.graph()?;
     let goal = goal(spec, &graph)?;
     let mut exhausted = true;

@@ -15,7 +15,7 @@
 use rand::RngCore;
 
 use super::backtrack::{self, Found, Options, Order};
-use super::{Spec, TourGenerator};
+use super::spec::{Spec, TourGenerator};
 use crate::{Board, Result, Tour};
 
 /// A tour by the hybrid search; `options.order` is ignored (always

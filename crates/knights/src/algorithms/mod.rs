@@ -22,17 +22,18 @@
 //!   they make.
 
 pub mod backtrack;
+pub mod ends;
 pub(crate) mod general;
 pub mod hybrid;
-pub(crate) mod refuse;
+mod open;
+mod spec;
 pub mod tourney;
 pub mod warnsdorff;
 
 use rand::RngCore;
 
-use crate::board::Square;
 use crate::construct;
-use crate::{exists, Board, Error, Kind, Result, Shape, StopFlag, Tour};
+use crate::{exists, Error, Kind, Result, Tour};
 
 pub use backtrack::Backtrack;
 pub use hybrid::Hybrid;
@@ -40,82 +41,9 @@ pub use tourney::neural::TakefujiLee;
 pub use tourney::Generator;
 pub use warnsdorff::{Tie, Warnsdorff};
 
-/// What every request for a tour says, whatever the algorithm.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spec {
-    /// The board.
-    pub board: Board,
-    /// Closed, open, or `None` for either (see the module docs for what
-    /// either means per method).
-    pub kind: Option<Kind>,
-    /// The start square, if it matters.
-    pub start: Option<Square>,
-    /// The end square, if it matters: the tour is then a path from `start`
-    /// (which must be given) to `end`.
-    pub end: Option<Square>,
-    /// The holes, wrapping and leaper ([`Shape::new`]`(board)` for the
-    /// plain board); its board must be `board`.
-    pub shape: Shape,
-    /// Raised by the caller to stop a long search early.
-    pub stop: StopFlag,
-}
-
-impl Spec {
-    /// Either kind, from any start, never stopped.
-    pub fn new(board: Board) -> Spec {
-        Spec {
-            board,
-            kind: None,
-            start: None,
-            end: None,
-            shape: Shape::new(board),
-            stop: StopFlag::new(),
-        }
-    }
-
-    /// [`Spec::new`] on a shape.
-    pub fn on(shape: Shape) -> Spec {
-        Spec {
-            board: shape.board(),
-            kind: None,
-            start: None,
-            end: None,
-            shape,
-            stop: StopFlag::new(),
-        }
-    }
-
-    /// Whether the plain methods (and their pinned outputs) apply: the
-    /// plain board, no end square.
-    pub fn is_plain(&self) -> bool {
-        self.shape.is_plain() && self.end.is_none()
-    }
-}
-
-/// A method that makes one tour: the interface every tour algorithm
-/// implements, with its own options as the implementing type.
-///
-/// # Example
-/// ```
-/// use knights::algorithms::{Spec, TourGenerator, Warnsdorff, Tie};
-/// let spec = Spec { kind: Some(knights::Kind::Closed), ..Spec::new("8x8".parse()?) };
-/// let tour = Warnsdorff::default().tie(Tie::Pohl).generate(&spec, &mut knights::rng::seeded(3))?;
-/// assert!(tour.is_closed());
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub trait TourGenerator {
-    /// The method's name, as `knights tour --algorithm` and cipher keys spell it.
-    fn name(&self) -> &'static str;
-
-    /// One tour as `spec` asks, drawing its random choices from `rng`.
-    ///
-    /// # Errors
-    /// [`Error::NoTour`] where no tour of the kind exists (with the
-    /// theorem), [`Error::GaveUp`] when the method's budget runs out,
-    /// [`Error::Interrupted`] when `spec.stop` is raised, [`Error::Board`] for a start off the board,
-    /// [`Error::TooLarge`] when the board cannot fit in memory.
-    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour>;
-}
+pub(crate) use open::finish;
+pub use open::make_open;
+pub use spec::{Spec, TourGenerator};
 
 /// The linear-time divide-and-conquer construction ([`crate::construct`]):
 /// every board, O(squares); either kind means closed where the board has a
@@ -165,7 +93,7 @@ impl TourGenerator for Auto {
 }
 
 /// The construction and [`Auto`] beyond the plain board: given ends on the
-/// plain board by [`crate::endpoints::tour`]; the cylinder and the torus by
+/// plain board by [`ends::tour`]; the cylinder and the torus by
 /// the plain board's construction where it has a tour; other shapes, for
 /// `auto` only, by Warnsdorff's rule (1000 walks) and then the hybrid
 /// search (10,000,000 nodes).
@@ -191,7 +119,7 @@ fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>
                         "the start and end are not a knight's move apart, so a tour between them cannot be closed".into(),
                     ))
                 }
-                _ => return crate::endpoints::tour(board, s, t),
+                _ => return ends::tour(board, s, t),
             }
         }
     }
@@ -490,100 +418,4 @@ impl From<Auto> for Algorithm {
     fn from(_: Auto) -> Algorithm {
         Algorithm::Auto
     }
-}
-
-/// The tour as `spec` asks for its kind: opened (see [`opened`]) when an
-/// open tour is wanted and the method made a closed one.
-pub(crate) fn finish(tour: Tour, spec: &Spec) -> Result<Tour> {
-    if spec.kind == Some(Kind::Open) {
-        return opened(tour, spec.start.is_some());
-    }
-    Ok(tour)
-}
-
-/// [`make_open`], free to start elsewhere on the cycle when the caller fixed
-/// no start: a closed tour whose start has no open tour (see [`make_open`]) is
-/// first rotated to the next square that has one.
-fn opened(tour: Tour, start_fixed: bool) -> Result<Tour> {
-    let board = tour.board();
-    let blocked = |s| construct::next_to_two_corners(board, s);
-    if tour.is_closed() && !start_fixed && blocked(tour.start()) {
-        if let Some(&s) = tour.squares().iter().find(|&&s| !blocked(s)) {
-            return make_open(tour.rotated_to(s)?);
-        }
-    }
-    make_open(tour)
-}
-
-/// How many rotated paths [`make_open`] looks at before it gives up.
-const MAX_ROTATIONS: usize = 256;
-
-/// An open tour from a tour whose ends may be a knight's move apart, keeping
-/// its start. A Posa rotation turns the path s0..s(n-1) into
-/// s0..si, s(n-1), s(n-2)..s(i+1), where s(n-1) is a knight's move from si,
-/// which moves the end to s(i+1). Rotations are tried breadth first, so a
-/// path whose one-step rotations all end next to the start is rotated again;
-/// at most 256 different paths are looked at, in a fixed order. Tours that are already
-/// open are returned as they are.
-///
-/// # Errors
-/// [`crate::Error::NoTour`] when no open tour starts where this one does (the
-/// start is a knight's move from two squares of degree 2);
-/// [`crate::Error::GaveUp`] when 256 rotated paths all end next to the start.
-///
-/// # Complexity
-/// O(rows * cols) per path looked at; almost always one.
-///
-/// # Example
-/// ```
-/// use knights::{algorithms::{self, Construct}, check, Board, Tour};
-/// let closed = Tour::builder(Board::new(6, 6)?).closed().algorithm(Construct).build()?;
-/// let open = algorithms::make_open(closed.clone())?;
-/// assert!(!open.is_closed());
-/// assert_eq!(open.start(), closed.start());
-/// check::check_tour(&open)?;
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn make_open(tour: Tour) -> Result<Tour> {
-    if !tour.is_closed() {
-        return Ok(tour);
-    }
-    let board = tour.board();
-    let first = tour.start();
-    if construct::next_to_two_corners(board, first) {
-        let (r, c) = board.coords(first);
-        return Err(crate::Error::NoTour(format!(
-            "no open tour of {board} starts at ({r}, {c}): it is a knight's move from two squares that have only two moves each, so a tour from it must end on one of them, a knight's move from the start"
-        )));
-    }
-    let squares = tour.into_squares();
-    let mut seen = rustc_hash::FxHashSet::from_iter([squares.clone()]);
-    let mut queue = std::collections::VecDeque::from([squares]);
-    let mut position = vec![0usize; board.squares()];
-    let mut looked_at = 0;
-    while let Some(squares) = queue.pop_front() {
-        looked_at += 1;
-        let n = squares.len();
-        for (i, &s) in squares.iter().enumerate() {
-            position[s as usize] = i;
-        }
-        for (_, t) in board.neighbours(squares[n - 1]) {
-            let i = position[t as usize];
-            if i + 2 >= n {
-                continue;
-            }
-            let mut rotated = squares.clone();
-            rotated[i + 1..].reverse();
-            if board.move_between(rotated[n - 1], first).is_none() {
-                return Ok(Tour::from_squares_unchecked(board, rotated));
-            }
-            if seen.len() < MAX_ROTATIONS && seen.insert(rotated.clone()) {
-                queue.push_back(rotated);
-            }
-        }
-    }
-    Err(crate::Error::GaveUp(format!(
-        "no rotation of this closed tour of {board} gives an open tour from the same start \
-         (looked at {looked_at} rotated paths)"
-    )))
 }

@@ -29,7 +29,8 @@ use std::str::FromStr;
 
 use rand::{Rng, RngCore};
 
-use super::{finish, Spec, TourGenerator};
+use super::open::finish;
+use super::spec::{Spec, TourGenerator};
 use crate::board::{Square, MOVES};
 use crate::rng::LeastOf;
 use crate::{exists, memory, Board, Error, Kind, Result, StopFlag, Tour};

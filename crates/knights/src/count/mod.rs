@@ -489,7 +489,7 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<CountReport>
 
 /// The number of Hamiltonian paths of the knight graph of `board` from `s`
 /// to `t` (undirected), by the frontier program with both ends fixed; what
-/// the table of [`crate::endpoints`] is made of.
+/// the table of [`crate::exists::ends`] is made of.
 ///
 /// # Example
 /// ```

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{place, within};
 use crate::algorithms::Spec;
-use crate::decide::{self, Answer};
+use crate::exists::Answer;
 use crate::{exists, Control, Result, Wanted};
 
 /// Whether a tour of a kind exists (`knights exists`, `GET /api/exists`,
@@ -103,7 +103,7 @@ impl ExistsRequest {
         if spec.is_plain() && spec.start.is_none() {
             return Ok(plain(spec.board, self.kind));
         }
-        let d = decide::decide(&spec, self.max_nodes)?;
+        let d = exists::decide(&spec, self.max_nodes)?;
         Ok(ExistsAnswer {
             answer: d.answer.word().into(),
             kind: self.kind,

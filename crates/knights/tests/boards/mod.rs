@@ -4,7 +4,7 @@
 
 use knights::algorithms::{Algorithm, Backtrack, Hybrid, Spec, Warnsdorff};
 use knights::check::{check_tour, Rules};
-use knights::decide::{decide, Answer};
+use knights::exists::{decide, Answer};
 use knights::shape::{Leaper, Shape, Wrap};
 use knights::{count, format, Board, Error, Kind, Square, Tour};
 use proptest::prelude::*;

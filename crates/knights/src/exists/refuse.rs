@@ -1,11 +1,12 @@
 //! Quick necessary conditions for a tour: the squares' places (colours,
 //! the leaper's residues, Posa's four lines), squares without moves and
-//! the move graph's two colour classes. They live below the algorithms so
-//! that the generators and the existence answers both refuse with them.
+//! the move graph's two colour classes. They name no generator, so the
+//! generators refuse an impossible request with them as the existence
+//! answer does.
 
 use std::collections::VecDeque;
 
-use super::Spec;
+use crate::algorithms::Spec;
 use crate::board::Square;
 use crate::shape::{Graph, Shape};
 use crate::{Error, Kind, Result};
@@ -66,7 +67,7 @@ fn reached(shape: &Shape, graph: &Graph) -> usize {
 
 /// `Err(NoTour(reason))` when a quick necessary condition fails for the
 /// request; `Ok` says nothing about existence. The plain board without a
-/// start or end square is left to the theorems of [`crate::exists`].
+/// start or end square is left to the theorems of [`super::theorems`].
 pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
     if spec.is_plain() && spec.start.is_none() {
         return Ok(());

@@ -1,75 +1,15 @@
-//! Whether a tour exists for any request: the plain board's theorems
-//! ([`crate::exists`]), given start and end squares on the plain board
-//! ([`crate::endpoints`]), and on boards with holes, wrapping or another
-//! leaper quick necessary conditions (colour, lattice, degrees,
-//! connectedness, the two colour classes) followed by an exhaustive search
-//! under a node budget, whose answer is "unknown" when the budget runs out.
-//!
-//! # Example
-//! ```
-//! use knights::{algorithms::Spec, decide::{decide, Answer}, shape::{Shape, Wrap, Leaper}};
-//! let torus = Spec { kind: Some(knights::Kind::Closed), ..Spec::on(Shape::new("4x4".parse()?).with_wrap(Wrap::Both)) };
-//! assert_eq!(decide(&torus, 1_000_000)?.answer, Answer::Yes);
-//! let camel = Spec::on(Shape::new("8x8".parse()?).with_leaper(Leaper::new(1, 3)?));
-//! let d = decide(&camel, 1_000_000)?;
-//! assert_eq!(d.answer, Answer::No);
-//! assert!(d.reason.contains("colour"));
-//! # Ok::<(), knights::Error>(())
-//! ```
+//! The answer for any request: the plain board's theorems, a given start
+//! and end on the plain board, the quick necessary conditions, and where
+//! none decides an exhaustive search with the generators' backtracking
+//! under a node budget ("unknown" when it runs out). A start alone on the
+//! plain board is answered by the construction, which tours from every
+//! square the theorems allow.
 
-use std::fmt;
-
+use super::refuse::quick_refusal;
+use super::{ends, theorems, Answer, Decision};
 use crate::algorithms::general::{self, Outcome};
-use crate::algorithms::refuse::quick_refusal;
-use crate::algorithms::Spec;
-use crate::{endpoints, exists, Error, Kind, Result, Tour};
-
-/// Yes, no, or unknown (the search's budget ran out).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A tour exists (by a theorem, or one was found).
-    Yes,
-    /// None exists (by a theorem, a necessary condition, or an exhaustive search).
-    No,
-    /// The search ran out of its budget.
-    Unknown,
-}
-
-impl Answer {
-    /// `yes`, `no` or `unknown`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Answer::Yes => "yes",
-            Answer::No => "no",
-            Answer::Unknown => "unknown",
-        }
-    }
-}
-
-/// An answer with its grounds, and the tour when a search found one.
-#[derive(Clone, Debug)]
-pub struct Decision {
-    /// The answer.
-    pub answer: Answer,
-    /// Why, in a sentence or two.
-    pub reason: String,
-    /// The tour that proves a yes found by search or construction.
-    pub tour: Option<Tour>,
-}
-
-impl fmt::Display for Decision {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.answer.word(), self.reason)
-    }
-}
-
-fn decision(answer: Answer, reason: String) -> Decision {
-    Decision {
-        answer,
-        reason,
-        tour: None,
-    }
-}
+use crate::algorithms::{Auto, Spec, TourGenerator};
+use crate::{Error, Kind, Result};
 
 /// Whether a tour as `spec` asks exists (kind, start, end, shape), with
 /// an exhaustive search of at most `max_nodes` squares placed where no
@@ -84,21 +24,20 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
     }
     if let Err(e) = quick_refusal(spec) {
         return match e {
-            Error::NoTour(reason) => Ok(decision(Answer::No, reason)),
+            Error::NoTour(reason) => Ok(Decision::said(Answer::No, reason)),
             e => Err(e),
         };
     }
     if spec.shape.is_plain() {
         if let (Some(s), Some(t)) = (spec.start, spec.end) {
-            let d = endpoints::existence(spec.board, s, t);
+            let d = ends::existence(spec.board, s, t);
             if d.answer != Answer::Unknown {
                 return Ok(d);
             }
         } else if spec.start.is_some() {
             // A start alone on the plain board: the construction (with
             // Warnsdorff's rule for the starts it cannot use) decides.
-            use crate::algorithms::TourGenerator;
-            match crate::algorithms::Auto.generate(spec, &mut crate::rng::seeded(0)) {
+            match Auto.generate(spec, &mut crate::rng::seeded(0)) {
                 Ok(tour) => {
                     return Ok(Decision {
                         answer: Answer::Yes,
@@ -110,7 +49,7 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
                         tour: Some(tour),
                     })
                 }
-                Err(Error::NoTour(reason)) => return Ok(decision(Answer::No, reason)),
+                Err(Error::NoTour(reason)) => return Ok(Decision::said(Answer::No, reason)),
                 Err(_) => {}
             }
         }
@@ -141,12 +80,12 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
         }
     }
     Ok(match last {
-        Outcome::Exhausted => decision(
+        Outcome::Exhausted => Decision::said(
             Answer::No,
             format!("an exhaustive search of {} finds none", spec.shape),
         ),
         Outcome::Stopped => return Err(Error::Interrupted("the search was stopped".into())),
-        _ => decision(
+        _ => Decision::said(
             Answer::Unknown,
             format!(
                 "no theorem or necessary condition decides {}, and the search found no tour within {max_nodes} nodes",
@@ -158,15 +97,15 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
 
 /// The plain board's theorems, or a search from a given start.
 fn plain(spec: &Spec) -> Decision {
-    let closed = exists::closed_tour(spec.board);
-    let open = exists::open_tour(spec.board);
+    let closed = theorems::closed_tour(spec.board);
+    let open = theorems::open_tour(spec.board);
     let e = match spec.kind {
         Some(Kind::Closed) => closed,
         Some(Kind::Open) => open,
         None if closed.exists => closed,
         None => open,
     };
-    decision(
+    Decision::said(
         if e.exists { Answer::Yes } else { Answer::No },
         format!("{} ({})", e.reason, e.theorem),
     )
