@@ -102,7 +102,9 @@ def tour(
     wrap: Optional[str] = None,
     leaper: Optional[Tuple[int, int]] = None,
     holes: Optional[str] = None,
-    **algorithm_options: Union[str, int],
+    tie: Optional[str] = None,
+    max_attempts: Optional[int] = None,
+    max_nodes: Optional[int] = None,
 ) -> Tour:
     """One knight's tour of ``board``, with the same defaults as the
     library and ``knights tour``: either kind, any start, seed 0, and the
@@ -125,7 +127,7 @@ def tour(
       ``#`` a hole. These need ``warnsdorff``, ``backtrack``, ``hybrid`` or
       ``auto`` (``auto`` and ``construct`` also take start and end on the
       plain board).
-    - ``algorithm_options``: ``tie="pohl"`` (``"random"``, ``"first"``,
+    - the algorithm's options: ``tie="pohl"`` (``"random"``, ``"first"``,
       ``"centre"``), ``max_attempts=50``, ``max_nodes=10**6``; an option the
       algorithm does not take is refused.
 
@@ -148,11 +150,9 @@ def tour(
     >>> tour("4x4", kind="closed", wrap="both").closed
     True
     """
-    options = list(algorithm_options.items())
     return _native.tour(
-        board, kind, start, algorithm, seed, options,
-        obfuscate,
-        end, wrap, leaper, holes,
+        board, kind, start, algorithm, seed, obfuscate,
+        end, wrap, leaper, holes, tie, max_attempts, max_nodes,
     )
 
 

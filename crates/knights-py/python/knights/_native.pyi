@@ -3,7 +3,7 @@
 # functions are the building blocks of knights/__init__.py.
 # tests/test_stubs.py checks them against the compiled module.
 
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 _Board = Union[str, int, Tuple[int, int]]
 _Square = Tuple[int, int]
@@ -110,12 +110,14 @@ def tour(
     start: Optional[_Square],
     algorithm: str,
     seed: int,
-    options: Sequence[Tuple[str, Union[str, int]]],
     obfuscate: Optional[int],
-    end: Optional[_Square] = None,
-    wrap: Optional[str] = None,
-    leaper: Optional[Tuple[int, int]] = None,
-    holes: Optional[str] = None,
+    end: Optional[_Square],
+    wrap: Optional[str],
+    leaper: Optional[Tuple[int, int]],
+    holes: Optional[str],
+    tie: Optional[str],
+    max_attempts: Optional[int],
+    max_nodes: Optional[int],
 ) -> Tour: ...
 def decide(
     board: _Board,
