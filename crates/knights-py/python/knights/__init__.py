@@ -269,9 +269,7 @@ def check(x: Union[Tour, Tourney, str, bytes, Dict[str, Any]]) -> str:
     ...
     knights.InvalidTourError: 10 squares of the 3x4 board are never visited, the first being (0, 1)
     """
-    if isinstance(x, (Tour, Tourney)):
-        return x.check()
-    return _native.check_text(x)
+    return _native.check(x)
 
 
 def count(
