@@ -228,12 +228,13 @@ def decide(
     wrap: Optional[str] = None,
     leaper: Optional[Tuple[int, int]] = None,
     holes: Optional[str] = None,
-    max_nodes: int = 1_000_000,
+    max_nodes: Optional[int] = None,
 ) -> Decision:
     """Whether a tour exists with given ends, holes (board text, ``.`` a
     square and ``#`` a hole), wrapping or another leaper: by the necessary
     conditions (colour, connectedness, degrees), the theorems and the table
-    of small boards, then an exhaustive search of at most ``max_nodes``.
+    of small boards, then an exhaustive search of at most ``max_nodes``
+    (10,000,000 unless given, as ``knights exists --max-nodes``).
 
     >>> decide("8x8", start=(0, 0), end=(7, 7)).answer
     'no'

@@ -127,6 +127,6 @@ def decide(
     wrap: Optional[str],
     leaper: Optional[Tuple[int, int]],
     holes: Optional[str],
-    max_nodes: int,
+    max_nodes: Optional[int],
 ) -> Tuple[str, str]: ...
 def tourney(board: _Board, generator: str, seed: int) -> Tourney: ...
