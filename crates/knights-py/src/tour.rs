@@ -15,16 +15,27 @@ use knights::format::{self, SvgOptions};
 use knights::rails;
 use knights::request::TourRequest;
 use knights::stats::MoveCounts;
-use knights::{Board, Control, Cover, Error, Tour};
+use knights::{Board, Control, Cover, Tour};
 use pyo3::exceptions::{PyImportError, PyIndexError};
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyIterator};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-/// Above this many squares `_repr_svg_` draws nothing (a notebook shows
-/// the `repr`); `to_svg()` still draws any size.
-pub(crate) const SVG_MAX_SQUARES: usize = 250_000;
+/// An SVG picture of a tour or tourney of `board`, drawn by `draw` with
+/// the options asked: the one body of both classes' `to_svg` (the
+/// notebook's `_repr_svg_` over it is in `knights/__init__.py`).
+pub(crate) fn svg(
+    board: Board,
+    animate: bool,
+    draw: impl FnOnce(SvgOptions) -> String,
+) -> PyResult<String> {
+    ensure_text_fits("the SVG picture", board)?;
+    Ok(draw(SvgOptions {
+        animate,
+        ..SvgOptions::default()
+    }))
+}
 
 /// Bytes a `(row, col)` pair takes in a Python list: the list's slot, the
 /// tuple and two ints (those up to 256 are shared, larger ones are not).
@@ -207,28 +218,15 @@ impl PyTour {
     /// An SVG picture of the tour; ``animate=True`` draws it step by step.
     #[pyo3(signature = (animate=false))]
     fn to_svg(&self, animate: bool) -> PyResult<String> {
-        ensure_text_fits("the SVG picture", self.tour.board())?;
-        let options = SvgOptions {
-            animate,
-            ..SvgOptions::default()
-        };
-        Ok(format::tour_svg(&self.tour, options).to_string())
+        svg(self.tour.board(), animate, |o| {
+            format::tour_svg(&self.tour, o).to_string()
+        })
     }
 
-    fn _repr_svg_(&self) -> PyResult<Option<String>> {
-        if self.tour.squares().len() > SVG_MAX_SQUARES {
-            return Ok(None);
-        }
-        self.to_svg(false).map(Some)
-    }
-
-    /// The independent checker's verdict, such as ``"closed tour on 8x8"``.
-    fn check(&self, py: Python<'_>) -> PyResult<String> {
-        let kind = lib(
-            py,
-            knights::check::check_tour(&self.tour).map_err(Error::from),
-        )?;
-        Ok(format!("{} tour on {}", kind.name(), self.tour.board()))
+    /// The independent checker's verdict, such as ``"closed tour on 8x8"``
+    /// (as :func:`check` gives it).
+    fn check(slf: &Bound<'_, Self>) -> PyResult<String> {
+        crate::files::check(slf.py(), slf.as_any())
     }
 
     /// The move counts of the tour (for ``knights.stats``).

@@ -168,6 +168,31 @@ def test_tour_from_squares():
         Tour((3, 4), [(5, 5)])
 
 
+def test_the_library_names_the_generators():
+    # "tourney" was the package's own alias of "warnsdorff"; the library's
+    # names are the names, as on the command line.
+    with pytest.raises(BadInputError, match="'tourney' is not a tourney generator"):
+        knights.tourney("6x6", generator="tourney")
+
+
+def test_stats_default_seed_is_the_librarys():
+    # knights stats and the request model default to seed 1.
+    ask = {"count": 5, "algorithm": "warnsdorff"}
+    assert knights.stats("6x6", **ask) == knights.stats("6x6", seed=1, **ask)
+    assert knights.stats("6x6", **ask) != knights.stats("6x6", seed=0, **ask)
+
+
+def test_svg_of_a_board_too_large_for_a_notebook():
+    t = knights.tourney("8x8")
+    assert t._repr_svg_() is not None
+    knights.SVG_MAX_SQUARES, before = 63, knights.SVG_MAX_SQUARES
+    try:
+        assert t._repr_svg_() is None
+        assert knights.tour("8x8")._repr_svg_() is None
+    finally:
+        knights.SVG_MAX_SQUARES = before
+
+
 def test_svg():
     t = knights.tour("6x6")
     svg = t._repr_svg_()

@@ -35,7 +35,7 @@ if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights
     from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _native
-from ._native import SVG_MAX_SQUARES, Tour, Tourney
+from ._native import Tour, Tourney
 from ._answers import Decision, Existence, Progress
 from ._errors import (
     BadInputError,
@@ -89,6 +89,23 @@ Board = _typing.Union[str, int, _typing.Tuple[int, int]]
 
 Square = _typing.Tuple[int, int]
 """A square: ``(row, col)``, 0-based from the top-left corner."""
+
+SVG_MAX_SQUARES = 250_000
+"""Above this many squares a notebook shows a tour's or tourney's ``repr``
+instead of its picture; ``to_svg()`` still draws any size."""
+
+
+def _repr_svg_(self: Union[Tour, Tourney]) -> Optional[str]:
+    """The picture a notebook shows: ``to_svg()``, or nothing on a board
+    of more than :data:`SVG_MAX_SQUARES` squares."""
+    if self.rows * self.cols > SVG_MAX_SQUARES:
+        return None
+    return self.to_svg()
+
+
+for _class in (Tour, Tourney):
+    setattr(_class, "_repr_svg_", _repr_svg_)
+del _class
 
 def tour(
     board: Board,
@@ -159,17 +176,14 @@ def tour(
 def tourney(board: Board, *, generator: str = "warnsdorff", seed: int = 0) -> Tourney:
     """One tourney (cycle cover) of ``board`` by ``generator``, named as
     in ``knights tourney --algorithm``: ``"warnsdorff"`` (the default: random
-    Warnsdorff walks closed early, any board; ``"tourney"`` is an older name
-    of it), ``"braid"``, ``"four-cover"``, ``"neural"`` or ``"divide"``
-    (Parberry 2020).
+    Warnsdorff walks closed early, any board), ``"braid"``, ``"four-cover"``,
+    ``"neural"`` or ``"divide"`` (Parberry 2020).
 
     >>> tourney("12x12", generator="braid", seed=3).check().startswith("tourney of")
     True
     >>> len(tourney("8x8", seed=1)) >= 1
     True
     """
-    if generator == "tourney":
-        generator = "warnsdorff"
     return _native.tourney(board, generator, seed)
 
 
@@ -342,7 +356,7 @@ def stats(
     count: int = 100,
     algorithm: str = "auto",
     kind: str = "any",
-    seed: int = 0,
+    seed: int = 1,
     obfuscate: bool = False,
     tourneys: bool = False,
 ) -> Dict[str, Any]: ...
@@ -354,7 +368,7 @@ def stats(
     count: int = 100,
     algorithm: str = "auto",
     kind: str = "any",
-    seed: int = 0,
+    seed: int = 1,
     obfuscate: bool = False,
     tourneys: bool = False,
 ) -> Dict[str, Any]:
@@ -365,8 +379,9 @@ def stats(
     and of each relative move ``(b - a) mod 8``.
 
     Of a board: the summary of ``count`` tours by ``algorithm`` (or with
-    ``tourneys=True``, raw tourneys of a generator), seeded and the same on
-    any number of threads: ``rows``, ``cols``, ``count``, ``moves`` and
+    ``tourneys=True``, raw tourneys of a generator), seeded (seed 1 unless
+    given, as ``knights stats``) and the same on any number of threads:
+    ``rows``, ``cols``, ``count``, ``moves`` and
     ``relative`` (mean frequencies, named as in the one-tour form; the
     command line's JSON calls them ``relative_moves``), their ``moves_std``
     and ``relative_std`` deviations, and
