@@ -1,39 +1,24 @@
-//! The knight's-tour cipher: keys from tours or key descriptions.
+//! The knight's-tour cipher, run as the library's [`CipherRequest`]: the
+//! key is a tour (its JSON goes in as the request's key text) or a key
+//! description such as `"8x8,seed=5"`, whose tour the library makes.
 
 use crate::classes::PyTour;
-use crate::run::{guard, run_watched, Watch};
-use knights::cipher::{self, Key, KeySpec, Mode};
-use knights::{StopFlag, Tour};
+use crate::run::{run_watched, Watch};
+use knights::format;
+use knights::request::CipherRequest;
+use knights::Control;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-/// Where a cipher key comes from: a tour, or a key description whose tour
-/// is generated (a search that may be long) on the worker thread.
-enum KeySource {
-    Tour(Tour),
-    Spec(KeySpec),
-}
-
-impl KeySource {
-    /// The key: the tour checked, or the description's tour generated.
-    fn key(self, stop: &StopFlag) -> knights::Result<Key> {
-        match self {
-            KeySource::Tour(tour) => Key::new(tour),
-            KeySource::Spec(spec) => Key::from_spec_with_stop(&spec, stop),
-        }
-    }
-}
-
-/// The cipher key: a tour, or a key description such as `"8x8,seed=5"`
-/// (read here; its tour is generated later, by [`KeySource::key`]).
-fn key_arg(py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<KeySource> {
+/// The request's key text: a tour's JSON, or the description (or a tour
+/// file's text) as given.
+fn key_text(key: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(t) = key.cast::<PyTour>() {
-        return Ok(KeySource::Tour(t.get().tour.clone()));
+        return Ok(format::tour_json(&t.get().tour).to_string());
     }
     if let Ok(s) = key.cast::<PyString>() {
-        let text = s.to_cow()?;
-        return guard(py, || Ok(KeySource::Spec(text.parse()?)));
+        return Ok(s.to_cow()?.into_owned());
     }
     Err(PyTypeError::new_err(
         "a key is a knights.Tour or a key description such as '8x8,seed=5'",
@@ -45,20 +30,23 @@ fn key_arg(py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<KeySource> {
 #[pyo3(name = "cipher")]
 pub(crate) fn run_cipher(
     py: Python<'_>,
-    text: &str,
+    text: String,
     key: &Bound<'_, PyAny>,
     classic: bool,
     decrypt: bool,
 ) -> PyResult<String> {
-    let key = key_arg(py, key)?;
-    let mode = if classic { Mode::Classic } else { Mode::Exact };
-    let text = text.to_string();
+    let request = CipherRequest {
+        key: key_text(key)?,
+        text,
+        classic,
+    };
     run_watched(py, &Watch::default(), move |stop| {
-        let key = key.key(&stop)?;
-        if decrypt {
-            cipher::decrypt(&key, &text, mode)
+        let control = Control::new().stop(stop);
+        let answer = if decrypt {
+            request.decrypt(&control)?
         } else {
-            cipher::encrypt(&key, &text, mode)
-        }
+            request.encrypt(&control)?
+        };
+        Ok(answer.text)
     })
 }

@@ -10,7 +10,13 @@ use pyo3::types::PyString;
 /// A board from `"8x8"`, `8` or `(rows, cols)`, read by the library so that
 /// its messages are the command line's.
 pub(crate) fn board_arg(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Board> {
-    let text = if let Ok(s) = board.cast::<PyString>() {
+    lib(py, board_text(board)?.parse())
+}
+
+/// A board `"8x8"`, `8` or `(rows, cols)` as a request's text, for the
+/// library to read.
+pub(crate) fn board_text(board: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(if let Ok(s) = board.cast::<PyString>() {
         s.to_cow()?.into_owned()
     } else if board.is_instance_of::<pyo3::types::PyBool>() {
         return Err(PyTypeError::new_err(
@@ -25,8 +31,7 @@ pub(crate) fn board_arg(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<Bo
             "a board is a size such as '8x8', 8 or (8, 8), not {}",
             board.get_type().name()?
         )));
-    };
-    lib(py, text.parse())
+    })
 }
 
 /// A square `(row, col)` of `board`.
@@ -37,54 +42,15 @@ pub(crate) fn square_arg(py: Python<'_>, board: Board, square: &Bound<'_, PyAny>
     lib(py, board.parse_square(&format!("{r},{c}")))
 }
 
-/// The board with its holes (a board file's text: one line a row, `.` a
-/// square, `#` a hole, of the board's size), wrapping and leaper (`A,B`).
-pub(crate) fn shape_arg(
-    py: Python<'_>,
-    board: Board,
-    wrap: Option<&str>,
-    leaper: Option<&str>,
-    holes: Option<&str>,
-) -> PyResult<knights::Shape> {
-    let mut shape = knights::Shape::new(board);
-    if let Some(text) = holes {
-        shape = lib(py, knights::Shape::parse_board_text(text))?;
-        if shape.board() != board {
-            return lib(
-                py,
-                Err(Error::Board(format!(
-                    "holes describes a {} board, but the board is {board}",
-                    shape.board()
-                ))),
-            );
-        }
-    }
-    if let Some(w) = wrap {
-        shape = shape.with_wrap(lib(py, w.parse())?);
-    }
-    if let Some(l) = leaper {
-        shape = shape.with_leaper(lib(py, l.parse())?);
-    }
-    Ok(shape)
-}
-
-/// A square `(row, col)` of a shape, not a hole.
-pub(crate) fn shape_square(
-    py: Python<'_>,
-    shape: &knights::Shape,
-    square: &Bound<'_, PyAny>,
-) -> PyResult<u32> {
-    lib(py, shape.parse_square(&pair_text(square, SQUARE)?))
-}
-
 /// `"any"`, `"closed"` or `"open"`.
 pub(crate) fn kind_arg(py: Python<'_>, kind: &str) -> PyResult<Option<Kind>> {
     lib(py, Kind::parse_request(kind))
 }
 
-/// `"any"`, `"closed"` or `"open"` as the kind a request wants.
+/// `"any"` (or the request's `"either"`), `"closed"` or `"open"` as the
+/// kind a request wants, read by the library.
 pub(crate) fn wanted_arg(py: Python<'_>, kind: &str) -> PyResult<Wanted> {
-    Ok(kind_arg(py, kind)?.map_or(Wanted::Either, Wanted::from))
+    lib(py, kind.parse())
 }
 
 /// The `TypeError` for a square that is no pair of whole numbers.

@@ -64,19 +64,33 @@ fn in_python_words(e: &Error) -> String {
 /// library's sentences in Python's words as its message; an I/O error
 /// carries the system's error number as `errno`, as `OSError`s do.
 fn to_pyerr(py: Python<'_>, e: &Error) -> PyErr {
-    static ERRORS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
-    let class = ERRORS
-        .get_or_try_init(py, || py.import("knights._errors").map(Bound::unbind))
-        .and_then(|m| m.bind(py).getattr(error_class(e)));
-    let exception = class
-        .and_then(|class| class.call1((in_python_words(e),)))
-        .and_then(|exc| {
-            if let Error::Io { source, .. } = e.unhinted() {
-                exc.setattr("errno", source.raw_os_error())?;
-            }
-            Ok(exc)
-        });
+    let exception = exception(py, error_class(e), in_python_words(e)).and_then(|exc| {
+        if let Error::Io { source, .. } = e.unhinted() {
+            exc.setattr("errno", source.raw_os_error())?;
+        }
+        Ok(exc)
+    });
     match exception {
+        Ok(exc) => PyErr::from_value(exc),
+        Err(err) => err,
+    }
+}
+
+/// The exception `class` of `knights._errors` with `message`.
+fn exception<'py>(py: Python<'py>, class: &str, message: String) -> PyResult<Bound<'py, PyAny>> {
+    static ERRORS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+    ERRORS
+        .get_or_try_init(py, || py.import("knights._errors").map(Bound::unbind))?
+        .bind(py)
+        .getattr(class)?
+        .call1((message,))
+}
+
+/// The checker's verdict on what is no valid tour or tourney (the library's
+/// [`knights::request::CheckAnswer`]) as Python's `InvalidTourError`, the
+/// exception of the library's error for the same fault.
+pub(crate) fn invalid(py: Python<'_>, verdict: String) -> PyErr {
+    match exception(py, "InvalidTourError", verdict) {
         Ok(exc) => PyErr::from_value(exc),
         Err(err) => err,
     }

@@ -8,7 +8,8 @@ use pyo3::prelude::*;
 
 /// Whether a tour exists beyond the plain board (holes, wrapping, a
 /// leaper, given start and end): `"yes"`, `"no"` or `"unknown"` (the
-/// search of at most `max_nodes` ran out), and the reason.
+/// search of at most `max_nodes`, the request's default unless given, ran
+/// out), and the reason.
 #[pyfunction]
 #[pyo3(signature = (board, kind, start, end, wrap, leaper, holes, max_nodes))]
 #[allow(clippy::too_many_arguments)]
@@ -21,17 +22,21 @@ pub(crate) fn decide(
     wrap: Option<String>,
     leaper: Option<&Bound<'_, PyAny>>,
     holes: Option<String>,
-    max_nodes: &Bound<'_, PyAny>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(String, String)> {
+    let plain = ExistsRequest::new(&board_arg(py, board)?.to_string());
     let request = ExistsRequest {
-        board: board_arg(py, board)?.to_string(),
         holes,
         wrap,
         leaper: leaper.map(|l| pair_text(l, LEAPER)).transpose()?,
         kind: wanted_arg(py, kind)?,
         start: start.map(|s| pair_text(s, SQUARE)).transpose()?,
         end: end.map(|s| pair_text(s, SQUARE)).transpose()?,
-        max_nodes: whole(py, "max_nodes", max_nodes, 64)?,
+        max_nodes: match max_nodes {
+            Some(n) => whole(py, "max_nodes", n, 64)?,
+            None => plain.max_nodes,
+        },
+        ..plain
     };
     let d = answer(py, request)?;
     Ok((d.answer, d.reason))

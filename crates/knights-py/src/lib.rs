@@ -1,13 +1,13 @@
-//! The native half of the Python package `knights`: thin calls into the
-//! library's front door ([`knights::Tour::builder`], [`knights::Tourney::builder`],
-//! [`knights::count`], [`knights::cipher`], ...), compiled as the extension
-//! module `knights._native` (PyO3, stable ABI 3.9+).
+//! The native half of the Python package `knights`: keyword arguments
+//! mapped onto the library's requests ([`knights::request`]), which the
+//! library validates and runs, compiled as the extension module
+//! `knights._native` (PyO3, stable ABI 3.9+).
 //!
 //! The public classes `knights.Tour` and `knights.Tourney` are defined here
-//! (`classes`, with their methods in `tour` and `tourney`), `to_numpy()` and
-//! the notebook's `_repr_svg_` included; `python/knights/__init__.py`
-//! re-exports them and gives the functions their keyword arguments and
-//! docstrings. One module per job; across them:
+//! (`classes`, with their methods in `tour` and `tourney`), `to_numpy()`
+//! included; `python/knights/__init__.py` re-exports them, adds the
+//! notebook's `_repr_svg_` and gives the functions their keyword arguments
+//! and docstrings. One module per job; across them:
 //!
 //! - every library error becomes an exception of `knights._errors` chosen
 //!   from [`knights::Error::category`] in one place, `errors::to_pyerr`;
@@ -44,7 +44,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyTourney>()?;
     m.add_function(wrap_pyfunction!(tour::algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(convert::board, m)?)?;
-    m.add_function(wrap_pyfunction!(files::check_text, m)?)?;
+    m.add_function(wrap_pyfunction!(files::check, m)?)?;
     m.add_function(wrap_pyfunction!(cipher::run_cipher, m)?)?;
     m.add_function(wrap_pyfunction!(count::count_tours, m)?)?;
     m.add_function(wrap_pyfunction!(exists::exists, m)?)?;
@@ -57,6 +57,5 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tour::tour, m)?)?;
     m.add_function(wrap_pyfunction!(tourney::tourney, m)?)?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
-    m.add("SVG_MAX_SQUARES", tour::SVG_MAX_SQUARES)?;
     Ok(())
 }

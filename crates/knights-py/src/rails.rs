@@ -1,40 +1,63 @@
-//! Joining, shattering and obfuscating covers on the rails: the
-//! functions behind `join`, `shatter` and `obfuscate` and the classes'
-//! methods of those names.
+//! Joining, shattering and obfuscating covers on the rails: the functions
+//! behind `join`, `shatter` and `obfuscate` and the classes' methods of
+//! those names, run as the library's [`JoinRequest`], [`ShatterRequest`]
+//! and [`ObfuscateRequest`] (the tour or tourney goes in as its JSON, the
+//! request's file text; the answer's tour or tourney comes back as the
+//! class).
 
 use crate::classes::{PyTour, PyTourney};
 use crate::convert::whole_or;
-use crate::errors::lib;
 use crate::run::{run_watched, Watch};
-use knights::rails::{self, JoinOptions, ObfuscateOptions};
-use knights::{Cover, Error};
+use knights::format;
+use knights::request::{JoinRequest, ObfuscateRequest, ShatterRequest, TourAnswer, TourneyAnswer};
+use knights::{Board, Control, Tour, Tourney};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-/// The cover of a closed tour or tourney, and the tour's start.
-fn cover_of(py: Python<'_>, x: &Bound<'_, PyAny>, what: &str) -> PyResult<(Cover, Option<u32>)> {
-    if let Ok(t) = x.cast::<PyTour>() {
-        let tour = &t.get().tour;
-        if !tour.is_closed() {
-            return lib(
-                py,
-                Err(Error::Unsupported(format!(
-                    "{what} needs a closed tour or a tourney, and this is an open tour of {}",
-                    tour.board()
-                ))),
-            );
-        }
-        return Ok((lib(py, Cover::from_tour(tour))?, Some(tour.start())));
-    }
-    if let Ok(t) = x.cast::<PyTourney>() {
-        return Ok((lib(py, Cover::from_tourney(&t.get().tourney))?, None));
-    }
-    Err(PyTypeError::new_err(format!(
-        "{what} needs a knights.Tour (closed) or a knights.Tourney"
-    )))
+/// A tour or tourney handed to a rails job, kept as the value until the
+/// worker thread writes it as the request's text.
+enum Input {
+    Tour(Tour),
+    Tourney(Tourney),
 }
 
-/// [`rails::join`]: one closed tour from a tourney.
+impl Input {
+    /// The tour or tourney `x`, or a `TypeError` naming `what` for anything
+    /// else (whether it is closed is the library's question).
+    fn of(x: &Bound<'_, PyAny>, what: &str) -> PyResult<Input> {
+        if let Ok(t) = x.cast::<PyTour>() {
+            return Ok(Input::Tour(t.get().tour.clone()));
+        }
+        if let Ok(t) = x.cast::<PyTourney>() {
+            return Ok(Input::Tourney(t.get().tourney.clone()));
+        }
+        Err(PyTypeError::new_err(format!(
+            "{what} needs a knights.Tour (closed) or a knights.Tourney"
+        )))
+    }
+
+    /// The request's text: the project's JSON.
+    fn text(&self) -> String {
+        match self {
+            Input::Tour(t) => format::tour_json(t).to_string(),
+            Input::Tourney(t) => format::tourney_json(t).to_string(),
+        }
+    }
+}
+
+/// The tour of a library answer.
+pub(crate) fn answer_tour(answer: TourAnswer) -> knights::Result<Tour> {
+    let board = Board::new(answer.rows.into(), answer.cols.into())?;
+    Ok(Tour::from_squares_unchecked(board, answer.squares))
+}
+
+/// The tourney of a library answer.
+pub(crate) fn answer_tourney(answer: TourneyAnswer) -> knights::Result<Tourney> {
+    let board = Board::new(answer.rows.into(), answer.cols.into())?;
+    Ok(Tourney::from_cycles_unchecked(board, answer.cycles))
+}
+
+/// One closed tour from a tourney (a tour keeps its start).
 #[pyfunction]
 #[pyo3(signature = (x, seed))]
 pub(crate) fn join(
@@ -43,20 +66,18 @@ pub(crate) fn join(
     seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTour> {
     let seed = whole_or(py, "seed", seed, 64, 0)?;
-    let (mut cover, start) = cover_of(py, x, "join")?;
+    let input = Input::of(x, "join")?;
     let tour = run_watched(py, &Watch::default(), move |stop| {
-        let mut rng = knights::rng::seeded(seed);
-        let options = JoinOptions {
-            stop,
-            ..Default::default()
+        let request = JoinRequest {
+            cover: input.text(),
+            seed,
         };
-        rails::join(&mut cover, &options, &mut rng)?;
-        cover.to_tour(start.unwrap_or(0), None)
+        answer_tour(request.run(&Control::new().stop(stop))?.tour)
     })?;
     Ok(PyTour { tour })
 }
 
-/// [`rails::shatter`]: switch rails at random into a tourney.
+/// Rails switched at random: a tourney.
 #[pyfunction]
 #[pyo3(signature = (x, seed))]
 pub(crate) fn shatter(
@@ -65,16 +86,18 @@ pub(crate) fn shatter(
     seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTourney> {
     let seed = whole_or(py, "seed", seed, 64, 0)?;
-    let (mut cover, _) = cover_of(py, x, "shatter")?;
-    let tourney = run_watched(py, &Watch::default(), move |_stop| {
-        let mut rng = knights::rng::seeded(seed);
-        rails::shatter(&mut cover, &mut rng)?;
-        cover.to_tourney()
+    let input = Input::of(x, "shatter")?;
+    let tourney = run_watched(py, &Watch::default(), move |stop| {
+        let request = ShatterRequest {
+            cover: input.text(),
+            seed,
+        };
+        answer_tourney(request.shatter(&Control::new().stop(stop))?.tourney)
     })?;
     Ok(PyTourney { tourney })
 }
 
-/// [`rails::obfuscate`]: shatter and join `shatters` times.
+/// Shattered and joined `shatters` times (a tour keeps its start).
 #[pyfunction]
 #[pyo3(signature = (x, shatters, seed))]
 pub(crate) fn obfuscate(
@@ -85,18 +108,14 @@ pub(crate) fn obfuscate(
 ) -> PyResult<PyTour> {
     let shatters = whole_or(py, "shatters", shatters, 32, 16)? as u32;
     let seed = whole_or(py, "seed", seed, 64, 0)?;
-    let (mut cover, start) = cover_of(py, x, "obfuscate")?;
+    let input = Input::of(x, "obfuscate")?;
     let tour = run_watched(py, &Watch::default(), move |stop| {
-        let mut rng = knights::rng::seeded(seed);
-        let options = ObfuscateOptions {
+        let request = ObfuscateRequest {
+            cover: input.text(),
+            seed,
             shatters,
-            join: JoinOptions {
-                stop,
-                ..Default::default()
-            },
         };
-        rails::obfuscate(&mut cover, &options, &mut rng)?;
-        cover.to_tour(start.unwrap_or(0), None)
+        answer_tour(request.run(&Control::new().stop(stop))?.tour)
     })?;
     Ok(PyTour { tour })
 }

@@ -1,7 +1,7 @@
 //! Statistics over many generated tours or tourneys, run as the library's
 //! [`StatsRequest`].
 
-use crate::convert::{board_arg, wanted_arg, whole};
+use crate::convert::{board_text, wanted_arg, whole};
 use crate::run::{run_watched, Watch};
 use knights::request::StatsRequest;
 use knights::Error;
@@ -26,7 +26,7 @@ pub(crate) fn stats(
     tourneys: bool,
 ) -> PyResult<String> {
     let request = StatsRequest {
-        board: board_arg(py, board)?.to_string(),
+        board: board_text(board)?,
         algorithm: algorithm.into(),
         kind: wanted_arg(py, kind)?,
         samples: whole(py, "count", count, 64)?,

@@ -2,8 +2,8 @@
 
 use crate::classes::{PyTour, PyTourney};
 use crate::convert::{
-    bad_input, board_arg, kind_arg, pair_text, shape_arg, shape_square, square_arg, text_arg,
-    whole, LEAPER,
+    bad_input, board_arg, board_text, pair_text, square_arg, text_arg, wanted_arg, whole, LEAPER,
+    SQUARE,
 };
 use crate::errors::lib;
 use crate::files::read_valid;
@@ -13,17 +13,29 @@ use knights::algorithms::{Algorithm, Generator};
 use knights::format::Valid;
 use knights::format::{self, SvgOptions};
 use knights::rails;
+use knights::request::TourRequest;
 use knights::stats::MoveCounts;
-use knights::{Board, Cover, Error, Tour};
+use knights::{Board, Control, Cover, Tour};
 use pyo3::exceptions::{PyImportError, PyIndexError};
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyIterator};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-/// Above this many squares `_repr_svg_` draws nothing (a notebook shows
-/// the `repr`); `to_svg()` still draws any size.
-pub(crate) const SVG_MAX_SQUARES: usize = 250_000;
+/// An SVG picture of a tour or tourney of `board`, drawn by `draw` with
+/// the options asked: the one body of both classes' `to_svg` (the
+/// notebook's `_repr_svg_` over it is in `knights/__init__.py`).
+pub(crate) fn svg(
+    board: Board,
+    animate: bool,
+    draw: impl FnOnce(SvgOptions) -> String,
+) -> PyResult<String> {
+    ensure_text_fits("the SVG picture", board)?;
+    Ok(draw(SvgOptions {
+        animate,
+        ..SvgOptions::default()
+    }))
+}
 
 /// Bytes a `(row, col)` pair takes in a Python list: the list's slot, the
 /// tuple and two ints (those up to 256 are shared, larger ones are not).
@@ -206,28 +218,15 @@ impl PyTour {
     /// An SVG picture of the tour; ``animate=True`` draws it step by step.
     #[pyo3(signature = (animate=false))]
     fn to_svg(&self, animate: bool) -> PyResult<String> {
-        ensure_text_fits("the SVG picture", self.tour.board())?;
-        let options = SvgOptions {
-            animate,
-            ..SvgOptions::default()
-        };
-        Ok(format::tour_svg(&self.tour, options).to_string())
+        svg(self.tour.board(), animate, |o| {
+            format::tour_svg(&self.tour, o).to_string()
+        })
     }
 
-    fn _repr_svg_(&self) -> PyResult<Option<String>> {
-        if self.tour.squares().len() > SVG_MAX_SQUARES {
-            return Ok(None);
-        }
-        self.to_svg(false).map(Some)
-    }
-
-    /// The independent checker's verdict, such as ``"closed tour on 8x8"``.
-    fn check(&self, py: Python<'_>) -> PyResult<String> {
-        let kind = lib(
-            py,
-            knights::check::check_tour(&self.tour).map_err(Error::from),
-        )?;
-        Ok(format!("{} tour on {}", kind.name(), self.tour.board()))
+    /// The independent checker's verdict, such as ``"closed tour on 8x8"``
+    /// (as :func:`check` gives it).
+    fn check(slf: &Bound<'_, Self>) -> PyResult<String> {
+        crate::files::check(slf.py(), slf.as_any())
     }
 
     /// The move counts of the tour (for ``knights.stats``).
@@ -312,77 +311,82 @@ impl PyTour {
     }
 }
 
-/// One tour through [`Tour::builder`], with the algorithm's options set
-/// by name (`options` as name, value pairs; a value is a name or a whole
-/// number).
+/// One tour: the keyword arguments as the library's [`TourRequest`],
+/// validated and run by the library.
 #[pyfunction]
-#[pyo3(signature = (board, kind, start, algorithm, seed, options, obfuscate, end=None, wrap=None, leaper=None, holes=None))]
+#[pyo3(signature = (board, kind, start, algorithm, seed, obfuscate, end, wrap, leaper, holes, tie, max_attempts, max_nodes))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn tour(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
     kind: &str,
     start: Option<&Bound<'_, PyAny>>,
-    algorithm: &str,
+    algorithm: String,
     seed: &Bound<'_, PyAny>,
-    options: Vec<(String, Bound<'_, PyAny>)>,
     obfuscate: Option<&Bound<'_, PyAny>>,
     end: Option<&Bound<'_, PyAny>>,
-    wrap: Option<&str>,
+    wrap: Option<String>,
     leaper: Option<&Bound<'_, PyAny>>,
-    holes: Option<&str>,
+    holes: Option<String>,
+    tie: Option<String>,
+    max_attempts: Option<&Bound<'_, PyAny>>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTour> {
-    let leaper = leaper.map(|l| pair_text(l, LEAPER)).transpose()?;
-    let seed = whole(py, "seed", seed, 64)?;
-    let obfuscate = obfuscate
-        .map(|n| whole(py, "obfuscate", n, 32))
-        .transpose()?;
-    let board = board_arg(py, board)?;
-    let shape = shape_arg(py, board, wrap, leaper.as_deref(), holes)?;
-    let kind = kind_arg(py, kind)?;
-    let start = start.map(|s| shape_square(py, &shape, s)).transpose()?;
-    let end = end.map(|s| shape_square(py, &shape, s)).transpose()?;
-    let mut algorithm: Algorithm = lib(py, algorithm.parse())?;
-    for (name, value) in &options {
-        let value = option_text(value)?;
-        lib(py, algorithm.set_option(name, &value))?;
-    }
-    // Options (a larger budget) may make even a small board's search long.
-    let quick =
-        shape.is_plain() && end.is_none() && options.is_empty() && is_quick(board, algorithm);
-    let mut request = Tour::builder(board)
-        .shape(shape)
-        .kind(kind)
-        .start_at(start)
-        .end_at(end)
-        .algorithm(algorithm)
-        .seed(seed);
-    if let Some(shatters) = obfuscate {
-        request = request.obfuscate(shatters as u32);
-    }
-    let tour = if quick {
-        run_inline(py, || request.build())?
-    } else {
-        run_watched(py, &Watch::default(), move |stop| {
-            request.stop_flag(stop).build()
-        })?
+    let request = TourRequest {
+        holes,
+        wrap,
+        leaper: leaper.map(|l| pair_text(l, LEAPER)).transpose()?,
+        kind: wanted_arg(py, kind)?,
+        algorithm,
+        seed: whole(py, "seed", seed, 64)?,
+        start: start.map(|s| pair_text(s, SQUARE)).transpose()?,
+        end: end.map(|s| pair_text(s, SQUARE)).transpose()?,
+        tie,
+        max_attempts: max_attempts
+            .map(|n| whole(py, "max_attempts", n, 32).map(|n| n as u32))
+            .transpose()?,
+        max_nodes: max_nodes
+            .map(|n| whole(py, "max_nodes", n, 64))
+            .transpose()?,
+        obfuscate: obfuscate
+            .map(|n| whole(py, "obfuscate", n, 32).map(|n| n as u32))
+            .transpose()?,
+        ..TourRequest::new(&board_text(board)?)
     };
+    if is_quick(&request) {
+        let (tour, _) = run_inline(py, || request.tour(&Control::new()))?;
+        return Ok(PyTour { tour });
+    }
+    let (tour, _) = run_watched(py, &Watch::default(), move |stop| {
+        request.tour(&Control::new().stop(stop))
+    })?;
     Ok(PyTour { tour })
 }
 
 /// Whether a tour is done in about a millisecond at most, so that the
 /// worker thread and the watch for Ctrl-C (some 20 microseconds) would
-/// cost more than they are worth: the linear-time methods on boards up to
-/// 100x100, Warnsdorff's rule (bounded restarts) up to 32x32.
-fn is_quick(board: Board, algorithm: Algorithm) -> bool {
+/// cost more than they are worth: on the plain board with no end and no
+/// options (a larger budget may make even a small board's search long),
+/// the linear-time methods up to 100x100, Warnsdorff's rule (bounded
+/// restarts) up to 32x32. A board or algorithm the library cannot read is
+/// not quick (the library refuses it).
+fn is_quick(r: &TourRequest) -> bool {
+    let plain = r.holes.is_none() && r.wrap.is_none() && r.leaper.is_none() && r.end.is_none();
+    let options = r.tie.is_some() || r.max_attempts.is_some() || r.max_nodes.is_some();
+    if !plain || options {
+        return false;
+    }
+    let Ok(board) = r.board.parse::<Board>() else {
+        return false;
+    };
     let n = board.squares();
-    match algorithm {
-        Algorithm::Auto
-        | Algorithm::Construct
-        | Algorithm::Tourney(Generator::FourCover | Generator::Braid | Generator::Divide) => {
-            n <= 10_000
-        }
-        Algorithm::Warnsdorff(_) => n <= 1024,
+    match r.algorithm.parse() {
+        Ok(
+            Algorithm::Auto
+            | Algorithm::Construct
+            | Algorithm::Tourney(Generator::FourCover | Generator::Braid | Generator::Divide),
+        ) => n <= 10_000,
+        Ok(Algorithm::Warnsdorff(_)) => n <= 1024,
         _ => false,
     }
 }
@@ -394,21 +398,4 @@ pub(crate) fn algorithms() -> Vec<(&'static str, String, Vec<&'static str>)> {
         .iter()
         .map(|a| (a.name(), a.about().to_string(), a.option_names().to_vec()))
         .collect()
-}
-
-/// An algorithm option's value as text: a name or a whole number (a bool
-/// is neither).
-fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
-    if !value.is_instance_of::<pyo3::types::PyBool>() {
-        if let Ok(s) = value.cast::<pyo3::types::PyString>() {
-            return Ok(s.to_cow()?.into_owned());
-        }
-        if let Ok(n) = value.cast::<pyo3::types::PyInt>() {
-            return Ok(n.str()?.to_cow()?.into_owned());
-        }
-    }
-    Err(pyo3::exceptions::PyTypeError::new_err(format!(
-        "an algorithm option is a name or a whole number, not {}",
-        value.get_type().name()?
-    )))
 }

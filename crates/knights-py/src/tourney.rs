@@ -2,18 +2,19 @@
 //! obfuscating covers on the rails.
 
 use crate::classes::{PyTour, PyTourney};
-use crate::convert::{bad_input, board_arg, square_arg, text_arg, whole};
+use crate::convert::{bad_input, board_arg, board_text, square_arg, text_arg, whole};
 use crate::errors::lib;
 use crate::files::read_valid;
 use crate::memory::{ensure_memory, ensure_text_fits};
+use crate::rails::answer_tourney;
 use crate::run::{guard, run_watched, Watch};
-use crate::tour::{PAIR_BYTES, SVG_MAX_SQUARES};
-use knights::algorithms::Generator;
+use crate::tour::{svg, PAIR_BYTES};
+use knights::format;
 use knights::format::Valid;
-use knights::format::{self, SvgOptions};
 use knights::rails;
+use knights::request::TourneyRequest;
 use knights::stats::MoveCounts;
-use knights::{Cover, Error, Tourney};
+use knights::{Control, Cover, Tourney};
 use pyo3::prelude::*;
 use pyo3::types::PyIterator;
 use std::collections::hash_map::DefaultHasher;
@@ -109,31 +110,15 @@ impl PyTourney {
     /// An SVG picture of the tourney, one colour a cycle.
     #[pyo3(signature = (animate=false))]
     fn to_svg(&self, animate: bool) -> PyResult<String> {
-        ensure_text_fits("the SVG picture", self.tourney.board())?;
-        let options = SvgOptions {
-            animate,
-            ..SvgOptions::default()
-        };
-        Ok(format::tourney_svg(&self.tourney, options).to_string())
+        svg(self.tourney.board(), animate, |o| {
+            format::tourney_svg(&self.tourney, o).to_string()
+        })
     }
 
-    fn _repr_svg_(&self) -> PyResult<Option<String>> {
-        if self.tourney.board().squares() > SVG_MAX_SQUARES {
-            return Ok(None);
-        }
-        self.to_svg(false).map(Some)
-    }
-
-    /// The independent checker's verdict, such as ``"tourney of 16 cycles on 8x8"``.
-    fn check(&self, py: Python<'_>) -> PyResult<String> {
-        let t = &self.tourney;
-        let cycles = lib(py, knights::check::check_tourney(t).map_err(Error::from))?;
-        Ok(knights::check::Verdict::Tourney {
-            rows: t.board().rows(),
-            cols: t.board().cols(),
-            cycles,
-        }
-        .to_string())
+    /// The independent checker's verdict, such as ``"tourney of 16 cycles on 8x8"``
+    /// (as :func:`check` gives it).
+    fn check(slf: &Bound<'_, Self>) -> PyResult<String> {
+        crate::files::check(slf.py(), slf.as_any())
     }
 
     /// One closed tour from the tourney (see :func:`join`).
@@ -185,20 +170,22 @@ impl PyTourney {
     }
 }
 
-/// One tourney through [`Tourney::builder`].
+/// One tourney: the arguments as the library's [`TourneyRequest`], run by
+/// the library; the Python class holds the answer's cycles.
 #[pyfunction]
 pub(crate) fn tourney(
     py: Python<'_>,
     board: &Bound<'_, PyAny>,
-    generator: &str,
+    generator: String,
     seed: &Bound<'_, PyAny>,
 ) -> PyResult<PyTourney> {
-    let seed = whole(py, "seed", seed, 64)?;
-    let board = board_arg(py, board)?;
-    let generator: Generator = lib(py, generator.parse())?;
-    let request = Tourney::builder(board).generator(generator).seed(seed);
+    let request = TourneyRequest {
+        board: board_text(board)?,
+        algorithm: generator,
+        seed: whole(py, "seed", seed, 64)?,
+    };
     let tourney = run_watched(py, &Watch::default(), move |stop| {
-        request.cover_with_stop(&stop)?.to_tourney()
+        answer_tourney(request.run(&Control::new().stop(stop))?)
     })?;
     Ok(PyTourney { tourney })
 }

@@ -117,8 +117,8 @@ def run_count(r: Dict[str, Any]) -> Dict[str, Any]:
 def run_check(r: Dict[str, Any]) -> Dict[str, Any]:
     try:
         return {"valid": True, "verdict": knights.check(r["text"])}
-    except knights.InvalidTourError:
-        return {"valid": False}
+    except knights.InvalidTourError as e:
+        return {"valid": False, "verdict": str(e)}
 
 
 def cover(r: Dict[str, Any]) -> Any:

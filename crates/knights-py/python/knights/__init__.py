@@ -35,7 +35,7 @@ if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights
     from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _native
-from ._native import SVG_MAX_SQUARES, Tour, Tourney
+from ._native import Tour, Tourney
 from ._answers import Decision, Existence, Progress
 from ._errors import (
     BadInputError,
@@ -90,6 +90,23 @@ Board = _typing.Union[str, int, _typing.Tuple[int, int]]
 Square = _typing.Tuple[int, int]
 """A square: ``(row, col)``, 0-based from the top-left corner."""
 
+SVG_MAX_SQUARES = 250_000
+"""Above this many squares a notebook shows a tour's or tourney's ``repr``
+instead of its picture; ``to_svg()`` still draws any size."""
+
+
+def _repr_svg_(self: Union[Tour, Tourney]) -> Optional[str]:
+    """The picture a notebook shows: ``to_svg()``, or nothing on a board
+    of more than :data:`SVG_MAX_SQUARES` squares."""
+    if self.rows * self.cols > SVG_MAX_SQUARES:
+        return None
+    return self.to_svg()
+
+
+for _class in (Tour, Tourney):
+    setattr(_class, "_repr_svg_", _repr_svg_)
+del _class
+
 def tour(
     board: Board,
     *,
@@ -102,7 +119,9 @@ def tour(
     wrap: Optional[str] = None,
     leaper: Optional[Tuple[int, int]] = None,
     holes: Optional[str] = None,
-    **algorithm_options: Union[str, int],
+    tie: Optional[str] = None,
+    max_attempts: Optional[int] = None,
+    max_nodes: Optional[int] = None,
 ) -> Tour:
     """One knight's tour of ``board``, with the same defaults as the
     library and ``knights tour``: either kind, any start, seed 0, and the
@@ -125,7 +144,7 @@ def tour(
       ``#`` a hole. These need ``warnsdorff``, ``backtrack``, ``hybrid`` or
       ``auto`` (``auto`` and ``construct`` also take start and end on the
       plain board).
-    - ``algorithm_options``: ``tie="pohl"`` (``"random"``, ``"first"``,
+    - the algorithm's options: ``tie="pohl"`` (``"random"``, ``"first"``,
       ``"centre"``), ``max_attempts=50``, ``max_nodes=10**6``; an option the
       algorithm does not take is refused.
 
@@ -148,28 +167,23 @@ def tour(
     >>> tour("4x4", kind="closed", wrap="both").closed
     True
     """
-    options = list(algorithm_options.items())
     return _native.tour(
-        board, kind, start, algorithm, seed, options,
-        obfuscate,
-        end, wrap, leaper, holes,
+        board, kind, start, algorithm, seed, obfuscate,
+        end, wrap, leaper, holes, tie, max_attempts, max_nodes,
     )
 
 
 def tourney(board: Board, *, generator: str = "warnsdorff", seed: int = 0) -> Tourney:
     """One tourney (cycle cover) of ``board`` by ``generator``, named as
     in ``knights tourney --algorithm``: ``"warnsdorff"`` (the default: random
-    Warnsdorff walks closed early, any board; ``"tourney"`` is an older name
-    of it), ``"braid"``, ``"four-cover"``, ``"neural"`` or ``"divide"``
-    (Parberry 2020).
+    Warnsdorff walks closed early, any board), ``"braid"``, ``"four-cover"``,
+    ``"neural"`` or ``"divide"`` (Parberry 2020).
 
     >>> tourney("12x12", generator="braid", seed=3).check().startswith("tourney of")
     True
     >>> len(tourney("8x8", seed=1)) >= 1
     True
     """
-    if generator == "tourney":
-        generator = "warnsdorff"
     return _native.tourney(board, generator, seed)
 
 
@@ -228,12 +242,13 @@ def decide(
     wrap: Optional[str] = None,
     leaper: Optional[Tuple[int, int]] = None,
     holes: Optional[str] = None,
-    max_nodes: int = 1_000_000,
+    max_nodes: Optional[int] = None,
 ) -> Decision:
     """Whether a tour exists with given ends, holes (board text, ``.`` a
     square and ``#`` a hole), wrapping or another leaper: by the necessary
     conditions (colour, connectedness, degrees), the theorems and the table
-    of small boards, then an exhaustive search of at most ``max_nodes``.
+    of small boards, then an exhaustive search of at most ``max_nodes``
+    (10,000,000 unless given, as ``knights exists --max-nodes``).
 
     >>> decide("8x8", start=(0, 0), end=(7, 7)).answer
     'no'
@@ -269,9 +284,7 @@ def check(x: Union[Tour, Tourney, str, bytes, Dict[str, Any]]) -> str:
     ...
     knights.InvalidTourError: 10 squares of the 3x4 board are never visited, the first being (0, 1)
     """
-    if isinstance(x, (Tour, Tourney)):
-        return x.check()
-    return _native.check_text(x)
+    return _native.check(x)
 
 
 def count(
@@ -343,7 +356,7 @@ def stats(
     count: int = 100,
     algorithm: str = "auto",
     kind: str = "any",
-    seed: int = 0,
+    seed: int = 1,
     obfuscate: bool = False,
     tourneys: bool = False,
 ) -> Dict[str, Any]: ...
@@ -355,7 +368,7 @@ def stats(
     count: int = 100,
     algorithm: str = "auto",
     kind: str = "any",
-    seed: int = 0,
+    seed: int = 1,
     obfuscate: bool = False,
     tourneys: bool = False,
 ) -> Dict[str, Any]:
@@ -366,8 +379,9 @@ def stats(
     and of each relative move ``(b - a) mod 8``.
 
     Of a board: the summary of ``count`` tours by ``algorithm`` (or with
-    ``tourneys=True``, raw tourneys of a generator), seeded and the same on
-    any number of threads: ``rows``, ``cols``, ``count``, ``moves`` and
+    ``tourneys=True``, raw tourneys of a generator), seeded (seed 1 unless
+    given, as ``knights stats``) and the same on any number of threads:
+    ``rows``, ``cols``, ``count``, ``moves`` and
     ``relative`` (mean frequencies, named as in the one-tour form; the
     command line's JSON calls them ``relative_moves``), their ``moves_std``
     and ``relative_std`` deviations, and
