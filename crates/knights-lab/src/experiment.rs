@@ -146,7 +146,7 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
     let bar = crate::support::progress(jobs.len() as u64 * board.squares() as u64);
     let mut rows: Vec<NodeCounts> = Vec::new();
     for (order, closed) in jobs {
-        let search = backtrack::Options {
+        let search = backtrack::BacktrackOptions {
             closed,
             order,
             max_nodes: a.max_nodes,

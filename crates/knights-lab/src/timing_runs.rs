@@ -123,7 +123,7 @@ pub fn time_tourneys(
 pub fn time_warnsdorff_tours(board: Board, runs: u32, seed: u64) -> Result<Timing> {
     check_runs(runs)?;
     let mut total = 0.0;
-    let options = warnsdorff::Options::closed();
+    let options = warnsdorff::WarnsdorffOptions::closed();
     for i in 0..runs {
         let rng = &mut for_batch(seed, u64::from(i));
         let _: u64 = rng.random(); // a stream apart from the tourney runs'

@@ -196,13 +196,13 @@ async fn search(
         }
     };
     let closed = q.kind == Wanted::Closed;
-    let options = backtrack::Options {
+    let options = backtrack::BacktrackOptions {
         closed,
         start: start_square(board, q.start.as_deref())?,
         order,
         max_nodes: q.max_nodes.clamp(1, 10_000_000),
         stop: StopFlag::new(),
-        ..backtrack::Options::default()
+        ..backtrack::BacktrackOptions::default()
     };
     knights::exists::require(board, closed)?;
     let permit = state.slot().await?;
@@ -245,7 +245,11 @@ async fn search(
 
 /// Runs the library's search, sending every square entered and left to
 /// `steps` (a closed stream stops it); the `done` event's data.
-fn run_search(board: Board, options: &backtrack::Options, steps: &mpsc::Sender<Visit>) -> Value {
+fn run_search(
+    board: Board,
+    options: &backtrack::BacktrackOptions,
+    steps: &mpsc::Sender<Visit>,
+) -> Value {
     let report = backtrack::search_observed(board, options, &mut |e| {
         if steps.blocking_send(e).is_err() {
             options.stop.stop();

@@ -25,7 +25,7 @@ fn eight_by_eight(c: &mut Criterion) {
             group.bench_function(BenchmarkId::new(format!("warnsdorff-{tie}"), kind), |b| {
                 b.iter(|| {
                     seed.set(seed.get() + 1);
-                    let options = warnsdorff::Options {
+                    let options = warnsdorff::WarnsdorffOptions {
                         closed,
                         tie,
                         ..Default::default()
@@ -40,7 +40,7 @@ fn eight_by_eight(c: &mut Criterion) {
             b.iter(|| {
                 seed.set(seed.get() + 1);
                 let mut rng = knights::rng::seeded(seed.get());
-                let options = backtrack::Options {
+                let options = backtrack::BacktrackOptions {
                     closed,
                     order: Order::Warnsdorff,
                     start: Some(rng.random_range(0..64)),
@@ -61,7 +61,7 @@ fn eight_by_eight(c: &mut Criterion) {
         let board = Board::new(n, n).unwrap();
         group.bench_function(BenchmarkId::new("open-from-corner", board), |b| {
             b.iter(|| {
-                let options = backtrack::Options {
+                let options = backtrack::BacktrackOptions {
                     start: Some(0),
                     max_nodes: u64::MAX,
                     ..Default::default()
@@ -83,7 +83,7 @@ fn hundred(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("warnsdorff-centre", kind), |b| {
             b.iter(|| {
                 seed.set(seed.get() + 1);
-                let options = warnsdorff::Options {
+                let options = warnsdorff::WarnsdorffOptions {
                     closed,
                     tie: Tie::Centre,
                     max_attempts: 100_000, // about 0.4 % of walks close here
@@ -95,7 +95,7 @@ fn hundred(c: &mut Criterion) {
     }
     group.bench_function(BenchmarkId::new("hybrid", "open"), |b| {
         b.iter(|| {
-            let options = backtrack::Options {
+            let options = backtrack::BacktrackOptions {
                 order: Order::Warnsdorff,
                 start: Some(0),
                 ..Default::default()

@@ -12,7 +12,7 @@ use knights::algorithms::warnsdorff;
 use knights::{check, format, Board, Cover, Tour};
 
 fn tour(n: u64) -> Tour {
-    let options = warnsdorff::Options {
+    let options = warnsdorff::WarnsdorffOptions {
         max_attempts: 1000,
         ..Default::default()
     };

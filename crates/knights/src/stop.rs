@@ -73,7 +73,7 @@ mod tests {
     #[test]
     fn every_restarting_method_stops_on_a_raised_flag() {
         let board = Board::new(8, 8).unwrap();
-        let options = warnsdorff::Options {
+        let options = warnsdorff::WarnsdorffOptions {
             stop: raised(),
             ..Default::default()
         };

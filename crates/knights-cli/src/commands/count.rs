@@ -47,7 +47,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         )
         .into());
     }
-    if !count::tour_exists(board, kind) {
+    if !knights::exists::tour_exists(board, kind) {
         warn_if_no_tour(board, kind, method);
     }
     if args.dry_run {

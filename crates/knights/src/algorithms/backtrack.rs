@@ -9,7 +9,7 @@
 //! stops when the node budget runs out or when the caller raises a
 //! [`StopFlag`], and reports how far it got (nodes and the longest path).
 //!
-//! Two prunings, on by default ([`Options::prune`]), cut branches that cannot
+//! Two prunings, on by default ([`BacktrackOptions::prune`]), cut branches that cannot
 //! succeed: an unvisited neighbour left with no unvisited neighbours of its
 //! own can only be the last square, and for a closed tour the start must keep
 //! an unvisited neighbour to come back from.
@@ -44,9 +44,9 @@ pub enum Order {
     Warnsdorff,
 }
 
-/// Options of [`tour`].
+/// The options of [`tour`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct BacktrackOptions {
     /// Insist on a closed tour.
     pub closed: bool,
     /// The start square. `None`: for open tours, every square in row-major
@@ -65,9 +65,9 @@ pub struct Options {
     pub stop: StopFlag,
 }
 
-impl Default for Options {
+impl Default for BacktrackOptions {
     fn default() -> Self {
-        Options {
+        BacktrackOptions {
             closed: false,
             start: None,
             order: Order::Fixed,
@@ -133,7 +133,7 @@ pub(crate) fn generate(spec: &Spec, order: Order, max_nodes: u64) -> Result<Tour
         return super::general::generate_backtrack(spec, order == Order::Warnsdorff, max_nodes);
     }
     let board = spec.board;
-    let options = |closed, max_nodes| Options {
+    let options = |closed, max_nodes| BacktrackOptions {
         closed,
         start: spec.start,
         order,
@@ -184,11 +184,11 @@ pub struct Found {
 /// # Example
 /// ```
 /// use knights::{Board, algorithms::backtrack};
-/// let tour = backtrack::tour(Board::new(5, 5)?, &backtrack::Options::default())?;
+/// let tour = backtrack::tour(Board::new(5, 5)?, &backtrack::BacktrackOptions::default())?;
 /// assert_eq!(tour.squares().len(), 25);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tour(board: Board, options: &Options) -> Result<Tour> {
+pub fn tour(board: Board, options: &BacktrackOptions) -> Result<Tour> {
     tour_with_stats(board, options).map(|found| found.tour)
 }
 
@@ -197,14 +197,14 @@ pub fn tour(board: Board, options: &Options) -> Result<Tour> {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::backtrack::{self, Options}};
-/// let options = Options { closed: true, ..Options::default() };
+/// use knights::{Board, algorithms::backtrack::{self, BacktrackOptions}};
+/// let options = BacktrackOptions { closed: true, ..BacktrackOptions::default() };
 /// let found = backtrack::tour_with_stats(Board::new(6, 6)?, &options)?;
 /// assert!(found.tour.is_closed());
 /// assert!(found.stats.nodes >= 36);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tour_with_stats(board: Board, options: &Options) -> Result<Found> {
+pub fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<Found> {
     let report = search(board, options);
     report.result.map(|tour| Found {
         tour,
@@ -226,14 +226,14 @@ pub struct Report {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::backtrack::{self, Options}};
-/// let options = Options { start: Some(1), ..Options::default() };
+/// use knights::{Board, algorithms::backtrack::{self, BacktrackOptions}};
+/// let options = BacktrackOptions { start: Some(1), ..BacktrackOptions::default() };
 /// let report = backtrack::search(Board::new(5, 5)?, &options);
 /// assert!(report.result.is_err()); // no tour of 5x5 starts next to a corner
 /// assert!(report.stats.nodes > 1);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn search(board: Board, options: &Options) -> Report {
+pub fn search(board: Board, options: &BacktrackOptions) -> Report {
     search_inner(board, options, None)
 }
 
@@ -255,9 +255,9 @@ pub enum Event {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::backtrack::{self, Event, Options}};
+/// use knights::{Board, algorithms::backtrack::{self, Event, BacktrackOptions}};
 /// let (mut entered, mut left) = (0u64, 0u64);
-/// let report = backtrack::search_observed(Board::new(5, 5)?, &Options::default(), &mut |e| match e {
+/// let report = backtrack::search_observed(Board::new(5, 5)?, &BacktrackOptions::default(), &mut |e| match e {
 ///     Event::Enter(_) => entered += 1,
 ///     Event::Leave(_) => left += 1,
 /// });
@@ -266,13 +266,17 @@ pub enum Event {
 /// assert_eq!(entered - left, 25); // the squares of the tour stay on the path
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn search_observed(board: Board, options: &Options, observer: &mut dyn FnMut(Event)) -> Report {
+pub fn search_observed(
+    board: Board,
+    options: &BacktrackOptions,
+    observer: &mut dyn FnMut(Event),
+) -> Report {
     search_inner(board, options, Some(observer))
 }
 
 fn search_inner<'a>(
     board: Board,
-    options: &'a Options,
+    options: &'a BacktrackOptions,
     observer: Option<&'a mut dyn FnMut(Event)>,
 ) -> Report {
     let fail = |e| Report {
@@ -358,7 +362,7 @@ enum Step {
 /// The state of one search.
 struct Search<'a> {
     board: Board,
-    options: &'a Options,
+    options: &'a BacktrackOptions,
     degree: Vec<u8>,
     path: Vec<Square>,
     frames: Vec<Frame>,
@@ -373,7 +377,7 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(board: Board, options: &'a Options) -> Result<Search<'a>> {
+    fn new(board: Board, options: &'a BacktrackOptions) -> Result<Search<'a>> {
         Ok(Search {
             board,
             options,
@@ -573,10 +577,10 @@ mod tests {
     fn both_orders_find_small_tours() {
         for order in [Order::Fixed, Order::Warnsdorff] {
             for (r, c, closed) in [(5, 5, false), (3, 4, false), (6, 6, true), (3, 10, true)] {
-                let options = Options {
+                let options = BacktrackOptions {
                     closed,
                     order,
-                    ..Options::default()
+                    ..BacktrackOptions::default()
                 };
                 let board = Board::new(r, c).unwrap();
                 let found = tour_with_stats(board, &options).unwrap();
@@ -596,10 +600,10 @@ mod tests {
         // Corner, edge, centre; two of them start no tour.
         for start in [0, 1, 2, 7, 12] {
             let run = |prune| {
-                let options = Options {
+                let options = BacktrackOptions {
                     start: Some(start),
                     prune,
-                    ..Options::default()
+                    ..BacktrackOptions::default()
                 };
                 tour_with_stats(board, &options)
             };
@@ -620,11 +624,11 @@ mod tests {
     #[test]
     fn the_budget_and_the_stop_flag_end_the_search() {
         let board = Board::new(8, 8).unwrap();
-        let options = Options {
+        let options = BacktrackOptions {
             closed: true,
             max_nodes: 1000,
             prune: false,
-            ..Options::default()
+            ..BacktrackOptions::default()
         };
         let err = tour_with_stats(board, &options).unwrap_err();
         assert!(matches!(err.unhinted(), Error::GaveUp(_)), "{err}");
@@ -632,7 +636,7 @@ mod tests {
         assert!(err.to_string().contains("budget of 1000 nodes"), "{err}");
         let stop = StopFlag::new();
         stop.stop();
-        let options = Options {
+        let options = BacktrackOptions {
             stop,
             max_nodes: u64::MAX,
             ..options
@@ -644,10 +648,10 @@ mod tests {
     #[test]
     fn the_observer_sees_every_node_and_retreat_and_can_stop_the_search() {
         let board = Board::new(6, 6).unwrap();
-        let options = Options {
+        let options = BacktrackOptions {
             closed: true,
             order: Order::Warnsdorff,
-            ..Options::default()
+            ..BacktrackOptions::default()
         };
         let mut path = Vec::new();
         let mut retreats = 0u64;
@@ -664,10 +668,10 @@ mod tests {
         assert_eq!(search(board, &options).stats.nodes, report.stats.nodes);
 
         let stop = StopFlag::new();
-        let options = Options {
+        let options = BacktrackOptions {
             start: Some(0),
             stop: stop.clone(),
-            ..Options::default()
+            ..BacktrackOptions::default()
         };
         let report = search_observed(Board::new(8, 8).unwrap(), &options, &mut |_| stop.stop());
         assert!(report
@@ -680,9 +684,9 @@ mod tests {
 
     #[test]
     fn impossible_requests_give_the_theorem() {
-        let options = Options {
+        let options = BacktrackOptions {
             closed: true,
-            ..Options::default()
+            ..BacktrackOptions::default()
         };
         let err = tour(Board::new(5, 5).unwrap(), &options).unwrap_err();
         assert!(matches!(err, Error::NoTour(_)), "{err}");

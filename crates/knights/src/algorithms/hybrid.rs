@@ -14,7 +14,7 @@
 
 use rand::RngCore;
 
-use super::backtrack::{self, Found, Options, Order};
+use super::backtrack::{self, BacktrackOptions, Found, Order};
 use super::spec::{Spec, TourGenerator};
 use crate::{Board, Result, Tour};
 
@@ -23,13 +23,13 @@ use crate::{Board, Result, Tour};
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::{hybrid, backtrack::Options}};
-/// let options = Options { closed: true, ..Options::default() };
+/// use knights::{Board, algorithms::{hybrid, backtrack::BacktrackOptions}};
+/// let options = BacktrackOptions { closed: true, ..BacktrackOptions::default() };
 /// let tour = hybrid::tour(Board::new(8, 8)?, &options)?;
 /// assert!(tour.is_closed());
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tour(board: Board, options: &Options) -> Result<Tour> {
+pub fn tour(board: Board, options: &BacktrackOptions) -> Result<Tour> {
     tour_with_stats(board, options).map(|found| found.tour)
 }
 
@@ -37,14 +37,14 @@ pub fn tour(board: Board, options: &Options) -> Result<Tour> {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::{hybrid, backtrack::Options}};
-/// let found = hybrid::tour_with_stats(Board::new(50, 50)?, &Options::default())?;
+/// use knights::{Board, algorithms::{hybrid, backtrack::BacktrackOptions}};
+/// let found = hybrid::tour_with_stats(Board::new(50, 50)?, &BacktrackOptions::default())?;
 /// assert_eq!(found.tour.squares().len(), 2500);
 /// assert!(found.stats.nodes >= 2500);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tour_with_stats(board: Board, options: &Options) -> Result<Found> {
-    let options = Options {
+pub fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<Found> {
+    let options = BacktrackOptions {
         order: Order::Warnsdorff,
         ..options.clone()
     };
@@ -107,10 +107,10 @@ mod tests {
     fn closed_tours_on_even_boards() {
         for (r, c) in [(6, 6), (8, 8), (10, 10), (6, 9), (5, 8)] {
             let board = Board::new(r, c).unwrap();
-            let options = Options {
+            let options = BacktrackOptions {
                 closed: true,
                 max_nodes: 2_000_000,
-                ..Options::default()
+                ..BacktrackOptions::default()
             };
             let found = tour_with_stats(board, &options).unwrap();
             assert_eq!(check_tour(&found.tour), Ok(Kind::Closed), "{board}");
@@ -123,9 +123,9 @@ mod tests {
         let board = Board::new(5, 5).unwrap();
         let mut found = 0;
         for s in 0..25 {
-            let options = Options {
+            let options = BacktrackOptions {
                 start: Some(s),
-                ..Options::default()
+                ..BacktrackOptions::default()
             };
             match tour(board, &options) {
                 Ok(t) => {
@@ -146,13 +146,13 @@ mod tests {
     #[test]
     fn the_order_is_always_warnsdorff() {
         let board = Board::new(6, 6).unwrap();
-        let fixed = Options::default();
+        let fixed = BacktrackOptions::default();
         let a = tour_with_stats(board, &fixed).unwrap();
         let b = backtrack::tour_with_stats(
             board,
-            &Options {
+            &BacktrackOptions {
                 order: Order::Warnsdorff,
-                ..Options::default()
+                ..BacktrackOptions::default()
             },
         )
         .unwrap();

@@ -105,9 +105,9 @@ impl FromStr for Tie {
     }
 }
 
-/// Options of [`tour`].
+/// The options of [`tour`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct WarnsdorffOptions {
     /// Insist on a closed tour (restarting until one closes).
     pub closed: bool,
     /// The starting square; `None` picks one at random (or searches the
@@ -125,9 +125,9 @@ pub struct Options {
     pub stop: StopFlag,
 }
 
-impl Default for Options {
+impl Default for WarnsdorffOptions {
     fn default() -> Self {
-        Options {
+        WarnsdorffOptions {
             closed: false,
             start: None,
             tie: Tie::Random,
@@ -138,12 +138,12 @@ impl Default for Options {
     }
 }
 
-impl Options {
-    /// Options for a closed tour, everything else default.
+impl WarnsdorffOptions {
+    /// The options for a closed tour, everything else default.
     pub fn closed() -> Self {
-        Options {
+        WarnsdorffOptions {
             closed: true,
-            ..Options::default()
+            ..WarnsdorffOptions::default()
         }
     }
 }
@@ -195,11 +195,15 @@ pub enum Step<'a> {
 /// ```
 /// use knights::{Board, algorithms::warnsdorff};
 /// let board = Board::new(10, 10)?;
-/// let tour = warnsdorff::tour(board, &warnsdorff::Options::default(), &mut knights::rng::seeded(3))?;
+/// let tour = warnsdorff::tour(board, &warnsdorff::WarnsdorffOptions::default(), &mut knights::rng::seeded(3))?;
 /// assert_eq!(tour.squares().len(), 100);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tour<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Result<Tour> {
+pub fn tour<R: Rng + ?Sized>(
+    board: Board,
+    options: &WarnsdorffOptions,
+    rng: &mut R,
+) -> Result<Tour> {
     tour_with_stats(board, options, rng).map(|found| found.tour)
 }
 
@@ -207,8 +211,8 @@ pub fn tour<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Re
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::warnsdorff::{self, Options, Tie}};
-/// let options = Options { closed: true, tie: Tie::First, ..Options::default() };
+/// use knights::{Board, algorithms::warnsdorff::{self, WarnsdorffOptions, Tie}};
+/// let options = WarnsdorffOptions { closed: true, tie: Tie::First, ..WarnsdorffOptions::default() };
 /// let found = warnsdorff::tour_with_stats(Board::new(8, 8)?, &options, &mut knights::rng::seeded(0))?;
 /// assert!(found.tour.is_closed());
 /// assert_eq!(found.attempts, 9); // the course report's program finds it from its ninth start
@@ -216,7 +220,7 @@ pub fn tour<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Re
 /// ```
 pub fn tour_with_stats<R: Rng + ?Sized>(
     board: Board,
-    options: &Options,
+    options: &WarnsdorffOptions,
     rng: &mut R,
 ) -> Result<Found> {
     tour_observed(board, options, rng, &mut |_| {})
@@ -226,7 +230,7 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
 /// rule as it makes them (the last walk is the tour's).
 pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
     board: Board,
-    options: &Options,
+    options: &WarnsdorffOptions,
     rng: &mut R,
     observe: &mut O,
 ) -> Result<Found> {
@@ -392,7 +396,7 @@ impl Warnsdorff {
             return super::general::generate_warnsdorff(spec, random, self.max_attempts, rng);
         }
         let board = spec.board;
-        let options = |closed, max_attempts, open_fallback| Options {
+        let options = |closed, max_attempts, open_fallback| WarnsdorffOptions {
             closed,
             start: spec.start,
             tie: self.tie,
@@ -590,9 +594,9 @@ mod tests {
         for tie in Tie::ALL {
             for n in [6u64, 8, 10, 12] {
                 let board = Board::new(n, n).unwrap();
-                let options = Options {
+                let options = WarnsdorffOptions {
                     tie,
-                    ..Options::closed()
+                    ..WarnsdorffOptions::closed()
                 };
                 let found = tour_with_stats(board, &options, &mut seeded(n)).unwrap();
                 assert_eq!(check_tour(&found.tour), Ok(Kind::Closed), "{tie} {n}");
@@ -606,10 +610,10 @@ mod tests {
         let board = Board::new(7, 9).unwrap();
         for tie in Tie::ALL {
             for start in [0, 10, 31] {
-                let options = Options {
+                let options = WarnsdorffOptions {
                     start: Some(start),
                     tie,
-                    ..Options::default()
+                    ..WarnsdorffOptions::default()
                 };
                 if let Ok(t) = tour(board, &options, &mut seeded(5)) {
                     assert!(check_tour(&t).is_ok());
@@ -634,10 +638,10 @@ mod tests {
         // every start of 5x5 succeeds or fails after exactly one walk.
         let board = Board::new(5, 5).unwrap();
         for s in 0..25 {
-            let options = Options {
+            let options = WarnsdorffOptions {
                 start: Some(s),
                 tie: Tie::First,
-                ..Options::default()
+                ..WarnsdorffOptions::default()
             };
             match tour_with_stats(board, &options, &mut seeded(0)) {
                 Ok(found) => assert_eq!(found.attempts, 1),
@@ -650,7 +654,7 @@ mod tests {
     fn impossible_requests_give_the_theorem() {
         let err = tour(
             Board::new(4, 4).unwrap(),
-            &Options::default(),
+            &WarnsdorffOptions::default(),
             &mut seeded(1),
         )
         .unwrap_err();

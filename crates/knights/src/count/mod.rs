@@ -309,7 +309,7 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<CountReport> {
         });
     }
     // An explicit method still runs (the tests check the theorems with it).
-    if opts.method == Method::Auto && !tour_exists(board, opts.kind) {
+    if opts.method == Method::Auto && !crate::exists::tour_exists(board, opts.kind) {
         return Ok(CountReport {
             elapsed: t0.elapsed(),
             ..CountReport::default()
@@ -647,7 +647,9 @@ const TRIAL_STATES: u64 = 6_000_000;
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn project(board: Board, opts: &Options<'_>) -> Result<Projection> {
-    if board.squares() == 1 || (opts.method == Method::Auto && !tour_exists(board, opts.kind)) {
+    if board.squares() == 1
+        || (opts.method == Method::Auto && !crate::exists::tour_exists(board, opts.kind))
+    {
         return Ok(Projection {
             source: Some(Source::Nothing),
             ..Projection::default()
@@ -766,15 +768,6 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Pr
 
 /// Bytes per square of the prepared graph and its per-square tables.
 const PROBLEM_BYTES_PER_SQUARE: u64 = 256;
-
-/// The board turned so that rows are the shorter side: (rows, width).
-/// Whether a tour of the kind exists by the theorems of [`crate::exists`]
-/// (an open count counts every Hamiltonian path, closed ones included); where
-/// none does, the count is 0 without counting.
-pub fn tour_exists(board: Board, kind: Kind) -> bool {
-    crate::exists::closed_tour(board).exists
-        || (kind == Kind::Open && crate::exists::open_tour(board).exists)
-}
 
 /// The bits the count of `board` is expected to need, judged from the
 /// board's shape, or an error up front for a count past `2^4096`, the most

@@ -41,7 +41,7 @@ pub mod theorems;
 
 pub(crate) use refuse::quick_refusal;
 pub use search::decide;
-pub use theorems::{closed_tour, no_tour_error, open_tour, require, Existence};
+pub use theorems::{closed_tour, no_tour_error, open_tour, require, tour_exists, Existence};
 
 /// Yes, no, or unknown (the search's budget ran out).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

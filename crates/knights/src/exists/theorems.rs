@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use crate::{Board, Error};
+use crate::{Board, Error, Kind};
 
 /// The answer to "does a tour of this kind exist on this board?", with its grounds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,6 +115,13 @@ pub fn open_tour(board: Board) -> Existence {
         (4, _) => yes(format!("4-row boards with at least 5 columns, such as {board}, have open tours")),
         _ => yes(format!("every board with both sides at least 5, such as {board}, has an open tour")),
     }
+}
+
+/// Whether a tour of the kind exists on `board` by the theorems, where an
+/// open tour is any Hamiltonian path, closed ones included (as the counter
+/// counts them): where none does, a count is 0 without counting.
+pub fn tour_exists(board: Board, kind: Kind) -> bool {
+    closed_tour(board).exists || (kind == Kind::Open && open_tour(board).exists)
 }
 
 /// The sides in increasing order.

@@ -237,7 +237,7 @@ pub(crate) fn crosses(p: u8) -> impl Iterator<Item = u8> {
 /// ```
 /// use knights::{Cover, rails};
 /// let tour = knights::algorithms::warnsdorff::tour(
-///     "8x8".parse()?, &knights::algorithms::warnsdorff::Options::closed(),
+///     "8x8".parse()?, &knights::algorithms::warnsdorff::WarnsdorffOptions::closed(),
 ///     &mut knights::rng::seeded(3))?;
 /// let cover = Cover::from_tour(&tour)?;
 /// assert!(rails::find_rails(&cover).len() > 8);

@@ -48,7 +48,7 @@ impl Default for ObfuscateOptions {
 /// use knights::{check, rails, Cover};
 /// let mut rng = knights::rng::seeded(2);
 /// let tour = knights::algorithms::warnsdorff::tour(
-///     "8x8".parse()?, &knights::algorithms::warnsdorff::Options::closed(), &mut rng)?;
+///     "8x8".parse()?, &knights::algorithms::warnsdorff::WarnsdorffOptions::closed(), &mut rng)?;
 /// let mut cover = Cover::from_tour(&tour)?;
 /// let switched = rails::shatter(&mut cover, &mut rng)?;
 /// assert!(switched > 0);
@@ -315,7 +315,7 @@ fn transpose(mut x: u16) -> u16 {
 /// use knights::{check, rails, Cover};
 /// let mut rng = knights::rng::seeded(4);
 /// let tour = knights::algorithms::warnsdorff::tour(
-///     "12x12".parse()?, &knights::algorithms::warnsdorff::Options::closed(), &mut rng)?;
+///     "12x12".parse()?, &knights::algorithms::warnsdorff::WarnsdorffOptions::closed(), &mut rng)?;
 /// let mut cover = Cover::from_tour(&tour)?;
 /// rails::obfuscate(&mut cover, &Default::default(), &mut rng)?;
 /// assert_eq!(check::check_cover(&cover)?, 1);
@@ -356,7 +356,7 @@ mod tests {
         let board = Board::new(10, 12).unwrap();
         let tour = crate::algorithms::warnsdorff::tour(
             board,
-            &crate::algorithms::warnsdorff::Options::closed(),
+            &crate::algorithms::warnsdorff::WarnsdorffOptions::closed(),
             &mut crate::rng::seeded(1),
         )
         .unwrap();

@@ -10,7 +10,7 @@ use crate::{Board, Tour, Tourney};
 /// ```
 /// use knights::{Board, stats::MoveCounts};
 /// let tour = knights::algorithms::warnsdorff::tour(
-///     Board::new(8, 8)?, &knights::algorithms::warnsdorff::Options::closed(),
+///     Board::new(8, 8)?, &knights::algorithms::warnsdorff::WarnsdorffOptions::closed(),
 ///     &mut knights::rng::seeded(1))?;
 /// let counts = MoveCounts::of_tour(&tour);
 /// assert_eq!(counts.moves.iter().sum::<u64>(), 64);
@@ -189,7 +189,7 @@ pub struct Figure {
 /// let mut b = Tally::default();
 /// for seed in 0..10 {
 ///     let t = knights::algorithms::warnsdorff::tour(board,
-///         &knights::algorithms::warnsdorff::Options::closed(), &mut knights::rng::seeded(seed))?;
+///         &knights::algorithms::warnsdorff::WarnsdorffOptions::closed(), &mut knights::rng::seeded(seed))?;
 ///     b.push(&MoveCounts::of_tour(&t));
 /// }
 /// let s = b.finish(board);

@@ -180,18 +180,18 @@ pub struct NodeCounts {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::backtrack::{Options, Order}, stats::rates};
-/// let search = Options { order: Order::Warnsdorff, max_nodes: 100_000, ..Options::default() };
+/// use knights::{Board, algorithms::backtrack::{BacktrackOptions, Order}, stats::rates};
+/// let search = BacktrackOptions { order: Order::Warnsdorff, max_nodes: 100_000, ..BacktrackOptions::default() };
 /// let c = rates::backtrack_nodes(Board::new(5, 5)?, &search, &|_| ())?;
 /// assert_eq!((c.runs, c.found, c.none), (25, 13, 12));
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn backtrack_nodes(
     board: Board,
-    search: &backtrack::Options,
+    search: &backtrack::BacktrackOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<NodeCounts> {
-    let backtrack::Options {
+    let backtrack::BacktrackOptions {
         closed,
         order,
         max_nodes,
@@ -202,7 +202,7 @@ pub fn backtrack_nodes(
     let results: Vec<(u64, Option<u64>, bool)> = (0..board.squares() as Square)
         .into_par_iter()
         .map(|start| {
-            let options = backtrack::Options {
+            let options = backtrack::BacktrackOptions {
                 closed,
                 start: Some(start),
                 order,
@@ -294,7 +294,7 @@ mod tests {
     fn node_counts_on_5x5() {
         let board = Board::new(5, 5).unwrap();
         for order in [Order::Fixed, Order::Warnsdorff] {
-            let search = backtrack::Options {
+            let search = backtrack::BacktrackOptions {
                 order,
                 max_nodes: 1_000_000,
                 ..Default::default()

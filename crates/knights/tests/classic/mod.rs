@@ -49,7 +49,7 @@ fn course_report_vector() -> (Board, (u32, u32), Vec<u64>) {
 #[test]
 fn course_report_closed_tour_is_reproduced_exactly() {
     let (board, (r, c), numbers) = course_report_vector();
-    let options = warnsdorff::Options {
+    let options = warnsdorff::WarnsdorffOptions {
         closed: true,
         tie: Tie::First,
         ..Default::default()
@@ -84,7 +84,7 @@ fn textbook_open_5x5_by_backtracking() {
     let board = Board::new(5, 5).unwrap();
     // The textbook chapter's search tries every start; its printed tour begins
     // (1,3), (0,1), (2,0), (4,1), (2,2), which its move order gives from (1,3).
-    let options = backtrack::Options {
+    let options = backtrack::BacktrackOptions {
         start: Some(board.square(1, 3)),
         ..Default::default()
     };
@@ -96,7 +96,7 @@ fn textbook_open_5x5_by_backtracking() {
         .collect();
     assert_eq!(prefix, [(1, 3), (0, 1), (2, 0), (4, 1), (2, 2)]);
     // Without a start it begins at the first square that has a tour.
-    let t = backtrack::tour(board, &backtrack::Options::default()).unwrap();
+    let t = backtrack::tour(board, &backtrack::BacktrackOptions::default()).unwrap();
     assert!(check_tour(&t).is_ok());
     assert_eq!(t.start(), 0);
 }
@@ -105,7 +105,7 @@ fn textbook_open_5x5_by_backtracking() {
 fn open_130x130_by_warnsdorff() {
     let board = Board::new(130, 130).unwrap();
     for tie in [Tie::Centre, Tie::Pohl] {
-        let options = warnsdorff::Options {
+        let options = warnsdorff::WarnsdorffOptions {
             tie,
             start: Some(0),
             max_attempts: 5,
@@ -168,7 +168,7 @@ fn run(board: Board, which: u8, closed: bool, start: Option<u32>, seed: u64) -> 
     let mut rng = knights::rng::seeded(seed);
     let result = match which {
         0..=3 => {
-            let options = warnsdorff::Options {
+            let options = warnsdorff::WarnsdorffOptions {
                 closed,
                 start,
                 tie: Tie::ALL[which as usize],
@@ -178,7 +178,7 @@ fn run(board: Board, which: u8, closed: bool, start: Option<u32>, seed: u64) -> 
             warnsdorff::tour(board, &options, &mut rng)
         }
         _ => {
-            let options = backtrack::Options {
+            let options = backtrack::BacktrackOptions {
                 closed,
                 start,
                 order: if which == 4 {

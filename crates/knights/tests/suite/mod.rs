@@ -21,11 +21,11 @@ pub fn data(name: &str) -> String {
 
 /// A Warnsdorff tour for tests (open or closed), retried over seeds until one succeeds.
 pub fn some_tour(board: Board, closed: bool, seed: u64) -> Tour {
-    use knights::algorithms::warnsdorff::{tour, Options};
-    let options = Options {
+    use knights::algorithms::warnsdorff::{tour, WarnsdorffOptions};
+    let options = WarnsdorffOptions {
         closed,
         max_attempts: 10_000,
-        ..Options::default()
+        ..WarnsdorffOptions::default()
     };
     tour(board, &options, &mut knights::rng::seeded(seed)).expect("Warnsdorff finds small tours")
 }
