@@ -27,6 +27,28 @@ pub fn parse_board(arg: &BoardArg) -> Result<Board> {
     Ok(arg.parse()?)
 }
 
+/// The board and holes of a request: BOARD as given, or, when it names a
+/// board file that exists, the file's size and its rows as the holes. What
+/// is neither is refused with the library's sentence about sizes, after
+/// the command line's about files when it looks like a file name.
+pub fn place(arg: &BoardArg) -> Result<(String, Option<String>)> {
+    let text = arg.board.trim();
+    let size = text.parse::<Board>();
+    let looks_like_size = text
+        .chars()
+        .all(|c| c.is_ascii_digit() || "xX*× ".contains(c));
+    if size.is_ok() || looks_like_size {
+        return Ok((text.to_string(), None));
+    }
+    if !std::path::Path::new(text).is_file() {
+        let context = format!("there is no board file '{}'", knights::excerpt(text));
+        return Err(anyhow::Error::from(size.unwrap_err()).context(context));
+    }
+    let rows = crate::io_util::read_input(text)?;
+    let board = knights::Shape::parse_board_text(&rows)?.board();
+    Ok((board.to_string(), Some(rows)))
+}
+
 /// The format asked for, else the one the output file's extension names, else the grid.
 fn format_of(out: &OutputArgs) -> Result<FormatArg> {
     if let Some(f) = out.format {
