@@ -361,8 +361,8 @@ pub struct CoverArgs {
 pub struct ObfuscateArgs {
     #[command(flatten)]
     pub cover: CoverArgs,
-    /// How many times to shatter before joining (1 or more).
-    #[arg(long, short = 'k', default_value_t = 16, value_parser = crate::support::at_least_one::<u32>)]
+    /// How many times to shatter before joining (1 to 1000).
+    #[arg(long, short = 'k', default_value_t = 16)]
     pub shatters: u32,
 }
 

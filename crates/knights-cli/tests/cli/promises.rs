@@ -45,7 +45,13 @@ fn durations_must_be_finite_positive_and_at_most_their_maximum() {
 
 #[test]
 fn zero_is_refused_where_the_docs_refuse_it() {
-    assert_usage_error(&["obfuscate", "-", "-k", "0"], "0 is refused");
+    // The library's limits on shatters, as every door has them.
+    for shatters in ["0", "1001"] {
+        assert_usage_error(
+            &["obfuscate", "-", "-k", shatters],
+            &format!("shatters must be from 1 to 1000, not {shatters}"),
+        );
+    }
     for jobs in ["0", "1025", "18446744073709551615"] {
         assert_usage_error(
             &["serve", "--jobs", jobs],
