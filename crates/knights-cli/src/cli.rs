@@ -316,13 +316,13 @@ pub struct TourArgs {
     #[command(flatten)]
     pub shape: ShapeArgs,
     /// Attempts allowed to the methods that restart.
-    #[arg(long, value_parser = crate::support::at_least_one::<u32>)]
+    #[arg(long)]
     pub max_attempts: Option<u32>,
     /// Tie-break of Warnsdorff's rule.
     #[arg(long, value_parser = crate::support::tie_parser())]
     pub tie: Option<Tie>,
     /// Node budget of the backtracking searches (squares placed).
-    #[arg(long, value_parser = crate::support::at_least_one::<u64>)]
+    #[arg(long)]
     pub max_nodes: Option<u64>,
     /// Obfuscate the closed tour: shatter it 16 times and join it again.
     #[arg(long)]
@@ -390,7 +390,7 @@ pub struct ExistsArgs {
     pub end: Option<String>,
     /// Node budget of the search where no theorem decides; the answer is
     /// "unknown" (exit status 3) when it runs out.
-    #[arg(long, default_value_t = 10_000_000, value_parser = crate::support::at_least_one::<u64>)]
+    #[arg(long, default_value_t = 10_000_000)]
     pub max_nodes: u64,
 }
 

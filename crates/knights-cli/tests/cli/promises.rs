@@ -66,7 +66,15 @@ fn zero_is_refused_where_the_docs_refuse_it() {
     ] {
         assert_usage_error(&["serve", option, "0"], "0 is refused");
     }
-    assert_usage_error(&["tour", "8x8", "--max-attempts", "0"], "0 is refused");
+    // The library's limits on budgets, as every door has them.
+    assert_usage_error(
+        &["tour", "8x8", "--max-attempts", "0"],
+        "max-attempts must be from 1 to",
+    );
+    assert_usage_error(
+        &["exists", "6x6", "--start", "0,0", "--max-nodes", "0"],
+        "max-nodes must be from 1 to",
+    );
     let (code, _, err) = run(&["encrypt", "--key", "8x8,attempts=0"], "hello");
     assert_eq!(code, 2, "{err}");
     assert!(
