@@ -608,15 +608,15 @@ pub struct StatsArgs {
     pub algorithm: Algorithm,
     #[command(flatten)]
     pub kind: KindArgs,
-    /// Number of tours (or tourneys).
-    #[arg(long, short = 'n', default_value_t = 100, value_parser = crate::support::at_least_one::<u64>)]
+    /// Number of tours (or tourneys), 1 to 10,000,000.
+    #[arg(long, short = 'n', default_value_t = 100)]
     pub count: u64,
     /// Obfuscate every tour (16 shatters, then join) before counting.
     #[arg(long)]
     pub obfuscate: bool,
     /// Count the raw tourneys of the algorithm's tourney generator instead
     /// of tours (tourney, braid, four-cover, neural or divide).
-    #[arg(long, conflicts_with = "obfuscate")]
+    #[arg(long)]
     pub tourney: bool,
     #[command(flatten)]
     pub seed: SampleSeedArg,
