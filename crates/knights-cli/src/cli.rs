@@ -481,7 +481,7 @@ pub struct CountArgs {
     pub all_lengths: bool,
     /// Take each row from the outside in (first square, last, second, ...):
     /// the same count through other states, a check of a plain run (forward).
-    #[arg(long, conflicts_with_all = ["symmetric", "classes"])]
+    #[arg(long)]
     pub outside_in: bool,
     /// Print a JSON object with the count and the figures of the run.
     #[arg(long)]
@@ -503,11 +503,11 @@ pub struct CountArgs {
     #[arg(long)]
     pub work_dir: Option<std::path::PathBuf>,
     /// Continue the count from the checkpoint in --work-dir.
-    #[arg(long, requires = "work_dir")]
+    #[arg(long)]
     pub resume: bool,
     /// Discard the checkpoint in --work-dir and start the count afresh (a
     /// count without --resume refuses to overwrite a checkpoint).
-    #[arg(long, requires = "work_dir", conflicts_with = "resume")]
+    #[arg(long)]
     pub fresh: bool,
     /// The most disk the states may take when they go to disk (bytes, or
     /// with a unit: 50G; default: 80 % of the free space on their disk).
@@ -517,7 +517,7 @@ pub struct CountArgs {
     pub max_disk: Option<String>,
     /// Keep the state files of a finished count in --work-dir (default: only
     /// a small summary with the count stays).
-    #[arg(long, requires = "work_dir")]
+    #[arg(long)]
     pub keep: bool,
     /// Print the projected peak states, disk and time, without counting
     /// (from a trial run of at most about 20 seconds, or from the boards
