@@ -1,6 +1,11 @@
-//! One module per command; each turns its raw arguments into library
-//! options. `main` dispatches to them; this module holds what they share
-//! (reading a board, writing a tour or tourney).
+//! One module per command. A product command maps its flags to the
+//! library's request (`knights::request`), which checks them and runs the
+//! job, and prints the answer; the library's refusals are shown unchanged,
+//! their hints in flags (`support::in_cli_words`). `count` still runs its
+//! job itself after the request's checks; `render`, `graph`, `bench` and
+//! `serve` need no request. `main` dispatches to them; this module holds
+//! what they share (reading a board file into a request, writing a tour or
+//! tourney).
 
 use anyhow::Result;
 use knights::format::{self, SvgOptions};
