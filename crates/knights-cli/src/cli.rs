@@ -181,41 +181,6 @@ pub struct ShapeArgs {
     pub leaper: Option<String>,
 }
 
-impl BoardArg {
-    /// The board with the shape options: BOARD is a size, or a board file
-    /// ('.' a square, '#' a hole, one line a row) that exists.
-    pub fn parse_shape(&self, opts: &ShapeArgs) -> Result<knights::Shape, knights::Error> {
-        let text = self.board.trim();
-        let shape = match text.parse::<knights::Board>() {
-            Ok(board) => knights::Shape::new(board),
-            Err(size_error) => {
-                let path = std::path::Path::new(text);
-                let looks_like_size = text
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || "xX*× ".contains(c));
-                if looks_like_size || !path.is_file() {
-                    if looks_like_size && !text.is_empty() {
-                        return Err(size_error);
-                    }
-                    return Err(knights::Error::Board(format!(
-                        "'{}' is not a board size (ROWSxCOLS such as 8x8, or one number such as 8), nor a board file that exists (one line a row, '.' a square and '#' a hole)",
-                        knights::excerpt(text)
-                    )));
-                }
-                let body = crate::io_util::read_input(&path.to_string_lossy())
-                    .map_err(|e| knights::Error::Parse(format!("the board file: {e}")))?;
-                knights::Shape::parse_board_text(&body)?
-            }
-        };
-        let wrap = opts.wrap.as_deref().unwrap_or("none").parse()?;
-        let shape = shape.with_wrap(wrap);
-        Ok(match opts.leaper.as_deref() {
-            Some(l) => shape.with_leaper(l.parse()?),
-            None => shape,
-        })
-    }
-}
-
 /// The seed of a command that makes one thing.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct SeedArg {

@@ -26,7 +26,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     // symmetric tours, a shape, a work directory); the count itself still
     // runs here, for its progress lines, dry run and output.
     request(&args, kind)?.validate()?;
-    let shape = args.board.parse_shape(&args.shape)?;
+    let shape = super::shape(&args.board, &args.shape)?;
     if !shape.is_plain() {
         return general(&args, &shape, kind);
     }

@@ -9,9 +9,9 @@
 
 use anyhow::Result;
 use knights::format::{self, SvgOptions};
-use knights::{Board, Tour, Tourney};
+use knights::{Board, Shape, Tour, Tourney};
 
-use crate::cli::{BoardArg, FormatArg, OutputArgs};
+use crate::cli::{BoardArg, FormatArg, OutputArgs, ShapeArgs};
 use crate::output::extension;
 
 pub mod bench;
@@ -52,6 +52,19 @@ pub fn place(arg: &BoardArg) -> Result<(String, Option<String>)> {
     let rows = crate::io_util::read_input(text)?;
     let board = knights::Shape::parse_board_text(&rows)?.board();
     Ok((board.to_string(), Some(rows)))
+}
+
+/// The board with the shape options: BOARD is a size, or a board file
+/// ('.' a square, '#' a hole, one line a row) that exists; the library
+/// reads the shape as it does a request's.
+pub fn shape(arg: &BoardArg, opts: &ShapeArgs) -> Result<Shape> {
+    let (board, holes) = place(arg)?;
+    Ok(knights::request::shape(
+        &board,
+        holes.as_deref(),
+        opts.wrap.as_deref(),
+        opts.leaper.as_deref(),
+    )?)
 }
 
 /// The format asked for, else the one the output file's extension names, else the grid.
