@@ -181,41 +181,6 @@ pub struct ShapeArgs {
     pub leaper: Option<String>,
 }
 
-impl BoardArg {
-    /// The board with the shape options: BOARD is a size, or a board file
-    /// ('.' a square, '#' a hole, one line a row) that exists.
-    pub fn parse_shape(&self, opts: &ShapeArgs) -> Result<knights::Shape, knights::Error> {
-        let text = self.board.trim();
-        let shape = match text.parse::<knights::Board>() {
-            Ok(board) => knights::Shape::new(board),
-            Err(size_error) => {
-                let path = std::path::Path::new(text);
-                let looks_like_size = text
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || "xX*× ".contains(c));
-                if looks_like_size || !path.is_file() {
-                    if looks_like_size && !text.is_empty() {
-                        return Err(size_error);
-                    }
-                    return Err(knights::Error::Board(format!(
-                        "'{}' is not a board size (ROWSxCOLS such as 8x8, or one number such as 8), nor a board file that exists (one line a row, '.' a square and '#' a hole)",
-                        knights::excerpt(text)
-                    )));
-                }
-                let body = crate::io_util::read_input(&path.to_string_lossy())
-                    .map_err(|e| knights::Error::Parse(format!("the board file: {e}")))?;
-                knights::Shape::parse_board_text(&body)?
-            }
-        };
-        let wrap = opts.wrap.as_deref().unwrap_or("none").parse()?;
-        let shape = shape.with_wrap(wrap);
-        Ok(match opts.leaper.as_deref() {
-            Some(l) => shape.with_leaper(l.parse()?),
-            None => shape,
-        })
-    }
-}
-
 /// The seed of a command that makes one thing.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct SeedArg {
@@ -316,13 +281,13 @@ pub struct TourArgs {
     #[command(flatten)]
     pub shape: ShapeArgs,
     /// Attempts allowed to the methods that restart.
-    #[arg(long, value_parser = crate::support::at_least_one::<u32>)]
+    #[arg(long)]
     pub max_attempts: Option<u32>,
     /// Tie-break of Warnsdorff's rule.
     #[arg(long, value_parser = crate::support::tie_parser())]
     pub tie: Option<Tie>,
     /// Node budget of the backtracking searches (squares placed).
-    #[arg(long, value_parser = crate::support::at_least_one::<u64>)]
+    #[arg(long)]
     pub max_nodes: Option<u64>,
     /// Obfuscate the closed tour: shatter it 16 times and join it again.
     #[arg(long)]
@@ -361,8 +326,8 @@ pub struct CoverArgs {
 pub struct ObfuscateArgs {
     #[command(flatten)]
     pub cover: CoverArgs,
-    /// How many times to shatter before joining (1 or more).
-    #[arg(long, short = 'k', default_value_t = 16, value_parser = crate::support::at_least_one::<u32>)]
+    /// How many times to shatter before joining (1 to 1000).
+    #[arg(long, short = 'k', default_value_t = 16)]
     pub shatters: u32,
 }
 
@@ -390,7 +355,7 @@ pub struct ExistsArgs {
     pub end: Option<String>,
     /// Node budget of the search where no theorem decides; the answer is
     /// "unknown" (exit status 3) when it runs out.
-    #[arg(long, default_value_t = 10_000_000, value_parser = crate::support::at_least_one::<u64>)]
+    #[arg(long, default_value_t = 10_000_000)]
     pub max_nodes: u64,
 }
 
@@ -481,7 +446,7 @@ pub struct CountArgs {
     pub all_lengths: bool,
     /// Take each row from the outside in (first square, last, second, ...):
     /// the same count through other states, a check of a plain run (forward).
-    #[arg(long, conflicts_with_all = ["symmetric", "classes"])]
+    #[arg(long)]
     pub outside_in: bool,
     /// Print a JSON object with the count and the figures of the run.
     #[arg(long)]
@@ -503,11 +468,11 @@ pub struct CountArgs {
     #[arg(long)]
     pub work_dir: Option<std::path::PathBuf>,
     /// Continue the count from the checkpoint in --work-dir.
-    #[arg(long, requires = "work_dir")]
+    #[arg(long)]
     pub resume: bool,
     /// Discard the checkpoint in --work-dir and start the count afresh (a
     /// count without --resume refuses to overwrite a checkpoint).
-    #[arg(long, requires = "work_dir", conflicts_with = "resume")]
+    #[arg(long)]
     pub fresh: bool,
     /// The most disk the states may take when they go to disk (bytes, or
     /// with a unit: 50G; default: 80 % of the free space on their disk).
@@ -517,7 +482,7 @@ pub struct CountArgs {
     pub max_disk: Option<String>,
     /// Keep the state files of a finished count in --work-dir (default: only
     /// a small summary with the count stays).
-    #[arg(long, requires = "work_dir")]
+    #[arg(long)]
     pub keep: bool,
     /// Print the projected peak states, disk and time, without counting
     /// (from a trial run of at most about 20 seconds, or from the boards
@@ -608,15 +573,15 @@ pub struct StatsArgs {
     pub algorithm: Algorithm,
     #[command(flatten)]
     pub kind: KindArgs,
-    /// Number of tours (or tourneys).
-    #[arg(long, short = 'n', default_value_t = 100, value_parser = crate::support::at_least_one::<u64>)]
+    /// Number of tours (or tourneys), 1 to 10,000,000.
+    #[arg(long, short = 'n', default_value_t = 100)]
     pub count: u64,
     /// Obfuscate every tour (16 shatters, then join) before counting.
     #[arg(long)]
     pub obfuscate: bool,
     /// Count the raw tourneys of the algorithm's tourney generator instead
     /// of tours (tourney, braid, four-cover, neural or divide).
-    #[arg(long, conflicts_with = "obfuscate")]
+    #[arg(long)]
     pub tourney: bool,
     #[command(flatten)]
     pub seed: SampleSeedArg,

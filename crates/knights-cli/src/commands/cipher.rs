@@ -1,52 +1,61 @@
-//! `knights encrypt` and `knights decrypt`: the knight's tour cipher.
+//! `knights encrypt` and `knights decrypt`: the knight's tour cipher. The
+//! key and text become the library's [`CipherRequest`], which reads the
+//! key and does the work.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use knights::cipher::{self, Key, KeySpec, Mode};
+use knights::request::CipherRequest;
+use knights::Control;
 
 use crate::cli::CipherArgs;
 
 /// Runs `encrypt` (`decrypt == false`) or `decrypt`.
 pub fn run(args: CipherArgs, decrypt: bool) -> Result<ExitCode> {
-    let key = load_key(&args.key)?;
-    let text = crate::io_util::read_input(args.input.as_deref().unwrap_or("-"))?;
-    let mode = if args.classic {
-        Mode::Classic
-    } else {
-        Mode::Exact
+    // The key is read before the text, so a bad key is told at once.
+    let mut request = CipherRequest {
+        key: key_text(&args.key)?,
+        text: String::new(),
+        classic: args.classic,
     };
+    let control = Control::new().stop(crate::output::stop_on_ctrl_c());
+    let key = request.key(&control);
+    let key = if Path::new(&args.key).is_file() {
+        key.with_context(|| format!("the key file '{}'", args.key))?
+    } else if !args
+        .key
+        .trim_start()
+        .starts_with(|c: char| c.is_ascii_digit())
+    {
+        key.with_context(|| format!("there is no key file '{}'", args.key))?
+    } else {
+        key?
+    };
+    request.text = crate::io_util::read_input(args.input.as_deref().unwrap_or("-"))?;
     let out = if decrypt {
-        let mut plain = cipher::decrypt(&key, &text, mode)?;
-        if mode == Mode::Classic {
+        let mut plain = request.decrypt_with(&key)?.text;
+        if request.classic {
             plain.push('\n');
         }
         plain
     } else {
-        if mode == Mode::Classic {
-            note_dropped_letters(&text);
+        if request.classic {
+            note_dropped_letters(&request.text);
         }
-        cipher::encrypt(&key, &text, mode)?
+        request.encrypt_with(&key)?.text
     };
     crate::output::emit(args.output.as_deref(), &out)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The key: a tour file if one exists at that path, else a key description.
-fn load_key(arg: &str) -> Result<Key> {
+/// The request's key: a tour file's text if a file exists at that path,
+/// else the description as given.
+fn key_text(arg: &str) -> Result<String> {
     if Path::new(arg).is_file() {
-        let text = crate::io_util::read_input(arg)?;
-        return Key::from_text(&text).with_context(|| format!("the key file '{arg}'"));
+        return crate::io_util::read_input(arg);
     }
-    match arg.parse::<KeySpec>() {
-        Ok(spec) => Ok(Key::from_spec(&spec)?),
-        Err(e) if arg.trim_start().starts_with(|c: char| c.is_ascii_digit()) => Err(e.into()),
-        Err(_) => Err(knights::Error::Parse(format!(
-            "the key '{arg}' is neither a tour file nor a key description such as 8x8 or 8x8,seed=5,start=0,0"
-        ))
-        .into()),
-    }
+    Ok(arg.to_string())
 }
 
 /// Tells on stderr about letters outside A-Z that classic mode leaves out.

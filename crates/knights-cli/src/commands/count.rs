@@ -9,6 +9,7 @@ use std::time::Instant;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use knights::count::{self, FrontierProgress as Progress, Method, Options, Source};
+use knights::request::{CountOf, CountRequest};
 use knights::Kind;
 use serde_json::{json, Value};
 
@@ -21,7 +22,11 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     } else {
         Kind::Closed
     };
-    let shape = args.board.parse_shape(&args.shape)?;
+    // The library checks the flags together (what applies to classes,
+    // symmetric tours, a shape, a work directory); the count itself still
+    // runs here, for its progress lines, dry run and output.
+    request(&args, kind)?.validate()?;
+    let shape = super::shape(&args.board, &args.shape)?;
     if !shape.is_plain() {
         return general(&args, &shape, kind);
     }
@@ -41,12 +46,6 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         CountMethod::Forward => Method::Forward,
         CountMethod::Meet => Method::Meet,
     };
-    if args.classes && args.directed {
-        return Err(knights::Error::Unsupported(
-            "--directed does not apply to --classes; classes are of undirected tours".into(),
-        )
-        .into());
-    }
     if !knights::exists::tour_exists(board, kind) {
         warn_if_no_tour(board, kind, method);
     }
@@ -183,15 +182,45 @@ fn print_sweep(
 
 /// A count on a board with holes, wrapping or another leaper: one forward
 /// frontier program over its move graph, in memory.
+/// The library's request for the flags, for its checks.
+fn request(args: &CountArgs, kind: Kind) -> Result<CountRequest> {
+    let (board, holes) = super::place(&args.board)?;
+    let bytes = |t: &Option<String>, what| t.as_deref().map(|t| parse_bytes(t, what)).transpose();
+    let of = match (args.symmetric, args.classes, args.all_lengths) {
+        (true, _, _) => CountOf::Symmetric,
+        (_, true, _) => CountOf::Classes,
+        (_, _, true) => CountOf::AllLengths,
+        _ => CountOf::Tours,
+    };
+    Ok(CountRequest {
+        board,
+        holes,
+        wrap: args.shape.wrap.clone(),
+        leaper: args.shape.leaper.clone(),
+        kind,
+        of,
+        directed: args.directed,
+        method: match args.method {
+            CountMethod::Auto => "auto",
+            CountMethod::Forward => "forward",
+            CountMethod::Meet => "meet",
+        }
+        .into(),
+        outside_in: args.outside_in,
+        max_memory: bytes(&args.max_memory, "memory")?,
+        max_disk: bytes(&args.max_disk, "disk")?,
+        memory_only: false,
+        work_dir: args.work_dir.clone(),
+        resume: args.resume,
+        fresh: args.fresh,
+        keep: args.keep,
+    })
+}
+
 fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitCode> {
-    if args.symmetric
-        || args.classes
-        || args.dry_run
-        || args.work_dir.is_some()
-        || args.method == CountMethod::Meet
-    {
+    if args.dry_run {
         return Err(knights::Error::Unsupported(
-            "on a board with holes, wrapping or another leaper, count runs one forward program in memory: --symmetric, --classes, --dry-run, --work-dir and --method meet do not apply".into(),
+            "on a board with holes, wrapping or another leaper, count runs one forward program in memory: --dry-run does not apply".into(),
         )
         .into());
     }

@@ -1,14 +1,16 @@
-//! `knights estimate`: random-probe estimates of the number of tours.
+//! `knights estimate`: random-probe estimates of the number of tours. The
+//! arguments become the library's [`EstimateRequest`], which checks them
+//! and probes; this module shows progress, warns when the figures mean
+//! little, and prints the answer.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use knights::count::{self, EstimateMethod, EstimateOptions};
+use knights::count::EstimateMethod;
+use knights::request::{EstimateAnswer, EstimateRequest};
 use knights::Kind;
-use serde_json::json;
 
-use super::parse_board;
 use crate::cli::EstimateArgs;
 
 /// Fewer successful walks than this and the standard error means little.
@@ -23,68 +25,42 @@ const FEW_RUNS: u64 = 5;
 const LARGEST: f64 = 0.2;
 
 pub fn run(args: EstimateArgs) -> Result<ExitCode> {
-    let board = parse_board(&args.board)?;
-    let kind = if args.open { Kind::Open } else { Kind::Closed };
-    let method = count::estimate::resolve_method(board, kind, args.method);
-    let samples = args.samples.unwrap_or(method.default_samples());
-    let opts = EstimateOptions {
-        kind,
-        samples: if args.seconds.is_some() {
-            u64::MAX
-        } else {
-            samples
-        },
-        seed: args.seed.seed,
-        method: args.method,
+    let request = EstimateRequest {
+        board: args.board.board.clone(),
+        kind: if args.open { Kind::Open } else { Kind::Closed },
+        directed: args.directed,
+        samples: args.samples,
         seconds: args.seconds.map(|d| d.as_secs_f64()),
+        method: args.method.name().into(),
         keep: args.keep,
+        seed: args.seed.seed,
     };
-    let bar = match args.seconds {
-        Some(s) => {
-            let bar = crate::support::progress(s.as_secs_f64().ceil() as u64);
-            bar.set_message("seconds");
-            bar
-        }
-        None => {
-            let bar = crate::support::progress(samples);
-            bar.set_message(if method == EstimateMethod::Frontier {
-                "runs"
-            } else {
-                "walks"
-            });
-            bar
-        }
-    };
+    let method = request.resolved_method()?;
+    let bar = crate::support::progress(args.seconds.map_or(0, |s| s.as_secs_f64().ceil() as u64));
+    bar.set_message(match (args.seconds, method) {
+        (Some(_), _) => "seconds",
+        (None, EstimateMethod::Frontier) => "runs",
+        (None, _) => "walks",
+    });
     let t0 = Instant::now();
-    let timed = args.seconds.is_some();
     let ticker = bar.clone();
-    let control = knights::Control::new().progress(move |p| {
-        if timed {
-            ticker.set_position(t0.elapsed().as_secs());
-        } else {
+    let control = knights::Control::new().progress(move |p| match p.total {
+        Some(total) => {
+            ticker.set_length(total);
             ticker.set_position(p.done);
         }
+        None => ticker.set_position(t0.elapsed().as_secs()),
     });
-    let e = count::Estimate::builder(board)
-        .options(opts)
-        .control(&control)
-        .run()?;
+    let answer = request.run(&control)?;
     bar.finish_and_clear();
-    let secs = t0.elapsed().as_secs_f64();
-    if e.samples == 0 {
-        return Err(knights::Error::GaveUp(format!(
-            "no probe finished in the {secs:.3} s given, so there is no estimate; allow more --seconds or give --samples"
-        ))
-        .into());
-    }
-    warn_doubts(&e, &args);
-    print(&e, board, &args, secs)?;
+    warn_doubts(&answer, &args);
+    print(&answer, &args)?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// Warns when the probes are too few or too skewed for the interval to
 /// mean much, and says how to reproduce a timed run.
-fn warn_doubts(e: &count::Estimate, args: &EstimateArgs) {
+fn warn_doubts(e: &EstimateAnswer, args: &EstimateArgs) {
     let timed = args.seconds.is_some();
     let runs = e.method == EstimateMethod::Frontier;
     let a_kind = if args.open { "an open" } else { "a closed" };
@@ -128,67 +104,54 @@ fn warn_doubts(e: &count::Estimate, args: &EstimateArgs) {
 }
 
 /// Prints the estimate, as JSON with `--json` or as text.
-fn print(e: &count::Estimate, board: knights::Board, args: &EstimateArgs, secs: f64) -> Result<()> {
+fn print(e: &EstimateAnswer, args: &EstimateArgs) -> Result<()> {
+    if args.json {
+        crate::outln!("{}", serde_json::to_string(e)?)?;
+        return Ok(());
+    }
     let kind_name = if args.open { "open" } else { "closed" };
-    let scale = if args.directed { 2.0 } else { 1.0 };
     let what = if args.directed {
         "directed"
     } else {
         "undirected"
     };
-    let runs = e.method == EstimateMethod::Frontier;
-    if args.json {
-        let v = json!({
-            "board": board.to_string(), "kind": kind_name, "directed": args.directed,
-            "method": e.method.name(), "samples": e.samples, "exact": e.exact,
-            "keep": if runs { json!(args.keep) } else { json!(null) },
-            "seed": args.seed.seed, "hits": e.hits, "tours": e.tours * scale,
-            "tours_error": e.tours_error * scale, "low": e.low * scale, "high": e.high * scale,
-            "tree": e.tree, "tree_error": e.tree_error, "seconds": secs,
-            "skewness": e.skewness, "largest": e.largest,
-        });
-        crate::outln!("{v}")?;
+    let rel = if e.tours > 0.0 {
+        format!(" ({:.1} %)", 100.0 * e.tours_error / e.tours)
     } else {
-        let rel = if e.tours > 0.0 {
-            format!(" ({:.1} %)", 100.0 * e.tours_error / e.tours)
-        } else {
-            String::new()
-        };
+        String::new()
+    };
+    crate::outln!(
+        "{what} {kind_name} tours on {}: about {:.4e} +- {:.2e} (standard error{rel})",
+        e.board,
+        e.tours,
+        e.tours_error
+    )?;
+    crate::outln!("95 % interval: {:.4e} to {:.4e}", e.low, e.high)?;
+    let secs = e.seconds;
+    if e.method == EstimateMethod::Frontier {
         crate::outln!(
-            "{what} {kind_name} tours on {board}: about {:.4e} +- {:.2e} (standard error{rel})",
-            e.tours * scale,
-            e.tours_error * scale
+            "{} of {} runs of the frontier program keeping {} states a square found tours, in {secs:.1} s{}",
+            e.hits,
+            e.samples,
+            args.keep,
+            if e.exact {
+                " (no state was dropped: the count is exact)"
+            } else {
+                ""
+            }
+        )?;
+    } else {
+        crate::outln!(
+            "{} of {} walks ({}) found a tour, in {secs:.1} s",
+            e.hits,
+            e.samples,
+            e.method.name()
         )?;
         crate::outln!(
-            "95 % interval: {:.4e} to {:.4e}",
-            e.low * scale,
-            e.high * scale
+            "search tree probed: about {:.4e} +- {:.2e} nodes",
+            e.tree,
+            e.tree_error
         )?;
-        if runs {
-            crate::outln!(
-                "{} of {} runs of the frontier program keeping {} states a square found tours, in {secs:.1} s{}",
-                e.hits,
-                e.samples,
-                args.keep,
-                if e.exact {
-                    " (no state was dropped: the count is exact)"
-                } else {
-                    ""
-                }
-            )?;
-        } else {
-            crate::outln!(
-                "{} of {} walks ({}) found a tour, in {secs:.1} s",
-                e.hits,
-                e.samples,
-                e.method.name()
-            )?;
-            crate::outln!(
-                "search tree probed: about {:.4e} +- {:.2e} nodes",
-                e.tree,
-                e.tree_error
-            )?;
-        }
     }
     Ok(())
 }

@@ -1,90 +1,85 @@
-//! `knights exists`: the existence theorems.
+//! `knights exists`: the flags become the library's [`ExistsRequest`],
+//! whose answer is printed as one line: yes, no or unknown, what was asked
+//! and why. A plain board is decided by the theorems; holes, wrapping,
+//! another leaper or given squares by the necessary conditions, the
+//! theorems, the table and a search under --max-nodes ("unknown", exit
+//! status 3, when it runs out).
 
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::algorithms::Spec;
-use knights::exists;
-use knights::exists::Answer;
+use knights::request::{ExistsAnswer, ExistsRequest};
+use knights::{Control, Wanted};
 
-use super::parse_board;
+use super::place;
 use crate::cli::ExistsArgs;
 
 pub fn run(args: ExistsArgs) -> Result<ExitCode> {
-    let shape = args.board.parse_shape(&args.shape)?;
-    if !shape.is_plain() || args.start.is_some() {
-        return general(args, shape);
-    }
-    let board = parse_board(&args.board)?;
-    let closed = exists::closed_tour(board);
-    let open = exists::open_tour(board);
-    let (answer, text) = if args.kind.closed {
-        (
-            closed.exists,
-            format!(
-                "closed tour on {board}: {} ({})",
-                closed.reason, closed.theorem
-            ),
-        )
-    } else if args.kind.open {
-        (
-            open.exists,
-            format!("open tour on {board}: {} ({})", open.reason, open.theorem),
-        )
-    } else if closed.exists {
-        (
-            true,
-            format!(
-                "closed tour on {board}: {} ({})",
-                closed.reason, closed.theorem
-            ),
-        )
-    } else {
-        (
-            open.exists,
-            format!(
-                "{} tour on {board}: {} ({}); no closed tour: {} ({})",
-                if open.exists { "open" } else { "no" },
-                open.reason,
-                open.theorem,
-                closed.reason,
-                closed.theorem
-            ),
-        )
+    let (board, holes) = place(&args.board)?;
+    let request = ExistsRequest {
+        board,
+        holes,
+        wrap: args.shape.wrap.clone(),
+        leaper: args.shape.leaper.clone(),
+        kind: args.kind.kind().map_or(Wanted::Either, Wanted::from),
+        start: args.start.clone(),
+        end: args.end.clone(),
+        max_nodes: args.max_nodes,
     };
-    crate::outln!("{} - {text}", if answer { "yes" } else { "no" })?;
-    Ok(ExitCode::from(if answer {
-        0
-    } else {
-        crate::EXIT_NO_ANSWER
+    let control = Control::new().stop(crate::output::stop_on_ctrl_c());
+    let answer = request.run(&control)?;
+    let shape = request.shape()?;
+    let line = match &answer.theorem {
+        Some(_) if request.kind == Wanted::Either && answer.kind == Wanted::Open => {
+            no_closed_tour(&request, &answer, &control, &shape)?
+        }
+        Some(theorem) => format!(
+            "{} tour on {shape}: {} ({theorem})",
+            answer.kind.name(),
+            answer.reason
+        ),
+        None => {
+            let what = match (request.kind, &request.end) {
+                (_, Some(_)) => "tour between the given squares",
+                (Wanted::Closed, _) => "closed tour",
+                (Wanted::Open, _) => "open tour",
+                (Wanted::Either, _) => "tour",
+            };
+            format!("{what} on {shape}: {}", answer.reason)
+        }
+    };
+    crate::outln!("{} - {line}", answer.answer)?;
+    Ok(ExitCode::from(match answer.answer.as_str() {
+        "yes" => 0,
+        "no" => crate::EXIT_NO_ANSWER,
+        _ => crate::EXIT_UNKNOWN,
     }))
 }
 
-/// Boards with holes, wrapping or another leaper, and given start or end
-/// squares: the necessary conditions, the theorems and the table, then a
-/// search under --max-nodes; "unknown" (exit status 3) when it runs out.
-fn general(args: ExistsArgs, shape: knights::Shape) -> Result<ExitCode> {
-    let square = |t: &Option<String>| t.as_deref().map(|s| shape.parse_square(s)).transpose();
-    let start = square(&args.start)?;
-    let end = square(&args.end)?;
-    let spec = Spec {
-        kind: args.kind.kind(),
-        start,
-        end,
-        stop: crate::output::stop_on_ctrl_c(),
-        ..Spec::on(shape.clone())
+/// Either kind asked on a plain board without a closed tour: the open
+/// tour's answer and theorem, then why there is no closed tour, each
+/// answered by the library.
+fn no_closed_tour(
+    request: &ExistsRequest,
+    answer: &ExistsAnswer,
+    control: &Control,
+    shape: &knights::Shape,
+) -> Result<String> {
+    let ask = |kind| {
+        ExistsRequest {
+            kind,
+            ..request.clone()
+        }
+        .run(control)
     };
-    let d = exists::decide(&spec, args.max_nodes)?;
-    let what = match (args.kind.kind(), end) {
-        (_, Some(_)) => "tour between the given squares",
-        (Some(knights::Kind::Closed), _) => "closed tour",
-        (Some(knights::Kind::Open), _) => "open tour",
-        (None, _) => "tour",
-    };
-    crate::outln!("{} - {what} on {shape}: {}", d.answer.word(), d.reason)?;
-    Ok(ExitCode::from(match d.answer {
-        Answer::Yes => 0,
-        Answer::No => crate::EXIT_NO_ANSWER,
-        Answer::Unknown => crate::EXIT_UNKNOWN,
-    }))
+    let (open, closed) = (ask(Wanted::Open)?, ask(Wanted::Closed)?);
+    let word = if answer.answer == "yes" { "open" } else { "no" };
+    let theorem = |a: &ExistsAnswer| a.theorem.clone().unwrap_or_default();
+    Ok(format!(
+        "{word} tour on {shape}: {} ({}); no closed tour: {} ({})",
+        open.reason,
+        theorem(&open),
+        closed.reason,
+        theorem(&closed)
+    ))
 }

@@ -9,7 +9,7 @@ use super::parse_board;
 use crate::cli::GraphArgs;
 
 pub fn run(args: GraphArgs) -> Result<ExitCode> {
-    let shape = args.board.parse_shape(&args.shape)?;
+    let shape = super::shape(&args.board, &args.shape)?;
     if !shape.is_plain() {
         return general(&args, &shape);
     }

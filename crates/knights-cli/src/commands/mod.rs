@@ -1,12 +1,17 @@
-//! One module per command; each turns its raw arguments into library
-//! options. `main` dispatches to them; this module holds what they share
-//! (reading a board, writing a tour or tourney).
+//! One module per command. A product command maps its flags to the
+//! library's request (`knights::request`), which checks them and runs the
+//! job, and prints the answer; the library's refusals are shown unchanged,
+//! their hints in flags (`support::in_cli_words`). `count` still runs its
+//! job itself after the request's checks; `render`, `graph`, `bench` and
+//! `serve` need no request. `main` dispatches to them; this module holds
+//! what they share (reading a board file into a request, writing a tour or
+//! tourney).
 
 use anyhow::Result;
 use knights::format::{self, SvgOptions};
-use knights::{Board, Tour, Tourney};
+use knights::{Board, Shape, Tour, Tourney};
 
-use crate::cli::{BoardArg, FormatArg, OutputArgs};
+use crate::cli::{BoardArg, FormatArg, OutputArgs, ShapeArgs};
 use crate::output::extension;
 
 pub mod bench;
@@ -25,6 +30,41 @@ pub mod tourney;
 /// Reads a board argument.
 pub fn parse_board(arg: &BoardArg) -> Result<Board> {
     Ok(arg.parse()?)
+}
+
+/// The board and holes of a request: BOARD as given, or, when it names a
+/// board file that exists, the file's size and its rows as the holes. What
+/// is neither is refused with the library's sentence about sizes, after
+/// the command line's about files when it looks like a file name.
+pub fn place(arg: &BoardArg) -> Result<(String, Option<String>)> {
+    let text = arg.board.trim();
+    let size = text.parse::<Board>();
+    let looks_like_size = text
+        .chars()
+        .all(|c| c.is_ascii_digit() || "xX*× ".contains(c));
+    if size.is_ok() || looks_like_size {
+        return Ok((text.to_string(), None));
+    }
+    if !std::path::Path::new(text).is_file() {
+        let context = format!("there is no board file '{}'", knights::excerpt(text));
+        return Err(anyhow::Error::from(size.unwrap_err()).context(context));
+    }
+    let rows = crate::io_util::read_input(text)?;
+    let board = knights::Shape::parse_board_text(&rows)?.board();
+    Ok((board.to_string(), Some(rows)))
+}
+
+/// The board with the shape options: BOARD is a size, or a board file
+/// ('.' a square, '#' a hole, one line a row) that exists; the library
+/// reads the shape as it does a request's.
+pub fn shape(arg: &BoardArg, opts: &ShapeArgs) -> Result<Shape> {
+    let (board, holes) = place(arg)?;
+    Ok(knights::request::shape(
+        &board,
+        holes.as_deref(),
+        opts.wrap.as_deref(),
+        opts.leaper.as_deref(),
+    )?)
 }
 
 /// The format asked for, else the one the output file's extension names, else the grid.

@@ -6,44 +6,27 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::algorithms::{tourney, Algorithm};
-use knights::stats::{self, Job, Summary, CLOSED_FIGURE};
-use knights::{Error, Kind};
+use knights::request::StatsRequest;
+use knights::stats::{self, Summary, CLOSED_FIGURE};
+use knights::Wanted;
 
-use super::parse_board;
 use crate::cli::{StatsArgs, StatsFormat};
 
-/// The most tours one run takes (the per-tour counts are kept until the end).
-const MAX_COUNT: u64 = 10_000_000;
-
+/// `knights stats BOARD`: the flags become the library's [`StatsRequest`],
+/// which checks them (the sample count, a tourney generator for
+/// `--tourney`, no obfuscation of tourneys) and samples.
 pub fn run(args: StatsArgs) -> Result<ExitCode> {
-    let board = parse_board(&args.board)?;
-    if args.count == 0 || args.count > MAX_COUNT {
-        return Err(Error::Unsupported(format!(
-            "--count must be between 1 and {MAX_COUNT}, not {}",
-            args.count
-        ))
-        .into());
-    }
     let algorithm = args.algorithm;
-    let job = if args.tourney {
-        match algorithm {
-            Algorithm::Tourney(g) => Job::Tourney(g),
-            _ => {
-                return Err(Error::Unsupported(
-                    "--tourney needs a tourney generator: --algorithm tourney, braid, four-cover, neural or divide".into(),
-                )
-                .into())
-            }
-        }
-    } else {
-        // Obfuscation switches rails of a closed tour.
-        let kind = if args.obfuscate {
-            Some(Kind::Closed)
-        } else {
-            args.kind.kind()
-        };
-        Job::Tour(algorithm, kind.into(), args.obfuscate.then_some(16))
+    let request = StatsRequest {
+        board: args.board.board.clone(),
+        algorithm: algorithm.name().into(),
+        kind: args.kind.kind().map_or(Wanted::Either, Wanted::from),
+        samples: args.count,
+        obfuscate: args.obfuscate,
+        tourneys: args.tourney,
+        seed: args.seed.seed,
     };
+    request.validate()?;
     let format = match args.format {
         Some(f) => f,
         None => match super::extension(args.output.as_deref()).as_deref() {
@@ -53,12 +36,15 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
             _ => StatsFormat::Table,
         },
     };
-    let deterministic = match job {
-        Job::Tour(Algorithm::Auto | Algorithm::Construct, _, None) => true,
-        Job::Tourney(g) => matches!(
-            g,
-            tourney::Generator::FourCover | tourney::Generator::Divide
-        ),
+    let deterministic = match algorithm {
+        Algorithm::Auto | Algorithm::Construct => !args.tourney && !args.obfuscate,
+        Algorithm::Tourney(g) => {
+            args.tourney
+                && matches!(
+                    g,
+                    tourney::Generator::FourCover | tourney::Generator::Divide
+                )
+        }
         _ => false,
     };
     if deterministic && args.count > 1 {
@@ -70,11 +56,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     let bar = crate::support::progress(args.count);
     let ticker = bar.clone();
     let control = knights::Control::new().progress(move |_| ticker.inc(1));
-    let summary = Summary::builder(board, job)
-        .samples(args.count)
-        .seed(args.seed.seed)
-        .control(&control)
-        .run()?;
+    let summary = request.run(&control)?;
     bar.finish_and_clear();
     let path = args.output.as_deref();
     let name = algorithm.name();
@@ -90,7 +72,10 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
             crate::output::emit(path, &format_args!("{json}\n"))
         }
         StatsFormat::Svg => {
-            let mut title = format!("{name} on {board}, {} ", summary.count);
+            let mut title = format!(
+                "{name} on {}x{}, {} ",
+                summary.rows, summary.cols, summary.count
+            );
             title += if args.tourney { "tourneys" } else { "tours" };
             if args.obfuscate {
                 title += ", obfuscated";

@@ -1,55 +1,54 @@
-//! `knights tour`: one tour, through the library's front door.
+//! `knights tour`: the flags become the library's [`TourRequest`], which
+//! checks them and makes the tour.
 
 use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::algorithms::Algorithm;
-use knights::{exists, Tour};
+use knights::request::TourRequest;
+use knights::{exists, Control, Wanted};
 
-use super::write_tour;
+use super::{place, write_tour};
 use crate::cli::{FormatArg, TourArgs};
 
+/// Shatters of `--obfuscate`.
+const OBFUSCATE_SHATTERS: u32 = 16;
+
 pub fn run(args: TourArgs) -> Result<ExitCode> {
-    let shape = args.board.parse_shape(&args.shape)?;
-    let board = shape.board();
-    let square = |t: &Option<String>| t.as_deref().map(|s| shape.parse_square(s)).transpose();
-    let start = square(&args.start)?;
-    let end = square(&args.end)?;
-    let plain = shape.is_plain();
-    let algorithm = with_options(args.algorithm, &args)?;
-    let mut request = Tour::builder(board)
-        .shape(shape)
-        .kind(args.kind.kind())
-        .start_at(start)
-        .end_at(end)
-        .algorithm(algorithm)
-        .seed(args.seed.seed);
-    if !plain
-        || end.is_some()
-        || matches!(algorithm, Algorithm::Backtrack(_) | Algorithm::Hybrid(_))
-    {
-        request = request.stop_flag(crate::output::stop_on_ctrl_c());
-    }
-    if args.obfuscate {
-        request = request.obfuscate(16);
-    }
+    let (board, holes) = place(&args.board)?;
+    let request = TourRequest {
+        board,
+        holes,
+        wrap: args.shape.wrap.clone(),
+        leaper: args.shape.leaper.clone(),
+        kind: args.kind.kind().map_or(Wanted::Either, Wanted::from),
+        algorithm: args.algorithm.name().into(),
+        seed: args.seed.seed,
+        start: args.start.clone(),
+        end: args.end.clone(),
+        tie: args.tie.map(|t| t.name().into()),
+        max_attempts: args.max_attempts,
+        max_nodes: args.max_nodes,
+        obfuscate: args.obfuscate.then_some(OBFUSCATE_SHATTERS),
+    };
     let t0 = std::time::Instant::now();
-    let tour = request.build()?;
+    let (tour, algorithm) = request.tour(&control(&request, args.algorithm))?;
     let seconds = t0.elapsed().as_secs_f64();
-    if plain
-        && end.is_none()
-        && request.spec().kind.is_none()
+    if tour.is_plain()
+        && request.end.is_none()
+        && request.kind == Wanted::Either
         && !tour.is_closed()
-        && exists::closed_tour(board).exists
+        && exists::closed_tour(tour.board()).exists
     {
         crate::warn!(
-            "knights: {} made an open tour of {board} (it found no closed one within its share of the budget); --closed insists on a closed tour",
-            algorithm.name()
+            "knights: {} made an open tour of {} (it found no closed one within its share of the budget); --closed insists on a closed tour",
+            algorithm.name(),
+            tour.board()
         );
     }
     let mut extra = vec![
         ("algorithm", algorithm.name().into()),
-        ("seed", args.seed.seed.into()),
+        ("seed", request.seed.into()),
     ];
     if args.output.format == Some(FormatArg::Summary) {
         extra.push(("seconds", seconds.into())); // only the summary shows the time
@@ -58,21 +57,18 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The algorithm with the options given on the command line; an option that
-/// does not apply to it is refused by the library with the algorithms it
-/// belongs to.
-fn with_options(mut algorithm: Algorithm, args: &TourArgs) -> Result<Algorithm> {
-    let options = [
-        ("tie", args.tie.map(|t| t.name().to_string())),
-        ("max-attempts", args.max_attempts.map(|n| n.to_string())),
-        ("max-nodes", args.max_nodes.map(|n| n.to_string())),
-    ];
-    for (name, value) in options {
-        if let Some(value) = value {
-            algorithm
-                .set_option(name, &value)
-                .map_err(|e| knights::Error::Unsupported(format!("--{e}")))?;
-        }
+/// The control of a search that may run long (a shape, an end square or a
+/// backtracking algorithm): the first Ctrl-C stops it and says so; a quick
+/// walk is simply ended by Ctrl-C.
+fn control(request: &TourRequest, algorithm: Algorithm) -> Control {
+    let long = request.holes.is_some()
+        || request.wrap.as_deref().is_some_and(|w| w != "none")
+        || request.leaper.is_some()
+        || request.end.is_some()
+        || matches!(algorithm, Algorithm::Backtrack(_) | Algorithm::Hybrid(_));
+    if long {
+        Control::new().stop(crate::output::stop_on_ctrl_c())
+    } else {
+        Control::new()
     }
-    Ok(algorithm)
 }

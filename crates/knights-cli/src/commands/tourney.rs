@@ -1,84 +1,66 @@
 //! `knights tourney`, `join`, `shatter` and `obfuscate`: the tourney method
-//! of Parberry 2020 on the command line.
+//! of Parberry 2020 on the command line. The arguments become the library's
+//! [`TourneyRequest`], [`JoinRequest`], [`ShatterRequest`] and
+//! [`ObfuscateRequest`], which check them (a closed tour or tourney, the
+//! shatters' limits) and do the work; this module writes the answer.
 
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::format::{self, Valid};
-use knights::rails::{self, JoinStats, ObfuscateOptions};
-use knights::Tourney;
-use knights::{Cover, Error};
+use knights::request::{
+    JoinAnswer, JoinRequest, ObfuscateRequest, ShatterRequest, TourAnswer, TourneyAnswer,
+    TourneyRequest,
+};
+use knights::{Board, Control, Tour, Tourney};
 
-use super::{parse_board, write_tour, write_tourney};
+use super::{write_tour, write_tourney};
 use crate::cli::{CoverArgs, ObfuscateArgs, TourneyArgs};
 
 /// `knights tourney BOARD`.
 pub fn run(args: TourneyArgs) -> Result<ExitCode> {
-    let board = parse_board(&args.board)?;
-    let g = args.algorithm;
-    let t = Tourney::builder(board)
-        .generator(g)
-        .seed(args.seed.seed)
-        .build()?;
+    let request = TourneyRequest {
+        board: args.board.board.clone(),
+        algorithm: args.algorithm.name().into(),
+        seed: args.seed.seed,
+    };
+    let answer = request.run(&Control::new())?;
     write_tourney(
-        &t,
+        &tourney_of(answer)?,
         &args.output,
         &[
-            ("algorithm", g.name().into()),
-            ("seed", args.seed.seed.into()),
+            ("algorithm", request.algorithm.into()),
+            ("seed", request.seed.into()),
         ],
     )?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Reads a closed tour or tourney file as a cover; the start of a tour, if any.
-fn read_cover(file: &str, what: &str) -> Result<(Cover, Option<u32>)> {
-    let text = crate::io_util::read_input(file)?;
-    match format::read(&text)?.into_valid()? {
-        Valid::Tour(t) if t.is_closed() => Ok((Cover::from_tour(&t)?, Some(t.start()))),
-        Valid::Tour(t) => Err(Error::Unsupported(format!(
-            "{what} needs a closed tour or a tourney, and this is an open tour of {}",
-            t.board()
-        ))
-        .into()),
-        Valid::Tourney(t) => Ok((Cover::from_tourney(&t)?, None)),
-    }
-}
-
-fn stats_json(stats: &JoinStats) -> serde_json::Value {
-    serde_json::json!({
-        "cycles_before": stats.cycles_before,
-        "cycles_after_first_pass": stats.cycles_after_first_pass,
-        "passes": stats.passes,
-        "rails_switched": stats.rails_switched,
-        "two_opt_merges": stats.two_opt_merges,
-        "posa_merges": stats.posa_merges,
-        "posa_failures": stats.posa_failures,
-        "reference_steps": stats.reference_steps,
+/// The request of a closed tour or tourney file.
+fn cover_request(args: &CoverArgs) -> Result<JoinRequest> {
+    Ok(JoinRequest {
+        cover: crate::io_util::read_input(&args.file.file)?,
+        seed: args.seed.seed,
     })
 }
 
 /// `knights join FILE`.
 pub fn join(args: CoverArgs) -> Result<ExitCode> {
-    let (mut cover, start) = read_cover(&args.file.file, "join")?;
-    let mut rng = knights::rng::seeded(args.seed.seed);
-    let stats = rails::join(&mut cover, &Default::default(), &mut rng)?;
-    let tour = cover.to_tour(start.unwrap_or(0), None)?;
-    write_tour(&tour, &args.output, &[("join", stats_json(&stats))])?;
+    let answer = cover_request(&args)?.run(&Control::new())?;
+    let facts = join_facts(&answer)?;
+    write_tour(&tour_of(answer.tour)?, &args.output, &[("join", facts)])?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `knights shatter FILE`.
 pub fn shatter(args: CoverArgs) -> Result<ExitCode> {
-    let (mut cover, _) = read_cover(&args.file.file, "shatter")?;
-    let mut rng = knights::rng::seeded(args.seed.seed);
-    let switched = rails::shatter(&mut cover, &mut rng)?;
+    let request: ShatterRequest = cover_request(&args)?;
+    let answer = request.shatter(&Control::new())?;
     write_tourney(
-        &cover.to_tourney()?,
+        &tourney_of(answer.tourney)?,
         &args.output,
         &[
-            ("rails_switched", switched.into()),
-            ("seed", args.seed.seed.into()),
+            ("rails_switched", answer.rails_switched.into()),
+            ("seed", request.seed.into()),
         ],
     )?;
     Ok(ExitCode::SUCCESS)
@@ -86,21 +68,40 @@ pub fn shatter(args: CoverArgs) -> Result<ExitCode> {
 
 /// `knights obfuscate FILE`.
 pub fn obfuscate(args: ObfuscateArgs) -> Result<ExitCode> {
-    let (mut cover, start) = read_cover(&args.cover.file.file, "obfuscate")?;
-    let mut rng = knights::rng::seeded(args.cover.seed.seed);
-    let options = ObfuscateOptions {
+    let cover = cover_request(&args.cover)?;
+    let request = ObfuscateRequest {
+        cover: cover.cover,
+        seed: cover.seed,
         shatters: args.shatters,
-        ..Default::default()
     };
-    let stats = rails::obfuscate(&mut cover, &options, &mut rng)?;
-    let tour = cover.to_tour(start.unwrap_or(0), None)?;
+    let answer = request.run(&Control::new())?;
+    let facts = join_facts(&answer)?;
     write_tour(
-        &tour,
+        &tour_of(answer.tour)?,
         &args.cover.output,
-        &[
-            ("join", stats_json(&stats)),
-            ("seed", args.cover.seed.seed.into()),
-        ],
+        &[("join", facts), ("seed", request.seed.into())],
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the join did, as the tour file's `join` key holds it: the
+/// library's answer without its tour.
+fn join_facts(answer: &JoinAnswer) -> Result<serde_json::Value> {
+    let mut facts = serde_json::to_value(answer)?;
+    if let Some(fields) = facts.as_object_mut() {
+        fields.remove("tour");
+    }
+    Ok(facts)
+}
+
+/// The tour of an answer, to write as a file.
+fn tour_of(answer: TourAnswer) -> Result<Tour> {
+    let board = Board::new(answer.rows.into(), answer.cols.into())?;
+    Ok(Tour::from_squares_unchecked(board, answer.squares))
+}
+
+/// The tourney of an answer, to write as a file.
+fn tourney_of(answer: TourneyAnswer) -> Result<Tourney> {
+    let board = Board::new(answer.rows.into(), answer.cols.into())?;
+    Ok(Tourney::from_cycles_unchecked(board, answer.cycles))
 }

@@ -118,7 +118,7 @@ fn bad_input_exits_2_with_a_reason() {
         (
             vec!["encrypt".into(), "--key".into(), "nonsense".into()],
             "x",
-            "neither a tour file",
+            "there is no key file 'nonsense'",
         ),
         (
             vec!["encrypt".into(), "--key".into(), "8x8".into()],

@@ -118,15 +118,13 @@ fn impossible_requests_give_the_theorem() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--tie does not apply to hybrid; it is an option of warnsdorff",
+            "tie does not apply to hybrid; it is an option of warnsdorff",
         ));
     knights()
         .args(["tour", "8x8", "--tie", "first", "-a", "construct"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains(
-            "--tie does not apply to construct",
-        ));
+        .stderr(predicate::str::contains("tie does not apply to construct"));
     knights()
         .args(["tour", "8x8", "--max-nodes", "10"])
         .assert()

@@ -353,7 +353,7 @@ fn resume_needs_a_work_dir() {
         .args(["count", "6x6", "--resume"])
         .assert()
         .code(2)
-        .stderr(contains("--work-dir"));
+        .stderr(contains("need a work directory (work-dir)"));
 }
 
 /// Whether any `.bin` state file is left under `dir`.

@@ -45,7 +45,13 @@ fn durations_must_be_finite_positive_and_at_most_their_maximum() {
 
 #[test]
 fn zero_is_refused_where_the_docs_refuse_it() {
-    assert_usage_error(&["obfuscate", "-", "-k", "0"], "0 is refused");
+    // The library's limits on shatters, as every door has them.
+    for shatters in ["0", "1001"] {
+        assert_usage_error(
+            &["obfuscate", "-", "-k", shatters],
+            &format!("shatters must be from 1 to 1000, not {shatters}"),
+        );
+    }
     for jobs in ["0", "1025", "18446744073709551615"] {
         assert_usage_error(
             &["serve", "--jobs", jobs],
@@ -60,7 +66,15 @@ fn zero_is_refused_where_the_docs_refuse_it() {
     ] {
         assert_usage_error(&["serve", option, "0"], "0 is refused");
     }
-    assert_usage_error(&["tour", "8x8", "--max-attempts", "0"], "0 is refused");
+    // The library's limits on budgets, as every door has them.
+    assert_usage_error(
+        &["tour", "8x8", "--max-attempts", "0"],
+        "max-attempts must be from 1 to",
+    );
+    assert_usage_error(
+        &["exists", "6x6", "--start", "0,0", "--max-nodes", "0"],
+        "max-nodes must be from 1 to",
+    );
     let (code, _, err) = run(&["encrypt", "--key", "8x8,attempts=0"], "hello");
     assert_eq!(code, 2, "{err}");
     assert!(

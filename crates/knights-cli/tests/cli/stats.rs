@@ -190,3 +190,26 @@ fn no_answer_exits_1() {
     let (code, _, err) = run(&["stats", "3x3", "-a", "warnsdorff", "-n", "2"], "");
     assert_eq!(code, 1, "{err}");
 }
+
+#[test]
+fn the_library_refuses_what_does_not_apply() {
+    for (args, says) in [
+        (
+            &["stats", "8x8", "-n", "10000001"][..],
+            "samples must be from 1 to 10000000, not 10000001",
+        ),
+        (
+            &["stats", "8x8", "-a", "tourney", "--tourney", "--obfuscate"],
+            "obfuscate does not apply",
+        ),
+        (
+            &["stats", "8x8", "-a", "warnsdorff", "--tourney"],
+            "needs a tourney generator",
+        ),
+    ] {
+        let (code, out, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -214,7 +214,7 @@ fn open_tours_are_refused_with_a_sentence() {
         let (code, out, err) = run(&[cmd, "-"], &open);
         assert_eq!(code, 2, "{cmd}: {err}");
         assert!(out.is_empty());
-        assert!(err.contains("needs a closed tour or a tourney"), "{err}");
+        assert!(err.contains("need a closed tour or a tourney"), "{err}");
         assert!(err.contains("open tour of 5x5"), "{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }

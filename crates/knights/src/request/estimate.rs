@@ -1,5 +1,7 @@
 //! Estimated counts, by random probes.
 
+use std::time::Instant;
+
 use serde::{Deserialize, Serialize};
 
 use super::{refuse, within};
@@ -50,7 +52,8 @@ fn keep() -> usize {
 /// The longest estimate by time: one week.
 const MAX_SECONDS: f64 = 604_800.0;
 
-/// An estimate, scaled for directed tours.
+/// An estimate, scaled for directed tours, with the probes' figures (the
+/// names `knights estimate --json` writes).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EstimateAnswer {
     /// The board.
@@ -61,14 +64,36 @@ pub struct EstimateAnswer {
     pub directed: bool,
     /// The method that ran (never auto).
     pub method: EstimateMethod,
+    /// Probes made.
+    pub samples: u64,
+    /// Whether the estimate is exact: every run of the frontier method
+    /// kept all its states.
+    pub exact: bool,
+    /// States a run kept after each square, for the frontier method.
+    pub keep: Option<usize>,
+    /// Seed of the probes.
+    pub seed: u64,
+    /// Probes that found a tour.
+    pub hits: u64,
     /// The estimated number of tours.
     pub tours: f64,
+    /// Standard error of `tours`.
+    pub tours_error: f64,
     /// The low end of its 95 % interval.
     pub low: f64,
     /// The high end of its 95 % interval.
     pub high: f64,
-    /// The undirected estimate with all its figures.
-    pub estimate: Estimate,
+    /// Estimated nodes of the tree the walks probe (0 for the frontier
+    /// method).
+    pub tree: f64,
+    /// Standard error of `tree`.
+    pub tree_error: f64,
+    /// Seconds the probes took.
+    pub seconds: f64,
+    /// Sample skewness of the probes' results.
+    pub skewness: f64,
+    /// The largest probe result's share of their sum.
+    pub largest: f64,
 }
 
 impl EstimateRequest {
@@ -136,17 +161,25 @@ impl EstimateRequest {
         Ok((board, opts))
     }
 
+    /// The method the probes will use (auto resolved for the board and
+    /// kind), for a door that names its probes before they run.
+    pub fn resolved_method(&self) -> Result<EstimateMethod> {
+        let (board, opts) = self.plan()?;
+        Ok(resolve_method(board, self.kind, opts.method))
+    }
+
     /// The estimate.
     pub fn run(&self, control: &Control) -> Result<EstimateAnswer> {
         let (board, opts) = self.plan()?;
+        let t0 = Instant::now();
         let e = Estimate::builder(board)
             .options(opts)
             .control(control)
             .run()?;
+        let seconds = t0.elapsed().as_secs_f64();
         if e.samples == 0 {
             return Err(Error::GaveUp(format!(
-                "no probe finished in the {} s given, so there is no estimate; allow more seconds or give a number of samples",
-                self.seconds.unwrap_or_default()
+                "no probe finished in the {seconds:.3} s given, so there is no estimate; allow more seconds or give a number of samples"
             )));
         }
         let scale = if self.directed { 2.0 } else { 1.0 };
@@ -155,10 +188,20 @@ impl EstimateRequest {
             kind: self.kind,
             directed: self.directed,
             method: e.method,
+            samples: e.samples,
+            exact: e.exact,
+            keep: (e.method == EstimateMethod::Frontier).then_some(self.keep),
+            seed: self.seed,
+            hits: e.hits,
             tours: e.tours * scale,
+            tours_error: e.tours_error * scale,
             low: e.low * scale,
             high: e.high * scale,
-            estimate: e,
+            tree: e.tree,
+            tree_error: e.tree_error,
+            seconds,
+            skewness: e.skewness,
+            largest: e.largest,
         })
     }
 }

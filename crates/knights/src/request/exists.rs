@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::{place, within};
 use crate::algorithms::Spec;
 use crate::exists::Answer;
-use crate::{exists, Control, Result, Wanted};
+use crate::{exists, Control, Result, Shape, Wanted};
 
 /// Whether a tour of a kind exists (`knights exists`, `GET /api/exists`,
 /// `knights.exists`): by the theorems on a plain board, else by the
@@ -78,15 +78,21 @@ impl ExistsRequest {
         self.spec(&Control::new()).map(drop)
     }
 
-    /// The question as a search's spec.
-    fn spec(&self, control: &Control) -> Result<Spec> {
-        within("max-nodes", self.max_nodes, 1, u64::MAX)?;
-        let shape = place::shape(
+    /// The shape the question is about: the board with its holes, wrapped
+    /// edges and leaper.
+    pub fn shape(&self) -> Result<Shape> {
+        place::shape(
             &self.board,
             self.holes.as_deref(),
             self.wrap.as_deref(),
             self.leaper.as_deref(),
-        )?;
+        )
+    }
+
+    /// The question as a search's spec.
+    fn spec(&self, control: &Control) -> Result<Spec> {
+        within("max-nodes", self.max_nodes, 1, u64::MAX)?;
+        let shape = self.shape()?;
         let (start, end) = place::ends(&shape, self.start.as_deref(), self.end.as_deref())?;
         Ok(Spec {
             kind: self.kind.kind(),

@@ -39,6 +39,7 @@ pub use cipher::{CipherAnswer, CipherRequest};
 pub use count::{CountAnswer, CountOf, CountRequest, LengthCount};
 pub use estimate::{EstimateAnswer, EstimateRequest};
 pub use exists::{ExistsAnswer, ExistsRequest};
+pub use place::shape;
 pub use rails::{
     CheckAnswer, CheckRequest, JoinAnswer, JoinRequest, ObfuscateRequest, ShatterAnswer,
     ShatterRequest,

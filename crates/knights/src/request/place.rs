@@ -7,7 +7,7 @@ use crate::{Board, Result, Shape, Square};
 /// The shape of a request's `board`, `holes` (the rows of a board file,
 /// `.` a square and `#` a hole, separated by newlines or `/`, of the
 /// board's size), `wrap` (none, rows, cols or both) and `leaper` (`A,B`).
-pub(crate) fn shape(
+pub fn shape(
     board: &str,
     holes: Option<&str>,
     wrap: Option<&str>,
