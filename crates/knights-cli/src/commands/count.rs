@@ -11,115 +11,56 @@ use indicatif::{ProgressBar, ProgressStyle};
 use knights::count::{self, FrontierProgress as Progress, Method, Options, Source};
 use knights::request::{CountOf, CountRequest};
 use knights::Kind;
-use serde_json::{json, Value};
+use serde_json::json;
 
-use super::parse_board;
 use crate::cli::{CountArgs, CountMethod};
 
 pub fn run(args: CountArgs) -> Result<ExitCode> {
-    let kind = if args.kind.open {
-        Kind::Open
-    } else {
-        Kind::Closed
-    };
     // The library checks the flags together (what applies to classes,
-    // symmetric tours, a shape, a work directory); the count itself still
-    // runs here, for its progress lines, dry run and output.
-    request(&args, kind)?.validate()?;
+    // symmetric tours, a shape, a work directory) and counts.
+    let request = request(&args)?;
+    request.validate()?;
     let shape = super::shape(&args.board, &args.shape)?;
-    if !shape.is_plain() {
-        return general(&args, &shape, kind);
-    }
-    let board = parse_board(&args.board)?;
-    let max_memory = args
-        .max_memory
-        .as_deref()
-        .map(|t| parse_bytes(t, "memory"))
-        .transpose()?;
-    let max_disk = args
-        .max_disk
-        .as_deref()
-        .map(|t| parse_bytes(t, "disk"))
-        .transpose()?;
-    let method = match args.method {
-        CountMethod::Auto => Method::Auto,
-        CountMethod::Forward => Method::Forward,
-        CountMethod::Meet => Method::Meet,
-    };
-    if !knights::exists::tour_exists(board, kind) {
-        warn_if_no_tour(board, kind, method);
-    }
-    if args.dry_run {
-        return dry_run(&args, board, kind, method);
+    if shape.is_plain() {
+        let board = shape.board();
+        if !knights::exists::tour_exists(board, request.kind) {
+            warn_if_no_tour(board, request.kind, method(&args));
+        }
+        if args.dry_run {
+            return dry_run(&args, board, request.kind, method(&args));
+        }
+    } else if args.dry_run {
+        return Err(knights::Error::Unsupported(
+            "on a board with holes, wrapping or another leaper, count runs one forward program in memory: --dry-run does not apply".into(),
+        )
+        .into());
     }
     let reporter = Arc::new(Reporter::new(args.quiet));
     // The first Ctrl-C stops the count after the square in progress (its
     // checkpoint kept for --resume); a second ends the process at once.
     let control = reporter.control(crate::output::stop_on_ctrl_c(), args.stop_after);
-    let opts = Options {
-        kind,
-        method,
-        max_memory,
-        max_disk,
-        keep: args.keep,
-        control: Some(&control),
-        work_dir: args.work_dir.as_deref(),
-        resume: args.resume,
-        fresh: args.fresh,
-        outside_in: args.outside_in,
-        memory_only: false,
-    };
-    let factor = if args.directed { 2 } else { 1 };
-    let kind_name = if kind == Kind::Open { "open" } else { "closed" };
-    if args.all_lengths {
-        let sweep = count::all_lengths(board, &opts);
-        reporter.finish();
-        return print_sweep(&args, board, kind_name, factor, sweep?);
-    }
-    let result = if args.classes {
-        count::classes(board, &opts).map(|c| {
-            let fixed: serde_json::Map<String, Value> = c
-                .fixed
-                .iter()
-                .map(|(name, n)| (name.to_string(), json!(n)))
-                .collect();
-            let json = json!({
-                "board": board.to_string(), "kind": kind_name, "classes": json!(c.classes),
-                "tours": json!(c.tours), "fixed": fixed, "seconds": c.elapsed.as_secs_f64(),
-            });
-            (c.classes, json)
-        })
-    } else {
-        let report = if args.symmetric {
-            count::symmetric(board, &opts)
-        } else {
-            count::tours(board, &opts)
-        };
-        report.and_then(|r| {
-            let n = r.count.times(factor).ok_or_else(|| {
-                knights::Error::Unsupported("the directed count passes 2^4096".into())
-            })?;
-            let json = json!({
-                "board": board.to_string(), "kind": kind_name, "directed": args.directed,
-                "symmetric": args.symmetric, "count": n,
-                "seconds": r.elapsed.as_secs_f64(), "method": r.method.name(),
-                "meet": r.meet_pairs.map(|(kept, tested)| json!({"table_states": kept, "pairs_tested": tested})),
-                "peak_states": r.peak_states,
-                "frontier_squares": r.frontier_slots, "key_bytes": r.key_bytes,
-                "on_disk": r.on_disk, "peak_disk_bytes": r.peak_disk_bytes,
-                "generated": r.generated, "states_per_step": r.states_per_step,
-            });
-            Ok((n, json))
-        })
-    };
+    let answer = request.run(&control);
     reporter.finish();
-    let (n, json) = result?;
+    let answer = answer?;
     if args.json {
-        crate::outln!("{json}")?;
+        crate::outln!("{}", serde_json::to_string(&answer)?)?;
+    } else if answer.of == CountOf::AllLengths {
+        for length in &answer.lengths {
+            crate::outln!("{} {}", length.board, length.count)?;
+        }
     } else {
-        crate::outln!("{n}")?;
+        crate::outln!("{}", answer.count)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The counting method the flags name.
+fn method(args: &CountArgs) -> Method {
+    match args.method {
+        CountMethod::Auto => Method::Auto,
+        CountMethod::Forward => Method::Forward,
+        CountMethod::Meet => Method::Meet,
+    }
 }
 
 /// Warns, before counting, that no tour of the kind exists, and which
@@ -146,44 +87,8 @@ fn warn_if_no_tour(board: knights::Board, kind: Kind, method: Method) {
     );
 }
 
-/// `knights count --all-lengths`: one line (or one JSON entry) per length.
-fn print_sweep(
-    args: &CountArgs,
-    board: knights::Board,
-    kind_name: &str,
-    factor: u32,
-    sweep: count::Sweep,
-) -> Result<ExitCode> {
-    let mut lines = Vec::with_capacity(sweep.counts.len());
-    for (b, n) in &sweep.counts {
-        let n = n.times(factor).ok_or_else(|| {
-            knights::Error::Unsupported("the directed count passes 2^4096".into())
-        })?;
-        lines.push((b.to_string(), n));
-    }
-    if args.json {
-        let r = &sweep.report;
-        let json = json!({
-            "board": board.to_string(), "kind": kind_name, "directed": args.directed,
-            "all_lengths": lines.iter().map(|(b, n)| json!({"board": b, "count": n})).collect::<Vec<_>>(),
-            "seconds": r.elapsed.as_secs_f64(), "method": r.method.name(),
-            "peak_states": r.peak_states, "frontier_squares": r.frontier_slots,
-            "key_bytes": r.key_bytes, "on_disk": r.on_disk,
-            "peak_disk_bytes": r.peak_disk_bytes, "generated": r.generated,
-        });
-        crate::outln!("{json}")?;
-    } else {
-        for (b, n) in lines {
-            crate::outln!("{b} {n}")?;
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// A count on a board with holes, wrapping or another leaper: one forward
-/// frontier program over its move graph, in memory.
-/// The library's request for the flags, for its checks.
-fn request(args: &CountArgs, kind: Kind) -> Result<CountRequest> {
+/// The library's request for the flags.
+fn request(args: &CountArgs) -> Result<CountRequest> {
     let (board, holes) = super::place(&args.board)?;
     let bytes = |t: &Option<String>, what| t.as_deref().map(|t| parse_bytes(t, what)).transpose();
     let of = match (args.symmetric, args.classes, args.all_lengths) {
@@ -197,15 +102,14 @@ fn request(args: &CountArgs, kind: Kind) -> Result<CountRequest> {
         holes,
         wrap: args.shape.wrap.clone(),
         leaper: args.shape.leaper.clone(),
-        kind,
+        kind: if args.kind.open {
+            Kind::Open
+        } else {
+            Kind::Closed
+        },
         of,
         directed: args.directed,
-        method: match args.method {
-            CountMethod::Auto => "auto",
-            CountMethod::Forward => "forward",
-            CountMethod::Meet => "meet",
-        }
-        .into(),
+        method: method(args).name().into(),
         outside_in: args.outside_in,
         max_memory: bytes(&args.max_memory, "memory")?,
         max_disk: bytes(&args.max_disk, "disk")?,
@@ -215,51 +119,6 @@ fn request(args: &CountArgs, kind: Kind) -> Result<CountRequest> {
         fresh: args.fresh,
         keep: args.keep,
     })
-}
-
-fn general(args: &CountArgs, shape: &knights::Shape, kind: Kind) -> Result<ExitCode> {
-    if args.dry_run {
-        return Err(knights::Error::Unsupported(
-            "on a board with holes, wrapping or another leaper, count runs one forward program in memory: --dry-run does not apply".into(),
-        )
-        .into());
-    }
-    let stop = crate::output::stop_on_ctrl_c();
-    let max_memory = args
-        .max_memory
-        .as_deref()
-        .map(|t| parse_bytes(t, "memory"))
-        .transpose()?;
-    let reporter = Arc::new(Reporter::new(args.quiet));
-    let control = reporter.control(stop, None);
-    let opts = Options {
-        kind,
-        method: Method::Forward,
-        max_memory,
-        control: Some(&control),
-        ..Options::default()
-    };
-    let r = count::tours_on(shape, &opts);
-    reporter.finish();
-    let r = r?;
-    let n = r
-        .count
-        .times(if args.directed { 2 } else { 1 })
-        .ok_or_else(|| knights::Error::Unsupported("the directed count passes 2^4096".into()))?;
-    if args.json {
-        let kind_name = if kind == Kind::Open { "open" } else { "closed" };
-        crate::outln!(
-            "{}",
-            json!({
-                "board": shape.to_string(), "kind": kind_name, "directed": args.directed,
-                "count": n, "seconds": r.elapsed.as_secs_f64(), "method": r.method.name(),
-                "peak_states": r.peak_states, "frontier_squares": r.frontier_slots,
-            })
-        )?;
-    } else {
-        crate::outln!("{n}")?;
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// How a count shows how far it is: a bar on a terminal; otherwise, unless

@@ -245,9 +245,15 @@ impl fmt::Debug for Options<'_> {
 }
 
 /// The result of a count and the figures of its run.
+///
+/// Serialised as the figures alone (`method`, `states_per_step`, `meet`,
+/// `peak_states`, `frontier_squares`, ...), within the count's answer
+/// ([`crate::request::CountAnswer`]), which carries the count (directed
+/// or not) and the time.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct CountReport {
     /// The number of undirected tours.
+    #[serde(skip)]
     pub count: Count,
     /// The method that ran: [`Method::Forward`] or [`Method::Meet`].
     pub method: Method,
@@ -256,11 +262,14 @@ pub struct CountReport {
     /// even number of rows run the top part alone).
     pub states_per_step: Vec<u64>,
     /// Meeting in the middle: the states of the top part kept in memory,
-    /// and the pairs of a top and a bottom state tested for one cycle.
+    /// and the pairs of a top and a bottom state tested for one cycle
+    /// (serialised as `meet`, `{"table_states", "pairs_tested"}`).
+    #[serde(rename = "meet", serialize_with = "meet")]
     pub meet_pairs: Option<(u64, u64)>,
     /// The largest number of states held at once.
     pub peak_states: u64,
-    /// Squares in the widest frontier.
+    /// Squares in the widest frontier (serialised as `frontier_squares`).
+    #[serde(rename = "frontier_squares")]
     pub frontier_slots: usize,
     /// Bytes of a state's key (8 or 16).
     pub key_bytes: usize,
@@ -270,14 +279,27 @@ pub struct CountReport {
     pub peak_disk_bytes: u64,
     /// Successors generated over all squares, before equal states merge.
     pub generated: u64,
-    /// Wall-clock time of the run (serialised as seconds).
-    #[serde(serialize_with = "seconds")]
+    /// Wall-clock time of the run.
+    #[serde(skip)]
     pub elapsed: Duration,
 }
 
-/// A duration as its seconds, for serde.
-fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
-    s.serialize_f64(d.as_secs_f64())
+/// A meeting's figures as `{"table_states", "pairs_tested"}`, for serde.
+fn meet<S: serde::Serializer>(
+    pairs: &Option<(u64, u64)>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Meet {
+        table_states: u64,
+        pairs_tested: u64,
+    }
+    pairs
+        .map(|(table_states, pairs_tested)| Meet {
+            table_states,
+            pairs_tested,
+        })
+        .serialize(s)
 }
 
 /// The number of undirected closed or open tours of `board`.

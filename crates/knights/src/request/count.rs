@@ -2,6 +2,7 @@
 //! the board's symmetries, or of every length of a strip.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -91,7 +92,14 @@ pub struct LengthCount {
 }
 
 /// A count and the figures of its run.
-#[derive(Clone, Debug, Serialize)]
+///
+/// Serialised as one object, the same through every door (`knights count
+/// --json`, the server's count job, `docs/formats.md`): `board`, `kind`,
+/// `of`, `directed`, `count`; for tours and symmetric tours `symmetric`;
+/// for classes `classes` (the count), `tours` and `fixed` (by symmetry);
+/// for all lengths `all_lengths`; `seconds`; then the run's figures
+/// ([`CountReport`]), none for classes.
+#[derive(Clone, Debug)]
 pub struct CountAnswer {
     /// The board (with its holes, wrapping and leaper).
     pub board: String,
@@ -110,8 +118,63 @@ pub struct CountAnswer {
     pub fixed: Vec<(String, Count)>,
     /// For all lengths, each length's count.
     pub lengths: Vec<LengthCount>,
+    /// Wall-clock time of the count.
+    pub elapsed: Duration,
     /// The run's figures (none for classes).
     pub report: Option<CountReport>,
+}
+
+/// The shape of a [`CountAnswer`] in JSON.
+#[derive(Serialize)]
+struct AnswerJson<'a> {
+    board: &'a str,
+    kind: Kind,
+    of: CountOf,
+    directed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symmetric: Option<bool>,
+    count: Count,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    classes: Option<Count>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tours: Option<Count>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty", serialize_with = "by_name")]
+    fixed: &'a [(String, Count)],
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    all_lengths: &'a [LengthCount],
+    seconds: f64,
+    #[serde(flatten)]
+    report: Option<&'a CountReport>,
+}
+
+/// Each symmetry's fixed tours as an object keyed by its name, for serde.
+fn by_name<S: serde::Serializer>(
+    fixed: &&[(String, Count)],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_map(fixed.iter().map(|(name, n)| (name, n)))
+}
+
+impl Serialize for CountAnswer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let classes = self.of == CountOf::Classes;
+        AnswerJson {
+            board: &self.board,
+            kind: self.kind,
+            of: self.of,
+            directed: self.directed,
+            symmetric: matches!(self.of, CountOf::Tours | CountOf::Symmetric)
+                .then_some(self.of == CountOf::Symmetric),
+            count: self.count,
+            classes: classes.then_some(self.count),
+            tours: self.tours,
+            fixed: &self.fixed,
+            all_lengths: &self.lengths,
+            seconds: self.elapsed.as_secs_f64(),
+            report: self.report.as_ref(),
+        }
+        .serialize(s)
+    }
 }
 
 impl PartialEq for CountAnswer {
@@ -237,6 +300,7 @@ impl CountRequest {
             tours: None,
             fixed: Vec::new(),
             lengths: Vec::new(),
+            elapsed: Duration::ZERO,
             report: None,
         };
         let board = plan.shape.board();
@@ -255,6 +319,7 @@ impl CountRequest {
                 answer.count = c.classes;
                 answer.fixed = c.fixed.iter().map(|(n, k)| (n.to_string(), *k)).collect();
                 answer.tours = Some(c.tours);
+                answer.elapsed = c.elapsed;
             }
             CountOf::AllLengths => {
                 let sweep = count::all_lengths(board, &opts)?;
@@ -269,6 +334,7 @@ impl CountRequest {
         }
         if let Some(r) = &answer.report {
             answer.count = directed(r.count, self.directed)?;
+            answer.elapsed = r.elapsed;
         }
         if let Some(last) = answer.lengths.last() {
             answer.count = last.count;
@@ -305,7 +371,7 @@ mod tests {
             of: CountOf::AllLengths,
             ..CountRequest::new("3x8")
         }));
-        assert_eq!(a["count"]["lengths"].as_array().unwrap().len(), 8);
+        assert_eq!(a["count"]["all_lengths"].as_array().unwrap().len(), 8);
         let a = round_trip(Request::Count(CountRequest {
             kind: Kind::Open,
             wrap: Some("both".into()),
