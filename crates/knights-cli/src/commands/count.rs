@@ -1,4 +1,11 @@
 //! `knights count`: the exact number of tours, by the frontier dynamic program.
+//!
+//! The flags become the library's [`CountRequest`], which checks them and
+//! counts under a [`knights::Control`]: Ctrl-C stops it, and its progress
+//! feeds the bar or the status lines here. The answer prints as its count,
+//! one line per length, or (`--json`) serialised as it is. Only the
+//! warning that no tour exists and `--dry-run` (a projection, not a count,
+//! so not a request) are the command's own.
 
 use std::io::IsTerminal;
 use std::ops::ControlFlow;

@@ -367,6 +367,12 @@ mod tests {
         assert_eq!(a["count"]["count"], serde_json::json!(19724));
         let a = round_trip(Request::Count(CountRequest::classes("6x6")));
         assert_eq!(a["count"]["count"], serde_json::json!(1245));
+        assert_eq!(a["count"]["classes"], serde_json::json!(1245));
+        assert_eq!(a["count"]["fixed"]["quarter turn"], serde_json::json!(10));
+        let a = round_trip(Request::Count(CountRequest::new("5x6")));
+        assert_eq!(a["count"]["symmetric"], serde_json::json!(false));
+        assert!(a["count"]["meet"]["pairs_tested"].as_u64().unwrap() > 0);
+        assert!(a["count"]["frontier_squares"].as_u64().unwrap() > 0);
         let a = round_trip(Request::Count(CountRequest {
             of: CountOf::AllLengths,
             ..CountRequest::new("3x8")
