@@ -29,7 +29,7 @@ use axum::http::Uri;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use axum::{Json, Router};
-use knights::algorithms::backtrack::{self, Event as Visit, Order};
+use knights::algorithms::backtrack::{self, BacktrackEvent, Order};
 use knights::algorithms::tourney::neural;
 use knights::algorithms::warnsdorff::Step;
 use knights::algorithms::{Spec, Tie, Warnsdorff};
@@ -206,7 +206,7 @@ async fn search(
     };
     knights::exists::require(board, closed)?;
     let permit = state.slot().await?;
-    let (steps_tx, steps_rx) = mpsc::channel::<Visit>(1024);
+    let (steps_tx, steps_rx) = mpsc::channel::<BacktrackEvent>(1024);
     let (done_tx, done_rx) = oneshot::channel::<Value>();
     let (sse_tx, sse_rx) = mpsc::channel::<Result<Event, Infallible>>(4);
     let stop = options.stop.clone();
@@ -248,7 +248,7 @@ async fn search(
 fn run_search(
     board: Board,
     options: &backtrack::BacktrackOptions,
-    steps: &mpsc::Sender<Visit>,
+    steps: &mpsc::Sender<BacktrackEvent>,
 ) -> Value {
     let report = backtrack::search_observed(board, options, &mut |e| {
         if steps.blocking_send(e).is_err() {
@@ -274,7 +274,7 @@ fn run_search(
 async fn forward(
     board: Board,
     rate: u64,
-    mut steps: mpsc::Receiver<Visit>,
+    mut steps: mpsc::Receiver<BacktrackEvent>,
     done: oneshot::Receiver<Value>,
     events: mpsc::Sender<Result<Event, Infallible>>,
     seen: Arc<AtomicU64>,
@@ -299,12 +299,12 @@ async fn forward(
                 break;
             };
             let (sign, s) = match e {
-                Visit::Enter(s) => {
+                BacktrackEvent::Enter(s) => {
                     seen.fetch_add(1, Ordering::Relaxed);
                     depth += 1;
                     ("+", s)
                 }
-                Visit::Leave(s) => {
+                BacktrackEvent::Leave(s) => {
                     depth -= 1;
                     ("-", s)
                 }
@@ -384,7 +384,7 @@ fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights:
         edges.iter().enumerate().map(|(i, &e)| (e, i)).collect();
     let edge = |u: Square, v: Square| index[&(u.min(v), u.max(v))];
     let (mut initial, mut rounds, mut switched) = (Vec::new(), Vec::new(), Vec::new());
-    let options = neural::Options {
+    let options = neural::NeuralOptions {
         max_rounds,
         max_restarts: 1,
         stop,
@@ -394,10 +394,10 @@ fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights:
         &options,
         &mut knights::rng::seeded(seed),
         &mut |event| match event {
-            neural::Event::Run => {}
-            neural::Event::On { u, v } => initial.push(edge(u, v)),
-            neural::Event::Switch { u, v, .. } => switched.push(edge(u, v)),
-            neural::Event::Round { round } => {
+            neural::NeuralEvent::Run => {}
+            neural::NeuralEvent::On { u, v } => initial.push(edge(u, v)),
+            neural::NeuralEvent::Switch { u, v, .. } => switched.push(edge(u, v)),
+            neural::NeuralEvent::Round { round } => {
                 // Rounds that switch nothing are taken at once: empty here.
                 rounds.resize(round as usize - 1, Vec::new());
                 rounds.push(std::mem::take(&mut switched));
@@ -481,7 +481,7 @@ mod tests {
                     }
                 }
             }
-            let options = neural::Options {
+            let options = neural::NeuralOptions {
                 max_rounds: 5000,
                 max_restarts: 1,
                 stop: StopFlag::new(),

@@ -94,7 +94,7 @@ mod tests {
                 .build();
             assert_stopped(built, algorithm.name());
         }
-        let walks = walks::Options {
+        let walks = walks::WalkOptions {
             stop: raised(),
             ..Default::default()
         };
@@ -102,7 +102,7 @@ mod tests {
             walks::warnsdorff(board, &walks, &mut rng::seeded(0)),
             "walks",
         );
-        let network = neural::Options {
+        let network = neural::NeuralOptions {
             stop: raised(),
             ..Default::default()
         };

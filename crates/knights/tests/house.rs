@@ -14,6 +14,9 @@
 //! - no function over [`MAX_LINES`] lines (from `fn` to its closing brace)
 //!   outside tests and outside `crates/knights/src/count/`, which the
 //!   counting issue reshapes.
+//! - no two public items of the library (`crates/knights/src`, outside
+//!   tests) share a name: a `pub struct`, `enum`, `trait`, `type` or
+//!   `union` says what it is by its name alone, whichever module it is in.
 //!
 //! Comments and string literals are blanked first (lines kept), so that
 //! neither names a path nor hides a brace.
@@ -43,6 +46,13 @@ const CIRCLES_STILL_OPEN: &[&str] = &[];
 /// Functions still over the limit at the end of issue 32's work, named the
 /// same way (file: function); a line whose function is split must go.
 const LONG_FUNCTIONS_STILL_OPEN: &[&str] = &[];
+
+/// Names still given to more than one public item of the library, named
+/// the same way (the name alone); a name no longer shared must go. None is:
+/// `count::Options` (the counter's options, which the next issue turns into
+/// the `Counter` builder) is the only `Options` since the tourney
+/// generators' are `WalkOptions` and `NeuralOptions`.
+const SHARED_NAMES_STILL_OPEN: &[&str] = &[];
 
 #[test]
 fn no_crate_has_an_import_circle() {
@@ -93,6 +103,35 @@ fn no_function_is_over_120_lines() {
     );
     let stale = stale(LONG_FUNCTIONS_STILL_OPEN, &open);
     assert!(stale.is_empty(), "functions split, still listed: {stale:?}");
+}
+
+#[test]
+fn no_two_public_items_of_the_library_share_a_name() {
+    let (_, sources) = workspace_crates()
+        .into_iter()
+        .find(|(name, _)| name == "knights")
+        .expect("the library crate is found");
+    let mut shared = Vec::new();
+    let mut open = Vec::new();
+    for (name, places) in public_items(&sources) {
+        if places.len() < 2 {
+            continue;
+        }
+        if !SHARED_NAMES_STILL_OPEN.contains(&name.as_str()) {
+            shared.push(format!("{name}: {}", places.join(", ")));
+        }
+        open.push(name);
+    }
+    assert!(
+        shared.is_empty(),
+        "public items sharing a name (name: files):\n{}",
+        shared.join("\n")
+    );
+    let stale = stale(SHARED_NAMES_STILL_OPEN, &open);
+    assert!(
+        stale.is_empty(),
+        "names no longer shared, still listed: {stale:?}"
+    );
 }
 
 /// The entries of an allow-list that no longer occur: a list only shrinks.
@@ -314,6 +353,27 @@ fn matching_brace(c: &[char], open: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// The public items (`pub struct|enum|trait|type|union`, outside tests) of
+/// `sources` by name: name -> the files that define one.
+fn public_items(sources: &[Source]) -> BTreeMap<String, Vec<String>> {
+    const KINDS: &[&str] = &["struct", "enum", "trait", "type", "union"];
+    let mut items: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for source in sources {
+        let code = without_tests(&blank(&source.text));
+        let c: Vec<char> = code.chars().collect();
+        let tokens: Vec<String> = words(&c).into_iter().map(|(_, w)| w).collect();
+        for w in tokens.windows(3) {
+            if w[0] == "pub" && KINDS.contains(&w[1].as_str()) {
+                items
+                    .entry(w[2].clone())
+                    .or_default()
+                    .push(source.path.clone());
+            }
+        }
+    }
+    items
 }
 
 /// The functions of `text` longer than [`MAX_LINES`]: (name, lines).
@@ -696,4 +756,19 @@ fn long_functions_are_measured_from_fn_to_the_closing_brace() {
     let test = format!("#[cfg(test)]\nmod tests {{\n    fn long() {{\n{body}{body}    }}\n}}\n");
     let found = long_functions(&format!("{fits}{over}{test}trait T {{ fn f(); }}"));
     assert_eq!(found, vec![("over".to_string(), MAX_LINES + 1)]);
+}
+
+#[test]
+fn public_items_are_found_by_name_outside_tests() {
+    let sources = sample(&[
+        ("a.rs", "pub struct Found; pub(crate) enum Event {}"),
+        (
+            "b.rs",
+            "pub enum Found {}\npub type Event = u8;\n// pub struct Hidden;\n#[cfg(test)]\nmod tests { pub struct Event; }",
+        ),
+    ]);
+    let items = public_items(&sources);
+    assert_eq!(items["Found"], vec!["a.rs", "b.rs"]);
+    assert_eq!(items["Event"], vec!["b.rs"]);
+    assert!(!items.contains_key("Hidden"));
 }

@@ -172,7 +172,7 @@ pub struct Stats {
 
 /// A tour and what the search took to find it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
+pub struct BacktrackFound {
     /// The tour.
     pub tour: Tour,
     /// The work done.
@@ -204,9 +204,9 @@ pub fn tour(board: Board, options: &BacktrackOptions) -> Result<Tour> {
 /// assert!(found.stats.nodes >= 36);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<Found> {
+pub fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<BacktrackFound> {
     let report = search(board, options);
-    report.result.map(|tour| Found {
+    report.result.map(|tour| BacktrackFound {
         tour,
         stats: report.stats,
     })
@@ -239,7 +239,7 @@ pub fn search(board: Board, options: &BacktrackOptions) -> Report {
 
 /// One step of a backtracking search, as [`search_observed`] reports it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Event {
+pub enum BacktrackEvent {
     /// The square was put on the path (one node).
     Enter(Square),
     /// The square was taken off the path again: a retreat.
@@ -255,11 +255,11 @@ pub enum Event {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::backtrack::{self, Event, BacktrackOptions}};
+/// use knights::{Board, algorithms::backtrack::{self, BacktrackEvent, BacktrackOptions}};
 /// let (mut entered, mut left) = (0u64, 0u64);
 /// let report = backtrack::search_observed(Board::new(5, 5)?, &BacktrackOptions::default(), &mut |e| match e {
-///     Event::Enter(_) => entered += 1,
-///     Event::Leave(_) => left += 1,
+///     BacktrackEvent::Enter(_) => entered += 1,
+///     BacktrackEvent::Leave(_) => left += 1,
 /// });
 /// assert_eq!(report.result?.squares().len(), 25);
 /// assert_eq!(entered, report.stats.nodes);
@@ -269,7 +269,7 @@ pub enum Event {
 pub fn search_observed(
     board: Board,
     options: &BacktrackOptions,
-    observer: &mut dyn FnMut(Event),
+    observer: &mut dyn FnMut(BacktrackEvent),
 ) -> Report {
     search_inner(board, options, Some(observer))
 }
@@ -277,7 +277,7 @@ pub fn search_observed(
 fn search_inner<'a>(
     board: Board,
     options: &'a BacktrackOptions,
-    observer: Option<&'a mut dyn FnMut(Event)>,
+    observer: Option<&'a mut dyn FnMut(BacktrackEvent)>,
 ) -> Report {
     let fail = |e| Report {
         result: Err(e),
@@ -373,7 +373,7 @@ struct Search<'a> {
     limit: u64,
     last: Step,
     /// Told of every square entered and left ([`search_observed`]).
-    observer: Option<&'a mut dyn FnMut(Event)>,
+    observer: Option<&'a mut dyn FnMut(BacktrackEvent)>,
 }
 
 impl<'a> Search<'a> {
@@ -440,7 +440,7 @@ impl<'a> Search<'a> {
     fn enter(&mut self, s: Square, start: Square) {
         self.stats.nodes += 1;
         if let Some(observe) = self.observer.as_mut() {
-            observe(Event::Enter(s));
+            observe(BacktrackEvent::Enter(s));
         }
         self.path.push(s);
         self.stats.deepest = self.stats.deepest.max(self.path.len());
@@ -489,7 +489,7 @@ impl<'a> Search<'a> {
         self.frames.pop();
         let s = self.path.pop().expect("the path is not empty");
         if let Some(observe) = self.observer.as_mut() {
-            observe(Event::Leave(s));
+            observe(BacktrackEvent::Leave(s));
         }
         let mut free = 0;
         for k in 0..8 {
@@ -656,8 +656,8 @@ mod tests {
         let mut path = Vec::new();
         let mut retreats = 0u64;
         let report = search_observed(board, &options, &mut |e| match e {
-            Event::Enter(s) => path.push(s),
-            Event::Leave(s) => {
+            BacktrackEvent::Enter(s) => path.push(s),
+            BacktrackEvent::Leave(s) => {
                 assert_eq!(path.pop(), Some(s));
                 retreats += 1;
             }

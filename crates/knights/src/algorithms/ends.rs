@@ -33,7 +33,7 @@ use std::collections::VecDeque;
 use super::general;
 use super::spec::Spec;
 use crate::board::Square;
-use crate::exists::{ends::existence, Answer};
+use crate::exists::{ends::existence, ExistsVerdict};
 use crate::{construct, exists, Board, Error, Result, Tour};
 
 /// A tour of `board` from `s` to `t` (open, or closed when they happen to
@@ -58,7 +58,7 @@ pub fn tour(board: Board, s: Square, t: Square) -> Result<Tour> {
         }
     }
     let known = existence(board, s, t);
-    if known.answer == Answer::No {
+    if known.answer == ExistsVerdict::No {
         return Err(Error::NoTour(format!(
             "no tour of {board} from {} to {}: {}",
             name(board, s),
@@ -380,7 +380,7 @@ mod tests {
                 }
                 // Non-square boards may have no tour between allowed squares:
                 // those are decided exactly by the counter.
-                if r != c && existence(b, s, t).answer == Answer::No {
+                if r != c && existence(b, s, t).answer == ExistsVerdict::No {
                     assert!(tour(b, s, t).is_err());
                     continue;
                 }

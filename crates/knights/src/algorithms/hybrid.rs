@@ -14,7 +14,7 @@
 
 use rand::RngCore;
 
-use super::backtrack::{self, BacktrackOptions, Found, Order};
+use super::backtrack::{self, BacktrackFound, BacktrackOptions, Order};
 use super::spec::{Spec, TourGenerator};
 use crate::{Board, Result, Tour};
 
@@ -43,7 +43,7 @@ pub fn tour(board: Board, options: &BacktrackOptions) -> Result<Tour> {
 /// assert!(found.stats.nodes >= 2500);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<Found> {
+pub fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<BacktrackFound> {
     let options = BacktrackOptions {
         order: Order::Warnsdorff,
         ..options.clone()

@@ -150,7 +150,7 @@ impl WarnsdorffOptions {
 
 /// A tour and how many walks it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
+pub struct WarnsdorffFound {
     /// The tour.
     pub tour: Tour,
     /// Walks made, the successful one included.
@@ -222,7 +222,7 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
     board: Board,
     options: &WarnsdorffOptions,
     rng: &mut R,
-) -> Result<Found> {
+) -> Result<WarnsdorffFound> {
     tour_observed(board, options, rng, &mut |_| {})
 }
 
@@ -233,7 +233,7 @@ pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
     options: &WarnsdorffOptions,
     rng: &mut R,
     observe: &mut O,
-) -> Result<Found> {
+) -> Result<WarnsdorffFound> {
     exists::require(board, options.closed)?;
     if let Some(s) = options.start {
         if s as usize >= board.squares() {
@@ -267,7 +267,7 @@ pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
         };
         let outcome = walker.walk_observed(start, options.tie, rng, observe);
         if outcome == Outcome::Closed || (outcome == Outcome::Open && !options.closed) {
-            return Ok(Found {
+            return Ok(WarnsdorffFound {
                 tour: Tour::from_squares_unchecked(board, walker.path.clone()),
                 attempts: attempt + 1,
             });
@@ -277,7 +277,7 @@ pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
         }
     }
     if let Some(path) = first_open {
-        return Ok(Found {
+        return Ok(WarnsdorffFound {
             tour: Tour::from_squares_unchecked(board, path),
             attempts: budget,
         });

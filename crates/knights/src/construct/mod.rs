@@ -176,12 +176,12 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
     if let Some(s) = start.filter(|_| board.squares() <= SMALL) {
         let (rows, cols) = (board.rows(), board.cols());
         match search::search(rows, cols, (r, c), &Goal::Open, SMALL_BUDGET) {
-            Some(search::Found::Path(p)) => {
+            Some(search::PathFound::Path(p)) => {
                 let squares = p.iter().map(|&(r, c)| board.square(r, c)).collect();
                 debug_assert_eq!(board.coords(s), p[0]);
                 return Ok(Tour::from_squares_unchecked(board, squares));
             }
-            Some(search::Found::NoneExists) => {
+            Some(search::PathFound::NoneExists) => {
                 return Err(Error::NoTour(format!(
                     "no open tour of {board} starts at ({r}, {c}): an exhaustive search of every path from it finds none"
                 )));

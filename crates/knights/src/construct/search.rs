@@ -74,7 +74,7 @@ impl<'a> PathQuery<'a> {
     /// The path's squares (row, column) in order, if one was found.
     pub fn path(&self) -> Option<Vec<(u32, u32)>> {
         match self.run() {
-            Some(Found::Path(p)) => Some(p),
+            Some(PathFound::Path(p)) => Some(p),
             _ => None,
         }
     }
@@ -84,7 +84,7 @@ impl<'a> PathQuery<'a> {
     ///
     /// # Complexity
     /// Exponential in the worst case; bounded by `budget * attempts` nodes.
-    pub fn run(&self) -> Option<Found> {
+    pub fn run(&self) -> Option<PathFound> {
         let PathQuery {
             rows,
             cols,
@@ -150,7 +150,7 @@ impl<'a> PathQuery<'a> {
             };
             s.visit(start);
             if s.extend() {
-                return Some(Found::Path(
+                return Some(PathFound::Path(
                     s.path
                         .iter()
                         .map(|&q| (u32::from(q) / cols, u32::from(q) % cols))
@@ -162,13 +162,13 @@ impl<'a> PathQuery<'a> {
                 break;
             }
         }
-        exhausted.then_some(Found::NoneExists)
+        exhausted.then_some(PathFound::NoneExists)
     }
 }
 
 /// What an exhaustive search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Found {
+pub enum PathFound {
     /// A path, as (row, column) squares in order.
     Path(Vec<(u32, u32)>),
     /// The search ran to the end within its budget: no such path exists.
@@ -180,11 +180,17 @@ pub enum Found {
 ///
 /// # Example
 /// ```
-/// use knights::construct::search::{search, Found, Goal};
-/// assert_eq!(search(5, 5, (0, 1), &Goal::Open, 1_000_000), Some(Found::NoneExists));
-/// assert!(matches!(search(5, 5, (0, 0), &Goal::Open, 1_000_000), Some(Found::Path(_))));
+/// use knights::construct::search::{search, PathFound, Goal};
+/// assert_eq!(search(5, 5, (0, 1), &Goal::Open, 1_000_000), Some(PathFound::NoneExists));
+/// assert!(matches!(search(5, 5, (0, 0), &Goal::Open, 1_000_000), Some(PathFound::Path(_))));
 /// ```
-pub fn search(rows: u32, cols: u32, start: (u32, u32), goal: &Goal, budget: u64) -> Option<Found> {
+pub fn search(
+    rows: u32,
+    cols: u32,
+    start: (u32, u32),
+    goal: &Goal,
+    budget: u64,
+) -> Option<PathFound> {
     PathQuery::new(rows, cols, start, goal, budget).run()
 }
 

@@ -5,7 +5,7 @@
 //! runs told as one.
 
 use super::frontier::{Problem, Route};
-use super::layers::{self, Progress, Run, RunOptions};
+use super::layers::{self, FrontierProgress, Run, RunOptions};
 use super::number::Count;
 use crate::{Error, Result};
 
@@ -113,10 +113,10 @@ pub(super) fn shifted<'a>(
     opts: &'a RunOptions<'_>,
     before: usize,
     steps: usize,
-) -> impl Fn(&Progress) + Sync + 'a {
-    move |p: &Progress| {
+) -> impl Fn(&FrontierProgress) + Sync + 'a {
+    move |p: &FrontierProgress| {
         if let Some(f) = opts.progress {
-            f(&Progress {
+            f(&FrontierProgress {
                 step: before + p.step,
                 steps,
                 ..*p

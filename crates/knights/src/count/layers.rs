@@ -43,7 +43,7 @@ use crate::{Error, Result};
 
 /// What the dynamic program hands to the progress callback after each vertex.
 #[derive(Copy, Clone, Debug)]
-pub struct Progress {
+pub struct FrontierProgress {
     /// Vertices processed so far.
     pub step: usize,
     /// Vertices in all.
@@ -69,7 +69,7 @@ pub struct Progress {
 #[derive(Copy, Clone, Default)]
 pub(crate) struct RunOptions<'a> {
     pub max_memory: Option<u64>,
-    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    pub progress: Option<&'a (dyn Fn(&FrontierProgress) + Sync)>,
     pub work_dir: Option<&'a Path>,
     pub resume: bool,
     /// Start afresh: remove the run's checkpoint, if any, rather than
@@ -742,7 +742,7 @@ fn run_typed<K: Key, C: Tally>(
             let projected = super::project::extend(&run.states_per_step, n, w, last_row);
             let (ratio, per) = super::project::rates(&timeline, w);
             let (peak, _, _, left) = super::project::figures(&projected, t + 1, ratio, eb);
-            f(&Progress {
+            f(&FrontierProgress {
                 step: t + 1,
                 steps: n,
                 states: states as usize,

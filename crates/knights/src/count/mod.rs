@@ -74,7 +74,7 @@ use serde::Serialize;
 pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
 use frontier::{Problem, Route};
 use halves::square_colour;
-pub use layers::Progress as FrontierProgress;
+pub use layers::FrontierProgress;
 use layers::RunOptions;
 pub use number::Count;
 pub use project::{Projection, Source};

@@ -16,15 +16,15 @@
 //!
 //! # Example
 //! ```
-//! use knights::{exists::{ends, Answer}, Board};
+//! use knights::{exists::{ends, ExistsVerdict}, Board};
 //! let board: Board = "8x8".parse()?;
-//! assert_eq!(ends::existence(board, 0, 63).answer, Answer::No);
-//! assert_eq!(ends::existence(board, 0, 56).answer, Answer::Yes);
+//! assert_eq!(ends::existence(board, 0, 63).answer, ExistsVerdict::No);
+//! assert_eq!(ends::existence(board, 0, 56).answer, ExistsVerdict::Yes);
 //! # Ok::<(), knights::Error>(())
 //! ```
 
 use super::theorems;
-use super::{Answer, Decision};
+use super::{Decision, ExistsVerdict};
 use crate::board::Square;
 use crate::{Board, Result};
 
@@ -99,10 +99,13 @@ pub fn colour_rule(board: Board, s: Square, t: Square) -> Option<String> {
 /// yes or no by a theorem or the table, unknown elsewhere.
 pub fn existence(board: Board, s: Square, t: Square) -> Decision {
     if s == t {
-        return Decision::said(Answer::No, "the start and end are the same square".into());
+        return Decision::said(
+            ExistsVerdict::No,
+            "the start and end are the same square".into(),
+        );
     }
     if let Some(reason) = colour_rule(board, s, t) {
-        return Decision::said(Answer::No, reason);
+        return Decision::said(ExistsVerdict::No, reason);
     }
     let (m, n) = (
         board.rows().min(board.cols()),
@@ -111,43 +114,43 @@ pub fn existence(board: Board, s: Square, t: Square) -> Decision {
     if board.squares() <= TABLE_SQUARES {
         if !theorems::open_tour(board).exists && !theorems::closed_tour(board).exists {
             let e = theorems::open_tour(board);
-            return Decision::said(Answer::No, format!("{} ({})", e.reason, e.theorem));
+            return Decision::said(ExistsVerdict::No, format!("{} ({})", e.reason, e.theorem));
         }
         return match table_says(board, s, t) {
             Some(false) => Decision::said(
-                Answer::No,
+                ExistsVerdict::No,
                 format!("the exhaustive table of boards up to {TABLE_SQUARES} squares (made with the frontier counter) has no tour of {board} between these squares"),
             ),
             _ => Decision::said(
-                Answer::Yes,
+                ExistsVerdict::Yes,
                 format!("the exhaustive table of boards up to {TABLE_SQUARES} squares (made with the frontier counter) has tours of {board} between these squares"),
             ),
         };
     }
     if m == n && m >= 6 {
         return Decision::said(
-            Answer::Yes,
+            ExistsVerdict::Yes,
             format!("on square boards from 6x6 on, a tour joins any two squares that the colour rule allows ({CONRAD})"),
         );
     }
     if m <= COUNTED_SIDE && board.squares() <= COUNTED_SQUARES {
         return match crate::count::paths_between(board, s, t) {
             Ok(0) => Decision::said(
-                Answer::No,
+                ExistsVerdict::No,
                 format!("the frontier counter finds no tour of {board} between these squares (an exhaustive count)"),
             ),
             Ok(count) => Decision::said(
-                Answer::Yes,
+                ExistsVerdict::Yes,
                 format!("the frontier counter finds {count} tours of {board} between these squares"),
             ),
             Err(_) => Decision::said(
-                Answer::Yes,
+                ExistsVerdict::Yes,
                 format!("the frontier counter finds more than 2^128 tours of {board} between these squares"),
             ),
         };
     }
     Decision::said(
-        Answer::Unknown,
+        ExistsVerdict::Unknown,
         format!("no theorem decides every pair of squares on {board} ({m} by {n})"),
     )
 }
@@ -201,7 +204,7 @@ mod tests {
     fn five_row_boards_are_counted() {
         let b: Board = "5x12".parse().unwrap();
         let d = existence(b, 21, 25);
-        assert_eq!(d.answer, Answer::No, "{d}");
+        assert_eq!(d.answer, ExistsVerdict::No, "{d}");
     }
 
     #[test]
@@ -220,7 +223,7 @@ mod tests {
                 let count = crate::count::paths_between(b, s, t).unwrap();
                 let d = existence(b, s, t);
                 assert_eq!(
-                    d.answer == Answer::Yes,
+                    d.answer == ExistsVerdict::Yes,
                     count > 0,
                     "{b} {s}-{t}: {d} but {count} paths"
                 );

@@ -20,12 +20,12 @@
 //!
 //! # Example
 //! ```
-//! use knights::{algorithms::Spec, exists::{decide, Answer}, shape::{Shape, Wrap, Leaper}};
+//! use knights::{algorithms::Spec, exists::{decide, ExistsVerdict}, shape::{Shape, Wrap, Leaper}};
 //! let torus = Spec { kind: Some(knights::Kind::Closed), ..Spec::on(Shape::new("4x4".parse()?).with_wrap(Wrap::Both)) };
-//! assert_eq!(decide(&torus, 1_000_000)?.answer, Answer::Yes);
+//! assert_eq!(decide(&torus, 1_000_000)?.answer, ExistsVerdict::Yes);
 //! let camel = Spec::on(Shape::new("8x8".parse()?).with_leaper(Leaper::new(1, 3)?));
 //! let d = decide(&camel, 1_000_000)?;
-//! assert_eq!(d.answer, Answer::No);
+//! assert_eq!(d.answer, ExistsVerdict::No);
 //! assert!(d.reason.contains("colour"));
 //! # Ok::<(), knights::Error>(())
 //! ```
@@ -45,7 +45,7 @@ pub use theorems::{closed_tour, no_tour_error, open_tour, require, tour_exists, 
 
 /// Yes, no, or unknown (the search's budget ran out).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum ExistsVerdict {
     /// A tour exists (by a theorem, or one was found).
     Yes,
     /// None exists (by a theorem, a necessary condition, or an exhaustive search).
@@ -54,13 +54,13 @@ pub enum Answer {
     Unknown,
 }
 
-impl Answer {
+impl ExistsVerdict {
     /// `yes`, `no` or `unknown`.
     pub fn word(self) -> &'static str {
         match self {
-            Answer::Yes => "yes",
-            Answer::No => "no",
-            Answer::Unknown => "unknown",
+            ExistsVerdict::Yes => "yes",
+            ExistsVerdict::No => "no",
+            ExistsVerdict::Unknown => "unknown",
         }
     }
 }
@@ -69,7 +69,7 @@ impl Answer {
 #[derive(Clone, Debug)]
 pub struct Decision {
     /// The answer.
-    pub answer: Answer,
+    pub answer: ExistsVerdict,
     /// Why, in a sentence or two.
     pub reason: String,
     /// The tour that proves a yes found by search or construction.
@@ -78,7 +78,7 @@ pub struct Decision {
 
 impl Decision {
     /// An answer without a tour.
-    pub(crate) fn said(answer: Answer, reason: String) -> Decision {
+    pub(crate) fn said(answer: ExistsVerdict, reason: String) -> Decision {
         Decision {
             answer,
             reason,

@@ -6,7 +6,7 @@
 //! square the theorems allow.
 
 use super::refuse::quick_refusal;
-use super::{ends, theorems, Answer, Decision};
+use super::{ends, theorems, Decision, ExistsVerdict};
 use crate::algorithms::general::{self, Outcome};
 use crate::algorithms::{Auto, Spec, TourGenerator};
 use crate::{Error, Kind, Result};
@@ -24,14 +24,14 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
     }
     if let Err(e) = quick_refusal(spec) {
         return match e {
-            Error::NoTour(reason) => Ok(Decision::said(Answer::No, reason)),
+            Error::NoTour(reason) => Ok(Decision::said(ExistsVerdict::No, reason)),
             e => Err(e),
         };
     }
     if spec.shape.is_plain() {
         if let (Some(s), Some(t)) = (spec.start, spec.end) {
             let d = ends::existence(spec.board, s, t);
-            if d.answer != Answer::Unknown {
+            if d.answer != ExistsVerdict::Unknown {
                 return Ok(d);
             }
         } else if spec.start.is_some() {
@@ -40,7 +40,7 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
             match Auto.generate(spec, &mut crate::rng::seeded(0)) {
                 Ok(tour) => {
                     return Ok(Decision {
-                        answer: Answer::Yes,
+                        answer: ExistsVerdict::Yes,
                         reason: format!(
                             "the construction makes a {} tour of {} from this square",
                             tour.kind(),
@@ -49,7 +49,7 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
                         tour: Some(tour),
                     })
                 }
-                Err(Error::NoTour(reason)) => return Ok(Decision::said(Answer::No, reason)),
+                Err(Error::NoTour(reason)) => return Ok(Decision::said(ExistsVerdict::No, reason)),
                 Err(_) => {}
             }
         }
@@ -69,7 +69,7 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
         if let Outcome::Found(p) = last {
             let tour = general::tour_from(spec, p);
             return Ok(Decision {
-                answer: Answer::Yes,
+                answer: ExistsVerdict::Yes,
                 reason: format!(
                     "a search found one on {} ({} tour)",
                     spec.shape,
@@ -81,12 +81,12 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
     }
     Ok(match last {
         Outcome::Exhausted => Decision::said(
-            Answer::No,
+            ExistsVerdict::No,
             format!("an exhaustive search of {} finds none", spec.shape),
         ),
         Outcome::Stopped => return Err(Error::Interrupted("the search was stopped".into())),
         _ => Decision::said(
-            Answer::Unknown,
+            ExistsVerdict::Unknown,
             format!(
                 "no theorem or necessary condition decides {}, and the search found no tour within {max_nodes} nodes",
                 spec.shape
@@ -106,7 +106,11 @@ fn plain(spec: &Spec) -> Decision {
         None => open,
     };
     Decision::said(
-        if e.exists { Answer::Yes } else { Answer::No },
+        if e.exists {
+            ExistsVerdict::Yes
+        } else {
+            ExistsVerdict::No
+        },
         format!("{} ({})", e.reason, e.theorem),
     )
 }
@@ -128,14 +132,14 @@ mod tests {
             1000,
         )
         .unwrap();
-        assert_eq!(d.answer, Answer::No);
+        assert_eq!(d.answer, ExistsVerdict::No);
         assert!(d.reason.contains("never changes the colour"), "{d}");
         let d = decide(
             &spec(Shape::new(b).with_leaper(Leaper::new(2, 4).unwrap())),
             1000,
         )
         .unwrap();
-        assert_eq!(d.answer, Answer::No, "{d}");
+        assert_eq!(d.answer, ExistsVerdict::No, "{d}");
         // 3x3 with the centre cut out has a closed tour (the ring of 8).
         let ring = Shape::parse_board_text("...\n.#.\n...").unwrap();
         let d = decide(
@@ -146,7 +150,7 @@ mod tests {
             10_000,
         )
         .unwrap();
-        assert_eq!(d.answer, Answer::Yes, "{d}");
+        assert_eq!(d.answer, ExistsVerdict::Yes, "{d}");
         crate::check::check_tour(d.tour.as_ref().unwrap()).unwrap();
         // The same board with the centre kept: the centre has no move.
         let d = decide(
@@ -162,7 +166,7 @@ mod tests {
             10_000,
         )
         .unwrap();
-        assert_eq!(d.answer, Answer::No, "{d}");
+        assert_eq!(d.answer, ExistsVerdict::No, "{d}");
     }
 
     #[test]
@@ -176,7 +180,7 @@ mod tests {
             10,
         )
         .unwrap();
-        assert_eq!(d.answer, Answer::Yes, "{d}");
+        assert_eq!(d.answer, ExistsVerdict::Yes, "{d}");
         assert_eq!(d.tour.unwrap().start(), 9);
         // 5x5: open tours start on the corners' colour only.
         let b: crate::Board = "5x5".parse().unwrap();
@@ -189,7 +193,7 @@ mod tests {
             1_000_000,
         )
         .unwrap();
-        assert_eq!(d.answer, Answer::No, "{d}");
+        assert_eq!(d.answer, ExistsVerdict::No, "{d}");
     }
 
     #[test]
@@ -208,7 +212,7 @@ mod tests {
                 1000,
             )
             .unwrap();
-            assert_eq!(d.answer, Answer::No, "{board} {wrap}: {d}");
+            assert_eq!(d.answer, ExistsVerdict::No, "{board} {wrap}: {d}");
         }
         // The counter agrees on the 4x6 cylinder.
         let s = Shape::new("4x6".parse().unwrap()).with_wrap(Wrap::Cols);
@@ -229,6 +233,6 @@ mod tests {
             10,
         )
         .unwrap();
-        assert_eq!(d.answer, Answer::Unknown, "{d}");
+        assert_eq!(d.answer, ExistsVerdict::Unknown, "{d}");
     }
 }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{place, within};
 use crate::algorithms::Spec;
-use crate::exists::Answer;
+use crate::exists::ExistsVerdict;
 use crate::{exists, Control, Result, Shape, Wanted};
 
 /// Whether a tour of a kind exists (`knights exists`, `GET /api/exists`,
@@ -136,7 +136,11 @@ fn plain(board: crate::Board, kind: Wanted) -> ExistsAnswer {
             ),
         ),
     };
-    let answer = if e.exists { Answer::Yes } else { Answer::No };
+    let answer = if e.exists {
+        ExistsVerdict::Yes
+    } else {
+        ExistsVerdict::No
+    };
     ExistsAnswer {
         answer: answer.word().into(),
         kind,

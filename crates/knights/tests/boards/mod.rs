@@ -4,7 +4,7 @@
 
 use knights::algorithms::{Algorithm, Backtrack, Hybrid, Spec, Warnsdorff};
 use knights::check::{check_tour, Rules};
-use knights::exists::{decide, Answer};
+use knights::exists::{decide, ExistsVerdict};
 use knights::shape::{Leaper, Shape, Wrap};
 use knights::{count, format, Board, Error, Kind, Square, Tour};
 use proptest::prelude::*;
@@ -110,12 +110,12 @@ proptest! {
         let built = Tour::builder(shape.board()).shape(shape.clone()).kind(kind)
             .algorithm(Hybrid::default().max_nodes(5_000_000)).build();
         match d.answer {
-            Answer::Yes => {
+            ExistsVerdict::Yes => {
                 prop_assert!(check_tour(d.tour.as_ref().unwrap_or(built.as_ref().unwrap())).is_ok());
                 prop_assert!(built.is_ok(), "{shape}: decide says yes ({d}), the hybrid fails");
             }
-            Answer::No => prop_assert!(matches!(built, Err(Error::NoTour(_))), "{shape}: decide says no ({d}), the hybrid gives {built:?}"),
-            Answer::Unknown => {}
+            ExistsVerdict::No => prop_assert!(matches!(built, Err(Error::NoTour(_))), "{shape}: decide says no ({d}), the hybrid gives {built:?}"),
+            ExistsVerdict::Unknown => {}
         }
     }
 }

@@ -101,7 +101,7 @@ pub fn braid<R: Rng + ?Sized>(board: Board, rng: &mut R) -> Result<Cover> {
         let inner = if centre.rows() == 6 && centre.cols() == 6 {
             centre_6x6()
         } else {
-            walks::warnsdorff(centre, &walks::Options::default(), rng)?
+            walks::warnsdorff(centre, &walks::WalkOptions::default(), rng)?
         };
         let ccols = centre.cols() as usize;
         for (j, &b) in inner.as_bytes().iter().enumerate() {

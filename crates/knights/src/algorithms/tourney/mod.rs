@@ -145,7 +145,7 @@ pub fn tourney_with_stop<R: Rng + ?Sized>(
     no_tourney(board)?;
     match generator {
         Generator::Warnsdorff => {
-            let options = walks::Options {
+            let options = walks::WalkOptions {
                 stop: stop.clone(),
                 ..Default::default()
             };
@@ -154,7 +154,7 @@ pub fn tourney_with_stop<R: Rng + ?Sized>(
         Generator::Braid => braid::braid(board, rng),
         Generator::FourCover => four_cover::four_cover(board),
         Generator::Neural => {
-            let options = neural::Options {
+            let options = neural::NeuralOptions {
                 stop: stop.clone(),
                 ..Default::default()
             };

@@ -8,7 +8,7 @@
 //! `V = 0` if `U < 0`, else unchanged. The network stops when a round
 //! changes no state (a round that changes no output while some `U` still
 //! moves is not a resting state: the outputs would change later), or after
-//! [`Options::max_rounds`] rounds, and restarts unless every square has
+//! [`NeuralOptions::max_rounds`] rounds, and restarts unless every square has
 //! exactly two edges on. (A state is at rest exactly when every square has
 //! two edges on, since then every increment is 0.) [`neural`] accepts any
 //! such tourney; [`tour`] restarts until it is one Hamiltonian cycle.
@@ -44,7 +44,7 @@ use crate::{exists, memory, Board, Cover, Error, Result, Square, StopFlag, Tour}
 
 /// Options of [`neural`] and [`tour`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct NeuralOptions {
     /// Rounds before a run that has not settled is restarted.
     pub max_rounds: u32,
     /// Runs before giving up.
@@ -53,9 +53,9 @@ pub struct Options {
     pub stop: StopFlag,
 }
 
-impl Default for Options {
+impl Default for NeuralOptions {
     fn default() -> Self {
-        Options {
+        NeuralOptions {
             max_rounds: 20_000,
             max_restarts: TakefujiLee::DEFAULT.max_restarts,
             stop: StopFlag::new(),
@@ -65,7 +65,7 @@ impl Default for Options {
 
 /// What the network does, for an observer ([`neural_observed`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Event {
+pub enum NeuralEvent {
     /// A run begins: the order of the edges drawn, the outputs random.
     Run,
     /// The edge between `u` and `v` is on as the run begins.
@@ -252,7 +252,7 @@ impl Network {
 
     /// One round over the possibly active positions, in order, telling
     /// `observe` every output switched.
-    fn round<O: FnMut(Event)>(&mut self, observe: &mut O) -> Round {
+    fn round<O: FnMut(NeuralEvent)>(&mut self, observe: &mut O) -> Round {
         let mut r = Round {
             moving: false,
             switched: false,
@@ -279,7 +279,7 @@ impl Network {
                 if want != on {
                     r.switched = true;
                     let (su, sv) = (u as Square, v as Square);
-                    observe(Event::Switch {
+                    observe(NeuralEvent::Switch {
                         u: su,
                         v: sv,
                         on: want,
@@ -343,7 +343,7 @@ impl Network {
     /// that switch no output are taken in one step. A raised `stop` ends
     /// it between rounds with [`Error::Interrupted`]. `observe` is told
     /// every switch and round.
-    fn settle<O: FnMut(Event)>(
+    fn settle<O: FnMut(NeuralEvent)>(
         &mut self,
         max_rounds: u32,
         stop: &StopFlag,
@@ -355,7 +355,7 @@ impl Network {
             stop.check("the Takefuji-Lee network")?;
             rounds += 1;
             let r = self.round(observe);
-            observe(Event::Round { round: rounds });
+            observe(NeuralEvent::Round { round: rounds });
             if !r.moving {
                 return Ok(self.deg.iter().all(|&d| d == 2));
             }
@@ -376,13 +376,13 @@ impl Network {
     }
 
     /// Tells `observe` that a run begins and which edges are on.
-    fn tell_start<O: FnMut(Event)>(&self, observe: &mut O) {
-        observe(Event::Run);
+    fn tell_start<O: FnMut(NeuralEvent)>(&self, observe: &mut O) {
+        observe(NeuralEvent::Run);
         for &e in &self.order {
             let (u, p) = ((e >> 3) as usize, e & 7);
             if self.links[u] >> p & 1 == 1 {
                 let v = (u as isize + self.off[p as usize]) as Square;
-                observe(Event::On { u: u as Square, v });
+                observe(NeuralEvent::On { u: u as Square, v });
             }
         }
     }
@@ -395,9 +395,9 @@ pub const MAX_SQUARES: usize = 200 * 200;
 
 /// Runs the network until `accept` takes a tourney, under the restart
 /// budget, telling `observe` what it does.
-fn search<R: Rng + ?Sized, O: FnMut(Event)>(
+fn search<R: Rng + ?Sized, O: FnMut(NeuralEvent)>(
     board: Board,
-    options: &Options,
+    options: &NeuralOptions,
     rng: &mut R,
     (what, accept): (&str, impl Fn(&Cover) -> bool),
     observe: &mut O,
@@ -440,15 +440,19 @@ fn search<R: Rng + ?Sized, O: FnMut(Event)>(
 /// assert!(knights::check::check_cover(&cover)? >= 1);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn neural<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Result<Cover> {
+pub fn neural<R: Rng + ?Sized>(
+    board: Board,
+    options: &NeuralOptions,
+    rng: &mut R,
+) -> Result<Cover> {
     neural_observed(board, options, rng, &mut |_| {})
 }
 
 /// [`neural`], telling `observe` every run, the edges on as it begins,
 /// every output switched and every round.
-pub fn neural_observed<R: Rng + ?Sized, O: FnMut(Event)>(
+pub fn neural_observed<R: Rng + ?Sized, O: FnMut(NeuralEvent)>(
     board: Board,
-    options: &Options,
+    options: &NeuralOptions,
     rng: &mut R,
     observe: &mut O,
 ) -> Result<Cover> {
@@ -466,7 +470,7 @@ pub fn neural_observed<R: Rng + ?Sized, O: FnMut(Event)>(
 /// assert!(t.is_closed());
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tour<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Result<Tour> {
+pub fn tour<R: Rng + ?Sized>(board: Board, options: &NeuralOptions, rng: &mut R) -> Result<Tour> {
     exists::require(board, true)?;
     let g = Geometry::new(board);
     let one_cycle = |c: &Cover| crate::rails::label_cycles(&g, c.as_bytes()).1.len() == 1;
@@ -515,10 +519,10 @@ impl TourGenerator for TakefujiLee {
     }
 
     fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
-        let options = Options {
+        let options = NeuralOptions {
             max_restarts: self.max_restarts,
             stop: spec.stop.clone(),
-            ..Options::default()
+            ..NeuralOptions::default()
         };
         closed_only(spec, |board, rng| tour(board, &options, rng), rng)
     }
@@ -599,7 +603,7 @@ mod tests {
         let mut rng = crate::rng::seeded(3);
         for (r, c) in [(6, 6), (8, 8), (5, 6), (10, 12), (32, 32)] {
             let b = Board::new(r, c).unwrap();
-            let cover = neural(b, &Options::default(), &mut rng).unwrap();
+            let cover = neural(b, &NeuralOptions::default(), &mut rng).unwrap();
             check_cover(&cover).unwrap();
         }
     }
@@ -608,7 +612,7 @@ mod tests {
     fn the_network_alone_makes_a_closed_tour() {
         let t = tour(
             Board::new(6, 6).unwrap(),
-            &Options::default(),
+            &NeuralOptions::default(),
             &mut crate::rng::seeded(4),
         )
         .unwrap();

@@ -4,19 +4,19 @@
 //! A walk starts at the first square (row-major) not yet covered and moves,
 //! like Warnsdorff's rule, to a free neighbour with the fewest free onward
 //! moves (ties at random). As soon as the walk has at least
-//! [`Options::min_cycle`] squares and stands a knight's move from its start,
+//! [`WalkOptions::min_cycle`] squares and stands a knight's move from its start,
 //! it closes into a cycle and a new walk begins (the paper's rule).
 //!
 //! Two documented variations make it scale; both can be switched
-//! off in [`Options`]:
+//! off in [`WalkOptions`]:
 //!
-//! - *Splice* ([`Options::splice`]): a walk `s ... e` that gets stuck is not
+//! - *Splice* ([`WalkOptions::splice`]): a walk `s ... e` that gets stuck is not
 //!   simply undone. Its longest prefix `s ... e'` whose end is a knight's
 //!   move from `b`, where `a - b` is a move of a cycle closed before and `s`
 //!   is a knight's move from `a`, replaces that move by the detour
 //!   `a - s ... e' - b`; the rest of the walk is freed. Only when no prefix
 //!   of two or more squares fits is the walk undone and retried.
-//! - *Tiles* ([`Options::tile`], default 64): a board side of 128 or more is
+//! - *Tiles* ([`WalkOptions::tile`], default 64): a board side of 128 or more is
 //!   cut into parts of 64 to 127 squares, and every tile gets its own
 //!   tourney (the parts of one side are even, so every tile has an even
 //!   number of squares). The literal method does not scale: a walk that
@@ -30,7 +30,7 @@
 //! A walk that fails all its retries has the cycles around its start undone
 //! (a local repair, more widely each time the same start fails), and after a
 //! budget of repairs (n / 8 + 64) the whole tourney (or tile) starts again,
-//! at most [`Options::max_restarts`] times.
+//! at most [`WalkOptions::max_restarts`] times.
 //!
 //! Works on every board on which the walks can close (any board with a
 //! closed tour, and many more).
@@ -48,7 +48,7 @@ use crate::{memory, Board, Cover, Error, Result, StopFlag};
 
 /// Options of [`warnsdorff`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct WalkOptions {
     /// The fewest squares a walk must have before it may close (at least 4).
     pub min_cycle: u32,
     /// Attempts per walk before the whole tourney starts again.
@@ -70,9 +70,9 @@ pub struct Options {
     pub stop: StopFlag,
 }
 
-impl Default for Options {
+impl Default for WalkOptions {
     fn default() -> Self {
-        Options {
+        WalkOptions {
             min_cycle: 4,
             retries_per_walk: 16,
             max_restarts: 200,
@@ -94,7 +94,11 @@ impl Default for Options {
 /// assert!(knights::check::check_cover(&cover)? >= 1);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn warnsdorff<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Result<Cover> {
+pub fn warnsdorff<R: Rng + ?Sized>(
+    board: Board,
+    options: &WalkOptions,
+    rng: &mut R,
+) -> Result<Cover> {
     memory::ensure_fits(board, "Warnsdorff tourney", 16)?;
     let (row_parts, col_parts) = tiles(board, options.tile);
     if row_parts.len() == 1 && col_parts.len() == 1 {
@@ -154,7 +158,7 @@ fn tiles(board: Board, tile: u32) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// The Warnsdorff tourney of a whole board (or one tile), without tiles.
-fn whole<R: Rng + ?Sized>(board: Board, options: &Options, rng: &mut R) -> Result<Cover> {
+fn whole<R: Rng + ?Sized>(board: Board, options: &WalkOptions, rng: &mut R) -> Result<Cover> {
     let pad = Padded::new(board);
     let padded_len = pad.len(board);
     // free[p]: the square is on the board and not yet in a cycle or the walk.
@@ -226,7 +230,7 @@ const NONE: u32 = u32::MAX;
 fn fill<R: Rng + ?Sized>(
     board: Board,
     pad: &Padded,
-    options: &Options,
+    options: &WalkOptions,
     min_cycle: usize,
     free: &mut [bool],
     degree: &mut [u8],
@@ -531,7 +535,7 @@ mod tests {
                 if !crate::exists::closed_tour(b).exists {
                     continue;
                 }
-                let cover = warnsdorff(b, &Options::default(), &mut rng).unwrap();
+                let cover = warnsdorff(b, &WalkOptions::default(), &mut rng).unwrap();
                 check_cover(&cover).unwrap_or_else(|e| panic!("{b}: {e}"));
             }
         }
@@ -572,10 +576,10 @@ mod tests {
         for (r, c, seed) in [(40, 40, 1), (33, 50, 2), (50, 33, 3)] {
             let b = Board::new(r, c).unwrap();
             for splice in [true, false] {
-                let options = Options {
+                let options = WalkOptions {
                     tile: 12,
                     splice,
-                    ..Options::default()
+                    ..WalkOptions::default()
                 };
                 let cover = warnsdorff(b, &options, &mut crate::rng::seeded(seed)).unwrap();
                 check_cover(&cover).unwrap_or_else(|e| panic!("{b}: {e}"));
@@ -597,8 +601,8 @@ mod tests {
     #[test]
     fn same_seed_same_tourney() {
         let b = Board::new(20, 20).unwrap();
-        let a = warnsdorff(b, &Options::default(), &mut crate::rng::seeded(5)).unwrap();
-        let again = warnsdorff(b, &Options::default(), &mut crate::rng::seeded(5)).unwrap();
+        let a = warnsdorff(b, &WalkOptions::default(), &mut crate::rng::seeded(5)).unwrap();
+        let again = warnsdorff(b, &WalkOptions::default(), &mut crate::rng::seeded(5)).unwrap();
         assert_eq!(a, again);
     }
 }
