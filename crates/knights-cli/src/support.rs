@@ -260,6 +260,7 @@ fn hint_in_flags(hint: knights::Hint) -> String {
         Hint::StartFresh => "start the count afresh (--fresh)".into(),
         Hint::MoreRoom => "give it a --work-dir on a disk with more room, or more --max-memory".into(),
         Hint::ResumeWithRoom => "its checkpoint is kept, and --resume continues it once there is room (free space, or a larger --max-disk)".into(),
+        Hint::MoreTimeOrSamples => "allow more --seconds, or give --samples N".into(),
         other => other.to_string(),
     }
 }

@@ -157,6 +157,10 @@ pub enum Hint {
     /// a larger disk budget).
     #[error("its checkpoint is kept: resume it once there is room (free space, or a larger disk budget)")]
     ResumeWithRoom,
+    /// An estimate that finished no probe in its time: allow more time, or
+    /// ask for a number of samples instead.
+    #[error("allow more seconds or give a number of samples")]
+    MoreTimeOrSamples,
 }
 
 /// A budget that a [`Hint`] asks to raise.

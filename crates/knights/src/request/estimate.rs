@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::{refuse, within};
 use crate::count::estimate::{resolve_method, KEEP};
 use crate::count::{Estimate, EstimateMethod, EstimateOptions};
-use crate::{Board, Control, Error, Kind, Result};
+use crate::{Board, Control, Error, Hint, Kind, Result};
 
 /// An estimate of the number of tours (`knights estimate`,
 /// `GET /api/estimate`, `knights.estimate`).
@@ -179,8 +179,9 @@ impl EstimateRequest {
         let seconds = t0.elapsed().as_secs_f64();
         if e.samples == 0 {
             return Err(Error::GaveUp(format!(
-                "no probe finished in the {seconds:.3} s given, so there is no estimate; allow more seconds or give a number of samples"
-            )));
+                "no probe finished in the {seconds:.3} s given, so there is no estimate"
+            ))
+            .with_hint(Hint::MoreTimeOrSamples));
         }
         let scale = if self.directed { 2.0 } else { 1.0 };
         Ok(EstimateAnswer {
