@@ -27,7 +27,8 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     // symmetric tours, a shape, a work directory) and counts.
     let request = request(&args)?;
     request.validate()?;
-    let shape = super::shape(&args.board, &args.shape)?;
+    // The request holds the board file's text, read once.
+    let shape = request.shape()?;
     if shape.is_plain() {
         let board = shape.board();
         if !knights::exists::tour_exists(board, request.kind) {

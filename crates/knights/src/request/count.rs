@@ -228,13 +228,19 @@ impl CountRequest {
         self.plan().map(drop)
     }
 
-    fn plan(&self) -> Result<Plan> {
-        let shape = place::shape(
+    /// The shape counted on: the board with its holes, wrapped edges and
+    /// leaper.
+    pub fn shape(&self) -> Result<Shape> {
+        place::shape(
             &self.board,
             self.holes.as_deref(),
             self.wrap.as_deref(),
             self.leaper.as_deref(),
-        )?;
+        )
+    }
+
+    fn plan(&self) -> Result<Plan> {
+        let shape = self.shape()?;
         let method = match self.method.trim() {
             "auto" => Method::Auto,
             "forward" => Method::Forward,
