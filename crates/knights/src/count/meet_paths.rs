@@ -23,10 +23,12 @@
 //! bottom state must agree with some top pattern, checked on each square
 //! once it has no middle edge left, so most ways to add middle edges die
 //! early. An even board runs half its squares where it ran all of them,
-//! and in about half the time. On odd rows the bottom part runs with its
-//! middle: running the lower part and adding the middle after was slower
-//! there. (The figures: BENCHMARKS.md, "Exact counting" and "Figures moved
-//! from doc comments".)
+//! and in about half the time, up to 6 columns: on 7x8 the expansion of
+//! the lower part's 8.8 M states edge by edge took longer than running the
+//! bottom part, so wider boards run it as odd rows do. On odd rows the
+//! bottom part runs with its middle: running the lower part and adding the
+//! middle after was slower there. (The figures: BENCHMARKS.md, "Exact
+//! counting" and "Figures moved from doc comments".)
 //!
 //! A top state and a bottom state make Hamiltonian paths when every
 //! separator square gets degree 2 from the two, except the separator
@@ -41,11 +43,19 @@
 //! run. Each bottom state looks up every top pattern it can meet: the
 //! complement `2 - d` of its degrees, less one at each of at most `2 - t`
 //! separator squares of degree 0 or 1 that become terminals (`t`: the
-//! terminals inside the bottom part); every top state of the run is walked
-//! with it once. (Entering each top state under every bottom pattern it
-//! meets instead made the table several times larger and its build a large
-//! share of the count's time; a run in order keeps the states a bottom
-//! state meets together in memory, which is faster too.)
+//! terminals inside the bottom part). For each pattern it meets, the bottom
+//! state becomes a *request*: the pattern, the bottom's links written as a
+//! short program of steps on the top's links, and its count; equal
+//! requests are added up.
+//!
+//! **The join** takes the requests a batch at a time (as many as the
+//! memory bound allows), sorted by pattern and program, and folds each
+//! pattern's run of top states down the trie of its programs (see the
+//! `fold` module notes): its cost follows the states, not their pairs.
+//! Walking every top state of the run with every bottom state, as the
+//! join did before, tested 46 x 10^9 pairs on 7x8 open; the fold works
+//! through 10^9 table entries there, and the join takes about half a minute
+//! of a count of under four (BENCHMARKS.md, "Exact counting", the join).
 //!
 //! **Small boards** (at most 42 squares) run their two parts side by side,
 //! since their layers are too small to keep both cores busy, and hold the
@@ -77,6 +87,8 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
+mod fold;
+
 use super::disk::Stop;
 use super::frontier::{Engine, Problem, Route, DONE, END, UNTOUCHED};
 use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
@@ -90,6 +102,8 @@ const TABLE_BYTES_PER_STATE: u64 = 72;
 /// Bytes of memory a bottom (or lower) state takes while it waits for the
 /// table.
 const HELD_BYTES_PER_STATE: u64 = 32;
+/// Bytes of memory a bottom state's request takes until the join.
+const REQUEST_BYTES: u64 = 48;
 /// The final states of the bottom (or lower) part joined at once, at most.
 const BLOCK: usize = 1 << 20;
 
@@ -155,7 +169,7 @@ fn parts(rows: usize, w: usize) -> ([Part; 2], bool) {
         part
     };
     let (top, lower) = (part(Side::Top), part(Side::Lower));
-    if upside_down(&top.problem, &lower.problem) {
+    if w <= SHARED_MAX_WIDTH && upside_down(&top.problem, &lower.problem) {
         ([top, lower], true)
     } else {
         ([top, part(Side::Bottom)], false)
@@ -246,11 +260,11 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     };
     let join_held = |table: &Table, middle: &Option<Middle>| gather.join_held(table, middle, w);
     let small = opts.work_dir.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
-    let (top_run, bottom_run) = if shared {
+    let (top_run, bottom_run, table) = if shared {
         let top_run = layers::run(&top.problem, &top_opts)?;
         let (table, middle) = ready();
         join_held(&table, &middle)?;
-        (top_run, layers::Run::default())
+        (top_run, layers::Run::default(), table)
     } else if small {
         // A small board: its layers are too small to keep both cores
         // busy, so the parts run side by side.
@@ -269,7 +283,7 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
         let (top_run, bottom_run) = (top_run?, bottom_run?);
         let (table, middle) = ready();
         join_held(&table, &middle)?;
-        (top_run, bottom_run)
+        (top_run, bottom_run, table)
     } else {
         let top_run = layers::run(&top.problem, &top_opts)?;
         let (table, middle) = ready();
@@ -283,9 +297,9 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
                 ..bottom_opts
             },
         )?;
-        (top_run, bottom_run)
+        (top_run, bottom_run, table)
     };
-    let (sum, pairs_tested) = gather.total();
+    let (sum, pairs_tested) = gather.finish(&table)?;
     let done = MeetRun {
         count: sum.total(),
         top: top_run,
@@ -306,6 +320,10 @@ struct Gather<'a> {
     states: Mutex<Vec<(u64, Links, u128)>>,
     held: Mutex<Vec<(u128, u128)>>,
     bytes: AtomicU64,
+    /// Requests waiting to be joined, a batch at a time: every batch
+    /// works through the table's patterns it asks for, so batches are as
+    /// large as the memory allows.
+    pending: Mutex<(Vec<Vec<Request>>, usize)>,
     total: Mutex<(ProductSum, u64)>,
 }
 
@@ -317,6 +335,7 @@ impl<'a> Gather<'a> {
             states: Mutex::new(Vec::new()),
             held: Mutex::new(Vec::new()),
             bytes: AtomicU64::new(0),
+            pending: Mutex::new((Vec::new(), 0)),
             total: Mutex::new((ProductSum::default(), 0)),
         }
     }
@@ -358,8 +377,9 @@ impl<'a> Gather<'a> {
         Table::new(std::mem::take(&mut *lock(&self.states)), seps)
     }
 
-    /// Joins bottom states with the table (see [`join_bottom`]) and adds
-    /// the result to the total.
+    /// Turns bottom states into requests to the table (see
+    /// [`join_bottom`]) and joins them once a batch fills what the table and
+    /// the held states leave of the memory bound.
     fn join(
         &self,
         table: &Table,
@@ -367,17 +387,19 @@ impl<'a> Gather<'a> {
         w: usize,
         chunk: &[(u128, u128)],
     ) -> Result<()> {
-        // What the table and the held states leave, shared by the chunks
-        // joined at once.
         let threads = rayon::current_num_threads().max(1) as u64;
         let room = self
             .budget
-            .saturating_sub(self.bytes.load(Ordering::Relaxed))
-            / (2 * threads);
-        let (sum, tested) = join_bottom(table, middle, w, chunk, room, self.opts)?;
-        let mut total = lock(&self.total);
-        total.0.add(sum);
-        total.1 += tested;
+            .saturating_sub(self.bytes.load(Ordering::Relaxed));
+        let pieces = join_bottom(table, middle, w, chunk, room / (4 * threads), self.opts)?;
+        let mut pending = lock(&self.pending);
+        pending.1 += pieces.iter().map(Vec::len).sum::<usize>();
+        pending.0.extend(pieces);
+        // The batch, then a copy of it to sort, next to the expansion.
+        if pending.1 as u64 * REQUEST_BYTES > room / 4 {
+            let pieces = std::mem::take(&mut *pending);
+            self.join_batch(table, pieces.0)?;
+        }
         Ok(())
     }
 
@@ -388,9 +410,64 @@ impl<'a> Gather<'a> {
             .try_for_each(|block| self.join(table, middle, w, block))
     }
 
-    /// The sum of the join and the pairs tested.
-    fn total(self) -> (ProductSum, u64) {
-        self.total.into_inner().unwrap_or_else(|e| e.into_inner())
+    /// Joins the requests still waiting: the sum of the products of the
+    /// counts of the pairs that make one path, and the table entries
+    /// worked through.
+    fn finish(self, table: &Table) -> Result<(ProductSum, u64)> {
+        let pieces = std::mem::take(&mut *lock(&self.pending));
+        rayon::broadcast(|_| RAW.with(|raw| std::mem::take(&mut *raw.borrow_mut())));
+        self.join_batch(table, pieces.0)?;
+        Ok(self.total.into_inner().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Joins a batch of requests (sorted pieces) with the table, pattern
+    /// by pattern (see the `fold` module notes), and adds the result to
+    /// the total.
+    fn join_batch(&self, table: &Table, pieces: Vec<Vec<Request>>) -> Result<()> {
+        self.opts.check_stop(layers::JOINING)?;
+        let mut requests = pieces.concat();
+        drop(pieces);
+        requests.par_sort_unstable_by_key(|r| (r.0, r.1));
+        let requests = merged(requests)?;
+        let mut patterns = Vec::new();
+        let mut from = 0;
+        for i in 0..requests.len() {
+            if i + 1 == requests.len() || requests[i + 1].0 != requests[i].0 {
+                patterns.push((from, i + 1));
+                from = i + 1;
+            }
+        }
+        // The largest patterns first, so that the threads finish together.
+        patterns.sort_unstable_by_key(|&(a, b)| std::cmp::Reverse(b - a));
+        let sum = patterns
+            .par_iter()
+            .map_init(
+                fold::Scratch::default,
+                |scratch, &(from, to)| -> Result<(ProductSum, u64)> {
+                    self.opts.check_stop(layers::JOINING)?;
+                    let run = &requests[from..to];
+                    let Some(&(a, b)) = table.runs.get(&run[0].0) else {
+                        return Err(Error::Internal(
+                            "a request to a pattern not in the table".into(),
+                        ));
+                    };
+                    scratch.top.clear();
+                    scratch.top.extend(
+                        table.states[a..b]
+                            .iter()
+                            .map(|(l, c)| (fold::links(l, table.seps), *c)),
+                    );
+                    scratch.bottom.clear();
+                    scratch.bottom.extend(run.iter().map(|r| (r.1, r.2)));
+                    let mut sum = ProductSum::default();
+                    let work = fold::join(scratch, &mut sum)?;
+                    Ok((sum, work))
+                },
+            )
+            .try_reduce(|| (ProductSum::default(), 0), |a, b| Ok(plus(a, b)))?;
+        let mut total = lock(&self.total);
+        *total = plus(std::mem::take(&mut *total), sum);
+        Ok(())
     }
 }
 
@@ -453,7 +530,7 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
     )?;
     let table = gather.table(seps);
     gather.join_held(&table, &None, plan.w)?;
-    let (sum, pairs_tested) = gather.total();
+    let (sum, pairs_tested) = gather.finish(&table)?;
     let done = MeetRun {
         count: sum.total(),
         top: run,
@@ -463,6 +540,14 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
     summary.finish(&done, opts)?;
     Ok(done)
 }
+
+/// Even boards at most this wide join the top part's states with
+/// themselves upside down through the middle (see the module notes); wider
+/// ones run their bottom part. 6x8 open: 2.5 s through the middle, 3.0 s
+/// with the bottom part; 7x8 open: more than 7 minutes through the middle
+/// (the expansion of 8.8 M lower states edge by edge), 3.6 minutes with
+/// the bottom part (both loaded machine).
+const SHARED_MAX_WIDTH: usize = 6;
 
 /// Boards of at most this many squares run their two parts side by side.
 const SIDE_BY_SIDE_SQUARES: usize = 42;
@@ -485,21 +570,66 @@ fn piece_size(states: usize) -> usize {
     (states / (4 * rayon::current_num_threads().max(1))).max(1 << 10)
 }
 
-/// Meets bottom states (packed boundaries with their counts) with the
-/// table: the sum of the products of their counts, and the pairs tested.
-fn meet_all(table: &Table, states: impl IntoIterator<Item = (u128, u128)>) -> (ProductSum, u64) {
-    let (mut sum, mut tested) = (ProductSum::default(), 0u64);
-    for (k, count) in states {
-        tested += table.meet(&Boundary::unpacked(k), count, &mut sum);
+/// A bottom state's request to the table: the top pattern it meets, its
+/// program against that pattern (see the `fold` module notes) and its
+/// count.
+type Request = (u64, u128, u128);
+
+/// Sorted requests with equal ones added up.
+fn merged(mut v: Vec<Request>) -> Result<Vec<Request>> {
+    let mut w = 0;
+    for i in 0..v.len() {
+        if w > 0 && (v[w - 1].0, v[w - 1].1) == (v[i].0, v[i].1) {
+            v[w - 1].2 = v[w - 1]
+                .2
+                .checked_add(v[i].2)
+                .ok_or_else(layers::part_overflow)?;
+        } else {
+            v[w] = v[i];
+            w += 1;
+        }
     }
-    (sum, tested)
+    v.truncate(w);
+    Ok(v)
 }
 
-/// Meets the bottom part's final states `chunk` (packed boundaries) with
-/// the table, or with a middle, the bottom states that the lower part's
-/// final states make with its edges, added up by state (and mirror image):
-/// the sum of the products of their counts, and the pairs tested. Each
-/// piece of the work first checks whether the count is to stop.
+/// The requests of bottom states (packed boundaries with their counts),
+/// sorted, equal ones added up.
+fn meet_all(table: &Table, states: impl IntoIterator<Item = (u128, u128)>) -> Result<Vec<Request>> {
+    RAW.with(|raw| {
+        let mut raw = raw.borrow_mut();
+        raw.clear();
+        for (k, count) in states {
+            table.requests(&Boundary::unpacked(k), count, &mut raw)?;
+        }
+        raw.sort_unstable_by_key(|r| (r.0, r.1));
+        let mut out: Vec<Request> = Vec::new();
+        for &r in raw.iter() {
+            match out.last_mut() {
+                Some(last) if (last.0, last.1) == (r.0, r.1) => {
+                    last.2 = last.2.checked_add(r.2).ok_or_else(layers::part_overflow)?;
+                }
+                _ => out.push(r),
+            }
+        }
+        out.shrink_to_fit();
+        Ok(out)
+    })
+}
+
+thread_local! {
+    /// The requests a thread makes before they are sorted and added up,
+    /// kept from one piece to the next: fresh buffers this large cost
+    /// more in the kernel's zeroing of new pages than the requests
+    /// themselves. Emptied when a join ends (see [`Gather::finish`]).
+    static RAW: std::cell::RefCell<Vec<Request>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The requests to the table (see [`meet_all`]) of the bottom part's
+/// final states `chunk` (packed boundaries), or with a middle, of the
+/// bottom states that the lower part's final states make with its edges,
+/// added up by state (and mirror image), in sorted pieces. Each piece of
+/// the work first checks whether the count is to stop.
 fn join_bottom(
     table: &Table,
     middle: &Option<Middle>,
@@ -507,16 +637,16 @@ fn join_bottom(
     chunk: &[(u128, u128)],
     room: u64,
     opts: &RunOptions<'_>,
-) -> Result<(ProductSum, u64)> {
+) -> Result<Vec<Vec<Request>>> {
     let per = piece_size(chunk.len());
     let Some(middle) = middle else {
         return chunk
             .par_chunks(per)
-            .map(|c| -> Result<(ProductSum, u64)> {
+            .map(|c| -> Result<Vec<Request>> {
                 opts.check_stop(layers::JOINING)?;
-                Ok(meet_all(table, c.iter().copied()))
+                meet_all(table, c.iter().copied())
             })
-            .try_reduce(|| (ProductSum::default(), 0), |a, b| Ok(plus(a, b)));
+            .collect();
     };
     join_through(table, middle, w, chunk, room, opts)
 }
@@ -532,16 +662,16 @@ fn join_through(
     chunk: &[(u128, u128)],
     room: u64,
     opts: &RunOptions<'_>,
-) -> Result<(ProductSum, u64)> {
+) -> Result<Vec<Vec<Request>>> {
     let room = if chunk.len() > 1 { room } else { u64::MAX };
     match join_middle(table, middle, w, chunk, room, opts) {
         Ok(done) => Ok(done),
         Err(Expansion::Err(e)) => Err(e),
         Err(Expansion::TooLarge) => {
             let (a, b) = chunk.split_at(chunk.len() / 2);
-            let a = join_through(table, middle, w, a, room, opts)?;
-            let b = join_through(table, middle, w, b, room, opts)?;
-            Ok(plus(a, b))
+            let mut a = join_through(table, middle, w, a, room, opts)?;
+            a.extend(join_through(table, middle, w, b, room, opts)?);
+            Ok(a)
         }
     }
 }
@@ -568,7 +698,7 @@ fn join_middle(
     chunk: &[(u128, u128)],
     room: u64,
     opts: &RunOptions<'_>,
-) -> std::result::Result<(ProductSum, u64), Expansion> {
+) -> std::result::Result<Vec<Vec<Request>>, Expansion> {
     let per = piece_size(chunk.len());
     let entry = std::mem::size_of::<(u128, u128)>() as u64;
     let expanded = AtomicU64::new(0);
@@ -605,7 +735,7 @@ fn join_middle(
         .collect::<std::result::Result<_, Expansion>>()?;
     (0..SHARDS)
         .into_par_iter()
-        .map(|j| -> Result<(ProductSum, u64)> {
+        .map(|j| -> Result<Vec<Request>> {
             opts.check_stop(layers::JOINING)?;
             let mut v: Vec<(u128, u128)> =
                 pieces.iter().flat_map(|p| p[j].iter().copied()).collect();
@@ -616,9 +746,9 @@ fn join_middle(
                     crate::Error::Internal("a merge passed a memory bound".into())
                 }
             })?;
-            Ok(meet_all(table, v))
+            meet_all(table, v)
         })
-        .try_reduce(|| (ProductSum::default(), 0), |a, b| Ok(plus(a, b)))
+        .collect::<Result<_>>()
         .map_err(Expansion::Err)
 }
 
@@ -657,29 +787,22 @@ impl Table {
         }
     }
 
-    /// Adds to `sum` the products of `count` and the counts of the top
-    /// states that the bottom state `b` makes paths with; returns the top
-    /// states tested.
-    fn meet(&self, b: &Boundary, count: u128, sum: &mut ProductSum) -> u64 {
-        let mut tested = 0u64;
+    /// Adds to `out` the requests of the bottom state `b` with `count`:
+    /// one for each pattern of the table it can meet.
+    fn requests(&self, b: &Boundary, count: u128, out: &mut Vec<Request>) -> Result<()> {
         let links = Links::of(b, self.seps);
+        let mut failed = None;
         each_pattern(pattern_key(b.degrees, b.term), self.seps, |pattern, p| {
             if self.present[p / 64] >> (p % 64) & 1 == 0 {
                 return;
             }
-            let Some(&(from, to)) = self.runs.get(&pattern) else {
-                return;
-            };
-            tested += (to - from) as u64;
-            let run = &self.states[from..to];
-            let walk = Walk::new(run[0].0.ends, &links);
-            for (t, c) in run {
-                if walk.one_path(t, &links) {
-                    sum.add_product(count, *c);
-                }
+            match fold::program(&links, ends_of(pattern as u32), self.seps) {
+                Ok(Some(program)) => out.push((pattern, program, count)),
+                Ok(None) => {}
+                Err(e) => failed = Some(e),
             }
         });
-        tested
+        failed.map_or(Ok(()), Err)
     }
 }
 
@@ -965,6 +1088,18 @@ fn joined(b: &Boundary, u: usize, v: usize) -> Option<Boundary> {
     Some(out)
 }
 
+/// The squares of degree 1 (a bit a square) among `degrees` (2 bits a
+/// square).
+fn ends_of(degrees: u32) -> u32 {
+    // Degree 1 is the low bit of a square's two without the high one.
+    let mut ones = degrees & !(degrees >> 1) & 0x5555_5555;
+    // Every other bit, gathered.
+    ones = (ones | ones >> 1) & 0x3333_3333;
+    ones = (ones | ones >> 2) & 0x0f0f_0f0f;
+    ones = (ones | ones >> 4) & 0x00ff_00ff;
+    (ones | ones >> 8) & 0xffff
+}
+
 /// The table's key of a bottom pattern: its degrees and its terminals.
 fn pattern_key(degrees: u32, term: u8) -> u64 {
     u64::from(degrees) | (u64::from(term) << 32)
@@ -1078,6 +1213,7 @@ fn one_path(t: &Links, b: &Links) -> bool {
 /// fell into [`SINK`] before. The top states of a pattern share their
 /// nodes, so the node count and an end on the bottom's side are found once
 /// for the run.
+#[cfg(test)]
 struct Walk {
     nodes: u32,
     /// The end the walk starts from when the bottom or the degrees give
@@ -1086,6 +1222,7 @@ struct Walk {
     start: Option<(usize, bool)>,
 }
 
+#[cfg(test)]
 impl Walk {
     fn new(top_ends: u32, b: &Links) -> Walk {
         let bottom_only = b.ends & !top_ends;
@@ -1381,16 +1518,18 @@ mod tests {
         assert!(kept > 0 && kept < all, "{kept} of {all}");
     }
 
-    /// The lower part is the top upside down exactly on even row counts.
+    /// The lower part is the top upside down exactly on even row counts,
+    /// and used up to 6 columns.
     #[test]
     fn even_rows_run_the_top_alone() {
         for rows in 4..=9 {
             for w in 3..=MAX_WIDTH {
-                assert_eq!(parts(rows, w).1, rows % 2 == 0, "{rows}x{w}");
+                let shared = rows % 2 == 0 && w <= SHARED_MAX_WIDTH;
+                assert_eq!(parts(rows, w).1, shared, "{rows}x{w}");
                 let runs = if across(rows, w).unwrap().is_some() {
                     1
                 } else {
-                    2 - usize::from(rows % 2 == 0)
+                    2 - usize::from(shared)
                 };
                 assert_eq!(part_problems(rows, w).len(), runs, "{rows}x{w}");
             }
