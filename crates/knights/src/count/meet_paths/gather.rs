@@ -1,0 +1,356 @@
+//! What a meet gathers while its parts run (the table's entries, the
+//! bottom states held back), and the bottom states turned into requests
+//! to the table, a batch at a time.
+
+use super::*;
+
+/// What a meet gathers while its parts run: the top part's final states as
+/// table entries (see [`unfolded`]), the bottom part's (or lower part's)
+/// final states as packed boundaries, where they wait for the table, the
+/// memory they take against the budget, and the join's sum.
+pub(super) struct Gather<'a> {
+    pub(super) opts: &'a RunOptions<'a>,
+    pub(super) budget: u64,
+    pub(super) states: Mutex<Vec<(u64, Links, u128)>>,
+    pub(super) held: Mutex<Vec<(u128, u128)>>,
+    pub(super) bytes: AtomicU64,
+    /// Requests waiting to be joined, a batch at a time: every batch
+    /// works through the table's patterns it asks for, so batches are as
+    /// large as the memory allows.
+    pub(super) pending: Mutex<(Vec<Vec<Request>>, usize)>,
+    pub(super) total: Mutex<(ProductSum, u64)>,
+}
+
+impl<'a> Gather<'a> {
+    pub(super) fn new(opts: &'a RunOptions<'a>) -> Gather<'a> {
+        Gather {
+            opts,
+            budget: opts.budget(),
+            states: Mutex::new(Vec::new()),
+            held: Mutex::new(Vec::new()),
+            bytes: AtomicU64::new(0),
+            pending: Mutex::new((Vec::new(), 0)),
+            total: Mutex::new((ProductSum::default(), 0)),
+        }
+    }
+
+    pub(super) fn charge(&self, n: usize, per: u64) -> Result<()> {
+        let more = n as u64 * per;
+        if self.bytes.fetch_add(more, Ordering::Relaxed) + more > self.budget {
+            return Err(Error::GaveUp(format!(
+                "the count stopped: the parts' final states need more than the memory bound of {}",
+                crate::memory::human_bytes(self.budget),
+            ))
+            .with_hint(crate::Hint::UseMethod("forward")));
+        }
+        Ok(())
+    }
+
+    /// Adds top states to the table's entries.
+    pub(super) fn table_in(
+        &self,
+        top: &[(Boundary, u128)],
+        seps: usize,
+        mirror: Option<&Relabel>,
+    ) -> Result<()> {
+        let local = unfolded(top, seps, mirror);
+        self.charge(local.len(), TABLE_BYTES_PER_STATE)?;
+        lock(&self.states).extend(local);
+        Ok(())
+    }
+
+    /// Holds bottom states (packed) until the table is built.
+    pub(super) fn hold_back(&self, bottom: Vec<(u128, u128)>) -> Result<()> {
+        self.charge(bottom.len(), HELD_BYTES_PER_STATE)?;
+        lock(&self.held).extend(bottom);
+        Ok(())
+    }
+
+    /// The table of the top states gathered so far.
+    pub(super) fn table(&self, seps: usize) -> Table {
+        Table::new(std::mem::take(&mut *lock(&self.states)), seps)
+    }
+
+    /// Turns bottom states into requests to the table (see
+    /// [`join_bottom`]) and joins them once a batch fills what the table and
+    /// the held states leave of the memory bound.
+    pub(super) fn join(
+        &self,
+        table: &Table,
+        middle: &Option<Middle>,
+        w: usize,
+        chunk: &[(u128, u128)],
+    ) -> Result<()> {
+        let threads = rayon::current_num_threads().max(1) as u64;
+        let room = self
+            .budget
+            .saturating_sub(self.bytes.load(Ordering::Relaxed));
+        let pieces = join_bottom(table, middle, w, chunk, room / (4 * threads), self.opts)?;
+        let mut pending = lock(&self.pending);
+        pending.1 += pieces.iter().map(Vec::len).sum::<usize>();
+        pending.0.extend(pieces);
+        // The batch, then a copy of it to sort, next to the expansion.
+        if pending.1 as u64 * REQUEST_BYTES > room / 4 {
+            let pieces = std::mem::take(&mut *pending);
+            self.join_batch(table, pieces.0)?;
+        }
+        Ok(())
+    }
+
+    /// Joins the bottom states held back, a block at a time.
+    pub(super) fn join_held(&self, table: &Table, middle: &Option<Middle>, w: usize) -> Result<()> {
+        let held = std::mem::take(&mut *lock(&self.held));
+        held.chunks(BLOCK)
+            .try_for_each(|block| self.join(table, middle, w, block))
+    }
+
+    /// Joins the requests still waiting: the sum of the products of the
+    /// counts of the pairs that make one path, and the table entries
+    /// worked through.
+    pub(super) fn finish(self, table: &Table) -> Result<(ProductSum, u64)> {
+        let pieces = std::mem::take(&mut *lock(&self.pending));
+        rayon::broadcast(|_| RAW.with(|raw| std::mem::take(&mut *raw.borrow_mut())));
+        self.join_batch(table, pieces.0)?;
+        Ok(self.total.into_inner().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Joins a batch of requests (sorted pieces) with the table, pattern
+    /// by pattern (see the `fold` module notes), and adds the result to
+    /// the total.
+    pub(super) fn join_batch(&self, table: &Table, pieces: Vec<Vec<Request>>) -> Result<()> {
+        self.opts.check_stop(layers::JOINING)?;
+        let mut requests = pieces.concat();
+        drop(pieces);
+        requests.par_sort_unstable_by_key(|r| (r.0, r.1));
+        let requests = merged(requests)?;
+        let mut patterns = Vec::new();
+        let mut from = 0;
+        for i in 0..requests.len() {
+            if i + 1 == requests.len() || requests[i + 1].0 != requests[i].0 {
+                patterns.push((from, i + 1));
+                from = i + 1;
+            }
+        }
+        // The largest patterns first, so that the threads finish together.
+        patterns.sort_unstable_by_key(|&(a, b)| std::cmp::Reverse(b - a));
+        let sum = patterns
+            .par_iter()
+            .map_init(
+                fold::Scratch::default,
+                |scratch, &(from, to)| -> Result<(ProductSum, u64)> {
+                    self.opts.check_stop(layers::JOINING)?;
+                    let run = &requests[from..to];
+                    let Some(&(a, b)) = table.runs.get(&run[0].0) else {
+                        return Err(Error::Internal(
+                            "a request to a pattern not in the table".into(),
+                        ));
+                    };
+                    scratch.top.clear();
+                    scratch.top.extend(
+                        table.states[a..b]
+                            .iter()
+                            .map(|(l, c)| (fold::links(l, table.seps), *c)),
+                    );
+                    scratch.bottom.clear();
+                    scratch.bottom.extend(run.iter().map(|r| (r.1, r.2)));
+                    let mut sum = ProductSum::default();
+                    let work = fold::join(scratch, &mut sum)?;
+                    Ok((sum, work))
+                },
+            )
+            .try_reduce(|| (ProductSum::default(), 0), |a, b| Ok(plus(a, b)))?;
+        let mut total = lock(&self.total);
+        *total = plus(std::mem::take(&mut *total), sum);
+        Ok(())
+    }
+}
+
+/// The value behind a lock, even if a thread panicked holding it.
+pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A bottom state's request to the table: the top pattern it meets, its
+/// program against that pattern (see the `fold` module notes) and its
+/// count.
+pub(super) type Request = (u64, u128, u128);
+
+/// Sorted requests with equal ones added up.
+pub(super) fn merged(mut v: Vec<Request>) -> Result<Vec<Request>> {
+    let mut w = 0;
+    for i in 0..v.len() {
+        if w > 0 && (v[w - 1].0, v[w - 1].1) == (v[i].0, v[i].1) {
+            v[w - 1].2 = v[w - 1]
+                .2
+                .checked_add(v[i].2)
+                .ok_or_else(layers::part_overflow)?;
+        } else {
+            v[w] = v[i];
+            w += 1;
+        }
+    }
+    v.truncate(w);
+    Ok(v)
+}
+
+/// The requests of bottom states (packed boundaries with their counts),
+/// sorted, equal ones added up.
+pub(super) fn meet_all(
+    table: &Table,
+    states: impl IntoIterator<Item = (u128, u128)>,
+) -> Result<Vec<Request>> {
+    RAW.with(|raw| {
+        let mut raw = raw.borrow_mut();
+        raw.clear();
+        for (k, count) in states {
+            table.requests(&Boundary::unpacked(k), count, &mut raw)?;
+        }
+        raw.sort_unstable_by_key(|r| (r.0, r.1));
+        let mut out: Vec<Request> = Vec::new();
+        for &r in raw.iter() {
+            match out.last_mut() {
+                Some(last) if (last.0, last.1) == (r.0, r.1) => {
+                    last.2 = last.2.checked_add(r.2).ok_or_else(layers::part_overflow)?;
+                }
+                _ => out.push(r),
+            }
+        }
+        out.shrink_to_fit();
+        Ok(out)
+    })
+}
+
+thread_local! {
+    /// The requests a thread makes before they are sorted and added up,
+    /// kept from one piece to the next: fresh buffers this large cost
+    /// more in the kernel's zeroing of new pages than the requests
+    /// themselves. Emptied when a join ends (see [`Gather::finish`]).
+    static RAW: std::cell::RefCell<Vec<Request>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The requests to the table (see [`meet_all`]) of the bottom part's
+/// final states `chunk` (packed boundaries), or with a middle, of the
+/// bottom states that the lower part's final states make with its edges,
+/// added up by state (and mirror image), in sorted pieces. Each piece of
+/// the work first checks whether the count is to stop.
+pub(super) fn join_bottom(
+    table: &Table,
+    middle: &Option<Middle>,
+    w: usize,
+    chunk: &[(u128, u128)],
+    room: u64,
+    opts: &RunOptions<'_>,
+) -> Result<Vec<Vec<Request>>> {
+    let per = piece_size(chunk.len());
+    let Some(middle) = middle else {
+        return chunk
+            .par_chunks(per)
+            .map(|c| -> Result<Vec<Request>> {
+                opts.check_stop(layers::JOINING)?;
+                meet_all(table, c.iter().copied())
+            })
+            .collect();
+    };
+    join_through(table, middle, w, chunk, room, opts)
+}
+
+/// [`join_bottom`] through the middle. The lower part's states expand
+/// into many bottom states: a chunk whose expansion would pass `room`
+/// bytes is joined in halves (the same sum, with less adding up of equal
+/// states); a single state is joined whatever it takes.
+pub(super) fn join_through(
+    table: &Table,
+    middle: &Middle,
+    w: usize,
+    chunk: &[(u128, u128)],
+    room: u64,
+    opts: &RunOptions<'_>,
+) -> Result<Vec<Vec<Request>>> {
+    let room = if chunk.len() > 1 { room } else { u64::MAX };
+    match join_middle(table, middle, w, chunk, room, opts) {
+        Ok(done) => Ok(done),
+        Err(Expansion::Err(e)) => Err(e),
+        Err(Expansion::TooLarge) => {
+            let (a, b) = chunk.split_at(chunk.len() / 2);
+            let mut a = join_through(table, middle, w, a, room, opts)?;
+            a.extend(join_through(table, middle, w, b, room, opts)?);
+            Ok(a)
+        }
+    }
+}
+
+/// Why a join through the middle stopped.
+pub(super) enum Expansion {
+    /// The expanded states would pass the memory left for them.
+    TooLarge,
+    Err(Error),
+}
+
+impl From<Error> for Expansion {
+    fn from(e: Error) -> Expansion {
+        Expansion::Err(e)
+    }
+}
+
+/// [`join_bottom`] through the middle for one chunk, whose expanded
+/// states may take at most `room` bytes.
+pub(super) fn join_middle(
+    table: &Table,
+    middle: &Middle,
+    w: usize,
+    chunk: &[(u128, u128)],
+    room: u64,
+    opts: &RunOptions<'_>,
+) -> std::result::Result<Vec<Vec<Request>>, Expansion> {
+    let per = piece_size(chunk.len());
+    let entry = std::mem::size_of::<(u128, u128)>() as u64;
+    let expanded = AtomicU64::new(0);
+    // Expanded in parallel into shards by state; each shard is added up
+    // and met on its own.
+    const SHARDS: usize = 16;
+    let mirror = Relabel::mirror(w);
+    let pieces: Vec<Vec<Vec<(u128, u128)>>> = chunk
+        .par_chunks(per)
+        .map(
+            |c| -> std::result::Result<Vec<Vec<(u128, u128)>>, Expansion> {
+                opts.check_stop(layers::JOINING)?;
+                let mut out: Vec<Vec<(u128, u128)>> = vec![Vec::new(); SHARDS];
+                let mut added = 0u64;
+                for (i, &(k, count)) in c.iter().enumerate() {
+                    middle.expand(Boundary::unpacked(k), &mut |b| {
+                        let k = b.packed().min(mirror.of(b).packed());
+                        let h = (k as u64 ^ (k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        out[(h >> 60) as usize].push((k, count));
+                        added += 1;
+                    });
+                    if i % 64 == 63 {
+                        let total = expanded.fetch_add(added, Ordering::Relaxed) + added;
+                        added = 0;
+                        // Twice the entries: a vector's spare capacity.
+                        if total.saturating_mul(2 * entry) > room {
+                            return Err(Expansion::TooLarge);
+                        }
+                    }
+                }
+                Ok(out)
+            },
+        )
+        .collect::<std::result::Result<_, Expansion>>()?;
+    (0..SHARDS)
+        .into_par_iter()
+        .map(|j| -> Result<Vec<Request>> {
+            opts.check_stop(layers::JOINING)?;
+            let mut v: Vec<(u128, u128)> =
+                pieces.iter().flat_map(|p| p[j].iter().copied()).collect();
+            layers::merge(&mut v).map_err(|stop| match stop {
+                Stop::Err(e) => e,
+                Stop::Overflow => layers::part_overflow(),
+                Stop::OverMemory(_) => {
+                    crate::Error::Internal("a merge passed a memory bound".into())
+                }
+            })?;
+            meet_all(table, v)
+        })
+        .collect::<Result<_>>()
+        .map_err(Expansion::Err)
+}
