@@ -228,13 +228,8 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let top_reader = Reader::new(&top, &top_engine);
     let bottom_reader = Reader::new(&bottom, &bottom_engine);
     let gather = Gather::new(opts);
-    let mirror = Relabel::mirror(w);
     let collect = |chunk: &[(u128, u128)]| -> Result<()> {
-        gather.table_in(
-            &top_reader.boundaries(&top_engine, chunk),
-            2 * w,
-            Some(&mirror),
-        )
+        gather.table_in(&top_reader.boundaries(&top_engine, chunk))
     };
     let hold = |chunk: &[(u128, u128)]| -> Result<()> {
         gather.hold_back(packed(&bottom_reader.boundaries(&bottom_engine, chunk)))
@@ -243,7 +238,7 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let swap = Relabel::swap(w);
     let collect_and_hold = |chunk: &[(u128, u128)]| -> Result<()> {
         let top = top_reader.boundaries(&top_engine, chunk);
-        gather.table_in(&top, 2 * w, Some(&mirror))?;
+        gather.table_in(&top)?;
         gather.hold_back(top.iter().map(|(b, c)| (swap.of(b).packed(), *c)).collect())
     };
     let (nt, nl) = (top.problem.n, if shared { 0 } else { bottom.problem.n });
@@ -258,58 +253,29 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let bottom_opts = RunOptions {
         later: true,
         progress: Some(&bottom_progress),
+        final_layer: Some(&hold),
         ..*opts
     };
-    let ready = || {
-        let table = gather.table(2 * w);
-        let middle = shared.then(|| Middle::new(w, table.runs.keys().copied()));
-        (table, middle)
-    };
-    let join = |table: &Table, middle: &Option<Middle>, chunk: &[(u128, u128)]| {
-        gather.join(table, middle, w, chunk)
-    };
-    let join_held = |table: &Table, middle: &Option<Middle>| gather.join_held(table, middle, w);
     let small = opts.work_dir.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
-    let (top_run, bottom_run, table) = if shared {
-        let top_run = layers::run(&top.problem, &top_opts)?;
-        let (table, middle) = ready();
-        join_held(&table, &middle)?;
-        (top_run, layers::Run::default(), table)
+    let (top_run, bottom_run) = if shared {
+        (
+            layers::run(&top.problem, &top_opts)?,
+            layers::Run::default(),
+        )
     } else if small {
         // A small board: its layers are too small to keep both cores
         // busy, so the parts run side by side.
         let (top_run, bottom_run) = rayon::join(
             || layers::run(&top.problem, &top_opts),
-            || {
-                layers::run(
-                    &bottom.problem,
-                    &RunOptions {
-                        final_layer: Some(&hold),
-                        ..bottom_opts
-                    },
-                )
-            },
+            || layers::run(&bottom.problem, &bottom_opts),
         );
-        let (top_run, bottom_run) = (top_run?, bottom_run?);
-        let (table, middle) = ready();
-        join_held(&table, &middle)?;
-        (top_run, bottom_run, table)
+        (top_run?, bottom_run?)
     } else {
         let top_run = layers::run(&top.problem, &top_opts)?;
-        let (table, middle) = ready();
-        let bottom_run = layers::run(
-            &bottom.problem,
-            &RunOptions {
-                final_layer: Some(&|chunk: &[(u128, u128)]| {
-                    let bottom = packed(&bottom_reader.boundaries(&bottom_engine, chunk));
-                    join(&table, &middle, &bottom)
-                }),
-                ..bottom_opts
-            },
-        )?;
-        (top_run, bottom_run, table)
+        (top_run, layers::run(&bottom.problem, &bottom_opts)?)
     };
-    let (sum, pairs_tested) = gather.finish(&table)?;
+    let middle = |table: &Table| shared.then(|| Middle::new(w, table.runs.keys().copied()));
+    let (sum, pairs_tested) = gather.join_all(2 * w, Some(&Relabel::mirror(w)), middle, w)?;
     let done = MeetRun {
         count: sum.total(),
         top: top_run,
@@ -358,7 +324,7 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
     let gather = Gather::new(opts);
     let collect = |chunk: &[(u128, u128)]| -> Result<()> {
         let half = reader.boundaries(&engine, chunk);
-        gather.table_in(&half, seps, mirror.as_ref())?;
+        gather.table_in(&half)?;
         gather.hold_back(
             half.iter()
                 .map(|(b, c)| (swap.of(b).packed(), *c))
@@ -372,9 +338,7 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
             ..*opts
         },
     )?;
-    let table = gather.table(seps);
-    gather.join_held(&table, &None, plan.w)?;
-    let (sum, pairs_tested) = gather.finish(&table)?;
+    let (sum, pairs_tested) = gather.join_all(seps, mirror.as_ref(), |_| None, plan.w)?;
     let done = MeetRun {
         count: sum.total(),
         top: run,

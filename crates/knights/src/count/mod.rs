@@ -1095,6 +1095,22 @@ mod tests {
         assert_eq!(r.count, 24_964_893_804u128);
     }
 
+    /// 6x7 open under 20 MiB: the table would take more than a third of
+    /// what the held states leave, so it is built in parts by pattern
+    /// (four here), each joined with all the bottom states, to the same
+    /// count.
+    #[test]
+    fn a_table_past_the_bound_is_joined_in_parts() {
+        let opts = Options {
+            kind: Kind::Open,
+            max_memory: Some(20 << 20),
+            ..Options::default()
+        };
+        let r = tours("6x7".parse().unwrap(), &opts).unwrap();
+        assert_eq!(r.method, Method::Meet);
+        assert_eq!(r.count, 389_969_466u128);
+    }
+
     /// A count past its memory bound goes to a temporary directory, unless
     /// it is kept in memory: then it stops with `TooLarge` (the server's
     /// counts must not touch the file system).

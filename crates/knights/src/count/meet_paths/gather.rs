@@ -4,14 +4,14 @@
 
 use super::*;
 
-/// What a meet gathers while its parts run: the top part's final states as
-/// table entries (see [`unfolded`]), the bottom part's (or lower part's)
-/// final states as packed boundaries, where they wait for the table, the
-/// memory they take against the budget, and the join's sum.
+/// What a meet gathers while its parts run: the top part's final states
+/// and the bottom part's (or lower part's), as packed boundaries, where
+/// they wait for the join, the memory they take against the budget, and
+/// the join's sum.
 pub(super) struct Gather<'a> {
     pub(super) opts: &'a RunOptions<'a>,
     pub(super) budget: u64,
-    pub(super) states: Mutex<Vec<(u64, Links, u128)>>,
+    pub(super) tops: Mutex<Vec<(u128, u128)>>,
     pub(super) held: Mutex<Vec<(u128, u128)>>,
     pub(super) bytes: AtomicU64,
     /// Requests waiting to be joined, a batch at a time: every batch
@@ -26,7 +26,7 @@ impl<'a> Gather<'a> {
         Gather {
             opts,
             budget: opts.budget(),
-            states: Mutex::new(Vec::new()),
+            tops: Mutex::new(Vec::new()),
             held: Mutex::new(Vec::new()),
             bytes: AtomicU64::new(0),
             pending: Mutex::new((Vec::new(), 0)),
@@ -46,16 +46,10 @@ impl<'a> Gather<'a> {
         Ok(())
     }
 
-    /// Adds top states to the table's entries.
-    pub(super) fn table_in(
-        &self,
-        top: &[(Boundary, u128)],
-        seps: usize,
-        mirror: Option<&Relabel>,
-    ) -> Result<()> {
-        let local = unfolded(top, seps, mirror);
-        self.charge(local.len(), TABLE_BYTES_PER_STATE)?;
-        lock(&self.states).extend(local);
+    /// Holds top states until the join.
+    pub(super) fn table_in(&self, top: &[(Boundary, u128)]) -> Result<()> {
+        self.charge(top.len(), HELD_BYTES_PER_STATE)?;
+        lock(&self.tops).extend(packed(top));
         Ok(())
     }
 
@@ -66,9 +60,71 @@ impl<'a> Gather<'a> {
         Ok(())
     }
 
-    /// The table of the top states gathered so far.
-    pub(super) fn table(&self, seps: usize) -> Table {
-        Table::new(std::mem::take(&mut *lock(&self.states)), seps)
+    /// Joins the top and bottom states held: the sum of the products of
+    /// the counts of the pairs that make one path, and the table entries
+    /// worked through. The table (the top's states unfolded from their
+    /// mirror images with `mirror`, by pattern) takes what the held states
+    /// leave of the memory bound, a third of it at most, so it is built
+    /// in as many parts, split by pattern, as that needs; the bottom states
+    /// meet each part in turn (through the middle `middle` makes for the
+    /// part's patterns, on even rows).
+    pub(super) fn join_all(
+        self,
+        seps: usize,
+        mirror: Option<&Relabel>,
+        middle: impl Fn(&Table) -> Option<Middle>,
+        w: usize,
+    ) -> Result<(ProductSum, u64)> {
+        let tops = std::mem::take(&mut *lock(&self.tops));
+        let bottoms = std::mem::take(&mut *lock(&self.held));
+        let entries = tops.len() as u64 * if mirror.is_some() { 2 } else { 1 };
+        let free = self
+            .budget
+            .saturating_sub(self.bytes.load(Ordering::Relaxed));
+        let parts = (entries * TABLE_BYTES_PER_STATE)
+            .div_ceil((free / 3).max(1))
+            .max(1);
+        for part in 0..parts {
+            self.opts.check_stop(layers::JOINING)?;
+            // A pattern and its mirror image go to the same part: a bottom
+            // state stands for itself and its image, which must meet a
+            // symmetric table.
+            let in_part = |pattern: u64| {
+                let key = mirror.map_or(pattern, |m| {
+                    let image = m.of(&Boundary {
+                        degrees: pattern as u32,
+                        term: (pattern >> 32) as u8,
+                        mates: 0,
+                    });
+                    pattern.min(pattern_key(image.degrees, image.term))
+                });
+                (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) % parts == part
+            };
+            let entries: Vec<(u64, Links, u128)> = tops
+                .par_chunks(piece_size(tops.len()))
+                .flat_map_iter(|chunk| {
+                    let chunk: Vec<(Boundary, u128)> = chunk
+                        .iter()
+                        .map(|&(k, c)| (Boundary::unpacked(k), c))
+                        .collect();
+                    let mut local = unfolded(&chunk, seps, mirror);
+                    local.retain(|e| in_part(e.0));
+                    local
+                })
+                .collect();
+            let table_bytes = entries.len() as u64 * TABLE_BYTES_PER_STATE;
+            self.bytes.fetch_add(table_bytes, Ordering::Relaxed);
+            let table = Table::new(entries, seps);
+            let middle = middle(&table);
+            for block in bottoms.chunks(BLOCK) {
+                self.join(&table, &middle, w, block)?;
+            }
+            let pieces = std::mem::take(&mut *lock(&self.pending));
+            self.join_batch(&table, pieces.0)?;
+            self.bytes.fetch_sub(table_bytes, Ordering::Relaxed);
+        }
+        rayon::broadcast(|_| RAW.with(|raw| std::mem::take(&mut *raw.borrow_mut())));
+        Ok(self.total.into_inner().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// Turns bottom states into requests to the table (see
@@ -85,33 +141,26 @@ impl<'a> Gather<'a> {
         let room = self
             .budget
             .saturating_sub(self.bytes.load(Ordering::Relaxed));
-        let pieces = join_bottom(table, middle, w, chunk, room / (4 * threads), self.opts)?;
-        let mut pending = lock(&self.pending);
-        pending.1 += pieces.iter().map(Vec::len).sum::<usize>();
-        pending.0.extend(pieces);
-        // The batch, then a copy of it to sort, next to the expansion.
-        if pending.1 as u64 * REQUEST_BYTES > room / 4 {
-            let pieces = std::mem::take(&mut *pending);
-            self.join_batch(table, pieces.0)?;
-        }
-        Ok(())
-    }
-
-    /// Joins the bottom states held back, a block at a time.
-    pub(super) fn join_held(&self, table: &Table, middle: &Option<Middle>, w: usize) -> Result<()> {
-        let held = std::mem::take(&mut *lock(&self.held));
-        held.chunks(BLOCK)
-            .try_for_each(|block| self.join(table, middle, w, block))
-    }
-
-    /// Joins the requests still waiting: the sum of the products of the
-    /// counts of the pairs that make one path, and the table entries
-    /// worked through.
-    pub(super) fn finish(self, table: &Table) -> Result<(ProductSum, u64)> {
-        let pieces = std::mem::take(&mut *lock(&self.pending));
-        rayon::broadcast(|_| RAW.with(|raw| std::mem::take(&mut *raw.borrow_mut())));
-        self.join_batch(table, pieces.0)?;
-        Ok(self.total.into_inner().unwrap_or_else(|e| e.into_inner()))
+        let mut sink = |pieces: Vec<Vec<Request>>| -> Result<()> {
+            let mut pending = lock(&self.pending);
+            pending.1 += pieces.iter().map(Vec::len).sum::<usize>();
+            pending.0.extend(pieces);
+            // The batch, then a copy of it to sort, next to the expansion.
+            if pending.1 as u64 * REQUEST_BYTES > room / 4 {
+                let pieces = std::mem::take(&mut *pending);
+                self.join_batch(table, pieces.0)?;
+            }
+            Ok(())
+        };
+        join_bottom(
+            table,
+            middle,
+            w,
+            chunk,
+            room / (4 * threads),
+            self.opts,
+            &mut sink,
+        )
     }
 
     /// Joins a batch of requests (sorted pieces) with the table, pattern
@@ -240,24 +289,28 @@ pub(super) fn join_bottom(
     chunk: &[(u128, u128)],
     room: u64,
     opts: &RunOptions<'_>,
-) -> Result<Vec<Vec<Request>>> {
+    sink: &mut impl FnMut(Vec<Vec<Request>>) -> Result<()>,
+) -> Result<()> {
     let per = piece_size(chunk.len());
     let Some(middle) = middle else {
-        return chunk
-            .par_chunks(per)
-            .map(|c| -> Result<Vec<Request>> {
-                opts.check_stop(layers::JOINING)?;
-                meet_all(table, c.iter().copied())
-            })
-            .collect();
+        return sink(
+            chunk
+                .par_chunks(per)
+                .map(|c| -> Result<Vec<Request>> {
+                    opts.check_stop(layers::JOINING)?;
+                    meet_all(table, c.iter().copied())
+                })
+                .collect::<Result<_>>()?,
+        );
     };
-    join_through(table, middle, w, chunk, room, opts)
+    join_through(table, middle, w, chunk, room, opts, sink)
 }
 
 /// [`join_bottom`] through the middle. The lower part's states expand
 /// into many bottom states: a chunk whose expansion would pass `room`
 /// bytes is joined in halves (the same sum, with less adding up of equal
-/// states); a single state is joined whatever it takes.
+/// states); a single state is joined whatever it takes. Each part's
+/// requests go to `sink` as soon as they are made.
 pub(super) fn join_through(
     table: &Table,
     middle: &Middle,
@@ -265,16 +318,16 @@ pub(super) fn join_through(
     chunk: &[(u128, u128)],
     room: u64,
     opts: &RunOptions<'_>,
-) -> Result<Vec<Vec<Request>>> {
+    sink: &mut impl FnMut(Vec<Vec<Request>>) -> Result<()>,
+) -> Result<()> {
     let room = if chunk.len() > 1 { room } else { u64::MAX };
     match join_middle(table, middle, w, chunk, room, opts) {
-        Ok(done) => Ok(done),
+        Ok(done) => sink(done),
         Err(Expansion::Err(e)) => Err(e),
         Err(Expansion::TooLarge) => {
             let (a, b) = chunk.split_at(chunk.len() / 2);
-            let mut a = join_through(table, middle, w, a, room, opts)?;
-            a.extend(join_through(table, middle, w, b, room, opts)?);
-            Ok(a)
+            join_through(table, middle, w, a, room, opts, sink)?;
+            join_through(table, middle, w, b, room, opts, sink)
         }
     }
 }
