@@ -197,6 +197,19 @@ fn published_7_and_8_rows_slow() {
     }
 }
 
+/// The open tours of 7 x 3 to 7 x 8 (OEIS A306283) met in the middle:
+/// 7 x 8 is the first whose join tested tens of billions of pairs before
+/// the join folded (about 4 minutes now). 7 x 9 (15 GB, 11 minutes) is a
+/// record run, not a test: docs/records.md.
+#[test]
+#[ignore = "about five minutes in release mode: cargo test --release -p knights -- --ignored open_7xn_slow"]
+fn open_7xn_slow() {
+    for (n, want) in list("open_7xn", 3, 8) {
+        let board = Board::new(7, n).unwrap();
+        assert_eq!(count(board, Kind::Open), want, "open_7xn {board}");
+    }
+}
+
 /// The new terms of OEIS A193054 (closed tours of 7 x 24 .. 7 x 50) in
 /// `records.toml`, from one sweep of 7 x 50, and the published ones with
 /// them.
