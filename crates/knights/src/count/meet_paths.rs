@@ -77,10 +77,10 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use super::disk::Stop;
+use super::executor::Stop;
+use super::executor::{self, FinalLayer, RunOptions};
 use super::frontier::{Engine, Problem, Route, DONE, END, UNTOUCHED};
 use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
-use super::layers::{self, FinalLayer, RunOptions};
 use super::number::ProductSum;
 use super::separator::Plan;
 use crate::{Error, Result};
@@ -247,17 +247,17 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let join_held = |table: &Table, middle: &Option<Middle>| gather.join_held(table, middle, w);
     let small = opts.work_dir.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
     let (top_run, bottom_run) = if shared {
-        let top_run = layers::run(&top.problem, &top_opts)?;
+        let top_run = executor::run(&top.problem, &top_opts)?;
         let (table, middle) = ready();
         join_held(&table, &middle)?;
-        (top_run, layers::Run::default())
+        (top_run, executor::Run::default())
     } else if small {
         // A small board: its layers are too small to keep both cores
         // busy, so the parts run side by side.
         let (top_run, bottom_run) = rayon::join(
-            || layers::run(&top.problem, &top_opts),
+            || executor::run(&top.problem, &top_opts),
             || {
-                layers::run(
+                executor::run(
                     &bottom.problem,
                     &RunOptions {
                         final_layer: Some(&hold),
@@ -271,9 +271,9 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
         join_held(&table, &middle)?;
         (top_run, bottom_run)
     } else {
-        let top_run = layers::run(&top.problem, &top_opts)?;
+        let top_run = executor::run(&top.problem, &top_opts)?;
         let (table, middle) = ready();
-        let bottom_run = layers::run(
+        let bottom_run = executor::run(
             &bottom.problem,
             &RunOptions {
                 final_layer: Some(&|chunk: &[(u128, u128)]| {
@@ -444,7 +444,7 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
                 .collect(),
         )
     };
-    let run = layers::run(
+    let run = executor::run(
         &problem,
         &RunOptions {
             final_layer: Some(&collect),
@@ -457,7 +457,7 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
     let done = MeetRun {
         count: sum.total(),
         top: run,
-        bottom: layers::Run::default(),
+        bottom: executor::Run::default(),
         pairs_tested,
     };
     summary.finish(&done, opts)?;
@@ -513,7 +513,7 @@ fn join_bottom(
         return chunk
             .par_chunks(per)
             .map(|c| -> Result<(ProductSum, u64)> {
-                opts.check_stop(layers::JOINING)?;
+                opts.check_stop(executor::JOINING)?;
                 Ok(meet_all(table, c.iter().copied()))
             })
             .try_reduce(|| (ProductSum::default(), 0), |a, b| Ok(plus(a, b)));
@@ -580,7 +580,7 @@ fn join_middle(
         .par_chunks(per)
         .map(
             |c| -> std::result::Result<Vec<Vec<(u128, u128)>>, Expansion> {
-                opts.check_stop(layers::JOINING)?;
+                opts.check_stop(executor::JOINING)?;
                 let mut out: Vec<Vec<(u128, u128)>> = vec![Vec::new(); SHARDS];
                 let mut added = 0u64;
                 for (i, &(k, count)) in c.iter().enumerate() {
@@ -606,12 +606,12 @@ fn join_middle(
     (0..SHARDS)
         .into_par_iter()
         .map(|j| -> Result<(ProductSum, u64)> {
-            opts.check_stop(layers::JOINING)?;
+            opts.check_stop(executor::JOINING)?;
             let mut v: Vec<(u128, u128)> =
                 pieces.iter().flat_map(|p| p[j].iter().copied()).collect();
-            layers::merge(&mut v).map_err(|stop| match stop {
+            executor::merge(&mut v).map_err(|stop| match stop {
                 Stop::Err(e) => e,
-                Stop::Overflow => layers::part_overflow(),
+                Stop::Overflow => executor::part_overflow(),
                 Stop::OverMemory(_) => {
                     crate::Error::Internal("a merge passed a memory bound".into())
                 }
@@ -1337,7 +1337,7 @@ mod tests {
             finals.lock().unwrap().extend_from_slice(c);
             Ok(())
         };
-        layers::run(
+        executor::run(
             &top.problem,
             &RunOptions {
                 final_layer: Some(&keep),
