@@ -24,8 +24,9 @@
 //! the parts hold terminals of their own); 7x7 open takes about a minute.
 //! [`Method::Forward`] forces the single program.
 //!
-//! The states of a square are kept as `(key, count)` runs split into
-//! hash-partitioned buckets, expanded and merged in parallel (the answer is
+//! The states of a square are kept by the executor (see the `executor`
+//! module notes) as `(key, count)` runs split into hash-partitioned
+//! buckets, expanded and merged in parallel (the answer is
 //! the same for any number of threads). When they outgrow
 //! [`Options::max_memory`], or when [`Options::work_dir`] is given, the
 //! buckets live on disk with a checkpoint after every square, and a killed
