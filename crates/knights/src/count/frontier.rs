@@ -1,5 +1,5 @@
 //! The frontier ("transfer matrix", path decomposition) dynamic program:
-//! the states and their transitions. `layers.rs` stores and steps the states.
+//! the states and their transitions. The `executor` stores and steps the states.
 //!
 //! The graph's vertices are processed in a fixed order; processing vertex `v`
 //! decides which of its edges to earlier vertices belong to the cycle or path

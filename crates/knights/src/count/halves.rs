@@ -4,8 +4,8 @@
 //! problems, the summary a finished meeting keeps, and the progress of two
 //! runs told as one.
 
+use super::executor::{self, FrontierProgress, Run, RunOptions};
 use super::frontier::{Problem, Route};
-use super::layers::{self, FrontierProgress, Run, RunOptions};
 use super::number::Count;
 use crate::{Error, Result};
 
@@ -37,7 +37,7 @@ impl<'a> Summary<'a> {
         let path = opts.work_dir.map(|dir| {
             dir.join(format!(
                 "count-meet-{:016x}.json",
-                layers::problem_hash(top) ^ layers::problem_hash(bottom).rotate_left(1)
+                executor::problem_hash(top) ^ executor::problem_hash(bottom).rotate_left(1)
             ))
         });
         Summary { path, top, bottom }
@@ -52,14 +52,15 @@ impl<'a> Summary<'a> {
     pub fn begin(&self, opts: &RunOptions<'_>) -> Result<Option<MeetRun>> {
         if let (Some(dir), false) = (opts.work_dir, opts.resume) {
             let finished = self.path.as_deref().is_some_and(std::path::Path::exists);
-            let parts = [self.top, self.bottom].map(|p| layers::manifests(p, dir).len());
+            let parts = [self.top, self.bottom].map(|p| executor::manifests(p, dir).len());
             if !opts.fresh && !finished && parts.iter().sum::<usize>() > 0 {
-                return Err(layers::unfinished(dir));
+                return Err(executor::unfinished(dir));
             }
-            layers::clear_checkpoints(self.top, dir)?;
-            layers::clear_checkpoints(self.bottom, dir)?;
+            executor::clear_checkpoints(self.top, dir)?;
+            executor::clear_checkpoints(self.bottom, dir)?;
             if let Some(path) = self.path.as_deref().filter(|p| p.exists()) {
-                std::fs::remove_file(path).map_err(|e| super::disk::io_error("clear", path, e))?;
+                std::fs::remove_file(path)
+                    .map_err(|e| super::executor::io_error("clear", path, e))?;
             }
         }
         match (self.path.as_deref(), opts.resume) {
@@ -73,7 +74,7 @@ impl<'a> Summary<'a> {
     pub fn finish(&self, done: &MeetRun, opts: &RunOptions<'_>) -> Result<()> {
         if let (Some(dir), Some(path), false) = (opts.work_dir, self.path.as_deref(), opts.keep) {
             let file = SummaryFile {
-                checksum: super::disk::crc_of(done),
+                checksum: super::executor::crc_of(done),
                 run: done,
             };
             let text = serde_json::to_string(&file)
@@ -81,9 +82,9 @@ impl<'a> Summary<'a> {
             let tmp = path.with_extension("json.tmp");
             std::fs::write(&tmp, text)
                 .and_then(|()| std::fs::rename(&tmp, path))
-                .map_err(|e| super::disk::io_error("write", path, e))?;
-            layers::clear_checkpoints(self.top, dir)?;
-            layers::clear_checkpoints(self.bottom, dir)?;
+                .map_err(|e| super::executor::io_error("write", path, e))?;
+            executor::clear_checkpoints(self.top, dir)?;
+            executor::clear_checkpoints(self.bottom, dir)?;
         }
         Ok(())
     }
@@ -99,11 +100,11 @@ struct SummaryFile<R> {
 
 /// Reads and checks the summary at `path`.
 fn read_summary(path: &std::path::Path) -> Result<MeetRun> {
-    let text = super::disk::read_small(path)?;
+    let text = super::executor::read_small(path)?;
     let file: SummaryFile<MeetRun> = serde_json::from_str(&text)
         .map_err(|e| Error::Parse(format!("{} is not a count's summary: {e}", path.display())))?;
-    if super::disk::crc_of(&file.run) != file.checksum {
-        return Err(super::disk::edited(path));
+    if super::executor::crc_of(&file.run) != file.checksum {
+        return Err(super::executor::edited(path));
     }
     Ok(file.run)
 }

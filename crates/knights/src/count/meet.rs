@@ -31,9 +31,9 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashMap;
 
+use super::executor::{self, RunOptions};
 use super::frontier::{Engine, Problem, DONE, END, UNTOUCHED};
 use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
-use super::layers::{self, RunOptions};
 use super::number::ProductSum;
 use crate::{Error, Result};
 
@@ -96,7 +96,7 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     // Progress and stops count the squares of both runs, top first.
     let (nt, nb) = (top.problem.n, bottom.problem.n);
     let top_progress = shifted(opts, 0, nt + nb);
-    let top_run = layers::run(
+    let top_run = executor::run(
         &top.problem,
         &RunOptions {
             final_layer: Some(&collect),
@@ -132,7 +132,7 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         Ok(())
     };
     let bottom_progress = shifted(opts, nt, nt + nb);
-    let bottom_run = layers::run(
+    let bottom_run = executor::run(
         &bottom.problem,
         &RunOptions {
             final_layer: Some(&join),

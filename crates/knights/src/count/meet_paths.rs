@@ -95,10 +95,10 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-use super::disk::Stop;
+use super::executor::Stop;
 use super::frontier::{Engine, Problem, Route, DONE, END, UNTOUCHED};
 use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
-use super::layers::{self, FinalLayer, RunOptions};
+use super::executor::{self, FinalLayer, RunOptions};
 use super::number::ProductSum;
 use super::separator::Plan;
 use crate::{Error, Result};
@@ -259,20 +259,20 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let small = opts.work_dir.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
     let (top_run, bottom_run) = if shared {
         (
-            layers::run(&top.problem, &top_opts)?,
-            layers::Run::default(),
+            executor::run(&top.problem, &top_opts)?,
+            executor::Run::default(),
         )
     } else if small {
         // A small board: its layers are too small to keep both cores
         // busy, so the parts run side by side.
         let (top_run, bottom_run) = rayon::join(
-            || layers::run(&top.problem, &top_opts),
-            || layers::run(&bottom.problem, &bottom_opts),
+            || executor::run(&top.problem, &top_opts),
+            || executor::run(&bottom.problem, &bottom_opts),
         );
         (top_run?, bottom_run?)
     } else {
-        let top_run = layers::run(&top.problem, &top_opts)?;
-        (top_run, layers::run(&bottom.problem, &bottom_opts)?)
+        let top_run = executor::run(&top.problem, &top_opts)?;
+        (top_run, executor::run(&bottom.problem, &bottom_opts)?)
     };
     let middle = |table: &Table| shared.then(|| Middle::new(w, table.runs.keys().copied()));
     let (sum, pairs_tested) = gather.join_all(2 * w, Some(&Relabel::mirror(w)), middle, w)?;
@@ -331,7 +331,7 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
                 .collect(),
         )
     };
-    let run = layers::run(
+    let run = executor::run(
         &problem,
         &RunOptions {
             final_layer: Some(&collect),
@@ -342,7 +342,7 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
     let done = MeetRun {
         count: sum.total(),
         top: run,
-        bottom: layers::Run::default(),
+        bottom: executor::Run::default(),
         pairs_tested,
     };
     summary.finish(&done, opts)?;

@@ -24,8 +24,9 @@
 //! the parts hold terminals of their own); 7x7 open takes about a minute.
 //! [`Method::Forward`] forces the single program.
 //!
-//! The states of a square are kept as `(key, count)` runs split into
-//! hash-partitioned buckets, expanded and merged in parallel (the answer is
+//! The states of a square are kept by the executor (see the `executor`
+//! module notes) as `(key, count)` runs split into hash-partitioned
+//! buckets, expanded and merged in parallel (the answer is
 //! the same for any number of threads). When they outgrow
 //! [`Options::max_memory`], or when [`Options::work_dir`] is given, the
 //! buckets live on disk with a checkpoint after every square, and a killed
@@ -52,11 +53,10 @@
 //! # Ok::<(), knights::Error>(())
 //! ```
 
-mod disk;
 pub mod estimate;
+mod executor;
 mod frontier;
 mod halves;
-mod layers;
 mod meet;
 mod meet_paths;
 mod number;
@@ -72,10 +72,10 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
+pub use executor::FrontierProgress;
+use executor::RunOptions;
 use frontier::{Problem, Route};
 use halves::square_colour;
-pub use layers::FrontierProgress;
-use layers::RunOptions;
 pub use number::Count;
 pub use project::{Projection, Source};
 pub use published::{published, Published, PUBLISHED};
@@ -185,10 +185,10 @@ pub struct Options<'a> {
 
 impl<'a> Options<'a> {
     /// Makes the work directory ready for a count that starts (see
-    /// `layers::prepare_work_dir`).
+    /// `executor::prepare_work_dir`).
     fn prepare(&self) -> Result<()> {
         match self.work_dir {
-            Some(dir) => layers::prepare_work_dir(dir, self.resume, self.fresh),
+            Some(dir) => executor::prepare_work_dir(dir, self.resume, self.fresh),
             None => Ok(()),
         }
     }
@@ -367,12 +367,12 @@ pub fn tours(board: Board, opts: &Options<'_>) -> Result<CountReport> {
         });
     }
     let problem = strip_problem(rows, w, opts.kind, opts.outside_in);
-    let run = layers::run(&problem, &run_opts)?;
+    let run = executor::run(&problem, &run_opts)?;
     Ok(forward_report(run, t0))
 }
 
 /// The report of one forward run started at `t0`.
-fn forward_report(run: layers::Run, t0: Instant) -> CountReport {
+fn forward_report(run: executor::Run, t0: Instant) -> CountReport {
     CountReport {
         count: run.count,
         method: Method::Forward,
@@ -435,7 +435,7 @@ pub fn all_lengths(board: Board, opts: &Options<'_>) -> Result<Sweep> {
     let mut problem = strip_problem(rows, w, opts.kind, opts.outside_in);
     problem.prefixes = (1..rows).map(|l| l * w).collect();
     let forward = opts.forward();
-    let run = layers::run(
+    let run = executor::run(
         &problem,
         &RunOptions {
             count_bits: bits,
@@ -505,7 +505,7 @@ pub fn tours_on(shape: &crate::Shape, opts: &Options<'_>) -> Result<CountReport>
         memory_only: Some(shape.board()),
         ..opts.run(shape.board(), &forward)
     };
-    let run = layers::run(&problem, &run_opts)?;
+    let run = executor::run(&problem, &run_opts)?;
     Ok(forward_report(run, t0))
 }
 
@@ -526,7 +526,7 @@ pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result
     }
     let problem = shape_problem(&crate::Shape::new(board), Kind::Open, Some([s, t]))?;
     let opts = Options::default();
-    layers::run(&problem, &opts.run(board, &|_| {}))?
+    executor::run(&problem, &opts.run(board, &|_| {}))?
         .count
         .to_u128()
         .ok_or_else(|| {
@@ -735,7 +735,7 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&crate::StopFlag>) -> Result<Pr
             flag.stop();
         }
     };
-    let run = layers::run(
+    let run = executor::run(
         p,
         &RunOptions {
             progress: Some(&record),
@@ -930,8 +930,8 @@ mod tests {
                 mirror: Vec::new(),
                 ..with.clone()
             };
-            let a = layers::run(&with, &RunOptions::default()).unwrap();
-            let b = layers::run(&without, &RunOptions::default()).unwrap();
+            let a = executor::run(&with, &RunOptions::default()).unwrap();
+            let b = executor::run(&without, &RunOptions::default()).unwrap();
             assert_eq!(a.count, b.count, "{text}");
             assert!(a.count != Count::ZERO, "{text}");
             assert!(a.peak < b.peak, "{text}: {} against {}", a.peak, b.peak);
@@ -1035,8 +1035,8 @@ mod tests {
                 twice_colour_total: 0,
                 ..pruned.clone()
             };
-            let a = layers::run(&pruned, &RunOptions::default()).unwrap();
-            let b = layers::run(&uncoloured, &RunOptions::default()).unwrap();
+            let a = executor::run(&pruned, &RunOptions::default()).unwrap();
+            let b = executor::run(&uncoloured, &RunOptions::default()).unwrap();
             assert_eq!(a.count, b.count, "{text}");
             assert!(a.generated < b.generated, "{text}");
         }
@@ -1058,7 +1058,7 @@ mod tests {
                         count_bits: bits,
                         ..RunOptions::default()
                     };
-                    layers::run(&p, &opts).unwrap().count
+                    executor::run(&p, &opts).unwrap().count
                 })
                 .collect();
             assert!(seen.windows(2).all(|w| w[0] == w[1]), "{text}: {seen:?}");

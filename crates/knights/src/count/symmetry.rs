@@ -23,8 +23,8 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
+use super::executor::{self, RunOptions};
 use super::frontier::{Problem, Route};
-use super::layers::{self, RunOptions};
 use super::{oriented, tours, Count, CountReport, Kind, Options};
 use crate::{Board, Error, Result};
 
@@ -207,8 +207,10 @@ fn fixed_by(
             later: later || i > 0,
             ..opts.run(board, &forward)
         };
-        let run = layers::run(&p, &run_opts)?;
-        total = total.checked_add(run.count).ok_or_else(layers::overflow)?;
+        let run = executor::run(&p, &run_opts)?;
+        total = total
+            .checked_add(run.count)
+            .ok_or_else(executor::overflow)?;
         peak = peak.max(run.peak);
     }
     Ok((total, peak))
@@ -278,7 +280,7 @@ pub fn classes(board: Board, opts: &Options<'_>) -> Result<Classes> {
         for g in symmetries(rows, w) {
             let (f, _) = fixed_by(board, rows, w, &g, opts, true)?;
             fixed.push((g.name, f));
-            sum = sum.checked_add(f).ok_or_else(layers::overflow)?;
+            sum = sum.checked_add(f).ok_or_else(executor::overflow)?;
         }
     }
     let group = if rows == w { 8 } else { 4 };

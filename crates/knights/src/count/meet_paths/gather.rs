@@ -85,7 +85,7 @@ impl<'a> Gather<'a> {
             .div_ceil((free / 3).max(1))
             .max(1);
         for part in 0..parts {
-            self.opts.check_stop(layers::JOINING)?;
+            self.opts.check_stop(executor::JOINING)?;
             // A pattern and its mirror image go to the same part: a bottom
             // state stands for itself and its image, which must meet a
             // symmetric table.
@@ -167,7 +167,7 @@ impl<'a> Gather<'a> {
     /// by pattern (see the `fold` module notes), and adds the result to
     /// the total.
     pub(super) fn join_batch(&self, table: &Table, pieces: Vec<Vec<Request>>) -> Result<()> {
-        self.opts.check_stop(layers::JOINING)?;
+        self.opts.check_stop(executor::JOINING)?;
         let mut requests = pieces.concat();
         drop(pieces);
         requests.par_sort_unstable_by_key(|r| (r.0, r.1));
@@ -187,7 +187,7 @@ impl<'a> Gather<'a> {
             .map_init(
                 fold::Scratch::default,
                 |scratch, &(from, to)| -> Result<(ProductSum, u64)> {
-                    self.opts.check_stop(layers::JOINING)?;
+                    self.opts.check_stop(executor::JOINING)?;
                     let run = &requests[from..to];
                     let Some(&(a, b)) = table.runs.get(&run[0].0) else {
                         return Err(Error::Internal(
@@ -232,7 +232,7 @@ pub(super) fn merged(mut v: Vec<Request>) -> Result<Vec<Request>> {
             v[w - 1].2 = v[w - 1]
                 .2
                 .checked_add(v[i].2)
-                .ok_or_else(layers::part_overflow)?;
+                .ok_or_else(executor::part_overflow)?;
         } else {
             v[w] = v[i];
             w += 1;
@@ -259,7 +259,7 @@ pub(super) fn meet_all(
         for &r in raw.iter() {
             match out.last_mut() {
                 Some(last) if (last.0, last.1) == (r.0, r.1) => {
-                    last.2 = last.2.checked_add(r.2).ok_or_else(layers::part_overflow)?;
+                    last.2 = last.2.checked_add(r.2).ok_or_else(executor::part_overflow)?;
                 }
                 _ => out.push(r),
             }
@@ -297,7 +297,7 @@ pub(super) fn join_bottom(
             chunk
                 .par_chunks(per)
                 .map(|c| -> Result<Vec<Request>> {
-                    opts.check_stop(layers::JOINING)?;
+                    opts.check_stop(executor::JOINING)?;
                     meet_all(table, c.iter().copied())
                 })
                 .collect::<Result<_>>()?,
@@ -366,7 +366,7 @@ pub(super) fn join_middle(
         .par_chunks(per)
         .map(
             |c| -> std::result::Result<Vec<Vec<(u128, u128)>>, Expansion> {
-                opts.check_stop(layers::JOINING)?;
+                opts.check_stop(executor::JOINING)?;
                 let mut out: Vec<Vec<(u128, u128)>> = vec![Vec::new(); SHARDS];
                 let mut added = 0u64;
                 for (i, &(k, count)) in c.iter().enumerate() {
@@ -392,12 +392,12 @@ pub(super) fn join_middle(
     (0..SHARDS)
         .into_par_iter()
         .map(|j| -> Result<Vec<Request>> {
-            opts.check_stop(layers::JOINING)?;
+            opts.check_stop(executor::JOINING)?;
             let mut v: Vec<(u128, u128)> =
                 pieces.iter().flat_map(|p| p[j].iter().copied()).collect();
-            layers::merge(&mut v).map_err(|stop| match stop {
+            executor::merge(&mut v).map_err(|stop| match stop {
                 Stop::Err(e) => e,
-                Stop::Overflow => layers::part_overflow(),
+                Stop::Overflow => executor::part_overflow(),
                 Stop::OverMemory(_) => {
                     crate::Error::Internal("a merge passed a memory bound".into())
                 }

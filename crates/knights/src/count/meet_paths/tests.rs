@@ -133,7 +133,7 @@ fn the_middle_prunes_only_what_cannot_meet() {
         finals.lock().unwrap().extend_from_slice(c);
         Ok(())
     };
-    layers::run(
+    executor::run(
         &top.problem,
         &RunOptions {
             final_layer: Some(&keep),

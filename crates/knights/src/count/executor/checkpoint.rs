@@ -1,0 +1,511 @@
+//! Checkpoints: a run's folder in the work directory, its manifest (the
+//! layer's state files, each with its length and CRC-32, sealed by a
+//! checksum of its own and written atomically), the rules of `--resume`
+//! and `--fresh`, and resuming from the last complete layer.
+//!
+//! A checkpoint is read back as untrusted input: the manifest names only
+//! state files of the count's own naming (`s35-b0.bin`: the square and the
+//! bucket), each with its number of states and the CRC-32 of its bytes,
+//! and a resume checks every name, length and checksum before it reads a
+//! state or removes a file. An edited name (`../../victim/precious.bin`)
+//! or a damaged file is an error naming the file, never a wrong count.
+
+use std::fs::{self, File};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::disk::{Disk, MAX_BUCKETS};
+use super::options::{Run, RunOptions};
+use super::words::{entry_bytes, io, io_error, Stop, Tally, Word, COUNT_BITS};
+use crate::count::frontier::{Engine, Problem};
+use crate::{Error, Result};
+
+/// The checkpoint manifest.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Manifest {
+    pub version: u32,
+    pub fingerprint: String,
+    /// Vertices processed.
+    pub step: usize,
+    pub buckets: Vec<StateFile>,
+    pub states_per_step: Vec<u64>,
+    pub peak: u64,
+    /// The count, once the run is complete.
+    pub count: Option<String>,
+    /// A sweep's counts of the prefixes done so far.
+    #[serde(default)]
+    pub prefix_counts: Vec<(usize, crate::count::number::Count)>,
+    /// The CRC-32 of the manifest's JSON with this field 0 (see [`crc_of`]).
+    pub checksum: u32,
+}
+
+impl Manifest {
+    /// The manifest as written: its JSON with its checksum.
+    pub fn sealed(mut self) -> String {
+        self.checksum = 0;
+        self.checksum = crc_of(&self);
+        serde_json::to_string(&self).expect("a manifest serialises")
+    }
+}
+
+/// The CRC-32 of `value`'s JSON: a count's small files (the manifest, a
+/// meeting's summary) carry it, so that an edited or damaged digit of a
+/// count is refused rather than answered. Their values read back serialise
+/// to the same JSON, so the checksum is taken again from what was read.
+pub(crate) fn crc_of<T: Serialize>(value: &T) -> u32 {
+    crc32fast::hash(
+        serde_json::to_string(value)
+            .expect("a count's file serialises")
+            .as_bytes(),
+    )
+}
+
+/// The error for a count's small file at `path` whose checksum is not
+/// that of its contents.
+pub(crate) fn edited(path: &Path) -> Error {
+    Error::Parse(format!(
+        "{} is damaged or edited (its checksum is not that of its contents)",
+        path.display()
+    ))
+    .with_hint(crate::Hint::StartFresh)
+}
+
+pub(super) const MANIFEST: &str = "checkpoint.json";
+
+/// The manifest's format: 2 gave every state file a checksum, 3 the
+/// manifest itself (older ones are refused: they cannot be checked).
+pub(super) const MANIFEST_VERSION: u32 = 3;
+
+/// A state file of a layer, as its manifest names it.
+#[derive(Clone, Serialize, Deserialize)]
+pub(super) struct StateFile {
+    /// The file's name in the run's folder: `s{square}-b{bucket}.bin`.
+    pub name: String,
+    pub states: u64,
+    /// The CRC-32 of the file's bytes.
+    pub crc32: u32,
+}
+
+/// The name of bucket `bucket`'s state file after square `square`.
+pub(super) fn state_file_name(square: usize, bucket: usize) -> String {
+    format!("s{square}-b{bucket}.bin")
+}
+
+/// Whether `name` is a file a run makes in its folder: a state file
+/// (`s3-b0.bin`), an unmerged one (`raw-s3-b0.bin`) or the manifest being
+/// written; nothing else there is ever read or removed.
+pub(super) fn is_run_file(name: &str) -> bool {
+    let state = |n: &str| {
+        n.strip_prefix('s')
+            .and_then(|n| n.strip_suffix(".bin"))
+            .and_then(|n| n.split_once("-b"))
+            .is_some_and(|(square, bucket)| is_number(square) && is_number(bucket))
+    };
+    state(name) || name.strip_prefix("raw-").is_some_and(state) || name == format!("{MANIFEST}.tmp")
+}
+
+fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.len() <= 10 && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Reads and checks the manifest at `path`: its format version, that it is
+/// this run's (`fingerprint`), and that it names only state files of its
+/// own square with distinct buckets below `max_buckets`.
+pub(super) fn read_manifest(
+    path: &Path,
+    fingerprint: &str,
+    max_buckets: usize,
+) -> std::result::Result<Manifest, Error> {
+    let text = read_small(path)?;
+    let not_a_checkpoint =
+        |e: serde_json::Error| Error::Parse(format!("{} is not a checkpoint: {e}", path.display()));
+    #[derive(Deserialize)]
+    struct Version {
+        version: u32,
+    }
+    let v: Version = serde_json::from_str(&text).map_err(not_a_checkpoint)?;
+    if v.version != MANIFEST_VERSION {
+        return Err(Error::Parse(format!(
+            "{} is a checkpoint of format {} (this version of knights writes format {MANIFEST_VERSION}, whose files carry checksums)",
+            path.display(),
+            v.version
+        ))
+        .with_hint(crate::Hint::StartFresh));
+    }
+    let mut m: Manifest = serde_json::from_str(&text).map_err(not_a_checkpoint)?;
+    let checksum = std::mem::take(&mut m.checksum);
+    if crc_of(&m) != checksum {
+        return Err(edited(path));
+    }
+    if m.fingerprint != fingerprint {
+        return Err(Error::Parse(format!(
+            "{} belongs to another count",
+            path.display()
+        )));
+    }
+    let mut seen = vec![false; max_buckets];
+    for f in &m.buckets {
+        let bucket = f
+            .name
+            .strip_prefix(&format!("s{}-b", m.step))
+            .and_then(|rest| rest.strip_suffix(".bin"))
+            .filter(|digits| is_number(digits))
+            .and_then(|digits| digits.parse::<usize>().ok())
+            .filter(|&j| j < max_buckets && state_file_name(m.step, j) == f.name);
+        match bucket {
+            Some(j) if !seen[j] => seen[j] = true,
+            _ => {
+                return Err(Error::Parse(format!(
+                    "{} names the state file '{}', which is not one this count makes (after square {} they are s{}-b0.bin, s{}-b1.bin, ..., each once); the checkpoint was edited or damaged",
+                    path.display(),
+                    crate::excerpt(&f.name),
+                    m.step,
+                    m.step,
+                    m.step
+                ))
+                .with_hint(crate::Hint::StartFresh))
+            }
+        }
+    }
+    Ok(m)
+}
+
+/// The most bytes of a manifest (a few kilobytes in practice).
+const MAX_MANIFEST: u64 = 16 << 20;
+
+/// Reads a small text file of a count, refusing one past [`MAX_MANIFEST`].
+pub(crate) fn read_small(path: &Path) -> std::result::Result<String, Error> {
+    let f = File::open(path).map_err(|e| io_error("read", path, e))?;
+    let mut text = String::new();
+    f.take(MAX_MANIFEST + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| io_error("read", path, e))?;
+    if text.len() as u64 > MAX_MANIFEST {
+        return Err(Error::Parse(format!(
+            "{} is larger than any checkpoint (over {})",
+            path.display(),
+            crate::memory::human_bytes(MAX_MANIFEST)
+        )));
+    }
+    Ok(text)
+}
+
+/// Checks that the state file `f` in `dir` holds `f.states` entries of
+/// `entry_bytes` and the bytes its checksum was taken of.
+pub(super) fn check_state_file(
+    dir: &Path,
+    f: &StateFile,
+    entry_bytes: usize,
+) -> std::result::Result<(), Error> {
+    let path = dir.join(&f.name);
+    let damaged = |what: &str| {
+        Error::Parse(format!(
+            "the state file {} is damaged ({what})",
+            path.display()
+        ))
+        .with_hint(crate::Hint::StartFresh)
+    };
+    // The file itself, never what a link points to: a state file replaced
+    // by a link to another file is not read (nor later removed) as states.
+    let meta = fs::symlink_metadata(&path).map_err(|e| io_error("read", &path, e))?;
+    if !meta.file_type().is_file() {
+        return Err(damaged("it is not a regular file"));
+    }
+    let len = meta.len();
+    if f.states.checked_mul(entry_bytes as u64) != Some(len) {
+        return Err(damaged("its length is not the checkpoint's"));
+    }
+    let mut hasher = crc32fast::Hasher::new();
+    let mut r = File::open(&path).map_err(|e| io_error("read", &path, e))?;
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let got = r.read(&mut buf).map_err(|e| io_error("read", &path, e))?;
+        if got == 0 {
+            break;
+        }
+        hasher.update(&buf[..got]);
+    }
+    if hasher.finalize() != f.crc32 {
+        return Err(damaged("its checksum is not the checkpoint's"));
+    }
+    Ok(())
+}
+
+/// Writes `text` to `dir/name` atomically (temporary file, then rename).
+pub(super) fn write_atomic(dir: &Path, name: &str, text: &str) -> std::result::Result<(), Stop> {
+    let tmp = dir.join(format!("{name}.tmp"));
+    let path = dir.join(name);
+    let mut f = File::create(&tmp).map_err(|e| io("write", &tmp, e))?;
+    f.write_all(text.as_bytes())
+        .and_then(|()| f.sync_all())
+        .map_err(|e| io("write", &tmp, e))?;
+    fs::rename(&tmp, &path).map_err(|e| io("write", &path, e))
+}
+
+/// A hash of the problem alone, naming its files.
+pub(crate) fn problem_hash(p: &Problem) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    p.hash(&mut h);
+    h.finish()
+}
+
+/// Names a run's checkpoint: the problem, the widths of its keys and
+/// counts, and the encoding of its keys (a checkpoint written with ranked
+/// keys is never read as nibble keys).
+pub(super) fn fingerprint<K: Word, C: Word>(p: &Problem, engine: &Engine) -> String {
+    fingerprint_of(p, K::BYTES, C::BYTES, engine.nibble_keys)
+}
+
+fn fingerprint_of(p: &Problem, key_bytes: usize, count_bytes: usize, nibbles: bool) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    p.hash(&mut h);
+    // The ranked keys' fingerprints are those of before nibble keys.
+    let encoding = if nibbles { 2u32 } else { 1u32 };
+    (key_bytes, count_bytes, encoding).hash(&mut h);
+    format!("{:016x}-k{key_bytes}-c{count_bytes}", h.finish())
+}
+
+/// Makes the work directory `dir` ready for a count that starts: creates
+/// it if it does not exist (its parent must: a mistyped path is not made
+/// into a tree of folders). Whether the count may resume or overwrite a
+/// checkpoint is decided per run, for the count's own problems (see
+/// [`check_checkpoint`]).
+pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<()> {
+    if resume && fresh {
+        return Err(Error::Unsupported(
+            "a count either resumes its checkpoint or starts afresh, not both".into(),
+        ));
+    }
+    if !dir.exists() {
+        if resume {
+            return Err(no_checkpoint(dir));
+        }
+        fs::create_dir(dir)
+            .map_err(|e| Error::io(format!("create the work directory {}", dir.display()), e))?;
+    } else if !dir.is_dir() {
+        return Err(Error::Parse(format!(
+            "the work directory {} is not a directory",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
+/// The error of a count that resumes where it has no checkpoint.
+fn no_checkpoint(dir: &Path) -> Error {
+    Error::Parse(format!(
+        "there is no checkpoint of this count in {} to resume",
+        dir.display()
+    ))
+    .with_hint(crate::Hint::DontResume)
+}
+
+/// The checkpoint rules of a run of `p` in the work directory, before it
+/// starts. A run that resumes needs a checkpoint of `p` (finished or not),
+/// unless it is a later part of its count (`RunOptions::later`), which may
+/// have stopped before that part began. A run that does not resume
+/// refuses an unfinished checkpoint of `p` unless it starts `fresh`, which
+/// removes it; a finished one is counted again. Other counts' files in the
+/// folder are never looked at.
+pub(crate) fn check_checkpoint(p: &Problem, opts: &RunOptions<'_>) -> Result<()> {
+    let Some(dir) = opts.work_dir else {
+        return Ok(());
+    };
+    let manifests = manifests(p, dir);
+    if opts.resume {
+        return match manifests.is_empty() && !opts.later {
+            true => Err(no_checkpoint(dir)),
+            false => Ok(()),
+        };
+    }
+    if opts.fresh {
+        return clear_checkpoints(p, dir);
+    }
+    if manifests.iter().any(|m| !is_finished(m)) {
+        return Err(unfinished(dir));
+    }
+    Ok(())
+}
+
+/// The manifests of `p`'s runs in `dir`, whatever their widths.
+pub(crate) fn manifests(p: &Problem, dir: &Path) -> Vec<PathBuf> {
+    fingerprints(p)
+        .into_iter()
+        .map(|fp| dir.join(format!("count-{fp}")).join(MANIFEST))
+        .filter(|m| m.is_file())
+        .collect()
+}
+
+/// The error of a count that would overwrite its unfinished checkpoint.
+pub(crate) fn unfinished(dir: &Path) -> Error {
+    Error::Parse(format!(
+        "{} holds an unfinished checkpoint of this count",
+        dir.display()
+    ))
+    .with_hint(crate::Hint::ResumeOrFresh)
+}
+
+/// Whether the manifest at `path` is that of a finished run (one that
+/// cannot be read counts as unfinished: it is not overwritten unasked).
+fn is_finished(path: &Path) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Finished {
+        count: Option<String>,
+    }
+    read_small(path)
+        .ok()
+        .and_then(|text| serde_json::from_str::<Finished>(&text).ok())
+        .is_some_and(|m| m.count.is_some())
+}
+
+/// The fingerprints of every run of `p`, whatever its key and count widths.
+fn fingerprints(p: &Problem) -> Vec<String> {
+    let mut prints = Vec::new();
+    for bits in COUNT_BITS {
+        let count_bytes = bits as usize / 8;
+        for nibbles in [false, true] {
+            prints.push(fingerprint_of(p, 8, count_bytes, nibbles));
+            prints.push(fingerprint_of(p, 16, count_bytes, nibbles));
+        }
+    }
+    prints
+}
+
+/// Removes every checkpoint of `p` in `dir`, whatever its key and count
+/// widths: a count that starts afresh must not later resume an older one.
+pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
+    for fp in fingerprints(p) {
+        let d = dir.join(format!("count-{fp}"));
+        if d.exists() {
+            fs::remove_dir_all(&d).map_err(|e| io_error("clear", &d, e))?;
+        }
+    }
+    Ok(())
+}
+
+/// Where a run starts: from its start state, or from its checkpoint.
+pub(super) struct Opened {
+    /// The run's figures so far.
+    pub run: Run,
+    /// Squares done.
+    pub step: usize,
+    /// The state files of the layer after them (none: the start state).
+    pub files: Vec<PathBuf>,
+    /// Their states and checksums, in the same order.
+    pub sizes: Vec<(u64, u32)>,
+    /// The run's folder, with a work directory.
+    pub disk: Option<Disk>,
+    /// Whether the checkpoint holds the finished run's count.
+    pub finished: bool,
+}
+
+/// Opens the run `fp` in the work directory, if any: resumes from its
+/// checkpoint (checking every state file) or starts its folder afresh.
+pub(super) fn open<K: Word, C: Tally>(
+    fp: &str,
+    opts: &RunOptions<'_>,
+    mut run: Run,
+) -> std::result::Result<Opened, Stop> {
+    let mut opened = Opened {
+        run: Run::default(),
+        step: 0,
+        files: Vec::new(),
+        sizes: Vec::new(),
+        disk: None,
+        finished: false,
+    };
+    let Some(dir) = opts.work_dir else {
+        opened.run = run;
+        return Ok(opened);
+    };
+    let dir = dir.join(format!("count-{fp}"));
+    let manifest = dir.join(MANIFEST);
+    if opts.resume && manifest.exists() {
+        let m = read_manifest(&manifest, fp, MAX_BUCKETS)?;
+        run.states_per_step = m.states_per_step;
+        run.peak = m.peak;
+        run.prefix_counts = m.prefix_counts;
+        run.on_disk = true;
+        if let Some(count) = m.count {
+            run.count = count.parse().map_err(|_: Error| {
+                Error::Parse(format!("{} holds a bad count", manifest.display()))
+            })?;
+            opened.finished = true;
+        }
+        opened.step = m.step;
+        for f in &m.buckets {
+            check_state_file(&dir, f, entry_bytes::<K, C>())?;
+            opened.files.push(dir.join(&f.name));
+            opened.sizes.push((f.states, f.crc32));
+        }
+        // Remove what a killed step left behind: files of the run's own
+        // naming that the manifest does not name.
+        for entry in fs::read_dir(&dir)
+            .map_err(|e| io("read", &dir, e))?
+            .flatten()
+        {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if is_run_file(&name) && !m.buckets.iter().any(|f| f.name == name) {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    } else {
+        if dir.exists() {
+            fs::remove_dir_all(&dir).map_err(|e| io("clear", &dir, e))?;
+        }
+        // The work directory exists (see `prepare_work_dir`): only the
+        // run's own folder is made.
+        fs::create_dir(&dir).map_err(|e| io("create", &dir, e))?;
+    }
+    opened.run = run;
+    opened.disk = Some(Disk {
+        dir,
+        temporary: false,
+    });
+    Ok(opened)
+}
+
+/// Writes the checkpoint of run `fp` after square `step` (unless its
+/// folder is temporary): the manifest naming the layer's state `files`
+/// (`(path, states, crc32)`), the run's figures and, once finished, its
+/// count.
+pub(super) fn write_manifest(
+    disk: &Disk,
+    fp: &str,
+    step: usize,
+    files: &[(&Path, u64, u32)],
+    run: &Run,
+    count: Option<String>,
+) -> std::result::Result<(), Stop> {
+    let m = Manifest {
+        version: MANIFEST_VERSION,
+        fingerprint: fp.to_string(),
+        step,
+        buckets: files
+            .iter()
+            .map(|&(path, states, crc32)| StateFile {
+                name: path
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                states,
+                crc32,
+            })
+            .collect(),
+        states_per_step: run.states_per_step.clone(),
+        peak: run.peak,
+        count,
+        prefix_counts: run.prefix_counts.clone(),
+        checksum: 0,
+    };
+    let text = m.sealed();
+    if !disk.temporary {
+        write_atomic(&disk.dir, MANIFEST, &text)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,301 @@
+//! Buckets on disk: the state files (fixed-width little-endian `(key,
+//! count)` entries), the run's folder (the work directory's, or a
+//! temporary one when the states outgrow memory), how many buckets a layer
+//! needs to merge each in memory, and the disk budget.
+
+use std::fs::{self, File};
+use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::options::RunOptions;
+use super::words::{entry_bytes, io, Stop, Word};
+use crate::Error;
+
+/// The most buckets a layer may be split into on disk.
+pub(super) const MAX_BUCKETS: usize = 1 << 9;
+/// The least memory bound under which states go to disk rather than stop.
+const MIN_DISK_BUDGET: u64 = 1 << 18;
+/// Bytes of memory a state costs in a step, counting its successors.
+pub(super) const STEP_BYTES_PER_STATE: u64 = 64;
+/// The share of the free disk a count takes by default, in percent.
+const DEFAULT_DISK_SHARE: u64 = 80;
+
+/// A writer that takes the CRC-32 of what passes through it.
+pub(super) struct Checksummed<W> {
+    pub inner: W,
+    pub hasher: crc32fast::Hasher,
+}
+
+impl<W: Write> Write for Checksummed<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+pub(super) fn write_entries<K: Word, C: Word>(
+    out: &mut impl Write,
+    v: &[(K, C)],
+) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(v.len().min(1 << 16) * entry_bytes::<K, C>());
+    for part in v.chunks(1 << 16) {
+        buf.clear();
+        for &(k, c) in part {
+            k.put(&mut buf);
+            c.put(&mut buf);
+        }
+        out.write_all(&buf)?;
+    }
+    Ok(())
+}
+
+pub(super) fn read_entries<K: Word, C: Word>(
+    path: &Path,
+    skip: u64,
+    count: usize,
+) -> std::result::Result<Vec<(K, C)>, Stop> {
+    let eb = entry_bytes::<K, C>();
+    let mut f = File::open(path).map_err(|e| io("read", path, e))?;
+    f.seek(SeekFrom::Start(skip * eb as u64))
+        .map_err(|e| io("read", path, e))?;
+    let mut f = BufReader::with_capacity(1 << 20, f);
+    let mut out = Vec::with_capacity(count);
+    let mut buf = vec![0u8; eb * 4096];
+    let mut left = count;
+    while left > 0 {
+        let take = left.min(4096);
+        f.read_exact(&mut buf[..take * eb])
+            .map_err(|e| io("read", path, e))?;
+        for e in buf[..take * eb].chunks_exact(eb) {
+            out.push((K::get(&e[..K::BYTES]), C::get(&e[K::BYTES..])));
+        }
+        left -= take;
+    }
+    Ok(out)
+}
+
+pub(super) fn file_states<K: Word, C: Word>(path: &Path) -> std::result::Result<u64, Stop> {
+    let len = fs::metadata(path).map_err(|e| io("read", path, e))?.len();
+    Ok(len / entry_bytes::<K, C>() as u64)
+}
+
+/// Where a run keeps its files, and whether it removes them at the end
+/// (a directory of its own under the system's temporary directory).
+pub(super) struct Disk {
+    pub dir: PathBuf,
+    pub temporary: bool,
+}
+
+impl Drop for Disk {
+    fn drop(&mut self) {
+        if self.temporary {
+            let _ = fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// The prefix of a temporary state directory's name; the process id and
+/// the run's fingerprint follow.
+pub(super) const TEMPORARY_PREFIX: &str = "knights-count-";
+
+impl Disk {
+    /// A directory of its own under the system's temporary directory, for
+    /// a run whose states outgrow memory without a work directory. First
+    /// removes what runs killed before they could clean up left there
+    /// (named for a process that no longer exists; on systems without
+    /// `/proc` nothing is removed).
+    pub fn temporary(fingerprint: &str) -> std::result::Result<Disk, Stop> {
+        let base = std::env::temp_dir();
+        if Path::new("/proc/self").exists() {
+            for entry in fs::read_dir(&base).into_iter().flatten().flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let pid = name
+                    .strip_prefix(TEMPORARY_PREFIX)
+                    .and_then(|rest| rest.split('-').next())
+                    .and_then(|pid| pid.parse::<u32>().ok());
+                if let Some(pid) = pid {
+                    if !Path::new("/proc").join(pid.to_string()).exists() {
+                        let _ = fs::remove_dir_all(entry.path());
+                    }
+                }
+            }
+        }
+        let dir = base.join(format!(
+            "{TEMPORARY_PREFIX}{}-{fingerprint}",
+            std::process::id()
+        ));
+        fs::create_dir_all(&dir).map_err(|e| io("create", &dir, e))?;
+        Ok(Disk {
+            dir,
+            temporary: true,
+        })
+    }
+}
+
+/// Where a count goes when its states outgrow the memory bound `budget`
+/// (`needed` bytes, `next` states expected): to disk, in a temporary
+/// directory; or, for a count kept in memory or a bound too small even for
+/// the disk program, nowhere: an error.
+pub(super) fn spill(
+    opts: &RunOptions<'_>,
+    budget: u64,
+    next: u64,
+    fingerprint: &str,
+    needed: u64,
+) -> std::result::Result<Disk, Stop> {
+    if let Some(board) = opts.memory_only {
+        let available = match opts.max_memory {
+            Some(limit) => format!("the memory bound is {}", crate::memory::human_bytes(limit)),
+            None => crate::memory::available_phrase(),
+        };
+        return Err(Error::TooLarge {
+            what: "count",
+            rows: board.rows(),
+            cols: board.cols(),
+            needed: crate::memory::human_bytes(needed.max(budget.saturating_add(1))),
+            available,
+        }
+        .into());
+    }
+    if budget < MIN_DISK_BUDGET {
+        return Err(over_budget(opts.max_memory, next).into());
+    }
+    Disk::temporary(fingerprint)
+}
+
+/// The number of next buckets: enough to keep every core busy, and on disk
+/// small enough that the threads can each merge one in memory.
+pub(super) fn next_buckets(
+    next: u64,
+    on_disk: bool,
+    budget: u64,
+    threads: u64,
+    opts: &RunOptions<'_>,
+) -> std::result::Result<usize, Stop> {
+    let mut nb = (next / (1 << 12)).clamp(1, 64).next_power_of_two() as usize;
+    if on_disk {
+        let share = (budget / 2 / threads).max(1);
+        let need = next.saturating_mul(STEP_BYTES_PER_STATE) / share + 1;
+        nb = nb.max(need.next_power_of_two() as usize).max(16);
+        if nb > MAX_BUCKETS {
+            return Err(over_budget(opts.max_memory, next).into());
+        }
+    }
+    Ok(nb)
+}
+
+/// The files of a disk run's unmerged successors after square `t + 1`,
+/// one a next bucket.
+pub(super) type RawFiles = Vec<(PathBuf, Mutex<BufWriter<File>>)>;
+
+pub(super) fn raw_files(d: &Disk, t: usize, nb: usize) -> std::result::Result<RawFiles, Stop> {
+    (0..nb)
+        .map(|j| {
+            let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
+            let f = File::create(&path).map_err(|e| io("write", &path, e))?;
+            Ok((path, Mutex::new(BufWriter::with_capacity(1 << 16, f))))
+        })
+        .collect()
+}
+
+/// Stops a count on disk before square `t + 1` of `n` when its files would
+/// outgrow the disk budget or the free space: `layer` bytes now, and
+/// `next` states expected after the square, written first as about
+/// `raw_ratio` times as many unmerged successors.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn check_disk(
+    d: &Disk,
+    opts: &RunOptions<'_>,
+    t: usize,
+    n: usize,
+    layer: u64,
+    next: u64,
+    raw_ratio: Option<f64>,
+    eb: u64,
+) -> std::result::Result<(), Stop> {
+    let ratio = raw_ratio.map_or(2.0, |r| (r * 1.1).max(1.1));
+    let written = (next as f64 * ratio * eb as f64) as u64;
+    let need = layer.saturating_add(written).saturating_add(1 << 16);
+    let free = crate::memory::free_disk_bytes(&d.dir);
+    let limit = match opts.max_disk {
+        Some(m) => m,
+        None => match free {
+            Some(f) => layer.saturating_add(f / 100 * DEFAULT_DISK_SHARE),
+            None => return Ok(()),
+        },
+    };
+    let short_of_free = free.is_some_and(|f| written > f);
+    if need <= limit && !short_of_free {
+        return Ok(());
+    }
+    let human = crate::memory::human_bytes;
+    let budget = match (opts.max_disk, free) {
+        (Some(m), Some(f)) => format!("the disk budget of {} ({} free)", human(m), human(f)),
+        (Some(m), None) => format!("the disk budget of {}", human(m)),
+        (None, Some(f)) => format!(
+            "{DEFAULT_DISK_SHARE} % of the {} free on its disk (the default disk budget)",
+            human(f)
+        ),
+        (None, None) => "the disk".to_string(),
+    };
+    let over = Error::OverDisk {
+        square: t + 1,
+        squares: n,
+        needed: need,
+        now: layer,
+        next: written,
+        budget,
+    };
+    let hint = if d.temporary {
+        crate::Hint::MoreRoom
+    } else {
+        crate::Hint::ResumeWithRoom
+    };
+    Err(over.with_hint(hint).into())
+}
+
+fn over_budget(max_memory: Option<u64>, states: u64) -> Error {
+    let bytes = states.saturating_mul(STEP_BYTES_PER_STATE);
+    match max_memory {
+        Some(limit) => Error::GaveUp(format!(
+            "the count stopped: its frontier grew to about {states} states (about {}), too many to handle within the memory bound of {} even on disk",
+            crate::memory::human_bytes(bytes),
+            crate::memory::human_bytes(limit)
+        ))
+        .with_hint(crate::Hint::Raise(crate::Budget::Memory)),
+        None => Error::GaveUp(format!(
+            "the count stopped: its frontier grew to about {states} states (about {}), more than the memory available can handle even on disk",
+            crate::memory::human_bytes(bytes)
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_killed_run_s_temporary_files_are_removed_by_the_next() {
+        if !Path::new("/proc/self").exists() {
+            return;
+        }
+        // No process has the largest id (Linux caps them at 2^22).
+        let stale = std::env::temp_dir().join(format!("{TEMPORARY_PREFIX}4294967295-test"));
+        fs::create_dir_all(&stale).unwrap();
+        fs::write(stale.join("s1-b0.bin"), b"left behind").unwrap();
+        let Ok(disk) = Disk::temporary("a_killed_run_test") else {
+            panic!("the temporary directory could not be made");
+        };
+        assert!(!stale.exists());
+        assert!(disk.dir.exists());
+        let dir = disk.dir.clone();
+        drop(disk);
+        assert!(!dir.exists());
+    }
+}

@@ -1,0 +1,210 @@
+//! The driver: runs the frontier program square by square on an
+//! executor (resume, checkpoints, progress, stopping), with counts as
+//! wide as they need.
+
+use std::time::Instant;
+
+use super::checkpoint::{check_checkpoint, fingerprint, open};
+use super::local::Local;
+use super::options::{overflow, FrontierProgress, Run, RunOptions};
+use super::step::{Executor, Square};
+use super::words::{entry_bytes, Key, Stop, Tally, COUNT_BITS};
+use crate::count::frontier::{Engine, Problem};
+use crate::count::number::Count;
+use crate::count::project;
+use crate::{Error, Result};
+
+use bnum::types::{U1024, U2048, U256, U4096, U512};
+
+/// Runs the dynamic program on `p`, with counts as wide as
+/// `opts.count_bits` asks and wider if they overflow.
+pub(crate) fn run(p: &Problem, opts: &RunOptions<'_>) -> Result<Run> {
+    let engine = Engine::new(p)?;
+    check_checkpoint(p, opts)?;
+    let narrow = engine.key_bits <= 64;
+    let mut width = COUNT_BITS
+        .iter()
+        .position(|&b| b >= opts.count_bits)
+        .unwrap_or(COUNT_BITS.len() - 1);
+    loop {
+        let outcome = if narrow {
+            run_width::<u64>(p, &engine, opts, width)
+        } else {
+            run_width::<u128>(p, &engine, opts, width)
+        };
+        match outcome {
+            Ok(run) => return Ok(run),
+            Err(Stop::Err(e)) => return Err(e),
+            Err(Stop::Overflow) if width + 1 < COUNT_BITS.len() => width += 1,
+            Err(Stop::Overflow) => return Err(overflow()),
+            Err(Stop::OverMemory(_)) => {
+                return Err(Error::Internal(
+                    "a count on disk passed its memory bound".into(),
+                ))
+            }
+        }
+    }
+}
+
+fn run_width<K: Key>(
+    p: &Problem,
+    engine: &Engine,
+    opts: &RunOptions<'_>,
+    width: usize,
+) -> std::result::Result<Run, Stop> {
+    match COUNT_BITS[width] {
+        64 => run_local::<K, u64>(p, engine, opts),
+        128 => run_local::<K, u128>(p, engine, opts),
+        256 => run_local::<K, U256>(p, engine, opts),
+        512 => run_local::<K, U512>(p, engine, opts),
+        1024 => run_local::<K, U1024>(p, engine, opts),
+        2048 => run_local::<K, U2048>(p, engine, opts),
+        _ => run_local::<K, U4096>(p, engine, opts),
+    }
+}
+
+/// Runs `p` on this machine's executor, from its checkpoint if it resumes.
+fn run_local<K: Key, C: Tally>(
+    p: &Problem,
+    engine: &Engine,
+    opts: &RunOptions<'_>,
+) -> std::result::Result<Run, Stop> {
+    let fp = fingerprint::<K, C>(p, engine);
+    let fresh = Run {
+        slots: engine.width,
+        key_bytes: K::BYTES,
+        peak: 1,
+        ..Run::default()
+    };
+    let opened = open::<K, C>(&fp, opts, fresh)?;
+    if opened.finished && opts.final_layer.is_none() {
+        return Ok(opened.run);
+    }
+    let start = K::from_u128(engine.start_key());
+    let mut local = Local::<K, C>::new(start, fp, opened.disk, opts);
+    if opened.step > 0 {
+        local.resume(opened.files, &opened.sizes);
+    }
+    drive(p, engine, opts, &mut local, opened.step, opened.run)
+}
+
+/// Runs the squares from `t0` on `exec`, whose layer is that after square
+/// `t0` (`run`: the figures so far); hands the final layer to
+/// `opts.final_layer`.
+pub(super) fn drive<K: Key, C: Tally>(
+    p: &Problem,
+    engine: &Engine,
+    opts: &RunOptions<'_>,
+    exec: &mut impl Executor<K, C>,
+    t0: usize,
+    mut run: Run,
+) -> std::result::Result<Run, Stop> {
+    let n = engine.steps.len();
+    let mut total = C::ZERO;
+    let mut watch = Watch::new(p, entry_bytes::<K, C>() as u64);
+    for t in t0..n {
+        let sq = Square {
+            engine,
+            step: &engine.steps[t],
+            t,
+            n,
+            expected: expected(&run.states_per_step, exec.states()),
+            opts,
+        };
+        let s = exec.step(&sq)?;
+        total = total.add(s.done).ok_or(Stop::Overflow)?;
+        if sq.step.prefix {
+            run.prefix_counts
+                .push((t + 1, Count::from_big(s.prefix.big())));
+        }
+        run.peak = run.peak.max(s.states);
+        run.states_per_step.push(s.states);
+        run.generated += s.generated;
+        run.peak_disk = run.peak_disk.max(exec.peak_disk());
+        if exec.on_disk() {
+            run.on_disk = true;
+        }
+        if t + 1 == n {
+            run.count = Count::from_big(total.big());
+        }
+        exec.checkpoint(&sq, &run)?;
+        if let Some(f) = opts.progress {
+            f(&watch.progress(&run, t, n, s.generated, exec.on_disk()));
+        }
+        if t + 1 < n {
+            opts.check_stop(&format!("after square {} of {n}", t + 1))?;
+        }
+    }
+    run.count = Count::from_big(total.big());
+    if let Some(consume) = opts.final_layer {
+        exec.hand_over(consume, opts)?;
+    }
+    Ok(run)
+}
+
+/// The states expected after the next square of a layer of `states`: as
+/// many times more as the last square gave (1 to 4, 4 at first).
+fn expected(states_per_step: &[u64], states: u64) -> u64 {
+    let growth = match states_per_step.len() {
+        0 | 1 => 4.0,
+        l => (states_per_step[l - 1] as f64 / states_per_step[l - 2].max(1) as f64).clamp(1.0, 4.0),
+    };
+    (states as f64 * growth) as u64 + 1
+}
+
+/// The figures behind a run's progress: its squares' states, successors
+/// and times, and the shape the projection follows.
+struct Watch {
+    period: usize,
+    last_row: project::LastRow,
+    entry_bytes: u64,
+    /// Per square of this run: (states, successors, seconds since the start).
+    timeline: Vec<(u64, u64, f64)>,
+    started: Instant,
+}
+
+impl Watch {
+    fn new(p: &Problem, entry_bytes: u64) -> Watch {
+        Watch {
+            period: project::period(p),
+            last_row: project::LastRow::of(p),
+            entry_bytes,
+            timeline: Vec::new(),
+            started: Instant::now(),
+        }
+    }
+
+    /// The progress after square `t + 1` of `n`, which generated
+    /// `generated` successors.
+    fn progress(
+        &mut self,
+        run: &Run,
+        t: usize,
+        n: usize,
+        generated: u64,
+        on_disk: bool,
+    ) -> FrontierProgress {
+        let states = run.states_per_step.last().copied().unwrap_or(0);
+        let elapsed = self.started.elapsed().as_secs_f64();
+        self.timeline.push((states, generated, elapsed));
+        let w = self.period;
+        let projected = project::extend(&run.states_per_step, n, w, self.last_row);
+        let (ratio, per) = project::rates(&self.timeline, w);
+        let (peak, _, _, left) = project::figures(&projected, t + 1, ratio, self.entry_bytes);
+        FrontierProgress {
+            step: t + 1,
+            steps: n,
+            states: states as usize,
+            peak: run.peak as usize,
+            on_disk,
+            generated,
+            disk_bytes: if on_disk {
+                states * self.entry_bytes
+            } else {
+                0
+            },
+            projected_peak: peak.max(run.peak),
+            seconds_left: (per > 0.0).then_some(per * left),
+        }
+    }
+}

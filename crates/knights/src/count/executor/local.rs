@@ -1,0 +1,430 @@
+//! The executor of one machine: a layer in hash-partitioned buckets, in
+//! memory, or on disk when the states outgrow the memory bound or a work
+//! directory is given.
+//!
+//! A step reads the layer in chunks (in parallel), expands every state,
+//! sends each successor to the bucket of the next layer its key picks and
+//! merges each chunk's share; then each next bucket gathers its shares and
+//! merges them. In memory the shares are vectors; on disk they are
+//! appended to one file per next bucket, and the merged buckets written to
+//! checksummed state files. After every layer a manifest naming them is
+//! written to a temporary file and renamed over `checkpoint.json`, and
+//! only then are the previous layer's files removed, so a run killed at
+//! any moment resumes from the last complete layer.
+
+use std::borrow::Cow;
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::checkpoint::{state_file_name, write_manifest};
+use super::disk::{
+    check_disk, file_states, next_buckets, raw_files, read_entries, spill, write_entries,
+    Checksummed, Disk, RawFiles, STEP_BYTES_PER_STATE,
+};
+use super::merge::merge;
+use super::options::{FinalLayer, Run, RunOptions, JOINING};
+use super::step::{expand_chunk, widen, Executor, Shares, Square, StepGuard, Stepped};
+use super::words::{entry_bytes, io, Key, Stop, Tally};
+
+/// States read and expanded by one task.
+const CHUNK: usize = 1 << 20;
+
+/// A bucket of a layer.
+pub(super) enum Bucket<K, C> {
+    Mem(Vec<(K, C)>),
+    /// A state file, and the CRC-32 of its bytes.
+    Disk {
+        path: PathBuf,
+        states: u64,
+        crc32: u32,
+    },
+}
+
+impl<K, C> Bucket<K, C> {
+    fn states(&self) -> u64 {
+        match self {
+            Bucket::Mem(v) => v.len() as u64,
+            Bucket::Disk { states, .. } => *states,
+        }
+    }
+}
+
+/// What one chunk of a layer gives at a step.
+struct ChunkOut<K, C> {
+    shares: Shares<K, C>,
+    /// Tours completed at the last step.
+    done: C,
+    /// Tours of the prefix completed at a prefix step.
+    prefix: C,
+    /// Successors generated, and written after the chunk's own merge.
+    generated: u64,
+    written: u64,
+}
+
+/// A square's expansion: the next buckets, their raw files on disk, and
+/// what each chunk gave.
+type Expanded<K, C> = (usize, Option<RawFiles>, Vec<ChunkOut<K, C>>);
+
+/// The layer of a run on this machine, in memory or on disk.
+pub(super) struct Local<K, C> {
+    layer: Vec<Bucket<K, C>>,
+    /// Where the buckets are, once on disk.
+    disk: Option<Disk>,
+    /// The run's fingerprint, naming its folders.
+    fp: String,
+    /// The memory bound in bytes, and the threads that share it.
+    budget: u64,
+    threads: u64,
+    /// Successors written to disk per state they merged into, last square.
+    raw_ratio: Option<f64>,
+    /// The most bytes of state files at once.
+    peak_disk: u64,
+    /// The previous layer's files, removed once the checkpoint is written.
+    old: Vec<PathBuf>,
+}
+
+impl<K: Key, C: Tally> Local<K, C> {
+    /// A layer of one state, `start`, held in memory until `disk` is given.
+    pub fn new(start: K, fp: String, disk: Option<Disk>, opts: &RunOptions<'_>) -> Self {
+        Local {
+            layer: vec![Bucket::Mem(vec![(start, C::ONE)])],
+            disk,
+            fp,
+            budget: opts.budget(),
+            threads: rayon::current_num_threads().max(1) as u64,
+            raw_ratio: None,
+            peak_disk: 0,
+            old: Vec::new(),
+        }
+    }
+
+    /// The layer of a checkpoint: its state `files`, each with its states
+    /// and checksum.
+    pub fn resume(&mut self, files: Vec<PathBuf>, sizes: &[(u64, u32)]) {
+        self.layer = files
+            .into_iter()
+            .zip(sizes)
+            .map(|(path, &(states, crc32))| Bucket::Disk {
+                path,
+                states,
+                crc32,
+            })
+            .collect();
+    }
+
+    /// Phase 1 of a square: expands every chunk of the layer, merges each
+    /// chunk's successors and splits them by next bucket (appended to the
+    /// raw files on disk); goes to disk and again if the successors
+    /// outgrow the memory bound.
+    fn expand(&mut self, sq: &Square<'_>) -> std::result::Result<Expanded<K, C>, Stop> {
+        let states = self.states();
+        let eb = entry_bytes::<K, C>() as u64;
+        let (budget, threads) = (self.budget, self.threads);
+        let when = sq.when();
+        let step_bytes = (states + sq.expected).saturating_mul(STEP_BYTES_PER_STATE);
+        if self.disk.is_none() && step_bytes > budget {
+            self.disk = Some(spill(sq.opts, budget, sq.expected, &self.fp, step_bytes)?);
+        }
+        loop {
+            if let Some(d) = &self.disk {
+                let layer = states * eb;
+                check_disk(
+                    d,
+                    sq.opts,
+                    sq.t,
+                    sq.n,
+                    layer,
+                    sq.expected,
+                    self.raw_ratio,
+                    eb,
+                )?;
+            }
+            let nb = next_buckets(sq.expected, self.disk.is_some(), budget, threads, sq.opts)?;
+            let chunk = match &self.disk {
+                // A few chunks a thread, so that small layers use every core.
+                None => (states / (4 * threads)).clamp(1 << 12, CHUNK as u64),
+                Some(_) => {
+                    (budget / 4 / threads / STEP_BYTES_PER_STATE).clamp(1 << 10, 8 * CHUNK as u64)
+                }
+            };
+            let raw = match &self.disk {
+                None => None,
+                Some(d) => Some(raw_files(d, sq.t, nb)?),
+            };
+            let guard = StepGuard {
+                opts: sq.opts,
+                when: &when,
+                // On disk each chunk's successors leave memory as it ends.
+                limit: match &self.disk {
+                    None => budget.saturating_sub(states * eb),
+                    Some(_) => u64::MAX,
+                },
+                threads,
+                held: AtomicU64::new(0),
+                states,
+                expanded: AtomicU64::new(0),
+            };
+            let chunks = chunks_of(&self.layer, chunk);
+            match expand_layer(sq, &self.layer, &chunks, nb, raw.as_ref(), &guard) {
+                Ok(outs) => return Ok((nb, raw, outs)),
+                Err(Stop::OverMemory(bytes)) if self.disk.is_none() => {
+                    drop(raw);
+                    let needed = states * eb + bytes;
+                    self.disk = Some(spill(sq.opts, budget, sq.expected, &self.fp, needed)?);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Phase 2 of square `t + 1`: merges next bucket `j` from its `parts`
+    /// (in memory) or its raw file (on disk), and writes it out on disk.
+    fn merge_bucket(
+        &self,
+        t: usize,
+        j: usize,
+        parts: Vec<Vec<(K, C)>>,
+    ) -> std::result::Result<Bucket<K, C>, Stop> {
+        let mut v: Vec<(K, C)>;
+        match &self.disk {
+            None => {
+                v = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+                for part in parts {
+                    v.extend_from_slice(&part);
+                }
+            }
+            Some(d) => {
+                let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
+                let len = file_states::<K, C>(&path)? as usize;
+                v = read_entries(&path, 0, len)?;
+                let _ = fs::remove_file(&path);
+            }
+        }
+        merge(&mut v)?;
+        v.shrink_to_fit();
+        let Some(d) = &self.disk else {
+            return Ok(Bucket::Mem(v));
+        };
+        let path = d.dir.join(state_file_name(t + 1, j));
+        let f = File::create(&path).map_err(|e| io("write", &path, e))?;
+        let mut w = Checksummed {
+            inner: BufWriter::with_capacity(1 << 20, f),
+            hasher: crc32fast::Hasher::new(),
+        };
+        write_entries(&mut w, &v).map_err(|e| io("write", &path, e))?;
+        let crc32 = w.hasher.finalize();
+        let f = w
+            .inner
+            .into_inner()
+            .map_err(|e| io("write", &path, e.into_error()))?;
+        if !d.temporary {
+            f.sync_all().map_err(|e| io("write", &path, e))?;
+        }
+        Ok(Bucket::Disk {
+            path,
+            states: v.len() as u64,
+            crc32,
+        })
+    }
+}
+
+impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
+    fn states(&self) -> u64 {
+        self.layer.iter().map(Bucket::states).sum()
+    }
+
+    fn step(&mut self, sq: &Square<'_>) -> std::result::Result<Stepped<C>, Stop> {
+        let (nb, raw, outs) = self.expand(sq)?;
+        let mut pieces: Vec<Vec<Vec<(K, C)>>> = (0..nb).map(|_| Vec::new()).collect();
+        let (mut done, mut prefix) = (C::ZERO, C::ZERO);
+        let (mut generated, mut written) = (0u64, 0u64);
+        for c in outs {
+            done = done.add(c.done).ok_or(Stop::Overflow)?;
+            prefix = prefix.add(c.prefix).ok_or(Stop::Overflow)?;
+            generated += c.generated;
+            written += c.written;
+            for (j, v) in c.shares.into_iter().enumerate() {
+                if !v.is_empty() {
+                    pieces[j].push(v);
+                }
+            }
+        }
+        // The old layer's memory goes now, its files once the checkpoint is written.
+        self.old = std::mem::take(&mut self.layer)
+            .into_iter()
+            .filter_map(|b| match b {
+                Bucket::Disk { path, .. } => Some(path),
+                Bucket::Mem(_) => None,
+            })
+            .collect();
+        if let Some(files) = raw {
+            for (path, w) in files {
+                let mut w = w.into_inner().unwrap_or_else(|e| e.into_inner());
+                w.flush().map_err(|e| io("write", &path, e))?;
+            }
+        }
+        let this = &*self;
+        let next: Vec<Bucket<K, C>> = pieces
+            .into_par_iter()
+            .enumerate()
+            .map(|(j, parts)| this.merge_bucket(sq.t, j, parts))
+            .collect::<std::result::Result<_, Stop>>()?;
+        let states: u64 = next.iter().map(Bucket::states).sum();
+        if self.disk.is_some() {
+            let eb = entry_bytes::<K, C>() as u64;
+            self.peak_disk = self.peak_disk.max(written.max(states) * eb);
+            self.raw_ratio = Some(written as f64 / states.max(1) as f64);
+        }
+        self.layer = next;
+        Ok(Stepped {
+            done,
+            prefix,
+            generated,
+            states,
+        })
+    }
+
+    fn on_disk(&self) -> bool {
+        self.disk.is_some()
+    }
+
+    fn peak_disk(&self) -> u64 {
+        self.peak_disk
+    }
+
+    fn checkpoint(&mut self, sq: &Square<'_>, run: &Run) -> std::result::Result<(), Stop> {
+        if let Some(d) = &self.disk {
+            let finished = sq.t + 1 == sq.n;
+            // A finished run that hands its states to no one keeps only its
+            // manifest (with the count), unless asked to keep them.
+            let clean = finished && sq.opts.final_layer.is_none() && !sq.opts.keep && !d.temporary;
+            let files: Vec<(&Path, u64, u32)> = match clean {
+                true => Vec::new(),
+                false => self
+                    .layer
+                    .iter()
+                    .map(|b| match b {
+                        Bucket::Disk {
+                            path,
+                            states,
+                            crc32,
+                        } => (path.as_path(), *states, *crc32),
+                        Bucket::Mem(_) => unreachable!("disk runs write every bucket"),
+                    })
+                    .collect(),
+            };
+            let count = finished.then(|| run.count.to_string());
+            write_manifest(d, &self.fp, sq.t + 1, &files, run, count)?;
+            if clean {
+                for b in std::mem::take(&mut self.layer) {
+                    if let Bucket::Disk { path, .. } = b {
+                        let _ = fs::remove_file(path);
+                    }
+                }
+            }
+        }
+        for path in std::mem::take(&mut self.old) {
+            let _ = fs::remove_file(path);
+        }
+        Ok(())
+    }
+
+    fn hand_over(
+        &self,
+        consume: &FinalLayer<'_>,
+        opts: &RunOptions<'_>,
+    ) -> std::result::Result<(), Stop> {
+        let states = self.states();
+        // A few chunks a thread, so that a small layer uses every core.
+        let chunk = (states / (4 * self.threads)).clamp(1 << 12, CHUNK as u64);
+        chunks_of(&self.layer, chunk).par_iter().try_for_each(
+            |&(b, start, len)| -> std::result::Result<(), Stop> {
+                opts.check_stop(JOINING)?;
+                let wide = widen(&read_chunk(&self.layer[b], start, len)?)?;
+                consume(&wide).map_err(Stop::Err)
+            },
+        )
+    }
+}
+
+/// Expands every chunk of the layer `cur`, merges each chunk's successors
+/// and splits them by next bucket (appended to the raw files on disk).
+fn expand_layer<K: Key, C: Tally>(
+    sq: &Square<'_>,
+    cur: &[Bucket<K, C>],
+    chunks: &[(usize, u64, usize)],
+    nb: usize,
+    raw: Option<&RawFiles>,
+    guard: &StepGuard<'_>,
+) -> std::result::Result<Vec<ChunkOut<K, C>>, Stop> {
+    chunks
+        .par_iter()
+        .map(|&(b, start, len)| -> std::result::Result<_, Stop> {
+            let states = read_chunk(&cur[b], start, len)?;
+            let (mut out, done, prefix) = expand_chunk(sq.engine, sq.step, &states, nb, guard)?;
+            let generated: u64 = out.iter().map(|v| v.len() as u64).sum();
+            let mut written = 0u64;
+            for v in &mut out {
+                merge(v)?;
+                v.shrink_to_fit();
+                written += v.len() as u64;
+            }
+            match raw {
+                Some(files) => {
+                    for (j, v) in out.iter_mut().enumerate() {
+                        if v.is_empty() {
+                            continue;
+                        }
+                        let (path, w) = &files[j];
+                        let mut w = w.lock().unwrap_or_else(|e| e.into_inner());
+                        write_entries(&mut *w, v).map_err(|e| io("write", path, e))?;
+                        *v = Vec::new();
+                    }
+                }
+                None => {
+                    let bytes = written * entry_bytes::<K, C>() as u64;
+                    guard.held.fetch_add(bytes, Ordering::Relaxed);
+                }
+            }
+            Ok(ChunkOut {
+                shares: out,
+                done,
+                prefix,
+                generated,
+                written,
+            })
+        })
+        .collect()
+}
+
+/// The layer's states in pieces of at most `chunk`, at least one a bucket
+/// (an empty bucket gives an empty piece): (bucket, start, length).
+fn chunks_of<K, C>(layer: &[Bucket<K, C>], chunk: u64) -> Vec<(usize, u64, usize)> {
+    layer
+        .iter()
+        .enumerate()
+        .flat_map(|(b, bucket)| {
+            let s = bucket.states();
+            (0..s.div_ceil(chunk).max(1)).map(move |i| {
+                let start = i * chunk;
+                (b, start, (s - start).min(chunk) as usize)
+            })
+        })
+        .collect()
+}
+
+/// The `len` states of `bucket` from `start`: borrowed in memory, read from disk.
+fn read_chunk<K: Key, C: Tally>(
+    bucket: &Bucket<K, C>,
+    start: u64,
+    len: usize,
+) -> std::result::Result<Cow<'_, [(K, C)]>, Stop> {
+    Ok(match bucket {
+        Bucket::Mem(v) => Cow::Borrowed(&v[start as usize..start as usize + len]),
+        Bucket::Disk { path, .. } => Cow::Owned(read_entries::<K, C>(path, start, len)?),
+    })
+}

@@ -1,0 +1,131 @@
+//! What a run is asked and what it answers: its options (memory and disk
+//! bounds, the work directory, the stop flag, the final layer's consumer),
+//! the progress it reports after every square, and its figures.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::count::number::Count;
+use crate::{Error, Result};
+
+/// What the dynamic program hands to the progress callback after each vertex.
+#[derive(Copy, Clone, Debug)]
+pub struct FrontierProgress {
+    /// Vertices processed so far.
+    pub step: usize,
+    /// Vertices in all.
+    pub steps: usize,
+    /// States in the frontier now.
+    pub states: usize,
+    /// The most states seen so far.
+    pub peak: usize,
+    /// Whether the states are kept on disk.
+    pub on_disk: bool,
+    /// Successors generated at this square, before equal states merged.
+    pub generated: u64,
+    /// Bytes of state files on disk now (0 in memory).
+    pub disk_bytes: u64,
+    /// The projected peak of the states (see the `project` module notes):
+    /// the states measured so far, then the model's.
+    pub projected_peak: u64,
+    /// The projected seconds left in this run, at the speed of the last row.
+    pub seconds_left: Option<f64>,
+}
+
+/// How a run stores its states and where it may stop.
+#[derive(Copy, Clone, Default)]
+pub(crate) struct RunOptions<'a> {
+    pub max_memory: Option<u64>,
+    pub progress: Option<&'a (dyn Fn(&FrontierProgress) + Sync)>,
+    pub work_dir: Option<&'a Path>,
+    pub resume: bool,
+    /// Start afresh: remove the run's checkpoint, if any, rather than
+    /// refuse it (see [`check_checkpoint`]).
+    pub fresh: bool,
+    /// A later run of a count that runs several (a meeting's bottom part,
+    /// the quotients of a symmetry after the first): resuming, it starts
+    /// afresh where it has no checkpoint, since its count may have stopped
+    /// before it began.
+    pub later: bool,
+    pub stop: Option<&'a crate::StopFlag>,
+    /// The most bytes the state files may take (default: what they take now
+    /// and 80 % of the free space on their file system).
+    pub max_disk: Option<u64>,
+    /// Keep the state files of a finished run.
+    pub keep: bool,
+    /// For a part of a graph (see `Problem::external`): called with the
+    /// states after the last vertex, chunk by chunk and in parallel, as
+    /// `(key, count)` pairs.
+    pub final_layer: Option<&'a FinalLayer<'a>>,
+    /// The bits the count is expected to need: the run starts with counts
+    /// that wide (0: `u64`), and widens them if they overflow.
+    pub count_bits: u32,
+    /// Keep the states in memory, never on disk (a count on a board with
+    /// holes, wrapping or another leaper, whose states have no disk program
+    /// yet): past the memory bound the count stops with
+    /// [`Error::TooLarge`] naming this board.
+    pub memory_only: Option<crate::Board>,
+}
+
+impl RunOptions<'_> {
+    /// [`Error::Interrupted`] if the stop flag is raised, saying where the
+    /// count stopped (`when`: "after square 5 of 24", ...).
+    pub fn check_stop(&self, when: &str) -> Result<()> {
+        if !self.stop.is_some_and(crate::StopFlag::is_stopped) {
+            return Ok(());
+        }
+        let stopped = Error::Interrupted(format!("the count was stopped {when}"));
+        Err(match self.work_dir {
+            Some(_) => stopped.with_hint(crate::Hint::Resume),
+            None => stopped,
+        })
+    }
+
+    /// The memory bound in bytes: `max_memory`, else what is available.
+    pub fn budget(&self) -> u64 {
+        self.max_memory
+            .or_else(crate::memory::available_bytes)
+            .unwrap_or(u64::MAX)
+    }
+}
+
+/// Where a count stops after its last square: while its parts' final
+/// states are joined (meeting in the middle).
+pub(crate) const JOINING: &str = "while its parts were joined";
+
+/// A consumer of a part's final states.
+pub(crate) type FinalLayer<'a> = dyn Fn(&[(u128, u128)]) -> Result<()> + Sync + 'a;
+
+/// The figures of a run.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(crate) struct Run {
+    pub count: Count,
+    pub states_per_step: Vec<u64>,
+    pub peak: u64,
+    pub slots: usize,
+    pub key_bytes: usize,
+    pub on_disk: bool,
+    /// Successors generated (before equal states are merged), over all steps.
+    pub generated: u64,
+    /// The most bytes of state files on disk at once (this run's share).
+    #[serde(default)]
+    pub peak_disk: u64,
+    /// For a sweep: the count of each prefix (see `Problem::prefixes`), by
+    /// its number of vertices.
+    #[serde(default)]
+    pub prefix_counts: Vec<(usize, Count)>,
+}
+
+/// A count past the widest counts.
+pub(crate) fn overflow() -> Error {
+    Error::Unsupported("the count exceeds 2^4096, more than this counter can hold".into())
+}
+
+/// A part's count (meeting in the middle) past `u128`.
+pub(crate) fn part_overflow() -> Error {
+    Error::Unsupported(
+        "a part of the board has more than 2^128 partial tours, more than meeting in the middle carries".into(),
+    )
+    .with_hint(crate::Hint::UseMethod("forward"))
+}

@@ -1,0 +1,188 @@
+//! The layer step as an interface ([`Executor`]), and the part of it every
+//! executor shares: expanding a piece of a layer through the frontier
+//! program's step for the next square, each successor addressed to the
+//! partition its key picks ([`partition_of`]).
+//!
+//! An executor holds a layer split into partitions and turns it into the
+//! next; the driver (`drive.rs`) only asks it to step, to checkpoint and
+//! to hand over its final states. Successors leave a piece of a layer as
+//! `(key, count)` runs addressed to a partition number ([`Shares`]), so an
+//! executor may carry them anywhere: to a vector of the same process, a
+//! file, or another machine.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::merge::partition_of;
+use super::options::{part_overflow, FinalLayer, Run, RunOptions};
+use super::words::{entry_bytes, Key, Stop, Tally};
+use crate::count::frontier::{Engine, Step};
+use crate::Result;
+
+/// One square's work, as the driver hands it to an executor.
+pub(super) struct Square<'a> {
+    /// The frontier program.
+    pub engine: &'a Engine,
+    /// Its step for this square.
+    pub step: &'a Step,
+    /// The square's number from 0, and the run's squares.
+    pub t: usize,
+    pub n: usize,
+    /// The states expected after the square (to size partitions and budgets).
+    pub expected: u64,
+    pub opts: &'a RunOptions<'a>,
+}
+
+impl Square<'_> {
+    /// Where the count stops if asked during this square.
+    pub fn when(&self) -> String {
+        format!("during square {} of {}", self.t + 1, self.n)
+    }
+}
+
+/// What a layer step gives.
+pub(super) struct Stepped<C> {
+    /// Tours completed (at the last square).
+    pub done: C,
+    /// Tours of the prefix completed (at a prefix square).
+    pub prefix: C,
+    /// Successors generated, before equal keys merged.
+    pub generated: u64,
+    /// States of the new layer.
+    pub states: u64,
+}
+
+/// Holds a layer of states in partitions and turns it into the next.
+pub(super) trait Executor<K: Key, C: Tally> {
+    /// States in the layer.
+    fn states(&self) -> u64;
+
+    /// The layer step: expands every state through `square.step`, sends
+    /// each successor as a `(key, count)` run to the partition its key
+    /// picks, merges equal keys in every partition; the layer becomes the
+    /// next one.
+    fn step(&mut self, square: &Square<'_>) -> std::result::Result<Stepped<C>, Stop>;
+
+    /// Whether the layer is on disk.
+    fn on_disk(&self) -> bool {
+        false
+    }
+
+    /// The most bytes of state files the run has had on disk.
+    fn peak_disk(&self) -> u64 {
+        0
+    }
+
+    /// Makes the layer after `square` the run's checkpoint, if it keeps
+    /// one (`run`: its figures after the square).
+    fn checkpoint(&mut self, _square: &Square<'_>, _run: &Run) -> std::result::Result<(), Stop> {
+        Ok(())
+    }
+
+    /// Hands the layer's states to `consume`, piece by piece, unless the
+    /// count is stopped.
+    fn hand_over(
+        &self,
+        consume: &FinalLayer<'_>,
+        opts: &RunOptions<'_>,
+    ) -> std::result::Result<(), Stop>;
+}
+
+/// A piece's successors, by the partition they go to.
+pub(super) type Shares<K, C> = Vec<Vec<(K, C)>>;
+
+/// Watches the expansion of a square: the stop flag, and the memory the
+/// successors held in memory take against what the bound leaves them.
+pub(super) struct StepGuard<'a> {
+    pub opts: &'a RunOptions<'a>,
+    /// Where the count stops if asked: "during square 5 of 24".
+    pub when: &'a str,
+    /// The bytes the successors may take.
+    pub limit: u64,
+    pub threads: u64,
+    /// Bytes of the merged successors of the chunks done.
+    pub held: AtomicU64,
+    /// States of the layer, and those expanded so far (roughly).
+    pub states: u64,
+    pub expanded: AtomicU64,
+}
+
+/// States expanded between two looks at the stop flag and the memory.
+const GUARD_EVERY: usize = 1 << 10;
+
+impl StepGuard<'_> {
+    /// Stops the square if the stop flag is raised, or if a chunk's
+    /// successors so far (`growing` bytes, as many in every other thread)
+    /// would pass the limit with what the chunks done hold; the error
+    /// carries the bytes the whole square would take at that rate.
+    pub fn check(&self, growing: u64) -> std::result::Result<(), Stop> {
+        self.opts.check_stop(self.when)?;
+        let expanded = self
+            .expanded
+            .fetch_add(GUARD_EVERY as u64, Ordering::Relaxed);
+        let held = self.held.load(Ordering::Relaxed);
+        let in_flight = held.saturating_add(growing.saturating_mul(self.threads));
+        if in_flight > self.limit {
+            let share = (expanded + GUARD_EVERY as u64).min(self.states).max(1) as f64;
+            let whole = in_flight as f64 * self.states as f64 / share;
+            return Err(Stop::OverMemory(whole as u64));
+        }
+        Ok(())
+    }
+}
+
+/// Expands the states of one chunk; returns the successors by next bucket
+/// and the number of tours completed (at the last step).
+pub(super) fn expand_chunk<K: Key, C: Tally>(
+    engine: &Engine,
+    step: &Step,
+    states: &[(K, C)],
+    nb: usize,
+    guard: &StepGuard<'_>,
+) -> std::result::Result<(Shares<K, C>, C, C), Stop> {
+    let mut out: Vec<Vec<(K, C)>> = (0..nb)
+        .map(|_| Vec::with_capacity(2 * states.len() / nb + 16))
+        .collect();
+    let mut done = C::ZERO;
+    let mut prefix = C::ZERO;
+    let mut over = false;
+    for (i, &(key, count)) in states.iter().enumerate() {
+        if i % GUARD_EVERY == GUARD_EVERY - 1 {
+            let bytes: usize = out.iter().map(Vec::capacity).sum();
+            guard.check((bytes * entry_bytes::<K, C>()) as u64)?;
+        }
+        if step.prefix {
+            for _ in 0..engine.prefix_tours(step, key.to_u128()) {
+                match prefix.add(count) {
+                    Some(p) => prefix = p,
+                    None => over = true,
+                }
+            }
+        }
+        engine.expand(step, key.to_u128(), |succ| match succ {
+            Some(k) => {
+                let k = K::from_u128(k);
+                out[partition_of(k, nb)].push((k, count));
+            }
+            None => match done.add(count) {
+                Some(d) => done = d,
+                None => over = true,
+            },
+        });
+    }
+    if over {
+        return Err(Stop::Overflow);
+    }
+    Ok((out, done, prefix))
+}
+
+/// The states of a piece of a final layer as `(u128, u128)` pairs, for
+/// its consumer.
+pub(super) fn widen<K: Key, C: Tally>(states: &[(K, C)]) -> Result<Vec<(u128, u128)>> {
+    states
+        .iter()
+        .map(|&(k, c)| {
+            let c = c.to_u128().ok_or_else(part_overflow)?;
+            Ok((k.to_u128(), c))
+        })
+        .collect()
+}
