@@ -65,13 +65,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use serde::Serialize;
 
 mod report;
 mod sampled;
 mod walks;
 
 use report::{summarise, Sums};
+pub use report::{Estimate, EstimateMethod};
 use sampled::frontier_run;
 use walks::{knuth_probe, walk_probe, Graph, Scratch, Walk};
 
@@ -85,77 +85,6 @@ pub const BATCH: u64 = 256;
 
 /// States kept per square by [`EstimateMethod::Frontier`] unless told.
 pub const KEEP: usize = 100_000;
-
-/// How probes choose their way.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EstimateMethod {
-    /// [`EstimateMethod::Frontier`] for closed tours where the frontier
-    /// program fits, else [`EstimateMethod::Sis`].
-    #[default]
-    Auto,
-    /// Runs of the frontier program that keep a sample of its states.
-    Frontier,
-    /// Sequential importance sampling of walks on the pruned tree with a
-    /// Warnsdorff-like proposal.
-    Sis,
-    /// Uniform walks of the tree pruned by dead-end and connectivity checks.
-    Pruned,
-    /// Knuth's plain probe of plain backtracking (rarely reaches a tour).
-    Knuth,
-}
-
-impl EstimateMethod {
-    /// Every method, in the order of the command line's list.
-    pub const ALL: [EstimateMethod; 5] = [
-        EstimateMethod::Auto,
-        EstimateMethod::Frontier,
-        EstimateMethod::Sis,
-        EstimateMethod::Pruned,
-        EstimateMethod::Knuth,
-    ];
-
-    /// The method's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            EstimateMethod::Auto => "auto",
-            EstimateMethod::Frontier => "frontier",
-            EstimateMethod::Sis => "sis",
-            EstimateMethod::Pruned => "pruned",
-            EstimateMethod::Knuth => "knuth",
-        }
-    }
-
-    /// One line about the method.
-    pub fn about(self) -> &'static str {
-        match self {
-            EstimateMethod::Auto => {
-                "frontier for closed tours of boards with a short side of at most 11, else sis"
-            }
-            EstimateMethod::Frontier => {
-                "runs of the exact counter's frontier program keeping a sample of its states"
-            }
-            EstimateMethod::Sis => {
-                "importance sampling of walks on the pruned tree, preferring squares with few ways out"
-            }
-            EstimateMethod::Pruned => {
-                "uniform walks of the tree pruned by dead-end and connectivity checks"
-            }
-            EstimateMethod::Knuth => {
-                "Knuth's plain probe of plain backtracking (rarely reaches a tour)"
-            }
-        }
-    }
-
-    /// Probes made when none are asked for: 10 runs of the frontier
-    /// program, 300,000 walks for the others.
-    pub fn default_samples(self) -> u64 {
-        match self {
-            EstimateMethod::Frontier => 10,
-            _ => 300_000,
-        }
-    }
-}
 
 /// Options of [`estimate()`].
 #[derive(Copy, Clone, Debug)]
@@ -190,38 +119,6 @@ impl Default for EstimateOptions {
             keep: KEEP,
         }
     }
-}
-
-/// An estimate with its spread.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Estimate {
-    /// Estimated number of undirected tours.
-    pub tours: f64,
-    /// Standard error of `tours`.
-    pub tours_error: f64,
-    /// Lower end of the 95 % interval of `tours` (never below 0).
-    pub low: f64,
-    /// Upper end of the 95 % interval of `tours`.
-    pub high: f64,
-    /// Estimated number of nodes of the tree the walks probe (0 for the
-    /// frontier method).
-    pub tree: f64,
-    /// Standard error of `tree`.
-    pub tree_error: f64,
-    /// Probes that found a tour.
-    pub hits: u64,
-    /// Probes made.
-    pub samples: u64,
-    /// The method used ([`EstimateMethod::Auto`] resolved).
-    pub method: EstimateMethod,
-    /// Whether the estimate is exact: every run of the frontier method kept
-    /// all its states.
-    pub exact: bool,
-    /// Sample skewness of the probes' results (0 for fewer than 3 probes).
-    pub skewness: f64,
-    /// The largest probe result's share of their sum (0 to 1; near 1, one
-    /// probe made the estimate).
-    pub largest: f64,
 }
 
 /// The method [`EstimateMethod::Auto`] stands for on `board` for `kind`

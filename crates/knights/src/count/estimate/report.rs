@@ -1,7 +1,111 @@
-//! The estimate from the probes' sums: its mean, errors and Hall's
-//! skewness-corrected 95 % interval (see the `estimate` module notes).
+//! What an estimate says (its method, mean, errors and Hall's
+//! skewness-corrected 95 % interval) and how it comes from the probes'
+//! sums (see the `estimate` module notes).
 
-use super::{Estimate, EstimateMethod};
+use serde::Serialize;
+
+/// How probes choose their way.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EstimateMethod {
+    /// [`EstimateMethod::Frontier`] for closed tours where the frontier
+    /// program fits, else [`EstimateMethod::Sis`].
+    #[default]
+    Auto,
+    /// Runs of the frontier program that keep a sample of its states.
+    Frontier,
+    /// Sequential importance sampling of walks on the pruned tree with a
+    /// Warnsdorff-like proposal.
+    Sis,
+    /// Uniform walks of the tree pruned by dead-end and connectivity checks.
+    Pruned,
+    /// Knuth's plain probe of plain backtracking (rarely reaches a tour).
+    Knuth,
+}
+
+impl EstimateMethod {
+    /// Every method, in the order of the command line's list.
+    pub const ALL: [EstimateMethod; 5] = [
+        EstimateMethod::Auto,
+        EstimateMethod::Frontier,
+        EstimateMethod::Sis,
+        EstimateMethod::Pruned,
+        EstimateMethod::Knuth,
+    ];
+
+    /// The method's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            EstimateMethod::Auto => "auto",
+            EstimateMethod::Frontier => "frontier",
+            EstimateMethod::Sis => "sis",
+            EstimateMethod::Pruned => "pruned",
+            EstimateMethod::Knuth => "knuth",
+        }
+    }
+
+    /// One line about the method.
+    pub fn about(self) -> &'static str {
+        match self {
+            EstimateMethod::Auto => {
+                "frontier for closed tours of boards with a short side of at most 11, else sis"
+            }
+            EstimateMethod::Frontier => {
+                "runs of the exact counter's frontier program keeping a sample of its states"
+            }
+            EstimateMethod::Sis => {
+                "importance sampling of walks on the pruned tree, preferring squares with few ways out"
+            }
+            EstimateMethod::Pruned => {
+                "uniform walks of the tree pruned by dead-end and connectivity checks"
+            }
+            EstimateMethod::Knuth => {
+                "Knuth's plain probe of plain backtracking (rarely reaches a tour)"
+            }
+        }
+    }
+
+    /// Probes made when none are asked for: 10 runs of the frontier
+    /// program, 300,000 walks for the others.
+    pub fn default_samples(self) -> u64 {
+        match self {
+            EstimateMethod::Frontier => 10,
+            _ => 300_000,
+        }
+    }
+}
+
+/// An estimate with its spread.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Estimate {
+    /// Estimated number of undirected tours.
+    pub tours: f64,
+    /// Standard error of `tours`.
+    pub tours_error: f64,
+    /// Lower end of the 95 % interval of `tours` (never below 0).
+    pub low: f64,
+    /// Upper end of the 95 % interval of `tours`.
+    pub high: f64,
+    /// Estimated number of nodes of the tree the walks probe (0 for the
+    /// frontier method).
+    pub tree: f64,
+    /// Standard error of `tree`.
+    pub tree_error: f64,
+    /// Probes that found a tour.
+    pub hits: u64,
+    /// Probes made.
+    pub samples: u64,
+    /// The method used ([`EstimateMethod::Auto`] resolved).
+    pub method: EstimateMethod,
+    /// Whether the estimate is exact: every run of the frontier method kept
+    /// all its states.
+    pub exact: bool,
+    /// Sample skewness of the probes' results (0 for fewer than 3 probes).
+    pub skewness: f64,
+    /// The largest probe result's share of their sum (0 to 1; near 1, one
+    /// probe made the estimate).
+    pub largest: f64,
+}
 
 /// The sums of the probes' results, added up batch by batch.
 #[derive(Copy, Clone, Default)]
