@@ -145,7 +145,7 @@ fn fits(board: Board, kind: Kind) -> bool {
     // engine decides (and refuses the widest).
     r.min(c) <= 11
         && crate::memory::ensure_fits(board, "frontier program", 256).is_ok()
-        && Engine::new(&super::board_problem(board, kind)).is_ok()
+        && Engine::new(&crate::count::planner::board_problem(board, kind)).is_ok()
 }
 
 /// Resolves [`EstimateMethod::Auto`] for `board` and `kind`, and prepares
@@ -155,7 +155,7 @@ fn resolve(
     kind: Kind,
     method: EstimateMethod,
 ) -> Result<(EstimateMethod, Option<Engine>)> {
-    let engine = || Engine::new(&super::board_problem(board, kind));
+    let engine = || Engine::new(&crate::count::planner::board_problem(board, kind));
     match method {
         EstimateMethod::Auto if auto_frontier(board, kind) => {
             Ok((EstimateMethod::Frontier, Some(engine()?)))
