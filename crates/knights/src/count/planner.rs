@@ -8,7 +8,7 @@ use crate::count::halves::{self, square_colour};
 use crate::{Board, Kind, Result};
 use serde::Serialize;
 
-/// How [`tours`] counts.
+/// How [`tours`](crate::count::tours) counts.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
