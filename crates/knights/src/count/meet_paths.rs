@@ -81,12 +81,7 @@
 //! often (the middle is symmetric too); the top's states are unfolded into
 //! both images, each with half the count, before the table is built.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
-
-use rayon::prelude::*;
-use rustc_hash::FxHashMap;
-
+mod boundary;
 mod fold;
 mod gather;
 mod middle;
@@ -95,53 +90,16 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-use super::executor::Stop;
-use super::frontier::{Engine, Problem, Route, DONE, END, UNTOUCHED};
-use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
 use super::executor::{self, FinalLayer, RunOptions};
-use super::number::ProductSum;
+use super::frontier::{Engine, Problem, Route};
+use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
 use super::separator::Plan;
 use crate::{Error, Result};
-use gather::*;
-use middle::*;
-use reader::*;
-use table::*;
-
-/// Bytes of memory a top state takes in the table, with its entry.
-const TABLE_BYTES_PER_STATE: u64 = 72;
-/// Bytes of memory a bottom (or lower) state takes while it waits for the
-/// table.
-const HELD_BYTES_PER_STATE: u64 = 32;
-/// Bytes of memory a bottom state's request takes until the join.
-const REQUEST_BYTES: u64 = 48;
-/// The final states of the bottom (or lower) part joined at once, at most.
-const BLOCK: usize = 1 << 20;
-
-/// A part's final state on the separator: degrees (2 bits a square), the
-/// terminals inside the part, and for each square of degree 1 its mate
-/// (4 bits a square: the square at the path's other end, or the square
-/// itself when the path leads to a terminal inside the part).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Boundary {
-    degrees: u32,
-    term: u8,
-    mates: u64,
-}
-
-impl Boundary {
-    /// The boundary as one number, to sort and add up by.
-    fn packed(&self) -> u128 {
-        u128::from(self.degrees) | u128::from(self.mates) << 32 | u128::from(self.term) << 96
-    }
-
-    fn unpacked(k: u128) -> Boundary {
-        Boundary {
-            degrees: k as u32,
-            mates: (k >> 32) as u64,
-            term: (k >> 96) as u8,
-        }
-    }
-}
+use boundary::packed;
+use gather::Gather;
+use middle::Middle;
+use reader::{Reader, Relabel};
+use table::Table;
 
 /// The row above which [`open_tours`] cuts a board of `rows` rows (see
 /// the module notes).
@@ -359,21 +317,3 @@ const SHARED_MAX_WIDTH: usize = 6;
 
 /// Boards of at most this many squares run their two parts side by side.
 const SIDE_BY_SIDE_SQUARES: usize = 42;
-
-/// Boundaries with their counts as packed numbers (see [`Boundary::packed`]).
-fn packed(states: &[(Boundary, u128)]) -> Vec<(u128, u128)> {
-    states.iter().map(|(b, c)| (b.packed(), *c)).collect()
-}
-
-/// Two partial results of a join added.
-fn plus(mut a: (ProductSum, u64), b: (ProductSum, u64)) -> (ProductSum, u64) {
-    a.0.add(b.0);
-    a.1 += b.1;
-    a
-}
-
-/// How many states one parallel piece of a join takes: about four pieces
-/// a thread, and at least 1024 states.
-fn piece_size(states: usize) -> usize {
-    (states / (4 * rayon::current_num_threads().max(1))).max(1 << 10)
-}

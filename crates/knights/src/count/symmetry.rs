@@ -25,7 +25,8 @@ use std::time::Instant;
 
 use super::executor::{self, RunOptions};
 use super::frontier::{Problem, Route};
-use super::{oriented, tours, Count, CountReport, Kind, Options};
+use super::planner::{oriented, PROBLEM_BYTES_PER_SQUARE};
+use super::{tours, Count, CountReport, Kind, Options};
 use crate::{Board, Error, Result};
 
 /// Tours up to rotation and reflection, with the fixed counts behind them.
@@ -97,7 +98,7 @@ fn symmetries(rows: usize, w: usize) -> Vec<Symmetry> {
 fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>> {
     let n = rows * w;
     if let Ok(board) = Board::new(rows as u64, w as u64) {
-        crate::memory::ensure_fits(board, "count", super::PROBLEM_BYTES_PER_SQUARE)?;
+        crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
     }
     let apply = |s: usize| {
         let (r, c) = (g.map)(s / w, s % w, rows, w);

@@ -162,7 +162,7 @@ mod tests {
             let board = text.parse().unwrap();
             all.push((
                 format!("{text} {kind:?}"),
-                crate::count::board_problem(board, kind),
+                crate::count::planner::board_problem(board, kind),
             ));
         }
         // Every length at once: the prefixes' counts.
@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn a_successor_sent_to_the_wrong_partition_is_caught() {
-        let p = crate::count::board_problem("5x6".parse().unwrap(), Kind::Closed);
+        let p = crate::count::planner::board_problem("5x6".parse().unwrap(), Kind::Closed);
         let (expected, _) = ordinary(&p);
         let (wrong, _) = partitioned(&p, 3, true);
         assert_ne!(wrong.states_per_step, expected.states_per_step);

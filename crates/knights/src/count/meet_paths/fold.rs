@@ -27,7 +27,7 @@
 //! top states there. The cost follows the table and the bottom states,
 //! not their pairs (BENCHMARKS.md, "Exact counting", the join).
 
-use super::Links;
+use super::boundary::Links;
 use crate::count::number::ProductSum;
 use crate::{Error, Result};
 
@@ -283,8 +283,10 @@ fn meet_closed(top: &[(u128, u128)], bottom: &[(u128, u128)], sum: &mut ProductS
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Walk, MAX_WIDTH, SINK};
+    use super::super::boundary::SINK;
+    use super::super::table::Walk;
     use super::*;
+    use crate::count::halves::MAX_WIDTH;
     use proptest::prelude::*;
 
     /// A part's state on `seps` squares: `ends` paired in order of

@@ -2,7 +2,19 @@
 //! bottom states held back), and the bottom states turned into requests
 //! to the table, a batch at a time.
 
-use super::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use super::boundary::*;
+use super::fold;
+use super::middle::Middle;
+use super::reader::Relabel;
+use super::table::{pattern_key, unfolded, Table};
+use crate::count::executor::{self, RunOptions, Stop};
+use crate::count::number::ProductSum;
+use crate::{Error, Result};
 
 /// What a meet gathers while its parts run: the top part's final states
 /// and the bottom part's (or lower part's), as packed boundaries, where
@@ -219,11 +231,6 @@ pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// A bottom state's request to the table: the top pattern it meets, its
-/// program against that pattern (see the `fold` module notes) and its
-/// count.
-pub(super) type Request = (u64, u128, u128);
-
 /// Sorted requests with equal ones added up.
 pub(super) fn merged(mut v: Vec<Request>) -> Result<Vec<Request>> {
     let mut w = 0;
@@ -259,7 +266,10 @@ pub(super) fn meet_all(
         for &r in raw.iter() {
             match out.last_mut() {
                 Some(last) if (last.0, last.1) == (r.0, r.1) => {
-                    last.2 = last.2.checked_add(r.2).ok_or_else(executor::part_overflow)?;
+                    last.2 = last
+                        .2
+                        .checked_add(r.2)
+                        .ok_or_else(executor::part_overflow)?;
                 }
                 _ => out.push(r),
             }

@@ -1,7 +1,9 @@
 //! The middle of an even board: its edges added to the lower part's
 //! final states (see the `meet_paths` module notes, "Even rows").
 
-use super::*;
+use super::boundary::Boundary;
+use super::table::each_pattern;
+use crate::count::halves::MAX_WIDTH;
 
 /// The edges between the two separator rows, added to the lower part's
 /// final states one by one, and the bottom patterns that meet some top

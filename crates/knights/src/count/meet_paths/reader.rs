@@ -1,7 +1,9 @@
 //! Reading a part's final states as boundaries on the separator, and the
 //! separator's symmetries.
 
-use super::*;
+use super::boundary::Boundary;
+use crate::count::frontier::{Engine, DONE, END, UNTOUCHED};
+use crate::count::halves::{Part, MAX_WIDTH};
 
 /// A symmetry of the separator: the square each separator square goes to,
 /// looked up rather than computed (a boundary is relabelled once for every

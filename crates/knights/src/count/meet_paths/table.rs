@@ -1,7 +1,15 @@
 //! The table of the top part's final states by pattern, the patterns a
 //! state meets, and a state's links on the separator.
 
-use super::*;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+
+#[cfg(test)]
+use super::boundary::SINK;
+use super::boundary::{Boundary, Links, Request};
+use super::fold;
+use super::reader::Relabel;
+use crate::Result;
 
 /// The top part's final states, unfolded from their mirror images, in
 /// runs of one pattern (degrees and terminals) each, and each pattern's run.
@@ -151,42 +159,6 @@ pub(super) fn pattern_index(k: u64, seps: usize) -> usize {
         .rev()
         .fold(0, |i, s| 3 * i + ((degrees >> (2 * s)) & 3) as usize);
     index + term * 3usize.pow(seps as u32)
-}
-
-/// A boundary ready for a [`Walk`]: each separator square's link in its
-/// part (the square at the other end of its path, or [`SINK`] for a square
-/// of degree 0 or 2 and for a path to a terminal inside the part), and
-/// masks of the squares of degree 1 and of those linked to a terminal.
-#[derive(Copy, Clone, Debug)]
-pub(super) struct Links {
-    pub(super) link: [u8; 2 * MAX_WIDTH + 1],
-    pub(super) ends: u32,
-    pub(super) terminal: u32,
-}
-
-/// Where a walk over the links goes when its path ends; it stays there.
-pub(super) const SINK: u8 = 2 * MAX_WIDTH as u8;
-
-impl Links {
-    pub(super) fn of(p: &Boundary, seps: usize) -> Links {
-        let mut out = Links {
-            link: [SINK; 2 * MAX_WIDTH + 1],
-            ends: 0,
-            terminal: 0,
-        };
-        for s in 0..seps {
-            if (p.degrees >> (2 * s)) & 3 == 1 {
-                let m = ((p.mates >> (4 * s)) & 15) as usize;
-                out.ends |= 1 << s;
-                if m == s {
-                    out.terminal |= 1 << s;
-                } else {
-                    out.link[s] = m as u8;
-                }
-            }
-        }
-        out
-    }
 }
 
 /// Whether a top and a bottom state whose degrees fit make one path (see

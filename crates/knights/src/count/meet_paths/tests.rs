@@ -1,5 +1,10 @@
 //! Tests of meeting in the middle for open tours.
 
+use std::sync::Mutex;
+
+use super::boundary::{Boundary, Links};
+use super::middle::joined;
+use super::table::{each_pattern, one_path, pattern_index, pattern_key, unfolded};
 use super::*;
 
 fn b(degrees: &[u32], mates: &[(usize, usize)]) -> Boundary {
