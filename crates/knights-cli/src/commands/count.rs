@@ -218,6 +218,19 @@ impl Reporter {
 /// The figures of a square for the bar and the status lines: states, the
 /// projected peak, disk in use and the projected time left.
 fn status(p: &Progress) -> String {
+    if let Some(j) = p.joining {
+        let mut line = format!(
+            "joining the parts: table part {} of {}, {} of {} bottom states",
+            j.part,
+            j.parts,
+            group(j.done),
+            group(j.total)
+        );
+        if let Some(left) = j.seconds_left {
+            line += &format!(", about {} left", human_time(left));
+        }
+        return line;
+    }
     let mut line = format!(
         "{} states (peak so far {}, projected {})",
         group(p.states as u64),

@@ -233,7 +233,9 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
         (top_run, executor::run(&bottom.problem, &bottom_opts)?)
     };
     let middle = |table: &Table| shared.then(|| Middle::new(w, table.runs.keys().copied()));
-    let (sum, pairs_tested) = gather.join_all(2 * w, Some(&Relabel::mirror(w)), middle, w)?;
+    let squares = nt + nl;
+    let (sum, pairs_tested) =
+        gather.join_all(2 * w, Some(&Relabel::mirror(w)), middle, w, squares)?;
     let done = MeetRun {
         count: sum.total(),
         top: top_run,
@@ -296,7 +298,8 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
             ..*opts
         },
     )?;
-    let (sum, pairs_tested) = gather.join_all(seps, mirror.as_ref(), |_| None, plan.w)?;
+    let (sum, pairs_tested) =
+        gather.join_all(seps, mirror.as_ref(), |_| None, plan.w, problem.n)?;
     let done = MeetRun {
         count: sum.total(),
         top: run,

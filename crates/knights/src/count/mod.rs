@@ -73,8 +73,8 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
-pub use executor::FrontierProgress;
 use executor::RunOptions;
+pub use executor::{FrontierProgress, Joining};
 use frontier::Problem;
 pub use number::Count;
 pub use planner::Method;
@@ -807,6 +807,30 @@ mod tests {
         // No tour at all: 0 by the theorem, at once and without memory.
         let report = tours(Board::new(1, 4_000_000_000).unwrap(), &opts).unwrap();
         assert_eq!(report.count, 0);
+    }
+
+    #[test]
+    fn the_join_reports_its_progress() {
+        let last = std::sync::Arc::new(std::sync::Mutex::new(None));
+        let saw = std::sync::Arc::clone(&last);
+        let control = Control::new().progress(move |p| {
+            if let Some(j) = p.frontier.and_then(|f| f.joining) {
+                assert!(j.done <= j.total && j.part <= j.parts);
+                *saw.lock().unwrap() = Some(j);
+            }
+        });
+        let opts = Options {
+            kind: Kind::Open,
+            method: Method::Meet,
+            max_memory: Some(20 << 20),
+            control: Some(&control),
+            ..Options::default()
+        };
+        tours("6x7".parse().unwrap(), &opts).unwrap();
+        let j = last.lock().unwrap().expect("the join reported");
+        assert!(j.parts > 1, "{j:?}");
+        assert_eq!((j.part, j.done), (j.parts, j.total));
+        assert!(j.total > 0);
     }
 
     #[test]

@@ -205,6 +205,7 @@ impl Watch {
             },
             projected_peak: peak.max(run.peak),
             seconds_left: (per > 0.0).then_some(per * left),
+            joining: None,
         }
     }
 }

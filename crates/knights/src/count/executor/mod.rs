@@ -40,6 +40,6 @@ pub(crate) use checkpoint::{
 };
 pub(crate) use drive::run;
 pub(crate) use merge::merge;
-pub use options::FrontierProgress;
 pub(crate) use options::{overflow, part_overflow, FinalLayer, Run, RunOptions, JOINING};
+pub use options::{FrontierProgress, Joining};
 pub(crate) use words::{io_error, Stop};

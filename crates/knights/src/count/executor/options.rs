@@ -31,6 +31,25 @@ pub struct FrontierProgress {
     pub projected_peak: u64,
     /// The projected seconds left in this run, at the speed of the last row.
     pub seconds_left: Option<f64>,
+    /// While a meeting's parts are joined (after the last square): how far
+    /// the join is.
+    pub joining: Option<Joining>,
+}
+
+/// How far the join of a meeting's parts is: the table is built in
+/// `parts` parts by pattern, and every part meets all the bottom states.
+#[derive(Copy, Clone, Debug)]
+pub struct Joining {
+    /// The part of the table being joined, from 1.
+    pub part: u64,
+    /// Parts of the table in all.
+    pub parts: u64,
+    /// Bottom states joined with this part so far.
+    pub done: u64,
+    /// Bottom states in all.
+    pub total: u64,
+    /// The projected seconds left in the join, at its speed so far.
+    pub seconds_left: Option<f64>,
 }
 
 /// How a run stores its states and where it may stop.

@@ -12,7 +12,7 @@ use super::fold;
 use super::middle::Middle;
 use super::reader::Relabel;
 use super::table::{pattern_key, unfolded, Table};
-use crate::count::executor::{self, RunOptions, Stop};
+use crate::count::executor::{self, FrontierProgress, Joining, RunOptions, Stop};
 use crate::count::number::ProductSum;
 use crate::{Error, Result};
 
@@ -86,6 +86,7 @@ impl<'a> Gather<'a> {
         mirror: Option<&Relabel>,
         middle: impl Fn(&Table) -> Option<Middle>,
         w: usize,
+        squares: usize,
     ) -> Result<(ProductSum, u64)> {
         let tops = std::mem::take(&mut *lock(&self.tops));
         let bottoms = std::mem::take(&mut *lock(&self.held));
@@ -96,8 +97,37 @@ impl<'a> Gather<'a> {
         let parts = (entries * TABLE_BYTES_PER_STATE)
             .div_ceil((free / 3).max(1))
             .max(1);
+        let started = std::time::Instant::now();
+        let total = bottoms.len() as u64 * parts;
+        let report = |part: u64, done: u64| {
+            let Some(f) = self.opts.progress else {
+                return;
+            };
+            let so_far = part * bottoms.len() as u64 + done;
+            let elapsed = started.elapsed().as_secs_f64();
+            f(&FrontierProgress {
+                step: squares,
+                steps: squares,
+                states: bottoms.len(),
+                peak: bottoms.len(),
+                on_disk: false,
+                generated: 0,
+                disk_bytes: 0,
+                projected_peak: bottoms.len() as u64,
+                seconds_left: None,
+                joining: Some(Joining {
+                    part: part + 1,
+                    parts,
+                    done,
+                    total: bottoms.len() as u64,
+                    seconds_left: (so_far > 0)
+                        .then(|| elapsed / so_far as f64 * (total - so_far) as f64),
+                }),
+            });
+        };
         for part in 0..parts {
             self.opts.check_stop(executor::JOINING)?;
+            report(part, 0);
             // A pattern and its mirror image go to the same part: a bottom
             // state stands for itself and its image, which must meet a
             // symmetric table.
@@ -128,8 +158,11 @@ impl<'a> Gather<'a> {
             self.bytes.fetch_add(table_bytes, Ordering::Relaxed);
             let table = Table::new(entries, seps);
             let middle = middle(&table);
+            let mut done = 0;
             for block in bottoms.chunks(BLOCK) {
                 self.join(&table, &middle, w, block)?;
+                done += block.len() as u64;
+                report(part, done);
             }
             let pieces = std::mem::take(&mut *lock(&self.pending));
             self.join_batch(&table, pieces.0)?;
