@@ -216,7 +216,7 @@ impl<'a> Gather<'a> {
         let mut requests = pieces.concat();
         drop(pieces);
         requests.par_sort_unstable_by_key(|r| (r.0, r.1));
-        let requests = merged(requests)?;
+        add_up(&mut requests)?;
         let mut patterns = Vec::new();
         let mut from = 0;
         for i in 0..requests.len() {
@@ -264,8 +264,8 @@ pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Sorted requests with equal ones added up.
-pub(super) fn merged(mut v: Vec<Request>) -> Result<Vec<Request>> {
+/// Adds up equal requests of the sorted `v`, in place.
+fn add_up(v: &mut Vec<Request>) -> Result<()> {
     let mut w = 0;
     for i in 0..v.len() {
         if w > 0 && (v[w - 1].0, v[w - 1].1) == (v[i].0, v[i].1) {
@@ -279,7 +279,7 @@ pub(super) fn merged(mut v: Vec<Request>) -> Result<Vec<Request>> {
         }
     }
     v.truncate(w);
-    Ok(v)
+    Ok(())
 }
 
 /// The requests of bottom states (packed boundaries with their counts),
@@ -295,20 +295,9 @@ pub(super) fn meet_all(
             table.requests(&Boundary::unpacked(k), count, &mut raw)?;
         }
         raw.sort_unstable_by_key(|r| (r.0, r.1));
-        let mut out: Vec<Request> = Vec::new();
-        for &r in raw.iter() {
-            match out.last_mut() {
-                Some(last) if (last.0, last.1) == (r.0, r.1) => {
-                    last.2 = last
-                        .2
-                        .checked_add(r.2)
-                        .ok_or_else(executor::part_overflow)?;
-                }
-                _ => out.push(r),
-            }
-        }
-        out.shrink_to_fit();
-        Ok(out)
+        add_up(&mut raw)?;
+        // A copy of the exact size: the buffer stays for the next piece.
+        Ok(raw.to_vec())
     })
 }
 
