@@ -21,6 +21,16 @@ pub(crate) struct MeetRun {
     pub bottom: Run,
     /// Top and bottom states whose degrees fit, tested for one cycle.
     pub pairs_tested: u64,
+    /// Bytes of the parts' final states held on disk for the join (open
+    /// tours; see the `meet_paths` shelf). Left out of the summary file
+    /// when 0, so that the summaries of counts that held nothing on disk
+    /// keep their checksums.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub held_disk: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// What a finished meeting keeps in its work directory: one file with the

@@ -147,6 +147,7 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         top: top_run,
         bottom: bottom_run,
         pairs_tested,
+        held_disk: 0,
     };
     summary.finish(&done, opts)?;
     Ok(done)

@@ -86,6 +86,7 @@ mod fold;
 mod gather;
 mod middle;
 mod reader;
+mod shelf;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -185,7 +186,7 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let bottom_engine = Engine::new(&bottom.problem)?;
     let top_reader = Reader::new(&top, &top_engine);
     let bottom_reader = Reader::new(&bottom, &bottom_engine);
-    let gather = Gather::new(opts);
+    let gather = Gather::new(opts, Some(Relabel::mirror(w)));
     let collect = |chunk: &[(u128, u128)]| -> Result<()> {
         gather.table_in(&top_reader.boundaries(&top_engine, chunk))
     };
@@ -208,10 +209,11 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
         progress: Some(&top_progress),
         ..*opts
     };
-    let bottom_opts = RunOptions {
+    let bottom_opts = |max_memory| RunOptions {
         later: true,
         progress: Some(&bottom_progress),
         final_layer: Some(&hold),
+        max_memory,
         ..*opts
     };
     let small = opts.work_dir.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
@@ -225,22 +227,28 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
         // busy, so the parts run side by side.
         let (top_run, bottom_run) = rayon::join(
             || executor::run(&top.problem, &top_opts),
-            || executor::run(&bottom.problem, &bottom_opts),
+            || executor::run(&bottom.problem, &bottom_opts(opts.max_memory)),
         );
         (top_run?, bottom_run?)
     } else {
         let top_run = executor::run(&top.problem, &top_opts)?;
-        (top_run, executor::run(&bottom.problem, &bottom_opts)?)
+        // The bottom part runs in what the top's held states leave.
+        let left = gather.budget.saturating_sub(gather.held_in_memory());
+        (
+            top_run,
+            executor::run(&bottom.problem, &bottom_opts(Some(left)))?,
+        )
     };
     let middle = |table: &Table| shared.then(|| Middle::new(w, table.runs.keys().copied()));
     let squares = nt + nl;
-    let (sum, pairs_tested) =
-        gather.join_all(2 * w, Some(&Relabel::mirror(w)), middle, w, squares)?;
+    let held_disk = gather.held_on_disk();
+    let (sum, pairs_tested) = gather.join_all(2 * w, middle, w, squares)?;
     let done = MeetRun {
         count: sum.total(),
         top: top_run,
         bottom: bottom_run,
         pairs_tested,
+        held_disk,
     };
     summary.finish(&done, opts)?;
     Ok(done)
@@ -281,7 +289,7 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
         .mirror
         .map(|m| Relabel::of_image(&plan.separator_image(m)));
     let swap = Relabel::of_image(&plan.separator_image(plan.swap));
-    let gather = Gather::new(opts);
+    let gather = Gather::new(opts, mirror);
     let collect = |chunk: &[(u128, u128)]| -> Result<()> {
         let half = reader.boundaries(&engine, chunk);
         gather.table_in(&half)?;
@@ -298,13 +306,14 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
             ..*opts
         },
     )?;
-    let (sum, pairs_tested) =
-        gather.join_all(seps, mirror.as_ref(), |_| None, plan.w, problem.n)?;
+    let held_disk = gather.held_on_disk();
+    let (sum, pairs_tested) = gather.join_all(seps, |_| None, plan.w, problem.n)?;
     let done = MeetRun {
         count: sum.total(),
         top: run,
         bottom: executor::Run::default(),
         pairs_tested,
+        held_disk,
     };
     summary.finish(&done, opts)?;
     Ok(done)

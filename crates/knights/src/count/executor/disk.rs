@@ -87,7 +87,7 @@ pub(super) fn file_states<K: Word, C: Word>(path: &Path) -> std::result::Result<
 
 /// Where a run keeps its files, and whether it removes them at the end
 /// (a directory of its own under the system's temporary directory).
-pub(super) struct Disk {
+pub(crate) struct Disk {
     pub dir: PathBuf,
     pub temporary: bool,
 }

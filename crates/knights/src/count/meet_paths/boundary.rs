@@ -11,9 +11,14 @@ use crate::count::number::ProductSum;
 /// Bytes of memory a top state takes in the table, with its entry.
 pub(super) const TABLE_BYTES_PER_STATE: u64 = 72;
 
-/// Bytes of memory a bottom (or lower) state takes while it waits for the
-/// table.
-pub(super) const HELD_BYTES_PER_STATE: u64 = 32;
+/// The held states (both parts' final states, waiting for the join) take
+/// at most this share of the memory bound (one part in `HELD_SHARE`);
+/// past it they go to disk (see the `shelf` module notes).
+pub(super) const HELD_SHARE: u64 = 3;
+
+/// The buckets, by pattern, the top's held states are kept in: the table
+/// is built in parts of whole buckets.
+pub(super) const TOP_BUCKETS: usize = 256;
 
 /// Bytes of memory a bottom state's request takes until the join.
 pub(super) const REQUEST_BYTES: u64 = 48;

@@ -11,20 +11,28 @@ use super::boundary::*;
 use super::fold;
 use super::middle::Middle;
 use super::reader::Relabel;
+use super::shelf::{Room, Shelf};
 use super::table::{pattern_key, unfolded, Table};
 use crate::count::executor::{self, FrontierProgress, Joining, RunOptions, Stop};
 use crate::count::number::ProductSum;
 use crate::{Error, Result};
 
 /// What a meet gathers while its parts run: the top part's final states
-/// and the bottom part's (or lower part's), as packed boundaries, where
-/// they wait for the join, the memory they take against the budget, and
-/// the join's sum.
+/// and the bottom part's (or lower part's), as packed boundaries, on
+/// shelves where they wait for the join (in memory, or past their share of
+/// it on disk), and the join's sum.
 pub(super) struct Gather<'a> {
     pub(super) opts: &'a RunOptions<'a>,
     pub(super) budget: u64,
-    pub(super) tops: Mutex<Vec<(u128, u128)>>,
-    pub(super) held: Mutex<Vec<(u128, u128)>>,
+    /// The relabelling that mirrors the separator, where the top's states
+    /// are kept up to their mirror images.
+    mirror: Option<Relabel>,
+    /// The top's states, in buckets by the pattern of the pair of a state
+    /// and its image (see [`Gather::bucket_of`]).
+    tops: Shelf,
+    held: Shelf,
+    room: Room<'a>,
+    /// Bytes of memory the join takes now, besides the shelves'.
     pub(super) bytes: AtomicU64,
     /// Requests waiting to be joined, a batch at a time: every batch
     /// works through the table's patterns it asks for, so batches are as
@@ -34,114 +42,140 @@ pub(super) struct Gather<'a> {
 }
 
 impl<'a> Gather<'a> {
-    pub(super) fn new(opts: &'a RunOptions<'a>) -> Gather<'a> {
+    /// A gather for a count with `opts`, whose top states are kept up to
+    /// the image `mirror` gives.
+    pub(super) fn new(opts: &'a RunOptions<'a>, mirror: Option<Relabel>) -> Gather<'a> {
+        let budget = opts.budget();
         Gather {
             opts,
-            budget: opts.budget(),
-            tops: Mutex::new(Vec::new()),
-            held: Mutex::new(Vec::new()),
+            budget,
+            mirror,
+            tops: Shelf::new("top", TOP_BUCKETS),
+            held: Shelf::new("bottom", 1),
+            room: Room::new(opts, budget / HELD_SHARE),
             bytes: AtomicU64::new(0),
             pending: Mutex::new((Vec::new(), 0)),
             total: Mutex::new((ProductSum::default(), 0)),
         }
     }
 
-    pub(super) fn charge(&self, n: usize, per: u64) -> Result<()> {
-        let more = n as u64 * per;
-        if self.bytes.fetch_add(more, Ordering::Relaxed) + more > self.budget {
-            return Err(Error::GaveUp(format!(
-                "the count stopped: the parts' final states need more than the memory bound of {}",
-                crate::memory::human_bytes(self.budget),
-            ))
-            .with_hint(crate::Hint::UseMethod("forward")));
-        }
-        Ok(())
+    /// Bytes of memory the held states take now.
+    pub(super) fn held_in_memory(&self) -> u64 {
+        self.room.in_memory.load(Ordering::Relaxed)
+    }
+
+    /// Bytes of the held states on disk.
+    pub(super) fn held_on_disk(&self) -> u64 {
+        self.room.on_disk.load(Ordering::Relaxed)
+    }
+
+    /// The bucket of the top states of pattern `pattern` (a [`pattern_key`])
+    /// and of their mirror images, whose pattern is the image's: a bottom
+    /// state stands for itself and its image, which must meet a symmetric
+    /// table, so a part of the table holds both or neither.
+    fn bucket_of(&self, pattern: u64) -> usize {
+        let key = self.mirror.map_or(pattern, |m| {
+            let image = m.of(&Boundary {
+                degrees: pattern as u32,
+                term: (pattern >> 32) as u8,
+                mates: 0,
+            });
+            pattern.min(pattern_key(image.degrees, image.term))
+        });
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % TOP_BUCKETS
+    }
+
+    /// Once the shelves spill, moves what they hold in memory to disk.
+    fn after_push(&self) -> Result<()> {
+        self.room.once_spilled(|| {
+            self.tops.spill(&self.room)?;
+            self.held.spill(&self.room)
+        })
     }
 
     /// Holds top states until the join.
     pub(super) fn table_in(&self, top: &[(Boundary, u128)]) -> Result<()> {
-        self.charge(top.len(), HELD_BYTES_PER_STATE)?;
-        lock(&self.tops).extend(packed(top));
-        Ok(())
+        let bucket_of = |k: u128| {
+            let b = Boundary::unpacked(k);
+            self.bucket_of(pattern_key(b.degrees, b.term))
+        };
+        self.tops.push(&self.room, packed(top), bucket_of)?;
+        self.after_push()
     }
 
     /// Holds bottom states (packed) until the table is built.
     pub(super) fn hold_back(&self, bottom: Vec<(u128, u128)>) -> Result<()> {
-        self.charge(bottom.len(), HELD_BYTES_PER_STATE)?;
-        lock(&self.held).extend(bottom);
-        Ok(())
+        self.held.push(&self.room, bottom, |_| 0)?;
+        self.after_push()
+    }
+
+    /// The parts the table is built in: runs of the top's buckets, each
+    /// taking at most a third of what the held states leave of the memory
+    /// bound (a bucket larger than that makes a part of its own).
+    fn parts(&self) -> Vec<std::ops::Range<usize>> {
+        let per_state = TABLE_BYTES_PER_STATE * if self.mirror.is_some() { 2 } else { 1 };
+        let free = self.budget.saturating_sub(self.held_in_memory());
+        let cap = (free / 3 / per_state).max(1);
+        let mut parts = Vec::new();
+        let (mut from, mut size) = (0, 0);
+        for (i, n) in self.tops.sizes().into_iter().enumerate() {
+            if size > 0 && size + n > cap {
+                parts.push(from..i);
+                (from, size) = (i, 0);
+            }
+            size += n;
+        }
+        parts.push(from..self.tops.len());
+        parts
     }
 
     /// Joins the top and bottom states held: the sum of the products of
     /// the counts of the pairs that make one path, and the table entries
     /// worked through. The table (the top's states unfolded from their
-    /// mirror images with `mirror`, by pattern) takes what the held states
-    /// leave of the memory bound, a third of it at most, so it is built
-    /// in as many parts, split by pattern, as that needs; the bottom states
-    /// meet each part in turn (through the middle `middle` makes for the
-    /// part's patterns, on even rows).
+    /// mirror images, by pattern) is built in parts (see [`Gather::parts`]);
+    /// the bottom states meet each part in turn (through the middle
+    /// `middle` makes for the part's patterns, on even rows).
     pub(super) fn join_all(
         self,
         seps: usize,
-        mirror: Option<&Relabel>,
         middle: impl Fn(&Table) -> Option<Middle>,
         w: usize,
         squares: usize,
     ) -> Result<(ProductSum, u64)> {
-        let tops = std::mem::take(&mut *lock(&self.tops));
-        let bottoms = std::mem::take(&mut *lock(&self.held));
-        let entries = tops.len() as u64 * if mirror.is_some() { 2 } else { 1 };
-        let free = self
-            .budget
-            .saturating_sub(self.bytes.load(Ordering::Relaxed));
-        let parts = (entries * TABLE_BYTES_PER_STATE)
-            .div_ceil((free / 3).max(1))
-            .max(1);
+        let parts = self.parts();
+        let bottoms = self.held.total();
         let started = std::time::Instant::now();
-        let total = bottoms.len() as u64 * parts;
-        let report = |part: u64, done: u64| {
+        let total = bottoms * parts.len() as u64;
+        let report = |part: usize, done: u64| {
             let Some(f) = self.opts.progress else {
                 return;
             };
-            let so_far = part * bottoms.len() as u64 + done;
+            let so_far = part as u64 * bottoms + done;
             let elapsed = started.elapsed().as_secs_f64();
             f(&FrontierProgress {
                 step: squares,
                 steps: squares,
-                states: bottoms.len(),
-                peak: bottoms.len(),
-                on_disk: false,
+                states: bottoms as usize,
+                peak: bottoms as usize,
+                on_disk: self.room.spilled(),
                 generated: 0,
-                disk_bytes: 0,
-                projected_peak: bottoms.len() as u64,
+                disk_bytes: self.held_on_disk(),
+                projected_peak: bottoms,
                 seconds_left: None,
                 joining: Some(Joining {
-                    part: part + 1,
-                    parts,
+                    part: part as u64 + 1,
+                    parts: parts.len() as u64,
                     done,
-                    total: bottoms.len() as u64,
+                    total: bottoms,
                     seconds_left: (so_far > 0)
                         .then(|| elapsed / so_far as f64 * (total - so_far) as f64),
                 }),
             });
         };
-        for part in 0..parts {
+        for (part, buckets) in parts.iter().enumerate() {
             self.opts.check_stop(executor::JOINING)?;
             report(part, 0);
-            // A pattern and its mirror image go to the same part: a bottom
-            // state stands for itself and its image, which must meet a
-            // symmetric table.
-            let in_part = |pattern: u64| {
-                let key = mirror.map_or(pattern, |m| {
-                    let image = m.of(&Boundary {
-                        degrees: pattern as u32,
-                        term: (pattern >> 32) as u8,
-                        mates: 0,
-                    });
-                    pattern.min(pattern_key(image.degrees, image.term))
-                });
-                (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) % parts == part
-            };
+            let tops = self.tops.read(buckets.clone())?;
             let entries: Vec<(u64, Links, u128)> = tops
                 .par_chunks(piece_size(tops.len()))
                 .flat_map_iter(|chunk| {
@@ -149,21 +183,21 @@ impl<'a> Gather<'a> {
                         .iter()
                         .map(|&(k, c)| (Boundary::unpacked(k), c))
                         .collect();
-                    let mut local = unfolded(&chunk, seps, mirror);
-                    local.retain(|e| in_part(e.0));
-                    local
+                    unfolded(&chunk, seps, self.mirror.as_ref())
                 })
                 .collect();
+            drop(tops);
             let table_bytes = entries.len() as u64 * TABLE_BYTES_PER_STATE;
             self.bytes.fetch_add(table_bytes, Ordering::Relaxed);
             let table = Table::new(entries, seps);
             let middle = middle(&table);
             let mut done = 0;
-            for block in bottoms.chunks(BLOCK) {
+            self.held.each(BLOCK, &mut |block| {
                 self.join(&table, &middle, w, block)?;
                 done += block.len() as u64;
                 report(part, done);
-            }
+                Ok(())
+            })?;
             let pieces = std::mem::take(&mut *lock(&self.pending));
             self.join_batch(&table, pieces.0)?;
             self.bytes.fetch_sub(table_bytes, Ordering::Relaxed);
@@ -185,7 +219,7 @@ impl<'a> Gather<'a> {
         let threads = rayon::current_num_threads().max(1) as u64;
         let room = self
             .budget
-            .saturating_sub(self.bytes.load(Ordering::Relaxed));
+            .saturating_sub(self.bytes.load(Ordering::Relaxed) + self.held_in_memory());
         let mut sink = |pieces: Vec<Vec<Request>>| -> Result<()> {
             let mut pending = lock(&self.pending);
             pending.1 += pieces.iter().map(Vec::len).sum::<usize>();

@@ -277,3 +277,48 @@ fn patterns_meet_both_ways() {
         assert_eq!(n, want, "{t:?}");
     }
 }
+
+/// Past their share of a small memory bound the held states go to disk,
+/// in a directory of the work directory removed at the end, and the count
+/// is the one they make in memory (6x7 open: 389,969,466 undirected, OEIS
+/// A165134's table of open tours; the test data's `[open]`).
+#[test]
+fn held_states_past_their_share_go_to_disk() {
+    let work = std::env::temp_dir().join(format!("knights-shelf-test-{}", std::process::id()));
+    executor::prepare_work_dir(&work, false, true).unwrap();
+    let in_memory = open_tours_by_rows(7, 6, &RunOptions::default()).unwrap();
+    assert_eq!(in_memory.held_disk, 0);
+    let small = RunOptions {
+        max_memory: Some(3 << 20),
+        work_dir: Some(&work),
+        ..RunOptions::default()
+    };
+    let on_disk = open_tours_by_rows(7, 6, &small).unwrap();
+    assert!(on_disk.held_disk > 0);
+    assert_eq!(on_disk.count, in_memory.count);
+    assert_eq!(on_disk.count.to_u128(), Some(389_969_466));
+    let left: Vec<String> = std::fs::read_dir(&work)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("join-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&work).unwrap();
+}
+
+/// A count kept in memory stops when its held states pass their share,
+/// instead of writing them to disk.
+#[test]
+fn held_states_of_a_memory_only_count_stop_at_their_share() {
+    let board: crate::Board = "7x6".parse().unwrap();
+    let opts = RunOptions {
+        max_memory: Some(3 << 20),
+        memory_only: Some(board),
+        ..RunOptions::default()
+    };
+    let Err(err) = open_tours_by_rows(7, 6, &opts) else {
+        panic!("a count kept in memory went past its bound");
+    };
+    assert!(err.to_string().contains("memory bound"), "{err}");
+}

@@ -1,0 +1,415 @@
+//! The parts' final states held until the join: in memory while they fit
+//! their share of the memory bound, past it in files (one for each bucket
+//! of patterns), so that the join reads each part of the table's states
+//! alone and streams the bottom states part after part.
+//!
+//! A shelf is a set of buckets; each bucket is what is in memory and what
+//! is in its file, in no order. Once one push would pass the memory share
+//! every bucket goes to its file and so does every later push (a push
+//! racing with that move may still land in memory: a bucket is read as
+//! both). The files live in a directory of their own (in the work
+//! directory, or in the system's temporary directory), removed when the
+//! count ends, and stay within the disk budget.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use crate::count::executor::{io_error, Disk, RunOptions, Stop};
+use crate::{Error, Result};
+
+/// Bytes of a held state in memory and in a file: its packed boundary
+/// and its count, each 16 little-endian bytes.
+pub(super) const ENTRY_BYTES: u64 = 32;
+
+/// What takes held states a block at a time.
+pub(super) type Consumer<'a> = dyn FnMut(&[(u128, u128)]) -> Result<()> + 'a;
+
+/// Free space a shelf leaves on its disk besides what it writes.
+const DISK_MARGIN: u64 = 1 << 30;
+
+/// States held for the join, in buckets, in memory or in files.
+pub(super) struct Shelf {
+    name: &'static str,
+    buckets: Vec<Mutex<Bucket>>,
+}
+
+#[derive(Default)]
+struct Bucket {
+    memory: Vec<(u128, u128)>,
+    file: Option<(PathBuf, BufWriter<File>)>,
+    /// States in the file.
+    written: u64,
+}
+
+/// Where the shelves of one count put their files, how much they hold in
+/// memory and on disk, and whether they have moved to disk.
+pub(super) struct Room<'a> {
+    opts: &'a RunOptions<'a>,
+    /// Bytes the shelves may hold in memory.
+    share: u64,
+    /// Bytes held in memory now.
+    pub(super) in_memory: AtomicU64,
+    /// Bytes written to files.
+    pub(super) on_disk: AtomicU64,
+    spilled: AtomicBool,
+    disk: OnceLock<std::result::Result<Disk, String>>,
+    /// Whether what the shelves held in memory has moved to disk.
+    moved: Mutex<bool>,
+}
+
+/// Counts the shelves' directories made in this process, so that two
+/// counts running side by side (tests, a server) never share one.
+static DIRS: AtomicU64 = AtomicU64::new(0);
+
+impl<'a> Room<'a> {
+    /// The room of a count with `opts`: the held states take at most
+    /// `share` bytes of memory.
+    pub(super) fn new(opts: &'a RunOptions<'a>, share: u64) -> Room<'a> {
+        Room {
+            opts,
+            share,
+            in_memory: AtomicU64::new(0),
+            on_disk: AtomicU64::new(0),
+            spilled: AtomicBool::new(false),
+            disk: OnceLock::new(),
+            moved: Mutex::new(false),
+        }
+    }
+
+    /// Whether the shelves have moved to disk.
+    pub(super) fn spilled(&self) -> bool {
+        self.spilled.load(Ordering::Acquire)
+    }
+
+    /// Once the shelves have started spilling, runs `move_all` (which
+    /// moves what they hold in memory to disk) once.
+    pub(super) fn once_spilled(&self, move_all: impl FnOnce() -> Result<()>) -> Result<()> {
+        if !self.spilled() {
+            return Ok(());
+        }
+        let mut moved = lock(&self.moved);
+        if !*moved {
+            move_all()?;
+            *moved = true;
+        }
+        Ok(())
+    }
+
+    /// Marks the shelves as moved to disk: later pushes go to files. The
+    /// gather moves what they hold in memory (see [`Shelf::spill`]).
+    fn start_spilling(&self) {
+        self.spilled.store(true, Ordering::Release);
+    }
+
+    /// The shelves' directory, made on first use.
+    fn dir(&self) -> Result<PathBuf> {
+        let disk = self.disk.get_or_init(|| {
+            let n = DIRS.fetch_add(1, Ordering::Relaxed);
+            let made = match self.opts.work_dir {
+                Some(work) => {
+                    let dir = work.join(format!("join-{}-{n}", std::process::id()));
+                    std::fs::create_dir_all(&dir)
+                        .map(|()| Disk {
+                            dir: dir.clone(),
+                            temporary: true,
+                        })
+                        .map_err(|e| io_error("create", &dir, e))
+                }
+                None => Disk::temporary(&format!("join{n}")).map_err(|stop| match stop {
+                    Stop::Err(e) => e,
+                    _ => Error::Internal("a directory for the join could not be made".into()),
+                }),
+            };
+            made.map_err(|e| e.to_string())
+        });
+        match disk {
+            Ok(d) => Ok(d.dir.clone()),
+            Err(e) => Err(Error::Internal(e.clone())),
+        }
+    }
+
+    /// Checks that `more` bytes may still be written: within the disk
+    /// budget, and leaving [`DISK_MARGIN`] of free space.
+    fn check_disk(&self, dir: &std::path::Path, more: u64) -> Result<()> {
+        let written = self.on_disk.load(Ordering::Relaxed);
+        let human = crate::memory::human_bytes;
+        let over = match (self.opts.max_disk, crate::memory::free_disk_bytes(dir)) {
+            (Some(m), _) if written + more > m => Some(format!("the disk budget of {}", human(m))),
+            (_, Some(f)) if more + DISK_MARGIN > f => {
+                Some(format!("the {} free on its disk", human(f)))
+            }
+            _ => None,
+        };
+        match over {
+            None => Ok(()),
+            Some(limit) => Err(Error::GaveUp(format!(
+                "the count stopped before the join: the parts' final states need more than {} on disk, more than {limit}",
+                human(written + more)
+            ))
+            .with_hint(crate::Hint::MoreRoom)),
+        }
+    }
+}
+
+impl Shelf {
+    /// An empty shelf of `buckets` buckets, its files named after `name`.
+    pub(super) fn new(name: &'static str, buckets: usize) -> Shelf {
+        Shelf {
+            name,
+            buckets: (0..buckets).map(|_| Mutex::default()).collect(),
+        }
+    }
+
+    /// The number of buckets.
+    pub(super) fn len(&self) -> usize {
+        self.buckets.len()
+    }
+
+    /// Holds `states`, each in the bucket `bucket_of` gives it, in memory
+    /// while the room's share allows, else in the buckets' files. With
+    /// `memory_only` a count past its share stops instead.
+    pub(super) fn push(
+        &self,
+        room: &Room<'_>,
+        states: Vec<(u128, u128)>,
+        bucket_of: impl Fn(u128) -> usize,
+    ) -> Result<()> {
+        if states.is_empty() {
+            return Ok(());
+        }
+        let bytes = states.len() as u64 * ENTRY_BYTES;
+        if !room.spilled() {
+            let now = room.in_memory.fetch_add(bytes, Ordering::Relaxed) + bytes;
+            if now <= room.share {
+                self.put(states, bucket_of, |_, bucket, v| {
+                    bucket.memory.extend(v);
+                    Ok(())
+                })?;
+                return Ok(());
+            }
+            room.in_memory.fetch_sub(bytes, Ordering::Relaxed);
+            if room.opts.memory_only.is_some() {
+                return Err(Error::GaveUp(format!(
+                    "the count stopped: the parts' final states need more than the memory bound of {}",
+                    crate::memory::human_bytes(room.opts.budget()),
+                ))
+                .with_hint(crate::Hint::UseMethod("forward")));
+            }
+            room.start_spilling();
+        }
+        let dir = room.dir()?;
+        room.check_disk(&dir, bytes)?;
+        room.on_disk.fetch_add(bytes, Ordering::Relaxed);
+        self.put(states, bucket_of, |i, bucket, v| {
+            self.write(&dir, bucket, i, v)
+        })
+    }
+
+    /// Moves every bucket in memory to its file (see the module notes);
+    /// later pushes go to the files.
+    pub(super) fn spill(&self, room: &Room<'_>) -> Result<()> {
+        let dir = room.dir()?;
+        for (i, bucket) in self.buckets.iter().enumerate() {
+            let mut bucket = lock(bucket);
+            let v = std::mem::take(&mut bucket.memory);
+            let bytes = v.len() as u64 * ENTRY_BYTES;
+            room.check_disk(&dir, bytes)?;
+            room.on_disk.fetch_add(bytes, Ordering::Relaxed);
+            self.write(&dir, &mut bucket, i, v)?;
+            room.in_memory.fetch_sub(bytes, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// Sorts `states` by bucket and hands each bucket's run to `store`
+    /// under the bucket's lock.
+    fn put(
+        &self,
+        mut states: Vec<(u128, u128)>,
+        bucket_of: impl Fn(u128) -> usize,
+        mut store: impl FnMut(usize, &mut Bucket, std::vec::Drain<'_, (u128, u128)>) -> Result<()>,
+    ) -> Result<()> {
+        if self.buckets.len() == 1 {
+            return store(0, &mut lock(&self.buckets[0]), states.drain(..));
+        }
+        states.sort_unstable_by_key(|&(k, _)| bucket_of(k));
+        while let Some(&(k, _)) = states.last() {
+            let b = bucket_of(k);
+            let from = states.partition_point(|&(k, _)| bucket_of(k) < b);
+            store(b, &mut lock(&self.buckets[b]), states.drain(from..))?;
+        }
+        Ok(())
+    }
+
+    /// Appends `v` to bucket `i`'s file, made on first use.
+    fn write(
+        &self,
+        dir: &std::path::Path,
+        bucket: &mut Bucket,
+        i: usize,
+        v: impl IntoIterator<Item = (u128, u128)>,
+    ) -> Result<()> {
+        if bucket.file.is_none() {
+            let path = dir.join(format!("{}-{i}.bin", self.name));
+            let f = File::create(&path).map_err(|e| io_error("write", &path, e))?;
+            bucket.file = Some((path, BufWriter::with_capacity(1 << 16, f)));
+        }
+        let Some((path, out)) = bucket.file.as_mut() else {
+            return Err(Error::Internal("a shelf's file was not made".into()));
+        };
+        let mut buf = Vec::with_capacity(1 << 16);
+        let mut n = 0;
+        for (k, c) in v {
+            buf.extend_from_slice(&k.to_le_bytes());
+            buf.extend_from_slice(&c.to_le_bytes());
+            n += 1;
+            if buf.len() >= 1 << 16 {
+                out.write_all(&buf)
+                    .map_err(|e| io_error("write", path, e))?;
+                buf.clear();
+            }
+        }
+        out.write_all(&buf)
+            .map_err(|e| io_error("write", path, e))?;
+        bucket.written += n;
+        Ok(())
+    }
+
+    /// States in each bucket.
+    pub(super) fn sizes(&self) -> Vec<u64> {
+        self.buckets
+            .iter()
+            .map(|b| {
+                let b = lock(b);
+                b.memory.len() as u64 + b.written
+            })
+            .collect()
+    }
+
+    /// States held in all.
+    pub(super) fn total(&self) -> u64 {
+        self.sizes().iter().sum()
+    }
+
+    /// The states of buckets `range`, read back.
+    pub(super) fn read(&self, range: std::ops::Range<usize>) -> Result<Vec<(u128, u128)>> {
+        let mut out = Vec::new();
+        for i in range {
+            self.each_block(i, usize::MAX, &mut |block| {
+                out.extend_from_slice(block);
+                Ok(())
+            })?;
+        }
+        Ok(out)
+    }
+
+    /// Calls `f` with the states of bucket `i`, at most `block` at a time:
+    /// its file's, then those in memory.
+    pub(super) fn each_block(&self, i: usize, block: usize, f: &mut Consumer<'_>) -> Result<()> {
+        let mut bucket = lock(&self.buckets[i]);
+        if let Some((path, out)) = bucket.file.as_mut() {
+            out.flush().map_err(|e| io_error("write", path, e))?;
+            let path = path.clone();
+            let file = File::open(&path).map_err(|e| io_error("read", &path, e))?;
+            let mut file = BufReader::with_capacity(1 << 20, file);
+            let mut left = bucket.written;
+            let mut states = Vec::with_capacity(left.min(block as u64) as usize);
+            let mut entry = [0u8; ENTRY_BYTES as usize];
+            while left > 0 {
+                states.clear();
+                while left > 0 && states.len() < block {
+                    file.read_exact(&mut entry)
+                        .map_err(|e| io_error("read", &path, e))?;
+                    let (k, c) = entry.split_at(16);
+                    states.push((le(k), le(c)));
+                    left -= 1;
+                }
+                f(&states)?;
+            }
+        }
+        for piece in bucket.memory.chunks(block.max(1)) {
+            f(piece)?;
+        }
+        Ok(())
+    }
+
+    /// Calls `f` with every state held, at most `block` at a time.
+    pub(super) fn each(&self, block: usize, f: &mut Consumer<'_>) -> Result<()> {
+        (0..self.len()).try_for_each(|i| self.each_block(i, block, f))
+    }
+}
+
+fn le(b: &[u8]) -> u128 {
+    let mut a = [0u8; 16];
+    a.copy_from_slice(b);
+    u128::from_le_bytes(a)
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every state pushed is read back once, from memory and from the
+    /// files alike, in the bucket it was pushed to; files stay within the
+    /// disk budget.
+    #[test]
+    fn a_shelf_gives_back_what_it_holds() {
+        let work = std::env::temp_dir().join(format!("knights-shelf-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&work).unwrap();
+        let opts = RunOptions {
+            work_dir: Some(&work),
+            ..RunOptions::default()
+        };
+        // Room for 100 states in memory.
+        let room = Room::new(&opts, 100 * ENTRY_BYTES);
+        let shelf = Shelf::new("unit", 4);
+        let states: Vec<(u128, u128)> = (0..1000u128).map(|k| (k << 70 | k, k * k + 1)).collect();
+        for chunk in states.chunks(30) {
+            shelf
+                .push(&room, chunk.to_vec(), |k| (k % 4) as usize)
+                .unwrap();
+            room.once_spilled(|| shelf.spill(&room)).unwrap();
+        }
+        assert!(room.spilled());
+        assert_eq!(room.on_disk.load(Ordering::Relaxed), 1000 * ENTRY_BYTES);
+        assert_eq!(shelf.sizes(), vec![250; 4]);
+        for b in 0..4 {
+            let mut got = shelf.read(b..b + 1).unwrap();
+            got.sort_unstable();
+            let want: Vec<_> = states
+                .iter()
+                .copied()
+                .filter(|&(k, _)| (k % 4) as usize == b)
+                .collect();
+            assert_eq!(got, want);
+        }
+        let mut blocks = 0;
+        shelf
+            .each(7, &mut |block| {
+                assert!(block.len() <= 7);
+                blocks += block.len();
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(blocks, 1000);
+        // A budget of 1000 states is full: one more does not fit.
+        let tight = RunOptions {
+            max_disk: Some(1000 * ENTRY_BYTES),
+            ..opts
+        };
+        let room = Room::new(&tight, 0);
+        let shelf = Shelf::new("tight", 1);
+        shelf.push(&room, states.clone(), |_| 0).unwrap();
+        let err = shelf.push(&room, vec![(1, 1)], |_| 0).unwrap_err();
+        assert!(err.to_string().contains("disk budget"), "{err}");
+        drop((shelf, room));
+        std::fs::remove_dir_all(&work).unwrap();
+    }
+}
