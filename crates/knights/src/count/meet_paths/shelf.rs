@@ -12,7 +12,7 @@
 //! count ends, and stay within the disk budget.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -20,8 +20,7 @@ use std::sync::{Mutex, OnceLock};
 use crate::count::executor::{io_error, Disk, RunOptions, Stop};
 use crate::{Error, Result};
 
-/// Bytes of a held state in memory and in a file: its packed boundary
-/// and its count, each 16 little-endian bytes.
+/// Bytes of a held state in memory: its packed boundary and its count.
 pub(super) const ENTRY_BYTES: u64 = 32;
 
 /// What takes held states a block at a time.
@@ -201,10 +200,8 @@ impl Shelf {
             room.start_spilling();
         }
         let dir = room.dir()?;
-        room.check_disk(&dir, bytes)?;
-        room.on_disk.fetch_add(bytes, Ordering::Relaxed);
         self.put(states, bucket_of, |i, bucket, v| {
-            self.write(&dir, bucket, i, v)
+            self.write(room, &dir, bucket, i, v)
         })
     }
 
@@ -216,9 +213,7 @@ impl Shelf {
             let mut bucket = lock(bucket);
             let v = std::mem::take(&mut bucket.memory);
             let bytes = v.len() as u64 * ENTRY_BYTES;
-            room.check_disk(&dir, bytes)?;
-            room.on_disk.fetch_add(bytes, Ordering::Relaxed);
-            self.write(&dir, &mut bucket, i, v)?;
+            self.write(room, &dir, &mut bucket, i, v)?;
             room.in_memory.fetch_sub(bytes, Ordering::Relaxed);
         }
         Ok(())
@@ -244,9 +239,11 @@ impl Shelf {
         Ok(())
     }
 
-    /// Appends `v` to bucket `i`'s file, made on first use.
+    /// Appends `v` to bucket `i`'s file, made on first use, in the
+    /// file's encoding (see [`encode`]), within the room's disk budget.
     fn write(
         &self,
+        room: &Room<'_>,
         dir: &std::path::Path,
         bucket: &mut Bucket,
         i: usize,
@@ -261,21 +258,21 @@ impl Shelf {
             return Err(Error::Internal("a shelf's file was not made".into()));
         };
         let mut buf = Vec::with_capacity(1 << 16);
-        let mut n = 0;
+        let mut flush = |buf: &mut Vec<u8>| -> Result<()> {
+            room.check_disk(dir, buf.len() as u64)?;
+            room.on_disk.fetch_add(buf.len() as u64, Ordering::Relaxed);
+            out.write_all(buf).map_err(|e| io_error("write", path, e))?;
+            buf.clear();
+            Ok(())
+        };
         for (k, c) in v {
-            buf.extend_from_slice(&k.to_le_bytes());
-            buf.extend_from_slice(&c.to_le_bytes());
-            n += 1;
+            encode(k, c, &mut buf)?;
+            bucket.written += 1;
             if buf.len() >= 1 << 16 {
-                out.write_all(&buf)
-                    .map_err(|e| io_error("write", path, e))?;
-                buf.clear();
+                flush(&mut buf)?;
             }
         }
-        out.write_all(&buf)
-            .map_err(|e| io_error("write", path, e))?;
-        bucket.written += n;
-        Ok(())
+        flush(&mut buf)
     }
 
     /// States in each bucket.
@@ -313,18 +310,25 @@ impl Shelf {
         if let Some((path, out)) = bucket.file.as_mut() {
             out.flush().map_err(|e| io_error("write", path, e))?;
             let path = path.clone();
-            let file = File::open(&path).map_err(|e| io_error("read", &path, e))?;
-            let mut file = BufReader::with_capacity(1 << 20, file);
+            let mut file = File::open(&path).map_err(|e| io_error("read", &path, e))?;
             let mut left = bucket.written;
             let mut states = Vec::with_capacity(left.min(block as u64) as usize);
-            let mut entry = [0u8; ENTRY_BYTES as usize];
+            let (mut buf, mut at) = (Vec::with_capacity(2 << 20), 0);
             while left > 0 {
                 states.clear();
                 while left > 0 && states.len() < block {
-                    file.read_exact(&mut entry)
-                        .map_err(|e| io_error("read", &path, e))?;
-                    let (k, c) = entry.split_at(16);
-                    states.push((le(k), le(c)));
+                    if buf.len() - at < MAX_ENCODED {
+                        buf.drain(..at);
+                        at = 0;
+                        let have = buf.len();
+                        buf.resize(2 << 20, 0);
+                        let n = read_some(&mut file, &mut buf[have..])
+                            .map_err(|e| io_error("read", &path, e))?;
+                        buf.truncate(have + n);
+                    }
+                    let (state, used) = decode(&buf[at..]).ok_or_else(|| damaged(&path))?;
+                    states.push(state);
+                    at += used;
                     left -= 1;
                 }
                 f(&states)?;
@@ -342,10 +346,72 @@ impl Shelf {
     }
 }
 
-fn le(b: &[u8]) -> u128 {
-    let mut a = [0u8; 16];
-    a.copy_from_slice(b);
-    u128::from_le_bytes(a)
+/// Bytes of a held state's key in a file: a packed boundary has 104
+/// bits (see `Boundary::packed`).
+const KEY_BYTES: usize = 13;
+
+/// The most bytes a state takes in a file: its key and a count of up to
+/// 128 bits, 7 bits a byte.
+const MAX_ENCODED: usize = KEY_BYTES + 19;
+
+/// Appends a held state to a file's bytes: the key's 13 low bytes, then
+/// the count 7 bits a byte from the lowest, the high bit of each byte
+/// saying that another follows (most counts take a byte or two, so a
+/// state takes about 15 bytes instead of 32).
+fn encode(key: u128, count: u128, out: &mut Vec<u8>) -> Result<()> {
+    if key >> (8 * KEY_BYTES) != 0 {
+        return Err(Error::Internal("a held state's key past 104 bits".into()));
+    }
+    out.extend_from_slice(&key.to_le_bytes()[..KEY_BYTES]);
+    let mut c = count;
+    while c >= 0x80 {
+        out.push(c as u8 | 0x80);
+        c >>= 7;
+    }
+    out.push(c as u8);
+    Ok(())
+}
+
+/// The state at the start of `bytes` and the bytes it takes, if they hold
+/// a whole one.
+fn decode(bytes: &[u8]) -> Option<((u128, u128), usize)> {
+    let mut key = [0u8; 16];
+    key[..KEY_BYTES].copy_from_slice(bytes.get(..KEY_BYTES)?);
+    let mut count = 0u128;
+    for (i, &b) in bytes
+        .get(KEY_BYTES..MAX_ENCODED.min(bytes.len()))?
+        .iter()
+        .enumerate()
+    {
+        count |= u128::from(b & 0x7f) << (7 * i);
+        if b & 0x80 == 0 {
+            return Some(((u128::from_le_bytes(key), count), KEY_BYTES + i + 1));
+        }
+    }
+    None
+}
+
+/// Reads into `buf` until it is full or the file ends; the bytes read.
+fn read_some(file: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match file.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(m) => n += m,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// The error for a shelf's file that ends inside a state (changed or cut
+/// while the count ran).
+fn damaged(path: &std::path::Path) -> Error {
+    Error::Internal(format!(
+        "{} ends inside a state: the file was changed while the count ran",
+        path.display()
+    ))
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -378,7 +444,7 @@ mod tests {
             room.once_spilled(|| shelf.spill(&room)).unwrap();
         }
         assert!(room.spilled());
-        assert_eq!(room.on_disk.load(Ordering::Relaxed), 1000 * ENTRY_BYTES);
+        assert!(room.on_disk.load(Ordering::Relaxed) >= 1000 * 14);
         assert_eq!(shelf.sizes(), vec![250; 4]);
         for b in 0..4 {
             let mut got = shelf.read(b..b + 1).unwrap();
@@ -401,7 +467,7 @@ mod tests {
         assert_eq!(blocks, 1000);
         // A budget of 1000 states is full: one more does not fit.
         let tight = RunOptions {
-            max_disk: Some(1000 * ENTRY_BYTES),
+            max_disk: Some(room.on_disk.load(Ordering::Relaxed)),
             ..opts
         };
         let room = Room::new(&tight, 0);
@@ -411,5 +477,25 @@ mod tests {
         assert!(err.to_string().contains("disk budget"), "{err}");
         drop((shelf, room));
         std::fs::remove_dir_all(&work).unwrap();
+    }
+
+    proptest::proptest! {
+        /// A state's encoding decodes to it, in the bytes it takes, and
+        /// no shorter prefix of it decodes.
+        #[test]
+        fn encoding_round_trips(key in 0u128..(1 << 104), count: u128) {
+            let mut bytes = Vec::new();
+            encode(key, count, &mut bytes).unwrap();
+            proptest::prop_assert!(bytes.len() <= MAX_ENCODED);
+            bytes.extend_from_slice(&[0xff; 3]);
+            let len = bytes.len() - 3;
+            proptest::prop_assert_eq!(decode(&bytes), Some(((key, count), len)));
+            proptest::prop_assert_eq!(decode(&bytes[..len - 1]), None);
+        }
+    }
+
+    #[test]
+    fn a_key_past_104_bits_is_refused() {
+        assert!(encode(1 << 104, 1, &mut Vec::new()).is_err());
     }
 }
