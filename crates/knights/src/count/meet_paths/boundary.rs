@@ -8,8 +8,12 @@ use crate::count::halves::MAX_WIDTH;
 
 use crate::count::number::ProductSum;
 
-/// Bytes of memory a top state takes in the table, with its entry.
-pub(super) const TABLE_BYTES_PER_STATE: u64 = 72;
+/// Bytes of memory a top state takes while the table is built: its
+/// pattern, its links in the fold's form and its count.
+pub(super) const TABLE_BYTES_PER_STATE: u64 = 48;
+
+/// Bytes of memory a top state takes in the built table.
+pub(super) const TABLE_BYTES_AT_REST: u64 = 32;
 
 /// The held states (both parts' final states, waiting for the join) take
 /// at most this share of the memory bound (one part in `HELD_SHARE`);

@@ -64,6 +64,16 @@ impl<'a> Gather<'a> {
         self.room.in_memory.load(Ordering::Relaxed)
     }
 
+    /// The memory charged for a table being built, `building` bytes,
+    /// brought down to what its `entries` take at rest; the bytes charged
+    /// now.
+    fn settle(&self, building: u64, entries: usize) -> u64 {
+        let at_rest = entries as u64 * TABLE_BYTES_AT_REST;
+        self.bytes
+            .fetch_sub(building.saturating_sub(at_rest), Ordering::Relaxed);
+        at_rest
+    }
+
     /// Bytes of the held states on disk.
     pub(super) fn held_on_disk(&self) -> u64 {
         self.room.on_disk.load(Ordering::Relaxed)
@@ -176,7 +186,7 @@ impl<'a> Gather<'a> {
             self.opts.check_stop(executor::JOINING)?;
             report(part, 0);
             let tops = self.tops.read(buckets.clone())?;
-            let entries: Vec<(u64, Links, u128)> = tops
+            let entries: Vec<(u64, u128, u128)> = tops
                 .par_chunks(piece_size(tops.len()))
                 .flat_map_iter(|chunk| {
                     let chunk: Vec<(Boundary, u128)> = chunk
@@ -190,6 +200,8 @@ impl<'a> Gather<'a> {
             let table_bytes = entries.len() as u64 * TABLE_BYTES_PER_STATE;
             self.bytes.fetch_add(table_bytes, Ordering::Relaxed);
             let table = Table::new(entries, seps);
+            // At rest a table entry takes its links and count only.
+            let table_bytes = self.settle(table_bytes, table.states.len());
             let middle = middle(&table);
             let mut done = 0;
             self.held.each(BLOCK, &mut |block| {
@@ -274,11 +286,7 @@ impl<'a> Gather<'a> {
                         ));
                     };
                     scratch.top.clear();
-                    scratch.top.extend(
-                        table.states[a..b]
-                            .iter()
-                            .map(|(l, c)| (fold::links(l, table.seps), *c)),
-                    );
+                    scratch.top.extend_from_slice(&table.states[a..b]);
                     scratch.bottom.clear();
                     scratch.bottom.extend(run.iter().map(|r| (r.1, r.2)));
                     let mut sum = ProductSum::default();

@@ -12,9 +12,11 @@ use super::reader::Relabel;
 use crate::Result;
 
 /// The top part's final states, unfolded from their mirror images, in
-/// runs of one pattern (degrees and terminals) each, and each pattern's run.
+/// runs of one pattern (degrees and terminals) each, and each pattern's
+/// run. A state is kept as its links in the fold's form (see
+/// `fold::links`), ready to be folded.
 pub(super) struct Table {
-    pub(super) states: Vec<(Links, u128)>,
+    pub(super) states: Vec<(u128, u128)>,
     pub(super) runs: FxHashMap<u64, (usize, usize)>,
     /// The patterns with a run, a bit for each [`pattern_index`]: most
     /// patterns a bottom state looks up have none.
@@ -24,7 +26,7 @@ pub(super) struct Table {
 
 impl Table {
     /// The table of the top's states (from [`unfolded`], in any order).
-    pub(super) fn new(mut entries: Vec<(u64, Links, u128)>, seps: usize) -> Table {
+    pub(super) fn new(mut entries: Vec<(u64, u128, u128)>, seps: usize) -> Table {
         // In runs: the states a bottom state meets lie together in memory.
         entries.par_sort_unstable_by_key(|e| e.0);
         let mut runs: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
@@ -38,8 +40,11 @@ impl Table {
                 start = i + 1;
             }
         }
+        let mut states: Vec<(u128, u128)> = entries.into_iter().map(|(_, l, c)| (l, c)).collect();
+        // Collected in place: give back the third the patterns took.
+        states.shrink_to_fit();
         Table {
-            states: entries.into_iter().map(|(_, l, c)| (l, c)).collect(),
+            states,
             runs,
             present,
             seps,
@@ -49,13 +54,16 @@ impl Table {
     /// Adds to `out` the requests of the bottom state `b` with `count`:
     /// one for each pattern of the table it can meet.
     pub(super) fn requests(&self, b: &Boundary, count: u128, out: &mut Vec<Request>) -> Result<()> {
-        let links = Links::of(b, self.seps);
+        // The links only once a pattern is present: in a table built in
+        // parts most bottom states meet none of a part's patterns.
+        let mut links = None;
         let mut failed = None;
         each_pattern(pattern_key(b.degrees, b.term), self.seps, |pattern, p| {
             if self.present[p / 64] >> (p % 64) & 1 == 0 {
                 return;
             }
-            match fold::program(&links, ends_of(pattern as u32), self.seps) {
+            let links = links.get_or_insert_with(|| Links::of(b, self.seps));
+            match fold::program(links, ends_of(pattern as u32), self.seps) {
                 Ok(Some(program)) => out.push((pattern, program, count)),
                 Ok(None) => {}
                 Err(e) => failed = Some(e),
@@ -65,8 +73,8 @@ impl Table {
     }
 }
 
-/// The top's final states of `chunk` as table entries: pattern, links and
-/// count. They are kept up to mirror image, each with the count of itself
+/// The top's final states of `chunk` as table entries: pattern, links (in
+/// the fold's form) and count. They are kept up to mirror image, each with the count of itself
 /// and its image, which have the same count (the part is symmetric):
 /// unfold them into the exact, symmetric table. (A state whose count is odd
 /// has no completion, so the halves do not matter.)
@@ -74,8 +82,14 @@ pub(super) fn unfolded(
     chunk: &[(Boundary, u128)],
     seps: usize,
     mirror: Option<&Relabel>,
-) -> Vec<(u64, Links, u128)> {
-    let entry = |b: &Boundary, c: u128| (pattern_key(b.degrees, b.term), Links::of(b, seps), c);
+) -> Vec<(u64, u128, u128)> {
+    let entry = |b: &Boundary, c: u128| {
+        (
+            pattern_key(b.degrees, b.term),
+            fold::links(&Links::of(b, seps), seps),
+            c,
+        )
+    };
     let Some(mirror) = mirror else {
         return chunk.iter().map(|&(b, c)| entry(&b, c)).collect();
     };
