@@ -29,7 +29,8 @@ use super::planner::{oriented, PROBLEM_BYTES_PER_SQUARE};
 use super::{Count, Kind};
 use crate::{Board, Error, Result};
 
-/// Tours up to rotation and reflection, with the fixed counts behind them.
+/// Tours up to rotation and reflection, with the fixed counts behind them:
+/// what [`Counter::classes`](crate::count::Counter::classes) answers.
 #[derive(Clone, Debug, Default)]
 pub struct Classes {
     /// Classes of undirected closed tours under the board's symmetries.
