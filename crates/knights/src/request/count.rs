@@ -327,8 +327,9 @@ impl CountRequest {
         let counter = self.options(Counter::new(plan.shape.board()), plan.method, control);
         match self.of {
             _ if !plan.shape.is_plain() => {
-                let on_shape = Counter::on_shape(&plan.shape);
-                answer.report = Some(self.options(on_shape, Method::Forward, control).tours()?);
+                // One forward program in memory, whatever the method.
+                let on_shape = self.options(Counter::on_shape(&plan.shape), plan.method, control);
+                answer.report = Some(on_shape.tours()?);
             }
             CountOf::Tours => answer.report = Some(counter.tours()?),
             CountOf::Symmetric => answer.report = Some(counter.symmetric()?),
