@@ -3,7 +3,7 @@
 //! (see BENCHMARKS.md).
 
 use criterion::{criterion_main, Criterion};
-use knights::count::{self, Options};
+use knights::count::Counter;
 use knights::Board;
 use knights::Kind;
 
@@ -18,17 +18,14 @@ fn bench(c: &mut Criterion) {
         ("6x6", Kind::Open),
     ] {
         let board: Board = text.parse().unwrap();
-        let opts = Options {
-            kind,
-            ..Options::default()
-        };
+        let counter = Counter::new(board).kind(kind);
         group.bench_function(format!("{text} {kind:?}"), |b| {
-            b.iter(|| count::tours(board, &opts).unwrap().count)
+            b.iter(|| counter.tours().unwrap().count)
         });
     }
     let board: Board = "8x8".parse().unwrap();
     group.bench_function("8x8 half-turn symmetric", |b| {
-        b.iter(|| count::symmetric(board, &Options::default()).unwrap().count)
+        b.iter(|| Counter::new(board).symmetric().unwrap().count)
     });
     group.finish();
 }

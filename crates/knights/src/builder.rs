@@ -9,7 +9,7 @@
 //!   by any [`Generator`], seeded; join, shatter and obfuscate it with the
 //!   functions of [`crate::rails`].
 //!
-//! Counting has its own options type, [`crate::count::Options`], because a
+//! Counting has its own builder, [`crate::count::Counter`], because a
 //! count has progress, memory, disk and checkpoints to manage.
 
 use rand::RngCore;

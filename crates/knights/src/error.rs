@@ -350,11 +350,10 @@ mod tests {
     /// says it in plain words.
     #[test]
     fn advice_is_a_hint_in_plain_words() {
-        let opts = crate::count::Options {
-            max_memory: Some(1000),
-            ..Default::default()
-        };
-        let gave_up = crate::count::tours("6x6".parse().unwrap(), &opts).unwrap_err();
+        let gave_up = crate::count::Counter::new("6x6".parse().unwrap())
+            .max_memory(1000)
+            .tours()
+            .unwrap_err();
         assert_eq!(gave_up.hint(), Some(Hint::Raise(Budget::Memory)));
         assert!(matches!(gave_up.unhinted(), Error::GaveUp(_)));
         assert_eq!(gave_up.category(), Category::NoAnswer);

@@ -19,7 +19,7 @@
 //! | a tourney (cycle cover) | [`Tourney::builder`] ([`TourneyBuilder`]) |
 //! | join, shatter, obfuscate | [`rails::join`], [`rails::shatter`], [`rails::obfuscate`], [`rails::obfuscate_tour`] |
 //! | read and write files, draw | [`format::read`], [`format::tour_json`], [`format::grid`], [`format::tour_svg`] |
-//! | count tours exactly | [`count::tours`] with [`count::Options`]; [`count::classes`] |
+//! | count tours exactly | [`count::Counter`] (its `tours`, `classes`, `symmetric`, `all_lengths`) |
 //! | estimate a count | [`count::Estimate::builder`] ([`count::EstimateBuilder`]) |
 //! | move statistics | [`stats::Summary::builder`], [`stats::MoveCounts`], [`stats::sample`] |
 //! | encipher a text | [`cipher::encrypt`], [`cipher::decrypt`] with a [`cipher::Key`] |
@@ -76,7 +76,7 @@
 //! An exact count, and the cipher:
 //! ```
 //! use knights::{count, cipher::{self, Key, KeySpec}};
-//! assert_eq!(count::tours("6x6".parse()?, &count::Options::default())?.count, 9862);
+//! assert_eq!(count::Counter::new("6x6".parse()?).tours()?.count, 9862);
 //! let key = Key::new("8x8,seed=5".parse::<KeySpec>()?.tour()?)?;
 //! let secret = cipher::encrypt(&key, "Meet me at the old mill.", cipher::Mode::Exact)?;
 //! assert_eq!(cipher::decrypt(&key, &secret, cipher::Mode::Exact)?, "Meet me at the old mill.");

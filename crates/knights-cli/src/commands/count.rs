@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use knights::count::{self, FrontierProgress as Progress, Method, Options, Source};
+use knights::count::{Counter, FrontierProgress as Progress, Method, Source};
 use knights::request::{CountOf, CountRequest};
 use knights::Kind;
 use serde_json::json;
@@ -254,13 +254,8 @@ fn dry_run(
     method: Method,
 ) -> Result<ExitCode> {
     let control = knights::Control::new().stop(crate::output::stop_on_ctrl_c());
-    let opts = Options {
-        kind,
-        method,
-        control: Some(&control),
-        ..Options::default()
-    };
-    let p = count::project(board, &opts)?;
+    let counter = Counter::new(board).kind(kind).method(method);
+    let p = counter.control(&control).project()?;
     let dir = args.work_dir.clone().unwrap_or_else(std::env::temp_dir);
     let free = knights::memory::free_disk_bytes(&dir);
     let kind_name = if kind == Kind::Open { "open" } else { "closed" };

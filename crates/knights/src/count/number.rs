@@ -28,11 +28,11 @@ pub(crate) type Big = bnum::types::U4096;
 ///
 /// # Example
 /// ```
-/// use knights::count::{self, Count, Options};
-/// let c: Count = count::tours("3x1000".parse()?, &Options::default())?.count;
+/// use knights::count::{Count, Counter};
+/// let c: Count = Counter::new("3x1000".parse()?).tours()?.count;
 /// assert!(c.to_u128().is_none()); // more than 2^128
 /// assert!(c.to_string().len() > 39);
-/// assert_eq!(count::tours("6x6".parse()?, &Options::default())?.count, 9862);
+/// assert_eq!(Counter::new("6x6".parse()?).tours()?.count, 9862);
 /// # Ok::<(), knights::Error>(())
 /// ```
 #[derive(Copy, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -8,7 +8,7 @@ use crate::count::halves::{self, square_colour};
 use crate::{Board, Kind, Result};
 use serde::Serialize;
 
-/// How [`tours`](crate::count::tours) counts.
+/// How [`Counter::tours`](crate::count::Counter::tours) counts.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
@@ -106,7 +106,7 @@ pub(crate) fn shape_problem(
     })
 }
 
-/// Whether [`crate::count::tours`] meets in the middle on `board`: for
+/// Whether [`crate::count::Counter::tours`] meets in the middle on `board`: for
 /// `kind`, by `method`, with rows from the outside in if `outside_in`.
 pub(crate) fn meets(board: Board, kind: Kind, method: Method, outside_in: bool) -> Result<bool> {
     let (rows, w) = oriented(board);

@@ -26,10 +26,11 @@ use std::time::Instant;
 use super::executor::{self, RunOptions};
 use super::frontier::{Problem, Route};
 use super::planner::{oriented, PROBLEM_BYTES_PER_SQUARE};
-use super::{tours, Count, CountReport, Kind, Options};
+use super::{Count, Kind};
 use crate::{Board, Error, Result};
 
-/// Tours up to rotation and reflection, with the fixed counts behind them.
+/// Tours up to rotation and reflection, with the fixed counts behind them:
+/// what [`Counter::classes`](crate::count::Counter::classes) answers.
 #[derive(Clone, Debug, Default)]
 pub struct Classes {
     /// Classes of undirected closed tours under the board's symmetries.
@@ -190,23 +191,22 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
     Ok(problems)
 }
 
-/// The tours of `rows x w` (the board `board`) unchanged by `g`; `later`
-/// when the count ran another part before (see `RunOptions::later`).
+/// The tours of `rows x w` unchanged by `g`, and the most states held;
+/// `later` when the count ran another part before (see
+/// `RunOptions::later`).
 fn fixed_by(
-    board: Board,
     rows: usize,
     w: usize,
     g: &Symmetry,
-    opts: &Options<'_>,
+    run: &RunOptions<'_>,
     later: bool,
 ) -> Result<(Count, u64)> {
     let mut total = Count::ZERO;
     let mut peak = 0;
     for (i, p) in quotient_problems(rows, w, g)?.into_iter().enumerate() {
-        let forward = opts.forward();
         let run_opts = RunOptions {
             later: later || i > 0,
-            ..opts.run(board, &forward)
+            ..*run
         };
         let run = executor::run(&p, &run_opts)?;
         total = total
@@ -217,8 +217,9 @@ fn fixed_by(
     Ok((total, peak))
 }
 
-fn closed_only(opts: &Options<'_>) -> Result<()> {
-    if opts.kind != Kind::Closed {
+/// Refuses open tours: symmetric tours and classes are of closed ones.
+pub(crate) fn closed_only(kind: Kind) -> Result<()> {
+    if kind != Kind::Closed {
         return Err(Error::Unsupported(
             "symmetric tours and classes are counted for closed tours only".into(),
         )
@@ -227,59 +228,30 @@ fn closed_only(opts: &Options<'_>) -> Result<()> {
     Ok(())
 }
 
-/// The number of closed tours of `board` unchanged by a half turn
-/// (180-degree rotation), undirected.
-///
-/// # Complexity
-/// The frontier dynamic program on the half-board quotient graph: seconds on 8x8.
-///
-/// # Example
-/// ```
-/// use knights::count::{self, Options};
-/// assert_eq!(count::symmetric("6x6".parse()?, &Options::default())?.count, 78);
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn symmetric(board: Board, opts: &Options<'_>) -> Result<CountReport> {
-    closed_only(opts)?;
-    opts.prepare()?;
-    let t0 = Instant::now();
+/// The closed tours of `board` unchanged by a half turn, and the most
+/// states held (see `Counter::symmetric`).
+pub(crate) fn half_turn(board: Board, run: &RunOptions<'_>) -> Result<(Count, u64)> {
     let (rows, w) = oriented(board);
     let half = &symmetries(rows, w)[0];
-    let (count, peak) = fixed_by(board, rows, w, half, opts, false)?;
-    Ok(CountReport {
-        count,
-        peak_states: peak,
-        elapsed: t0.elapsed(),
-        ..CountReport::default()
-    })
+    fixed_by(rows, w, half, run, false)
 }
 
-/// The number of classes of closed tours of `board` under its symmetries
-/// (4 for a rectangle, 8 for a square), by Burnside's lemma: the average
-/// over the symmetries of the number of tours each leaves unchanged.
-///
-/// # Complexity
-/// One full count ([`tours`]) plus one quotient count per symmetry.
-///
-/// # Example
-/// ```
-/// use knights::count::{self, Options};
-/// let c = count::classes("6x6".parse()?, &Options::default())?;
-/// assert_eq!(c.tours, 9862);
-/// assert_eq!(c.classes, 1245);
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn classes(board: Board, opts: &Options<'_>) -> Result<Classes> {
-    closed_only(opts)?;
-    opts.prepare()?;
-    let t0 = Instant::now();
+/// The classes of closed tours of `board` under its symmetries, of `all`
+/// tours, for a count started at `t0` (see `Counter::classes`): Burnside's
+/// sum over the symmetries of the tours each leaves unchanged, divided by
+/// their number.
+pub(crate) fn classes(
+    board: Board,
+    all: Count,
+    run: &RunOptions<'_>,
+    t0: Instant,
+) -> Result<Classes> {
     let (rows, w) = oriented(board);
-    let all = tours(board, opts)?.count;
     let mut fixed = vec![("identity", all)];
     let mut sum = all;
     if all != Count::ZERO {
         for g in symmetries(rows, w) {
-            let (f, _) = fixed_by(board, rows, w, &g, opts, true)?;
+            let (f, _) = fixed_by(rows, w, &g, run, true)?;
             fixed.push((g.name, f));
             sum = sum.checked_add(f).ok_or_else(executor::overflow)?;
         }

@@ -216,7 +216,7 @@ mod tests {
         }
         // The counter agrees on the 4x6 cylinder.
         let s = Shape::new("4x6".parse().unwrap()).with_wrap(Wrap::Cols);
-        let count = crate::count::tours_on(&s, &crate::count::Options::default()).unwrap();
+        let count = crate::count::Counter::on_shape(&s).tours().unwrap();
         assert_eq!(count.count, 0);
     }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::{place, refuse};
-use crate::count::{self, Count, CountReport, Method, Options};
+use crate::count::{Count, CountReport, Counter, Method};
 use crate::{Control, Kind, Result, Shape};
 
 /// What a count counts.
@@ -281,22 +281,37 @@ impl CountRequest {
         Ok(Plan { shape, method })
     }
 
+    /// `counter` with this request's options, `method` and `control`.
+    fn options<'a, On>(
+        &'a self,
+        counter: Counter<'a, On>,
+        method: Method,
+        control: &'a Control,
+    ) -> Counter<'a, On> {
+        let mut counter = counter
+            .kind(self.kind)
+            .method(method)
+            .control(control)
+            .resume(self.resume)
+            .fresh(self.fresh)
+            .keep(self.keep)
+            .outside_in(self.outside_in)
+            .memory_only(self.memory_only);
+        if let Some(bytes) = self.max_memory {
+            counter = counter.max_memory(bytes);
+        }
+        if let Some(bytes) = self.max_disk {
+            counter = counter.max_disk(bytes);
+        }
+        if let Some(dir) = &self.work_dir {
+            counter = counter.work_dir(dir);
+        }
+        counter
+    }
+
     /// The count.
     pub fn run(&self, control: &Control) -> Result<CountAnswer> {
         let plan = self.plan()?;
-        let opts = Options {
-            kind: self.kind,
-            method: plan.method,
-            max_memory: self.max_memory,
-            control: Some(control),
-            work_dir: self.work_dir.as_deref(),
-            resume: self.resume,
-            fresh: self.fresh,
-            max_disk: self.max_disk,
-            keep: self.keep,
-            outside_in: self.outside_in,
-            memory_only: self.memory_only,
-        };
         let mut answer = CountAnswer {
             board: plan.shape.to_string(),
             kind: self.kind,
@@ -309,26 +324,24 @@ impl CountRequest {
             elapsed: Duration::ZERO,
             report: None,
         };
-        let board = plan.shape.board();
+        let counter = self.options(Counter::new(plan.shape.board()), plan.method, control);
         match self.of {
             _ if !plan.shape.is_plain() => {
-                let forward = Options {
-                    method: Method::Forward,
-                    ..opts
-                };
-                answer.report = Some(count::tours_on(&plan.shape, &forward)?);
+                // One forward program in memory, whatever the method.
+                let on_shape = self.options(Counter::on_shape(&plan.shape), plan.method, control);
+                answer.report = Some(on_shape.tours()?);
             }
-            CountOf::Tours => answer.report = Some(count::tours(board, &opts)?),
-            CountOf::Symmetric => answer.report = Some(count::symmetric(board, &opts)?),
+            CountOf::Tours => answer.report = Some(counter.tours()?),
+            CountOf::Symmetric => answer.report = Some(counter.symmetric()?),
             CountOf::Classes => {
-                let c = count::classes(board, &opts)?;
+                let c = counter.classes()?;
                 answer.count = c.classes;
                 answer.fixed = c.fixed.iter().map(|(n, k)| (n.to_string(), *k)).collect();
                 answer.tours = Some(c.tours);
                 answer.elapsed = c.elapsed;
             }
             CountOf::AllLengths => {
-                let sweep = count::all_lengths(board, &opts)?;
+                let sweep = counter.all_lengths()?;
                 for (b, n) in &sweep.counts {
                     answer.lengths.push(LengthCount {
                         board: b.to_string(),

@@ -4,9 +4,10 @@
 
 use knights::algorithms::{Algorithm, Backtrack, Hybrid, Spec, Warnsdorff};
 use knights::check::{check_tour, Rules};
+use knights::count::Counter;
 use knights::exists::{decide, ExistsVerdict};
 use knights::shape::{Leaper, Shape, Wrap};
-use knights::{count, format, Board, Error, Kind, Square, Tour};
+use knights::{format, Board, Error, Kind, Square, Tour};
 use proptest::prelude::*;
 
 const LEAPERS: [(u32, u32); 7] = [(1, 2), (1, 3), (2, 3), (1, 4), (1, 1), (0, 1), (2, 2)];
@@ -190,23 +191,14 @@ fn counts_agree_with_brute_force() {
     for shape in cases {
         let (cycles, paths) = brute_force(&shape);
         for (kind, expected) in [(Kind::Closed, cycles), (Kind::Open, paths)] {
-            let opts = count::Options {
-                kind,
-                ..count::Options::default()
-            };
-            let got = count::tours_on(&shape, &opts).unwrap().count;
+            let got = Counter::on_shape(&shape).kind(kind).tours().unwrap().count;
             assert_eq!(got, u128::from(expected), "{shape} {kind}");
         }
     }
 }
 
 #[test]
-fn plain_counts_are_unchanged_through_tours_on() {
+fn plain_counts_are_unchanged_on_a_shape() {
     let shape = Shape::new("5x6".parse().unwrap());
-    assert_eq!(
-        count::tours_on(&shape, &count::Options::default())
-            .unwrap()
-            .count,
-        8
-    );
+    assert_eq!(Counter::on_shape(&shape).tours().unwrap().count, 8);
 }

@@ -7,17 +7,14 @@ mod published;
 mod resume;
 mod vectors;
 
-use knights::count::{self, Count, Method, Options};
+use knights::count::{self, Count, Counter, Method};
 use knights::Board;
 use knights::Kind;
 use proptest::prelude::*;
 
 fn dp(board: Board, kind: Kind) -> u128 {
-    let opts = Options {
-        kind,
-        ..Options::default()
-    };
-    count::tours(board, &opts).unwrap().count.to_u128().unwrap()
+    let report = Counter::new(board).kind(kind).tours().unwrap();
+    report.count.to_u128().unwrap()
 }
 
 #[test]
@@ -36,11 +33,7 @@ fn tiny_boards_match_brute_force() {
 }
 
 fn closed_by(board: Board, method: Method) -> u128 {
-    let opts = Options {
-        method,
-        ..Options::default()
-    };
-    let report = count::tours(board, &opts).unwrap();
+    let report = Counter::new(board).method(method).tours().unwrap();
     assert_eq!(report.method, method, "{board}");
     report.count.to_u128().unwrap()
 }
@@ -83,30 +76,19 @@ fn meeting_in_the_middle_matches_brute_force() {
         let want = brute::tours(board, Kind::Closed).len() as u128;
         assert_eq!(closed_by(board, Method::Meet), want, "{text}");
     }
-    let meet_open = Options {
-        kind: Kind::Open,
-        method: Method::Meet,
-        ..Options::default()
-    };
-    let err = count::tours("8x2".parse().unwrap(), &meet_open).unwrap_err();
+    let meet = |text: &str| Counter::new(text.parse().unwrap()).method(Method::Meet);
+    let err = meet("8x2").kind(Kind::Open).tours().unwrap_err();
     assert_eq!(
         err.hint(),
         Some(knights::Hint::UseMethod("forward")),
         "{err}"
     );
-    let meet = Options {
-        method: Method::Meet,
-        ..Options::default()
-    };
-    let err = count::tours("9x9".parse().unwrap(), &meet).unwrap_err();
+    let err = meet("9x9").tours().unwrap_err();
     assert!(err.to_string().contains("at most 8 columns"), "{err}");
     // Auto picks the method by the board and the kind.
     let auto = |text: &str, kind| {
-        let opts = Options {
-            kind,
-            ..Options::default()
-        };
-        count::tours(text.parse().unwrap(), &opts).unwrap().method
+        let counter = Counter::new(text.parse().unwrap()).kind(kind);
+        counter.tours().unwrap().method
     };
     assert_eq!(auto("6x6", Kind::Closed), Method::Meet);
     // No closed tour: the theorem answers 0 and no method runs.
@@ -120,12 +102,8 @@ fn meeting_in_the_middle_matches_brute_force() {
 }
 
 fn open_by(board: Board, method: Method) -> u128 {
-    let opts = Options {
-        kind: Kind::Open,
-        method,
-        ..Options::default()
-    };
-    let report = count::tours(board, &opts).unwrap();
+    let counter = Counter::new(board).kind(Kind::Open).method(method);
+    let report = counter.tours().unwrap();
     assert_eq!(report.method, method, "{board}");
     report.count.to_u128().unwrap()
 }
@@ -215,13 +193,9 @@ fn symmetry_counts_match_brute_force() {
     for text in ["5x6", "10x3"] {
         let board: Board = text.parse().unwrap();
         let (tours, half_turn, classes) = brute::symmetry_facts(board);
-        let opts = Options::default();
-        assert_eq!(
-            count::symmetric(board, &opts).unwrap().count,
-            half_turn,
-            "{text}"
-        );
-        let c = count::classes(board, &opts).unwrap();
+        let counter = Counter::new(board);
+        assert_eq!(counter.symmetric().unwrap().count, half_turn, "{text}");
+        let c = counter.classes().unwrap();
         assert_eq!(
             (c.tours, c.classes),
             (Count::from(tours), Count::from(classes)),
@@ -233,8 +207,7 @@ fn symmetry_counts_match_brute_force() {
 
 #[test]
 fn six_by_six_classes_and_symmetric_tours() {
-    let opts = Options::default();
-    let c = count::classes("6x6".parse().unwrap(), &opts).unwrap();
+    let c = Counter::new("6x6".parse().unwrap()).classes().unwrap();
     // Jelliss: 1245 classes, 17 with exactly 180-degree symmetry and 5 with
     // 90-degree symmetry, so 78 = 4 x 17 + 2 x 5 tours are fixed by a half turn.
     assert_eq!(c.classes, 1245, "{:?}", c.fixed);
@@ -246,17 +219,14 @@ fn six_by_six_classes_and_symmetric_tours() {
 
 #[test]
 fn open_counts_refused_for_symmetry() {
-    let opts = Options {
-        kind: Kind::Open,
-        ..Options::default()
-    };
-    let err = count::symmetric("6x6".parse().unwrap(), &opts).unwrap_err();
+    let open = Counter::new("6x6".parse().unwrap()).kind(Kind::Open);
+    let err = open.symmetric().unwrap_err();
     assert_eq!(err.category(), knights::Category::BadInput, "{err}");
 }
 
 #[test]
 fn too_wide_boards_are_refused() {
-    let err = count::tours("12x12".parse().unwrap(), &Options::default()).unwrap_err();
+    let err = Counter::new("12x12".parse().unwrap()).tours().unwrap_err();
     assert!(err.to_string().contains("narrower board"), "{err}");
 }
 
@@ -319,24 +289,15 @@ fn a_raised_stop_flag_interrupts_a_count() {
     let stop = knights::StopFlag::new();
     stop.stop();
     let control = knights::Control::new().stop(stop);
+    let board = "6x6".parse().unwrap();
     for method in [Method::Forward, Method::Meet] {
-        let opts = Options {
-            method,
-            control: Some(&control),
-            ..Options::default()
-        };
-        let err = count::tours("6x6".parse().unwrap(), &opts).unwrap_err();
+        let counter = Counter::new(board).method(method).control(&control);
+        let err = counter.tours().unwrap_err();
         assert_eq!(err.category(), knights::Category::Interrupted, "{err}");
     }
     let fresh = knights::Control::new();
-    let opts = Options {
-        control: Some(&fresh),
-        ..Options::default()
-    };
-    assert_eq!(
-        count::tours("6x6".parse().unwrap(), &opts).unwrap().count,
-        9862
-    );
+    let counter = Counter::new(board).control(&fresh);
+    assert_eq!(counter.tours().unwrap().count, 9862);
 }
 
 /// A sweep over lengths counts every board `W x L` as a count of its own does.
@@ -345,12 +306,8 @@ fn sweeps_equal_single_counts() {
     for kind in [Kind::Closed, Kind::Open] {
         for w in 1..=5u64 {
             let n = (30 / w).min(12);
-            let opts = Options {
-                kind,
-                ..Options::default()
-            };
             let board = Board::new(w, n).unwrap();
-            let got = count::all_lengths(board, &opts).unwrap().counts;
+            let got = Counter::new(board).kind(kind).all_lengths().unwrap().counts;
             assert_eq!(got.len(), n as usize);
             for (l, (b, c)) in got.into_iter().enumerate() {
                 assert_eq!(b, Board::new(w, l as u64 + 1).unwrap());
@@ -364,13 +321,15 @@ fn sweeps_equal_single_counts() {
 /// length by length, with single counts that start narrow and widen.
 #[test]
 fn big_counts_agree_with_single_counts() {
-    let sweep = count::all_lengths("3x200".parse().unwrap(), &Options::default()).unwrap();
+    let sweep = Counter::new("3x200".parse().unwrap())
+        .all_lengths()
+        .unwrap();
     let (board, last) = sweep.counts[199];
     assert_eq!(board.to_string(), "3x200");
     assert!(last.bits() > 128, "{last}");
     for l in [150u64, 180, 199, 200] {
         let b = Board::new(3, l).unwrap();
-        let single = count::tours(b, &Options::default()).unwrap().count;
+        let single = Counter::new(b).tours().unwrap().count;
         assert_eq!(single, sweep.counts[l as usize - 1].1, "{b}");
     }
 }
@@ -385,24 +344,17 @@ fn outside_in_counts_equal_plain_ones() {
         ("5x5", Kind::Open),
     ] {
         let board: Board = text.parse().unwrap();
-        let plain = Options {
-            kind,
-            method: Method::Forward,
-            ..Options::default()
-        };
-        let snake = Options {
-            outside_in: true,
-            ..plain
-        };
-        let a = count::tours(board, &plain).unwrap();
-        let b = count::tours(board, &snake).unwrap();
+        let plain = Counter::new(board).kind(kind).method(Method::Forward);
+        let snake = plain.outside_in(true);
+        let a = plain.tours().unwrap();
+        let b = snake.tours().unwrap();
         assert_eq!(a.count, b.count, "{text}");
         assert_ne!(
             a.states_per_step, b.states_per_step,
             "{text}: the same states"
         );
-        let a = count::all_lengths(board, &plain).unwrap().counts;
-        let b = count::all_lengths(board, &snake).unwrap().counts;
+        let a = plain.all_lengths().unwrap().counts;
+        let b = snake.all_lengths().unwrap().counts;
         assert_eq!(a, b, "{text} by sweeps");
     }
 }

@@ -4,7 +4,7 @@
 //! 6 x 26 on), the directed open tours of n x n (A165134), and closed
 //! tours of strips (A383660, A383661, A193055), the closed tours of 7 x 2n
 //! (A193054) and 8 x n (A193055), the strips and the 6 x n and 7 x 2n lists
-//! also by sweeps over lengths ([`count::all_lengths`]).
+//! also by sweeps over lengths ([`Counter::all_lengths`]).
 //!
 //! `published_counts_fast` runs every entry the frontier program counts in
 //! well under a second (seconds in all in the test profile);
@@ -13,7 +13,7 @@
 //! published_counts_slow`). Between them they cover every entry of the two
 //! k x n tables. The file is compiled in, so it cannot be missing.
 
-use knights::count::{self, Count, Kind, Options};
+use knights::count::{self, Count, Counter, Kind};
 use knights::Board;
 use toml::Value;
 
@@ -24,11 +24,9 @@ fn table() -> Value {
 }
 
 fn count(board: Board, kind: Kind) -> u128 {
-    let opts = Options {
-        kind,
-        ..Options::default()
-    };
-    count::tours(board, &opts)
+    Counter::new(board)
+        .kind(kind)
+        .tours()
         .unwrap_or_else(|e| panic!("{board}: {e}"))
         .count
         .to_u128()
@@ -51,11 +49,9 @@ fn big(v: &Value) -> Count {
 
 /// The counts of a sweep of `board` over its lengths, closed or open.
 fn sweep(board: &str, kind: Kind) -> Vec<(Board, Count)> {
-    let opts = Options {
-        kind,
-        ..Options::default()
-    };
-    count::all_lengths(board.parse().unwrap(), &opts)
+    Counter::new(board.parse().unwrap())
+        .kind(kind)
+        .all_lengths()
         .unwrap_or_else(|e| panic!("{board}: {e}"))
         .counts
 }

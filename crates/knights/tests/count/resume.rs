@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use knights::count::{self, CountReport, Method, Options};
+use knights::count::{self, CountReport, Counter, Method};
 use knights::{Board, Control, Error, Kind, Progress, StopFlag};
 
 /// A fresh directory under the system's temporary directory.
@@ -36,12 +36,10 @@ fn stopped_after_a_square(err: &Error) -> bool {
 }
 
 fn in_memory_by(board: &str, kind: Kind, method: Method) -> CountReport {
-    let opts = Options {
-        kind,
-        method,
-        ..Options::default()
-    };
-    count::tours(board.parse().unwrap(), &opts).unwrap()
+    let counter = Counter::new(board.parse().unwrap())
+        .kind(kind)
+        .method(method);
+    counter.tours().unwrap()
 }
 
 #[test]
@@ -57,14 +55,13 @@ fn disk_runs_match_memory_runs() {
         let want = in_memory_by(board, kind, method);
         assert!(!want.on_disk);
         // Each board's count replaces the last one's checkpoint.
-        let opts = Options {
-            kind,
-            method,
-            work_dir: Some(&dir),
-            fresh: true,
-            ..Options::default()
-        };
-        let got = count::tours(board.parse().unwrap(), &opts).unwrap();
+        let got = Counter::new(board.parse().unwrap())
+            .kind(kind)
+            .method(method)
+            .work_dir(&dir)
+            .fresh(true)
+            .tours()
+            .unwrap();
         assert!(got.on_disk, "{board}");
         assert_eq!(got.count, want.count, "{board}");
         assert_eq!(got.states_per_step, want.states_per_step, "{board}");
@@ -75,11 +72,8 @@ fn disk_runs_match_memory_runs() {
 #[test]
 fn a_small_memory_bound_spills_to_disk() {
     // 6x6 peaks at about 50,000 states: 1 MiB holds a few thousand.
-    let opts = Options {
-        max_memory: Some(1 << 20),
-        ..Options::default()
-    };
-    let got = count::tours("6x6".parse().unwrap(), &opts).unwrap();
+    let counter = Counter::new("6x6".parse().unwrap()).max_memory(1 << 20);
+    let got = counter.tours().unwrap();
     assert_eq!(got.count, 9862);
     assert!(got.on_disk);
 }
@@ -93,40 +87,26 @@ fn stop_and_resume(method: Method, name: &str, stops: &[usize]) {
     let want = in_memory_by("6x6", Kind::Closed, method);
     let squares = want.states_per_step.len();
     let dir = scratch(name);
-    fn options<'a>(
-        method: Method,
-        dir: &'a std::path::Path,
-        resume: bool,
-        control: Option<&'a Control>,
-    ) -> Options<'a> {
-        Options {
-            method,
-            work_dir: Some(dir),
-            resume,
-            fresh: !resume,
-            control,
-            ..Options::default()
-        }
-    }
+    let counter = |resume: bool| {
+        Counter::new(board)
+            .method(method)
+            .work_dir(&dir)
+            .resume(resume)
+            .fresh(!resume)
+    };
     for &stop in stops {
         let control = stopping_after(stop as u64);
-        let err = count::tours(board, &options(method, &dir, false, Some(&control))).unwrap_err();
+        let err = counter(false).control(&control).tours().unwrap_err();
         assert!(stopped_after_a_square(&err), "stop {stop}: {err}");
         if stop + 4 < squares {
             let control = stopping_after(stop as u64 + 4);
-            let err =
-                count::tours(board, &options(method, &dir, true, Some(&control))).unwrap_err();
+            let err = counter(true).control(&control).tours().unwrap_err();
             assert!(stopped_after_a_square(&err), "stop {}: {err}", stop + 4);
         }
-        let got = count::tours(board, &options(method, &dir, true, None)).unwrap();
+        let got = counter(true).tours().unwrap();
         assert_eq!(got.count, want.count, "stopped after {stop}");
         assert_eq!(got.states_per_step, want.states_per_step);
-        assert_eq!(
-            count::tours(board, &options(method, &dir, true, None))
-                .unwrap()
-                .count,
-            want.count
-        );
+        assert_eq!(counter(true).tours().unwrap().count, want.count);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -149,19 +129,10 @@ fn symmetric_counts_resume_too() {
     let dir = scratch("symmetric");
     let board: Board = "6x6".parse().unwrap();
     let control = stopping_after(10);
-    let opts = Options {
-        work_dir: Some(&dir),
-        control: Some(&control),
-        ..Options::default()
-    };
-    let err = count::symmetric(board, &opts).unwrap_err();
+    let counter = Counter::new(board).work_dir(&dir);
+    let err = counter.control(&control).symmetric().unwrap_err();
     assert!(stopped_after_a_square(&err), "{err}");
-    let opts = Options {
-        work_dir: Some(&dir),
-        resume: true,
-        ..Options::default()
-    };
-    assert_eq!(count::symmetric(board, &opts).unwrap().count, 78);
+    assert_eq!(counter.resume(true).symmetric().unwrap().count, 78);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -173,12 +144,13 @@ fn the_thread_count_does_not_matter() {
             .build()
             .unwrap();
         pool.install(|| {
-            let opts = Options {
-                method,
-                max_memory: disk.then_some(1 << 18),
-                ..Options::default()
+            let counter = Counter::new("8x5".parse().unwrap()).method(method);
+            let counter = if disk {
+                counter.max_memory(1 << 18)
+            } else {
+                counter
             };
-            count::tours("8x5".parse().unwrap(), &opts).unwrap()
+            counter.tours().unwrap()
         })
     };
     for method in [Method::Forward, Method::Meet] {
@@ -212,30 +184,27 @@ fn state_files(dir: &std::path::Path) -> Vec<PathBuf> {
 fn disk_budget_stops_and_resumes(method: Method, name: &str) {
     let dir = scratch(name);
     let board: Board = "6x6".parse().unwrap();
-    let opts = |resume, max_disk| Options {
-        method,
-        work_dir: Some(&dir),
-        resume,
-        max_disk: Some(max_disk),
-        ..Options::default()
+    let counter = |resume, max_disk| {
+        Counter::new(board)
+            .method(method)
+            .work_dir(&dir)
+            .resume(resume)
+            .max_disk(max_disk)
     };
     // 6x6 peaks near 150,000 states of 16 bytes: 2.3 MB a layer.
-    let err = count::tours(board, &opts(false, 512 << 10)).unwrap_err();
+    let err = counter(false, 512 << 10).tours().unwrap_err();
     assert_eq!(err.category(), knights::Category::OverLimit, "{err}");
     let text = err.to_string();
     assert_eq!(err.hint(), Some(knights::Hint::ResumeWithRoom), "{text}");
     assert!(text.contains("the disk budget of 512.0 KiB"), "{text}");
     assert!(text.contains("would need about"), "{text}");
     assert!(!state_files(&dir).is_empty(), "the checkpoint is kept");
-    let got = count::tours(board, &opts(true, 1 << 30)).unwrap();
+    let got = counter(true, 1 << 30).tours().unwrap();
     assert_eq!(got.count, 9862);
     assert!(got.on_disk && got.peak_disk_bytes > 0);
     assert_eq!(state_files(&dir), Vec::<PathBuf>::new());
     // The summary answers a resume at once.
-    assert_eq!(
-        count::tours(board, &opts(true, 1 << 30)).unwrap().count,
-        9862
-    );
+    assert_eq!(counter(true, 1 << 30).tours().unwrap().count, 9862);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -251,12 +220,11 @@ fn a_disk_budget_stops_meetings_cleanly() {
 
 #[test]
 fn a_disk_budget_binds_states_spilled_past_the_memory_bound() {
-    let opts = Options {
-        max_memory: Some(1 << 20),
-        max_disk: Some(256 << 10),
-        ..Options::default()
-    };
-    let err = count::tours("6x6".parse().unwrap(), &opts).unwrap_err();
+    let err = Counter::new("6x6".parse().unwrap())
+        .max_memory(1 << 20)
+        .max_disk(256 << 10)
+        .tours()
+        .unwrap_err();
     assert_eq!(err.category(), knights::Category::OverLimit, "{err}");
     assert_eq!(err.hint(), Some(knights::Hint::MoreRoom), "{err}");
 }
@@ -270,22 +238,13 @@ fn finished_counts_keep_their_states_only_when_asked() {
         (Method::Meet, true),
     ] {
         let dir = scratch(&format!("keep-{}-{keep}", method.name()));
-        let opts = Options {
-            method,
-            work_dir: Some(&dir),
-            keep,
-            ..Options::default()
-        };
         let board: Board = "5x6".parse().unwrap();
-        assert_eq!(count::tours(board, &opts).unwrap().count, 8);
+        let counter = Counter::new(board).method(method).work_dir(&dir).keep(keep);
+        assert_eq!(counter.tours().unwrap().count, 8);
         assert_eq!(!state_files(&dir).is_empty(), keep, "{method:?}");
         let summaries = std::fs::read_dir(&dir).unwrap().count();
         assert!(summaries > 0, "a summary stays");
-        let resumed = Options {
-            resume: true,
-            ..opts
-        };
-        assert_eq!(count::tours(board, &resumed).unwrap().count, 8);
+        assert_eq!(counter.resume(true).tours().unwrap().count, 8);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
@@ -294,18 +253,14 @@ fn finished_counts_keep_their_states_only_when_asked() {
 fn projections_of_small_boards_are_their_counts_figures() {
     // 5x6 open counts in a fraction of a second: the trial finishes it, so
     // the projected peak is the real one.
-    let opts = Options {
-        kind: Kind::Open,
-        method: Method::Forward,
-        ..Options::default()
-    };
     let board: Board = "5x6".parse().unwrap();
-    let p = count::project(board, &opts).unwrap();
-    let real = count::tours(board, &opts).unwrap();
+    let counter = Counter::new(board).kind(Kind::Open).method(Method::Forward);
+    let p = counter.project().unwrap();
+    let real = counter.tours().unwrap();
     assert_eq!(p.source, Some(count::Source::Complete));
     assert_eq!(p.peak_states, real.peak_states);
     assert_eq!(p.steps, 30);
     assert!(p.disk_bytes >= 16 * real.peak_states);
-    let none = count::project("4x4".parse().unwrap(), &Options::default()).unwrap();
+    let none = Counter::new("4x4".parse().unwrap()).project().unwrap();
     assert_eq!(none.source, Some(count::Source::Nothing));
 }

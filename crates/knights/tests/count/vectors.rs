@@ -3,7 +3,7 @@
 //! classes, minutes each by meeting in the middle) as ignored tests run in
 //! release mode (`cargo test --release -- --ignored counts_slow`, `counts_long`).
 
-use knights::count::{self, Options};
+use knights::count::Counter;
 use knights::Board;
 use knights::Kind;
 use toml::Value;
@@ -30,23 +30,20 @@ fn run_tier(tier: &str) -> usize {
                 continue;
             }
             let want = |key: &str| e[key].as_integer().unwrap() as u128;
-            let opts = |kind| Options {
-                kind,
-                ..Options::default()
-            };
+            let counter = |kind| Counter::new(board).kind(kind);
             match section.as_str() {
                 "closed" => assert_eq!(
-                    count::tours(board, &opts(Kind::Closed)).unwrap().count,
+                    counter(Kind::Closed).tours().unwrap().count,
                     want("count"),
                     "closed {board}"
                 ),
                 "open" => assert_eq!(
-                    count::tours(board, &opts(Kind::Open)).unwrap().count,
+                    counter(Kind::Open).tours().unwrap().count,
                     want("count"),
                     "open {board}"
                 ),
                 "symmetric_180" => {
-                    let got = count::symmetric(board, &opts(Kind::Closed)).unwrap().count;
+                    let got = counter(Kind::Closed).symmetric().unwrap().count;
                     assert_eq!(got, want("tours"), "symmetric {board}");
                     if let Some(classes) = e.get("classes") {
                         // On 8x8 no tour has a quarter-turn symmetry (McKay 1997),
@@ -56,7 +53,7 @@ fn run_tier(tier: &str) -> usize {
                     }
                 }
                 "classes" => assert_eq!(
-                    count::classes(board, &opts(Kind::Closed)).unwrap().classes,
+                    counter(Kind::Closed).classes().unwrap().classes,
                     want("count"),
                     "classes {board}"
                 ),

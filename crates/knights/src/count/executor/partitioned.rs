@@ -166,7 +166,7 @@ mod tests {
             ));
         }
         // Every length at once: the prefixes' counts.
-        let mut sweep = crate::count::strip_problem(7, 4, Kind::Open, false);
+        let mut sweep = crate::count::planner::strip_problem(7, 4, Kind::Open, false);
         sweep.prefixes = (1..7).map(|l| l * 4).collect();
         all.push(("4x7 all lengths".into(), sweep));
         // The parts of a meeting in the middle, whose final layers are joined.

@@ -1,0 +1,572 @@
+//! The counter's front door: [`Counter`], a builder that takes what a count
+//! is asked (kind, method, memory and disk bounds, work directory,
+//! checkpoints, [`Control`]) and runs it. Each finishing method plans the
+//! count (forward or meeting in the middle, see the `planner` module notes)
+//! and hands the executor its options, so the strategies never see the
+//! caller's settings, only the executor's.
+
+use std::path::Path;
+use std::time::Instant;
+
+use super::executor::{self, RunOptions};
+use super::planner::{
+    expected_bits, meets, oriented, shape_problem, strip_problem, PROBLEM_BYTES_PER_SQUARE,
+};
+use super::project::{self, Projection, Source};
+use super::symmetry::{self, Classes};
+use super::{meet, meet_paths, trial, Count, CountReport, FrontierProgress, Method, Sweep};
+use crate::{Board, Control, Kind, Result, Shape};
+
+/// A count to run, with its options: made by [`Counter::new`] for a board
+/// (every count) or [`Counter::on_shape`] for a board with holes, wrapped
+/// edges or another leaper (its tours only); `On` is what is counted.
+///
+/// The finishing methods say what is counted: [`tours`](Counter::tours),
+/// [`all_lengths`](Counter::all_lengths), [`symmetric`](Counter::symmetric),
+/// [`classes`](Counter::classes), or [`project`](Counter::project) for a
+/// projection instead of a count.
+///
+/// # Example
+/// ```
+/// use knights::count::{Counter, Method};
+/// use knights::{Control, Kind};
+/// let control = Control::new();
+/// let report = Counter::new("5x6".parse()?)
+///     .kind(Kind::Closed)
+///     .method(Method::Forward)
+///     .max_memory(64 << 20)
+///     .control(&control)
+///     .tours()?;
+/// assert_eq!(report.count, 8);
+/// assert_eq!(Counter::new("3x4".parse()?).kind(Kind::Open).tours()?.count, 8);
+/// # Ok::<(), knights::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug)]
+#[must_use = "a Counter does nothing until it counts"]
+pub struct Counter<'a, On = Board> {
+    on: On,
+    kind: Kind,
+    method: Method,
+    max_memory: Option<u64>,
+    control: Option<&'a Control>,
+    work_dir: Option<&'a Path>,
+    resume: bool,
+    fresh: bool,
+    max_disk: Option<u64>,
+    keep: bool,
+    outside_in: bool,
+    memory_only: bool,
+}
+
+impl<'a> Counter<'a> {
+    /// A count of the closed tours of `board` by [`Method::Auto`], in
+    /// memory while the states fit, else on disk in a temporary directory.
+    pub fn new(board: Board) -> Counter<'a> {
+        Counter::with(board)
+    }
+}
+
+impl<'a> Counter<'a, &'a Shape> {
+    /// A count of the closed tours of `shape`: a board with holes, wrapped
+    /// edges or another leaper, counted by one forward program in memory
+    /// (see [`Counter::tours`] on a shape); a plain shape counts as its
+    /// board.
+    pub fn on_shape(shape: &'a Shape) -> Counter<'a, &'a Shape> {
+        Counter::with(shape)
+    }
+}
+
+impl<'a, On> Counter<'a, On> {
+    /// A count of `on` with every default.
+    fn with(on: On) -> Counter<'a, On> {
+        Counter {
+            on,
+            kind: Kind::Closed,
+            method: Method::Auto,
+            max_memory: None,
+            control: None,
+            work_dir: None,
+            resume: false,
+            fresh: false,
+            max_disk: None,
+            keep: false,
+            outside_in: false,
+            memory_only: false,
+        }
+    }
+
+    /// The same count of `other`.
+    fn same_for<T>(&self, other: T) -> Counter<'a, T> {
+        Counter {
+            on: other,
+            kind: self.kind,
+            method: self.method,
+            max_memory: self.max_memory,
+            control: self.control,
+            work_dir: self.work_dir,
+            resume: self.resume,
+            fresh: self.fresh,
+            max_disk: self.max_disk,
+            keep: self.keep,
+            outside_in: self.outside_in,
+            memory_only: self.memory_only,
+        }
+    }
+
+    /// Counts closed or open tours.
+    pub fn kind(mut self, kind: Kind) -> Self {
+        self.kind = kind;
+        self
+    }
+
+    /// Counts forward or by meeting in the middle (default [`Method::Auto`]).
+    pub fn method(mut self, method: Method) -> Self {
+        self.method = method;
+        self
+    }
+
+    /// Keeps the states in memory only while they need less than this many
+    /// bytes (default: the memory the system reports as available); past it
+    /// they go to disk, and a count that cannot be done within it even there
+    /// stops with [`crate::Error::GaveUp`].
+    pub fn max_memory(mut self, bytes: u64) -> Self {
+        self.max_memory = Some(bytes);
+        self
+    }
+
+    /// Tells `control` the [`crate::Progress`] (with the
+    /// [`FrontierProgress`]) after every square; its flag, raised by the
+    /// caller (Ctrl-C, a cancelled job), stops the count after the square in
+    /// progress (or, once the parts met in the middle are done, after the
+    /// piece of their join in progress), with [`crate::Error::Interrupted`];
+    /// a count with a work directory keeps its checkpoint for
+    /// [`resume`](Counter::resume). Raised by the progress callback at a
+    /// square, it stops the count right after that square.
+    pub fn control(mut self, control: &'a Control) -> Self {
+        self.control = Some(control);
+        self
+    }
+
+    /// Keeps the states on disk in this directory, with a checkpoint after
+    /// every square (default: in memory, or when they do not fit, in a
+    /// directory of the system's temporary directory removed at the end).
+    pub fn work_dir(mut self, dir: &'a Path) -> Self {
+        self.work_dir = Some(dir);
+        self
+    }
+
+    /// Continues from this count's checkpoint in the work directory (a
+    /// finished count answers at once from it); without one there, the
+    /// count stops with [`crate::Error::Parse`]. A count that does not
+    /// resume refuses an unfinished checkpoint of the same count, unless
+    /// [`fresh`](Counter::fresh), and counts a finished one again. Other
+    /// counts' files in the work directory are never looked at.
+    pub fn resume(mut self, resume: bool) -> Self {
+        self.resume = resume;
+        self
+    }
+
+    /// Discards this count's checkpoints in the work directory and starts
+    /// afresh.
+    pub fn fresh(mut self, fresh: bool) -> Self {
+        self.fresh = fresh;
+        self
+    }
+
+    /// The most bytes the state files may take on disk, when they go to
+    /// disk (default: 80 % of the free space on their file system, besides
+    /// what they take already). Before every square the count checks that
+    /// the next layer fits, from the growth measured so far, and stops with
+    /// [`crate::Error::OverDisk`] if not (a count with a work directory
+    /// keeps its checkpoint for [`resume`](Counter::resume)).
+    pub fn max_disk(mut self, bytes: u64) -> Self {
+        self.max_disk = Some(bytes);
+        self
+    }
+
+    /// Keeps the state files of a finished count in the work directory
+    /// (default: only a small summary with the count stays, from which
+    /// [`resume`](Counter::resume) answers at once).
+    pub fn keep(mut self, keep: bool) -> Self {
+        self.keep = keep;
+        self
+    }
+
+    /// Takes each row from the outside in (its first square, its last, its
+    /// second, its last but one, ...) instead of from first to last. The
+    /// count is the same, reached through other states between the row
+    /// ends, so such a run checks a plain one (it runs forward). A mirror
+    /// image or rows in alternating directions would not: the knight graph
+    /// is its own mirror image, so they pass through the same states.
+    pub fn outside_in(mut self, outside_in: bool) -> Self {
+        self.outside_in = outside_in;
+        self
+    }
+
+    /// Keeps the states in memory only, never in a temporary directory:
+    /// past the memory bound the count stops with
+    /// [`crate::Error::TooLarge`] (for callers that must not touch the file
+    /// system, such as a server). A work directory still puts the states on
+    /// disk.
+    pub fn memory_only(mut self, memory_only: bool) -> Self {
+        self.memory_only = memory_only;
+        self
+    }
+
+    /// Makes the work directory ready for a count that starts (see
+    /// `executor::prepare_work_dir`).
+    fn prepare(&self) -> Result<()> {
+        match self.work_dir {
+            Some(dir) => executor::prepare_work_dir(dir, self.resume, self.fresh),
+            None => Ok(()),
+        }
+    }
+
+    /// The engine's progress callback: the control's, told each square.
+    fn forward(&self) -> impl Fn(&FrontierProgress) + Sync + 'a {
+        let control = self.control;
+        move |p| {
+            if let Some(control) = control {
+                control.report(&crate::Progress::from(p));
+            }
+        }
+    }
+
+    /// The executor's options for a count of `board`, whose progress goes
+    /// to `forward` (see [`Counter::forward`]).
+    fn run_options<'b>(
+        &'b self,
+        board: Board,
+        forward: &'b (dyn Fn(&FrontierProgress) + Sync),
+    ) -> RunOptions<'b> {
+        RunOptions {
+            max_memory: self.max_memory,
+            progress: self.control.map(|_| forward),
+            work_dir: self.work_dir,
+            resume: self.resume,
+            fresh: self.fresh,
+            later: false,
+            stop: self.control.map(Control::stop_flag),
+            max_disk: self.max_disk,
+            keep: self.keep,
+            final_layer: None,
+            count_bits: 0,
+            memory_only: self.memory_only.then_some(board),
+        }
+    }
+
+    /// The report of a board of one square: one open tour of no moves, no
+    /// closed one.
+    fn one_square(&self) -> CountReport {
+        CountReport {
+            count: Count::from(u64::from(self.kind == Kind::Open)),
+            ..CountReport::default()
+        }
+    }
+}
+
+impl Counter<'_> {
+    /// The number of undirected closed or open tours of the board.
+    ///
+    /// # Complexity
+    /// Time and memory grow with the number of frontier states, which is
+    /// exponential in the shorter side `w` and linear in the longer one
+    /// (about 16 bytes a state in memory or on disk, and 64 while a square
+    /// is processed). Forward: 6x6 takes a fraction of a second, 8x6
+    /// seconds, 8x7 minutes, 8x8 hours; meeting in the middle (the default
+    /// for closed tours) takes 8x7 in seconds and 8x8 in minutes
+    /// (`BENCHMARKS.md`). Open tours have more states: met in the middle,
+    /// 6x6 open takes a few hundredths of a second, 8x6 open seconds, 7x7
+    /// open about a minute and a few GB. Boards with `w > 11` are refused.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::{Counter, Method};
+    /// let board = "6x6".parse()?;
+    /// assert_eq!(Counter::new(board).tours()?.count, 9862);
+    /// let forward = Counter::new(board).method(Method::Forward).tours()?;
+    /// assert_eq!(forward.count, 9862);
+    /// assert_eq!(forward.method, Method::Forward);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn tours(&self) -> Result<CountReport> {
+        self.prepare()?;
+        let t0 = Instant::now();
+        let board = self.on;
+        if board.squares() == 1 {
+            return Ok(self.one_square());
+        }
+        // An explicit method still runs (the tests check the theorems with it).
+        if self.method == Method::Auto && !crate::exists::tour_exists(board, self.kind) {
+            return Ok(CountReport {
+                elapsed: t0.elapsed(),
+                ..CountReport::default()
+            });
+        }
+        let bits = expected_bits(board, self.kind)?;
+        crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
+        let (rows, w) = oriented(board);
+        let forward = self.forward();
+        let run_opts = RunOptions {
+            count_bits: bits,
+            ..self.run_options(board, &forward)
+        };
+        if meets(board, self.kind, self.method, self.outside_in)? {
+            let m = match self.kind {
+                Kind::Closed => meet::closed_tours(rows, w, &run_opts)?,
+                Kind::Open => meet_paths::open_tours(rows, w, &run_opts)?,
+            };
+            let (t, b) = (&m.top, &m.bottom);
+            let kept = t.states_per_step.last().copied().unwrap_or(0);
+            return Ok(CountReport {
+                count: m.count,
+                method: Method::Meet,
+                states_per_step: [&t.states_per_step[..], &b.states_per_step[..]].concat(),
+                meet_pairs: Some((kept, m.pairs_tested)),
+                peak_states: b.peak.max(t.peak),
+                frontier_slots: b.slots.max(t.slots),
+                key_bytes: b.key_bytes.max(t.key_bytes),
+                on_disk: b.on_disk || t.on_disk,
+                peak_disk_bytes: b.peak_disk.max(t.peak_disk),
+                generated: b.generated + t.generated,
+                elapsed: t0.elapsed(),
+            });
+        }
+        let problem = strip_problem(rows, w, self.kind, self.outside_in);
+        let run = executor::run(&problem, &run_opts)?;
+        Ok(forward_report(run, t0))
+    }
+
+    /// The number of undirected tours of every board `W x L` for
+    /// `L = 1..=N`, where the board is `W x N` (`W` its rows as written,
+    /// the side that stays): one forward pass of the frontier program over
+    /// `N` rows of `W` squares, which after each row also counts the states
+    /// that finish a tour of the board cut there, as the tables of the
+    /// integer-sequence literature are made. Each count equals
+    /// [`tours`](Counter::tours) of that board.
+    ///
+    /// # Complexity
+    /// About one forward count of `W x N` ([`Method::Forward`]); its states
+    /// are bounded by the width `W`, so time grows linearly in `N`.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::Counter;
+    /// let s = Counter::new("3x12".parse()?).all_lengths()?;
+    /// let last: Vec<String> = s.counts[9..].iter().map(|(b, n)| format!("{b} {n}")).collect();
+    /// assert_eq!(last, ["3x10 16", "3x11 0", "3x12 176"]);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn all_lengths(&self) -> Result<Sweep> {
+        self.prepare()?;
+        let t0 = Instant::now();
+        if self.method == Method::Meet {
+            return Err(
+                crate::Error::Unsupported("a sweep over lengths runs forward".into())
+                    .with_hint(crate::Hint::UseMethod("forward")),
+            );
+        }
+        let board = self.on;
+        let (w, rows) = (board.rows() as usize, board.cols() as usize);
+        let bits = expected_bits(board, self.kind)?;
+        crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
+        let mut problem = strip_problem(rows, w, self.kind, self.outside_in);
+        problem.prefixes = (1..rows).map(|l| l * w).collect();
+        let forward = self.forward();
+        let run = executor::run(
+            &problem,
+            &RunOptions {
+                count_bits: bits,
+                ..self.run_options(board, &forward)
+            },
+        )?;
+        let mut counts = Vec::with_capacity(rows);
+        for &(vertices, n) in &run.prefix_counts {
+            counts.push((vertices / w, n));
+        }
+        counts.push((rows, run.count));
+        let counts = counts
+            .into_iter()
+            .map(|(l, n)| {
+                let b = Board::new(w as u64, l as u64)?;
+                let n = if b.squares() == 1 {
+                    self.one_square().count
+                } else {
+                    n
+                };
+                Ok((b, n))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Sweep {
+            report: CountReport {
+                count: counts.last().map_or(Count::ZERO, |c| c.1),
+                ..forward_report(run, t0)
+            },
+            counts,
+        })
+    }
+
+    /// The number of closed tours of the board unchanged by a half turn
+    /// (180-degree rotation), undirected.
+    ///
+    /// # Complexity
+    /// The frontier dynamic program on the half-board quotient graph:
+    /// seconds on 8x8.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::Counter;
+    /// assert_eq!(Counter::new("6x6".parse()?).symmetric()?.count, 78);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn symmetric(&self) -> Result<CountReport> {
+        symmetry::closed_only(self.kind)?;
+        self.prepare()?;
+        let t0 = Instant::now();
+        let forward = self.forward();
+        let (count, peak) = symmetry::half_turn(self.on, &self.run_options(self.on, &forward))?;
+        Ok(CountReport {
+            count,
+            peak_states: peak,
+            elapsed: t0.elapsed(),
+            ..CountReport::default()
+        })
+    }
+
+    /// The number of classes of closed tours of the board under its
+    /// symmetries (4 for a rectangle, 8 for a square), by Burnside's lemma:
+    /// the average over the symmetries of the number of tours each leaves
+    /// unchanged.
+    ///
+    /// # Complexity
+    /// One full count ([`tours`](Counter::tours)) plus one quotient count
+    /// per symmetry.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::Counter;
+    /// let c = Counter::new("6x6".parse()?).classes()?;
+    /// assert_eq!(c.tours, 9862);
+    /// assert_eq!(c.classes, 1245);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn classes(&self) -> Result<Classes> {
+        symmetry::closed_only(self.kind)?;
+        self.prepare()?;
+        let t0 = Instant::now();
+        let all = self.tours()?.count;
+        let forward = self.forward();
+        symmetry::classes(self.on, all, &self.run_options(self.on, &forward), t0)
+    }
+
+    /// Projects the peak states, the disk and the time of
+    /// [`tours`](Counter::tours), without counting: from the table of
+    /// boards measured in full (`BENCHMARKS.md`), else from a trial run of
+    /// the first squares in memory (at most about 20 seconds, or until 6
+    /// million states), whose states the model of the
+    /// [`project`](mod@super::project) module extends to the last square.
+    /// The disk figure is what the states would take if they went to disk
+    /// (a work directory, or past the memory bound). Of the options, the
+    /// kind, the method, `outside_in` and the control's stop flag apply.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::{Counter, Source};
+    /// let p = Counter::new("5x6".parse()?).project()?;
+    /// assert_eq!(p.source, Some(Source::Complete)); // small: the trial counts it all
+    /// assert!(p.peak_states > 0);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn project(&self) -> Result<Projection> {
+        let (board, kind) = (self.on, self.kind);
+        if board.squares() == 1
+            || (self.method == Method::Auto && !crate::exists::tour_exists(board, kind))
+        {
+            return Ok(Projection {
+                source: Some(Source::Nothing),
+                ..Projection::default()
+            });
+        }
+        expected_bits(board, kind)?;
+        crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
+        let (rows, w) = oriented(board);
+        let meet = meets(board, kind, self.method, self.outside_in)?;
+        if let Some(p) = project::from_table(rows, w, kind == Kind::Open, meet) {
+            return Ok(p);
+        }
+        let problems = if meet && kind == Kind::Open {
+            meet_paths::part_problems(rows, w)
+        } else if meet {
+            meet::part_problems(rows, w).to_vec()
+        } else {
+            vec![strip_problem(rows, w, kind, self.outside_in)]
+        };
+        trial::project(&problems, self.control.map(Control::stop_flag))
+    }
+}
+
+impl Counter<'_, &Shape> {
+    /// The number of undirected closed or open tours of the shape: one
+    /// frontier program over the move graph, the squares taken row by row
+    /// along the longer side, holes skipped, its states in memory (a plain
+    /// shape is counted as its board, by [`Counter::tours`]). It runs where
+    /// the frontier stays within the counter's limit: small boards, and
+    /// cylinders whose wrap joins the two long edges (the frontier then
+    /// spans the short side once).
+    ///
+    /// # Errors
+    /// [`crate::Error::Unsupported`] when the frontier would be too wide (a
+    /// torus or a wrap along the long side, except on small boards).
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::Counter;
+    /// use knights::shape::{Shape, Wrap};
+    /// use knights::Kind;
+    /// let torus = Shape::new("4x4".parse()?).with_wrap(Wrap::Both);
+    /// assert_eq!(Counter::on_shape(&torus).tours()?.count, 1344);
+    /// let plain = Shape::new("3x4".parse()?);
+    /// assert_eq!(Counter::on_shape(&plain).kind(Kind::Open).tours()?.count, 8);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn tours(&self) -> Result<CountReport> {
+        let shape = self.on;
+        let board = shape.board();
+        if shape.is_plain() {
+            return self.same_for(board).tours();
+        }
+        self.prepare()?;
+        let t0 = Instant::now();
+        if shape.squares() == 1 {
+            return Ok(self.one_square());
+        }
+        let problem = shape_problem(shape, self.kind, None)?;
+        let forward = self.forward();
+        let run_opts = RunOptions {
+            memory_only: Some(board),
+            ..self.run_options(board, &forward)
+        };
+        let run = executor::run(&problem, &run_opts)?;
+        Ok(forward_report(run, t0))
+    }
+}
+
+/// The report of one forward run started at `t0`.
+fn forward_report(run: executor::Run, t0: Instant) -> CountReport {
+    CountReport {
+        count: run.count,
+        method: Method::Forward,
+        meet_pairs: None,
+        states_per_step: run.states_per_step,
+        peak_states: run.peak,
+        frontier_slots: run.slots,
+        key_bytes: run.key_bytes,
+        on_disk: run.on_disk,
+        peak_disk_bytes: run.peak_disk,
+        generated: run.generated,
+        elapsed: t0.elapsed(),
+    }
+}
+
+#[cfg(test)]
+mod tests;
