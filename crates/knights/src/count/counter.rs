@@ -326,8 +326,9 @@ impl Counter<'_> {
                 peak_states: b.peak.max(t.peak),
                 frontier_slots: b.slots.max(t.slots),
                 key_bytes: b.key_bytes.max(t.key_bytes),
-                on_disk: b.on_disk || t.on_disk,
-                peak_disk_bytes: b.peak_disk.max(t.peak_disk),
+                on_disk: b.on_disk || t.on_disk || m.held_disk > 0,
+                // The held states' files stand beside the bottom part's.
+                peak_disk_bytes: b.peak_disk.max(t.peak_disk) + m.held_disk,
                 generated: b.generated + t.generated,
                 elapsed: t0.elapsed(),
             });
