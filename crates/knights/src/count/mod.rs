@@ -134,7 +134,8 @@ pub struct CountReport {
     pub key_bytes: usize,
     /// Whether the states went to disk.
     pub on_disk: bool,
-    /// The most bytes of state files on disk at once (0 in memory).
+    /// The most bytes of state files on disk at once (0 in memory; for a
+    /// meeting whose held states went to disk, at most this).
     pub peak_disk_bytes: u64,
     /// Successors generated over all squares, before equal states merge.
     pub generated: u64,
