@@ -493,7 +493,8 @@ pub struct CountArgs {
     /// would; for tests of resuming.
     #[arg(long, hide = true)]
     pub stop_after: Option<usize>,
-    /// Never draw the progress bar.
+    /// Never draw the progress bar; write a status line once a minute
+    /// only (a count of less than a minute prints its answer alone).
     #[arg(long)]
     pub quiet: bool,
 }

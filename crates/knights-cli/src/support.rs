@@ -54,7 +54,14 @@ pub fn status_every() -> Duration {
 /// clock, not from the work's steps, so a step longer than the interval (a
 /// square of a big count) does not silence them.
 pub fn status_ticker(line: impl Fn() -> ControlFlow<(), Option<String>> + Send + 'static) {
-    let every = status_every();
+    status_ticker_every(status_every(), line);
+}
+
+/// [`status_ticker`] with lines every `every`.
+pub fn status_ticker_every(
+    every: Duration,
+    line: impl Fn() -> ControlFlow<(), Option<String>> + Send + 'static,
+) {
     // A thread still asleep when the command returns ends with the process.
     let _ = std::thread::Builder::new()
         .name("status".into())

@@ -129,10 +129,12 @@ fn request(args: &CountArgs) -> Result<CountRequest> {
     })
 }
 
-/// How a count shows how far it is: a bar on a terminal; otherwise, unless
-/// `--quiet`, a status line every 30 seconds from a thread of its own (a
-/// single square of a big count can take longer than that, so the lines
-/// cannot wait for the squares).
+/// How a count shows how far it is: a bar on a terminal; otherwise a
+/// status line every 30 seconds from a thread of its own (a single square
+/// of a big count can take longer than that, so the lines cannot wait for
+/// the squares). Under `--quiet` no bar, and a status line every minute
+/// only: a count of less than a minute says nothing but its answer, a long
+/// one is never silent for more than a minute.
 struct Reporter {
     bar: Option<ProgressBar>,
     /// The last square reported (square, of how many, its figures), for
@@ -154,10 +156,11 @@ impl Reporter {
             bar
         });
         let latest = Arc::new(Mutex::new(None));
-        if bar.is_none() && !quiet {
+        if bar.is_none() {
             let started = Instant::now();
             let weak = Arc::downgrade(&latest);
-            crate::support::status_ticker(move || {
+            let every = crate::support::status_every() * if quiet { 2 } else { 1 };
+            crate::support::status_ticker_every(every, move || {
                 let Some(latest) = weak.upgrade() else {
                     return ControlFlow::Break(());
                 };

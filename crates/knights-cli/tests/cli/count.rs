@@ -1026,15 +1026,18 @@ fn a_cgroup_memory_limit_is_seen() {
 }
 
 /// A count whose stderr is not a terminal writes a status line now and
-/// then, and none under `--quiet` (issue 31: `count 7x7 --open --quiet`
-/// printed "1 states (peak so far 1 ...)"). Lines every second here, so the
-/// three seconds of 7x6 open counted forward show them.
+/// then; under `--quiet` only every other interval (a minute by default),
+/// so a short quiet count says nothing but its answer (issue 31: `count
+/// 7x7 --open --quiet` printed "1 states (peak so far 1 ...)") and a long
+/// one is never silent for more than a minute. Lines every 30 seconds here
+/// (every minute quiet), so a count of seconds prints none quiet; and
+/// every second, so a count of seconds prints some.
 #[test]
-fn quiet_counts_print_no_status_lines() {
-    let run = |quiet: bool| {
+fn quiet_counts_print_a_status_line_a_minute_only() {
+    let run = |quiet: bool, seconds: &str| {
         let mut cmd = knights();
         cmd.args(["count", "7x6", "--open", "--method", "forward"])
-            .env("KNIGHTS_STATUS_SECONDS", "1");
+            .env("KNIGHTS_STATUS_SECONDS", seconds);
         if quiet {
             cmd.arg("--quiet");
         }
@@ -1042,10 +1045,10 @@ fn quiet_counts_print_no_status_lines() {
         String::from_utf8_lossy(&out.get_output().stderr).into_owned()
     };
     assert!(
-        run(false).contains("knights count:"),
+        run(false, "1").contains("knights count:"),
         "status lines without --quiet"
     );
-    assert_eq!(run(true), "", "--quiet");
+    assert_eq!(run(true, "30"), "", "--quiet");
 }
 
 /// The theorem's line promises a count of 0 only where one follows: a
