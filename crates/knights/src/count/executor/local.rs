@@ -341,13 +341,32 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
         let states = self.states();
         // A few chunks a thread, so that a small layer uses every core.
         let chunk = (states / (4 * self.threads)).clamp(1 << 12, CHUNK as u64);
-        chunks_of(&self.layer, chunk).par_iter().try_for_each(
-            |&(b, start, len)| -> std::result::Result<(), Stop> {
-                opts.check_stop(JOINING)?;
-                let wide = widen(&read_chunk(&self.layer[b], start, len)?)?;
-                consume(&wide).map_err(Stop::Err)
-            },
-        )
+        let hand = |chunks: &[(usize, u64, usize)]| {
+            chunks.par_iter().try_for_each(
+                |&(b, start, len)| -> std::result::Result<(), Stop> {
+                    opts.check_stop(JOINING)?;
+                    let wide = widen(&read_chunk(&self.layer[b], start, len)?)?;
+                    consume(&wide).map_err(Stop::Err)
+                },
+            )
+        };
+        let chunks = chunks_of(&self.layer, chunk);
+        if !self.disk.as_ref().is_some_and(|d| d.temporary) {
+            return hand(&chunks);
+        }
+        // In a temporary folder, nothing reads a bucket handed over again:
+        // its file goes at once, so that the consumer's own files (a
+        // meeting's held states) replace the layer's instead of joining
+        // them on the disk.
+        for (b, bucket) in self.layer.iter().enumerate() {
+            let from = chunks.partition_point(|c| c.0 < b);
+            let to = chunks.partition_point(|c| c.0 <= b);
+            hand(&chunks[from..to])?;
+            if let Bucket::Disk { path, .. } = bucket {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+        Ok(())
     }
 }
 
