@@ -29,7 +29,7 @@ impl Engine {
         let pruning = Pruning::new(p, &graph);
         let m = p.modulus.max(1);
         let t: u64 = if p.shape == Route::Path { 3 } else { 1 };
-        // The nibble keys (see the module notes) need the frontier and the
+        // The nibble keys (see `nibble.rs`) need the frontier and the
         // new vertex in 15 nibbles, and no voltages.
         let nibble_keys = nibbles && m == 1 && graph.widest_frontier() < NIBBLE_SLOTS;
         let build = StepBuild {

@@ -91,7 +91,7 @@ pub(super) struct Scarce {
 
 /// The prepared program: one [`Step`] per vertex.
 pub(crate) struct Engine {
-    /// Whether keys are nibble keys (see the module notes) rather than
+    /// Whether keys are nibble keys (see `nibble.rs`) rather than
     /// ranked keys.
     pub nibble_keys: bool,
     pub shape: Route,
