@@ -156,151 +156,43 @@ impl Plan {
     /// The plan with separator `block` and the symmetry `swap` between the
     /// halves, if they make one.
     fn with(rows: usize, w: usize, block: &[Square], swap: Symmetry) -> Option<Plan> {
-        let image = |s: Square| swap.of(rows, w, s);
-        if !swap.fits(rows, w) || block.iter().any(|&s| !block.contains(&image(s))) {
+        if !swap.fits(rows, w) || !keeps_block(swap, rows, w, block) {
             return None;
         }
-        // The pieces left when the block is taken out; none may be its own
-        // image.
-        let mut in_block = vec![vec![false; w]; rows];
-        for &(r, c) in block {
-            in_block[r][c] = true;
-        }
-        let mut piece = vec![vec![usize::MAX; w]; rows];
-        let mut pieces = 0;
-        for r in 0..rows {
-            for c in 0..w {
-                if piece[r][c] != usize::MAX || in_block[r][c] {
-                    continue;
-                }
-                piece[r][c] = pieces;
-                let mut stack = vec![(r, c)];
-                while let Some(sq) = stack.pop() {
-                    for (rr, cc) in moves(rows, w, sq) {
-                        if piece[rr][cc] == usize::MAX && !in_block[rr][cc] {
-                            piece[rr][cc] = pieces;
-                            stack.push((rr, cc));
-                        }
-                    }
-                }
-                let (ir, ic) = image((r, c));
-                if piece[ir][ic] == pieces {
-                    return None;
-                }
-                pieces += 1;
-            }
-        }
-        let of_piece = |p: usize| -> Square {
-            (0..rows)
-                .flat_map(|r| (0..w).map(move |c| (r, c)))
-                .find(|&(r, c)| piece[r][c] == p)
-                .expect("every piece has a square")
-        };
-        let piece_image: Vec<usize> = (0..pieces)
-            .map(|p| {
-                let (r, c) = image(of_piece(p));
-                piece[r][c]
-            })
-            .collect();
-        if pieces < 2 {
+        // The pieces left when the block is taken out (none may be its own
+        // image), and the edges between separator squares (none either).
+        let pieces = Pieces::new(rows, w, block, swap)?;
+        let piece_swap = pieces.images(swap);
+        if pieces.count < 2 {
             return None;
         }
-        let mut edges: Vec<(Square, Square)> = Vec::new();
-        for &s in block {
-            for t in moves(rows, w, s) {
-                if s < t && block.contains(&t) {
-                    edges.push((s, t));
-                }
-            }
-        }
-        let same = |a: (Square, Square), b: (Square, Square)| a == b || a == (b.1, b.0);
-        let edge_image = |sym: Symmetry, e: (Square, Square)| {
-            let (a, b) = (sym.of(rows, w, e.0), sym.of(rows, w, e.1));
-            edges
-                .iter()
-                .position(|&f| same(f, (a, b)))
-                .expect("a symmetry keeping the block keeps its edges")
-        };
-        let edge_swap: Vec<usize> = edges.iter().map(|&e| edge_image(swap, e)).collect();
-        if (0..edges.len()).any(|e| edge_swap[e] == e) {
+        let edges = BlockEdges::new(rows, w, block);
+        let edge_swap = edges.images(swap);
+        if (0..edge_swap.len()).any(|e| edge_swap[e] == e) {
             return None;
         }
         // Deal the pieces and the edges: with a mirror of the half where
         // one fits, else each first one to the half.
         let deal = |mirror: Option<Symmetry>| -> Option<(Vec<bool>, Vec<bool>)> {
-            let piece_mirror: Vec<usize> = match mirror {
-                Some(m) => (0..pieces)
-                    .map(|p| {
-                        let (r, c) = m.of(rows, w, of_piece(p));
-                        piece[r][c]
-                    })
-                    .collect(),
-                None => (0..pieces).collect(),
-            };
-            let edge_mirror: Vec<usize> = match mirror {
-                Some(m) => edges.iter().map(|&e| edge_image(m, e)).collect(),
-                None => (0..edges.len()).collect(),
-            };
-            let assign = |n: usize, swapped: &[usize], mirrored: &[usize]| {
-                let mut side: Vec<Option<bool>> = vec![None; n];
-                for x in 0..n {
-                    if side[x].is_some() {
-                        continue;
-                    }
-                    for (y, half) in [
-                        (x, true),
-                        (mirrored[x], true),
-                        (swapped[x], false),
-                        (swapped[mirrored[x]], false),
-                    ] {
-                        if side[y].is_some_and(|s| s != half) {
-                            return None;
-                        }
-                        side[y] = Some(half);
-                    }
-                }
-                Some(
-                    side.into_iter()
-                        .map(|s| s == Some(true))
-                        .collect::<Vec<bool>>(),
-                )
+            let (piece_mirror, edge_mirror) = match mirror {
+                Some(m) => (pieces.images(m), edges.images(m)),
+                None => ((0..pieces.count).collect(), (0..edge_swap.len()).collect()),
             };
             Some((
-                assign(pieces, &piece_image, &piece_mirror)?,
-                assign(edges.len(), &edge_swap, &edge_mirror)?,
+                deal_to_half(&piece_swap, &piece_mirror)?,
+                deal_to_half(&edge_swap, &edge_mirror)?,
             ))
         };
-        let mirrors = Symmetry::ALL.into_iter().filter(|&m| {
-            m != swap
-                && m.fits(rows, w)
-                && block.iter().all(|&s| block.contains(&m.of(rows, w, s)))
-                && (0..rows).all(|r| {
-                    (0..w).all(|c| {
-                        let sq = (r, c);
-                        m.of(rows, w, swap.of(rows, w, sq)) == swap.of(rows, w, m.of(rows, w, sq))
-                    })
-                })
-        });
-        let (mirror, (in_half, edge_in_half)) = mirrors
+        let (mirror, (in_half, edge_in_half)) = half_mirrors(rows, w, block, swap)
             .map(Some)
             .chain([None])
             .find_map(|m| deal(m).map(|d| (m, d)))?;
-        let half: Vec<Square> = (0..rows)
-            .flat_map(|r| (0..w).map(move |c| (r, c)))
-            .filter(|&(r, c)| piece[r][c] != usize::MAX && in_half[piece[r][c]])
-            .collect();
-        let half_edges = edges
-            .iter()
-            .zip(&edge_in_half)
-            .filter(|(_, &mine)| mine)
-            .map(|(&e, _)| e)
-            .collect();
         let mut plan = Plan {
             rows,
             w,
             separator: block.to_vec(),
-            half,
-            half_edges,
+            half: pieces.squares(&in_half),
+            half_edges: edges.chosen(&edge_in_half),
             swap,
             mirror,
             order: Vec::new(),
@@ -432,6 +324,182 @@ impl Plan {
                     .position(|&x| x == t)
                     .expect("the symmetries keep the separator")
             })
+            .collect()
+    }
+}
+
+/// Whether `sym` takes every square of `block` into the block.
+fn keeps_block(sym: Symmetry, rows: usize, w: usize, block: &[Square]) -> bool {
+    block.iter().all(|&s| block.contains(&sym.of(rows, w, s)))
+}
+
+/// The symmetries that may be a half's mirror when `swap` takes the half
+/// to the other: those of the board, other than `swap`, that keep the
+/// block and commute with `swap`.
+fn half_mirrors<'a>(
+    rows: usize,
+    w: usize,
+    block: &'a [Square],
+    swap: Symmetry,
+) -> impl Iterator<Item = Symmetry> + 'a {
+    Symmetry::ALL.into_iter().filter(move |&m| {
+        m != swap
+            && m.fits(rows, w)
+            && keeps_block(m, rows, w, block)
+            && (0..rows).all(|r| {
+                (0..w).all(|c| {
+                    let sq = (r, c);
+                    m.of(rows, w, swap.of(rows, w, sq)) == swap.of(rows, w, m.of(rows, w, sq))
+                })
+            })
+    })
+}
+
+/// Deals items (the pieces, or the edges between separator squares) to
+/// the half: each item not dealt yet and its image under the half's
+/// mirror (`mirrored`) to the half, and their images under the swap
+/// (`swapped`) to the other half. `None` if an item would go to both.
+fn deal_to_half(swapped: &[usize], mirrored: &[usize]) -> Option<Vec<bool>> {
+    let n = swapped.len();
+    let mut side: Vec<Option<bool>> = vec![None; n];
+    for x in 0..n {
+        if side[x].is_some() {
+            continue;
+        }
+        for (y, half) in [
+            (x, true),
+            (mirrored[x], true),
+            (swapped[x], false),
+            (swapped[mirrored[x]], false),
+        ] {
+            if side[y].is_some_and(|s| s != half) {
+                return None;
+            }
+            side[y] = Some(half);
+        }
+    }
+    Some(side.into_iter().map(|s| s == Some(true)).collect())
+}
+
+/// The pieces a board falls into when a block of squares is taken out.
+struct Pieces {
+    rows: usize,
+    w: usize,
+    /// Each square's piece (`usize::MAX` on the block).
+    piece: Vec<Vec<usize>>,
+    /// How many pieces there are.
+    count: usize,
+}
+
+impl Pieces {
+    /// The pieces of a `rows x w` board without `block`, or `None` if one
+    /// of them is its own image under `swap`.
+    fn new(rows: usize, w: usize, block: &[Square], swap: Symmetry) -> Option<Pieces> {
+        let mut in_block = vec![vec![false; w]; rows];
+        for &(r, c) in block {
+            in_block[r][c] = true;
+        }
+        let mut piece = vec![vec![usize::MAX; w]; rows];
+        let mut count = 0;
+        for r in 0..rows {
+            for c in 0..w {
+                if piece[r][c] != usize::MAX || in_block[r][c] {
+                    continue;
+                }
+                piece[r][c] = count;
+                let mut stack = vec![(r, c)];
+                while let Some(sq) = stack.pop() {
+                    for (rr, cc) in moves(rows, w, sq) {
+                        if piece[rr][cc] == usize::MAX && !in_block[rr][cc] {
+                            piece[rr][cc] = count;
+                            stack.push((rr, cc));
+                        }
+                    }
+                }
+                let (ir, ic) = swap.of(rows, w, (r, c));
+                if piece[ir][ic] == count {
+                    return None;
+                }
+                count += 1;
+            }
+        }
+        Some(Pieces {
+            rows,
+            w,
+            piece,
+            count,
+        })
+    }
+
+    /// The first square of piece `p`, by rows.
+    fn square_of(&self, p: usize) -> Square {
+        (0..self.rows)
+            .flat_map(|r| (0..self.w).map(move |c| (r, c)))
+            .find(|&(r, c)| self.piece[r][c] == p)
+            .expect("every piece has a square")
+    }
+
+    /// The image of each piece under `sym`.
+    fn images(&self, sym: Symmetry) -> Vec<usize> {
+        (0..self.count)
+            .map(|p| {
+                let (r, c) = sym.of(self.rows, self.w, self.square_of(p));
+                self.piece[r][c]
+            })
+            .collect()
+    }
+
+    /// The squares of the pieces `chosen` marks, by rows.
+    fn squares(&self, chosen: &[bool]) -> Vec<Square> {
+        (0..self.rows)
+            .flat_map(|r| (0..self.w).map(move |c| (r, c)))
+            .filter(|&(r, c)| self.piece[r][c] != usize::MAX && chosen[self.piece[r][c]])
+            .collect()
+    }
+}
+
+/// The knight's moves between the squares of a block, each once.
+struct BlockEdges {
+    rows: usize,
+    w: usize,
+    edges: Vec<(Square, Square)>,
+}
+
+impl BlockEdges {
+    fn new(rows: usize, w: usize, block: &[Square]) -> BlockEdges {
+        let mut edges = Vec::new();
+        for &s in block {
+            for t in moves(rows, w, s) {
+                if s < t && block.contains(&t) {
+                    edges.push((s, t));
+                }
+            }
+        }
+        BlockEdges { rows, w, edges }
+    }
+
+    /// The image of each edge under `sym`, a symmetry that keeps the block.
+    fn images(&self, sym: Symmetry) -> Vec<usize> {
+        let same = |a: (Square, Square), b: (Square, Square)| a == b || a == (b.1, b.0);
+        self.edges
+            .iter()
+            .map(|&(a, b)| {
+                let image = (sym.of(self.rows, self.w, a), sym.of(self.rows, self.w, b));
+                self.edges
+                    .iter()
+                    .position(|&f| same(f, image))
+                    .expect("a symmetry keeping the block keeps its edges")
+            })
+            .collect()
+    }
+
+    /// The edges `chosen` marks.
+    fn chosen(&self, chosen: &[bool]) -> Vec<(Square, Square)> {
+        self.edges
+            .iter()
+            .zip(chosen)
+            .filter(|(_, &mine)| mine)
+            .map(|(&e, _)| e)
             .collect()
     }
 }

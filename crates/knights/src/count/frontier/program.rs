@@ -1,7 +1,7 @@
-//! The frontier program's data, below the code that builds and runs it
-//! (`frontier.rs`) and the nibble keys' step (`nibble.rs`), so that both use
-//! it without importing each other: the cell codes of a decoded state, the
-//! state itself, the steps and the prepared program.
+//! The frontier program's data, below the code that builds and runs it,
+//! so that every file of the program uses it without importing the others:
+//! the cell codes of a decoded state, the state itself, the steps and the
+//! prepared program.
 
 /// The most vertices a frontier may hold.
 pub(crate) const MAX_FRONTIER: usize = 23;
@@ -75,7 +75,7 @@ pub(crate) struct Step {
     /// Whether this is the last vertex.
     pub last: bool,
     /// Whether the vertices up to this one are a prefix to count too (see
-    /// [`Problem::prefixes`](super::Problem::prefixes)).
+    /// [`Problem::prefixes`](super::problem::Problem::prefixes)).
     pub prefix: bool,
 }
 
@@ -91,7 +91,7 @@ pub(super) struct Scarce {
 
 /// The prepared program: one [`Step`] per vertex.
 pub(crate) struct Engine {
-    /// Whether keys are nibble keys (see the module notes) rather than
+    /// Whether keys are nibble keys (see `nibble.rs`) rather than
     /// ranked keys.
     pub nibble_keys: bool,
     pub shape: Route,
