@@ -57,6 +57,16 @@
 //! through 10^9 table entries there, and the join takes about half a minute
 //! of a count of under four (BENCHMARKS.md, "Exact counting", the join).
 //!
+//! **Held states.** Both parts' final states wait for the join on shelves
+//! (`shelf.rs`): in memory while they take at most a third of the memory
+//! bound, past it in files in a directory of their own (about 15 bytes a
+//! state), the top's in 256 buckets by the pattern of a state and its
+//! mirror image, so that each part of the table reads only its own
+//! buckets, the bottom's in one file that streams past every part. The
+//! table's entries take 48 bytes while it is built and 32 once built (the
+//! links in the fold's form and the count); each part of the table costs
+//! one more pass over the bottom states, about 37 ns a state on 7x7.
+//!
 //! **Small boards** (at most 42 squares) run their two parts side by side,
 //! since their layers are too small to keep both cores busy, and hold the
 //! bottom part's final states until the table is built.

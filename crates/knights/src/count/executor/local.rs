@@ -342,13 +342,13 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
         // A few chunks a thread, so that a small layer uses every core.
         let chunk = (states / (4 * self.threads)).clamp(1 << 12, CHUNK as u64);
         let hand = |chunks: &[(usize, u64, usize)]| {
-            chunks.par_iter().try_for_each(
-                |&(b, start, len)| -> std::result::Result<(), Stop> {
+            chunks
+                .par_iter()
+                .try_for_each(|&(b, start, len)| -> std::result::Result<(), Stop> {
                     opts.check_stop(JOINING)?;
                     let wide = widen(&read_chunk(&self.layer[b], start, len)?)?;
                     consume(&wide).map_err(Stop::Err)
-                },
-            )
+                })
         };
         let chunks = chunks_of(&self.layer, chunk);
         if !self.disk.as_ref().is_some_and(|d| d.temporary) {

@@ -22,7 +22,7 @@ use crate::{Error, Result};
 /// shelves where they wait for the join (in memory, or past their share of
 /// it on disk), and the join's sum.
 pub(super) struct Gather<'a> {
-    pub(super) opts: &'a RunOptions<'a>,
+    opts: &'a RunOptions<'a>,
     pub(super) budget: u64,
     /// The relabelling that mirrors the separator, where the top's states
     /// are kept up to their mirror images.
@@ -33,12 +33,12 @@ pub(super) struct Gather<'a> {
     held: Shelf,
     room: Room<'a>,
     /// Bytes of memory the join takes now, besides the shelves'.
-    pub(super) bytes: AtomicU64,
+    bytes: AtomicU64,
     /// Requests waiting to be joined, a batch at a time: every batch
     /// works through the table's patterns it asks for, so batches are as
     /// large as the memory allows.
-    pub(super) pending: Mutex<(Vec<Vec<Request>>, usize)>,
-    pub(super) total: Mutex<(ProductSum, u64)>,
+    pending: Mutex<(Vec<Vec<Request>>, usize)>,
+    total: Mutex<(ProductSum, u64)>,
 }
 
 impl<'a> Gather<'a> {
@@ -257,7 +257,7 @@ impl<'a> Gather<'a> {
     /// Joins a batch of requests (sorted pieces) with the table, pattern
     /// by pattern (see the `fold` module notes), and adds the result to
     /// the total.
-    pub(super) fn join_batch(&self, table: &Table, pieces: Vec<Vec<Request>>) -> Result<()> {
+    fn join_batch(&self, table: &Table, pieces: Vec<Vec<Request>>) -> Result<()> {
         self.opts.check_stop(executor::JOINING)?;
         let mut requests = pieces.concat();
         drop(pieces);
@@ -326,10 +326,7 @@ fn add_up(v: &mut Vec<Request>) -> Result<()> {
 
 /// The requests of bottom states (packed boundaries with their counts),
 /// sorted, equal ones added up.
-pub(super) fn meet_all(
-    table: &Table,
-    states: impl IntoIterator<Item = (u128, u128)>,
-) -> Result<Vec<Request>> {
+fn meet_all(table: &Table, states: impl IntoIterator<Item = (u128, u128)>) -> Result<Vec<Request>> {
     RAW.with(|raw| {
         let mut raw = raw.borrow_mut();
         raw.clear();
@@ -356,7 +353,7 @@ thread_local! {
 /// bottom states that the lower part's final states make with its edges,
 /// added up by state (and mirror image), in sorted pieces. Each piece of
 /// the work first checks whether the count is to stop.
-pub(super) fn join_bottom(
+fn join_bottom(
     table: &Table,
     middle: &Option<Middle>,
     w: usize,
@@ -385,7 +382,7 @@ pub(super) fn join_bottom(
 /// bytes is joined in halves (the same sum, with less adding up of equal
 /// states); a single state is joined whatever it takes. Each part's
 /// requests go to `sink` as soon as they are made.
-pub(super) fn join_through(
+fn join_through(
     table: &Table,
     middle: &Middle,
     w: usize,
@@ -407,7 +404,7 @@ pub(super) fn join_through(
 }
 
 /// Why a join through the middle stopped.
-pub(super) enum Expansion {
+enum Expansion {
     /// The expanded states would pass the memory left for them.
     TooLarge,
     Err(Error),
@@ -421,7 +418,7 @@ impl From<Error> for Expansion {
 
 /// [`join_bottom`] through the middle for one chunk, whose expanded
 /// states may take at most `room` bytes.
-pub(super) fn join_middle(
+fn join_middle(
     table: &Table,
     middle: &Middle,
     w: usize,

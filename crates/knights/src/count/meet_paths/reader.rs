@@ -141,6 +141,6 @@ impl Reader {
     }
 }
 
-pub(super) fn part_width(part: &Part) -> usize {
+fn part_width(part: &Part) -> usize {
     part.sep_of.iter().flatten().count() / 2
 }

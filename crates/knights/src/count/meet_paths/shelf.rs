@@ -21,10 +21,10 @@ use crate::count::executor::{io_error, Disk, RunOptions, Stop};
 use crate::{Error, Result};
 
 /// Bytes of a held state in memory: its packed boundary and its count.
-pub(super) const ENTRY_BYTES: u64 = 32;
+const ENTRY_BYTES: u64 = 32;
 
 /// What takes held states a block at a time.
-pub(super) type Consumer<'a> = dyn FnMut(&[(u128, u128)]) -> Result<()> + 'a;
+type Consumer<'a> = dyn FnMut(&[(u128, u128)]) -> Result<()> + 'a;
 
 /// Free space a shelf leaves on its disk besides what it writes.
 const DISK_MARGIN: u64 = 1 << 30;
@@ -305,7 +305,7 @@ impl Shelf {
 
     /// Calls `f` with the states of bucket `i`, at most `block` at a time:
     /// its file's, then those in memory.
-    pub(super) fn each_block(&self, i: usize, block: usize, f: &mut Consumer<'_>) -> Result<()> {
+    fn each_block(&self, i: usize, block: usize, f: &mut Consumer<'_>) -> Result<()> {
         let mut bucket = lock(&self.buckets[i]);
         if let Some((path, out)) = bucket.file.as_mut() {
             out.flush().map_err(|e| io_error("write", path, e))?;

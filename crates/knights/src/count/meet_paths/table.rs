@@ -108,7 +108,7 @@ pub(super) fn unfolded(
 
 /// The squares of degree 1 (a bit a square) among `degrees` (2 bits a
 /// square).
-pub(super) fn ends_of(degrees: u32) -> u32 {
+fn ends_of(degrees: u32) -> u32 {
     // Degree 1 is the low bit of a square's two without the high one.
     let mut ones = degrees & !(degrees >> 1) & 0x5555_5555;
     // Every other bit, gathered.
