@@ -10,8 +10,9 @@
 //! two rows, the frontier (the processed squares with a neighbour still to
 //! come) holds at most `2w + 1` squares, and a state records for each of
 //! them whether it is untouched, an end of a partial path or finished, and
-//! which ends are joined, packed in one 64-bit key up to `w = 8`. This is the method of Knuth's Algorithm E and of the counts
-//! behind OEIS A193055.
+//! which ends are joined, packed in one 64-bit key up to `w = 8`. This is
+//! the method of Knuth's Algorithm E and of the counts behind OEIS
+//! A193055.
 //!
 //! Closed tours of boards with at least 6 rows and at most 8 columns are
 //! counted by *meeting in the middle* (see the `meet` module notes, the method
@@ -33,6 +34,27 @@
 //! when [`Counter::work_dir`] is given, the buckets live on disk with a
 //! checkpoint after every square, and a killed count continues with
 //! [`Counter::resume`].
+//!
+//! How a count flows: the counter asks the planner for a strategy (the
+//! forward program over the whole board, or a meeting of two parts); every
+//! strategy runs the frontier program through an executor, square by
+//! square, whose layer step is one interface (so that an executor across
+//! processes is one more implementation); a meeting's join takes the
+//! parts' final layers.
+//!
+//! ```text
+//! Counter ──> planner ──> strategy ──────────────────────────────> CountReport
+//!             (method,    forward | meet (closed) | meet_paths (open)
+//!              turn)                 │ top part        │ bottom part
+//!                                    ▼                 ▼
+//!          frontier program <── executor: layer step (expand, route by key,
+//!          (keys, steps,         merge), in memory or in files, checkpoints
+//!           pruning)                 │ final layers
+//!                                    ▼
+//!                              held (memory, or files by pattern)
+//!                                    ▼
+//!                              join: table in parts, requests folded
+//! ```
 //!
 //! [`Counter::symmetric`] counts the closed tours unchanged by a half turn,
 //! and [`Counter::classes`] the tours up to rotation and reflection
