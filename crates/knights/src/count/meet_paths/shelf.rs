@@ -9,7 +9,8 @@
 //! racing with that move may still land in memory: a bucket is read as
 //! both). The files live in a directory of their own (in the work
 //! directory, or in the system's temporary directory), removed when the
-//! count ends, and stay within the disk budget.
+//! count ends (a killed count's, by the next count that holds states on
+//! disk there), and stay within the disk budget.
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
@@ -57,6 +58,29 @@ pub(super) struct Room<'a> {
     disk: OnceLock<std::result::Result<Disk, String>>,
     /// Whether what the shelves held in memory has moved to disk.
     moved: Mutex<bool>,
+}
+
+/// The prefix of a shelves' directory in a work directory; the process id
+/// and a number follow.
+const JOIN_PREFIX: &str = "join-";
+
+/// Removes from `work` the shelves' directories of counts killed before
+/// they could clean up (named for a process that no longer exists; on
+/// systems without `/proc` nothing is removed).
+fn remove_stale(work: &std::path::Path) {
+    if !std::path::Path::new("/proc/self").exists() {
+        return;
+    }
+    for entry in std::fs::read_dir(work).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let pid = name
+            .strip_prefix(JOIN_PREFIX)
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !std::path::Path::new("/proc").join(pid.to_string()).exists()) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Counts the shelves' directories made in this process, so that two
@@ -109,7 +133,8 @@ impl<'a> Room<'a> {
             let n = DIRS.fetch_add(1, Ordering::Relaxed);
             let made = match self.opts.work_dir {
                 Some(work) => {
-                    let dir = work.join(format!("join-{}-{n}", std::process::id()));
+                    remove_stale(work);
+                    let dir = work.join(format!("{JOIN_PREFIX}{}-{n}", std::process::id()));
                     std::fs::create_dir_all(&dir)
                         .map(|()| Disk {
                             dir: dir.clone(),
@@ -428,7 +453,9 @@ mod tests {
     #[test]
     fn a_shelf_gives_back_what_it_holds() {
         let work = std::env::temp_dir().join(format!("knights-shelf-unit-{}", std::process::id()));
-        std::fs::create_dir_all(&work).unwrap();
+        // What a killed count left: gone once the shelves make their own.
+        let stale = work.join(format!("{JOIN_PREFIX}4294967295-0"));
+        std::fs::create_dir_all(&stale).unwrap();
         let opts = RunOptions {
             work_dir: Some(&work),
             ..RunOptions::default()
@@ -444,6 +471,7 @@ mod tests {
             room.once_spilled(|| shelf.spill(&room)).unwrap();
         }
         assert!(room.spilled());
+        assert!(!stale.exists());
         assert!(room.on_disk.load(Ordering::Relaxed) >= 1000 * 14);
         assert_eq!(shelf.sizes(), vec![250; 4]);
         for b in 0..4 {
