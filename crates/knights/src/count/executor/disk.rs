@@ -112,20 +112,7 @@ impl Disk {
     /// `/proc` nothing is removed).
     pub fn temporary(fingerprint: &str) -> std::result::Result<Disk, Stop> {
         let base = std::env::temp_dir();
-        if Path::new("/proc/self").exists() {
-            for entry in fs::read_dir(&base).into_iter().flatten().flatten() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                let pid = name
-                    .strip_prefix(TEMPORARY_PREFIX)
-                    .and_then(|rest| rest.split('-').next())
-                    .and_then(|pid| pid.parse::<u32>().ok());
-                if let Some(pid) = pid {
-                    if !Path::new("/proc").join(pid.to_string()).exists() {
-                        let _ = fs::remove_dir_all(entry.path());
-                    }
-                }
-            }
-        }
+        remove_stale(&base, TEMPORARY_PREFIX);
         let dir = base.join(format!(
             "{TEMPORARY_PREFIX}{}-{fingerprint}",
             std::process::id()
@@ -135,6 +122,25 @@ impl Disk {
             dir,
             temporary: true,
         })
+    }
+}
+
+/// Removes from `dir` the folders named `{prefix}{pid}-...` whose process
+/// no longer exists: what counts killed before they could clean up left
+/// (on systems without `/proc` nothing is removed).
+pub(crate) fn remove_stale(dir: &Path, prefix: &str) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let pid = name
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !Path::new("/proc").join(pid.to_string()).exists()) {
+            let _ = fs::remove_dir_all(entry.path());
+        }
     }
 }
 

@@ -38,7 +38,7 @@ pub(crate) use checkpoint::{
     clear_checkpoints, crc_of, edited, manifests, prepare_work_dir, problem_hash, read_small,
     unfinished,
 };
-pub(crate) use disk::Disk;
+pub(crate) use disk::{remove_stale, Disk};
 pub(crate) use drive::run;
 pub(crate) use merge::merge;
 pub(crate) use options::{overflow, part_overflow, FinalLayer, Run, RunOptions, JOINING};

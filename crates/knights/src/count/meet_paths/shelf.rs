@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use crate::count::executor::{io_error, Disk, RunOptions, Stop};
+use crate::count::executor::{io_error, remove_stale, Disk, RunOptions, Stop};
 use crate::{Error, Result};
 
 /// Bytes of a held state in memory: its packed boundary and its count.
@@ -63,25 +63,6 @@ pub(super) struct Room<'a> {
 /// The prefix of a shelves' directory in a work directory; the process id
 /// and a number follow.
 const JOIN_PREFIX: &str = "join-";
-
-/// Removes from `work` the shelves' directories of counts killed before
-/// they could clean up (named for a process that no longer exists; on
-/// systems without `/proc` nothing is removed).
-fn remove_stale(work: &std::path::Path) {
-    if !std::path::Path::new("/proc/self").exists() {
-        return;
-    }
-    for entry in std::fs::read_dir(work).into_iter().flatten().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let pid = name
-            .strip_prefix(JOIN_PREFIX)
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<u32>().ok());
-        if pid.is_some_and(|pid| !std::path::Path::new("/proc").join(pid.to_string()).exists()) {
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
-}
 
 /// Counts the shelves' directories made in this process, so that two
 /// counts running side by side (tests, a server) never share one.
@@ -133,7 +114,7 @@ impl<'a> Room<'a> {
             let n = DIRS.fetch_add(1, Ordering::Relaxed);
             let made = match self.opts.work_dir {
                 Some(work) => {
-                    remove_stale(work);
+                    remove_stale(work, JOIN_PREFIX);
                     let dir = work.join(format!("{JOIN_PREFIX}{}-{n}", std::process::id()));
                     std::fs::create_dir_all(&dir)
                         .map(|()| Disk {
