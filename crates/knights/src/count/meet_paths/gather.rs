@@ -11,7 +11,7 @@ use super::boundary::*;
 use super::fold;
 use super::middle::Middle;
 use super::reader::Relabel;
-use super::shelf::{Room, Shelf};
+use super::shelf::{lock, Room, Shelf};
 use super::table::{pattern_key, unfolded, Table};
 use crate::count::executor::{self, FrontierProgress, Joining, RunOptions, Stop};
 use crate::count::number::ProductSum;
@@ -299,11 +299,6 @@ impl<'a> Gather<'a> {
         *total = plus(std::mem::take(&mut *total), sum);
         Ok(())
     }
-}
-
-/// The value behind a lock, even if a thread panicked holding it.
-pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Adds up equal requests of the sorted `v`, in place.

@@ -225,8 +225,8 @@ impl Shelf {
         Ok(())
     }
 
-    /// Sorts `states` by bucket and hands each bucket's run to `store`
-    /// under the bucket's lock.
+    /// Deals `states` out by bucket (`bucket_of` once a state) and hands
+    /// each bucket's share to `store` under the bucket's lock.
     fn put(
         &self,
         mut states: Vec<(u128, u128)>,
@@ -236,11 +236,14 @@ impl Shelf {
         if self.buckets.len() == 1 {
             return store(0, &mut lock(&self.buckets[0]), states.drain(..));
         }
-        states.sort_unstable_by_key(|&(k, _)| bucket_of(k));
-        while let Some(&(k, _)) = states.last() {
-            let b = bucket_of(k);
-            let from = states.partition_point(|&(k, _)| bucket_of(k) < b);
-            store(b, &mut lock(&self.buckets[b]), states.drain(from..))?;
+        let mut dealt = vec![Vec::new(); self.buckets.len()];
+        for state in states {
+            dealt[bucket_of(state.0)].push(state);
+        }
+        for (b, mut share) in dealt.into_iter().enumerate() {
+            if !share.is_empty() {
+                store(b, &mut lock(&self.buckets[b]), share.drain(..))?;
+            }
         }
         Ok(())
     }
@@ -420,7 +423,8 @@ fn damaged(path: &std::path::Path) -> Error {
     ))
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+/// The value behind a lock, even if a thread panicked holding it.
+pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
