@@ -105,48 +105,44 @@ mod tests {
     use crate::count::Count;
     use crate::Kind;
 
-    /// Runs `p` on `n` partitions; the final layer, if `collect`, sorted.
-    fn partitioned(p: &Problem, n: usize, misroute: bool) -> (Run, Vec<(u128, u128)>) {
-        let engine = Engine::new(p).unwrap();
+    /// What `run` returns when given options that collect the final
+    /// layer, and that layer sorted.
+    fn with_final_layer(run: impl FnOnce(&RunOptions<'_>) -> Run) -> (Run, Vec<(u128, u128)>) {
         let finals = Mutex::new(Vec::new());
         let collect = |states: &[(u128, u128)]| {
             finals.lock().unwrap().extend_from_slice(states);
             Ok(())
         };
-        let opts = RunOptions {
+        let run = run(&RunOptions {
             final_layer: Some(&collect),
             ..RunOptions::default()
-        };
+        });
+        let mut finals = finals.into_inner().unwrap();
+        finals.sort_unstable();
+        (run, finals)
+    }
+
+    /// Runs `p` on `n` partitions; its final layer sorted.
+    fn partitioned(p: &Problem, n: usize, misroute: bool) -> (Run, Vec<(u128, u128)>) {
+        let engine = Engine::new(p).unwrap();
         let start = Run {
             slots: engine.width,
             key_bytes: 16,
             peak: 1,
             ..Run::default()
         };
-        let mut exec = Partitioned::<u128, u128>::new(n, engine.start_key(), misroute);
-        let Ok(run) = drive(p, &engine, &opts, &mut exec, 0, start) else {
-            panic!("the partitioned run failed");
-        };
-        let mut finals = finals.into_inner().unwrap();
-        finals.sort_unstable();
-        (run, finals)
+        with_final_layer(|opts| {
+            let mut exec = Partitioned::<u128, u128>::new(n, engine.start_key(), misroute);
+            let Ok(run) = drive(p, &engine, opts, &mut exec, 0, start) else {
+                panic!("the partitioned run failed");
+            };
+            run
+        })
     }
 
     /// The ordinary executor's run of `p`, and its final layer sorted.
     fn ordinary(p: &Problem) -> (Run, Vec<(u128, u128)>) {
-        let finals = Mutex::new(Vec::new());
-        let collect = |states: &[(u128, u128)]| {
-            finals.lock().unwrap().extend_from_slice(states);
-            Ok(())
-        };
-        let opts = RunOptions {
-            final_layer: Some(&collect),
-            ..RunOptions::default()
-        };
-        let run = run(p, &opts).unwrap();
-        let mut finals = finals.into_inner().unwrap();
-        finals.sort_unstable();
-        (run, finals)
+        with_final_layer(|opts| run(p, opts).unwrap())
     }
 
     fn problems() -> Vec<(String, Problem)> {
