@@ -290,7 +290,7 @@ fn dry_run(
     crate::outln!("{board} {kind_name} tours, projected:")?;
     crate::outln!("  peak states  about {}{at}", group(p.peak_states))?;
     crate::outln!(
-        "  disk         about {} at the peak, if the states go to disk (--work-dir, or past --max-memory)",
+        "  disk         at most about {} at the peak, if the states go to disk (--work-dir, or past --max-memory)",
         knights::memory::human_bytes(p.disk_bytes)
     )?;
     crate::outln!("  time         about {}", human_time(p.seconds))?;

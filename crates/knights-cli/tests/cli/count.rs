@@ -379,7 +379,7 @@ fn a_disk_budget_stops_the_count_and_resume_finishes_it() {
             "--work-dir",
             work,
             "--max-disk",
-            "512K",
+            "128K",
             "--quiet",
         ])
         .assert()
@@ -745,7 +745,7 @@ fn a_checkpoint_without_checksums_is_refused() {
     let text = std::fs::read_to_string(&manifest).unwrap();
     std::fs::write(
         &manifest,
-        text.replacen("\"version\":3", "\"version\":1", 1),
+        text.replacen("\"version\":4", "\"version\":1", 1),
     )
     .unwrap();
     resume(&work)

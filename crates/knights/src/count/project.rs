@@ -68,7 +68,10 @@ pub struct Projection {
     /// top part's squares, then the bottom part's).
     pub peak_step: usize,
     /// Bytes the states would take on disk at the peak (the layer read and
-    /// the successors written before they merge), if they went to disk.
+    /// the successors written before they merge), if they went to disk, at
+    /// the fixed width of a key and a count: an upper bound, since the state
+    /// files are packed (a few bytes a state on large layers, see
+    /// BENCHMARKS.md).
     pub disk_bytes: u64,
     /// Wall-clock time on this machine, at the speed of the trial.
     pub seconds: f64,

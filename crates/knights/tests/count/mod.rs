@@ -5,6 +5,7 @@
 mod brute;
 mod published;
 mod resume;
+mod state_files;
 mod vectors;
 
 use knights::count::{self, Count, Counter, Method};

@@ -75,8 +75,12 @@ pub(crate) fn edited(path: &Path) -> Error {
 pub(super) const MANIFEST: &str = "checkpoint.json";
 
 /// The manifest's format: 2 gave every state file a checksum, 3 the
-/// manifest itself (older ones are refused: they cannot be checked).
-pub(super) const MANIFEST_VERSION: u32 = 3;
+/// manifest itself (older ones are refused: they cannot be checked), 4
+/// packed the state files (those of format 3, fixed-width, are still read).
+pub(super) const MANIFEST_VERSION: u32 = 4;
+
+/// The oldest manifest format a resume reads.
+const OLDEST_READ: u32 = 3;
 
 /// A state file of a layer, as its manifest names it.
 #[derive(Clone, Serialize, Deserialize)]
@@ -126,9 +130,9 @@ pub(super) fn read_manifest(
         version: u32,
     }
     let v: Version = serde_json::from_str(&text).map_err(not_a_checkpoint)?;
-    if v.version != MANIFEST_VERSION {
+    if !(OLDEST_READ..=MANIFEST_VERSION).contains(&v.version) {
         return Err(Error::Parse(format!(
-            "{} is a checkpoint of format {} (this version of knights writes format {MANIFEST_VERSION}, whose files carry checksums)",
+            "{} is a checkpoint of format {} (this version of knights reads formats {OLDEST_READ} to {MANIFEST_VERSION}, whose files carry checksums)",
             path.display(),
             v.version
         ))
@@ -192,13 +196,14 @@ pub(crate) fn read_small(path: &Path) -> std::result::Result<String, Error> {
     Ok(text)
 }
 
-/// Checks that the state file `f` in `dir` holds `f.states` entries of
-/// `entry_bytes` and the bytes its checksum was taken of.
-pub(super) fn check_state_file(
+/// Checks that the state file `f` in `dir` holds the bytes its checksum
+/// was taken of, and `f.states` entries: packed blocks, or (`packed`
+/// false) fixed-width entries. Returns its bytes.
+fn check_state_file<K: Word, C: Word>(
     dir: &Path,
     f: &StateFile,
-    entry_bytes: usize,
-) -> std::result::Result<(), Error> {
+    packed: bool,
+) -> std::result::Result<u64, Error> {
     let path = dir.join(&f.name);
     let damaged = |what: &str| {
         Error::Parse(format!(
@@ -214,7 +219,7 @@ pub(super) fn check_state_file(
         return Err(damaged("it is not a regular file"));
     }
     let len = meta.len();
-    if f.states.checked_mul(entry_bytes as u64) != Some(len) {
+    if !packed && f.states.checked_mul(entry_bytes::<K, C>() as u64) != Some(len) {
         return Err(damaged("its length is not the checkpoint's"));
     }
     let mut hasher = crc32fast::Hasher::new();
@@ -230,7 +235,15 @@ pub(super) fn check_state_file(
     if hasher.finalize() != f.crc32 {
         return Err(damaged("its checksum is not the checkpoint's"));
     }
-    Ok(())
+    if packed {
+        match super::packed::count_entries::<K, C>(&path) {
+            Ok(n) if n == f.states => {}
+            Ok(_) => return Err(damaged("it holds other than the checkpoint's states")),
+            Err(Stop::Err(e)) => return Err(e),
+            Err(_) => return Err(damaged("its blocks cannot be read")),
+        }
+    }
+    Ok(len)
 }
 
 /// Writes `text` to `dir/name` atomically (temporary file, then rename).
@@ -395,8 +408,10 @@ pub(super) struct Opened {
     pub step: usize,
     /// The state files of the layer after them (none: the start state).
     pub files: Vec<PathBuf>,
-    /// Their states and checksums, in the same order.
-    pub sizes: Vec<(u64, u32)>,
+    /// Their states, bytes and checksums, in the same order.
+    pub sizes: Vec<(u64, u64, u32)>,
+    /// Whether they are packed (format 4) or fixed-width (format 3).
+    pub packed: bool,
     /// The run's folder, with a work directory.
     pub disk: Option<Disk>,
     /// Whether the checkpoint holds the finished run's count.
@@ -415,6 +430,7 @@ pub(super) fn open<K: Word, C: Tally>(
         step: 0,
         files: Vec::new(),
         sizes: Vec::new(),
+        packed: true,
         disk: None,
         finished: false,
     };
@@ -437,10 +453,11 @@ pub(super) fn open<K: Word, C: Tally>(
             opened.finished = true;
         }
         opened.step = m.step;
+        opened.packed = m.version >= 4;
         for f in &m.buckets {
-            check_state_file(&dir, f, entry_bytes::<K, C>())?;
+            let bytes = check_state_file::<K, C>(&dir, f, opened.packed)?;
             opened.files.push(dir.join(&f.name));
-            opened.sizes.push((f.states, f.crc32));
+            opened.sizes.push((f.states, bytes, f.crc32));
         }
         // Remove what a killed step left behind: files of the run's own
         // naming that the manifest does not name.

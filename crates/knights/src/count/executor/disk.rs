@@ -1,5 +1,6 @@
-//! Buckets on disk: the state files (fixed-width little-endian `(key,
-//! count)` entries), the run's folder (the work directory's, or a
+//! Buckets on disk: the fixed-width state files of checkpoints of format 3
+//! (little-endian `(key, count)` entries; newer files are packed, see
+//! `packed.rs`), the run's folder (the work directory's, or a
 //! temporary one when the states outgrow memory), how many buckets a layer
 //! needs to merge each in memory, and the disk budget.
 
@@ -39,22 +40,8 @@ impl<W: Write> Write for Checksummed<W> {
     }
 }
 
-pub(super) fn write_entries<K: Word, C: Word>(
-    out: &mut impl Write,
-    v: &[(K, C)],
-) -> std::io::Result<()> {
-    let mut buf = Vec::with_capacity(v.len().min(1 << 16) * entry_bytes::<K, C>());
-    for part in v.chunks(1 << 16) {
-        buf.clear();
-        for &(k, c) in part {
-            k.put(&mut buf);
-            c.put(&mut buf);
-        }
-        out.write_all(&buf)?;
-    }
-    Ok(())
-}
-
+/// Reads `count` fixed-width entries from `skip` (the state files of
+/// format 3).
 pub(super) fn read_entries<K: Word, C: Word>(
     path: &Path,
     skip: u64,
@@ -78,11 +65,6 @@ pub(super) fn read_entries<K: Word, C: Word>(
         left -= take;
     }
     Ok(out)
-}
-
-pub(super) fn file_states<K: Word, C: Word>(path: &Path) -> std::result::Result<u64, Stop> {
-    let len = fs::metadata(path).map_err(|e| io("read", path, e))?.len();
-    Ok(len / entry_bytes::<K, C>() as u64)
 }
 
 /// Where a run keeps its files, and whether it removes them at the end
@@ -196,37 +178,44 @@ pub(super) fn next_buckets(
     Ok(nb)
 }
 
+/// The file of a next bucket's unmerged successors, packed blocks
+/// appended by every chunk: the entries and bytes written so far.
+pub(super) struct RawFile {
+    pub w: BufWriter<File>,
+    pub entries: u64,
+    pub bytes: u64,
+}
+
 /// The files of a disk run's unmerged successors after square `t + 1`,
 /// one a next bucket.
-pub(super) type RawFiles = Vec<(PathBuf, Mutex<BufWriter<File>>)>;
+pub(super) type RawFiles = Vec<(PathBuf, Mutex<RawFile>)>;
 
 pub(super) fn raw_files(d: &Disk, t: usize, nb: usize) -> std::result::Result<RawFiles, Stop> {
     (0..nb)
         .map(|j| {
             let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
             let f = File::create(&path).map_err(|e| io("write", &path, e))?;
-            Ok((path, Mutex::new(BufWriter::with_capacity(1 << 16, f))))
+            let file = RawFile {
+                w: BufWriter::with_capacity(1 << 16, f),
+                entries: 0,
+                bytes: 0,
+            };
+            Ok((path, Mutex::new(file)))
         })
         .collect()
 }
 
 /// Stops a count on disk before square `t + 1` of `n` when its files would
 /// outgrow the disk budget or the free space: `layer` bytes now, and
-/// `next` states expected after the square, written first as about
-/// `raw_ratio` times as many unmerged successors.
-#[allow(clippy::too_many_arguments)]
+/// about `written` bytes of unmerged successors expected at the square.
 pub(super) fn check_disk(
     d: &Disk,
     opts: &RunOptions<'_>,
     t: usize,
     n: usize,
     layer: u64,
-    next: u64,
-    raw_ratio: Option<f64>,
-    eb: u64,
+    written: u64,
 ) -> std::result::Result<(), Stop> {
-    let ratio = raw_ratio.map_or(2.0, |r| (r * 1.1).max(1.1));
-    let written = (next as f64 * ratio * eb as f64) as u64;
     let need = layer.saturating_add(written).saturating_add(1 << 16);
     let free = crate::memory::free_disk_bytes(&d.dir);
     let limit = match opts.max_disk {

@@ -83,7 +83,7 @@ fn run_local<K: Key, C: Tally>(
     let start = K::from_u128(engine.start_key());
     let mut local = Local::<K, C>::new(start, fp, opened.disk, opts);
     if opened.step > 0 {
-        local.resume(opened.files, &opened.sizes);
+        local.resume(opened.files, &opened.sizes, opened.packed);
     }
     drive(p, engine, opts, &mut local, opened.step, opened.run)
 }
@@ -129,7 +129,8 @@ pub(super) fn drive<K: Key, C: Tally>(
         }
         exec.checkpoint(&sq, &run)?;
         if let Some(f) = opts.progress {
-            f(&watch.progress(&run, t, n, s.generated, exec.on_disk()));
+            let disk = exec.on_disk().then(|| exec.disk_bytes());
+            f(&watch.progress(&run, t, n, s.generated, disk));
         }
         if t + 1 < n {
             opts.check_stop(&format!("after square {} of {n}", t + 1))?;
@@ -175,14 +176,14 @@ impl Watch {
     }
 
     /// The progress after square `t + 1` of `n`, which generated
-    /// `generated` successors.
+    /// `generated` successors, with the layer's bytes on disk if it is there.
     fn progress(
         &mut self,
         run: &Run,
         t: usize,
         n: usize,
         generated: u64,
-        on_disk: bool,
+        disk: Option<u64>,
     ) -> FrontierProgress {
         let states = run.states_per_step.last().copied().unwrap_or(0);
         let elapsed = self.started.elapsed().as_secs_f64();
@@ -196,13 +197,9 @@ impl Watch {
             steps: n,
             states: states as usize,
             peak: run.peak as usize,
-            on_disk,
+            on_disk: disk.is_some(),
             generated,
-            disk_bytes: if on_disk {
-                states * self.entry_bytes
-            } else {
-                0
-            },
+            disk_bytes: disk.unwrap_or(0),
             projected_peak: peak.max(run.peak),
             seconds_left: (per > 0.0).then_some(per * left),
             joining: None,

@@ -5,9 +5,10 @@
 //! A step reads the layer in chunks (in parallel), expands every state,
 //! sends each successor to the bucket of the next layer its key picks and
 //! merges each chunk's share; then each next bucket gathers its shares and
-//! merges them. In memory the shares are vectors; on disk they are
-//! appended to one file per next bucket, and the merged buckets written to
-//! checksummed state files. After every layer a manifest naming them is
+//! merges them. In memory the shares are vectors; on disk they are sorted
+//! and appended to one file per next bucket as packed blocks
+//! (`packed.rs`), and the merged buckets written, packed, to checksummed
+//! state files. After every layer a manifest naming them is
 //! written to a temporary file and renamed over `checkpoint.json`, and
 //! only then are the previous layer's files removed, so a run killed at
 //! any moment resumes from the last complete layer.
@@ -22,11 +23,12 @@ use rayon::prelude::*;
 
 use super::checkpoint::{state_file_name, write_manifest};
 use super::disk::{
-    check_disk, file_states, next_buckets, raw_files, read_entries, spill, write_entries,
-    Checksummed, Disk, RawFiles, STEP_BYTES_PER_STATE,
+    check_disk, next_buckets, raw_files, read_entries, spill, Checksummed, Disk, RawFiles,
+    STEP_BYTES_PER_STATE,
 };
 use super::merge::merge;
 use super::options::{FinalLayer, Run, RunOptions, JOINING};
+use super::packed::{pack, read_all, read_packed, write_packed};
 use super::step::{expand_chunk, widen, Executor, Shares, Square, StepGuard, Stepped};
 use super::words::{entry_bytes, io, Key, Stop, Tally};
 
@@ -36,11 +38,15 @@ const CHUNK: usize = 1 << 20;
 /// A bucket of a layer.
 pub(super) enum Bucket<K, C> {
     Mem(Vec<(K, C)>),
-    /// A state file, and the CRC-32 of its bytes.
+    /// A state file: its states, bytes and CRC-32, and whether it is
+    /// packed (`packed.rs`) or of fixed-width entries (the files of
+    /// checkpoints of format 3).
     Disk {
         path: PathBuf,
         states: u64,
+        bytes: u64,
         crc32: u32,
+        packed: bool,
     },
 }
 
@@ -49,6 +55,13 @@ impl<K, C> Bucket<K, C> {
         match self {
             Bucket::Mem(v) => v.len() as u64,
             Bucket::Disk { states, .. } => *states,
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        match self {
+            Bucket::Mem(_) => 0,
+            Bucket::Disk { bytes, .. } => *bytes,
         }
     }
 }
@@ -60,9 +73,8 @@ struct ChunkOut<K, C> {
     done: C,
     /// Tours of the prefix completed at a prefix step.
     prefix: C,
-    /// Successors generated, and written after the chunk's own merge.
+    /// Successors generated.
     generated: u64,
-    written: u64,
 }
 
 /// A square's expansion: the next buckets, their raw files on disk, and
@@ -79,7 +91,8 @@ pub(super) struct Local<K, C> {
     /// The memory bound in bytes, and the threads that share it.
     budget: u64,
     threads: u64,
-    /// Successors written to disk per state they merged into, last square.
+    /// Bytes of unmerged successors written to disk per state they
+    /// merged into, last square.
     raw_ratio: Option<f64>,
     /// The most bytes of state files at once.
     peak_disk: u64,
@@ -102,16 +115,18 @@ impl<K: Key, C: Tally> Local<K, C> {
         }
     }
 
-    /// The layer of a checkpoint: its state `files`, each with its states
-    /// and checksum.
-    pub fn resume(&mut self, files: Vec<PathBuf>, sizes: &[(u64, u32)]) {
+    /// The layer of a checkpoint: its state `files`, each with its states,
+    /// bytes and checksum, packed or not.
+    pub fn resume(&mut self, files: Vec<PathBuf>, sizes: &[(u64, u64, u32)], packed: bool) {
         self.layer = files
             .into_iter()
             .zip(sizes)
-            .map(|(path, &(states, crc32))| Bucket::Disk {
+            .map(|(path, &(states, bytes, crc32))| Bucket::Disk {
                 path,
                 states,
+                bytes,
                 crc32,
+                packed,
             })
             .collect();
     }
@@ -131,24 +146,21 @@ impl<K: Key, C: Tally> Local<K, C> {
         }
         loop {
             if let Some(d) = &self.disk {
-                let layer = states * eb;
-                check_disk(
-                    d,
-                    sq.opts,
-                    sq.t,
-                    sq.n,
-                    layer,
-                    sq.expected,
-                    self.raw_ratio,
-                    eb,
-                )?;
+                let layer = self.disk_bytes();
+                // Unmerged successors, from the last square's bytes per
+                // state merged; before one, at twice the fixed width.
+                let per_state = self.raw_ratio.map_or(2.0 * eb as f64, |r| r * 1.1);
+                let next = (sq.expected as f64 * per_state) as u64;
+                check_disk(d, sq.opts, sq.t, sq.n, layer, next)?;
             }
             let nb = next_buckets(sq.expected, self.disk.is_some(), budget, threads, sq.opts)?;
             let chunk = match &self.disk {
                 // A few chunks a thread, so that small layers use every core.
                 None => (states / (4 * threads)).clamp(1 << 12, CHUNK as u64),
+                // On disk, as large as a quarter of the bound allows: the
+                // more a chunk merges, the fewer successors go to disk.
                 Some(_) => {
-                    (budget / 4 / threads / STEP_BYTES_PER_STATE).clamp(1 << 10, 8 * CHUNK as u64)
+                    (budget / 4 / threads / STEP_BYTES_PER_STATE).clamp(1 << 10, 32 * CHUNK as u64)
                 }
             };
             let raw = match &self.disk {
@@ -182,12 +194,14 @@ impl<K: Key, C: Tally> Local<K, C> {
     }
 
     /// Phase 2 of square `t + 1`: merges next bucket `j` from its `parts`
-    /// (in memory) or its raw file (on disk), and writes it out on disk.
+    /// (in memory) or its raw file of `raw` entries (on disk), and writes
+    /// it out on disk.
     fn merge_bucket(
         &self,
         t: usize,
         j: usize,
         parts: Vec<Vec<(K, C)>>,
+        raw: u64,
     ) -> std::result::Result<Bucket<K, C>, Stop> {
         let mut v: Vec<(K, C)>;
         match &self.disk {
@@ -199,8 +213,7 @@ impl<K: Key, C: Tally> Local<K, C> {
             }
             Some(d) => {
                 let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
-                let len = file_states::<K, C>(&path)? as usize;
-                v = read_entries(&path, 0, len)?;
+                v = read_all(&path, raw)?;
                 let _ = fs::remove_file(&path);
             }
         }
@@ -209,13 +222,15 @@ impl<K: Key, C: Tally> Local<K, C> {
         let Some(d) = &self.disk else {
             return Ok(Bucket::Mem(v));
         };
+        // Sorted already when the merge sorted (a long bucket).
+        v.sort_unstable_by_key(|e| e.0);
         let path = d.dir.join(state_file_name(t + 1, j));
         let f = File::create(&path).map_err(|e| io("write", &path, e))?;
         let mut w = Checksummed {
             inner: BufWriter::with_capacity(1 << 20, f),
             hasher: crc32fast::Hasher::new(),
         };
-        write_entries(&mut w, &v).map_err(|e| io("write", &path, e))?;
+        let bytes = write_packed(&mut w, &v).map_err(|e| io("write", &path, e))?;
         let crc32 = w.hasher.finalize();
         let f = w
             .inner
@@ -227,7 +242,9 @@ impl<K: Key, C: Tally> Local<K, C> {
         Ok(Bucket::Disk {
             path,
             states: v.len() as u64,
+            bytes,
             crc32,
+            packed: true,
         })
     }
 }
@@ -241,12 +258,11 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
         let (nb, raw, outs) = self.expand(sq)?;
         let mut pieces: Vec<Vec<Vec<(K, C)>>> = (0..nb).map(|_| Vec::new()).collect();
         let (mut done, mut prefix) = (C::ZERO, C::ZERO);
-        let (mut generated, mut written) = (0u64, 0u64);
+        let mut generated = 0u64;
         for c in outs {
             done = done.add(c.done).ok_or(Stop::Overflow)?;
             prefix = prefix.add(c.prefix).ok_or(Stop::Overflow)?;
             generated += c.generated;
-            written += c.written;
             for (j, v) in c.shares.into_iter().enumerate() {
                 if !v.is_empty() {
                     pieces[j].push(v);
@@ -254,6 +270,7 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
             }
         }
         // The old layer's memory goes now, its files once the checkpoint is written.
+        let old_bytes = self.disk_bytes();
         self.old = std::mem::take(&mut self.layer)
             .into_iter()
             .filter_map(|b| match b {
@@ -261,23 +278,37 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
                 Bucket::Mem(_) => None,
             })
             .collect();
+        let mut raw_entries = vec![0u64; nb];
+        let mut raw_bytes = 0u64;
         if let Some(files) = raw {
-            for (path, w) in files {
-                let mut w = w.into_inner().unwrap_or_else(|e| e.into_inner());
-                w.flush().map_err(|e| io("write", &path, e))?;
+            for (j, (path, file)) in files.into_iter().enumerate() {
+                let mut file = file.into_inner().unwrap_or_else(|e| e.into_inner());
+                file.w.flush().map_err(|e| io("write", &path, e))?;
+                raw_entries[j] = file.entries;
+                raw_bytes += file.bytes;
             }
         }
         let this = &*self;
+        let when = sq.when();
         let next: Vec<Bucket<K, C>> = pieces
             .into_par_iter()
+            .zip(raw_entries)
             .enumerate()
-            .map(|(j, parts)| this.merge_bucket(sq.t, j, parts))
+            .map(|(j, (parts, raw))| {
+                // A large square merges for minutes: a stop is seen
+                // between buckets too (the checkpoint stays the last one).
+                sq.opts.check_stop(&when)?;
+                this.merge_bucket(sq.t, j, parts, raw)
+            })
             .collect::<std::result::Result<_, Stop>>()?;
         let states: u64 = next.iter().map(Bucket::states).sum();
         if self.disk.is_some() {
-            let eb = entry_bytes::<K, C>() as u64;
-            self.peak_disk = self.peak_disk.max(written.max(states) * eb);
-            self.raw_ratio = Some(written as f64 / states.max(1) as f64);
+            // The old layer stays until the checkpoint, beside the raw
+            // files and then the new layer.
+            let new_bytes: u64 = next.iter().map(Bucket::bytes).sum();
+            let most = old_bytes + raw_bytes.max(new_bytes);
+            self.peak_disk = self.peak_disk.max(most);
+            self.raw_ratio = Some(raw_bytes as f64 / states.max(1) as f64);
         }
         self.layer = next;
         Ok(Stepped {
@@ -290,6 +321,10 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
 
     fn on_disk(&self) -> bool {
         self.disk.is_some()
+    }
+
+    fn disk_bytes(&self) -> u64 {
+        self.layer.iter().map(Bucket::bytes).sum()
     }
 
     fn peak_disk(&self) -> u64 {
@@ -312,6 +347,7 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
                             path,
                             states,
                             crc32,
+                            ..
                         } => (path.as_path(), *states, *crc32),
                         Bucket::Mem(_) => unreachable!("disk runs write every bucket"),
                     })
@@ -394,13 +430,19 @@ fn expand_layer<K: Key, C: Tally>(
             }
             match raw {
                 Some(files) => {
+                    let mut buf = Vec::new();
                     for (j, v) in out.iter_mut().enumerate() {
                         if v.is_empty() {
                             continue;
                         }
-                        let (path, w) = &files[j];
-                        let mut w = w.lock().unwrap_or_else(|e| e.into_inner());
-                        write_entries(&mut *w, v).map_err(|e| io("write", path, e))?;
+                        v.sort_unstable_by_key(|e| e.0);
+                        buf.clear();
+                        pack(v, &mut buf);
+                        let (path, file) = &files[j];
+                        let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+                        file.w.write_all(&buf).map_err(|e| io("write", path, e))?;
+                        file.entries += v.len() as u64;
+                        file.bytes += buf.len() as u64;
                         *v = Vec::new();
                     }
                 }
@@ -414,7 +456,6 @@ fn expand_layer<K: Key, C: Tally>(
                 done,
                 prefix,
                 generated,
-                written,
             })
         })
         .collect()
@@ -444,6 +485,9 @@ fn read_chunk<K: Key, C: Tally>(
 ) -> std::result::Result<Cow<'_, [(K, C)]>, Stop> {
     Ok(match bucket {
         Bucket::Mem(v) => Cow::Borrowed(&v[start as usize..start as usize + len]),
+        Bucket::Disk {
+            path, packed: true, ..
+        } => Cow::Owned(read_packed::<K, C>(path, start, len)?),
         Bucket::Disk { path, .. } => Cow::Owned(read_entries::<K, C>(path, start, len)?),
     })
 }

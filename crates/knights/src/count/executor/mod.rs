@@ -14,8 +14,10 @@
 //! layer in partitions and steps it; the driver (`drive.rs`) runs it
 //! square by square, with resume, checkpoints, progress and stopping, and
 //! hands the final layer to its consumer. This machine's executor
-//! (`local.rs`) keeps its partitions in memory, or on disk (`disk.rs`)
-//! with a checkpoint after every square (`checkpoint.rs`); a test-only
+//! (`local.rs`) keeps its partitions in memory, or on disk (`disk.rs`) in
+//! packed files (`packed.rs`: sorted keys as varint differences, a few
+//! bytes a state) with a checkpoint after every square (`checkpoint.rs`);
+//! a test-only
 //! executor splits every layer into a few partitions that exchange their
 //! successors only through the interface, as processes would. Keys are
 //! `u64` when the widest state fits (8-wide boards) and counts `u64`
@@ -29,6 +31,7 @@ mod drive;
 mod local;
 mod merge;
 mod options;
+mod packed;
 #[cfg(test)]
 mod partitioned;
 mod step;

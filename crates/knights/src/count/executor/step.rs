@@ -67,6 +67,11 @@ pub(super) trait Executor<K: Key, C: Tally> {
         false
     }
 
+    /// Bytes of the layer's state files.
+    fn disk_bytes(&self) -> u64 {
+        0
+    }
+
     /// The most bytes of state files the run has had on disk.
     fn peak_disk(&self) -> u64 {
         0

@@ -1,6 +1,7 @@
 //! The words of the states: a key (`u64` or `u128`) and a count (`u64`
-//! up to a 4096-bit `bnum` integer), their fixed-width little-endian
-//! codec, and why a typed run stops early ([`Stop`]).
+//! up to a 4096-bit `bnum` integer), their codecs (LEB128 varints for the
+//! packed state files, fixed-width little-endian for the files of format
+//! 3), and why a typed run stops early ([`Stop`]).
 
 use std::path::Path;
 
@@ -13,8 +14,13 @@ use crate::Error;
 /// A fixed-width unsigned integer stored in the state files: a key or a count.
 pub(crate) trait Word: Copy + Ord + Send + Sync + 'static {
     const BYTES: usize;
-    fn put(self, out: &mut Vec<u8>);
     fn get(b: &[u8]) -> Self;
+    /// Appends the word as a LEB128 varint: 7 bits a byte, low bits first,
+    /// the high bit of every byte but the last set.
+    fn put_var(self, out: &mut Vec<u8>);
+    /// The word at the start of `b` as a LEB128 varint, and its bytes; or
+    /// `None` when `b` ends first or the value is too wide for the word.
+    fn get_var(b: &[u8]) -> Option<(Self, usize)>;
 }
 
 /// A state's key: `u64` or `u128`.
@@ -38,16 +44,97 @@ macro_rules! word {
     ($($t:ty),*) => {$(
         impl Word for $t {
             const BYTES: usize = std::mem::size_of::<$t>();
-            fn put(self, out: &mut Vec<u8>) {
-                out.extend_from_slice(&self.to_le_bytes());
-            }
             fn get(b: &[u8]) -> Self {
                 <$t>::from_le_bytes(b.try_into().expect("word width"))
+            }
+            #[inline]
+            fn put_var(self, out: &mut Vec<u8>) {
+                let mut x = self;
+                while x >= 0x80 {
+                    out.push(x as u8 | 0x80);
+                    x >>= 7;
+                }
+                out.push(x as u8);
+            }
+            #[inline]
+            fn get_var(b: &[u8]) -> Option<(Self, usize)> {
+                let mut x: $t = 0;
+                for (i, &byte) in b.iter().enumerate() {
+                    let shift = 7 * i as u32;
+                    let bits = <$t>::from(byte & 0x7f);
+                    if shift >= <$t>::BITS || (shift + 7 > <$t>::BITS && bits >> (<$t>::BITS - shift) != 0) {
+                        return None;
+                    }
+                    x |= bits << shift;
+                    if byte & 0x80 == 0 {
+                        return Some((x, i + 1));
+                    }
+                }
+                None
             }
         }
     )*};
 }
-word!(u64, u128, U256, U512, U1024, U2048, U4096);
+word!(u64, u128);
+
+macro_rules! wide_word {
+    ($($t:ty),*) => {$(
+        impl Word for $t {
+            const BYTES: usize = <$t>::BITS as usize / 8;
+            fn get(b: &[u8]) -> Self {
+                <$t>::from_le_bytes(b.try_into().expect("word width"))
+            }
+            fn put_var(self, out: &mut Vec<u8>) {
+                put_var_bytes(&self.to_le_bytes(), out);
+            }
+            fn get_var(b: &[u8]) -> Option<(Self, usize)> {
+                let mut le = [0u8; <$t>::BITS as usize / 8];
+                let n = get_var_bytes(b, &mut le)?;
+                Some((<$t>::from_le_bytes(le), n))
+            }
+        }
+    )*};
+}
+wide_word!(U256, U512, U1024, U2048, U4096);
+
+/// [`Word::put_var`] of the little-endian bytes `le` of a wide word.
+fn put_var_bytes(le: &[u8], out: &mut Vec<u8>) {
+    let Some(top) = le.iter().rposition(|&b| b != 0) else {
+        out.push(0);
+        return;
+    };
+    let bits = top * 8 + (8 - le[top].leading_zeros() as usize);
+    let groups = bits.div_ceil(7);
+    for g in 0..groups {
+        let (i, s) = (g * 7 / 8, g * 7 % 8);
+        let mut x = u16::from(le[i]) >> s;
+        if i + 1 < le.len() {
+            x |= u16::from(le[i + 1]) << (8 - s);
+        }
+        let more = if g + 1 < groups { 0x80 } else { 0 };
+        out.push((x & 0x7f) as u8 | more);
+    }
+}
+
+/// [`Word::get_var`] into the little-endian bytes `le` of a wide word.
+fn get_var_bytes(b: &[u8], le: &mut [u8]) -> Option<usize> {
+    for (g, &byte) in b.iter().enumerate() {
+        let (i, s) = (g * 7 / 8, g * 7 % 8);
+        if i >= le.len() {
+            return None;
+        }
+        let x = u16::from(byte & 0x7f) << s;
+        le[i] |= x as u8;
+        let high = (x >> 8) as u8;
+        if high != 0 {
+            *le.get_mut(i + 1)? |= high;
+        }
+        if byte & 0x80 == 0 {
+            return Some(g + 1);
+        }
+    }
+    None
+}
 
 macro_rules! primitive {
     ($t:ty) => {
@@ -144,15 +231,50 @@ mod tests {
 
     fn round_trip<C: Tally + std::fmt::Debug>(bits: usize) {
         assert_eq!(C::BYTES * 8, bits);
-        let x = C::ONE.add(C::ONE).unwrap();
-        let mut out = Vec::new();
-        x.put(&mut out);
-        assert_eq!(out.len(), C::BYTES);
-        assert_eq!(C::get(&out), x);
+        // Two, in the fixed-width little-endian bytes of format 3's files.
+        let mut bytes = vec![0u8; C::BYTES];
+        bytes[0] = 2;
+        assert_eq!(C::get(&bytes), C::ONE.add(C::ONE).unwrap());
+    }
+
+    fn varint_round_trip<C: Tally + std::fmt::Debug>(values: &[C]) {
+        for &x in values {
+            let mut out = Vec::new();
+            x.put_var(&mut out);
+            out.push(0xff);
+            assert_eq!(C::get_var(&out), Some((x, out.len() - 1)), "{x:?}");
+            // A varint cut short is refused.
+            assert_eq!(C::get_var(&out[..out.len() - 2]).map(|v| v.0), None);
+        }
     }
 
     #[test]
-    fn every_count_width_stores_and_reads_back() {
+    fn every_width_writes_varints_and_reads_them_back() {
+        let small = [0u64, 1, 127, 128, 300, 1 << 35, u64::MAX - 1, u64::MAX];
+        varint_round_trip(&small);
+        varint_round_trip(&small.map(u128::from));
+        varint_round_trip(&[u128::MAX, u128::MAX >> 1, 1 << 127]);
+        let wide = small
+            .map(|x| x.as_::<U256>())
+            .into_iter()
+            .chain([U256::MAX, U256::MAX >> 3]);
+        varint_round_trip(&wide.collect::<Vec<_>>());
+        varint_round_trip(&[U4096::MAX, U4096::ONE << 4000, U4096::ZERO]);
+        // A value one bit too wide for its word is refused.
+        let mut out = Vec::new();
+        u128::from(u64::MAX).put_var(&mut out);
+        (u128::from(u64::MAX) + 1).put_var(&mut out);
+        assert!(u64::get_var(&out).is_some());
+        let second = &out[10..];
+        assert_eq!(u64::get_var(second), None);
+        let mut out = Vec::new();
+        U256::MAX.put_var(&mut out);
+        out[36] = 0x1f;
+        assert!(U256::get_var(&out).is_none());
+    }
+
+    #[test]
+    fn every_count_width_reads_its_fixed_width_bytes() {
         round_trip::<u64>(64);
         round_trip::<u128>(128);
         round_trip::<U256>(256);
