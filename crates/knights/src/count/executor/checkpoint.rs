@@ -37,6 +37,11 @@ pub(super) struct Manifest {
     /// A sweep's counts of the prefixes done so far.
     #[serde(default)]
     pub prefix_counts: Vec<(usize, crate::count::number::Count)>,
+    /// Bytes of unmerged successors the last square wrote, from which a
+    /// resume sizes its first square's files (an integer: a float read back
+    /// may differ in its last bit, and so the checksum).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw_bytes: Option<u64>,
     /// The CRC-32 of the manifest's JSON with this field 0 (see [`crc_of`]).
     pub checksum: u32,
 }
@@ -412,6 +417,8 @@ pub(super) struct Opened {
     pub sizes: Vec<(u64, u64, u32)>,
     /// Whether they are packed (format 4) or fixed-width (format 3).
     pub packed: bool,
+    /// The checkpoint's bytes of unmerged successors per state.
+    pub raw_bytes_per_state: Option<f64>,
     /// The run's folder, with a work directory.
     pub disk: Option<Disk>,
     /// Whether the checkpoint holds the finished run's count.
@@ -431,6 +438,7 @@ pub(super) fn open<K: Word, C: Tally>(
         files: Vec::new(),
         sizes: Vec::new(),
         packed: true,
+        raw_bytes_per_state: None,
         disk: None,
         finished: false,
     };
@@ -454,6 +462,8 @@ pub(super) fn open<K: Word, C: Tally>(
         }
         opened.step = m.step;
         opened.packed = m.version >= 4;
+        let states: u64 = m.buckets.iter().map(|f| f.states).sum();
+        opened.raw_bytes_per_state = m.raw_bytes.map(|b| b as f64 / states.max(1) as f64);
         for f in &m.buckets {
             let bytes = check_state_file::<K, C>(&dir, f, opened.packed)?;
             opened.files.push(dir.join(&f.name));
@@ -486,16 +496,22 @@ pub(super) fn open<K: Word, C: Tally>(
     Ok(opened)
 }
 
+/// The states of a layer's `files`.
+fn step_states(files: &[(&Path, u64, u32)]) -> u64 {
+    files.iter().map(|f| f.1).sum()
+}
+
 /// Writes the checkpoint of run `fp` after square `step` (unless its
 /// folder is temporary): the manifest naming the layer's state `files`
-/// (`(path, states, crc32)`), the run's figures and, once finished, its
-/// count.
+/// (`(path, states, crc32)`), the run's figures, the bytes of unmerged
+/// successors the square wrote per state, and once finished its count.
 pub(super) fn write_manifest(
     disk: &Disk,
     fp: &str,
     step: usize,
     files: &[(&Path, u64, u32)],
     run: &Run,
+    raw_bytes_per_state: Option<f64>,
     count: Option<String>,
 ) -> std::result::Result<(), Stop> {
     let m = Manifest {
@@ -518,6 +534,7 @@ pub(super) fn write_manifest(
         peak: run.peak,
         count,
         prefix_counts: run.prefix_counts.clone(),
+        raw_bytes: raw_bytes_per_state.map(|r| (r * step_states(files) as f64) as u64),
         checksum: 0,
     };
     let text = m.sealed();

@@ -187,48 +187,73 @@ pub(super) struct RawFile {
 }
 
 /// The files of a disk run's unmerged successors after square `t + 1`,
-/// one a next bucket.
-pub(super) type RawFiles = Vec<(PathBuf, Mutex<RawFile>)>;
+/// by next bucket: the file's path, and the file while its bucket's pass
+/// writes it.
+pub(super) type RawFiles = Vec<(PathBuf, Option<Mutex<RawFile>>)>;
 
-pub(super) fn raw_files(d: &Disk, t: usize, nb: usize) -> std::result::Result<RawFiles, Stop> {
+/// The raw files of the next buckets `j` of `nb` that `keep(j)`.
+pub(super) fn raw_files(
+    d: &Disk,
+    t: usize,
+    nb: usize,
+    keep: impl Fn(usize) -> bool,
+) -> std::result::Result<RawFiles, Stop> {
     (0..nb)
         .map(|j| {
             let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
+            if !keep(j) {
+                return Ok((path, None));
+            }
             let f = File::create(&path).map_err(|e| io("write", &path, e))?;
             let file = RawFile {
                 w: BufWriter::with_capacity(1 << 16, f),
                 entries: 0,
                 bytes: 0,
             };
-            Ok((path, Mutex::new(file)))
+            Ok((path, Some(Mutex::new(file))))
         })
         .collect()
 }
 
-/// Stops a count on disk before square `t + 1` of `n` when its files would
-/// outgrow the disk budget or the free space: `layer` bytes now, and
-/// about `written` bytes of unmerged successors expected at the square.
-pub(super) fn check_disk(
+/// The most passes a square on disk may take (each expands the whole
+/// layer once).
+pub(super) const MAX_PASSES: usize = 8;
+
+/// The passes square `t + 1` of `n` takes on disk: its files are `layer`
+/// bytes now, and it writes about `written` bytes of unmerged successors
+/// and `new` bytes of merged ones. In one pass they must fit in the disk
+/// budget and the free space; else the square is expanded in up to
+/// [`MAX_PASSES`] passes, each writing and merging the successors of a
+/// share of the next buckets, which trades time (the layer is expanded once
+/// a pass) for disk. Stops the count when even that does not fit.
+pub(super) fn disk_passes(
     d: &Disk,
     opts: &RunOptions<'_>,
     t: usize,
     n: usize,
     layer: u64,
     written: u64,
-) -> std::result::Result<(), Stop> {
-    let need = layer.saturating_add(written).saturating_add(1 << 16);
+    new: u64,
+) -> std::result::Result<usize, Stop> {
     let free = crate::memory::free_disk_bytes(&d.dir);
     let limit = match opts.max_disk {
         Some(m) => m,
         None => match free {
             Some(f) => layer.saturating_add(f / 100 * DEFAULT_DISK_SHARE),
-            None => return Ok(()),
+            None => return Ok(1),
         },
     };
-    let short_of_free = free.is_some_and(|f| written > f);
-    if need <= limit && !short_of_free {
-        return Ok(());
+    // In pass p of k the disk holds the layer, the merged buckets of the
+    // passes before, and the pass's unmerged successors.
+    let fits = |k: u64| {
+        let more = written / k + new / k * (k - 1);
+        let need = layer.saturating_add(more).saturating_add(1 << 16);
+        need <= limit && free.is_none_or(|f| more <= f)
+    };
+    if let Some(k) = (1..=MAX_PASSES as u64).find(|&k| fits(k)) {
+        return Ok(k as usize);
     }
+    let need = layer.saturating_add(written).saturating_add(1 << 16);
     let human = crate::memory::human_bytes;
     let budget = match (opts.max_disk, free) {
         (Some(m), Some(f)) => format!("the disk budget of {} ({} free)", human(m), human(f)),
@@ -274,6 +299,40 @@ fn over_budget(max_memory: Option<u64>, states: u64) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_square_too_large_for_the_disk_runs_in_the_fewest_passes_that_fit() {
+        let dir = std::env::temp_dir().join(format!("knights-passes-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let d = Disk {
+            dir,
+            temporary: true,
+        };
+        const MB: u64 = 1 << 20;
+        let passes = |max_disk: u64| {
+            let opts = RunOptions {
+                max_disk: Some(max_disk * MB),
+                ..RunOptions::default()
+            };
+            // A layer of 100 MB, 1000 MB of successors to merge into 200 MB.
+            disk_passes(&d, &opts, 5, 10, 100 * MB, 1000 * MB, 200 * MB).ok()
+        };
+        // In k passes: 100 + 1000 / k + 200 (k - 1) / k, and 64 KiB.
+        assert_eq!(passes(1200), Some(1));
+        assert_eq!(passes(1000), Some(2));
+        assert_eq!(passes(600), Some(3));
+        assert_eq!(passes(500), Some(5));
+        assert_eq!(passes(401), Some(8));
+        // 100 + 125 + 175 and 64 KiB: eight passes do not fit 400 MB.
+        let opts = RunOptions {
+            max_disk: Some(400 * MB),
+            ..RunOptions::default()
+        };
+        let Err(Stop::Err(e)) = disk_passes(&d, &opts, 5, 10, 100 * MB, 1000 * MB, 200 * MB) else {
+            panic!("over the disk budget");
+        };
+        assert!(e.to_string().contains("before square 6 of 10"), "{e}");
+    }
 
     #[test]
     fn a_killed_run_s_temporary_files_are_removed_by_the_next() {

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use super::checkpoint::{state_file_name, write_manifest};
 use super::disk::{
-    check_disk, next_buckets, raw_files, read_entries, spill, Checksummed, Disk, RawFiles,
+    disk_passes, next_buckets, raw_files, read_entries, spill, Checksummed, Disk, RawFiles,
     STEP_BYTES_PER_STATE,
 };
 use super::merge::merge;
@@ -77,9 +77,23 @@ struct ChunkOut<K, C> {
     generated: u64,
 }
 
-/// A square's expansion: the next buckets, their raw files on disk, and
-/// what each chunk gave.
+/// A square's expansion (one pass of it): the next buckets, the raw files
+/// of the pass's buckets on disk, and what each chunk gave.
 type Expanded<K, C> = (usize, Option<RawFiles>, Vec<ChunkOut<K, C>>);
+
+/// Which next buckets a pass of a square gathers: those `j` with
+/// `j % passes == pass`.
+#[derive(Clone, Copy)]
+struct Pass {
+    pass: usize,
+    passes: usize,
+}
+
+impl Pass {
+    fn has(self, j: usize) -> bool {
+        j % self.passes == self.pass
+    }
+}
 
 /// The layer of a run on this machine, in memory or on disk.
 pub(super) struct Local<K, C> {
@@ -116,8 +130,16 @@ impl<K: Key, C: Tally> Local<K, C> {
     }
 
     /// The layer of a checkpoint: its state `files`, each with its states,
-    /// bytes and checksum, packed or not.
-    pub fn resume(&mut self, files: Vec<PathBuf>, sizes: &[(u64, u64, u32)], packed: bool) {
+    /// bytes and checksum, packed or not, and the bytes of unmerged
+    /// successors its last square wrote per state.
+    pub fn resume(
+        &mut self,
+        files: Vec<PathBuf>,
+        sizes: &[(u64, u64, u32)],
+        packed: bool,
+        raw_bytes_per_state: Option<f64>,
+    ) {
+        self.raw_ratio = raw_bytes_per_state;
         self.layer = files
             .into_iter()
             .zip(sizes)
@@ -131,11 +153,17 @@ impl<K: Key, C: Tally> Local<K, C> {
             .collect();
     }
 
-    /// Phase 1 of a square: expands every chunk of the layer, merges each
-    /// chunk's successors and splits them by next bucket (appended to the
-    /// raw files on disk); goes to disk and again if the successors
-    /// outgrow the memory bound.
-    fn expand(&mut self, sq: &Square<'_>) -> std::result::Result<Expanded<K, C>, Stop> {
+    /// Phase 1 of a square, or of pass `pass.pass` of it: expands every
+    /// chunk of the layer, merges each chunk's successors and splits them
+    /// by next bucket, keeping those of the pass's buckets (appended to the
+    /// raw files on disk); goes to disk and again if the successors outgrow
+    /// the memory bound. The first pass sets how many the square takes:
+    /// one, or on disk as many as its unmerged successors need to fit.
+    fn expand(
+        &mut self,
+        sq: &Square<'_>,
+        pass: &mut Pass,
+    ) -> std::result::Result<Expanded<K, C>, Stop> {
         let states = self.states();
         let eb = entry_bytes::<K, C>() as u64;
         let (budget, threads) = (self.budget, self.threads);
@@ -145,13 +173,20 @@ impl<K: Key, C: Tally> Local<K, C> {
             self.disk = Some(spill(sq.opts, budget, sq.expected, &self.fp, step_bytes)?);
         }
         loop {
-            if let Some(d) = &self.disk {
+            if let (Some(d), 0) = (&self.disk, pass.pass) {
                 let layer = self.disk_bytes();
                 // Unmerged successors, from the last square's bytes per
                 // state merged; before one, at twice the fixed width.
                 let per_state = self.raw_ratio.map_or(2.0 * eb as f64, |r| r * 1.1);
-                let next = (sq.expected as f64 * per_state) as u64;
-                check_disk(d, sq.opts, sq.t, sq.n, layer, next)?;
+                let raw = (sq.expected as f64 * per_state) as u64;
+                // The new layer, at the bytes a state of this one takes on
+                // disk (fixed width for a layer still in memory).
+                let per_state = match layer {
+                    0 => eb as f64,
+                    _ => (layer as f64 / states.max(1) as f64).clamp(1.0, eb as f64),
+                };
+                let new = (sq.expected as f64 * per_state) as u64;
+                pass.passes = disk_passes(d, sq.opts, sq.t, sq.n, layer, raw, new)?;
             }
             let nb = next_buckets(sq.expected, self.disk.is_some(), budget, threads, sq.opts)?;
             let chunk = match &self.disk {
@@ -165,7 +200,7 @@ impl<K: Key, C: Tally> Local<K, C> {
             };
             let raw = match &self.disk {
                 None => None,
-                Some(d) => Some(raw_files(d, sq.t, nb)?),
+                Some(d) => Some(raw_files(d, sq.t, nb, |j| pass.has(j))?),
             };
             let guard = StepGuard {
                 opts: sq.opts,
@@ -181,7 +216,7 @@ impl<K: Key, C: Tally> Local<K, C> {
                 expanded: AtomicU64::new(0),
             };
             let chunks = chunks_of(&self.layer, chunk);
-            match expand_layer(sq, &self.layer, &chunks, nb, raw.as_ref(), &guard) {
+            match expand_layer(sq, &self.layer, &chunks, nb, *pass, raw.as_ref(), &guard) {
                 Ok(outs) => return Ok((nb, raw, outs)),
                 Err(Stop::OverMemory(bytes)) if self.disk.is_none() => {
                     drop(raw);
@@ -255,59 +290,81 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
     }
 
     fn step(&mut self, sq: &Square<'_>) -> std::result::Result<Stepped<C>, Stop> {
-        let (nb, raw, outs) = self.expand(sq)?;
-        let mut pieces: Vec<Vec<Vec<(K, C)>>> = (0..nb).map(|_| Vec::new()).collect();
         let (mut done, mut prefix) = (C::ZERO, C::ZERO);
         let mut generated = 0u64;
-        for c in outs {
-            done = done.add(c.done).ok_or(Stop::Overflow)?;
-            prefix = prefix.add(c.prefix).ok_or(Stop::Overflow)?;
-            generated += c.generated;
-            for (j, v) in c.shares.into_iter().enumerate() {
-                if !v.is_empty() {
-                    pieces[j].push(v);
+        let old_bytes = self.disk_bytes();
+        let (mut new_bytes, mut raw_bytes) = (0u64, 0u64);
+        let mut next: Vec<Option<Bucket<K, C>>> = Vec::new();
+        let mut pass = Pass { pass: 0, passes: 1 };
+        while pass.pass < pass.passes {
+            let (nb, raw, outs) = self.expand(sq, &mut pass)?;
+            next.resize_with(nb, || None);
+            let mut pieces: Vec<Vec<Vec<(K, C)>>> = (0..nb).map(|_| Vec::new()).collect();
+            for c in outs {
+                // Every pass expands every state: its tours count once.
+                if pass.pass == 0 {
+                    done = done.add(c.done).ok_or(Stop::Overflow)?;
+                    prefix = prefix.add(c.prefix).ok_or(Stop::Overflow)?;
+                    generated += c.generated;
+                }
+                for (j, v) in c.shares.into_iter().enumerate() {
+                    if !v.is_empty() {
+                        pieces[j].push(v);
+                    }
                 }
             }
-        }
-        // The old layer's memory goes now, its files once the checkpoint is written.
-        let old_bytes = self.disk_bytes();
-        self.old = std::mem::take(&mut self.layer)
-            .into_iter()
-            .filter_map(|b| match b {
-                Bucket::Disk { path, .. } => Some(path),
-                Bucket::Mem(_) => None,
-            })
-            .collect();
-        let mut raw_entries = vec![0u64; nb];
-        let mut raw_bytes = 0u64;
-        if let Some(files) = raw {
-            for (j, (path, file)) in files.into_iter().enumerate() {
+            if pass.pass + 1 == pass.passes {
+                // The old layer's memory goes now, its files once the
+                // checkpoint is written.
+                self.old = std::mem::take(&mut self.layer)
+                    .into_iter()
+                    .filter_map(|b| match b {
+                        Bucket::Disk { path, .. } => Some(path),
+                        Bucket::Mem(_) => None,
+                    })
+                    .collect();
+            }
+            let mut raw_entries = vec![0u64; nb];
+            let mut pass_raw = 0u64;
+            for (j, (path, file)) in raw.into_iter().flatten().enumerate() {
+                let Some(file) = file else { continue };
                 let mut file = file.into_inner().unwrap_or_else(|e| e.into_inner());
                 file.w.flush().map_err(|e| io("write", &path, e))?;
                 raw_entries[j] = file.entries;
-                raw_bytes += file.bytes;
+                pass_raw += file.bytes;
             }
+            let this = &*self;
+            let when = sq.when();
+            let merged: Vec<(usize, Bucket<K, C>)> = pieces
+                .into_par_iter()
+                .zip(raw_entries)
+                .enumerate()
+                .filter(|(j, _)| pass.has(*j))
+                .map(|(j, (parts, raw))| {
+                    // A large square merges for minutes: a stop is seen
+                    // between buckets too (the checkpoint stays the last one).
+                    sq.opts.check_stop(&when)?;
+                    Ok((j, this.merge_bucket(sq.t, j, parts, raw)?))
+                })
+                .collect::<std::result::Result<_, Stop>>()?;
+            // The old layer stays until the checkpoint, beside the new
+            // layer so far and the pass's raw files, then its merged buckets.
+            let merged_bytes: u64 = merged.iter().map(|(_, b)| b.bytes()).sum();
+            let most = old_bytes + new_bytes + pass_raw.max(merged_bytes);
+            self.peak_disk = self.peak_disk.max(most);
+            new_bytes += merged_bytes;
+            raw_bytes += pass_raw;
+            for (j, b) in merged {
+                next[j] = Some(b);
+            }
+            pass.pass += 1;
         }
-        let this = &*self;
-        let when = sq.when();
-        let next: Vec<Bucket<K, C>> = pieces
-            .into_par_iter()
-            .zip(raw_entries)
-            .enumerate()
-            .map(|(j, (parts, raw))| {
-                // A large square merges for minutes: a stop is seen
-                // between buckets too (the checkpoint stays the last one).
-                sq.opts.check_stop(&when)?;
-                this.merge_bucket(sq.t, j, parts, raw)
-            })
-            .collect::<std::result::Result<_, Stop>>()?;
+        let next: Vec<Bucket<K, C>> = next
+            .into_iter()
+            .map(|b| b.expect("every bucket is in a pass"))
+            .collect();
         let states: u64 = next.iter().map(Bucket::states).sum();
         if self.disk.is_some() {
-            // The old layer stays until the checkpoint, beside the raw
-            // files and then the new layer.
-            let new_bytes: u64 = next.iter().map(Bucket::bytes).sum();
-            let most = old_bytes + raw_bytes.max(new_bytes);
-            self.peak_disk = self.peak_disk.max(most);
             self.raw_ratio = Some(raw_bytes as f64 / states.max(1) as f64);
         }
         self.layer = next;
@@ -354,7 +411,7 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
                     .collect(),
             };
             let count = finished.then(|| run.count.to_string());
-            write_manifest(d, &self.fp, sq.t + 1, &files, run, count)?;
+            write_manifest(d, &self.fp, sq.t + 1, &files, run, self.raw_ratio, count)?;
             if clean {
                 for b in std::mem::take(&mut self.layer) {
                     if let Bucket::Disk { path, .. } = b {
@@ -407,12 +464,15 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
 }
 
 /// Expands every chunk of the layer `cur`, merges each chunk's successors
-/// and splits them by next bucket (appended to the raw files on disk).
+/// and splits them by next bucket, keeping those of the buckets of `pass`
+/// (appended to their raw files on disk).
+#[allow(clippy::too_many_arguments)]
 fn expand_layer<K: Key, C: Tally>(
     sq: &Square<'_>,
     cur: &[Bucket<K, C>],
     chunks: &[(usize, u64, usize)],
     nb: usize,
+    pass: Pass,
     raw: Option<&RawFiles>,
     guard: &StepGuard<'_>,
 ) -> std::result::Result<Vec<ChunkOut<K, C>>, Stop> {
@@ -423,7 +483,11 @@ fn expand_layer<K: Key, C: Tally>(
             let (mut out, done, prefix) = expand_chunk(sq.engine, sq.step, &states, nb, guard)?;
             let generated: u64 = out.iter().map(|v| v.len() as u64).sum();
             let mut written = 0u64;
-            for v in &mut out {
+            for (j, v) in out.iter_mut().enumerate() {
+                if !pass.has(j) {
+                    *v = Vec::new();
+                    continue;
+                }
                 merge(v)?;
                 v.shrink_to_fit();
                 written += v.len() as u64;
@@ -438,7 +502,9 @@ fn expand_layer<K: Key, C: Tally>(
                         v.sort_unstable_by_key(|e| e.0);
                         buf.clear();
                         pack(v, &mut buf);
-                        let (path, file) = &files[j];
+                        let (path, Some(file)) = &files[j] else {
+                            unreachable!("a pass keeps the successors of its own buckets")
+                        };
                         let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
                         file.w.write_all(&buf).map_err(|e| io("write", path, e))?;
                         file.entries += v.len() as u64;
