@@ -7,7 +7,7 @@ use knights::count::{self, CountReport, Counter, Method};
 use knights::{Board, Control, Error, Kind, Progress, StopFlag};
 
 /// A fresh directory under the system's temporary directory.
-fn scratch(name: &str) -> PathBuf {
+pub(super) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("knights-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -17,7 +17,7 @@ fn scratch(name: &str) -> PathBuf {
 /// A control that stops a count after its square `square` (its
 /// checkpoint written), as a caller's stop flag raised then would: the way
 /// to test resuming, with no hook in the library.
-fn stopping_after(square: u64) -> Control {
+pub(super) fn stopping_after(square: u64) -> Control {
     let flag = StopFlag::new();
     let raise = flag.clone();
     Control::new().stop(flag).progress(move |p: &Progress| {

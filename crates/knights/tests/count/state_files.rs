@@ -5,18 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use knights::count::{Counter, Method};
-use knights::{Board, Control, Progress, StopFlag};
+use knights::Board;
 
-/// A control that stops a count after its square `square`.
-fn stopping_after(square: u64) -> Control {
-    let flag = StopFlag::new();
-    let raise = flag.clone();
-    Control::new().stop(flag).progress(move |p: &Progress| {
-        if p.done == square {
-            raise.stop();
-        }
-    })
-}
+use super::resume::{scratch, stopping_after};
 
 /// A LEB128 varint at `b[*at..]`, moving `at` past it.
 fn varint(b: &[u8], at: &mut usize) -> u128 {
@@ -84,9 +75,7 @@ fn resealed(text: &str) -> String {
 /// entries, `u64` keys and counts), it resumes to the same count.
 #[test]
 fn packed_files_decode_and_format_3_checkpoints_still_resume() {
-    let dir = std::env::temp_dir().join(format!("knights-test-format3-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("format3");
     let board: Board = "6x6".parse().unwrap();
     let counter = |resume: bool| {
         Counter::new(board)
