@@ -417,8 +417,8 @@ pub(super) struct Opened {
     pub sizes: Vec<(u64, u64, u32)>,
     /// Whether they are packed (format 4) or fixed-width (format 3).
     pub packed: bool,
-    /// The checkpoint's bytes of unmerged successors per state.
-    pub raw_bytes_per_state: Option<f64>,
+    /// The bytes of unmerged successors its last square wrote.
+    pub raw_bytes: Option<u64>,
     /// The run's folder, with a work directory.
     pub disk: Option<Disk>,
     /// Whether the checkpoint holds the finished run's count.
@@ -438,7 +438,7 @@ pub(super) fn open<K: Word, C: Tally>(
         files: Vec::new(),
         sizes: Vec::new(),
         packed: true,
-        raw_bytes_per_state: None,
+        raw_bytes: None,
         disk: None,
         finished: false,
     };
@@ -462,8 +462,7 @@ pub(super) fn open<K: Word, C: Tally>(
         }
         opened.step = m.step;
         opened.packed = m.version >= 4;
-        let states: u64 = m.buckets.iter().map(|f| f.states).sum();
-        opened.raw_bytes_per_state = m.raw_bytes.map(|b| b as f64 / states.max(1) as f64);
+        opened.raw_bytes = m.raw_bytes;
         for f in &m.buckets {
             let bytes = check_state_file::<K, C>(&dir, f, opened.packed)?;
             opened.files.push(dir.join(&f.name));
@@ -496,22 +495,17 @@ pub(super) fn open<K: Word, C: Tally>(
     Ok(opened)
 }
 
-/// The states of a layer's `files`.
-fn step_states(files: &[(&Path, u64, u32)]) -> u64 {
-    files.iter().map(|f| f.1).sum()
-}
-
 /// Writes the checkpoint of run `fp` after square `step` (unless its
 /// folder is temporary): the manifest naming the layer's state `files`
 /// (`(path, states, crc32)`), the run's figures, the bytes of unmerged
-/// successors the square wrote per state, and once finished its count.
+/// successors the square wrote, and once finished its count.
 pub(super) fn write_manifest(
     disk: &Disk,
     fp: &str,
     step: usize,
     files: &[(&Path, u64, u32)],
     run: &Run,
-    raw_bytes_per_state: Option<f64>,
+    raw_bytes: Option<u64>,
     count: Option<String>,
 ) -> std::result::Result<(), Stop> {
     let m = Manifest {
@@ -534,7 +528,7 @@ pub(super) fn write_manifest(
         peak: run.peak,
         count,
         prefix_counts: run.prefix_counts.clone(),
-        raw_bytes: raw_bytes_per_state.map(|r| (r * step_states(files) as f64) as u64),
+        raw_bytes,
         checksum: 0,
     };
     let text = m.sealed();

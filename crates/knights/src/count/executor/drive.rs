@@ -83,12 +83,7 @@ fn run_local<K: Key, C: Tally>(
     let start = K::from_u128(engine.start_key());
     let mut local = Local::<K, C>::new(start, fp, opened.disk, opts);
     if opened.step > 0 {
-        local.resume(
-            opened.files,
-            &opened.sizes,
-            opened.packed,
-            opened.raw_bytes_per_state,
-        );
+        local.resume(opened.files, &opened.sizes, opened.packed, opened.raw_bytes);
     }
     drive(p, engine, opts, &mut local, opened.step, opened.run)
 }

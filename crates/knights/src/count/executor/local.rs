@@ -105,9 +105,9 @@ pub(super) struct Local<K, C> {
     /// The memory bound in bytes, and the threads that share it.
     budget: u64,
     threads: u64,
-    /// Bytes of unmerged successors written to disk per state they
-    /// merged into, last square.
-    raw_ratio: Option<f64>,
+    /// Bytes of unmerged successors the last square wrote to disk (they
+    /// merged into the layer's states).
+    raw_bytes: Option<u64>,
     /// The most bytes of state files at once.
     peak_disk: u64,
     /// The previous layer's files, removed once the checkpoint is written.
@@ -123,7 +123,7 @@ impl<K: Key, C: Tally> Local<K, C> {
             fp,
             budget: opts.budget(),
             threads: rayon::current_num_threads().max(1) as u64,
-            raw_ratio: None,
+            raw_bytes: None,
             peak_disk: 0,
             old: Vec::new(),
         }
@@ -131,15 +131,15 @@ impl<K: Key, C: Tally> Local<K, C> {
 
     /// The layer of a checkpoint: its state `files`, each with its states,
     /// bytes and checksum, packed or not, and the bytes of unmerged
-    /// successors its last square wrote per state.
+    /// successors its last square wrote.
     pub fn resume(
         &mut self,
         files: Vec<PathBuf>,
         sizes: &[(u64, u64, u32)],
         packed: bool,
-        raw_bytes_per_state: Option<f64>,
+        raw_bytes: Option<u64>,
     ) {
-        self.raw_ratio = raw_bytes_per_state;
+        self.raw_bytes = raw_bytes;
         self.layer = files
             .into_iter()
             .zip(sizes)
@@ -177,7 +177,10 @@ impl<K: Key, C: Tally> Local<K, C> {
                 let layer = self.disk_bytes();
                 // Unmerged successors, from the last square's bytes per
                 // state merged; before one, at twice the fixed width.
-                let per_state = self.raw_ratio.map_or(2.0 * eb as f64, |r| r * 1.1);
+                let per_state = match self.raw_bytes {
+                    Some(b) => b as f64 / states.max(1) as f64 * 1.1,
+                    None => 2.0 * eb as f64,
+                };
                 let raw = (sq.expected as f64 * per_state) as u64;
                 // The new layer, at the bytes a state of this one takes on
                 // disk (fixed width for a layer still in memory).
@@ -365,7 +368,7 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
             .collect();
         let states: u64 = next.iter().map(Bucket::states).sum();
         if self.disk.is_some() {
-            self.raw_ratio = Some(raw_bytes as f64 / states.max(1) as f64);
+            self.raw_bytes = Some(raw_bytes);
         }
         self.layer = next;
         Ok(Stepped {
@@ -411,7 +414,7 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
                     .collect(),
             };
             let count = finished.then(|| run.count.to_string());
-            write_manifest(d, &self.fp, sq.t + 1, &files, run, self.raw_ratio, count)?;
+            write_manifest(d, &self.fp, sq.t + 1, &files, run, self.raw_bytes, count)?;
             if clean {
                 for b in std::mem::take(&mut self.layer) {
                     if let Bucket::Disk { path, .. } = b {
