@@ -14,7 +14,10 @@ use super::planner::{
 };
 use super::project::{self, Projection, Source};
 use super::symmetry::{self, Classes};
-use super::{meet, meet_paths, trial, Count, CountReport, FrontierProgress, Method, Sweep};
+use super::{
+    meet, meet_paths, trial, Count, CountReport, Exchange, FrontierProgress, Method, Sweep,
+    WorkerShare,
+};
 use crate::{Board, Control, Kind, Result, Shape};
 
 /// A count to run, with its options: made by [`Counter::new`] for a board
@@ -56,6 +59,17 @@ pub struct Counter<'a, On = Board> {
     keep: bool,
     outside_in: bool,
     memory_only: bool,
+    workers: Option<Workers<'a>>,
+}
+
+/// The workers a count is spread over (see [`Counter::workers`]).
+#[derive(Copy, Clone)]
+struct Workers<'a>(&'a dyn Exchange);
+
+impl std::fmt::Debug for Workers<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "worker {} of {}", self.0.rank(), self.0.workers())
+    }
 }
 
 impl<'a> Counter<'a> {
@@ -92,6 +106,7 @@ impl<'a, On> Counter<'a, On> {
             keep: false,
             outside_in: false,
             memory_only: false,
+            workers: None,
         }
     }
 
@@ -110,6 +125,7 @@ impl<'a, On> Counter<'a, On> {
             keep: self.keep,
             outside_in: self.outside_in,
             memory_only: self.memory_only,
+            workers: self.workers,
         }
     }
 
@@ -213,6 +229,18 @@ impl<'a, On> Counter<'a, On> {
         self
     }
 
+    /// Spreads the count over workers: this process is one of the
+    /// workers of `exchange`, all of which run the same count (see the
+    /// `exchange` module notes). Each holds its share of every layer of
+    /// states in memory (no work directory yet); a meeting's final states
+    /// go to every worker, which each run the whole join. The count and
+    /// the figures are the same on every worker and for any number of
+    /// workers.
+    pub fn workers(mut self, exchange: &'a dyn Exchange) -> Self {
+        self.workers = Some(Workers(exchange));
+        self
+    }
+
     /// Makes the work directory ready for a count that starts (see
     /// `executor::prepare_work_dir`).
     fn prepare(&self) -> Result<()> {
@@ -252,7 +280,36 @@ impl<'a, On> Counter<'a, On> {
             final_layer: None,
             count_bits: 0,
             memory_only: self.memory_only.then_some(board),
+            workers: self.workers.map(|w| w.0),
         }
+    }
+
+    /// Spread over workers: every worker's share (this one's: the most
+    /// states it `held` at once, the bytes it `sent`); else none.
+    fn shares(&self, held: u64, sent: u64) -> Result<Vec<WorkerShare>> {
+        let Some(Workers(ex)) = self.workers else {
+            return Ok(Vec::new());
+        };
+        let mine = [held.to_le_bytes(), sent.to_le_bytes()].concat();
+        let all = ex.all_gather(mine)?;
+        all.iter()
+            .enumerate()
+            .map(|(worker, b)| {
+                let word = |i: usize| -> Option<u64> {
+                    Some(u64::from_le_bytes(
+                        b.get(8 * i..8 * i + 8)?.try_into().ok()?,
+                    ))
+                };
+                match (word(0), word(1), b.len()) {
+                    (Some(peak_states), Some(sent_bytes), 16) => Ok(WorkerShare {
+                        worker,
+                        peak_states,
+                        sent_bytes,
+                    }),
+                    _ => Err(super::exchange::garbled()),
+                }
+            })
+            .collect()
     }
 
     /// The report of a board of one square: one open tour of no moves, no
@@ -331,11 +388,16 @@ impl Counter<'_> {
                 peak_disk_bytes: b.peak_disk.max(t.peak_disk) + m.held_disk,
                 generated: b.generated + t.generated,
                 elapsed: t0.elapsed(),
+                workers: self.shares(t.held_peak.max(b.held_peak), t.sent_bytes + b.sent_bytes)?,
             });
         }
         let problem = strip_problem(rows, w, self.kind, self.outside_in);
         let run = executor::run(&problem, &run_opts)?;
-        Ok(forward_report(run, t0))
+        let workers = self.shares(run.held_peak, run.sent_bytes)?;
+        Ok(CountReport {
+            workers,
+            ..forward_report(run, t0)
+        })
     }
 
     /// The number of undirected tours of every board `W x L` for
@@ -398,9 +460,11 @@ impl Counter<'_> {
                 Ok((b, n))
             })
             .collect::<Result<Vec<_>>>()?;
+        let workers = self.shares(run.held_peak, run.sent_bytes)?;
         Ok(Sweep {
             report: CountReport {
                 count: counts.last().map_or(Count::ZERO, |c| c.1),
+                workers,
                 ..forward_report(run, t0)
             },
             counts,
@@ -548,7 +612,11 @@ impl Counter<'_, &Shape> {
             ..self.run_options(board, &forward)
         };
         let run = executor::run(&problem, &run_opts)?;
-        Ok(forward_report(run, t0))
+        let workers = self.shares(run.held_peak, run.sent_bytes)?;
+        Ok(CountReport {
+            workers,
+            ..forward_report(run, t0)
+        })
     }
 }
 
@@ -566,6 +634,7 @@ fn forward_report(run: executor::Run, t0: Instant) -> CountReport {
         peak_disk_bytes: run.peak_disk,
         generated: run.generated,
         elapsed: t0.elapsed(),
+        workers: Vec::new(),
     }
 }
 

@@ -60,6 +60,11 @@ impl<'a> Summary<'a> {
     /// counted again); a resumed count that finished before answers from
     /// its summary.
     pub fn begin(&self, opts: &RunOptions<'_>) -> Result<Option<MeetRun>> {
+        // Workers keep checkpoints of their own, decided together (see
+        // `executor/spread_checkpoint.rs`); no summary.
+        if opts.workers.is_some() {
+            return Ok(None);
+        }
         if let (Some(dir), false) = (opts.work_dir, opts.resume) {
             let finished = self.path.as_deref().is_some_and(std::path::Path::exists);
             let parts = [self.top, self.bottom].map(|p| executor::manifests(p, dir).len());
@@ -82,6 +87,9 @@ impl<'a> Summary<'a> {
     /// After the runs: the summary replaces the parts' state files, unless
     /// they are to be kept.
     pub fn finish(&self, done: &MeetRun, opts: &RunOptions<'_>) -> Result<()> {
+        if opts.workers.is_some() {
+            return Ok(());
+        }
         if let (Some(dir), Some(path), false) = (opts.work_dir, self.path.as_deref(), opts.keep) {
             let file = SummaryFile {
                 checksum: super::executor::crc_of(done),

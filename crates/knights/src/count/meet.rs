@@ -114,7 +114,7 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     let total: Mutex<(ProductSum, u64)> = Mutex::new((ProductSum::default(), 0));
     let join = |states: &[(u128, u128)]| -> Result<()> {
         let (mut sum, mut tested) = (ProductSum::default(), 0u64);
-        for &(key, count) in states {
+        for &(key, count) in states.iter().filter(|s| opts.owns(s.0)) {
             let b = bottom.boundary(&bottom_engine, key);
             let Some(partners) = table.get(&b.degrees) else {
                 continue;
@@ -142,11 +142,12 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         },
     )?;
     let (sum, pairs_tested) = total.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Spread over workers, each joined its own share of the bottom states.
     let done = MeetRun {
-        count: sum.total(),
+        count: opts.summed(sum.total())?,
         top: top_run,
         bottom: bottom_run,
-        pairs_tested,
+        pairs_tested: opts.summed_u64(pairs_tested)?,
         held_disk: 0,
     };
     summary.finish(&done, opts)?;

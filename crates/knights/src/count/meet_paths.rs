@@ -106,7 +106,7 @@ use super::frontier::{Engine, Problem, Route};
 use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
 use super::separator::Plan;
 use crate::{Error, Result};
-use boundary::packed;
+use boundary::{packed, Boundary};
 use gather::Gather;
 use middle::Middle;
 use reader::{Reader, Relabel};
@@ -200,15 +200,18 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let collect = |chunk: &[(u128, u128)]| -> Result<()> {
         gather.table_in(&top_reader.boundaries(&top_engine, chunk))
     };
+    // Spread over workers, each holds (and joins) its own share of the
+    // bottom states, and the whole table.
     let hold = |chunk: &[(u128, u128)]| -> Result<()> {
-        gather.hold_back(packed(&bottom_reader.boundaries(&bottom_engine, chunk)))
+        let mine: Vec<(u128, u128)> = chunk.iter().copied().filter(|s| opts.owns(s.0)).collect();
+        gather.hold_back(packed(&bottom_reader.boundaries(&bottom_engine, &mine)))
     };
     // On even rows a top state read upside down is a lower one.
     let swap = Relabel::swap(w);
     let collect_and_hold = |chunk: &[(u128, u128)]| -> Result<()> {
         let top = top_reader.boundaries(&top_engine, chunk);
         gather.table_in(&top)?;
-        gather.hold_back(top.iter().map(|(b, c)| (swap.of(b).packed(), *c)).collect())
+        gather.hold_back(held(chunk, &top, &swap, opts))
     };
     let (nt, nl) = (top.problem.n, if shared { 0 } else { bottom.problem.n });
     let top_progress = shifted(opts, 0, nt + nl);
@@ -226,7 +229,10 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
         max_memory,
         ..*opts
     };
-    let small = opts.work_dir.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
+    // Spread over workers, every collective call must come in one order:
+    // one run at a time.
+    let small =
+        opts.work_dir.is_none() && opts.workers.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
     let (top_run, bottom_run) = if shared {
         (
             executor::run(&top.problem, &top_opts)?,
@@ -254,10 +260,10 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let held_disk = gather.held_on_disk();
     let (sum, pairs_tested) = gather.join_all(2 * w, middle, w, squares)?;
     let done = MeetRun {
-        count: sum.total(),
+        count: opts.summed(sum.total())?,
         top: top_run,
         bottom: bottom_run,
-        pairs_tested,
+        pairs_tested: opts.summed_u64(pairs_tested)?,
         held_disk,
     };
     summary.finish(&done, opts)?;
@@ -303,11 +309,7 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
     let collect = |chunk: &[(u128, u128)]| -> Result<()> {
         let half = reader.boundaries(&engine, chunk);
         gather.table_in(&half)?;
-        gather.hold_back(
-            half.iter()
-                .map(|(b, c)| (swap.of(b).packed(), *c))
-                .collect(),
-        )
+        gather.hold_back(held(chunk, &half, &swap, opts))
     };
     let run = executor::run(
         &problem,
@@ -319,14 +321,31 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
     let held_disk = gather.held_on_disk();
     let (sum, pairs_tested) = gather.join_all(seps, |_| None, plan.w, problem.n)?;
     let done = MeetRun {
-        count: sum.total(),
+        count: opts.summed(sum.total())?,
         top: run,
         bottom: executor::Run::default(),
-        pairs_tested,
+        pairs_tested: opts.summed_u64(pairs_tested)?,
         held_disk,
     };
     summary.finish(&done, opts)?;
     Ok(done)
+}
+
+/// The states of a final layer `chunk` (read as `states`) that this
+/// worker holds as bottom states, moved by `swap`: all of them, unless the
+/// count is spread over workers (see [`RunOptions::owns`]).
+fn held(
+    chunk: &[(u128, u128)],
+    states: &[(Boundary, u128)],
+    swap: &Relabel,
+    opts: &RunOptions<'_>,
+) -> Vec<(u128, u128)> {
+    chunk
+        .iter()
+        .zip(states)
+        .filter(|(s, _)| opts.owns(s.0))
+        .map(|(_, (b, c))| (swap.of(b).packed(), *c))
+        .collect()
 }
 
 /// Even boards at most this wide join the top part's states with

@@ -81,6 +81,7 @@
 
 mod counter;
 pub mod estimate;
+pub mod exchange;
 mod executor;
 mod frontier;
 mod halves;
@@ -100,6 +101,7 @@ use serde::Serialize;
 
 pub use counter::Counter;
 pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
+pub use exchange::Exchange;
 use executor::RunOptions;
 pub use executor::{FrontierProgress, Joining};
 pub use number::Count;
@@ -164,6 +166,20 @@ pub struct CountReport {
     /// Wall-clock time of the run.
     #[serde(skip)]
     pub elapsed: Duration,
+    /// Spread over workers ([`Counter::workers`]): each worker's share.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub workers: Vec<WorkerShare>,
+}
+
+/// One worker's share of a count spread over workers.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct WorkerShare {
+    /// The worker's number, from 0.
+    pub worker: usize,
+    /// The most states the worker held at once (its share of a layer).
+    pub peak_states: u64,
+    /// Bytes of successors the worker sent to the others, over all squares.
+    pub sent_bytes: u64,
 }
 
 /// A meeting's figures as `{"table_states", "pairs_tested"}`, for serde.

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::{place, refuse};
-use crate::count::{Count, CountReport, Counter, Method};
+use crate::count::{Count, CountReport, Counter, Exchange, Method};
 use crate::{Control, Kind, Result, Shape};
 
 /// What a count counts.
@@ -287,6 +287,7 @@ impl CountRequest {
         counter: Counter<'a, On>,
         method: Method,
         control: &'a Control,
+        workers: Option<&'a dyn Exchange>,
     ) -> Counter<'a, On> {
         let mut counter = counter
             .kind(self.kind)
@@ -306,11 +307,25 @@ impl CountRequest {
         if let Some(dir) = &self.work_dir {
             counter = counter.work_dir(dir);
         }
+        if let Some(exchange) = workers {
+            counter = counter.workers(exchange);
+        }
         counter
     }
 
     /// The count.
     pub fn run(&self, control: &Control) -> Result<CountAnswer> {
+        self.run_on(control, None)
+    }
+
+    /// The count spread over workers: this process is one of the workers
+    /// of `exchange`, all of which run this request (see
+    /// [`Counter::workers`]); every worker gets the same answer.
+    pub fn run_across(&self, control: &Control, exchange: &dyn Exchange) -> Result<CountAnswer> {
+        self.run_on(control, Some(exchange))
+    }
+
+    fn run_on(&self, control: &Control, workers: Option<&dyn Exchange>) -> Result<CountAnswer> {
         let plan = self.plan()?;
         let mut answer = CountAnswer {
             board: plan.shape.to_string(),
@@ -324,11 +339,21 @@ impl CountRequest {
             elapsed: Duration::ZERO,
             report: None,
         };
-        let counter = self.options(Counter::new(plan.shape.board()), plan.method, control);
+        let counter = self.options(
+            Counter::new(plan.shape.board()),
+            plan.method,
+            control,
+            workers,
+        );
         match self.of {
             _ if !plan.shape.is_plain() => {
                 // One forward program in memory, whatever the method.
-                let on_shape = self.options(Counter::on_shape(&plan.shape), plan.method, control);
+                let on_shape = self.options(
+                    Counter::on_shape(&plan.shape),
+                    plan.method,
+                    control,
+                    workers,
+                );
                 answer.report = Some(on_shape.tours()?);
             }
             CountOf::Tours => answer.report = Some(counter.tours()?),

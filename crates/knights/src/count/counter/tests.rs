@@ -201,3 +201,48 @@ fn a_plain_shape_counts_as_its_board() {
         assert_eq!(err.hint(), Some(crate::Hint::AskClosed), "{err}");
     }
 }
+
+/// Every strategy the planner picks gives the one-process count on every
+/// worker when the count is spread over 2 or 3 workers (threads here): the
+/// forward program, both meets (each worker joining its own share of the
+/// bottom states), the cut across a separator, the sweeps and the
+/// symmetric counts.
+#[test]
+fn counts_spread_over_workers_equal_one_process() {
+    use crate::count::exchange::threads::transport;
+    type Job = fn(Counter<'_>) -> Result<Count>;
+    let tours: Job = |c| Ok(c.tours()?.count);
+    let sweep: Job = |c| {
+        let counts = c.all_lengths()?.counts;
+        Ok(counts
+            .iter()
+            .fold(Count::ZERO, |a, l| a.checked_add(l.1).unwrap()))
+    };
+    let symmetric: Job = |c| Ok(c.symmetric()?.count);
+    let cases: Vec<(&str, Kind, Method, Job)> = vec![
+        ("8x6", Kind::Closed, Method::Auto, tours),
+        ("6x7", Kind::Open, Method::Auto, tours),
+        ("7x6", Kind::Open, Method::Auto, tours),
+        ("6x6", Kind::Open, Method::Auto, tours),
+        ("5x8", Kind::Open, Method::Auto, tours),
+        ("5x10", Kind::Closed, Method::Forward, tours),
+        ("5x12", Kind::Closed, Method::Auto, sweep),
+        ("6x6", Kind::Closed, Method::Auto, symmetric),
+    ];
+    for (board, kind, method, job) in cases {
+        let counter = |b: &str| Counter::new(b.parse().unwrap()).kind(kind).method(method);
+        let one = job(counter(board)).unwrap();
+        assert!(one > Count::ZERO, "{board}");
+        for n in [2, 3] {
+            let ends = transport(n);
+            let got: Vec<Count> = std::thread::scope(|s| {
+                let handles: Vec<_> = ends
+                    .iter()
+                    .map(|ex| s.spawn(move || job(counter(board).workers(ex)).unwrap()))
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            assert_eq!(got, vec![one; n], "{board} {kind:?} on {n} workers");
+        }
+    }
+}

@@ -252,11 +252,11 @@ fn check_state_file<K: Word, C: Word>(
 }
 
 /// Writes `text` to `dir/name` atomically (temporary file, then rename).
-pub(super) fn write_atomic(dir: &Path, name: &str, text: &str) -> std::result::Result<(), Stop> {
+pub(super) fn write_atomic(dir: &Path, name: &str, text: &[u8]) -> std::result::Result<(), Stop> {
     let tmp = dir.join(format!("{name}.tmp"));
     let path = dir.join(name);
     let mut f = File::create(&tmp).map_err(|e| io("write", &tmp, e))?;
-    f.write_all(text.as_bytes())
+    f.write_all(text)
         .and_then(|()| f.sync_all())
         .map_err(|e| io("write", &tmp, e))?;
     fs::rename(&tmp, &path).map_err(|e| io("write", &path, e))
@@ -314,7 +314,7 @@ pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<
 }
 
 /// The error of a count that resumes where it has no checkpoint.
-fn no_checkpoint(dir: &Path) -> Error {
+pub(super) fn no_checkpoint(dir: &Path) -> Error {
     Error::Parse(format!(
         "there is no checkpoint of this count in {} to resume",
         dir.display()
@@ -533,7 +533,7 @@ pub(super) fn write_manifest(
     };
     let text = m.sealed();
     if !disk.temporary {
-        write_atomic(&disk.dir, MANIFEST, &text)?;
+        write_atomic(&disk.dir, MANIFEST, text.as_bytes())?;
     }
     Ok(())
 }

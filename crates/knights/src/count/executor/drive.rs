@@ -7,6 +7,8 @@ use std::time::Instant;
 use super::checkpoint::{check_checkpoint, fingerprint, open};
 use super::local::Local;
 use super::options::{overflow, FrontierProgress, Run, RunOptions};
+use super::spread::Spread;
+use super::spread_checkpoint::ShareFiles;
 use super::step::{Executor, Square};
 use super::words::{entry_bytes, Key, Stop, Tally, COUNT_BITS};
 use crate::count::frontier::{Engine, Problem};
@@ -20,7 +22,10 @@ use bnum::types::{U1024, U2048, U256, U4096, U512};
 /// `opts.count_bits` asks and wider if they overflow.
 pub(crate) fn run(p: &Problem, opts: &RunOptions<'_>) -> Result<Run> {
     let engine = Engine::new(p)?;
-    check_checkpoint(p, opts)?;
+    // Workers check their own checkpoints, together (see `shares.rs`).
+    if opts.workers.is_none() {
+        check_checkpoint(p, opts)?;
+    }
     let narrow = engine.key_bits <= 64;
     let mut width = COUNT_BITS
         .iter()
@@ -63,12 +68,16 @@ fn run_width<K: Key>(
     }
 }
 
-/// Runs `p` on this machine's executor, from its checkpoint if it resumes.
+/// Runs `p` on this machine's executor, from its checkpoint if it
+/// resumes, or spread over the workers of `opts.workers`.
 fn run_local<K: Key, C: Tally>(
     p: &Problem,
     engine: &Engine,
     opts: &RunOptions<'_>,
 ) -> std::result::Result<Run, Stop> {
+    if let Some(ex) = opts.workers {
+        return run_spread::<K, C>(p, engine, opts, ex);
+    }
     let fp = fingerprint::<K, C>(p, engine);
     let fresh = Run {
         slots: engine.width,
@@ -86,6 +95,33 @@ fn run_local<K: Key, C: Tally>(
         local.resume(opened.files, &opened.sizes, opened.packed, opened.raw_bytes);
     }
     drive(p, engine, opts, &mut local, opened.step, opened.run)
+}
+
+/// Runs `p` spread over the workers of `ex`, in their memory.
+fn run_spread<K: Key, C: Tally>(
+    p: &Problem,
+    engine: &Engine,
+    opts: &RunOptions<'_>,
+    ex: &dyn crate::count::Exchange,
+) -> std::result::Result<Run, Stop> {
+    let fresh = Run {
+        slots: engine.width,
+        key_bytes: K::BYTES,
+        peak: 1,
+        ..Run::default()
+    };
+    let shares = ShareFiles::new(opts, &fingerprint::<K, C>(p, engine), ex)?;
+    let mut spread = Spread::<K, C>::new(ex, K::from_u128(engine.start_key()), shares);
+    let n = engine.steps.len();
+    let (t0, start) = spread.open(opts, n, fresh)?;
+    // A finished run resumed: its count is the checkpoint's.
+    let finished = (t0 == n).then_some(start.count);
+    let mut run = drive(p, engine, opts, &mut spread, t0, start)?;
+    if let Some(count) = finished {
+        run.count = count;
+    }
+    (run.sent_bytes, run.held_peak) = (spread.sent, spread.held_peak);
+    Ok(run)
 }
 
 /// Runs the squares from `t0` on `exec`, whose layer is that after square
@@ -133,7 +169,7 @@ pub(super) fn drive<K: Key, C: Tally>(
             f(&watch.progress(&run, t, n, s.generated, disk));
         }
         if t + 1 < n {
-            opts.check_stop(&format!("after square {} of {n}", t + 1))?;
+            exec.check_stop(opts, &format!("after square {} of {n}", t + 1))?;
         }
     }
     run.count = Count::from_big(total.big());

@@ -34,6 +34,8 @@ mod options;
 mod packed;
 #[cfg(test)]
 mod partitioned;
+mod spread;
+mod spread_checkpoint;
 mod step;
 mod words;
 

@@ -85,6 +85,9 @@ pub(crate) struct RunOptions<'a> {
     /// yet): past the memory bound the count stops with
     /// [`Error::TooLarge`] naming this board.
     pub memory_only: Option<crate::Board>,
+    /// The workers the count is spread over (see `count::exchange`), this
+    /// process being one of them; `None`: this process alone.
+    pub workers: Option<&'a dyn crate::count::Exchange>,
 }
 
 impl RunOptions<'_> {
@@ -98,6 +101,45 @@ impl RunOptions<'_> {
         Err(match self.work_dir {
             Some(_) => stopped.with_hint(crate::Hint::Resume),
             None => stopped,
+        })
+    }
+
+    /// Whether this worker joins the final state `key`: every state,
+    /// unless the count is spread over workers (each of which is handed
+    /// the whole final layer), then the one its key picks.
+    pub fn owns(&self, key: u128) -> bool {
+        self.workers
+            .is_none_or(|ex| super::merge::partition_of(key, ex.workers()) == ex.rank())
+    }
+
+    /// The sum over the workers of each one's `mine` (its share of a
+    /// join), or `mine` in a count of one process.
+    pub fn summed(&self, mine: Count) -> Result<Count> {
+        let Some(ex) = self.workers else {
+            return Ok(mine);
+        };
+        let all = ex.all_gather(mine.to_string().into_bytes())?;
+        all.iter().try_fold(Count::ZERO, |sum, bytes| {
+            let n: Count = std::str::from_utf8(bytes)
+                .ok()
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(crate::count::exchange::garbled)?;
+            sum.checked_add(n).ok_or_else(overflow)
+        })
+    }
+
+    /// [`RunOptions::summed`] for a figure (saturating).
+    pub fn summed_u64(&self, mine: u64) -> Result<u64> {
+        let Some(ex) = self.workers else {
+            return Ok(mine);
+        };
+        let all = ex.all_gather(mine.to_le_bytes().to_vec())?;
+        all.iter().try_fold(0u64, |sum, bytes| {
+            let b: [u8; 8] = bytes
+                .as_slice()
+                .try_into()
+                .map_err(|_| crate::count::exchange::garbled())?;
+            Ok(sum.saturating_add(u64::from_le_bytes(b)))
         })
     }
 
@@ -134,6 +176,17 @@ pub(crate) struct Run {
     /// its number of vertices.
     #[serde(default)]
     pub prefix_counts: Vec<(usize, Count)>,
+    /// Spread over workers: the bytes of successors this worker sent to
+    /// the others.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sent_bytes: u64,
+    /// Spread over workers: the most states this worker held at once.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub held_peak: u64,
+}
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
 }
 
 /// A count past the widest counts.

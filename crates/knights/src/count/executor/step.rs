@@ -83,6 +83,13 @@ pub(super) trait Executor<K: Key, C: Tally> {
         Ok(())
     }
 
+    /// Whether the count stops between squares (`when`: "after square 5
+    /// of 24"): here, if its stop flag is raised; across workers, if any
+    /// worker's is, so that all stop after the same square.
+    fn check_stop(&self, opts: &RunOptions<'_>, when: &str) -> std::result::Result<(), Stop> {
+        Ok(opts.check_stop(when)?)
+    }
+
     /// Hands the layer's states to `consume`, piece by piece, unless the
     /// count is stopped.
     fn hand_over(

@@ -1,0 +1,243 @@
+//! The checkpoint of a count spread over workers: after every square each
+//! worker writes its share of the layer to the run's folder in the work
+//! directory (`count-{fingerprint}-of{N}`, one folder that the workers may
+//! share or each have on a disk of its own), as `w{worker}-s{square}.bin`
+//! (the share on the wire's coding, see `spread.rs`) and its manifest
+//! `w{worker}-s{square}.json` (the run's figures so far, the file's
+//! entries and CRC-32, and the manifest's own checksum), each written
+//! whole or not at all (a temporary file, synced, then renamed). Once
+//! every worker has written a square, each removes its files of the square
+//! before. A resume takes the last square that every worker holds whole;
+//! a worker killed while writing leaves its previous square, which the
+//! others still hold. A share's files are read only by its own worker, and
+//! only if its manifest names this count, this number of workers and this
+//! worker.
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::checkpoint::{crc_of, edited, read_small, write_atomic};
+use super::options::{Run, RunOptions};
+use super::words::{io_error, Stop};
+use crate::count::Exchange;
+use crate::{Error, Result};
+
+/// The manifests' format.
+const SHARE_VERSION: u32 = 1;
+
+/// A worker's share of the layer after `step` squares.
+#[derive(Clone, Serialize, Deserialize)]
+struct ShareManifest {
+    version: u32,
+    fingerprint: String,
+    workers: usize,
+    worker: usize,
+    step: usize,
+    /// The run's figures after the square (the same on every worker).
+    run: Run,
+    /// The share's file: its entries, bytes and CRC-32.
+    states: u64,
+    bytes: u64,
+    crc32: u32,
+    /// The CRC-32 of the manifest's JSON with this field 0.
+    checksum: u32,
+}
+
+/// Where a spread count's shares go, and which worker writes them.
+pub(super) struct ShareFiles {
+    dir: PathBuf,
+    fingerprint: String,
+    workers: usize,
+    worker: usize,
+}
+
+/// A share read back: the square, the run's figures, the share's bytes.
+pub(super) struct Resumed {
+    pub step: usize,
+    pub run: Run,
+    pub bytes: Vec<u8>,
+}
+
+fn name(worker: usize, step: usize, ext: &str) -> String {
+    format!("w{worker}-s{step}.{ext}")
+}
+
+impl ShareFiles {
+    /// The shares of the run `fingerprint` in the work directory of
+    /// `opts`, if it has one; makes the run's folder.
+    pub fn new(
+        opts: &RunOptions<'_>,
+        fingerprint: &str,
+        ex: &dyn Exchange,
+    ) -> Result<Option<ShareFiles>> {
+        let Some(work) = opts.work_dir else {
+            return Ok(None);
+        };
+        let dir = work.join(format!("count-{fingerprint}-of{}", ex.workers()));
+        fs::create_dir_all(&dir).map_err(|e| io_error("create", &dir, e))?;
+        Ok(Some(ShareFiles {
+            dir,
+            fingerprint: fingerprint.into(),
+            workers: ex.workers(),
+            worker: ex.rank(),
+        }))
+    }
+
+    /// The squares of this worker's manifests in the folder.
+    fn steps(&self) -> Vec<usize> {
+        let prefix = format!("w{}-s", self.worker);
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut steps: Vec<usize> = entries
+            .flatten()
+            .filter_map(|e| {
+                let n = e.file_name().to_string_lossy().into_owned();
+                n.strip_prefix(&prefix)?.strip_suffix(".json")?.parse().ok()
+            })
+            .collect();
+        steps.sort_unstable();
+        steps
+    }
+
+    /// Writes this worker's share of the layer after `step` squares.
+    pub fn write(
+        &self,
+        step: usize,
+        run: &Run,
+        bytes: &[u8],
+        states: u64,
+    ) -> std::result::Result<(), Stop> {
+        let data = name(self.worker, step, "bin");
+        write_atomic(&self.dir, &data, bytes)?;
+        let m = ShareManifest {
+            version: SHARE_VERSION,
+            fingerprint: self.fingerprint.clone(),
+            workers: self.workers,
+            worker: self.worker,
+            step,
+            run: run.clone(),
+            states,
+            bytes: bytes.len() as u64,
+            crc32: crc32fast::hash(bytes),
+            checksum: 0,
+        };
+        let sealed = ShareManifest {
+            checksum: crc_of(&m),
+            ..m
+        };
+        let text = serde_json::to_string(&sealed)
+            .map_err(|e| Stop::Err(Error::Internal(e.to_string())))?;
+        write_atomic(&self.dir, &name(self.worker, step, "json"), text.as_bytes())
+    }
+
+    /// Removes this worker's files of every square before `step`.
+    pub fn remove_before(&self, step: usize) -> std::result::Result<(), Stop> {
+        for s in self.steps().into_iter().filter(|&s| s < step) {
+            for ext in ["json", "bin"] {
+                let path = self.dir.join(name(self.worker, s, ext));
+                fs::remove_file(&path).map_err(|e| Stop::Err(io_error("remove", &path, e)))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads and checks this worker's share after `step` squares.
+    fn read(&self, step: usize) -> Result<Resumed> {
+        let path = self.dir.join(name(self.worker, step, "json"));
+        let text = read_small(&path)?;
+        let m: ShareManifest = serde_json::from_str(&text).map_err(|_| edited(&path))?;
+        if crc_of(&ShareManifest {
+            checksum: 0,
+            ..m.clone()
+        }) != m.checksum
+        {
+            return Err(edited(&path));
+        }
+        if m.version != SHARE_VERSION
+            || m.fingerprint != self.fingerprint
+            || (m.workers, m.worker, m.step) != (self.workers, self.worker, step)
+        {
+            return Err(Error::Parse(format!(
+                "{} is not this worker's share of this count",
+                path.display()
+            ))
+            .with_hint(crate::Hint::StartFresh));
+        }
+        let data = self.dir.join(name(self.worker, step, "bin"));
+        let damaged = || {
+            Error::Parse(format!("the share {} is damaged", data.display()))
+                .with_hint(crate::Hint::StartFresh)
+        };
+        let meta = fs::symlink_metadata(&data).map_err(|e| io_error("read", &data, e))?;
+        if !meta.file_type().is_file() || meta.len() != m.bytes {
+            return Err(damaged());
+        }
+        let mut bytes = Vec::with_capacity(m.bytes as usize);
+        fs::File::open(&data)
+            .and_then(|f| f.take(m.bytes).read_to_end(&mut bytes))
+            .map_err(|e| io_error("read", &data, e))?;
+        if crc32fast::hash(&bytes) != m.crc32 {
+            return Err(damaged());
+        }
+        Ok(Resumed {
+            step,
+            run: m.run,
+            bytes,
+        })
+    }
+
+    /// The last square every worker holds whole, read: `None` if some
+    /// worker holds none.
+    pub fn resume(&self, ex: &dyn Exchange) -> Result<Option<Resumed>> {
+        let mine: Vec<usize> = self
+            .steps()
+            .into_iter()
+            .rev()
+            .filter(|&s| self.read(s).is_ok())
+            .collect();
+        let listed = mine
+            .iter()
+            .flat_map(|s| (*s as u64).to_le_bytes())
+            .collect();
+        let all = ex.all_gather(listed)?;
+        let steps_of = |b: &Vec<u8>| -> Vec<usize> {
+            b.chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default()) as usize)
+                .collect()
+        };
+        let common = mine
+            .iter()
+            .copied()
+            .find(|s| all.iter().all(|b| steps_of(b).contains(s)));
+        common.map(|s| self.read(s)).transpose()
+    }
+
+    /// Whether this worker holds a share of an unfinished run of `n`
+    /// squares (a count that does not resume refuses to overwrite one
+    /// unless it starts afresh; a finished run is counted again).
+    pub fn unfinished(&self, n: usize) -> bool {
+        self.steps().iter().any(|&s| s < n)
+    }
+
+    /// Removes every file of this worker's shares.
+    pub fn clear(&self) -> Result<()> {
+        for s in self.steps() {
+            for ext in ["json", "bin"] {
+                let path = self.dir.join(name(self.worker, s, ext));
+                if path.exists() {
+                    fs::remove_file(&path).map_err(|e| io_error("remove", &path, e))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The run's folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
