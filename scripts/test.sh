@@ -19,6 +19,10 @@
 # (`-p knights-cli` alone would unify fewer features and rebuild about 50
 # crates). The test profile is optimized (Cargo.toml), so the paper check
 # runs there too; the one release build is the Python package's.
+#   distributed - the CLI's feature `distributed` (counts spread over MPI
+#            processes): installs Open MPI and libclang (for the MPI
+#            bindings) with apt-get if absent, lints the feature with clippy
+#            and runs its tests through mpirun
 #   python - the Python package: a virtual environment in target/py-venv
 #            with maturin, pytest and numpy from PyPI, the package built and
 #            installed by pip (release build), mypy --strict over the
@@ -64,6 +68,20 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 cargo test --workspace --locked --lib -- --ignored browser_
 KNIGHTS_LOAD_SECONDS=3 cargo test --workspace --locked --lib -- --ignored load_test --nocapture
+
+section "distributed: counts spread over MPI processes"
+missing=()
+for pkg in openmpi-bin libopenmpi-dev libclang-dev; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+        missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "distributed: installing ${missing[*]} (missing) with apt-get, and what they need"
+    apt-get update
+    apt-get install -y --no-install-recommends --no-upgrade "${missing[@]}"
+fi
+cargo clippy --workspace --all-targets --locked --features knights-cli/distributed -- -D warnings
+cargo test --workspace --locked --features knights-cli/distributed --test tests -- distributed
 
 section "python: pip install ./crates/knights-py, then pytest"
 venv=target/py-venv

@@ -497,6 +497,19 @@ pub struct CountArgs {
     /// only (a count of less than a minute prints its answer alone).
     #[arg(long)]
     pub quiet: bool,
+    /// Spread the count over N worker processes on this machine, started
+    /// with mpirun, which exchange states through MPI (each holds its
+    /// share of the states in memory).
+    #[cfg(feature = "distributed")]
+    #[arg(long, value_name = "N", conflicts_with_all = ["distributed", "dry_run"])]
+    pub processes: Option<usize>,
+    /// Run as one worker of an MPI job that spreads the count over its
+    /// processes: `mpirun -np 8 --hostfile HOSTS knights count 7x8
+    /// --open --distributed`, or `srun -n 8 knights count ... --distributed`
+    /// under Slurm. Worker 0 prints the answer.
+    #[cfg(feature = "distributed")]
+    #[arg(long, conflicts_with = "dry_run")]
+    pub distributed: bool,
 }
 
 /// Methods of `knights count`.

@@ -16,6 +16,8 @@ use knights_cli::{io_util, outln, output, support, warn};
 
 mod cli;
 mod commands;
+#[cfg(feature = "distributed")]
+mod distributed;
 
 use cli::{Cli, Command};
 

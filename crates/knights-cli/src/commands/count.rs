@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use knights::count::{Counter, FrontierProgress as Progress, Method, Source};
+use knights::count::{Counter, Exchange, FrontierProgress as Progress, Method, Source};
 use knights::request::{CountOf, CountRequest};
 use knights::Kind;
 use serde_json::json;
@@ -43,13 +43,34 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         )
         .into());
     }
-    let reporter = Arc::new(Reporter::new(args.quiet));
+    #[cfg(feature = "distributed")]
+    if let Some(n) = args.processes {
+        return crate::distributed::launch(n);
+    }
+    #[cfg(feature = "distributed")]
+    let mpi = args
+        .distributed
+        .then(crate::distributed::Mpi::start)
+        .transpose()?;
+    #[cfg(feature = "distributed")]
+    let workers = mpi.as_ref().map(|m| m as &dyn Exchange);
+    #[cfg(not(feature = "distributed"))]
+    let workers: Option<&dyn Exchange> = None;
+    // Worker 0 speaks for a count spread over workers; the others are quiet.
+    let speaks = workers.as_ref().is_none_or(|w| w.rank() == 0);
+    let reporter = Arc::new(Reporter::new(args.quiet || !speaks));
     // The first Ctrl-C stops the count after the square in progress (its
     // checkpoint kept for --resume); a second ends the process at once.
     let control = reporter.control(crate::output::stop_on_ctrl_c(), args.stop_after);
-    let answer = request.run(&control);
+    let answer = match workers {
+        Some(w) => request.run_across(&control, w),
+        None => request.run(&control),
+    };
     reporter.finish();
     let answer = answer?;
+    if !speaks {
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.json {
         crate::outln!("{}", serde_json::to_string(&answer)?)?;
     } else if answer.of == CountOf::AllLengths {

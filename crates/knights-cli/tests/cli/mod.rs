@@ -8,6 +8,8 @@ mod classic;
 mod conformance;
 mod construct;
 mod count;
+#[cfg(feature = "distributed")]
+mod distributed;
 mod output;
 mod promises;
 mod readme;
