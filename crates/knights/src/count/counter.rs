@@ -290,26 +290,16 @@ impl<'a, On> Counter<'a, On> {
         let Some(Workers(ex)) = self.workers else {
             return Ok(Vec::new());
         };
-        let mine = [held.to_le_bytes(), sent.to_le_bytes()].concat();
-        let all = ex.all_gather(mine)?;
-        all.iter()
+        let all = super::exchange::gather_fixed(ex, &[held, sent])?;
+        Ok(all
+            .iter()
             .enumerate()
-            .map(|(worker, b)| {
-                let word = |i: usize| -> Option<u64> {
-                    Some(u64::from_le_bytes(
-                        b.get(8 * i..8 * i + 8)?.try_into().ok()?,
-                    ))
-                };
-                match (word(0), word(1), b.len()) {
-                    (Some(peak_states), Some(sent_bytes), 16) => Ok(WorkerShare {
-                        worker,
-                        peak_states,
-                        sent_bytes,
-                    }),
-                    _ => Err(super::exchange::garbled()),
-                }
+            .map(|(worker, w)| WorkerShare {
+                worker,
+                peak_states: w[0],
+                sent_bytes: w[1],
             })
-            .collect()
+            .collect())
     }
 
     /// The report of a board of one square: one open tour of no moves, no

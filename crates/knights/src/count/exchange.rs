@@ -29,6 +29,42 @@ pub trait Exchange: Sync {
     fn all_gather(&self, mine: Vec<u8>) -> Result<Vec<Vec<u8>>>;
 }
 
+/// Every worker's numbers `mine`, by rank, on every worker.
+pub(crate) fn gather_words(ex: &dyn Exchange, mine: &[u64]) -> Result<Vec<Vec<u64>>> {
+    let bytes = mine.iter().flat_map(|w| w.to_le_bytes()).collect();
+    ex.all_gather(bytes)?
+        .iter()
+        .map(|b| {
+            if b.len() % 8 != 0 {
+                return Err(garbled());
+            }
+            Ok(b.chunks_exact(8)
+                .map(|c| {
+                    let mut w = [0u8; 8];
+                    w.copy_from_slice(c);
+                    u64::from_le_bytes(w)
+                })
+                .collect())
+        })
+        .collect()
+}
+
+/// [`gather_words`] where every worker gives as many numbers as this one.
+pub(crate) fn gather_fixed(ex: &dyn Exchange, mine: &[u64]) -> Result<Vec<Vec<u64>>> {
+    let all = gather_words(ex, mine)?;
+    match all.iter().all(|w| w.len() == mine.len()) {
+        true => Ok(all),
+        false => Err(garbled()),
+    }
+}
+
+/// The first worker whose `raised` is true, if any: every worker learns
+/// the same, so that all of them decide alike.
+pub(crate) fn first_raised(ex: &dyn Exchange, raised: bool) -> Result<Option<usize>> {
+    let all = gather_fixed(ex, &[u64::from(raised)])?;
+    Ok(all.iter().position(|w| w[0] != 0))
+}
+
 /// The error for bytes from another worker that do not decode.
 pub(crate) fn garbled() -> crate::Error {
     crate::Error::Internal("a message from another worker did not decode".into())

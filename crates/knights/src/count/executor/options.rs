@@ -133,14 +133,8 @@ impl RunOptions<'_> {
         let Some(ex) = self.workers else {
             return Ok(mine);
         };
-        let all = ex.all_gather(mine.to_le_bytes().to_vec())?;
-        all.iter().try_fold(0u64, |sum, bytes| {
-            let b: [u8; 8] = bytes
-                .as_slice()
-                .try_into()
-                .map_err(|_| crate::count::exchange::garbled())?;
-            Ok(sum.saturating_add(u64::from_le_bytes(b)))
-        })
+        let all = crate::count::exchange::gather_fixed(ex, &[mine])?;
+        Ok(all.iter().fold(0u64, |sum, w| sum.saturating_add(w[0])))
     }
 
     /// The memory bound in bytes: `max_memory`, else what is available.

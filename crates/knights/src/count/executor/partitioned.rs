@@ -94,6 +94,45 @@ impl<K: Key, C: Tally> Executor<K, C> for Partitioned<K, C> {
     }
 }
 
+/// The problems every executor's tests run: boards of both kinds, a sweep
+/// over lengths, and the parts of both meetings.
+pub(super) fn problems() -> Vec<(String, crate::count::frontier::Problem)> {
+    use crate::Kind;
+    let mut all = Vec::new();
+    for (text, kind) in [
+        ("3x4", Kind::Open),
+        ("4x5", Kind::Open),
+        ("3x10", Kind::Closed),
+        ("5x6", Kind::Closed),
+        ("5x6", Kind::Open),
+        ("6x6", Kind::Closed),
+    ] {
+        let board = text.parse().unwrap();
+        all.push((
+            format!("{text} {kind:?}"),
+            crate::count::planner::board_problem(board, kind),
+        ));
+    }
+    // Every length at once: the prefixes' counts.
+    let mut sweep = crate::count::planner::strip_problem(7, 4, Kind::Open, false);
+    sweep.prefixes = (1..7).map(|l| l * 4).collect();
+    all.push(("4x7 all lengths".into(), sweep));
+    // The parts of a meeting in the middle, whose final layers are joined.
+    for (i, part) in crate::count::meet::part_problems(6, 6)
+        .into_iter()
+        .enumerate()
+    {
+        all.push((format!("6x6 closed part {i}"), part));
+    }
+    for (i, part) in crate::count::meet_paths::part_problems(6, 5)
+        .into_iter()
+        .enumerate()
+    {
+        all.push((format!("6x5 open part {i}"), part));
+    }
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Mutex;
@@ -143,42 +182,6 @@ mod tests {
     /// The ordinary executor's run of `p`, and its final layer sorted.
     fn ordinary(p: &Problem) -> (Run, Vec<(u128, u128)>) {
         with_final_layer(|opts| run(p, opts).unwrap())
-    }
-
-    fn problems() -> Vec<(String, Problem)> {
-        let mut all = Vec::new();
-        for (text, kind) in [
-            ("3x4", Kind::Open),
-            ("4x5", Kind::Open),
-            ("3x10", Kind::Closed),
-            ("5x6", Kind::Closed),
-            ("5x6", Kind::Open),
-            ("6x6", Kind::Closed),
-        ] {
-            let board = text.parse().unwrap();
-            all.push((
-                format!("{text} {kind:?}"),
-                crate::count::planner::board_problem(board, kind),
-            ));
-        }
-        // Every length at once: the prefixes' counts.
-        let mut sweep = crate::count::planner::strip_problem(7, 4, Kind::Open, false);
-        sweep.prefixes = (1..7).map(|l| l * 4).collect();
-        all.push(("4x7 all lengths".into(), sweep));
-        // The parts of a meeting in the middle, whose final layers are joined.
-        for (i, part) in crate::count::meet::part_problems(6, 6)
-            .into_iter()
-            .enumerate()
-        {
-            all.push((format!("6x6 closed part {i}"), part));
-        }
-        for (i, part) in crate::count::meet_paths::part_problems(6, 5)
-            .into_iter()
-            .enumerate()
-        {
-            all.push((format!("6x5 open part {i}"), part));
-        }
-        all
     }
 
     #[test]

@@ -24,7 +24,7 @@ use super::options::{FinalLayer, Run, RunOptions};
 use super::spread_checkpoint::ShareFiles;
 use super::step::{expand_chunk, widen, Executor, Shares, Square, StepGuard, Stepped};
 use super::words::{Key, Stop, Tally, Word};
-use crate::count::exchange::{garbled, Exchange};
+use crate::count::exchange::{first_raised, garbled, Exchange};
 use crate::Error;
 
 /// A worker's share of a layer spread over workers.
@@ -103,8 +103,7 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
                 None => return Err(Stop::Err(no_checkpoint(shares.dir()))),
             }
         } else {
-            let mine = u8::from(shares.unfinished(n));
-            let any = self.ex.all_gather(vec![mine])?.iter().any(|b| b != &[0]);
+            let any = first_raised(self.ex, shares.unfinished(n))?.is_some();
             if any && !opts.fresh {
                 return Err(Stop::Err(unfinished(shares.dir())));
             }
@@ -153,13 +152,7 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
     /// makes if one of them failed.
     fn agree(&self, mine: Report<C>) -> Result<Report<C>, Stop> {
         let all = self.ex.all_gather(mine.encode())?;
-        let mut sum = Report {
-            failure: None,
-            states: 0,
-            generated: 0,
-            done: C::ZERO,
-            prefix: C::ZERO,
-        };
+        let mut sum = Report::<C>::none();
         let mut overflow = false;
         for (rank, bytes) in all.iter().enumerate() {
             let r = Report::<C>::decode(bytes).ok_or_else(garbled)?;
@@ -191,10 +184,13 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
 
     fn step(&mut self, sq: &Square<'_>) -> Result<Stepped<C>, Stop> {
         let (n, rank) = (self.ex.workers(), self.ex.rank());
-        let expanded = self.expand(sq);
-        let bufs: Vec<Vec<u8>> = match &expanded {
-            Ok((out, ..)) => out.iter().map(|run| encode(run)).collect(),
-            Err(_) => vec![Vec::new(); n],
+        // The successors go out encoded, and their runs are let go.
+        let (bufs, expanded): (Vec<Vec<u8>>, _) = match self.expand(sq) {
+            Ok((mut out, done, prefix, generated)) => (
+                out.par_iter_mut().map(|run| encode(run)).collect(),
+                Ok((done, prefix, generated)),
+            ),
+            Err(stop) => (vec![Vec::new(); n], Err(stop)),
         };
         self.sent += bufs
             .iter()
@@ -203,16 +199,10 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
             .map(|(_, b)| b.len() as u64)
             .sum::<u64>();
         let got = self.ex.all_to_all(bufs)?;
-        let mut report = Report {
-            failure: None,
-            states: 0,
-            generated: 0,
-            done: C::ZERO,
-            prefix: C::ZERO,
-        };
+        let mut report = Report::none();
         let mut own: Option<Stop> = None;
         match expanded {
-            Ok((_, done, prefix, generated)) => {
+            Ok((done, prefix, generated)) => {
                 let mut part = Vec::new();
                 let received = got.iter().try_for_each(|b| decode(b, &mut part));
                 match received.and_then(|()| merge(&mut part)) {
@@ -255,10 +245,10 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
             return Ok(());
         };
         let step = sq.t + 1;
-        let written = shares.write(step, run, &encode(&self.part), self.part.len() as u64);
-        let all = self.ex.all_gather(vec![u8::from(written.is_err())])?;
+        let written = shares.write(step, run, &encode(&mut self.part), self.part.len() as u64);
+        let failed = first_raised(self.ex, written.is_err())?;
         written?;
-        if let Some(rank) = all.iter().position(|b| b != &[0]) {
+        if let Some(rank) = failed {
             return Err(Stop::Err(Error::Interrupted(format!(
                 "the count stopped {}: worker {rank} could not write its checkpoint",
                 sq.when()
@@ -269,8 +259,7 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
 
     fn check_stop(&self, opts: &RunOptions<'_>, when: &str) -> Result<(), Stop> {
         let mine = opts.check_stop(when);
-        let all = self.ex.all_gather(vec![u8::from(mine.is_err())])?;
-        match all.iter().position(|b| b.first() != Some(&0)) {
+        match first_raised(self.ex, mine.is_err())? {
             None => Ok(()),
             Some(_) if mine.is_err() => Ok(mine?),
             Some(rank) => Err(Stop::Err(Error::Interrupted(format!(
@@ -282,7 +271,7 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
     /// Every worker gets the whole final layer (a meeting's join runs on
     /// each worker, each joining its own share of the bottom states).
     fn hand_over(&self, consume: &FinalLayer<'_>, _: &RunOptions<'_>) -> Result<(), Stop> {
-        let all = self.ex.all_gather(encode(&self.part))?;
+        let all = self.ex.all_gather(encode(&mut self.part.clone()))?;
         for bytes in all {
             let mut states: Vec<(K, C)> = Vec::new();
             decode(&bytes, &mut states)?;
@@ -307,6 +296,17 @@ impl Failure {
 }
 
 impl<C: Tally> Report<C> {
+    /// No failure, and nothing counted.
+    fn none() -> Report<C> {
+        Report {
+            failure: None,
+            states: 0,
+            generated: 0,
+            done: C::ZERO,
+            prefix: C::ZERO,
+        }
+    }
+
     fn encode(&self) -> Vec<u8> {
         let mut out = Vec::new();
         match &self.failure {
@@ -327,13 +327,7 @@ impl<C: Tally> Report<C> {
 
     fn decode(b: &[u8]) -> Option<Report<C>> {
         let (&tag, mut rest) = b.split_first()?;
-        let mut r = Report {
-            failure: None,
-            states: 0,
-            generated: 0,
-            done: C::ZERO,
-            prefix: C::ZERO,
-        };
+        let mut r = Report::none();
         match tag {
             0 => {}
             1 => r.failure = Some(Failure::Overflow),
@@ -358,14 +352,14 @@ impl<C: Tally> Report<C> {
     }
 }
 
-/// A run of `(key, count)` pairs on the wire: sorted by key, each key as
-/// its difference from the one before, then its count.
-fn encode<K: Key, C: Tally>(run: &[(K, C)]) -> Vec<u8> {
-    let mut sorted = run.to_vec();
-    sorted.sort_unstable_by_key(|e| e.0);
-    let mut out = Vec::with_capacity(4 * sorted.len());
+/// A run of `(key, count)` pairs on the wire, sorted by key in place
+/// (its order means nothing): each key as its difference from the one
+/// before, then its count.
+fn encode<K: Key, C: Tally>(run: &mut [(K, C)]) -> Vec<u8> {
+    run.sort_unstable_by_key(|e| e.0);
+    let mut out = Vec::with_capacity(4 * run.len());
     let mut prev = 0u128;
-    for (k, c) in sorted {
+    for &(k, c) in run.iter() {
         let k = k.to_u128();
         (k - prev).put_var(&mut out);
         c.put_var(&mut out);
@@ -404,6 +398,7 @@ mod tests {
 
     use super::super::drive::run;
     use super::super::options::Run;
+    use super::super::partitioned::problems;
     use super::*;
     use crate::count::exchange::threads::transport;
     use crate::count::frontier::Problem;
@@ -440,31 +435,6 @@ mod tests {
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         })
-    }
-
-    fn problems() -> Vec<(String, Problem)> {
-        let mut all = Vec::new();
-        for (text, kind) in [
-            ("4x5", Kind::Open),
-            ("5x6", Kind::Closed),
-            ("5x6", Kind::Open),
-        ] {
-            let board = text.parse().unwrap();
-            all.push((
-                format!("{text} {kind:?}"),
-                crate::count::planner::board_problem(board, kind),
-            ));
-        }
-        let mut sweep = crate::count::planner::strip_problem(7, 4, Kind::Open, false);
-        sweep.prefixes = (1..7).map(|l| l * 4).collect();
-        all.push(("4x7 all lengths".into(), sweep));
-        for (i, part) in crate::count::meet_paths::part_problems(6, 5)
-            .into_iter()
-            .enumerate()
-        {
-            all.push((format!("6x5 open part {i}"), part));
-        }
-        all
     }
 
     #[test]

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use super::checkpoint::{crc_of, edited, read_small, write_atomic};
 use super::options::{Run, RunOptions};
 use super::words::{io_error, Stop};
-use crate::count::Exchange;
+use crate::count::exchange::{gather_words, Exchange};
 use crate::{Error, Result};
 
 /// The manifests' format.
@@ -193,27 +193,16 @@ impl ShareFiles {
     /// The last square every worker holds whole, read: `None` if some
     /// worker holds none.
     pub fn resume(&self, ex: &dyn Exchange) -> Result<Option<Resumed>> {
-        let mine: Vec<usize> = self
+        let mine: Vec<u64> = self
             .steps()
             .into_iter()
             .rev()
             .filter(|&s| self.read(s).is_ok())
+            .map(|s| s as u64)
             .collect();
-        let listed = mine
-            .iter()
-            .flat_map(|s| (*s as u64).to_le_bytes())
-            .collect();
-        let all = ex.all_gather(listed)?;
-        let steps_of = |b: &Vec<u8>| -> Vec<usize> {
-            b.chunks_exact(8)
-                .map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default()) as usize)
-                .collect()
-        };
-        let common = mine
-            .iter()
-            .copied()
-            .find(|s| all.iter().all(|b| steps_of(b).contains(s)));
-        common.map(|s| self.read(s)).transpose()
+        let all = gather_words(ex, &mine)?;
+        let common = mine.iter().find(|s| all.iter().all(|w| w.contains(s)));
+        common.map(|&s| self.read(s as usize)).transpose()
     }
 
     /// Whether this worker holds a share of an unfinished run of `n`
