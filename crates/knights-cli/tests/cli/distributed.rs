@@ -39,6 +39,29 @@ fn counts_across_processes_equal_one_process() {
     }
 }
 
+/// No workers is a usage error (status 2, one line), and `--processes`
+/// is no dry run.
+#[test]
+fn bad_numbers_of_processes_are_refused() {
+    let out = knights()
+        .args(["count", "6x6", "--processes", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--processes takes the number of worker processes, 1 or more"),
+        "{err}"
+    );
+    for bad in [
+        &["--processes", "two"][..],
+        &["--processes", "2", "--dry-run"],
+    ] {
+        let out = knights().args(["count", "6x6"]).args(bad).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+}
+
 /// `--json` reports each worker's share: the most states it held and the
 /// bytes it sent, which together cover the run.
 #[test]
