@@ -510,6 +510,11 @@ pub struct CountArgs {
     #[cfg(feature = "distributed")]
     #[arg(long, conflicts_with = "dry_run")]
     pub distributed: bool,
+    /// The most bytes a worker's collective call carries at a time (the
+    /// rest follows in more rounds); for tests of exchanges in rounds.
+    #[cfg(feature = "distributed")]
+    #[arg(long, hide = true, value_name = "BYTES", default_value_t = crate::distributed::ROUND_BYTES)]
+    pub round_bytes: usize,
 }
 
 /// Methods of `knights count`.

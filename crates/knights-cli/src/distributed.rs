@@ -17,6 +17,7 @@ use std::thread::JoinHandle;
 
 use anyhow::{anyhow, Context, Result};
 use knights::count::Exchange;
+use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition, PartitionMut};
 use mpi::traits::*;
 
@@ -38,8 +39,9 @@ pub struct Mpi {
 
 impl Mpi {
     /// Joins the MPI job this process was started in (one process alone
-    /// is a job of one worker).
-    pub fn start() -> Result<Mpi> {
+    /// is a job of one worker); a collective call carries at most `round`
+    /// bytes at a time ([`ROUND_BYTES`] unless a test says less).
+    pub fn start(round: usize) -> Result<Mpi> {
         let (call_tx, call_rx) = channel::<Call>();
         let (answer_tx, answer_rx) = channel::<Answer>();
         let (info_tx, info_rx) = channel::<Option<(usize, usize)>>();
@@ -56,8 +58,8 @@ impl Mpi {
                 let _ = info_tx.send(Some((world.rank() as usize, world.size() as usize)));
                 for call in call_rx {
                     let answer = match call {
-                        Call::AllToAll(out) => all_to_all(&world, out),
-                        Call::AllGather(mine) => all_gather(&world, mine),
+                        Call::AllToAll(out) => all_to_all(&world, out, round),
+                        Call::AllGather(mine) => all_gather(&world, mine, round),
                     };
                     if answer_tx.send(answer).is_err() {
                         break;
@@ -119,24 +121,26 @@ impl Exchange for Mpi {
     }
 }
 
-/// MPI counts and offsets are 32-bit: a message past 2 GiB is refused.
-fn count_of(bytes: usize) -> std::result::Result<i32, String> {
-    i32::try_from(bytes).map_err(|_| {
-        "a worker's share of a square's successors passed 2 GiB in one message; run more workers"
-            .to_string()
-    })
+/// The most bytes one collective call carries in all, by default: MPI's
+/// counts and offsets are 32-bit, so a larger exchange goes in rounds.
+pub const ROUND_BYTES: usize = 1 << 30;
+
+/// Bytes `[r * per, (r + 1) * per)` of a buffer of `len` bytes, clipped.
+fn round_of(len: usize, r: usize, per: usize) -> std::ops::Range<usize> {
+    let from = r.saturating_mul(per).min(len);
+    from..from.saturating_add(per).min(len)
 }
 
-/// The offsets of buffers of `counts` bytes laid end to end.
-fn offsets(counts: &[i32]) -> std::result::Result<Vec<i32>, String> {
-    let mut at = 0i64;
+/// The offsets of buffers of `counts` bytes laid end to end (their sum
+/// is at most a round's bytes, so it fits).
+fn offsets(counts: &[i32]) -> Vec<i32> {
+    let mut at = 0i32;
     counts
         .iter()
         .map(|&c| {
-            let here = count_of(at as usize)?;
-            at += i64::from(c);
-            count_of(at as usize)?;
-            Ok(here)
+            let here = at;
+            at += c;
+            here
         })
         .collect()
 }
@@ -148,54 +152,98 @@ fn padded(mut buffer: Vec<u8>) -> Vec<u8> {
     buffer
 }
 
-/// Splits `all` into buffers of `counts` bytes.
-fn split(all: Vec<u8>, counts: &[i32]) -> Vec<Vec<u8>> {
-    let mut rest = all.as_slice();
-    counts
-        .iter()
-        .map(|&c| {
-            let (head, tail) = rest.split_at(c as usize);
-            rest = tail;
-            head.to_vec()
-        })
-        .collect()
+/// Appends the pieces of `all` (`counts` bytes each, end to end) to `into`.
+fn append(all: &[u8], counts: &[i32], into: &mut [Vec<u8>]) {
+    let mut rest = all;
+    for (c, to) in counts.iter().zip(into) {
+        let (head, tail) = rest.split_at(*c as usize);
+        to.extend_from_slice(head);
+        rest = tail;
+    }
 }
 
-fn all_to_all(world: &impl Communicator, out: Vec<Vec<u8>>) -> Answer {
+/// Each worker's buffer `out[i]` to worker `i`, in as many rounds as the
+/// largest buffer any worker sends needs (every worker agrees on them).
+fn all_to_all(world: &impl Communicator, out: Vec<Vec<u8>>, round: usize) -> Answer {
     let n = world.size() as usize;
     if out.len() != n {
         return Err(format!("{} buffers for {n} workers", out.len()));
     }
-    let counts = out
+    let lens: Vec<u64> = out.iter().map(|b| b.len() as u64).collect();
+    let mut got = vec![0u64; n];
+    world.all_to_all_into(&lens[..], &mut got[..]);
+    let per = (round / n).max(1);
+    let mine = lens
         .iter()
-        .map(|b| count_of(b.len()))
-        .collect::<std::result::Result<Vec<i32>, String>>()?;
-    let mut received = vec![0i32; n];
-    world.all_to_all_into(&counts[..], &mut received[..]);
-    let (send_at, recv_at) = (offsets(&counts)?, offsets(&received)?);
-    let send = padded(out.concat());
-    let mut recv = padded(vec![0u8; received.iter().map(|&c| c as usize).sum()]);
-    {
-        let s = Partition::new(&send[..], &counts[..], &send_at[..]);
-        let mut r = PartitionMut::new(&mut recv[..], &received[..], &recv_at[..]);
-        world.all_to_all_varcount_into(&s, &mut r);
+        .chain(&got)
+        .map(|&l| (l as usize).div_ceil(per))
+        .max();
+    let mut rounds = 0u64;
+    world.all_reduce_into(
+        &(mine.unwrap_or(0) as u64),
+        &mut rounds,
+        SystemOperation::max(),
+    );
+    let mut received: Vec<Vec<u8>> = got
+        .iter()
+        .map(|&l| Vec::with_capacity(l as usize))
+        .collect();
+    for r in 0..rounds as usize {
+        let counts: Vec<i32> = out
+            .iter()
+            .map(|b| round_of(b.len(), r, per).len() as i32)
+            .collect();
+        let taken: Vec<i32> = got
+            .iter()
+            .map(|&l| round_of(l as usize, r, per).len() as i32)
+            .collect();
+        let mut send = Vec::with_capacity(counts.iter().map(|&c| c as usize).sum::<usize>() + 1);
+        for b in &out {
+            send.extend_from_slice(&b[round_of(b.len(), r, per)]);
+        }
+        let send = padded(send);
+        let mut recv = padded(vec![0u8; taken.iter().map(|&c| c as usize).sum()]);
+        let (send_at, recv_at) = (offsets(&counts), offsets(&taken));
+        {
+            let s = Partition::new(&send[..], &counts[..], &send_at[..]);
+            let mut to = PartitionMut::new(&mut recv[..], &taken[..], &recv_at[..]);
+            world.all_to_all_varcount_into(&s, &mut to);
+        }
+        append(&recv, &taken, &mut received);
     }
-    Ok(split(recv, &received))
+    Ok(received)
 }
 
-fn all_gather(world: &impl Communicator, mine: Vec<u8>) -> Answer {
+/// Every worker's `mine`, in as many rounds as the largest needs.
+fn all_gather(world: &impl Communicator, mine: Vec<u8>, round: usize) -> Answer {
     let n = world.size() as usize;
-    let len = count_of(mine.len())?;
-    let mut lens = vec![0i32; n];
-    world.all_gather_into(&len, &mut lens[..]);
-    let at = offsets(&lens)?;
-    let mut recv = padded(vec![0u8; lens.iter().map(|&c| c as usize).sum()]);
-    let mine = padded(mine);
-    {
-        let mut r = PartitionMut::new(&mut recv[..], &lens[..], &at[..]);
-        world.all_gather_varcount_into(&mine[..len as usize], &mut r);
+    let mut lens = vec![0u64; n];
+    world.all_gather_into(&(mine.len() as u64), &mut lens[..]);
+    let per = (round / n).max(1);
+    let rounds = lens
+        .iter()
+        .map(|&l| (l as usize).div_ceil(per))
+        .max()
+        .unwrap_or(0);
+    let mut received: Vec<Vec<u8>> = lens
+        .iter()
+        .map(|&l| Vec::with_capacity(l as usize))
+        .collect();
+    for r in 0..rounds {
+        let counts: Vec<i32> = lens
+            .iter()
+            .map(|&l| round_of(l as usize, r, per).len() as i32)
+            .collect();
+        let piece = padded(mine[round_of(mine.len(), r, per)].to_vec());
+        let mut recv = padded(vec![0u8; counts.iter().map(|&c| c as usize).sum()]);
+        let at = offsets(&counts);
+        {
+            let mut to = PartitionMut::new(&mut recv[..], &counts[..], &at[..]);
+            world.all_gather_varcount_into(&piece[..piece.len() - 1], &mut to);
+        }
+        append(&recv, &counts, &mut received);
     }
-    Ok(split(recv, &lens))
+    Ok(received)
 }
 
 /// Runs this command line again as `processes` workers of an MPI job on

@@ -50,7 +50,7 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
     #[cfg(feature = "distributed")]
     let mpi = args
         .distributed
-        .then(crate::distributed::Mpi::start)
+        .then(|| crate::distributed::Mpi::start(args.round_bytes))
         .transpose()?;
     #[cfg(feature = "distributed")]
     let workers = mpi.as_ref().map(|m| m as &dyn Exchange);

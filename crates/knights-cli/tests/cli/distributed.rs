@@ -39,6 +39,24 @@ fn counts_across_processes_equal_one_process() {
     }
 }
 
+/// Exchanges larger than a round of MPI's (1 GiB by default, since its
+/// counts are 32-bit) go in several rounds: here rounds of 7 bytes,
+/// uneven across the workers, give the same counts.
+#[test]
+fn exchanges_in_many_rounds_count_alike() {
+    for (board, want) in [
+        (&["6x6", "--open"][..], "3318960"),
+        (&["8x5"][..], "44202"),
+        (&["5x8", "--method", "forward", "--open"][..], "18061054"),
+    ] {
+        for n in ["2", "3"] {
+            let args = [board, &["--processes", n, "--round-bytes", "7"]].concat();
+            let (status, text) = count(&args);
+            assert_eq!((status, text.trim()), (0, want), "{board:?} on {n}");
+        }
+    }
+}
+
 /// No workers is a usage error (status 2, one line), and `--processes`
 /// is no dry run.
 #[test]
