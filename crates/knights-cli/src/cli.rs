@@ -499,9 +499,10 @@ pub struct CountArgs {
     pub quiet: bool,
     /// Spread the count over N worker processes on this machine, started
     /// with mpirun, which exchange states through MPI (each holds its
-    /// share of the states in memory).
+    /// share of the states in memory). With --dry-run: project what each
+    /// of N workers would hold and send, with --max-memory each.
     #[cfg(feature = "distributed")]
-    #[arg(long, value_name = "N", conflicts_with_all = ["distributed", "dry_run"])]
+    #[arg(long, value_name = "N", conflicts_with = "distributed")]
     pub processes: Option<usize>,
     /// Run as one worker of an MPI job that spreads the count over its
     /// processes: `mpirun -np 8 --hostfile HOSTS knights count 7x8

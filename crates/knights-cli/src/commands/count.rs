@@ -35,7 +35,15 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
             warn_if_no_tour(board, request.kind, method(&args));
         }
         if args.dry_run {
-            return dry_run(&args, board, request.kind, method(&args));
+            #[cfg(feature = "distributed")]
+            let workers = args.processes;
+            #[cfg(not(feature = "distributed"))]
+            let workers = None;
+            let per = Spread {
+                workers,
+                memory: request.max_memory,
+            };
+            return dry_run(&args, board, request.kind, method(&args), per);
         }
     } else if args.dry_run {
         return Err(knights::Error::Unsupported(
@@ -270,13 +278,27 @@ fn status(p: &Progress) -> String {
     line
 }
 
+/// A dry run's workers (with `--processes`) and the memory of each
+/// (`--max-memory`, else what this machine has available).
+struct Spread {
+    workers: Option<usize>,
+    memory: Option<u64>,
+}
+
 /// `knights count --dry-run`: the projection alone.
 fn dry_run(
     args: &CountArgs,
     board: knights::Board,
     kind: Kind,
     method: Method,
+    spread: Spread,
 ) -> Result<ExitCode> {
+    if spread.workers == Some(0) {
+        return Err(knights::Error::Parse(
+            "--processes takes the number of worker processes, 1 or more".into(),
+        )
+        .into());
+    }
     let control = knights::Control::new().stop(crate::output::stop_on_ctrl_c());
     let counter = Counter::new(board).kind(kind).method(method);
     let p = counter.control(&control).project()?;
@@ -294,6 +316,16 @@ fn dry_run(
             "states_per_step": p.states_per_step,
             "work_dir": dir.display().to_string(),
         });
+        let mut json = json;
+        if let Some(n) = spread.workers {
+            let w = p.per_worker(n);
+            json["per_worker"] = json!({
+                "workers": n, "peak_states": w.peak_states, "memory_bytes": w.memory_bytes,
+                "join_bytes": w.join_bytes, "sent_bytes_per_square": w.sent_per_square,
+                "sent_bytes": w.sent_bytes, "hours_alike": w.hours_alike,
+                "memory_per_worker": memory_per_worker(&spread),
+            });
+        }
         crate::outln!("{json}")?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -324,6 +356,9 @@ fn dry_run(
         other => other.describe().to_string(),
     };
     crate::outln!("  ({how})")?;
+    if let Some(n) = spread.workers {
+        print_per_worker(&p, n, &spread)?;
+    }
     if let Some(free) = free {
         let budget = free / 100 * 80;
         let fits = if p.disk_bytes <= budget {
@@ -339,6 +374,56 @@ fn dry_run(
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The memory each worker has: `--max-memory`, else this machine's.
+fn memory_per_worker(spread: &Spread) -> Option<u64> {
+    spread.memory.or_else(knights::memory::available_bytes)
+}
+
+/// The dry run's lines for `n` workers.
+fn print_per_worker(p: &knights::count::Projection, n: usize, spread: &Spread) -> Result<()> {
+    let w = p.per_worker(n);
+    let human = knights::memory::human_bytes;
+    crate::outln!("  on {n} workers, each:")?;
+    crate::outln!(
+        "    states       about {} at the peak, taking about {} of memory",
+        group(w.peak_states),
+        human(w.memory_bytes)
+    )?;
+    if w.join_bytes > 0 {
+        crate::outln!(
+            "    join         about {} for its part of the table{}",
+            human(w.join_bytes),
+            if p.join == Some(knights::count::Join::Open) {
+                " and every bottom state (past a third of its memory, on its disk)"
+            } else {
+                ""
+            }
+        )?;
+    }
+    crate::outln!(
+        "    sends        about {} in the square after the peak, {} in all",
+        human(w.sent_per_square),
+        human(w.sent_bytes)
+    )?;
+    crate::outln!(
+        "    time         about {} if each worker is as fast as this machine",
+        human_time(w.hours_alike * 3600.0)
+    )?;
+    if let Some(memory) = memory_per_worker(spread) {
+        let needed = w.memory_bytes.max(w.join_bytes);
+        let verdict = if needed <= memory {
+            "fits".to_string()
+        } else {
+            let more = (needed as f64 / memory as f64 * n as f64).ceil();
+            format!(
+                "does not fit (each worker holds its share in memory): about {more} workers would"
+            )
+        };
+        crate::outln!("    with {} of memory each, it {verdict}", human(memory))?;
+    }
+    Ok(())
 }
 
 /// A number with thousands separators.

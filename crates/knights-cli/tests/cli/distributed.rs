@@ -57,8 +57,7 @@ fn exchanges_in_many_rounds_count_alike() {
     }
 }
 
-/// No workers is a usage error (status 2, one line), and `--processes`
-/// is no dry run.
+/// No workers is a usage error (status 2, one line), in a dry run too.
 #[test]
 fn bad_numbers_of_processes_are_refused() {
     let out = knights()
@@ -73,7 +72,7 @@ fn bad_numbers_of_processes_are_refused() {
     );
     for bad in [
         &["--processes", "two"][..],
-        &["--processes", "2", "--dry-run"],
+        &["--processes", "0", "--dry-run"],
     ] {
         let out = knights().args(["count", "6x6"]).args(bad).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
@@ -193,4 +192,30 @@ fn a_worker_killed_stops_the_whole_count_and_it_resumes() {
     let (status, text) = count(&[&resumed[..], &["--resume", "--quiet"]].concat());
     assert_eq!((status, text.trim()), (0, "165575218320"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--dry-run --processes N` projects each worker's share without
+/// starting any: its states, memory, join and bytes sent.
+#[test]
+fn a_dry_run_projects_each_workers_share() {
+    let (status, text) = count(&["7x7", "--open", "--dry-run", "--processes", "3", "--json"]);
+    assert_eq!(status, 0);
+    let v: serde_json::Value = serde_json::from_str(&text).expect("one JSON object");
+    let peak = v["projected_peak_states"].as_u64().unwrap();
+    let w = &v["per_worker"];
+    assert_eq!(w["workers"], 3);
+    let share = w["peak_states"].as_u64().unwrap();
+    assert!(share * 3 >= peak && share < peak, "{w}");
+    for figure in [
+        "memory_bytes",
+        "join_bytes",
+        "sent_bytes_per_square",
+        "sent_bytes",
+    ] {
+        assert!(w[figure].as_u64().unwrap() > 0, "{figure}: {w}");
+    }
+    let (status, text) = count(&["6x6", "--dry-run", "--processes", "2", "--max-memory", "1K"]);
+    assert_eq!(status, 0);
+    assert!(text.contains("on 2 workers, each:"), "{text}");
+    assert!(text.contains("does not fit"), "{text}");
 }

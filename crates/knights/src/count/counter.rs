@@ -281,6 +281,7 @@ impl<'a, On> Counter<'a, On> {
             count_bits: 0,
             memory_only: self.memory_only.then_some(board),
             workers: self.workers.map(|w| w.0),
+            route: None,
         }
     }
 
@@ -546,8 +547,12 @@ impl Counter<'_> {
         crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
         let (rows, w) = oriented(board);
         let meet = meets(board, kind, self.method, self.outside_in)?;
+        let join = meet.then_some(match kind {
+            Kind::Open => project::Join::Open,
+            Kind::Closed => project::Join::Closed,
+        });
         if let Some(p) = project::from_table(rows, w, kind == Kind::Open, meet) {
-            return Ok(p);
+            return Ok(Projection { join, ..p });
         }
         let problems = if meet && kind == Kind::Open {
             meet_paths::part_problems(rows, w)
@@ -556,7 +561,8 @@ impl Counter<'_> {
         } else {
             vec![strip_problem(rows, w, kind, self.outside_in)]
         };
-        trial::project(&problems, self.control.map(Control::stop_flag))
+        let p = trial::project(&problems, self.control.map(Control::stop_flag))?;
+        Ok(Projection { join, ..p })
     }
 }
 

@@ -71,7 +71,15 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     let table: Mutex<FxHashMap<u32, Vec<(u64, u128)>>> = Mutex::new(FxHashMap::default());
     let kept = AtomicU64::new(0);
     let collect = |states: &[(u128, u128)]| -> Result<()> {
-        let held = kept.fetch_add(states.len() as u64, Ordering::Relaxed) + states.len() as u64;
+        let local: Vec<(u32, u64, u128)> = states
+            .iter()
+            .map(|&(key, count)| {
+                let t = top.boundary(&top_engine, key);
+                (complement(t.degrees, w), t.mates, count)
+            })
+            .filter(|t| opts.owns(u64::from(t.0)))
+            .collect();
+        let held = kept.fetch_add(local.len() as u64, Ordering::Relaxed) + local.len() as u64;
         if held.saturating_mul(TABLE_BYTES_PER_STATE) > budget {
             return Err(Error::GaveUp(format!(
                 "the count stopped: the top part's states need more than the memory bound of {} (about {} bytes each)",
@@ -80,13 +88,6 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
             ))
             .with_hint(crate::Hint::UseMethod("forward")));
         }
-        let local: Vec<(u32, u64, u128)> = states
-            .iter()
-            .map(|&(key, count)| {
-                let t = top.boundary(&top_engine, key);
-                (complement(t.degrees, w), t.mates, count)
-            })
-            .collect();
         let mut table = table.lock().unwrap_or_else(|e| e.into_inner());
         for (degrees, mates, count) in local {
             table.entry(degrees).or_default().push((mates, count));
@@ -96,11 +97,15 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     // Progress and stops count the squares of both runs, top first.
     let (nt, nb) = (top.problem.n, bottom.problem.n);
     let top_progress = shifted(opts, 0, nt + nb);
+    // Spread over workers, the table is split by the degrees a bottom
+    // state needs: each worker gets the top and bottom states of its own.
+    let top_route = |key| u64::from(complement(top.boundary(&top_engine, key).degrees, w));
     let top_run = executor::run(
         &top.problem,
         &RunOptions {
             final_layer: Some(&collect),
             progress: Some(&top_progress),
+            route: Some(&top_route),
             ..*opts
         },
     )?;
@@ -114,9 +119,12 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     let total: Mutex<(ProductSum, u64)> = Mutex::new((ProductSum::default(), 0));
     let join = |states: &[(u128, u128)]| -> Result<()> {
         let (mut sum, mut tested) = (ProductSum::default(), 0u64);
-        for &(key, count) in states.iter().filter(|s| opts.owns(s.0)) {
+        for &(key, count) in states {
             let b = bottom.boundary(&bottom_engine, key);
-            let Some(partners) = table.get(&b.degrees) else {
+            let Some(partners) = table
+                .get(&b.degrees)
+                .filter(|_| opts.owns(b.degrees.into()))
+            else {
                 continue;
             };
             tested += partners.len() as u64;
@@ -132,17 +140,19 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         Ok(())
     };
     let bottom_progress = shifted(opts, nt, nt + nb);
+    let bottom_route = |key| u64::from(bottom.boundary(&bottom_engine, key).degrees);
     let bottom_run = executor::run(
         &bottom.problem,
         &RunOptions {
             final_layer: Some(&join),
             later: true,
             progress: Some(&bottom_progress),
+            route: Some(&bottom_route),
             ..*opts
         },
     )?;
     let (sum, pairs_tested) = total.into_inner().unwrap_or_else(|e| e.into_inner());
-    // Spread over workers, each joined its own share of the bottom states.
+    // Spread over workers, each joined its own part of the table.
     let done = MeetRun {
         count: opts.summed(sum.total())?,
         top: top_run,

@@ -200,18 +200,19 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let collect = |chunk: &[(u128, u128)]| -> Result<()> {
         gather.table_in(&top_reader.boundaries(&top_engine, chunk))
     };
-    // Spread over workers, each holds (and joins) its own share of the
-    // bottom states, and the whole table.
+    // Spread over workers, each holds the part of the table of its own
+    // patterns (the top states go to their workers), and every bottom
+    // state, which meets patterns of several workers.
     let hold = |chunk: &[(u128, u128)]| -> Result<()> {
-        let mine: Vec<(u128, u128)> = chunk.iter().copied().filter(|s| opts.owns(s.0)).collect();
-        gather.hold_back(packed(&bottom_reader.boundaries(&bottom_engine, &mine)))
+        gather.hold_back(packed(&bottom_reader.boundaries(&bottom_engine, chunk)))
     };
+    let top_route = |key| gather.pair_of_state(&top_reader.boundary(&top_engine, key));
     // On even rows a top state read upside down is a lower one.
     let swap = Relabel::swap(w);
     let collect_and_hold = |chunk: &[(u128, u128)]| -> Result<()> {
         let top = top_reader.boundaries(&top_engine, chunk);
         gather.table_in(&top)?;
-        gather.hold_back(held(chunk, &top, &swap, opts))
+        gather.hold_back(held(&top, &swap))
     };
     let (nt, nl) = (top.problem.n, if shared { 0 } else { bottom.problem.n });
     let top_progress = shifted(opts, 0, nt + nl);
@@ -220,6 +221,8 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let top_opts = RunOptions {
         final_layer: Some(top_final),
         progress: Some(&top_progress),
+        // Even rows hold every bottom state from the top's final layer.
+        route: (!shared).then_some(&top_route as &executor::Route<'_>),
         ..*opts
     };
     let bottom_opts = |max_memory| RunOptions {
@@ -309,7 +312,7 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
     let collect = |chunk: &[(u128, u128)]| -> Result<()> {
         let half = reader.boundaries(&engine, chunk);
         gather.table_in(&half)?;
-        gather.hold_back(held(chunk, &half, &swap, opts))
+        gather.hold_back(held(&half, &swap))
     };
     let run = executor::run(
         &problem,
@@ -331,20 +334,12 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
     Ok(done)
 }
 
-/// The states of a final layer `chunk` (read as `states`) that this
-/// worker holds as bottom states, moved by `swap`: all of them, unless the
-/// count is spread over workers (see [`RunOptions::owns`]).
-fn held(
-    chunk: &[(u128, u128)],
-    states: &[(Boundary, u128)],
-    swap: &Relabel,
-    opts: &RunOptions<'_>,
-) -> Vec<(u128, u128)> {
-    chunk
+/// The states of a final layer (read as `states`) as bottom states, moved
+/// by `swap`.
+fn held(states: &[(Boundary, u128)], swap: &Relabel) -> Vec<(u128, u128)> {
+    states
         .iter()
-        .zip(states)
-        .filter(|(s, _)| opts.owns(s.0))
-        .map(|(_, (b, c))| (swap.of(b).packed(), *c))
+        .map(|(b, c)| (swap.of(b).packed(), *c))
         .collect()
 }
 

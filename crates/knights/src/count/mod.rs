@@ -107,7 +107,7 @@ pub use executor::{FrontierProgress, Joining};
 pub use number::Count;
 use planner::shape_problem;
 pub use planner::Method;
-pub use project::{Projection, Source};
+pub use project::{Join, Projection, Source, WorkerProjection};
 pub use published::{published, Published, PUBLISHED};
 pub use symmetry::Classes;
 

@@ -85,6 +85,121 @@ pub struct Projection {
     pub trial: Duration,
     /// Where the figures come from.
     pub source: Option<Source>,
+    /// Successors made per state they merge into, as the trial measured
+    /// over its last row (0 from the table).
+    pub successors_per_state: f64,
+    /// Bytes a state takes in memory: its key and count (16, or 32 past
+    /// 64 bits of key).
+    pub state_bytes: u64,
+    /// The states after each run's last square: the forward program's
+    /// final layer, or a meet's parts' (the table's, then the bottom's).
+    pub final_states: Vec<u64>,
+    /// How a meet joins its parts, if it meets.
+    pub join: Option<Join>,
+}
+
+/// How a meet in the middle joins its parts, for the projection across
+/// workers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Join {
+    /// Closed tours: the table and the bottom states split by pattern.
+    Closed,
+    /// Open tours: the table split by pattern, every bottom state held by
+    /// every worker (it meets the patterns of several).
+    Open,
+}
+
+/// What one worker of a count spread over workers is projected to hold
+/// and send (see [`Projection::per_worker`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WorkerProjection {
+    /// The workers.
+    pub workers: usize,
+    /// The most states one worker holds: its share of the peak layer.
+    pub peak_states: u64,
+    /// Memory one worker takes at the peak for its share of the layer,
+    /// its successors and their exchange.
+    pub memory_bytes: u64,
+    /// A meet's join on one worker: its part of the table, and the
+    /// bottom states it holds (all of them for open tours).
+    pub join_bytes: u64,
+    /// Bytes one worker sends the others in the square after the peak.
+    pub sent_per_square: u64,
+    /// Bytes one worker sends over the whole count.
+    pub sent_bytes: u64,
+    /// Hours of the count if every worker is as fast as this machine,
+    /// with the exchange's measured cost.
+    pub hours_alike: f64,
+}
+
+/// Memory of a worker's share per byte of its states, at the peak: its
+/// share, the successors bound for every worker, their encoding and what
+/// it receives (7x8 `--all-lengths` on 2 to 3 workers: 134 bytes a state
+/// of 16 bytes; BENCHMARKS.md, "Across processes").
+const SPREAD_MEMORY_PER_STATE_BYTE: f64 = 8.4;
+
+/// Bytes on the wire per successor that leaves its worker: keys as varint
+/// differences and counts (measured 2.0 to 2.8 on 2 to 4 workers with
+/// 64-bit keys); assumed twice that for wider keys, not measured.
+const WIRE_BYTES_PER_SUCCESSOR: f64 = 2.8;
+
+/// The CPU time spread over workers takes against one process: 20 % more
+/// from 1 to 2 workers, 4 to 7 % per worker after that on 2 to 4 workers
+/// of this machine; taken as 30 % at any number.
+const SPREAD_CPU_FACTOR: f64 = 1.3;
+
+/// Bytes a meet's table entry takes while built (as the meets charge it).
+const TABLE_BYTES_PER_STATE: u64 = 48;
+
+impl Projection {
+    /// The projection spread over `workers` workers: each holds about a
+    /// `1 / workers` share of every layer (keys are spread by a hash: the
+    /// shares measured differ by under 0.1 %), sends the successors bound
+    /// for the others, and joins its part of a meet's table.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::Counter;
+    /// let p = Counter::new("6x6".parse()?).project()?;
+    /// let four = p.per_worker(4);
+    /// assert!(four.peak_states * 4 >= p.peak_states);
+    /// assert!(four.peak_states < p.peak_states);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn per_worker(&self, workers: usize) -> WorkerProjection {
+        let n = workers.max(1) as f64;
+        let share = |x: u64| (x as f64 / n).ceil() as u64;
+        let state_bytes = self.state_bytes.max(16) as f64;
+        let wire = WIRE_BYTES_PER_SUCCESSOR * state_bytes / 16.0;
+        let leaving = (n - 1.0) / n / n * self.successors_per_state * wire;
+        let step_after_peak = self.states_per_step.get(self.peak_step).copied();
+        let sent_per_square = (step_after_peak.unwrap_or(self.peak_states) as f64 * leaving) as u64;
+        let sent_bytes = self
+            .states_per_step
+            .iter()
+            .map(|&x| x as f64 * leaving)
+            .sum::<f64>() as u64;
+        let table = self.final_states.first().copied().unwrap_or(0);
+        let bottom = self.final_states.get(1).copied().unwrap_or(table);
+        let join_bytes = match self.join {
+            None => 0,
+            Some(Join::Closed) => share(table) * TABLE_BYTES_PER_STATE,
+            // The table unfolded from mirror images, and every bottom state.
+            Some(Join::Open) => 2 * share(table) * TABLE_BYTES_PER_STATE + bottom * 32,
+        };
+        let factor = if workers > 1 { SPREAD_CPU_FACTOR } else { 1.0 };
+        WorkerProjection {
+            workers,
+            peak_states: share(self.peak_states),
+            memory_bytes: (share(self.peak_states) as f64
+                * state_bytes
+                * SPREAD_MEMORY_PER_STATE_BYTE) as u64,
+            join_bytes,
+            sent_per_square,
+            sent_bytes,
+            hours_alike: self.seconds * factor / n / 3600.0,
+        }
+    }
 }
 
 /// The squares a row of `p`: half of the farthest back edge less one (a
@@ -297,6 +412,8 @@ pub(crate) fn from_table(rows: usize, w: usize, open: bool, meet: bool) -> Optio
         measured_steps: 0,
         trial: Duration::ZERO,
         source: Some(Source::Table),
+        state_bytes: 16,
+        ..Projection::default()
     })
 }
 
@@ -366,6 +483,49 @@ mod tests {
         assert_eq!(LastRow::of(&parts[0]), LastRow::Separator { inner: false });
         let whole = crate::count::planner::strip_problem(6, 6, crate::count::Kind::Open, false);
         assert_eq!(LastRow::of(&whole), LastRow::Closes);
+    }
+
+    #[test]
+    fn a_projection_spreads_its_states_bytes_and_table_over_workers() {
+        let p = Projection {
+            peak_states: 1000,
+            peak_step: 2,
+            states_per_step: vec![10, 1000, 400],
+            successors_per_state: 2.0,
+            state_bytes: 16,
+            final_states: vec![400, 40],
+            join: Some(Join::Closed),
+            seconds: 3600.0,
+            ..Projection::default()
+        };
+        let one = p.per_worker(1);
+        assert_eq!(
+            (one.peak_states, one.sent_bytes, one.sent_per_square),
+            (1000, 0, 0)
+        );
+        assert_eq!(one.join_bytes, 400 * TABLE_BYTES_PER_STATE);
+        assert_eq!(one.hours_alike, 1.0);
+        let four = p.per_worker(4);
+        assert_eq!(four.peak_states, 250);
+        assert_eq!(four.join_bytes, 100 * TABLE_BYTES_PER_STATE);
+        // A quarter of the 800 successors of the square after the peak
+        // leave for the three others: 150 of them.
+        let near = |x: u64, want: f64| (x as f64 - want).abs() <= 1.0;
+        assert!(near(four.sent_per_square, 150.0 * WIRE_BYTES_PER_SUCCESSOR));
+        // Of the 2,820 successors in all, 3/16 leave each worker.
+        assert!(near(
+            four.sent_bytes,
+            2820.0 * 3.0 / 16.0 * WIRE_BYTES_PER_SUCCESSOR
+        ));
+        assert!(four.memory_bytes * 4 == one.memory_bytes);
+        assert!((four.hours_alike - SPREAD_CPU_FACTOR / 4.0).abs() < 1e-9);
+        // Open tours: every worker holds every bottom state.
+        let open = Projection {
+            join: Some(Join::Open),
+            ..p
+        }
+        .per_worker(4);
+        assert_eq!(open.join_bytes, 2 * 100 * TABLE_BYTES_PER_STATE + 40 * 32);
     }
 
     #[test]

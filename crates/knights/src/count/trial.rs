@@ -39,6 +39,9 @@ pub(crate) fn project(problems: &[Problem], stop: Option<&StopFlag>) -> Result<P
         total.measured_steps += one.measured_steps;
         total.states_per_step.extend(one.states_per_step);
         total.trial += one.trial;
+        total.successors_per_state = total.successors_per_state.max(one.successors_per_state);
+        total.state_bytes = total.state_bytes.max(one.state_bytes);
+        total.final_states.extend(one.final_states);
         if one.source == Some(Source::Trial) {
             total.source = Some(Source::Trial);
         }
@@ -98,6 +101,7 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&StopFlag>) -> Result<Projectio
         24
     };
     let (peak, at, disk, left) = project::figures(&states, measured.len(), ratio, entry_bytes);
+    let last = states.last().copied();
 
     Ok(Projection {
         steps: p.n,
@@ -113,5 +117,9 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&StopFlag>) -> Result<Projectio
         } else {
             Source::Trial
         }),
+        successors_per_state: ratio,
+        state_bytes: if entry_bytes == 16 { 16 } else { 32 },
+        final_states: last.into_iter().collect(),
+        join: None,
     })
 }

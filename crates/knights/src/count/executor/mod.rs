@@ -46,6 +46,6 @@ pub(crate) use checkpoint::{
 pub(crate) use disk::{remove_stale, Disk};
 pub(crate) use drive::run;
 pub(crate) use merge::merge;
-pub(crate) use options::{overflow, part_overflow, FinalLayer, Run, RunOptions, JOINING};
+pub(crate) use options::{overflow, part_overflow, FinalLayer, Route, Run, RunOptions, JOINING};
 pub use options::{FrontierProgress, Joining};
 pub(crate) use words::{io_error, Stop};

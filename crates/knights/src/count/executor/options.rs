@@ -88,6 +88,11 @@ pub(crate) struct RunOptions<'a> {
     /// The workers the count is spread over (see `count::exchange`), this
     /// process being one of them; `None`: this process alone.
     pub workers: Option<&'a dyn crate::count::Exchange>,
+    /// Spread over workers, for a part whose final layer a meet joins by
+    /// pattern: the pattern of a final state, which picks the worker it
+    /// goes to (see [`RunOptions::owns`]); `None`: every worker gets the
+    /// whole final layer.
+    pub route: Option<&'a Route<'a>>,
 }
 
 impl RunOptions<'_> {
@@ -104,12 +109,13 @@ impl RunOptions<'_> {
         })
     }
 
-    /// Whether this worker joins the final state `key`: every state,
-    /// unless the count is spread over workers (each of which is handed
-    /// the whole final layer), then the one its key picks.
-    pub fn owns(&self, key: u128) -> bool {
-        self.workers
-            .is_none_or(|ex| super::merge::partition_of(key, ex.workers()) == ex.rank())
+    /// Whether this worker holds the part of a meet's table of `pattern`
+    /// (and joins the states that meet it): every pattern, unless the
+    /// count is spread over workers, then the patterns their hash gives it.
+    pub fn owns(&self, pattern: u64) -> bool {
+        self.workers.is_none_or(|ex| {
+            super::merge::partition_of(u128::from(pattern), ex.workers()) == ex.rank()
+        })
     }
 
     /// The sum over the workers of each one's `mine` (its share of a
@@ -150,6 +156,9 @@ impl RunOptions<'_> {
 pub(crate) const JOINING: &str = "while its parts were joined";
 
 /// A consumer of a part's final states.
+/// The pattern of a final state (see [`RunOptions::route`]).
+pub(crate) type Route<'a> = dyn Fn(u128) -> u64 + Sync + 'a;
+
 pub(crate) type FinalLayer<'a> = dyn Fn(&[(u128, u128)]) -> Result<()> + Sync + 'a;
 
 /// The figures of a run.

@@ -268,18 +268,42 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
         }
     }
 
-    /// Every worker gets the whole final layer (a meeting's join runs on
-    /// each worker, each joining its own share of the bottom states).
-    fn hand_over(&self, consume: &FinalLayer<'_>, _: &RunOptions<'_>) -> Result<(), Stop> {
-        let all = self.ex.all_gather(encode(&mut self.part.clone()))?;
-        for bytes in all {
+    /// Every worker gets the final states whose pattern it owns (see
+    /// [`RunOptions::route`]), or the whole final layer.
+    fn hand_over(&self, consume: &FinalLayer<'_>, opts: &RunOptions<'_>) -> Result<(), Stop> {
+        let all = match opts.route {
+            Some(route) => {
+                let n = self.ex.workers();
+                let to: Vec<usize> = self
+                    .part
+                    .par_iter()
+                    .map(|&(k, _)| partition_of(u128::from(route(k.to_u128())), n))
+                    .collect();
+                let mut out: Shares<K, C> = vec![Vec::new(); n];
+                for (&w, &state) in to.iter().zip(&self.part) {
+                    out[w].push(state);
+                }
+                drop(to);
+                let bufs = out.par_iter_mut().map(|run| encode(run)).collect();
+                drop(out);
+                self.ex.all_to_all(bufs)?
+            }
+            None => self.ex.all_gather(encode(&mut self.part.clone()))?,
+        };
+        let consumed = all.into_iter().try_for_each(|bytes| {
             let mut states: Vec<(K, C)> = Vec::new();
             decode(&bytes, &mut states)?;
-            for piece in states.chunks(1 << 12) {
-                consume(&widen(piece)?).map_err(Stop::Err)?;
-            }
+            states
+                .chunks(1 << 12)
+                .try_for_each(|piece| consume(&widen(piece)?).map_err(Stop::Err))
+        });
+        // A worker whose join failed (over its memory bound) stops them all.
+        match first_raised(self.ex, consumed.is_err())? {
+            Some(rank) if consumed.is_ok() => Err(Stop::Err(Error::Interrupted(format!(
+                "the count stopped at the join: worker {rank} failed"
+            )))),
+            _ => consumed,
         }
-        Ok(())
     }
 }
 
@@ -435,6 +459,40 @@ mod tests {
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         })
+    }
+
+    /// Routed by a pattern, each worker is handed the final states whose
+    /// pattern it owns, and together they are handed each state once.
+    #[test]
+    fn a_routed_final_layer_goes_to_the_owners_of_its_patterns() {
+        let route = |key: u128| (key % 11) as u64;
+        let parts: Vec<_> = problems()
+            .into_iter()
+            .filter(|(_, p)| p.external.iter().any(|&e| e > 0))
+            .collect();
+        assert_eq!(parts.len(), 3, "the parts of the two meets");
+        for (name, p) in parts {
+            let (_, mut expected) = on_workers(&p, 1, &RunOptions::default()).remove(0);
+            assert!(!expected.is_empty(), "{name}");
+            for n in [2, 3] {
+                let opts = RunOptions {
+                    route: Some(&route),
+                    ..RunOptions::default()
+                };
+                let mut all = Vec::new();
+                for (rank, (_, finals)) in on_workers(&p, n, &opts).into_iter().enumerate() {
+                    for &(k, _) in &finals {
+                        let owner = partition_of(u128::from(route(k)), n);
+                        assert_eq!(owner, rank, "{name}: {k} on worker {rank} of {n}");
+                    }
+                    assert!(finals.len() < expected.len(), "{name}: a share on {n}");
+                    all.extend(finals);
+                }
+                all.sort_unstable();
+                expected.sort_unstable();
+                assert_eq!(all, expected, "{name} on {n}");
+            }
+        }
     }
 
     #[test]

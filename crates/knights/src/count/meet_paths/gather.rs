@@ -84,15 +84,25 @@ impl<'a> Gather<'a> {
     /// state stands for itself and its image, which must meet a symmetric
     /// table, so a part of the table holds both or neither.
     fn bucket_of(&self, pattern: u64) -> usize {
-        let key = self.mirror.map_or(pattern, |m| {
+        (self.pair_of(pattern).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % TOP_BUCKETS
+    }
+
+    /// The pattern that stands for `pattern` and its mirror image (the
+    /// smaller), which a part of the table holds together.
+    pub(super) fn pair_of(&self, pattern: u64) -> u64 {
+        self.mirror.map_or(pattern, |m| {
             let image = m.of(&Boundary {
                 degrees: pattern as u32,
                 term: (pattern >> 32) as u8,
                 mates: 0,
             });
             pattern.min(pattern_key(image.degrees, image.term))
-        });
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % TOP_BUCKETS
+        })
+    }
+
+    /// The pair of patterns of a top state (see [`Gather::pair_of`]).
+    pub(super) fn pair_of_state(&self, b: &Boundary) -> u64 {
+        self.pair_of(pattern_key(b.degrees, b.term))
     }
 
     /// Once the shelves spill, moves what they hold in memory to disk.
@@ -103,13 +113,22 @@ impl<'a> Gather<'a> {
         })
     }
 
-    /// Holds top states until the join.
+    /// Holds top states until the join: spread over workers, those of the
+    /// patterns this worker owns (see [`RunOptions::owns`]).
     pub(super) fn table_in(&self, top: &[(Boundary, u128)]) -> Result<()> {
         let bucket_of = |k: u128| {
             let b = Boundary::unpacked(k);
             self.bucket_of(pattern_key(b.degrees, b.term))
         };
-        self.tops.push(&self.room, packed(top), bucket_of)?;
+        let mine: Vec<(Boundary, u128)> = match self.opts.workers {
+            None => top.to_vec(),
+            Some(_) => top
+                .iter()
+                .copied()
+                .filter(|(b, _)| self.opts.owns(self.pair_of_state(b)))
+                .collect(),
+        };
+        self.tops.push(&self.room, packed(&mine), bucket_of)?;
         self.after_push()
     }
 
