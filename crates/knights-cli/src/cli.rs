@@ -444,6 +444,11 @@ pub struct CountArgs {
     /// one forward pass that counts the tours finished after each row.
     #[arg(long, conflicts_with_all = ["symmetric", "classes", "dry_run"])]
     pub all_lengths: bool,
+    /// For a board KxN, print `C COUNT` for every C = 1..K*N: the tours of
+    /// the first C cells, the board taken as N lines of K cells (Knuth's
+    /// "first n cells" tables), from one forward pass.
+    #[arg(long, conflicts_with_all = ["symmetric", "classes", "dry_run", "all_lengths", "outside_in"])]
+    pub all_cells: bool,
     /// Take each row from the outside in (first square, last, second, ...):
     /// the same count through other states, a check of a plain run (forward).
     #[arg(long)]

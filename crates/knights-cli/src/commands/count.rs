@@ -85,6 +85,10 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
         for length in &answer.lengths {
             crate::outln!("{} {}", length.board, length.count)?;
         }
+    } else if answer.of == CountOf::AllCells {
+        for cells in &answer.cells {
+            crate::outln!("{} {}", cells.cells, cells.count)?;
+        }
     } else {
         crate::outln!("{}", answer.count)?;
     }
@@ -128,10 +132,16 @@ fn warn_if_no_tour(board: knights::Board, kind: Kind, method: Method) {
 fn request(args: &CountArgs) -> Result<CountRequest> {
     let (board, holes) = super::place(&args.board)?;
     let bytes = |t: &Option<String>, what| t.as_deref().map(|t| parse_bytes(t, what)).transpose();
-    let of = match (args.symmetric, args.classes, args.all_lengths) {
-        (true, _, _) => CountOf::Symmetric,
-        (_, true, _) => CountOf::Classes,
-        (_, _, true) => CountOf::AllLengths,
+    let of = match (
+        args.symmetric,
+        args.classes,
+        args.all_lengths,
+        args.all_cells,
+    ) {
+        (true, ..) => CountOf::Symmetric,
+        (_, true, ..) => CountOf::Classes,
+        (_, _, true, _) => CountOf::AllLengths,
+        (.., true) => CountOf::AllCells,
         _ => CountOf::Tours,
     };
     Ok(CountRequest {

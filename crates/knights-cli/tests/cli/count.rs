@@ -325,6 +325,53 @@ fn sweeps_print_every_length() {
     }
 }
 
+/// `--all-cells`: one line `C COUNT` for every prefix of cells, Knuth's
+/// 7-row closed table from its first term (A383663: 2 tours in 22 cells).
+#[test]
+fn cell_sweeps_print_every_prefix() {
+    let out = knights()
+        .args(["count", "7x6", "--all-cells"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 42);
+    assert_eq!(lines[0], "1 0");
+    assert_eq!(&lines[21..26], ["22 2", "23 0", "24 11", "25 0", "26 58"]);
+    assert_eq!(lines[41], "42 1067638"); // all of 7x6 = 6x7
+    let out = knights()
+        .args(["count", "3x4", "--all-cells", "--open", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["of"], "all-cells");
+    let cells = v["all_cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 12);
+    assert_eq!(
+        (&cells[0]["cells"], &cells[0]["count"]),
+        (&1.into(), &1.into())
+    );
+    assert_eq!(cells[11]["count"], 8);
+    for bad in [
+        &["--outside-in"][..],
+        &["--method", "meet"],
+        &["--all-lengths"],
+        &["--dry-run"],
+    ] {
+        knights()
+            .args(["count", "6x6", "--all-cells"])
+            .args(bad)
+            .assert()
+            .code(2);
+    }
+}
+
 #[test]
 fn killed_counts_resume_to_the_same_answer() {
     for method in ["meet", "forward"] {

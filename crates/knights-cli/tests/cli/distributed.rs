@@ -26,6 +26,7 @@ fn counts_across_processes_equal_one_process() {
         &["7x6", "--open", "--directed"],
         &["5x10", "--method", "forward"],
         &["6x12", "--all-lengths"],
+        &["5x6", "--all-cells", "--open"],
     ] {
         let (status, one) = count(board);
         assert_eq!(status, 0, "{board:?}");

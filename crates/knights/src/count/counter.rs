@@ -634,5 +634,8 @@ fn forward_report(run: executor::Run, t0: Instant) -> CountReport {
     }
 }
 
+mod cells;
 #[cfg(test)]
 mod tests;
+
+pub use cells::CellSweep;

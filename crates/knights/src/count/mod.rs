@@ -99,7 +99,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-pub use counter::Counter;
+pub use counter::{CellSweep, Counter};
 pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
 pub use exchange::Exchange;
 use executor::RunOptions;

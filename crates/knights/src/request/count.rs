@@ -23,6 +23,9 @@ pub enum CountOf {
     Classes,
     /// For a board WxN, the tours of every length WxL, L = 1..N.
     AllLengths,
+    /// For a board KxN, the tours of the first c cells, c = 1..KN, the
+    /// board taken as N lines of K cells (Knuth's "first n cells").
+    AllCells,
 }
 
 /// An exact count (`knights count`, `GET /api/count`, `knights.count`).
@@ -91,13 +94,23 @@ pub struct LengthCount {
     pub count: Count,
 }
 
+/// One prefix's count of an all-cells sweep.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CellCount {
+    /// The cells of the prefix.
+    pub cells: usize,
+    /// Its count.
+    pub count: Count,
+}
+
 /// A count and the figures of its run.
 ///
 /// Serialised as one object, the same through every door (`knights count
 /// --json`, the server's count job, `docs/formats.md`): `board`, `kind`,
 /// `of`, `directed`, `count`; for tours and symmetric tours `symmetric`;
 /// for classes `classes` (the count), `tours` and `fixed` (by symmetry);
-/// for all lengths `all_lengths`; `seconds`; then the run's figures
+/// for all lengths `all_lengths`; for all cells `all_cells`; `seconds`;
+/// then the run's figures
 /// ([`CountReport`]), none for classes.
 #[derive(Clone, Debug)]
 pub struct CountAnswer {
@@ -118,6 +131,8 @@ pub struct CountAnswer {
     pub fixed: Vec<(String, Count)>,
     /// For all lengths, each length's count.
     pub lengths: Vec<LengthCount>,
+    /// For all cells, each prefix's count.
+    pub cells: Vec<CellCount>,
     /// Wall-clock time of the count.
     pub elapsed: Duration,
     /// The run's figures (none for classes).
@@ -142,6 +157,8 @@ struct AnswerJson<'a> {
     fixed: &'a [(String, Count)],
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     all_lengths: &'a [LengthCount],
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    all_cells: &'a [CellCount],
     seconds: f64,
     #[serde(flatten)]
     report: Option<&'a CountReport>,
@@ -170,6 +187,7 @@ impl Serialize for CountAnswer {
             tours: self.tours,
             fixed: &self.fixed,
             all_lengths: &self.lengths,
+            all_cells: &self.cells,
             seconds: self.elapsed.as_secs_f64(),
             report: self.report.as_ref(),
         }
@@ -182,7 +200,10 @@ impl PartialEq for CountAnswer {
     /// (times, states) may differ.
     fn eq(&self, other: &CountAnswer) -> bool {
         let key = |a: &CountAnswer| (a.board.clone(), a.kind, a.of, a.directed, a.count, a.tours);
-        key(self) == key(other) && self.fixed == other.fixed && self.lengths == other.lengths
+        key(self) == key(other)
+            && self.fixed == other.fixed
+            && self.lengths == other.lengths
+            && self.cells == other.cells
     }
 }
 
@@ -262,6 +283,11 @@ impl CountRequest {
                 "outside-in does not apply to symmetric tours or classes, which run their own programs".into(),
             );
         }
+        if self.of == CountOf::AllCells && (self.outside_in || method == Method::Meet) {
+            return refuse(
+                "all cells takes each line's cells in order by the forward program: outside-in and the meet method do not apply".into(),
+            );
+        }
         if self.work_dir.is_none() && (self.resume || self.fresh || self.keep) {
             return refuse("resume, fresh and keep need a work directory (work-dir)".into());
         }
@@ -275,7 +301,7 @@ impl CountRequest {
             && (self.of != CountOf::Tours || self.work_dir.is_some() || method == Method::Meet)
         {
             return refuse(
-                "on a board with holes, wrapping or another leaper, a count runs one forward program in memory: symmetric tours, classes, all lengths, a work directory and the meet method do not apply".into(),
+                "on a board with holes, wrapping or another leaper, a count runs one forward program in memory: symmetric tours, classes, all lengths or cells, a work directory and the meet method do not apply".into(),
             );
         }
         Ok(Plan { shape, method })
@@ -336,6 +362,7 @@ impl CountRequest {
             tours: None,
             fixed: Vec::new(),
             lengths: Vec::new(),
+            cells: Vec::new(),
             elapsed: Duration::ZERO,
             report: None,
         };
@@ -371,6 +398,16 @@ impl CountRequest {
                     answer.lengths.push(LengthCount {
                         board: b.to_string(),
                         count: directed(*n, self.directed)?,
+                    });
+                }
+                answer.report = Some(sweep.report);
+            }
+            CountOf::AllCells => {
+                let sweep = counter.all_cells()?;
+                for &(cells, n) in &sweep.counts {
+                    answer.cells.push(CellCount {
+                        cells,
+                        count: directed(n, self.directed)?,
                     });
                 }
                 answer.report = Some(sweep.report);

@@ -3,6 +3,7 @@
 //! frontier dynamic program against a brute-force enumeration.
 
 mod brute;
+mod cells;
 mod published;
 mod resume;
 mod state_files;

@@ -215,7 +215,7 @@ fn records_7x2n_long() {
     let records: Value = include_str!("../data/records.toml")
         .parse()
         .expect("records.toml parses");
-    let new = &records["closed_7x2n_new"];
+    let new = &records["closed_7x24_to_7x50"];
     let first = new["first"].as_integer().unwrap() as usize;
     let counts = new["counts"].as_array().unwrap();
     let got = sweep("7x50", Kind::Closed);

@@ -1,0 +1,87 @@
+//! Every prefix of cells in one pass: the tours of the first `c` cells of a
+//! `K`-wide strip taken row by row, for every `c` (Knuth's "first n cells"
+//! tables, where the board's columns of `K` cells are this strip's rows).
+
+use std::time::Instant;
+
+use super::{expected_bits, forward_report, strip_problem, Counter, PROBLEM_BYTES_PER_SQUARE};
+use crate::count::executor::{self, RunOptions};
+use crate::count::{Count, CountReport, Method};
+use crate::Result;
+
+/// The counts of a sweep over cells: see [`Counter::all_cells`].
+#[derive(Clone, Debug, Default)]
+pub struct CellSweep {
+    /// `(cells, count)` for every number of cells from 1 up, in order.
+    pub counts: Vec<(usize, Count)>,
+    /// The figures of the one pass (its `count` is the whole board's).
+    pub report: CountReport,
+}
+
+impl Counter<'_> {
+    /// For a board `KxN`, the tours of the first `c` cells for every `c`
+    /// from 1 to `K N`, in one pass of the frontier program: the board is
+    /// taken as `N` lines of `K` cells (never turned), each line in order,
+    /// so the first `c` cells are `c / K` whole lines and the first
+    /// `c mod K` cells of the next. Knuth (2025) tabulates these prefixes
+    /// for `K` = 3 to 8 (closed tours at even `c`, open tours at every `c`).
+    /// The lines' ends give the counts of
+    /// [`all_lengths`](Counter::all_lengths).
+    ///
+    /// A prefix is counted as a graph of its own, so the states are not
+    /// folded by the strip's mirror image (a partial line has none): up to
+    /// twice the states of `all_lengths`. Taking each line from the
+    /// outside in is refused, since it changes which cells come first.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::Counter;
+    /// let s = Counter::new("3x4".parse()?).kind(knights::Kind::Open).all_cells()?;
+    /// assert_eq!(s.counts.len(), 12);
+    /// // 3x3 less its middle square has 8 open tours: its first 8 cells do not.
+    /// assert_eq!(s.counts[11], (12, 8u64.into()));
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn all_cells(&self) -> Result<CellSweep> {
+        self.prepare()?;
+        let t0 = Instant::now();
+        if self.method == Method::Meet || self.outside_in {
+            return Err(crate::Error::Unsupported(
+                "a sweep over cells runs forward, taking each line's cells in order (no meet, no --outside-in)".into(),
+            )
+            .with_hint(crate::Hint::UseMethod("forward")));
+        }
+        let board = self.on;
+        let (w, rows) = (board.rows() as usize, board.cols() as usize);
+        let bits = expected_bits(board, self.kind)?;
+        crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
+        let mut problem = strip_problem(rows, w, self.kind, false);
+        let n = problem.n;
+        problem.prefixes = (1..n).collect();
+        problem.mirror = Vec::new();
+        let forward = self.forward();
+        let run = executor::run(
+            &problem,
+            &RunOptions {
+                count_bits: bits,
+                ..self.run_options(board, &forward)
+            },
+        )?;
+        let one = self.one_square().count;
+        let mut counts: Vec<(usize, Count)> = run
+            .prefix_counts
+            .iter()
+            .map(|&(c, count)| (c, if c == 1 { one } else { count }))
+            .collect();
+        counts.push((n, run.count));
+        let workers = self.shares(run.held_peak, run.sent_bytes)?;
+        Ok(CellSweep {
+            report: CountReport {
+                count: run.count,
+                workers,
+                ..forward_report(run, t0)
+            },
+            counts,
+        })
+    }
+}
