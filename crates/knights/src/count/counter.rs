@@ -634,8 +634,6 @@ fn forward_report(run: executor::Run, t0: Instant) -> CountReport {
     }
 }
 
-mod cells;
+pub(super) mod cells;
 #[cfg(test)]
 mod tests;
-
-pub use cells::CellSweep;

@@ -99,7 +99,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-pub use counter::{CellSweep, Counter};
+pub use counter::cells::CellSweep;
+pub use counter::Counter;
 pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
 pub use exchange::Exchange;
 use executor::RunOptions;

@@ -4,8 +4,9 @@
 
 use std::time::Instant;
 
-use super::{expected_bits, forward_report, strip_problem, Counter, PROBLEM_BYTES_PER_SQUARE};
+use super::{forward_report, Counter};
 use crate::count::executor::{self, RunOptions};
+use crate::count::planner::{expected_bits, strip_problem, PROBLEM_BYTES_PER_SQUARE};
 use crate::count::{Count, CountReport, Method};
 use crate::Result;
 
