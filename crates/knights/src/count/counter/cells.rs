@@ -48,7 +48,7 @@ impl Counter<'_> {
         let t0 = Instant::now();
         if self.method == Method::Meet || self.outside_in {
             return Err(crate::Error::Unsupported(
-                "a sweep over cells runs forward, taking each line's cells in order (no meet, no --outside-in)".into(),
+                "a sweep over cells runs forward and takes each line's cells in order: neither meeting in the middle nor taking the lines from the outside in applies".into(),
             )
             .with_hint(crate::Hint::UseMethod("forward")));
         }
