@@ -463,7 +463,8 @@ pub struct CountArgs {
     #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
     pub method: CountMethod,
     /// Keep the states in memory while they need less than this (bytes, or
-    /// with a unit: 512M, 20G; default: the memory available), past it on
+    /// with a unit: 512M, 20G; default: four fifths of the memory
+    /// available), past it on
     /// disk; stop with an error if even that cannot fit.
     #[arg(long)]
     pub max_memory: Option<String>,

@@ -138,9 +138,14 @@ pub(super) fn spill(
     needed: u64,
 ) -> std::result::Result<Disk, Stop> {
     if let Some(board) = opts.memory_only {
+        // The bound, set at the start: what is available now is less by
+        // what this count holds.
         let available = match opts.max_memory {
             Some(limit) => format!("the memory bound is {}", crate::memory::human_bytes(limit)),
-            None => crate::memory::available_phrase(),
+            None => format!(
+                "the memory bound is {}, four fifths of the memory available when the count began",
+                crate::memory::human_bytes(budget)
+            ),
         };
         return Err(Error::TooLarge {
             what: "count",

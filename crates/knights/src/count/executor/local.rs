@@ -30,7 +30,7 @@ use super::merge::merge;
 use super::options::{FinalLayer, Run, RunOptions, JOINING};
 use super::packed::{pack, read_all, read_packed, write_packed};
 use super::step::{expand_chunk, widen, Executor, Shares, Square, StepGuard, Stepped};
-use super::words::{entry_bytes, io, Key, Stop, Tally};
+use super::words::{entry_bytes, io, memory_entry_bytes, Key, Stop, Tally};
 
 /// States read and expanded by one task.
 const CHUNK: usize = 1 << 20;
@@ -166,6 +166,8 @@ impl<K: Key, C: Tally> Local<K, C> {
     ) -> std::result::Result<Expanded<K, C>, Stop> {
         let states = self.states();
         let eb = entry_bytes::<K, C>() as u64;
+        // In memory a pair takes its padded size.
+        let mb = memory_entry_bytes::<K, C>() as u64;
         let (budget, threads) = (self.budget, self.threads);
         let when = sq.when();
         let step_bytes = (states + sq.expected).saturating_mul(STEP_BYTES_PER_STATE);
@@ -210,7 +212,7 @@ impl<K: Key, C: Tally> Local<K, C> {
                 when: &when,
                 // On disk each chunk's successors leave memory as it ends.
                 limit: match &self.disk {
-                    None => budget.saturating_sub(states * eb),
+                    None => budget.saturating_sub(states * mb),
                     Some(_) => u64::MAX,
                 },
                 threads,
@@ -223,7 +225,7 @@ impl<K: Key, C: Tally> Local<K, C> {
                 Ok(outs) => return Ok((nb, raw, outs)),
                 Err(Stop::OverMemory(bytes)) if self.disk.is_none() => {
                     drop(raw);
-                    let needed = states * eb + bytes;
+                    let needed = states * mb + bytes;
                     self.disk = Some(spill(sq.opts, budget, sq.expected, &self.fp, needed)?);
                 }
                 Err(e) => return Err(e),
@@ -516,7 +518,7 @@ fn expand_layer<K: Key, C: Tally>(
                     }
                 }
                 None => {
-                    let bytes = written * entry_bytes::<K, C>() as u64;
+                    let bytes = written * memory_entry_bytes::<K, C>() as u64;
                     guard.held.fetch_add(bytes, Ordering::Relaxed);
                 }
             }

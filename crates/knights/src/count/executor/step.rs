@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::merge::partition_of;
 use super::options::{part_overflow, FinalLayer, Run, RunOptions};
-use super::words::{entry_bytes, Key, Stop, Tally};
+use super::words::{memory_entry_bytes, Key, Stop, Tally};
 use crate::count::frontier::{Engine, Step};
 use crate::Result;
 
@@ -160,7 +160,7 @@ pub(super) fn expand_chunk<K: Key, C: Tally>(
     for (i, &(key, count)) in states.iter().enumerate() {
         if i % GUARD_EVERY == GUARD_EVERY - 1 {
             let bytes: usize = out.iter().map(Vec::capacity).sum();
-            guard.check((bytes * entry_bytes::<K, C>()) as u64)?;
+            guard.check((bytes * memory_entry_bytes::<K, C>()) as u64)?;
         }
         if step.prefix {
             for _ in 0..engine.prefix_tours(step, key.to_u128()) {

@@ -225,9 +225,24 @@ pub(crate) fn entry_bytes<K: Word, C: Word>() -> usize {
     K::BYTES + C::BYTES
 }
 
+/// Bytes a `(key, count)` pair takes in memory, with its alignment's
+/// padding (a `u128` key and a `u64` count: 32, where the file's width is
+/// 24); what the memory bound is charged.
+pub(crate) fn memory_entry_bytes<K: Word, C: Word>() -> usize {
+    std::mem::size_of::<(K, C)>()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_is_charged_the_padded_pair() {
+        // A u128 key aligns its pair to 16 bytes: 24 on file, 32 in memory.
+        assert_eq!(entry_bytes::<u128, u64>(), 24);
+        assert_eq!(memory_entry_bytes::<u128, u64>(), 32);
+        assert_eq!(memory_entry_bytes::<u64, u64>(), 16);
+    }
 
     fn round_trip<C: Tally + std::fmt::Debug>(bits: usize) {
         assert_eq!(C::BYTES * 8, bits);
