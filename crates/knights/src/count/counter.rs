@@ -569,8 +569,10 @@ impl Counter<'_> {
 impl Counter<'_, &Shape> {
     /// The number of undirected closed or open tours of the shape: one
     /// frontier program over the move graph, the squares taken row by row
-    /// along the longer side, holes skipped, its states in memory (a plain
-    /// shape is counted as its board, by [`Counter::tours`]). It runs where
+    /// along the longer side, holes skipped, its states in memory and past
+    /// the memory bound on disk, with a checkpoint in a work directory, as
+    /// a board's (a plain shape is counted as its board, by
+    /// [`Counter::tours`]). It runs where
     /// the frontier stays within the counter's limit: small boards, and
     /// cylinders whose wrap joins the two long edges (the frontier then
     /// spans the short side once).
@@ -603,16 +605,45 @@ impl Counter<'_, &Shape> {
         }
         let problem = shape_problem(shape, self.kind, None)?;
         let forward = self.forward();
-        let run_opts = RunOptions {
-            memory_only: Some(board),
-            ..self.run_options(board, &forward)
-        };
-        let run = executor::run(&problem, &run_opts)?;
+        let run = executor::run(&problem, &self.run_options(board, &forward))?;
         let workers = self.shares(run.held_peak, run.sent_bytes)?;
         Ok(CountReport {
             workers,
             ..forward_report(run, t0)
         })
+    }
+}
+
+impl Counter<'_, &Shape> {
+    /// The projection of [`tours`](Counter::tours) on the shape: a plain
+    /// shape's is its board's ([`Counter::project`]); another's comes from a
+    /// trial run of its one forward program's first squares, extended by
+    /// the same model (its rows are the shape's rows along the longer
+    /// side, holes skipped; a torus keeps its first rows in the frontier,
+    /// which the model does not know, so its figures are rougher).
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::{Counter, Source};
+    /// use knights::shape::{Shape, Wrap};
+    /// let torus = Shape::new("4x4".parse()?).with_wrap(Wrap::Both);
+    /// let p = Counter::on_shape(&torus).project()?;
+    /// assert_eq!(p.source, Some(Source::Complete)); // small: counted in the trial
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn project(&self) -> Result<Projection> {
+        let shape = self.on;
+        if shape.is_plain() {
+            return self.same_for(shape.board()).project();
+        }
+        if shape.squares() == 1 {
+            return Ok(Projection {
+                source: Some(Source::Nothing),
+                ..Projection::default()
+            });
+        }
+        let problem = shape_problem(shape, self.kind, None)?;
+        trial::project(&[problem], self.control.map(Control::stop_flag))
     }
 }
 

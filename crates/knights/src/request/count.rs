@@ -297,11 +297,9 @@ impl CountRequest {
                     .into(),
             );
         }
-        if !shape.is_plain()
-            && (self.of != CountOf::Tours || self.work_dir.is_some() || method == Method::Meet)
-        {
+        if !shape.is_plain() && (self.of != CountOf::Tours || method == Method::Meet) {
             return refuse(
-                "on a board with holes, wrapping or another leaper, a count runs one forward program in memory: symmetric tours, classes, all lengths or cells, a work directory and the meet method do not apply".into(),
+                "on a board with holes, wrapping or another leaper, a count runs one forward program: symmetric tours, classes, all lengths or cells and the meet method do not apply".into(),
             );
         }
         Ok(Plan { shape, method })
@@ -374,7 +372,7 @@ impl CountRequest {
         );
         match self.of {
             _ if !plan.shape.is_plain() => {
-                // One forward program in memory, whatever the method.
+                // One forward program, whatever the method.
                 let on_shape = self.options(
                     Counter::on_shape(&plan.shape),
                     plan.method,

@@ -1,6 +1,8 @@
 //! Every prefix of cells in one pass ([`Counter::all_cells`]): Knuth's
 //! tables of closed tours in the first 2n cells of 3-, 5- and 7-row boards
-//! (`tests/data/published_counts.toml`, `first_cells_closed`), and, for
+//! and of open tours in the first n cells of 3- and 5-row boards
+//! (`tests/data/published_counts.toml`, `first_cells_closed` and
+//! `first_cells_open`), and, for
 //! open and closed tours, every prefix against a count of that shape as a
 //! board with holes and the whole lines against [`Counter::all_lengths`].
 
@@ -38,6 +40,26 @@ fn all_cells_reproduces_knuths_closed_tables() {
             if c < 2 * offset || c % 2 == 1 {
                 assert_eq!(n, Count::ZERO, "{key}: the first {c} cells");
             }
+        }
+    }
+}
+
+#[test]
+fn all_cells_reproduces_knuths_open_tables() {
+    let table = include_str!("../data/published_counts.toml")
+        .parse::<Value>()
+        .expect("published_counts.toml parses");
+    let section = &table["first_cells_open"];
+    for (key, board) in [("k3", "3x18"), ("k5", "5x10")] {
+        let entry = &section[key];
+        let offset = entry["offset"].as_integer().unwrap() as usize;
+        let counts = cells(board, Kind::Open);
+        let published = entry["counts"].as_array().unwrap();
+        assert!(published.len() > 40, "{key}");
+        for (i, want) in published.iter().enumerate() {
+            let c = offset + i;
+            let want: Count = want.as_str().unwrap().parse().unwrap();
+            assert_eq!(counts[c - 1], (c, want), "{key}: the first {c} cells");
         }
     }
 }

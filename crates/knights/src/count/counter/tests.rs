@@ -29,8 +29,38 @@ fn counts_on_shapes_keep_to_the_memory_bound() {
         .max_memory(8 << 20)
         .tours()
         .unwrap_err();
-    assert!(matches!(err, crate::Error::TooLarge { .. }), "{err}");
+    // Too small a bound even for the disk program: an error that names it.
     assert!(err.to_string().contains("8.0 MiB"), "{err}");
+    // Kept in memory, the same count stops as too large for the board.
+    let err = Counter::on_shape(&torus)
+        .kind(Kind::Open)
+        .max_memory(8 << 20)
+        .memory_only(true)
+        .tours()
+        .unwrap_err();
+    assert!(matches!(err, crate::Error::TooLarge { .. }), "{err}");
+}
+
+/// A shape's states go to disk past the memory bound, as a board's do:
+/// 5 x 6 cylinders (533,630,020 closed tours) and a 4 x 4 torus (1,344)
+/// under a bound that sends them there count as in memory.
+#[test]
+fn counts_on_shapes_go_to_disk_past_the_bound() {
+    use crate::shape::Wrap;
+    // Bounds below the states' memory (peaks of 723,142 and 6,151 states).
+    for (board, wrap, bound) in [
+        ("5x6", Wrap::Rows, 16 << 20),
+        ("6x5", Wrap::Cols, 16 << 20),
+        ("4x4", Wrap::Both, 1 << 19),
+    ] {
+        let shape = Shape::new(board.parse().unwrap()).with_wrap(wrap);
+        let in_memory = Counter::on_shape(&shape).tours().unwrap();
+        assert!(!in_memory.on_disk);
+        let spilled = Counter::on_shape(&shape).max_memory(bound).tours().unwrap();
+        assert!(spilled.on_disk, "{shape}");
+        assert_eq!(spilled.count, in_memory.count, "{shape}");
+        assert!(spilled.count != crate::count::Count::ZERO, "{shape}");
+    }
 }
 
 /// 6x8 open met in the middle expands its lower part's states to about
