@@ -112,3 +112,23 @@ fn every_prefix_equals_its_shape_and_the_lines_equal_all_lengths() {
         }
     }
 }
+
+/// The 8-row family (Knuth's A383664, whose data is not in this
+/// repository's test data) at its whole columns: one pass over the cells
+/// of 8 x 7 gives 8 x 6 and 8 x 7 (`closed_strips`, from A175881 and
+/// A193055), and every prefix before a first closed tour is 0.
+#[test]
+#[ignore = "minutes in release mode: cargo test --release -p knights -- --ignored eight_row_cells_slow"]
+fn eight_row_cells_slow() {
+    let table = include_str!("../data/published_counts.toml")
+        .parse::<Value>()
+        .expect("published_counts.toml parses");
+    let strips = &table["closed_strips"]["counts"];
+    let counts = cells("8x7", Kind::Closed);
+    assert_eq!(counts.len(), 56);
+    for (board, c) in [("8x6", 48), ("8x7", 56)] {
+        let want: Count = strips[board].as_str().unwrap().parse().unwrap();
+        assert_eq!(counts[c - 1], (c, want), "{board}");
+    }
+    assert!(counts.iter().all(|&(c, n)| c % 2 == 0 || n == Count::ZERO));
+}
