@@ -220,15 +220,15 @@ fn tori_and_cylinders_agree_with_brute_force() {
 /// force: 8 open giraffe (1,4) tours of 5 x 8.
 #[test]
 fn a_giraffe_count_agrees_with_brute_force() {
-    for (board, leaper, kind, want) in [("5x8", (1, 4), Kind::Open, 8u64)] {
-        let shape = Shape::new(board.parse().unwrap())
-            .with_leaper(Leaper::new(leaper.0, leaper.1).unwrap());
-        let (cycles, paths) = brute_force(&shape);
-        let brute = if kind == Kind::Closed { cycles } else { paths };
-        assert_eq!(brute, want, "{shape} {kind}");
-        let got = Counter::on_shape(&shape).kind(kind).tours().unwrap().count;
-        assert_eq!(got, u128::from(want), "{shape} {kind}");
-    }
+    let shape = Shape::new("5x8".parse().unwrap()).with_leaper(Leaper::new(1, 4).unwrap());
+    let (_, paths) = brute_force(&shape);
+    assert_eq!(paths, 8, "{shape}");
+    let got = Counter::on_shape(&shape)
+        .kind(Kind::Open)
+        .tours()
+        .unwrap()
+        .count;
+    assert_eq!(got, 8u128, "{shape}");
 }
 
 #[test]
