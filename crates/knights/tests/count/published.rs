@@ -206,9 +206,9 @@ fn open_7xn_slow() {
     }
 }
 
-/// The new terms of OEIS A193054 (closed tours of 7 x 24 .. 7 x 50) in
-/// `records.toml`, from one sweep of 7 x 50, and the published ones with
-/// them.
+/// The terms of OEIS A193054 past its data line (closed tours of 7 x 24
+/// .. 7 x 50; Knuth 2025 published them to 7 x 42) in `records.toml`,
+/// from one sweep of 7 x 50, and the data line's terms with them.
 #[test]
 #[ignore = "about an hour and a half in release mode: cargo test --release -p knights -- --ignored records_7x2n_long"]
 fn records_7x2n_long() {
