@@ -120,15 +120,15 @@ impl<'a> Gather<'a> {
             let b = Boundary::unpacked(k);
             self.bucket_of(pattern_key(b.degrees, b.term))
         };
-        let mine: Vec<(Boundary, u128)> = match self.opts.workers {
-            None => top.to_vec(),
+        let states = match self.opts.workers {
+            None => packed(top),
             Some(_) => top
                 .iter()
-                .copied()
                 .filter(|(b, _)| self.opts.owns(self.pair_of_state(b)))
+                .map(|(b, c)| (b.packed(), *c))
                 .collect(),
         };
-        self.tops.push(&self.room, packed(&mine), bucket_of)?;
+        self.tops.push(&self.room, states, bucket_of)?;
         self.after_push()
     }
 
