@@ -310,14 +310,13 @@ fn dry_run(
         .method(method)
         .control(&control)
         .project()?;
-    let board = shape;
     let dir = args.work_dir.clone().unwrap_or_else(std::env::temp_dir);
     let free = knights::memory::free_disk_bytes(&dir);
     let kind_name = if kind == Kind::Open { "open" } else { "closed" };
     let source = p.source.unwrap_or(Source::Nothing);
     if args.json {
         let json = json!({
-            "board": board.to_string(), "kind": kind_name, "dry_run": true,
+            "board": shape.to_string(), "kind": kind_name, "dry_run": true,
             "projected_peak_states": p.peak_states, "peak_step": p.peak_step, "steps": p.steps,
             "projected_disk_bytes": p.disk_bytes, "projected_seconds": p.seconds,
             "source": source.describe(), "measured_steps": p.measured_steps,
@@ -340,7 +339,7 @@ fn dry_run(
     }
     if source == Source::Nothing {
         crate::outln!(
-            "{board} {kind_name}: nothing to count (no tour exists), so no states, disk or time"
+            "{shape} {kind_name}: nothing to count (no tour exists), so no states, disk or time"
         )?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -349,7 +348,7 @@ fn dry_run(
     } else {
         String::new()
     };
-    crate::outln!("{board} {kind_name} tours, projected:")?;
+    crate::outln!("{shape} {kind_name} tours, projected:")?;
     crate::outln!("  peak states  about {}{at}", group(p.peak_states))?;
     crate::outln!(
         "  disk         at most about {} at the peak, if the states go to disk (--work-dir, or past --max-memory)",

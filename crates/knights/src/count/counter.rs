@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::executor::{self, RunOptions};
+use super::frontier::Problem;
 use super::planner::{
     expected_bits, meets, oriented, shape_problem, strip_problem, PROBLEM_BYTES_PER_SQUARE,
 };
@@ -422,18 +423,9 @@ impl Counter<'_> {
         }
         let board = self.on;
         let (w, rows) = (board.rows() as usize, board.cols() as usize);
-        let bits = expected_bits(board, self.kind)?;
-        crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
-        let mut problem = strip_problem(rows, w, self.kind, self.outside_in);
-        problem.prefixes = (1..rows).map(|l| l * w).collect();
-        let forward = self.forward();
-        let run = executor::run(
-            &problem,
-            &RunOptions {
-                count_bits: bits,
-                ..self.run_options(board, &forward)
-            },
-        )?;
+        let run = self.sweep(|problem| {
+            problem.prefixes = (1..rows).map(|l| l * w).collect();
+        })?;
         let mut counts = Vec::with_capacity(rows);
         for &(vertices, n) in &run.prefix_counts {
             counts.push((vertices / w, n));
@@ -460,6 +452,26 @@ impl Counter<'_> {
             },
             counts,
         })
+    }
+
+    /// One forward pass over the board as a strip as wide as its rows (see
+    /// [`Counter::all_lengths`]), its problem set up by `prefixes` (the
+    /// prefixes to count; for cells also no mirror folding).
+    fn sweep(&self, prefixes: impl FnOnce(&mut Problem)) -> Result<executor::Run> {
+        let board = self.on;
+        let (w, rows) = (board.rows() as usize, board.cols() as usize);
+        let bits = expected_bits(board, self.kind)?;
+        crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
+        let mut problem = strip_problem(rows, w, self.kind, self.outside_in);
+        prefixes(&mut problem);
+        let forward = self.forward();
+        executor::run(
+            &problem,
+            &RunOptions {
+                count_bits: bits,
+                ..self.run_options(board, &forward)
+            },
+        )
     }
 
     /// The number of closed tours of the board unchanged by a half turn

@@ -6,9 +6,9 @@
 //! open and closed tours, every prefix against a count of that shape as a
 //! board with holes and the whole lines against [`Counter::all_lengths`].
 
+use super::published::table;
 use knights::count::{Count, Counter, Kind};
 use knights::{Board, Shape};
-use toml::Value;
 
 fn cells(board: &str, kind: Kind) -> Vec<(usize, Count)> {
     let board: Board = board.parse().unwrap();
@@ -21,9 +21,7 @@ fn cells(board: &str, kind: Kind) -> Vec<(usize, Count)> {
 
 #[test]
 fn all_cells_reproduces_knuths_closed_tables() {
-    let table = include_str!("../data/published_counts.toml")
-        .parse::<Value>()
-        .expect("published_counts.toml parses");
+    let table = table();
     let section = &table["first_cells_closed"];
     for (key, board) in [("k3", "3x30"), ("k5", "5x16"), ("k7", "7x6")] {
         let entry = &section[key];
@@ -46,9 +44,7 @@ fn all_cells_reproduces_knuths_closed_tables() {
 
 #[test]
 fn all_cells_reproduces_knuths_open_tables() {
-    let table = include_str!("../data/published_counts.toml")
-        .parse::<Value>()
-        .expect("published_counts.toml parses");
+    let table = table();
     let section = &table["first_cells_open"];
     for (key, board) in [("k3", "3x18"), ("k5", "5x10")] {
         let entry = &section[key];
@@ -120,9 +116,7 @@ fn every_prefix_equals_its_shape_and_the_lines_equal_all_lengths() {
 #[test]
 #[ignore = "minutes in release mode: cargo test --release -p knights -- --ignored eight_row_cells_slow"]
 fn eight_row_cells_slow() {
-    let table = include_str!("../data/published_counts.toml")
-        .parse::<Value>()
-        .expect("published_counts.toml parses");
+    let table = table();
     let strips = &table["closed_strips"]["counts"];
     let counts = cells("8x7", Kind::Closed);
     assert_eq!(counts.len(), 56);

@@ -17,7 +17,7 @@ use knights::count::{self, Count, Counter, Kind};
 use knights::Board;
 use toml::Value;
 
-fn table() -> Value {
+pub(super) fn table() -> Value {
     include_str!("../data/published_counts.toml")
         .parse::<Value>()
         .expect("published_counts.toml parses")

@@ -5,8 +5,6 @@
 use std::time::Instant;
 
 use super::{forward_report, Counter};
-use crate::count::executor::{self, RunOptions};
-use crate::count::planner::{expected_bits, strip_problem, PROBLEM_BYTES_PER_SQUARE};
 use crate::count::{Count, CountReport, Method};
 use crate::Result;
 
@@ -39,7 +37,7 @@ impl Counter<'_> {
     /// use knights::count::Counter;
     /// let s = Counter::new("3x4".parse()?).kind(knights::Kind::Open).all_cells()?;
     /// assert_eq!(s.counts.len(), 12);
-    /// // 3x3 less its middle square has 8 open tours: its first 8 cells do not.
+    /// // All 12 cells: the 8 open tours of 3x4.
     /// assert_eq!(s.counts[11], (12, 8u64.into()));
     /// # Ok::<(), knights::Error>(())
     /// ```
@@ -52,22 +50,11 @@ impl Counter<'_> {
             )
             .with_hint(crate::Hint::UseMethod("forward")));
         }
-        let board = self.on;
-        let (w, rows) = (board.rows() as usize, board.cols() as usize);
-        let bits = expected_bits(board, self.kind)?;
-        crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
-        let mut problem = strip_problem(rows, w, self.kind, false);
-        let n = problem.n;
-        problem.prefixes = (1..n).collect();
-        problem.mirror = Vec::new();
-        let forward = self.forward();
-        let run = executor::run(
-            &problem,
-            &RunOptions {
-                count_bits: bits,
-                ..self.run_options(board, &forward)
-            },
-        )?;
+        let run = self.sweep(|problem| {
+            problem.prefixes = (1..problem.n).collect();
+            problem.mirror = Vec::new();
+        })?;
+        let n = self.on.squares();
         let one = self.one_square().count;
         let mut counts: Vec<(usize, Count)> = run
             .prefix_counts
