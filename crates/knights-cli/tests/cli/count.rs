@@ -327,10 +327,34 @@ fn sweeps_print_every_length() {
 
 /// `--all-cells`: one line `C COUNT` for every prefix of cells, Knuth's
 /// 7-row closed table from its first term (A383663: 2 tours in 22 cells).
-#[test]
-fn cell_sweeps_print_every_prefix() {
+/// Knuth's published terms of the "first cells" family `key` (`closed`:
+/// indexed by pairs of cells) as the lines `c COUNT` of a cell sweep
+/// over `cells` cells. The data: `crates/knights/tests/data`.
+fn published_lines(section: &str, key: &str, cells: usize) -> Vec<String> {
+    let table: toml::Value = include_str!("../../../knights/tests/data/published_counts.toml")
+        .parse()
+        .unwrap();
+    let entry = &table[section][key];
+    let offset = entry["offset"].as_integer().unwrap() as usize;
+    let step = if section == "first_cells_closed" {
+        2
+    } else {
+        1
+    };
+    let counts = entry["counts"].as_array().unwrap().iter();
+    (offset..)
+        .zip(counts)
+        .map(|(n, count)| (step * n, count.as_str().unwrap()))
+        .take_while(|&(c, _)| c <= cells)
+        .map(|(c, count)| format!("{c} {count}"))
+        .collect()
+}
+
+/// Runs a cell sweep and checks every published line it should print.
+fn sweep_reproduces(args: &[&str], section: &str, key: &str, cells: usize) -> usize {
     let out = knights()
-        .args(["count", "7x6", "--all-cells"])
+        .args(["count", "--all-cells", "--quiet"])
+        .args(args)
         .assert()
         .success()
         .get_output()
@@ -338,10 +362,29 @@ fn cell_sweeps_print_every_prefix() {
         .clone();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 42);
-    assert_eq!(lines[0], "1 0");
-    assert_eq!(&lines[21..26], ["22 2", "23 0", "24 11", "25 0", "26 58"]);
-    assert_eq!(lines[41], "42 1067638"); // all of 7x6 = 6x7
+    assert_eq!(lines.len(), cells, "{args:?}");
+    let want = published_lines(section, key, cells);
+    for line in &want {
+        let c: usize = line.split(' ').next().unwrap().parse().unwrap();
+        assert_eq!(lines[c - 1], line, "{args:?}");
+    }
+    want.len()
+}
+
+#[test]
+fn cell_sweeps_print_every_prefix() {
+    // A383663 (7 rows, closed) and A389757 (7 rows, open), Knuth 2025.
+    assert_eq!(
+        sweep_reproduces(&["7x6"], "first_cells_closed", "k7", 42),
+        11
+    );
+    assert_eq!(
+        sweep_reproduces(&["7x4", "--open"], "first_cells_open", "k7", 28),
+        28
+    );
+    let lines = published_lines("first_cells_closed", "k7", 42);
+    assert_eq!(lines.first().map(String::as_str), Some("22 2"));
+    assert_eq!(lines.last().map(String::as_str), Some("42 1067638")); // 7x6 = 6x7
     let out = knights()
         .args(["count", "3x4", "--all-cells", "--open", "--json"])
         .assert()
@@ -1111,4 +1154,25 @@ fn no_count_is_promised_that_a_named_method_refuses() {
         .success()
         .stdout("0\n")
         .stderr(contains("so the count is 0"));
+}
+
+/// The acceptance runs of Knuth's tables: `knights count 7x8 --all-cells`,
+/// `knights count 7x7 --all-cells --open` and `knights count 8x6
+/// --all-cells --open` print every published term of A383663, A389757 and
+/// A389758 for their cells. The open sweeps hold billions of states.
+#[test]
+#[ignore = "hours in release mode: cargo test --release -p knights-cli -- --ignored knuths_cell_tables_slow"]
+fn knuths_cell_tables_slow() {
+    assert_eq!(
+        sweep_reproduces(&["7x8"], "first_cells_closed", "k7", 56),
+        18
+    );
+    assert_eq!(
+        sweep_reproduces(&["7x7", "--open"], "first_cells_open", "k7", 49),
+        48
+    );
+    assert_eq!(
+        sweep_reproduces(&["8x6", "--open"], "first_cells_open", "k8", 48),
+        46
+    );
 }

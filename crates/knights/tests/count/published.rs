@@ -3,7 +3,8 @@
 //! with k * n <= 40, the closed tours of 6 x n (A175881, past 2^128 from
 //! 6 x 26 on), the directed open tours of n x n (A165134), and closed
 //! tours of strips (A383660, A383661, A193055), the closed tours of 7 x 2n
-//! (A193054) and 8 x n (A193055), the strips and the 6 x n and 7 x 2n lists
+//! (A193054) and 8 x n (A193055), the open tours of 7 x n (A306283)
+//! and 8 x n (A389760), the strips and the 6 x n and 7 x 2n lists
 //! also by sweeps over lengths ([`Counter::all_lengths`]).
 //!
 //! `published_counts_fast` runs every entry the frontier program counts in
@@ -203,6 +204,16 @@ fn open_7xn_slow() {
     for (n, want) in list("open_7xn", 3, 8) {
         let board = Board::new(7, n).unwrap();
         assert_eq!(count(board, Kind::Open), want, "open_7xn {board}");
+    }
+}
+
+/// The open tours of 8 x 3 to 8 x 6 (OEIS A389760, Knuth 2025), each
+/// counted with its 6 or fewer columns as the program's rows.
+#[test]
+fn open_8xn() {
+    for (n, want) in list("open_8xn", 3, 6) {
+        let board = Board::new(8, n).unwrap();
+        assert_eq!(count(board, Kind::Open), want, "open_8xn {board}");
     }
 }
 

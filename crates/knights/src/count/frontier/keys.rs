@@ -44,7 +44,7 @@ fn div_small_odd(x: u64, r: u8) -> (u64, u64) {
             }
         };
     }
-    by!(3 5 7 9 11 13 15 17 19 21 23)
+    by!(3 5 7 9 11 13 15 17 19 21 23 25 27 29)
 }
 
 /// The low bit of every 2-bit role code.
@@ -92,7 +92,7 @@ impl Engine {
         };
         let mut ends = [0u8; W];
         let mut e = 0usize;
-        // The roles take at most 2 x 23 bits.
+        // The roles take at most 2 x 31 bits.
         let low = key as u64;
         for i in 0..k {
             match ((low >> (2 * i)) & 3) as u8 {
@@ -253,5 +253,105 @@ impl Engine {
     pub fn final_roles(&self, key: u128) -> ([u8; W], [u8; W]) {
         let d = self.decode(self.final_frontier.len(), key);
         (d.st, d.mate)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::frontier::program::Route;
+
+    fn engine(t: u64, m: u8) -> Engine {
+        Engine {
+            nibble_keys: false,
+            shape: if t == 1 { Route::Cycle } else { Route::Path },
+            prune: false,
+            twice_total: None,
+            m,
+            t,
+            steps: Vec::new(),
+            key_bits: 0,
+            width: 0,
+            final_frontier: Vec::new(),
+        }
+    }
+
+    /// A frontier of `k` slots from the bits of `seed`: roles, a pairing
+    /// of the paired ends, voltages modulo `m` and a terminal count.
+    fn frontier(k: usize, t: u64, m: u8, mut seed: u64) -> Frontier {
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut d = Frontier {
+            st: [UNTOUCHED; W],
+            mate: [0; W],
+            w: [0; W],
+            term: (next(t)) as u8,
+        };
+        let mut ends = Vec::new();
+        for s in 0..k {
+            match next(if t > 1 { 4 } else { 3 }) {
+                0 => {}
+                1 => d.st[s] = DONE,
+                2 => {
+                    d.st[s] = END;
+                    ends.push(s);
+                }
+                _ => {
+                    d.st[s] = END;
+                    d.mate[s] = FREE;
+                }
+            }
+        }
+        ends.truncate(ends.len() - ends.len() % 2);
+        // An odd end left over is done instead.
+        for s in 0..k {
+            if d.st[s] == END && d.mate[s] != FREE && !ends.contains(&s) {
+                d.st[s] = DONE;
+            }
+        }
+        while !ends.is_empty() {
+            let a = ends.remove(0);
+            let b = ends.remove(next(ends.len() as u64) as usize);
+            d.mate[a] = b as u8;
+            d.mate[b] = a as u8;
+            let volt = next(u64::from(m)) as u8;
+            d.w[a] = volt;
+            d.w[b] = (m - volt) % m;
+        }
+        d
+    }
+
+    #[test]
+    fn keys_of_every_frontier_width_decode_to_their_state() {
+        for k in [1, 7, 23, 24, 28, 31] {
+            for (t, m) in [(1, 1), (3, 1), (1, 2), (1, 4)] {
+                // Skip the widths whose keys would not fit (key_bits refuses them).
+                if key_bits(k, t, m).is_err() {
+                    assert!(k > 23, "{k} {t} {m}");
+                    continue;
+                }
+                let engine = engine(t, m);
+                for seed in 0..200 {
+                    let d = frontier(k, t, m, seed);
+                    let keep = &IDENTITY[..k];
+                    let key = engine.encode_slots(keep, &d, Engine::roles(keep, &d));
+                    let back = engine.decode(k, key);
+                    for s in 0..k {
+                        assert_eq!(back.st[s], d.st[s], "k {k} seed {seed} slot {s}");
+                        if d.st[s] == END {
+                            assert_eq!(back.mate[s], d.mate[s], "k {k} seed {seed} slot {s}");
+                            if d.mate[s] != FREE {
+                                assert_eq!(back.w[s], d.w[s], "k {k} seed {seed} slot {s}");
+                            }
+                        }
+                    }
+                    assert_eq!(back.term, d.term, "k {k} seed {seed}");
+                }
+            }
+        }
     }
 }

@@ -3,8 +3,10 @@
 //! the cell codes of a decoded state, the state itself, the steps and the
 //! prepared program.
 
-/// The most vertices a frontier may hold.
-pub(crate) const MAX_FRONTIER: usize = 23;
+/// The most vertices a frontier may hold: the 2-bit roles of the frontier
+/// and the vertex being processed fill one `u64`, and the alive ends of a
+/// key one `u32` (a key must also fit its 128 bits: see `key_bits`).
+pub(crate) const MAX_FRONTIER: usize = 31;
 /// Room for the frontier plus the vertex being processed.
 pub(super) const W: usize = MAX_FRONTIER + 1;
 
