@@ -458,6 +458,23 @@ fn has_state_files(dir: &std::path::Path) -> bool {
     })
 }
 
+/// The 6 x 6 torus (a frontier of 24 squares, once refused) counts: on
+/// disk past its memory bound, and it stops at its disk budget with its
+/// checkpoint kept, long before it could finish on any machine like this.
+#[test]
+fn the_six_by_six_torus_counts_until_its_budgets() {
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().to_str().unwrap();
+    knights()
+        .args(["count", "6x6", "--wrap", "both", "--work-dir", work])
+        .args(["--max-memory", "64M", "--max-disk", "64M", "--quiet"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("disk budget of 64.0 MiB").and(contains("--resume")));
+    assert!(has_state_files(dir.path()), "the checkpoint is kept");
+}
+
 #[test]
 fn a_disk_budget_stops_the_count_and_resume_finishes_it() {
     let dir = tempfile::tempdir().unwrap();
