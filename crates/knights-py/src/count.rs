@@ -3,7 +3,7 @@
 use crate::convert::{bad_input, board_arg, kind_arg};
 use crate::run::{run_watched, Watch};
 use knights::count;
-use knights::request::{CountOf, CountRequest};
+use knights::request::{CountAnswer, CountOf, CountRequest};
 use pyo3::prelude::*;
 
 /// An exact count of tours (undirected unless `directed`; with
@@ -40,15 +40,66 @@ pub(crate) fn count_tours(
             )
         }
     };
+    let answer = run_count(py, &board.to_string(), kind, of, directed, progress)?;
+    big_int(py, answer.count)
+}
+
+/// Every prefix of a strip in one pass: with `cells`, the tours of the
+/// first `c` cells for every `c` (as `(c, count)`), else the tours of every
+/// length (as `("WxL", count)`), run as the library's [`CountRequest`] of
+/// [`CountOf::AllCells`] or [`CountOf::AllLengths`].
+#[pyfunction]
+#[pyo3(name = "count_sweep", signature = (board, kind, directed, cells, progress))]
+pub(crate) fn count_sweep(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    kind: &str,
+    directed: bool,
+    cells: bool,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let board = board_arg(py, board)?;
+    let Some(kind) = kind_arg(py, kind)? else {
+        return bad_input(
+            py,
+            "a sweep is of closed or of open tours; give kind='closed' or kind='open'".into(),
+        );
+    };
+    let of = if cells {
+        CountOf::AllCells
+    } else {
+        CountOf::AllLengths
+    };
+    let answer = run_count(py, &board.to_string(), kind, of, directed, progress)?;
+    let list = pyo3::types::PyList::empty(py);
+    for c in &answer.cells {
+        list.append((c.cells, big_int(py, c.count)?))?;
+    }
+    for l in &answer.lengths {
+        list.append((l.board.as_str(), big_int(py, l.count)?))?;
+    }
+    Ok(list.into_any().unbind())
+}
+
+/// Runs a count request with the GIL released, `progress` called with
+/// `(step, steps, states, peak, on_disk)` after every square.
+fn run_count(
+    py: Python<'_>,
+    board: &str,
+    kind: knights::Kind,
+    of: CountOf,
+    directed: bool,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<CountAnswer> {
     let request = CountRequest {
         kind,
         of,
         directed,
-        ..CountRequest::new(&board.to_string())
+        ..CountRequest::new(board)
     };
     let watch = Watch::default();
     let calls_back = watch.clone();
-    let answer = run_watched(py, &watch, move |stop| {
+    run_watched(py, &watch, move |stop| {
         let control = knights::Control::new().stop(stop).progress(move |p| {
             let (Some(f), Some(p)) = (&progress, p.frontier) else {
                 return;
@@ -61,8 +112,7 @@ pub(crate) fn count_tours(
             });
         });
         request.run(&control)
-    })?;
-    big_int(py, answer.count)
+    })
 }
 
 /// A count as a Python `int`, exact at any size.

@@ -47,6 +47,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(files::check, m)?)?;
     m.add_function(wrap_pyfunction!(cipher::run_cipher, m)?)?;
     m.add_function(wrap_pyfunction!(count::count_tours, m)?)?;
+    m.add_function(wrap_pyfunction!(count::count_sweep, m)?)?;
     m.add_function(wrap_pyfunction!(exists::exists, m)?)?;
     m.add_function(wrap_pyfunction!(exists::decide, m)?)?;
     m.add_function(wrap_pyfunction!(rails::join, m)?)?;

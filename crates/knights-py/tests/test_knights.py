@@ -446,6 +446,30 @@ def test_counts_past_2_128_are_exact_ints():
     assert knights.count("3x200", directed=True) == 2 * n
 
 
+def test_sweeps_over_cells_and_lengths():
+    """Knuth's first-cells tables (The Art of Computer Programming,
+    Prefascicle 8a, 2025): OEIS A389759 opens 1, 0 x 8, 2, 2, 8 (open
+    tours of the first n cells of 3-row boards) and A383661 has 1 closed
+    tour of the first 18 cells of a 5-row board, 0 of 20; the lengths of
+    6 x n closed are OEIS A175881."""
+    cells = knights.count_cells("3x4", kind="open")
+    assert cells == [(c, n) for c, n in enumerate([1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 8], 1)]
+    assert all(type(n) is int for _, n in cells)
+    five = dict(knights.count_cells("5x4"))
+    assert (five[18], five[20], len(five)) == (1, 0, 20)
+    assert knights.count_cells("3x4", kind="open", directed=True)[-1] == (12, 16)
+    lengths = knights.count_lengths("6x8")
+    assert lengths[4:] == [("6x5", 8), ("6x6", 9862), ("6x7", 1067638), ("6x8", 55488142)]
+    assert lengths[-1][1] == knights.count("6x8")
+    steps = []
+    knights.count_cells("4x5", progress=lambda p: steps.append(p.step))
+    assert steps and steps == sorted(steps)
+    with pytest.raises(knights.BadInputError):
+        knights.count_cells("4x5", kind="sideways")
+    with pytest.raises(knights.BadInputError):
+        knights.count_lengths("0x5")
+
+
 def test_3x4_open_count_by_brute_force():
     """The count of the library against a search written here."""
     rows, cols = 3, 4

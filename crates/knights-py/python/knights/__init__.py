@@ -66,6 +66,8 @@ __all__ = [
     "check",
     "read",
     "count",
+    "count_lengths",
+    "count_cells",
     "encrypt",
     "decrypt",
     "stats",
@@ -315,14 +317,59 @@ def count(
     >>> count("4x4")
     0
     """
-    callback = None
-    if progress is not None:
-        user = progress
-
-        def callback(*p: Any) -> None:
-            user(Progress(*p))
-
+    callback = _callback(progress)
     return _native.count(board, kind, bool(directed), bool(symmetric), bool(classes), callback)
+
+
+def _callback(progress: Optional[Callable[[Progress], Any]]) -> Optional[Callable[..., None]]:
+    if progress is None:
+        return None
+    user = progress
+
+    def callback(*p: Any) -> None:
+        user(Progress(*p))
+
+    return callback
+
+
+def count_lengths(
+    board: Board,
+    kind: str = "closed",
+    *,
+    directed: bool = False,
+    progress: Optional[Callable[[Progress], Any]] = None,
+) -> List[Tuple[str, int]]:
+    """The tours of every length of a strip in one pass: for a board
+    ``WxN``, ``(f"{W}x{L}", count)`` for ``L = 1..N`` (``knights count WxN
+    --all-lengths``). Undirected unless ``directed``; ``progress`` as in
+    :func:`count`.
+
+    >>> count_lengths("6x6")
+    [('6x1', 0), ('6x2', 0), ('6x3', 0), ('6x4', 0), ('6x5', 8), ('6x6', 9862)]
+    """
+    sweep = _native.count_sweep(board, kind, bool(directed), False, _callback(progress))
+    return [(str(b), n) for b, n in sweep]
+
+
+def count_cells(
+    board: Board,
+    kind: str = "closed",
+    *,
+    directed: bool = False,
+    progress: Optional[Callable[[Progress], Any]] = None,
+) -> List[Tuple[int, int]]:
+    """The tours of every prefix of cells in one pass: for a board ``KxN``
+    taken as ``N`` columns of ``K`` cells, ``(c, count)`` for the first
+    ``c`` cells, ``c = 1..K*N`` (``knights count KxN --all-cells``; Knuth's
+    "first n cells" tables, The Art of Computer Programming, Prefascicle
+    8a, 2025). Undirected unless ``directed``; ``progress`` as in
+    :func:`count`.
+
+    >>> [n for c, n in count_cells("3x4", kind="open")][9:]
+    [2, 2, 8]
+    """
+    sweep = _native.count_sweep(board, kind, bool(directed), True, _callback(progress))
+    return [(int(c), n) for c, n in sweep]
 
 
 def encrypt(text: str, key: Union[Tour, str], *, classic: bool = False) -> str:
