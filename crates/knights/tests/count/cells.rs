@@ -177,3 +177,62 @@ fn closed_cells_slow() {
         assert_eq!(counts[c - 1], (c, want), "{board}");
     }
 }
+
+/// The terms past Knuth's b-files in `docs/records/` (one file per
+/// sequence, `n a(n)` lines): the sweep that made each file still gives
+/// every one of its terms. `closed`: the file's n counts pairs of cells.
+fn check_record_file(text: &str, board: &str, kind: Kind) -> usize {
+    let counts = cells(board, kind);
+    let step = if kind == Kind::Closed { 2 } else { 1 };
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (n, want) = line.split_once(' ').unwrap();
+        let c = step * n.parse::<usize>().unwrap();
+        let want: Count = want.parse().unwrap();
+        assert_eq!(counts[c - 1], (c, want), "{board}: the first {c} cells");
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn terms_past_knuths_tables_are_reproduced() {
+    for (text, board, kind, terms) in [
+        (
+            include_str!("../../../../docs/records/A383660.txt"),
+            "3x160",
+            Kind::Closed,
+            90,
+        ),
+        (
+            include_str!("../../../../docs/records/A389759.txt"),
+            "3x160",
+            Kind::Open,
+            183,
+        ),
+        (
+            include_str!("../../../../docs/records/A389754.txt"),
+            "4x50",
+            Kind::Open,
+            72,
+        ),
+        (
+            include_str!("../../../../docs/records/A383661.txt"),
+            "5x70",
+            Kind::Closed,
+            25,
+        ),
+    ] {
+        assert_eq!(check_record_file(text, board, kind), terms, "{board}");
+    }
+}
+
+/// [`terms_past_knuths_tables_are_reproduced`] for the longer sweeps.
+#[test]
+#[ignore = "minutes in release mode: cargo test --release -p knights -- --ignored terms_past_knuths_tables_slow"]
+fn terms_past_knuths_tables_slow() {
+    let a389755 = include_str!("../../../../docs/records/A389755.txt");
+    assert_eq!(check_record_file(a389755, "5x40", Kind::Open), 40);
+    let a383662 = include_str!("../../../../docs/records/A383662.txt");
+    assert_eq!(check_record_file(a383662, "6x60", Kind::Closed), 30);
+}
