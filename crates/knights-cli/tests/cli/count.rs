@@ -88,7 +88,7 @@ fn bad_requests_exit_cleanly() {
         .code(2)
         .stderr(contains("amount of memory"));
     knights()
-        .args(["count", "12x12"])
+        .args(["count", "16x16"])
         .assert()
         .code(2)
         .stderr(contains("narrower board"));

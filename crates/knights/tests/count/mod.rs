@@ -228,7 +228,7 @@ fn open_counts_refused_for_symmetry() {
 
 #[test]
 fn too_wide_boards_are_refused() {
-    let err = Counter::new("12x12".parse().unwrap()).tours().unwrap_err();
+    let err = Counter::new("16x16".parse().unwrap()).tours().unwrap_err();
     assert!(err.to_string().contains("narrower board"), "{err}");
 }
 

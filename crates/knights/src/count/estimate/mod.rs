@@ -526,7 +526,7 @@ mod tests {
             );
         }
         let wide = opts(Kind::Closed, 1, 1, EstimateMethod::Frontier);
-        let err = estimate("12x12".parse().unwrap(), &wide).unwrap_err();
+        let err = estimate("16x16".parse().unwrap(), &wide).unwrap_err();
         assert_eq!(err.category(), crate::Category::BadInput, "{err}");
     }
 }
