@@ -24,9 +24,14 @@
 //! the colours of the terminals fixed so far are twice the processed
 //! vertices' colour sum less the frontier's edges still to come, each
 //! counted with its vertex's colour). On 6x6 open this takes the successors
-//! to about a quarter (BENCHMARKS.md, "Exact counting"). Both judge a state
-//! by the whole graph, so a sweep
-//! over prefixes runs without them.
+//! to about a quarter (BENCHMARKS.md, "Exact counting"). In a sweep over
+//! prefixes, each a graph of its own, a state is kept while some prefix
+//! still to come could take it: the frontier's forced terminals count
+//! against every prefix (a prefix leaves a vertex no more neighbours than
+//! the whole graph does), the colours are judged against the range of the
+//! later prefixes' colour sums, and the unprocessed vertices, which a
+//! prefix may end before, are not judged. On the 7-row open sweep this
+//! roughly halves the states.
 //!
 //! **Mirror images.** A problem may name a symmetry (the left-right mirror
 //! of a board). After a vertex whose processed vertices the symmetry maps

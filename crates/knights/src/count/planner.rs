@@ -386,6 +386,29 @@ mod tests {
         }
     }
 
+    /// In a sweep over cells the colour test judges a state by every
+    /// prefix still to come: every prefix's count is kept, and states are
+    /// saved, against the same sweep with every colour 0.
+    #[test]
+    fn colour_pruning_keeps_every_prefix_count() {
+        for (rows, w) in [(5, 5), (6, 4), (8, 3), (4, 7)] {
+            let mut pruned = strip_problem(rows, w, Kind::Open, false);
+            pruned.prefixes = (1..pruned.n).collect();
+            pruned.mirror.clear();
+            let uncoloured = Problem {
+                colour: vec![0; pruned.n],
+                twice_colour_total: 0,
+                ..pruned.clone()
+            };
+            let a = executor::run(&pruned, &RunOptions::default()).unwrap();
+            let b = executor::run(&uncoloured, &RunOptions::default()).unwrap();
+            assert_eq!(a.prefix_counts, b.prefix_counts, "{rows}x{w}");
+            assert_eq!(a.count, b.count, "{rows}x{w}");
+            assert!(a.prefix_counts.iter().any(|c| c.1 != Count::ZERO));
+            assert!(a.generated < b.generated, "{rows}x{w}");
+        }
+    }
+
     #[test]
     fn counts_are_the_same_at_every_width() {
         // 3 x 60 open needs about 102 bits: from 64-bit counts the run widens.

@@ -266,7 +266,6 @@ mod tests {
             nibble_keys: false,
             shape: if t == 1 { Route::Cycle } else { Route::Path },
             prune: false,
-            twice_total: None,
             m,
             t,
             steps: Vec::new(),

@@ -66,6 +66,11 @@ pub(crate) struct Step {
     /// coloured), and twice the colour sum of the processed vertices.
     pub(super) keep_colour: Option<(u64, u64)>,
     pub(super) twice_processed: i32,
+    /// Paths on a 2-coloured graph: the least and greatest of twice the
+    /// colour sums of the graphs a state after this step may still become
+    /// a path of (the whole graph, and in a sweep the later prefixes),
+    /// which the colours of the two terminals must add up to.
+    pub(super) twice_totals: Option<(i32, i32)>,
     /// For a step after which states are replaced by the smaller of
     /// themselves and their mirror image: the mirror of each slot of `keep`
     /// (as indices into `keep`).
@@ -97,11 +102,8 @@ pub(crate) struct Engine {
     /// ranked keys.
     pub nibble_keys: bool,
     pub shape: Route,
-    /// Paths outside sweeps: whether [`Engine::may_finish`] prunes.
+    /// Paths: whether [`Engine::may_finish`] prunes (see `prune.rs`).
     pub(super) prune: bool,
-    /// Paths on a 2-coloured graph: twice the colour sum of all vertices,
-    /// which the colours of the two terminals must add up to.
-    pub(super) twice_total: Option<i32>,
     pub(super) m: u8,
     /// Radix of the terminal count (3 for paths, 1 for cycles).
     pub(super) t: u64,

@@ -7,13 +7,22 @@ use super::program::{Engine, Route, Scarce, Step};
 
 /// Whether and how a problem's states are pruned.
 pub(super) struct Pruning {
-    /// Paths outside sweeps: the pruning judges a state by the whole
-    /// graph, so not in a sweep, whose prefixes are graphs of their own.
+    /// Paths: whether states are judged at all. In a sweep, whose
+    /// prefixes are graphs of their own, a state is judged by every graph
+    /// it may still become a path of (a prefix leaves the frontier's
+    /// vertices no more neighbours than the whole graph does), so not by
+    /// the scarce unprocessed vertices, which a prefix may end before.
     pub(super) on: bool,
+    /// Whether the scarce unprocessed vertices are judged (not in a sweep).
+    scarce: bool,
     /// A 2-colouring (+1, -1) of the vertices, if the pruning judges by
-    /// colours, and twice the colour sum of the whole graph.
+    /// colours, and for each vertex `v` the least and greatest of twice the
+    /// colour sums of the graphs a state after `v` may still become a path
+    /// of: the whole graph, and in a sweep each prefix that ends at least
+    /// two vertices later (its tours are counted from the states before
+    /// its last vertex).
     colour: Option<Vec<i8>>,
-    twice_total: i32,
+    twice_totals: Vec<(i32, i32)>,
 }
 
 /// The masks of one step (see [`Step`]).
@@ -22,6 +31,7 @@ pub(super) struct Masks {
     pub(super) one_left: u64,
     pub(super) scarce: Vec<Scarce>,
     pub(super) keep_colour: Option<(u64, u64)>,
+    pub(super) twice_totals: Option<(i32, i32)>,
 }
 
 /// A step's slots as its masks see them: the working slots (the frontier
@@ -68,31 +78,32 @@ impl<'a> StepSlots<'a> {
 
 impl Pruning {
     pub(super) fn new(p: &Problem, graph: &ProblemGraph) -> Pruning {
-        let on = p.shape == Route::Path && p.prefixes.is_empty();
-        let (colour, twice_total) = if !on {
-            (None, 0)
+        let on = p.shape == Route::Path;
+        let whole = p.prefixes.is_empty();
+        let colour = if !on {
+            None
         } else if !p.colour.is_empty() {
-            (Some(p.colour.clone()), p.twice_colour_total)
+            Some(p.colour.clone())
         } else if !graph.partial {
-            let c = graph.two_colouring();
-            let total = c
-                .as_ref()
-                .map_or(0, |c| 2 * c.iter().map(|&x| i32::from(x)).sum::<i32>());
-            (c, total)
+            graph.two_colouring()
         } else {
-            (None, 0)
+            None
+        };
+        // A colouring given with the problem may be of a larger graph
+        // (a part met in the middle), whose total is given with it.
+        let twice_totals = match &colour {
+            None => Vec::new(),
+            Some(_) if whole && !p.colour.is_empty() => {
+                vec![(p.twice_colour_total, p.twice_colour_total); p.n]
+            }
+            Some(c) => prefix_totals(p, c),
         };
         Pruning {
             on,
+            scarce: on && whole,
             colour,
-            twice_total,
+            twice_totals,
         }
-    }
-
-    /// Twice the colour sum of the whole graph, which the colours of the
-    /// two terminals must add up to, if the pruning judges by colours.
-    pub(super) fn twice_total(&self) -> Option<i32> {
-        self.colour.as_ref().map(|_| self.twice_total)
     }
 
     /// Twice the colour of vertex `v` (0 without colours).
@@ -110,7 +121,7 @@ impl Pruning {
         v: usize,
         slots: &StepSlots,
     ) -> Masks {
-        let scarce = if self.on {
+        let scarce = if self.scarce {
             (v + 1..p.n)
                 .filter_map(|u| {
                     let base = graph.remaining(u, v);
@@ -139,8 +150,33 @@ impl Pruning {
                     slots.mask_where(|u| c[u] == -1),
                 )
             }),
+            twice_totals: self.twice_totals.get(v).copied(),
         }
     }
+}
+
+/// For each vertex `v` of a problem coloured `colour`, the least and
+/// greatest of twice the colour sums of the whole graph and of the prefixes
+/// of at least `v + 2` vertices (the whole graph's only, without prefixes).
+/// Twice a prefix's colour sum moves by 2 from one prefix to the next, so
+/// every even number between the two is one of them.
+fn prefix_totals(p: &Problem, colour: &[i8]) -> Vec<(i32, i32)> {
+    let n = p.n;
+    // twice[c]: twice the colour sum of the first c vertices.
+    let mut twice = vec![0i32; n + 1];
+    for c in 0..n {
+        twice[c + 1] = twice[c] + 2 * i32::from(colour[c]);
+    }
+    let mut range = (twice[n], twice[n]);
+    let mut out = vec![range; n];
+    for v in (0..n.saturating_sub(2)).rev() {
+        let c = v + 2;
+        if p.prefixes.contains(&c) {
+            range = (range.0.min(twice[c]), range.1.max(twice[c]));
+        }
+        out[v] = range;
+    }
+    out
 }
 
 impl Engine {
@@ -181,12 +217,15 @@ impl Engine {
         if must > 2 {
             return false;
         }
-        match (self.twice_total, step.keep_colour) {
-            (Some(total), Some(c)) => {
+        match (step.twice_totals, step.keep_colour) {
+            (Some((least, greatest)), Some(c)) => {
                 let to_come = 2 * sum(untouched, c) + sum(end, c);
                 let fixed = step.twice_processed - to_come;
-                let rest = total - fixed - must_colour;
-                rest.unsigned_abs() <= 2 - must
+                // Some graph's total, less what is fixed, is within reach
+                // of the terminals still free.
+                let free = (2 - must) as i32;
+                let at = fixed + must_colour;
+                at - free <= greatest && least <= at + free
             }
             _ => true,
         }
