@@ -544,6 +544,48 @@ async fn browser_every_panel_works_against_the_real_server() {
         "{status}"
     );
     shot(&client, "web-count.png").await;
+    // A sweep over cells: 3x4 taken as columns of 3 cells, every prefix's
+    // open tours (Knuth's A389759: 2 at 10 and 11 cells, 8 at 12).
+    set(&client, "count-rows", "3").await;
+    set(&client, "count-cols", "4").await;
+    client
+        .find(Locator::Id("count-kind"))
+        .await
+        .unwrap()
+        .select_by_value("open")
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("count-of"))
+        .await
+        .unwrap()
+        .select_by_value("all-cells")
+        .await
+        .unwrap();
+    click(&client, "#count-start").await;
+    wait_for(
+        &client,
+        "return document.getElementById('count-status').dataset.state === 'done'",
+        30,
+        "the sweep",
+    )
+    .await;
+    let rows = js(
+        &client,
+        "return [...document.querySelectorAll('#count-prefixes tr')].map(r => [...r.cells].map(c => c.textContent).join(' '))",
+    )
+    .await;
+    let rows: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert_eq!(rows.len(), 13, "{rows:?}");
+    assert_eq!(rows[0], "first cells count");
+    assert_eq!(&rows[9..], ["9 0", "10 2", "11 2", "12 8"]);
+    let status = text_of(&client, "count-status").await;
+    assert!(status.contains("8 on the whole board"), "{status}");
 
     let errors = console_errors(&client, port).await;
     client.close().await.unwrap();

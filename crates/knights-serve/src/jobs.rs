@@ -163,6 +163,22 @@ async fn start(
             v["elapsed"] = json!(t0.elapsed().as_secs_f64());
             match result {
                 Ok(answer) => {
+                    // A sweep's counts as exact strings (a JSON number past
+                    // 2^53 is rounded in the page).
+                    let prefixes: Vec<Value> = answer
+                        .lengths
+                        .iter()
+                        .map(|l| json!([l.board, l.count.to_string()]))
+                        .chain(
+                            answer
+                                .cells
+                                .iter()
+                                .map(|c| json!([c.cells.to_string(), c.count.to_string()])),
+                        )
+                        .collect();
+                    if !prefixes.is_empty() {
+                        v["prefixes"] = json!(prefixes);
+                    }
                     v["state"] = json!("done");
                     v["count"] = json!(answer.count.to_string());
                     v["answer"] = json!(answer);

@@ -377,6 +377,54 @@ async fn the_cipher_round_trips_and_bodies_have_a_limit() {
     assert!(v["error"].as_str().unwrap().contains("limit"));
 }
 
+/// A finished count's status, polled for up to 30 s.
+async fn finished_count(app: &Router, id: &str) -> Value {
+    for _ in 0..600 {
+        let (_, v) = get(app, &format!("/api/count/{id}")).await;
+        if v["state"] != "running" {
+            return v;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the count {id} is still running after 30 s");
+}
+
+/// Sweeps give every prefix's count as exact strings, beside the answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sweeps_give_every_prefix() {
+    let app = app();
+    for (query, first, last) in [
+        (
+            "board=3x4&kind=open&of=all-cells",
+            json!(["1", "1"]),
+            json!(["12", "8"]),
+        ),
+        (
+            "board=5x6&kind=closed&of=all-lengths",
+            json!(["5x1", "0"]),
+            json!(["5x6", "8"]),
+        ),
+    ] {
+        let (s, v, _) = call(&app, "POST", &format!("/api/count?{query}"), "").await;
+        assert_eq!(s, StatusCode::ACCEPTED, "{v}");
+        assert_eq!(
+            v["known"],
+            Value::Null,
+            "a sweep has no one published count"
+        );
+        let done = finished_count(&app, v["id"].as_str().unwrap()).await;
+        assert_eq!(done["state"], json!("done"), "{done}");
+        let prefixes = done["prefixes"].as_array().unwrap();
+        assert_eq!(prefixes.first(), Some(&first), "{query}");
+        assert_eq!(prefixes.last(), Some(&last), "{query}");
+    }
+    // A plain count has none.
+    let (_, v, _) = call(&app, "POST", "/api/count?board=3x4&kind=open", "").await;
+    let done = finished_count(&app, v["id"].as_str().unwrap()).await;
+    assert_eq!(done["count"], json!("8"));
+    assert!(done.get("prefixes").is_none(), "{done}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn counts_run_report_and_cancel() {
     let app = app();
@@ -384,15 +432,7 @@ async fn counts_run_report_and_cancel() {
     assert_eq!(s, StatusCode::ACCEPTED);
     let id = v["id"].as_str().unwrap().to_string();
     assert_eq!(v["known"]["count"], json!("8"));
-    let mut done = Value::Null;
-    for _ in 0..600 {
-        let (_, v) = get(&app, &format!("/api/count/{id}")).await;
-        if v["state"] != "running" {
-            done = v;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let done = finished_count(&app, &id).await;
     assert_eq!(done["state"], json!("done"), "{done}");
     assert_eq!(done["count"], json!("8"));
     // A long count, cancelled.

@@ -26,6 +26,7 @@ export function countStatus(v, cancelledByUser, limitSeconds) {
   let text;
   if (v.state === 'running' && !v.steps) text = `starting, ${v.elapsed.toFixed(1)} s.`;
   else if (v.state === 'running') text = `${at}, ${plural(v.states, 'frontier state')}, ${v.elapsed.toFixed(1)} s.`;
+  else if (v.state === 'done' && v.prefixes) text = `${v.count} on the whole board, every prefix's count in the table below (in ${v.elapsed.toFixed(2)} s).`;
   else if (v.state === 'done') text = `${v.count} (in ${v.elapsed.toFixed(2)} s).`;
   else if (v.state === 'cancelled' && cancelledByUser) text = `cancelled at ${at}, ${after}.`;
   else if (v.state === 'cancelled') text = `stopped at ${at}, ${after}: the server stops a count after ${limitSeconds} s.`;
@@ -46,11 +47,23 @@ export function initCount() {
     if (k.rows * k.cols > cap) { row.classList.add('over'); row.title = `over this server's cap of ${plural(cap, 'square')}`; }
   }
   if (table.querySelector('tr.over')) table.createCaption().textContent = "Published counts (the grey boards are over this server's cap)";
+  // A sweep's counts, one row a prefix: the board of each length, or the
+  // number of cells.
+  const showPrefixes = v => {
+    const t = $('count-prefixes');
+    t.replaceChildren();
+    t.hidden = !v.prefixes;
+    if (!v.prefixes) return;
+    const head = t.insertRow();
+    for (const h of [v.answer && v.answer.of === 'all-cells' ? 'first cells' : 'board', 'count']) { const th = document.createElement('th'); th.textContent = h; head.appendChild(th); }
+    for (const [prefix, n] of v.prefixes) { const row = t.insertRow(); row.insertCell().textContent = prefix; row.insertCell().textContent = n; }
+  };
   const render = v => {
     $('count-progress').max = Math.max(1, v.steps); $('count-progress').value = v.step;
     $('count-status').textContent = countStatus(v, c.cancelled, state.info.limits.count_seconds);
     $('count-status').dataset.state = v.state;
     if (v.state !== 'running') say('count-message', '', true);
+    if (v.state === 'done') showPrefixes(v);
   };
   const finish = () => { if (c.source) { c.source.close(); c.source = null; } $('count-cancel').disabled = true; $('count-start').disabled = false; };
   $('count-form').addEventListener('submit', async ev => {
@@ -60,8 +73,9 @@ export function initCount() {
     $('count-progress').value = 0;
     $('count-status').textContent = 'Starting…';
     delete $('count-status').dataset.state;
+    showPrefixes({});
     try {
-      const q = new URLSearchParams({ board: boardOf('count'), kind: $('count-kind').value });
+      const q = new URLSearchParams({ board: boardOf('count'), kind: $('count-kind').value, of: $('count-of').value });
       const v = await api('/api/count?' + q, { method: 'POST' });
       c.id = v.id; render(v);
       $('count-cancel').disabled = false; $('count-start').disabled = true;
