@@ -22,13 +22,7 @@ pub(crate) fn count_tours(
     classes: bool,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let board = board_arg(py, board)?;
-    let Some(kind) = kind_arg(py, kind)? else {
-        return bad_input(
-            py,
-            "a count is of closed or of open tours; give kind='closed' or kind='open'".into(),
-        );
-    };
+    let (board, kind) = count_args(py, board, kind)?;
     let of = match (symmetric, classes) {
         (false, false) => CountOf::Tours,
         (true, false) => CountOf::Symmetric,
@@ -40,7 +34,7 @@ pub(crate) fn count_tours(
             )
         }
     };
-    let answer = run_count(py, &board.to_string(), kind, of, directed, progress)?;
+    let answer = run_count(py, &board, kind, of, directed, progress)?;
     big_int(py, answer.count)
 }
 
@@ -58,19 +52,13 @@ pub(crate) fn count_sweep(
     cells: bool,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let board = board_arg(py, board)?;
-    let Some(kind) = kind_arg(py, kind)? else {
-        return bad_input(
-            py,
-            "a sweep is of closed or of open tours; give kind='closed' or kind='open'".into(),
-        );
-    };
+    let (board, kind) = count_args(py, board, kind)?;
     let of = if cells {
         CountOf::AllCells
     } else {
         CountOf::AllLengths
     };
-    let answer = run_count(py, &board.to_string(), kind, of, directed, progress)?;
+    let answer = run_count(py, &board, kind, of, directed, progress)?;
     let list = pyo3::types::PyList::empty(py);
     for c in &answer.cells {
         list.append((c.cells, big_int(py, c.count)?))?;
@@ -79,6 +67,24 @@ pub(crate) fn count_sweep(
         list.append((l.board.as_str(), big_int(py, l.count)?))?;
     }
     Ok(list.into_any().unbind())
+}
+
+/// The board (as the request's text) and the kind of a count or sweep,
+/// read by the library; a kind that is not one of closed and open is
+/// refused.
+fn count_args(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    kind: &str,
+) -> PyResult<(String, knights::Kind)> {
+    let board = board_arg(py, board)?.to_string();
+    match kind_arg(py, kind)? {
+        Some(kind) => Ok((board, kind)),
+        None => bad_input(
+            py,
+            "a count is of closed or of open tours; give kind='closed' or kind='open'".into(),
+        ),
+    }
 }
 
 /// Runs a count request with the GIL released, `progress` called with
