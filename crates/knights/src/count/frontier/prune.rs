@@ -158,20 +158,27 @@ impl Pruning {
 /// For each vertex `v` of a problem coloured `colour`, the least and
 /// greatest of twice the colour sums of the whole graph and of the prefixes
 /// of at least `v + 2` vertices (the whole graph's only, without prefixes).
-/// Twice a prefix's colour sum moves by 2 from one prefix to the next, so
-/// every even number between the two is one of them.
+/// Judging by the range keeps every state some prefix's sum would keep;
+/// where the prefixes are every cell, twice their sum moves by 2 from one
+/// to the next, so every even number of the range is one of them.
 fn prefix_totals(p: &Problem, colour: &[i8]) -> Vec<(i32, i32)> {
     let n = p.n;
     // twice[c]: twice the colour sum of the first c vertices.
     let mut twice = vec![0i32; n + 1];
+    let mut counted = vec![false; n + 1];
     for c in 0..n {
         twice[c + 1] = twice[c] + 2 * i32::from(colour[c]);
+    }
+    for &c in &p.prefixes {
+        if c <= n {
+            counted[c] = true;
+        }
     }
     let mut range = (twice[n], twice[n]);
     let mut out = vec![range; n];
     for v in (0..n.saturating_sub(2)).rev() {
         let c = v + 2;
-        if p.prefixes.contains(&c) {
+        if counted[c] {
             range = (range.0.min(twice[c]), range.1.max(twice[c]));
         }
         out[v] = range;
