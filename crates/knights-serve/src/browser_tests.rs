@@ -225,6 +225,12 @@ async fn set(client: &Client, id: &str, value: &str) {
     e.send_keys(&format!("{value}\t")).await.unwrap();
 }
 
+/// Chooses the option `value` of the select `id`.
+async fn choose(client: &Client, id: &str, value: &str) {
+    let e = client.find(Locator::Id(id)).await.unwrap();
+    e.select_by_value(value).await.unwrap();
+}
+
 async fn click(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
@@ -312,13 +318,7 @@ async fn browser_every_panel_works_against_the_real_server() {
     // A board with no closed tour gets the theorem.
     set(&client, "tour-rows", "4").await;
     set(&client, "tour-cols", "4").await;
-    client
-        .find(Locator::Id("tour-kind"))
-        .await
-        .unwrap()
-        .select_by_value("closed")
-        .await
-        .unwrap();
+    choose(&client, "tour-kind", "closed").await;
     click(&client, "#tour-generate").await;
     wait_for(
         &client,
@@ -333,13 +333,7 @@ async fn browser_every_panel_works_against_the_real_server() {
         "document.getElementById('tour-beyond').open = true; return true",
     )
     .await;
-    client
-        .find(Locator::Id("tour-wrap"))
-        .await
-        .unwrap()
-        .select_by_value("both")
-        .await
-        .unwrap();
+    choose(&client, "tour-wrap", "both").await;
     click(&client, "#tour-generate").await;
     wait_for(
         &client,
@@ -368,23 +362,11 @@ async fn browser_every_panel_works_against_the_real_server() {
     )
     .await;
     set(&client, "tour-leaper", "").await;
-    client
-        .find(Locator::Id("tour-wrap"))
-        .await
-        .unwrap()
-        .select_by_value("none")
-        .await
-        .unwrap();
+    choose(&client, "tour-wrap", "none").await;
     // A large board is drawn on a canvas.
     set(&client, "tour-rows", "100").await;
     set(&client, "tour-cols", "100").await;
-    client
-        .find(Locator::Id("tour-kind"))
-        .await
-        .unwrap()
-        .select_by_value("any")
-        .await
-        .unwrap();
+    choose(&client, "tour-kind", "any").await;
     click(&client, "#tour-generate").await;
     wait_for(&client, "return document.getElementById('tour-board').dataset.squares === '10000' && !!document.querySelector('#tour-board canvas')", 20, "a 100x100 tour").await;
     let ms = js(&client, "return window.knightsTour.ms").await;
@@ -405,13 +387,7 @@ async fn browser_every_panel_works_against_the_real_server() {
     .await;
     click(&client, "#theatre-pause").await;
     shot(&client, "web-theatre-warnsdorff.png").await;
-    client
-        .find(Locator::Id("theatre-algorithm"))
-        .await
-        .unwrap()
-        .select_by_value("backtrack")
-        .await
-        .unwrap();
+    choose(&client, "theatre-algorithm", "backtrack").await;
     js(
         &client,
         "document.getElementById('theatre-speed').value = 400; return true",
@@ -431,13 +407,7 @@ async fn browser_every_panel_works_against_the_real_server() {
 
     // Tourney lab: a tourney, joined step by step, then obfuscated.
     click(&client, "#tabs button[data-panel='lab']").await;
-    client
-        .find(Locator::Id("lab-generator"))
-        .await
-        .unwrap()
-        .select_by_value("four-cover")
-        .await
-        .unwrap();
+    choose(&client, "lab-generator", "four-cover").await;
     click(&client, "#lab-make").await;
     wait_for(
         &client,
@@ -500,13 +470,7 @@ async fn browser_every_panel_works_against_the_real_server() {
     click(&client, "#tabs button[data-panel='count']").await;
     set(&client, "count-rows", "6").await;
     set(&client, "count-cols", "8").await;
-    client
-        .find(Locator::Id("count-kind"))
-        .await
-        .unwrap()
-        .select_by_value("open")
-        .await
-        .unwrap();
+    choose(&client, "count-kind", "open").await;
     click(&client, "#count-start").await;
     wait_for(&client, "return document.getElementById('count-status').dataset.state === 'running' && document.getElementById('count-progress').value > 0", 20, "the count's progress").await;
     click(&client, "#count-cancel").await;
@@ -519,13 +483,7 @@ async fn browser_every_panel_works_against_the_real_server() {
     .await;
     set(&client, "count-rows", "5").await;
     set(&client, "count-cols", "6").await;
-    client
-        .find(Locator::Id("count-kind"))
-        .await
-        .unwrap()
-        .select_by_value("closed")
-        .await
-        .unwrap();
+    choose(&client, "count-kind", "closed").await;
     click(&client, "#count-start").await;
     wait_for(
         &client,
@@ -548,20 +506,8 @@ async fn browser_every_panel_works_against_the_real_server() {
     // open tours (Knuth's A389759: 2 at 10 and 11 cells, 8 at 12).
     set(&client, "count-rows", "3").await;
     set(&client, "count-cols", "4").await;
-    client
-        .find(Locator::Id("count-kind"))
-        .await
-        .unwrap()
-        .select_by_value("open")
-        .await
-        .unwrap();
-    client
-        .find(Locator::Id("count-of"))
-        .await
-        .unwrap()
-        .select_by_value("all-cells")
-        .await
-        .unwrap();
+    choose(&client, "count-kind", "open").await;
+    choose(&client, "count-of", "all-cells").await;
     click(&client, "#count-start").await;
     wait_for(
         &client,
@@ -625,13 +571,7 @@ async fn browser_the_first_hour_defects_stay_fixed() {
     // Tour explorer: the article, then an error clears the old tour.
     set(&client, "tour-rows", "6").await;
     set(&client, "tour-cols", "6").await;
-    client
-        .find(Locator::Id("tour-kind"))
-        .await
-        .unwrap()
-        .select_by_value("open")
-        .await
-        .unwrap();
+    choose(&client, "tour-kind", "open").await;
     click(&client, "#tour-generate").await;
     wait_for(
         &client,
@@ -707,13 +647,7 @@ async fn browser_the_first_hour_defects_stay_fixed() {
         .collect();
     assert_eq!(offered.first().map(String::as_str), Some("warnsdorff"));
     for name in offered.iter().rev() {
-        client
-            .find(Locator::Id("lab-generator"))
-            .await
-            .unwrap()
-            .select_by_value(name)
-            .await
-            .unwrap();
+        choose(&client, "lab-generator", name).await;
         click(&client, "#lab-make").await;
         wait_for(
             &client,
@@ -979,13 +913,7 @@ async fn browser_leaving_the_page_cancels_its_count() {
     click(&client, "#tabs button[data-panel='count']").await;
     set(&client, "count-rows", "6").await;
     set(&client, "count-cols", "8").await;
-    client
-        .find(Locator::Id("count-kind"))
-        .await
-        .unwrap()
-        .select_by_value("open")
-        .await
-        .unwrap();
+    choose(&client, "count-kind", "open").await;
     click(&client, "#count-start").await;
     wait_for(&client, "return document.getElementById('count-status').dataset.state === 'running' && document.getElementById('count-progress').value > 0", 20, "the count's progress").await;
     let events = answers

@@ -366,6 +366,20 @@ mod tests {
         }
     }
 
+    /// The runs of `p` as it is and with every colour 0 (which turns the
+    /// colour test off).
+    fn with_and_without_colours(p: &Problem) -> (executor::Run, executor::Run) {
+        let uncoloured = Problem {
+            colour: vec![0; p.n],
+            twice_colour_total: 0,
+            ..p.clone()
+        };
+        (
+            executor::run(p, &RunOptions::default()).unwrap(),
+            executor::run(&uncoloured, &RunOptions::default()).unwrap(),
+        )
+    }
+
     /// The colour test of open states keeps every count and saves
     /// states: against the same program with every colour 0 (which turns
     /// it off).
@@ -373,14 +387,7 @@ mod tests {
     fn colour_pruning_keeps_open_counts() {
         for text in ["5x5", "4x6", "3x8", "3x7"] {
             let board: Board = text.parse().unwrap();
-            let pruned = board_problem(board, Kind::Open);
-            let uncoloured = Problem {
-                colour: vec![0; pruned.n],
-                twice_colour_total: 0,
-                ..pruned.clone()
-            };
-            let a = executor::run(&pruned, &RunOptions::default()).unwrap();
-            let b = executor::run(&uncoloured, &RunOptions::default()).unwrap();
+            let (a, b) = with_and_without_colours(&board_problem(board, Kind::Open));
             assert_eq!(a.count, b.count, "{text}");
             assert!(a.generated < b.generated, "{text}");
         }
@@ -395,13 +402,7 @@ mod tests {
             let mut pruned = strip_problem(rows, w, Kind::Open, false);
             pruned.prefixes = (1..pruned.n).collect();
             pruned.mirror.clear();
-            let uncoloured = Problem {
-                colour: vec![0; pruned.n],
-                twice_colour_total: 0,
-                ..pruned.clone()
-            };
-            let a = executor::run(&pruned, &RunOptions::default()).unwrap();
-            let b = executor::run(&uncoloured, &RunOptions::default()).unwrap();
+            let (a, b) = with_and_without_colours(&pruned);
             assert_eq!(a.prefix_counts, b.prefix_counts, "{rows}x{w}");
             assert_eq!(a.count, b.count, "{rows}x{w}");
             assert!(a.prefix_counts.iter().any(|c| c.1 != Count::ZERO));

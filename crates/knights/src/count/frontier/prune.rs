@@ -192,7 +192,9 @@ impl Engine {
     /// with one neighbour left and no edge yet, unprocessed vertices with one
     /// neighbour that can still take an edge; at most two, less those fixed)
     /// and, on a 2-coloured graph, by the terminals' colours: the colours of
-    /// the terminals add up to twice those of all vertices, and those fixed
+    /// the terminals add up to twice those of all vertices of the graph the
+    /// path covers (the whole graph, or in a sweep some later prefix: the
+    /// step's range `twice_totals`), and those fixed
     /// already add up to twice the processed vertices' colours less the
     /// frontier's edges still to come, each counted with its vertex's colour.
     #[inline]
