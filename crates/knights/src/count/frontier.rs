@@ -33,6 +33,13 @@
 //! prefix may end before, are not judged. On the 7-row open sweep this
 //! roughly halves the states.
 //!
+//! **Closed tours (cycles)** are judged by the same rule with no terminals
+//! at all: a state dies when an unprocessed vertex is left with at most one
+//! neighbour that can still take an edge (the whole graph only, as above).
+//! Colours tell nothing here: with no terminals, the colour test above
+//! holds for every state by itself. On 7x8 closed, counted forward,
+//! this takes the peak from 17.7 to 12.7 million states.
+//!
 //! **Mirror images.** A problem may name a symmetry (the left-right mirror
 //! of a board). After a vertex whose processed vertices the symmetry maps
 //! onto themselves (the end of a row) a state and its image have the same
@@ -66,7 +73,7 @@
 //! - `nibble.rs`: the nibble keys and their step;
 //! - `step.rs`: the step on decoded states (the successors of a state, the
 //!   tours a prefix completes);
-//! - `prune.rs`: the pruning of open tours, its masks and its check.
+//! - `prune.rs`: the pruning of tours, its masks and its check.
 
 mod build;
 mod keys;

@@ -61,7 +61,6 @@ impl Engine {
         Ok(Engine {
             nibble_keys,
             shape: p.shape,
-            prune: pruning.on,
             m,
             t,
             steps,

@@ -265,7 +265,6 @@ mod tests {
         Engine {
             nibble_keys: false,
             shape: if t == 1 { Route::Cycle } else { Route::Path },
-            prune: false,
             m,
             t,
             steps: Vec::new(),

@@ -146,13 +146,11 @@ impl Engine {
                 x = (x & low) | ((x >> 4) & !low);
             }
             let k = step.keep.len();
-            if self.prune {
-                let untouched = equal(x, N_UNTOUCHED) & step.kept;
-                let done = equal(x, N_DONE) & step.kept;
-                let end = step.kept & !untouched & !done;
-                if !self.may_finish(step, term, untouched, end, done) {
-                    return;
-                }
+            let untouched = equal(x, N_UNTOUCHED) & step.kept;
+            let done = equal(x, N_DONE) & step.kept;
+            let end = step.kept & !untouched & !done;
+            if !self.may_finish(step, term, untouched, end, done) {
+                return;
             }
             let mut key = canonical(x, k);
             if !step.mirror.is_empty() {

@@ -102,8 +102,6 @@ pub(crate) struct Engine {
     /// ranked keys.
     pub nibble_keys: bool,
     pub shape: Route,
-    /// Paths: whether [`Engine::may_finish`] prunes (see `prune.rs`).
-    pub(super) prune: bool,
     pub(super) m: u8,
     /// Radix of the terminal count (3 for paths, 1 for cycles).
     pub(super) t: u64,

@@ -1,26 +1,25 @@
-//! The pruning of open tours (see the module notes of `frontier`): at
-//! build time the masks a step judges its states by, at run time the check
-//! that a state may still become one path.
+//! The pruning of tours (see the module notes of `frontier`): at build time
+//! the masks a step judges its states by, at run time the check that a
+//! state may still become one path, or one cycle.
 
 use super::problem::{Problem, ProblemGraph};
 use super::program::{Engine, Route, Scarce, Step};
 
 /// Whether and how a problem's states are pruned.
 pub(super) struct Pruning {
-    /// Paths: whether states are judged at all. In a sweep, whose
-    /// prefixes are graphs of their own, a state is judged by every graph
-    /// it may still become a path of (a prefix leaves the frontier's
-    /// vertices no more neighbours than the whole graph does), so not by
-    /// the scarce unprocessed vertices, which a prefix may end before.
-    pub(super) on: bool,
-    /// Whether the scarce unprocessed vertices are judged (not in a sweep).
+    /// Whether the scarce unprocessed vertices are judged. Not in a sweep,
+    /// whose prefixes are graphs of their own: there a state is judged by
+    /// every graph it may still become a tour of (a prefix leaves the
+    /// frontier's vertices no more neighbours than the whole graph does),
+    /// so not by the unprocessed vertices, which a prefix may end before.
     scarce: bool,
     /// A 2-colouring (+1, -1) of the vertices, if the pruning judges by
     /// colours, and for each vertex `v` the least and greatest of twice the
-    /// colour sums of the graphs a state after `v` may still become a path
+    /// colour sums of the graphs a state after `v` may still become a tour
     /// of: the whole graph, and in a sweep each prefix that ends at least
     /// two vertices later (its tours are counted from the states before
-    /// its last vertex).
+    /// its last vertex). Cycles are not judged by colours: any state's
+    /// fixed terminals (none) already add up to a cycle's sum (0).
     colour: Option<Vec<i8>>,
     twice_totals: Vec<(i32, i32)>,
 }
@@ -78,9 +77,8 @@ impl<'a> StepSlots<'a> {
 
 impl Pruning {
     pub(super) fn new(p: &Problem, graph: &ProblemGraph) -> Pruning {
-        let on = p.shape == Route::Path;
         let whole = p.prefixes.is_empty();
-        let colour = if !on {
+        let colour = if p.shape == Route::Cycle {
             None
         } else if !p.colour.is_empty() {
             Some(p.colour.clone())
@@ -99,8 +97,7 @@ impl Pruning {
             Some(c) => prefix_totals(p, c),
         };
         Pruning {
-            on,
-            scarce: on && whole,
+            scarce: whole,
             colour,
             twice_totals,
         }
@@ -187,8 +184,9 @@ fn prefix_totals(p: &Problem, colour: &[i8]) -> Vec<(i32, i32)> {
 }
 
 impl Engine {
-    /// Paths: whether the state `d` after `step` may still become one path,
-    /// judged by the vertices that must be its terminals (frontier vertices
+    /// Whether the state `d` after `step` may still become one path (or
+    /// one cycle, which has no terminals), judged by the vertices that must
+    /// be its terminals (frontier vertices
     /// with one neighbour left and no edge yet, unprocessed vertices with one
     /// neighbour that can still take an edge; at most two, less those fixed)
     /// and, on a 2-coloured graph, by the terminals' colours: the colours of
@@ -223,7 +221,9 @@ impl Engine {
                 _ => {}
             }
         }
-        if must > 2 {
+        // A path has two terminals, a cycle none.
+        let most = if self.shape == Route::Path { 2 } else { 0 };
+        if must > most {
             return false;
         }
         match (step.twice_totals, step.keep_colour) {
@@ -232,7 +232,7 @@ impl Engine {
                 let fixed = step.twice_processed - to_come;
                 // Some graph's total, less what is fixed, is within reach
                 // of the terminals still free.
-                let free = (2 - must) as i32;
+                let free = (most - must) as i32;
                 let at = fixed + must_colour;
                 at - free <= greatest && least <= at + free
             }

@@ -74,13 +74,11 @@ impl Engine {
                 }
             } else {
                 let roles = Self::roles(&step.keep, d);
-                if self.prune {
-                    // The kept slots by role, as masks over the role codes.
-                    let (odd, high) = (roles & LOW_BITS, (roles >> 1) & LOW_BITS);
-                    let untouched = step.kept & !odd & !high;
-                    if !self.may_finish(step, d.term, untouched, high, odd & !high) {
-                        return;
-                    }
+                // The kept slots by role, as masks over the role codes.
+                let (odd, high) = (roles & LOW_BITS, (roles >> 1) & LOW_BITS);
+                let untouched = step.kept & !odd & !high;
+                if !self.may_finish(step, d.term, untouched, high, odd & !high) {
+                    return;
                 }
                 emit(Some(self.encode(step, d, roles)));
             }
