@@ -211,8 +211,8 @@ fn disk_budget_stops_and_resumes(method: Method, name: &str) {
 
 /// A square whose files do not fit the disk budget at once is expanded
 /// in passes, each merging a share of the next buckets: 6x6 forward needs
-/// about 2.7 MiB for its square 29 in one pass (its refusal under 1.8 MB
-/// says so), and under 1.9 MB it counts in passes to the same states.
+/// about 398 KiB for its square 28 in one pass (its refusal under 300 kB
+/// says so), and under 350 kB it counts in passes to the same states.
 #[test]
 fn a_square_over_the_disk_budget_runs_in_passes() {
     let dir = scratch("passes");
@@ -225,10 +225,10 @@ fn a_square_over_the_disk_budget_runs_in_passes() {
             .fresh(true)
             .max_disk(max_disk)
     };
-    let err = counter(1_800_000).tours().unwrap_err().to_string();
-    assert!(err.contains("before square 29 of 36"), "{err}");
-    assert!(err.contains("would need about 2.7 MiB"), "{err}");
-    let got = counter(1_900_000).tours().unwrap();
+    let err = counter(300_000).tours().unwrap_err().to_string();
+    assert!(err.contains("before square 28 of 36"), "{err}");
+    assert!(err.contains("would need about 398.3 KiB"), "{err}");
+    let got = counter(350_000).tours().unwrap();
     assert_eq!(got.count, want.count);
     assert_eq!(got.states_per_step, want.states_per_step);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -78,6 +78,21 @@ impl Engine {
         0
     }
 
+    /// The numbers of untouched slots and of slots not done among the
+    /// first `k` of `key`, read off its role codes without decoding it.
+    #[inline]
+    pub(super) fn open_slots(&self, k: usize, key: u128) -> (u32, u32) {
+        if self.nibble_keys {
+            return nibble::open_slots(k, key as u64);
+        }
+        // Role codes: 0 untouched, 1 done, 2 and 3 ends.
+        let low = key as u64 & ((1u64 << (2 * k)) - 1);
+        let (odd, high) = (low & LOW_BITS, (low >> 1) & LOW_BITS);
+        let untouched = k as u32 - (odd | high).count_ones();
+        let done = (odd & !high).count_ones();
+        (untouched, k as u32 - done)
+    }
+
     /// Decodes a key of a frontier of `k` vertices into the working array.
     #[inline]
     pub(super) fn decode(&self, k: usize, key: u128) -> Frontier {
@@ -324,7 +339,7 @@ mod tests {
     }
 
     #[test]
-    fn keys_of_every_frontier_width_decode_to_their_state() {
+    fn keys_of_every_frontier_width_decode_to_their_state_and_roles() {
         for k in [1, 7, 23, 24, 28, 31] {
             for (t, m) in [(1, 1), (3, 1), (1, 2), (1, 4)] {
                 // Skip the widths whose keys would not fit (key_bits refuses them).
@@ -348,6 +363,11 @@ mod tests {
                         }
                     }
                     assert_eq!(back.term, d.term, "k {k} seed {seed}");
+                    let count = |test: &dyn Fn(u8) -> bool| {
+                        (0..k).filter(|&s| test(d.st[s])).count() as u32
+                    };
+                    let open = (count(&|st| st == UNTOUCHED), count(&|st| st != DONE));
+                    assert_eq!(engine.open_slots(k, key), open, "k {k} seed {seed}");
                 }
             }
         }

@@ -87,6 +87,16 @@ fn canonical(x: u64, k: usize) -> u64 {
     out
 }
 
+/// The numbers of untouched slots and of slots not done among the first
+/// `k` of `key`.
+pub(super) fn open_slots(k: usize, key: u64) -> (u32, u32) {
+    let all = slots(k);
+    (
+        (equal(key, N_UNTOUCHED) & all).count_ones(),
+        (!equal(key, N_DONE) & all).count_ones(),
+    )
+}
+
 /// The state of a nibble key of `k` slots, decoded.
 pub(super) fn decode(k: usize, key: u64) -> Frontier {
     let mut d = Frontier {
@@ -269,6 +279,15 @@ mod tests {
         assert_eq!(equal(x, 1), 0x10);
         assert_eq!(equal(x, 0), ONES & !0xf_ffff);
         assert_eq!(relabel(x, 3, 2), 0x0000_0000_0002_2212);
+    }
+
+    #[test]
+    fn open_slots_counts_untouched_and_not_done() {
+        // Slots: done, untouched, free end, paired, paired; then untouched.
+        let x = 0x0000_0000_0003_3201u64;
+        assert_eq!(open_slots(5, x), (1, 4));
+        assert_eq!(open_slots(6, x), (2, 5));
+        assert_eq!(open_slots(1, x), (0, 0));
     }
 
     #[test]

@@ -13,6 +13,13 @@ impl Engine {
     /// its degree and the edges form one cycle, or one path whose ends are
     /// the vertices left with one edge.
     pub fn prefix_tours(&self, step: &Step, key: u128) -> u32 {
+        // The new vertex's (at most two) edges turn at most two untouched
+        // slots into ends and at most two ends done; a tour leaves no slot
+        // untouched and at most two ends. Most states fail this at once.
+        let (untouched, open) = self.open_slots(step.prev, key);
+        if untouched > 2 || open > 4 {
+            return 0;
+        }
         let base = self.decode(step.prev, key);
         let slots = step.prev + 1;
         let whole = |d: &Frontier, closed: bool| -> bool {
