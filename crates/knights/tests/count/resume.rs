@@ -111,6 +111,34 @@ fn stop_and_resume(method: Method, name: &str, stops: &[usize]) {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A resumed count reports the square its checkpoint holds before it
+/// steps on (its next square may take long), with the checkpoint's states.
+#[test]
+fn a_resumed_count_reports_its_checkpoint_first() {
+    let board: Board = "6x6".parse().unwrap();
+    let want = in_memory_by("6x6", Kind::Closed, Method::Forward);
+    let dir = scratch("resumed-report");
+    let counter = |resume: bool| {
+        Counter::new(board)
+            .method(Method::Forward)
+            .work_dir(&dir)
+            .resume(resume)
+            .fresh(!resume)
+    };
+    assert!(counter(false).control(&stopping_after(20)).tours().is_err());
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = std::sync::Arc::clone(&seen);
+    let control = Control::new().progress(move |p: &Progress| {
+        log.lock().unwrap().push((p.done, p.states));
+    });
+    let got = counter(true).control(&control).tours().unwrap();
+    assert_eq!(got.count, want.count);
+    let seen = seen.lock().unwrap();
+    assert_eq!(seen[0], (20, Some(want.states_per_step[19])));
+    assert_eq!(seen[1].0, 21);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn stopped_counts_resume_to_the_same_answer() {
     stop_and_resume(Method::Forward, "resume", &[1, 7, 18, 30, 35]);

@@ -138,6 +138,12 @@ pub(super) fn drive<K: Key, C: Tally>(
     let n = engine.steps.len();
     let mut total = C::ZERO;
     let mut watch = Watch::new(p, entry_bytes::<K, C>() as u64);
+    // A resumed run says at once where its checkpoint left it: its next
+    // square may take long.
+    if let (Some(f), true) = (opts.progress, t0 > 0 && t0 < n) {
+        let disk = exec.on_disk().then(|| exec.disk_bytes());
+        f(&watch.resumed(&run, t0, n, disk));
+    }
     for t in t0..n {
         let sq = Square {
             engine,
@@ -208,6 +214,25 @@ impl Watch {
             entry_bytes,
             timeline: Vec::new(),
             started: Instant::now(),
+        }
+    }
+
+    /// The progress of a run resumed after square `t0` of `n`, before it
+    /// steps: its checkpoint's figures, with no time measured yet.
+    fn resumed(&self, run: &Run, t0: usize, n: usize, disk: Option<u64>) -> FrontierProgress {
+        let projected = project::extend(&run.states_per_step, n, self.period, self.last_row);
+        let peak = projected.iter().copied().max().unwrap_or(0);
+        FrontierProgress {
+            step: t0,
+            steps: n,
+            states: run.states_per_step.last().copied().unwrap_or(0) as usize,
+            peak: run.peak as usize,
+            on_disk: disk.is_some(),
+            generated: 0,
+            disk_bytes: disk.unwrap_or(0),
+            projected_peak: peak.max(run.peak),
+            seconds_left: None,
+            joining: None,
         }
     }
 
