@@ -221,19 +221,7 @@ impl Watch {
     /// steps: its checkpoint's figures, with no time measured yet.
     fn resumed(&self, run: &Run, t0: usize, n: usize, disk: Option<u64>) -> FrontierProgress {
         let projected = project::extend(&run.states_per_step, n, self.period, self.last_row);
-        let peak = projected.iter().copied().max().unwrap_or(0);
-        FrontierProgress {
-            step: t0,
-            steps: n,
-            states: run.states_per_step.last().copied().unwrap_or(0) as usize,
-            peak: run.peak as usize,
-            on_disk: disk.is_some(),
-            generated: 0,
-            disk_bytes: disk.unwrap_or(0),
-            projected_peak: peak.max(run.peak),
-            seconds_left: None,
-            joining: None,
-        }
+        figures_at(run, t0, n, disk, &projected)
     }
 
     /// The progress after square `t + 1` of `n`, which generated
@@ -252,18 +240,35 @@ impl Watch {
         let w = self.period;
         let projected = project::extend(&run.states_per_step, n, w, self.last_row);
         let (ratio, per) = project::rates(&self.timeline, w);
-        let (peak, _, _, left) = project::figures(&projected, t + 1, ratio, self.entry_bytes);
+        let (_, _, _, left) = project::figures(&projected, t + 1, ratio, self.entry_bytes);
         FrontierProgress {
-            step: t + 1,
-            steps: n,
-            states: states as usize,
-            peak: run.peak as usize,
-            on_disk: disk.is_some(),
             generated,
-            disk_bytes: disk.unwrap_or(0),
-            projected_peak: peak.max(run.peak),
             seconds_left: (per > 0.0).then_some(per * left),
-            joining: None,
+            ..figures_at(run, t + 1, n, disk, &projected)
         }
+    }
+}
+
+/// The figures of `run` after square `step` of `n` whose states are
+/// projected to be `projected`, with no successors or time counted.
+fn figures_at(
+    run: &Run,
+    step: usize,
+    n: usize,
+    disk: Option<u64>,
+    projected: &[u64],
+) -> FrontierProgress {
+    let peak = projected.iter().copied().max().unwrap_or(0);
+    FrontierProgress {
+        step,
+        steps: n,
+        states: run.states_per_step.last().copied().unwrap_or(0) as usize,
+        peak: run.peak as usize,
+        on_disk: disk.is_some(),
+        generated: 0,
+        disk_bytes: disk.unwrap_or(0),
+        projected_peak: peak.max(run.peak),
+        seconds_left: None,
+        joining: None,
     }
 }
