@@ -981,7 +981,11 @@ fn a_meeting_with_one_part_done_is_unfinished() {
     meet(&["--stop-after", "26"]).code(130);
     // Remove the bottom part's checkpoint: the top part's alone is left.
     let mut removed = 0;
+    // Each part has its folder (and its lock file beside it).
     for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        if !entry.path().is_dir() {
+            continue;
+        }
         let manifest = std::fs::read_to_string(entry.path().join("checkpoint.json")).unwrap();
         if manifest.contains("\"count\":null") {
             std::fs::remove_dir_all(entry.path()).unwrap();

@@ -143,3 +143,57 @@ fn the_memory_message_names_the_address_space_limit() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("ulimit -v"), "{err}");
 }
+
+/// Files never corrupted: two counts of one board in one work directory
+/// would overwrite each other's state files and checkpoint. While one
+/// runs, a second is refused whether it starts afresh or resumes, and the
+/// first goes on with its checkpoint in place.
+#[test]
+fn a_second_count_in_a_busy_work_dir_is_refused() {
+    let dir = scratch("robust-busy");
+    let work = dir.to_str().unwrap();
+    let args = [
+        "count",
+        "7x8",
+        "--method",
+        "forward",
+        "--quiet",
+        "--work-dir",
+        work,
+    ];
+    let mut first = std::process::Command::new(assert_cmd::cargo::cargo_bin("knights"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Its first checkpoint is written after the first square.
+    let manifest = || {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path().join("checkpoint.json"))
+            .find(|m| m.is_file())
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while manifest().is_none() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let manifest = manifest().expect("the first count writes its checkpoint");
+    for how in ["--fresh", "--resume"] {
+        knights()
+            .args(args)
+            .arg(how)
+            .assert()
+            .code(2)
+            .stderr(contains("another process is running this count"));
+    }
+    assert!(manifest.is_file(), "the first count's checkpoint is kept");
+    assert!(
+        first.try_wait().unwrap().is_none(),
+        "the first count runs on"
+    );
+    let _ = first.kill();
+    let _ = first.wait();
+    std::fs::remove_dir_all(&dir).unwrap();
+}

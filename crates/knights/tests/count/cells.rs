@@ -123,7 +123,7 @@ fn prefix_shape(k: u64, c: u64) -> Shape {
 
 #[test]
 fn every_prefix_equals_its_shape_and_the_lines_equal_all_lengths() {
-    for (k, n) in [(3, 10), (4, 5), (5, 4)] {
+    for (k, n) in [(3, 10), (4, 5), (5, 4), (6, 4), (7, 4)] {
         for kind in [Kind::Closed, Kind::Open] {
             let text = format!("{k}x{n}");
             let counts = cells(&text, kind);

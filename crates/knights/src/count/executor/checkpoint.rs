@@ -395,10 +395,13 @@ fn fingerprints(p: &Problem) -> Vec<String> {
 
 /// Removes every checkpoint of `p` in `dir`, whatever its key and count
 /// widths: a count that starts afresh must not later resume an older one.
+/// A run of them still going in another process is not touched: the
+/// count is refused.
 pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
     for fp in fingerprints(p) {
         let d = dir.join(format!("count-{fp}"));
         if d.exists() {
+            let _running_elsewhere = lock_run(dir, &fp)?;
             fs::remove_dir_all(&d).map_err(|e| io_error("clear", &d, e))?;
         }
     }
@@ -446,6 +449,7 @@ pub(super) fn open<K: Word, C: Tally>(
         opened.run = run;
         return Ok(opened);
     };
+    let lock = lock_run(dir, fp)?;
     let dir = dir.join(format!("count-{fp}"));
     let manifest = dir.join(MANIFEST);
     if opts.resume && manifest.exists() {
@@ -491,8 +495,32 @@ pub(super) fn open<K: Word, C: Tally>(
     opened.disk = Some(Disk {
         dir,
         temporary: false,
+        _lock: Some(lock),
     });
     Ok(opened)
+}
+
+/// Locks the run `fp` in the work directory `work` for this process (an
+/// empty file `count-{fp}.lock` beside the run's folder, locked until
+/// the run ends or its process dies), or refuses it while another
+/// process counts it there: two runs of one count in one folder would
+/// overwrite each other's state files and checkpoint.
+fn lock_run(work: &Path, fp: &str) -> Result<File> {
+    let path = work.join(format!("count-{fp}.lock"));
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| io_error("create", &path, e))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(fs::TryLockError::WouldBlock) => Err(Error::Unsupported(format!(
+            "another process is running this count in the work directory {}; wait for it to end, or give another work directory",
+            work.display()
+        ))),
+        Err(fs::TryLockError::Error(e)) => Err(io_error("lock", &path, e)),
+    }
 }
 
 /// Writes the checkpoint of run `fp` after square `step` (unless its

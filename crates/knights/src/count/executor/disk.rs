@@ -72,6 +72,9 @@ pub(super) fn read_entries<K: Word, C: Word>(
 pub(crate) struct Disk {
     pub dir: PathBuf,
     pub temporary: bool,
+    /// The lock a run in a work directory holds on its count (see
+    /// `checkpoint::lock_run`) until it ends.
+    pub _lock: Option<fs::File>,
 }
 
 impl Drop for Disk {
@@ -103,6 +106,7 @@ impl Disk {
         Ok(Disk {
             dir,
             temporary: true,
+            _lock: None,
         })
     }
 }
@@ -312,6 +316,7 @@ mod tests {
         let d = Disk {
             dir,
             temporary: true,
+            _lock: None,
         };
         const MB: u64 = 1 << 20;
         let passes = |max_disk: u64| {

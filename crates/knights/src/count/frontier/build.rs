@@ -7,7 +7,7 @@ use super::keys::key_bits;
 use super::nibble::{NIBBLE_KEY_BITS, NIBBLE_SLOTS};
 use super::problem::{Problem, ProblemGraph};
 use super::program::{Check, Engine, Route, Step, W};
-use super::prune::{Pruning, StepSlots};
+use super::prune::{next_prefix, Pruning, StepSlots};
 use crate::Result;
 
 impl Engine {
@@ -67,6 +67,7 @@ impl Engine {
             key_bits: widest_key,
             width,
             final_frontier: frontier,
+            next_prefix: next_prefix(p),
         })
     }
 }
@@ -106,6 +107,8 @@ impl StepBuild<'_> {
             scarce: masks.scarce,
             keep_colour: masks.keep_colour,
             twice_totals: masks.twice_totals,
+            ready: masks.ready,
+            first_prefix: v as u32 + 2,
             twice_processed,
             mirror: self.mirror(v, &next),
             keep_index: keep_index(&keep),

@@ -286,6 +286,7 @@ mod tests {
             key_bits: 0,
             width: 0,
             final_frontier: Vec::new(),
+            next_prefix: Vec::new(),
         }
     }
 

@@ -58,8 +58,8 @@ pub(crate) struct Step {
     /// kept slot; `one_left` those left with one neighbour after the step.
     pub(super) kept: u64,
     pub(super) one_left: u64,
-    /// Paths: the unprocessed vertices that have fewer than two unprocessed
-    /// (or external) neighbours, so may run short of edges.
+    /// The unprocessed vertices that have fewer than two unprocessed (or
+    /// external) neighbours, so may run short of edges, in order.
     pub(super) scarce: Vec<Scarce>,
     /// Paths on a 2-coloured graph without external edges: the kept slots
     /// coloured +1 and -1 (masks over the role codes; `None`: not
@@ -71,6 +71,12 @@ pub(crate) struct Step {
     /// a path of (the whole graph, and in a sweep the later prefixes),
     /// which the colours of the two terminals must add up to.
     pub(super) twice_totals: Option<(i32, i32)>,
+    /// In a sweep: for each kept slot, the fewest vertices of a prefix
+    /// that gives it one more edge and two more (`u32::MAX`: none does),
+    /// and the fewest vertices of a prefix a state after this step may
+    /// become a tour of (two more than this vertex's index).
+    pub(super) ready: Vec<(u32, u32)>,
+    pub(super) first_prefix: u32,
     /// For a step after which states are replaced by the smaller of
     /// themselves and their mirror image: the mirror of each slot of `keep`
     /// (as indices into `keep`).
@@ -88,6 +94,8 @@ pub(crate) struct Step {
 
 /// An unprocessed vertex with fewer than two unprocessed neighbours.
 pub(super) struct Scarce {
+    /// The vertex.
+    pub(super) vertex: u32,
     /// Its unprocessed (and external) neighbours.
     pub(super) base: u32,
     /// Its neighbours in the frontier, as a mask over the role codes.
@@ -112,4 +120,8 @@ pub(crate) struct Engine {
     pub width: usize,
     /// The frontier after the last vertex (vertices with external edges).
     pub final_frontier: Vec<usize>,
+    /// In a sweep, for each number of vertices `x` up to `n + 1`, the
+    /// least `c >= x` of a prefix counted or the whole graph (`u32::MAX`:
+    /// none); empty for a whole graph.
+    pub(super) next_prefix: Vec<u32>,
 }

@@ -7,12 +7,13 @@ use super::program::{Engine, Route, Scarce, Step};
 
 /// Whether and how a problem's states are pruned.
 pub(super) struct Pruning {
-    /// Whether the scarce unprocessed vertices are judged. Not in a sweep,
-    /// whose prefixes are graphs of their own: there a state is judged by
-    /// every graph it may still become a tour of (a prefix leaves the
-    /// frontier's vertices no more neighbours than the whole graph does),
-    /// so not by the unprocessed vertices, which a prefix may end before.
-    scarce: bool,
+    /// Whether the problem is a sweep over prefixes, whose states are
+    /// judged by every prefix they may still become a tour of (a prefix
+    /// leaves a vertex no more neighbours than the whole graph does): a
+    /// scarce unprocessed vertex rules out only the prefixes that hold it,
+    /// and a frontier vertex short of edges only those that end before
+    /// its neighbours.
+    sweep: bool,
     /// A 2-colouring (+1, -1) of the vertices, if the pruning judges by
     /// colours, and for each vertex `v` the least and greatest of twice the
     /// colour sums of the graphs a state after `v` may still become a tour
@@ -31,6 +32,7 @@ pub(super) struct Masks {
     pub(super) scarce: Vec<Scarce>,
     pub(super) keep_colour: Option<(u64, u64)>,
     pub(super) twice_totals: Option<(i32, i32)>,
+    pub(super) ready: Vec<(u32, u32)>,
 }
 
 /// A step's slots as its masks see them: the working slots (the frontier
@@ -97,7 +99,7 @@ impl Pruning {
             Some(c) => prefix_totals(p, c),
         };
         Pruning {
-            scarce: whole,
+            sweep: !whole,
             colour,
             twice_totals,
         }
@@ -118,20 +120,38 @@ impl Pruning {
         v: usize,
         slots: &StepSlots,
     ) -> Masks {
-        let scarce = if self.scarce {
-            (v + 1..p.n)
-                .filter_map(|u| {
-                    let base = graph.remaining(u, v);
-                    (base < 2).then(|| Scarce {
-                        base,
-                        slots: slots.mask(graph.nbrs[u].iter().filter(|&&x| x <= v).map(|&x| {
-                            slots
-                                .slot_of(x)
-                                .expect("a neighbour of the unprocessed is kept")
-                        })),
-                        terminal_ok: p.may_end(u),
-                        colour: self.colour.as_ref().map_or(0, |c| c[u]),
-                    })
+        let scarce = (v + 1..p.n)
+            .filter_map(|u| {
+                let base = graph.remaining(u, v);
+                (base < 2).then(|| Scarce {
+                    vertex: u as u32,
+                    base,
+                    slots: slots.mask(graph.nbrs[u].iter().filter(|&&x| x <= v).map(|&x| {
+                        slots
+                            .slot_of(x)
+                            .expect("a neighbour of the unprocessed is kept")
+                    })),
+                    terminal_ok: p.may_end(u),
+                    colour: self.colour.as_ref().map_or(0, |c| c[u]),
+                })
+            })
+            .collect();
+        // In a sweep, the least prefix that gives each kept vertex one
+        // more edge, and two more: it holds the vertex's first (second)
+        // neighbour after `v`.
+        let ready = if self.sweep {
+            slots
+                .keep
+                .iter()
+                .map(|&s| {
+                    let mut later = graph.nbrs[slots.work[s as usize]]
+                        .iter()
+                        .filter(|&&x| x > v)
+                        .map(|&x| x as u32 + 1)
+                        .collect::<Vec<u32>>();
+                    later.sort_unstable();
+                    let at = |i: usize| later.get(i).copied().unwrap_or(u32::MAX);
+                    (at(0), at(1))
                 })
                 .collect()
         } else {
@@ -148,8 +168,29 @@ impl Pruning {
                 )
             }),
             twice_totals: self.twice_totals.get(v).copied(),
+            ready,
         }
     }
+}
+
+/// For a sweep over `p`'s prefixes, the least number of vertices `c >= x`
+/// of a prefix counted or of the whole graph, for each `x` up to `n + 1`
+/// (`u32::MAX`: none); empty for a whole graph.
+pub(super) fn next_prefix(p: &Problem) -> Vec<u32> {
+    if p.prefixes.is_empty() {
+        return Vec::new();
+    }
+    let n = p.n;
+    let mut counted = vec![false; n + 1];
+    counted[n] = true;
+    for &c in p.prefixes.iter().filter(|&&c| c < n) {
+        counted[c] = true;
+    }
+    let mut next = vec![u32::MAX; n + 2];
+    for x in (0..=n).rev() {
+        next[x] = if counted[x] { x as u32 } else { next[x + 1] };
+    }
+    next
 }
 
 /// For each vertex `v` of a problem coloured `colour`, the least and
@@ -210,19 +251,25 @@ impl Engine {
             (m & plus).count_ones() as i32 - (m & minus).count_ones() as i32
         };
         let mut must_colour = step.keep_colour.map_or(0, |c| sum(must_here, c));
-        for sc in &step.scarce {
-            match sc.base + (sc.slots & !done).count_ones() {
-                0 => return false,
-                1 if !sc.terminal_ok => return false,
-                1 => {
-                    must += 1;
-                    must_colour += i32::from(sc.colour);
-                }
-                _ => {}
-            }
-        }
         // A path has two terminals, a cycle none.
         let most = if self.shape == Route::Path { 2 } else { 0 };
+        if !self.next_prefix.is_empty() {
+            if must > most || !self.some_prefix(step, term, untouched, end, done, must) {
+                return false;
+            }
+        } else {
+            for sc in &step.scarce {
+                match sc.base + (sc.slots & !done).count_ones() {
+                    0 => return false,
+                    1 if !sc.terminal_ok => return false,
+                    1 => {
+                        must += 1;
+                        must_colour += i32::from(sc.colour);
+                    }
+                    _ => {}
+                }
+            }
+        }
         if must > most {
             return false;
         }
@@ -238,5 +285,95 @@ impl Engine {
             }
             _ => true,
         }
+    }
+
+    /// In a sweep, whether some prefix of at least `step.first_prefix`
+    /// vertices counted (or the whole graph) is left that the state may
+    /// become a tour of, judged by two bounds: the fewest vertices a
+    /// prefix needs to hold the neighbours that the frontier's vertices
+    /// still need (one for an end, two for an untouched vertex, one less
+    /// for the at most `most - term` terminals still free) and the edges
+    /// that brings them (each new vertex gives at most two), and the
+    /// first scarce unprocessed vertex that no tour may hold (no
+    /// neighbour left that can take an edge, or one and no terminal to
+    /// spare: `must` are those fixed or forced already).
+    #[inline]
+    fn some_prefix(
+        &self,
+        step: &Step,
+        term: u8,
+        untouched: u64,
+        end: u64,
+        done: u64,
+        must: u32,
+    ) -> bool {
+        let most = if self.shape == Route::Path { 2 } else { 0 };
+        let mut forced = must;
+        let mut most_vertices = self.next_prefix.len() as u32 - 2;
+        for sc in &step.scarce {
+            let bad = match sc.base + (sc.slots & !done).count_ones() {
+                0 => true,
+                1 if !sc.terminal_ok => true,
+                1 => {
+                    forced += 1;
+                    forced > most
+                }
+                _ => false,
+            };
+            if bad {
+                // The prefixes that end before it.
+                most_vertices = sc.vertex;
+                break;
+            }
+        }
+        let free = most - u32::from(term);
+        // Edges the frontier still needs; each new vertex gives two.
+        let needed = (2 * (untouched & step.kept).count_ones() + (end & step.kept).count_ones())
+            .saturating_sub(free);
+        let least = step.first_prefix - 1 + needed.div_ceil(2);
+        let reaches = |least: u32| {
+            let from = least.max(step.first_prefix) as usize;
+            self.next_prefix
+                .get(from)
+                .is_some_and(|&c| c <= most_vertices)
+        };
+        if most_vertices as usize + 2 == self.next_prefix.len() {
+            // Every prefix to come is open to the state: the whole graph,
+            // last, gives each vertex all its neighbours, and the vertices
+            // with one left are terminals already counted in `must`.
+            return reaches(least);
+        }
+        // The greatest three of the vertices each slot needs, with what
+        // it needs as a terminal.
+        let mut top = [(0u32, 0u32); 3];
+        let mut push = |need: (u32, u32)| {
+            if need.0 > top[2].0 {
+                top[2] = need;
+                if top[2].0 > top[1].0 {
+                    top.swap(1, 2);
+                    if top[1].0 > top[0].0 {
+                        top.swap(0, 1);
+                    }
+                }
+            }
+        };
+        let spacing = if self.nibble_keys { 4 } else { 2 };
+        let mut bits = (untouched | end) & step.kept;
+        while bits != 0 {
+            let at = bits.trailing_zeros();
+            bits &= bits - 1;
+            let (one, two) = step.ready[(at / spacing) as usize];
+            if untouched >> at & 1 == 1 {
+                push((two, one));
+            } else {
+                push((one, 0));
+            }
+        }
+        let ready = match free {
+            0 => top[0].0,
+            1 => top[1].0.max(top[0].1),
+            _ => top[2].0.max(top[0].1).max(top[1].1),
+        };
+        reaches(least.max(ready))
     }
 }

@@ -120,6 +120,7 @@ impl<'a> Room<'a> {
                         .map(|()| Disk {
                             dir: dir.clone(),
                             temporary: true,
+                            _lock: None,
                         })
                         .map_err(|e| io_error("create", &dir, e))
                 }
