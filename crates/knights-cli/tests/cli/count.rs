@@ -1181,8 +1181,9 @@ fn no_count_is_promised_that_a_named_method_refuses() {
 /// `knights count 7x7 --all-cells --open` and `knights count 8x6
 /// --all-cells --open` print every published term of A383663, A389757 and
 /// A389758 for their cells: 7x8 about 4 minutes, 7x7 open about 49 (4 x
-/// 10^8 states at the peak), 8x6 open hours (about 3.8 x 10^9 states
-/// projected; not yet run to the end).
+/// 10^8 states at the peak, before the sweeps' bounds of 2026-11-28), 8x6
+/// open many hours (1.6 x 10^9 states after square 35 of 48, about an
+/// hour a square; not yet run to the end).
 #[test]
 #[ignore = "hours in release mode: cargo test --release -p knights-cli -- --ignored knuths_cell_tables_slow"]
 fn knuths_cell_tables_slow() {
