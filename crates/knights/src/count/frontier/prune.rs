@@ -251,8 +251,7 @@ impl Engine {
             (m & plus).count_ones() as i32 - (m & minus).count_ones() as i32
         };
         let mut must_colour = step.keep_colour.map_or(0, |c| sum(must_here, c));
-        // A path has two terminals, a cycle none.
-        let most = if self.shape == Route::Path { 2 } else { 0 };
+        let most = self.most_terminals();
         if !self.next_prefix.is_empty() {
             if must > most || !self.some_prefix(step, term, untouched, end, done, must) {
                 return false;
@@ -287,6 +286,15 @@ impl Engine {
         }
     }
 
+    /// The terminals a tour has: two for a path, none for a cycle.
+    fn most_terminals(&self) -> u32 {
+        if self.shape == Route::Path {
+            2
+        } else {
+            0
+        }
+    }
+
     /// In a sweep, whether some prefix of at least `step.first_prefix`
     /// vertices counted (or the whole graph) is left that the state may
     /// become a tour of, judged by two bounds: the fewest vertices a
@@ -307,7 +315,7 @@ impl Engine {
         done: u64,
         must: u32,
     ) -> bool {
-        let most = if self.shape == Route::Path { 2 } else { 0 };
+        let most = self.most_terminals();
         let mut forced = must;
         let mut most_vertices = self.next_prefix.len() as u32 - 2;
         for sc in &step.scarce {
