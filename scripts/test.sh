@@ -3,7 +3,10 @@
 #
 # Sections, in order (each fails the run if it fails; none is skipped
 # because a tool is missing: a missing tool is installed or the run fails):
-#   rust   - cargo test over the workspace (unit, integration, CLI, doc tests)
+#   tools  - Open MPI and libclang (for the MPI bindings of the CLI's feature
+#            `distributed`, which every build here has), with apt-get if absent
+#   rust   - cargo test over the workspace (unit, integration, CLI, doc
+#            tests), all but the distributed ones
 #   paper  - docs/paper is what `knights-lab paper` writes now
 #   js     - ESLint over the page's ES modules (crates/knights-serve/src/assets):
 #            the recommended rules and no import cycle; npm ci installs the
@@ -12,31 +15,47 @@
 #   web    - `knights serve` in headless Chromium over WebDriver, and a short
 #            loopback load test (installs chromium and chromium-driver if
 #            absent, saying so, and nothing else: no recommends, no upgrades)
-#
-# One build of each profile: every cargo command here selects the whole
-# workspace (`--workspace`, then a target filter), so cargo resolves the
-# dependencies' features the same way each time and reuses the first build
-# (`-p knights-cli` alone would unify fewer features and rebuild about 50
-# crates). The test profile is optimized (Cargo.toml), so the paper check
-# runs there too; the one release build is the Python package's.
 #   distributed - the CLI's feature `distributed` (counts spread over MPI
-#            processes): installs Open MPI and libclang (for the MPI
-#            bindings) with apt-get if absent, lints the feature with clippy
-#            and runs its tests through mpirun
+#            processes): lints the feature with clippy and runs its tests,
+#            each of which starts its processes with mpirun
 #   python - the Python package: a virtual environment in target/py-venv
 #            with maturin, pytest and numpy from PyPI, the package built and
 #            installed by pip (release build), mypy --strict over the
 #            package, then its pytest suite
+#
+# One build of each profile: every cargo command here selects the whole
+# workspace (`--workspace`, then a target filter) and the same features, so
+# cargo resolves the dependencies' features the same way each time and
+# reuses the first build
+# (`-p knights-cli` alone would unify fewer features and rebuild about 50
+# crates). The test profile is optimized (Cargo.toml), so the paper check
+# runs there too; the one release build is the Python package's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 section() { printf '\n== %s\n' "$1"; }
 
+section "tools: Open MPI and libclang, for the feature distributed"
+missing=()
+for pkg in openmpi-bin libopenmpi-dev libclang-dev; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+        missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "tools: installing ${missing[*]} (missing) with apt-get, and what they need"
+    apt-get update
+    apt-get install -y --no-install-recommends --no-upgrade "${missing[@]}"
+fi
+# Every cargo command below builds with this feature, so the one build
+# serves them all (the distributed tests run last, on their own: each
+# starts several MPI processes).
+features=(--features knights-cli/distributed)
+
 section "rust: cargo test --workspace"
-cargo test --workspace --locked
+cargo test --workspace --locked "${features[@]}" -- --skip cli::distributed
 
 section "paper: docs/paper is current"
-cargo test --workspace --locked --test tests -- --ignored docs_paper_is_current
+cargo test --workspace --locked "${features[@]}" --test tests -- --ignored docs_paper_is_current
 
 section "js: ESLint over the page's modules"
 if ! command -v npm >/dev/null; then
@@ -66,22 +85,12 @@ if [ "${#missing[@]}" -gt 0 ]; then
     fi
     apt-get install -y --no-install-recommends --no-upgrade "${missing[@]}"
 fi
-cargo test --workspace --locked --lib -- --ignored browser_
-KNIGHTS_LOAD_SECONDS=3 cargo test --workspace --locked --lib -- --ignored load_test --nocapture
+cargo test --workspace --locked "${features[@]}" --lib -- --ignored browser_
+KNIGHTS_LOAD_SECONDS=3 cargo test --workspace --locked "${features[@]}" --lib -- --ignored load_test --nocapture
 
-section "distributed: counts spread over MPI processes"
-missing=()
-for pkg in openmpi-bin libopenmpi-dev libclang-dev; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
-        missing+=("$pkg")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-    echo "distributed: installing ${missing[*]} (missing) with apt-get, and what they need"
-    apt-get update
-    apt-get install -y --no-install-recommends --no-upgrade "${missing[@]}"
-fi
-cargo clippy --workspace --all-targets --locked --features knights-cli/distributed -- -D warnings
-cargo test --workspace --locked --features knights-cli/distributed --test tests -- distributed
+section "distributed: the feature's lints, and counts spread over MPI processes"
+cargo clippy --workspace --all-targets --locked "${features[@]}" -- -D warnings
+cargo test --workspace --locked "${features[@]}" --test tests -- cli::distributed
 
 section "python: pip install ./crates/knights-py, then pytest"
 venv=target/py-venv
