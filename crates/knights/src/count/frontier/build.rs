@@ -68,6 +68,7 @@ impl Engine {
             width,
             final_frontier: frontier,
             next_prefix: next_prefix(p),
+            prefix_colours: pruning.prefix_colours(p),
         })
     }
 }

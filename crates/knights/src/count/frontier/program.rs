@@ -124,4 +124,17 @@ pub(crate) struct Engine {
     /// least `c >= x` of a prefix counted or the whole graph (`u32::MAX`:
     /// none); empty for a whole graph.
     pub(super) next_prefix: Vec<u32>,
+    /// In a sweep of paths on a 2-coloured graph, twice the colour sums of
+    /// the prefixes counted, to judge a state by those it may still become.
+    pub(super) prefix_colours: PrefixColours,
+}
+
+/// Twice the colour sums of the prefixes counted in a sweep (and of the
+/// whole graph), as a sparse table of ranges: `levels[j][c]` is the least
+/// and greatest of those sums over the prefixes of `c` to `c + 2^j - 1`
+/// vertices, `(i32::MAX, i32::MIN)` where none is counted. Empty where
+/// states are not judged by colours.
+#[derive(Default)]
+pub(crate) struct PrefixColours {
+    pub(super) levels: Vec<Vec<(i32, i32)>>,
 }

@@ -3,7 +3,7 @@
 //! state may still become one path, or one cycle.
 
 use super::problem::{Problem, ProblemGraph};
-use super::program::{Engine, Route, Scarce, Step};
+use super::program::{Engine, PrefixColours, Route, Scarce, Step};
 
 /// Whether and how a problem's states are pruned.
 pub(super) struct Pruning {
@@ -105,6 +105,26 @@ impl Pruning {
         }
     }
 
+    /// In a sweep of paths on a 2-coloured graph, twice the colour sums of
+    /// the prefixes counted and of the whole graph, ready for ranges of
+    /// sizes; empty otherwise.
+    pub(super) fn prefix_colours(&self, p: &Problem) -> PrefixColours {
+        let Some(colour) = self.colour.as_ref().filter(|_| self.sweep) else {
+            return PrefixColours::default();
+        };
+        let (twice, counted) = prefix_sums(p, colour);
+        let base = (0..=p.n)
+            .map(|c| {
+                if counted[c] {
+                    (twice[c], twice[c])
+                } else {
+                    (i32::MAX, i32::MIN)
+                }
+            })
+            .collect();
+        PrefixColours::new(base)
+    }
+
     /// Twice the colour of vertex `v` (0 without colours).
     pub(super) fn twice_colour(&self, v: usize) -> i32 {
         self.colour.as_ref().map_or(0, |c| 2 * i32::from(c[v]))
@@ -201,17 +221,7 @@ pub(super) fn next_prefix(p: &Problem) -> Vec<u32> {
 /// to the next, so every even number of the range is one of them.
 fn prefix_totals(p: &Problem, colour: &[i8]) -> Vec<(i32, i32)> {
     let n = p.n;
-    // twice[c]: twice the colour sum of the first c vertices.
-    let mut twice = vec![0i32; n + 1];
-    let mut counted = vec![false; n + 1];
-    for c in 0..n {
-        twice[c + 1] = twice[c] + 2 * i32::from(colour[c]);
-    }
-    for &c in &p.prefixes {
-        if c <= n {
-            counted[c] = true;
-        }
-    }
+    let (twice, counted) = prefix_sums(p, colour);
     let mut range = (twice[n], twice[n]);
     let mut out = vec![range; n];
     for v in (0..n.saturating_sub(2)).rev() {
@@ -224,6 +234,60 @@ fn prefix_totals(p: &Problem, colour: &[i8]) -> Vec<(i32, i32)> {
     out
 }
 
+impl PrefixColours {
+    /// The table over `base`: for each number of vertices, twice the colour
+    /// sum of that prefix, or `(i32::MAX, i32::MIN)` if it is not counted.
+    fn new(base: Vec<(i32, i32)>) -> PrefixColours {
+        let len = base.len();
+        let mut levels = vec![base];
+        let mut span = 1;
+        while 2 * span <= len {
+            let below = levels.last().expect("the first level");
+            let level = (0..=len - 2 * span)
+                .map(|c| {
+                    let (a, b) = (below[c], below[c + span]);
+                    (a.0.min(b.0), a.1.max(b.1))
+                })
+                .collect();
+            levels.push(level);
+            span *= 2;
+        }
+        PrefixColours { levels }
+    }
+
+    /// The least and greatest of twice the colour sums of the prefixes
+    /// counted of `lo` to `hi` vertices, if the table has colours and some
+    /// prefix there is counted.
+    fn range(&self, lo: u32, hi: u32) -> Option<(i32, i32)> {
+        let (lo, hi) = (lo as usize, hi as usize);
+        if self.levels.is_empty() || lo > hi || hi >= self.levels[0].len() {
+            return None;
+        }
+        // Two spans of 2^j sizes that cover lo..=hi.
+        let j = (usize::BITS - 1 - (hi - lo + 1).leading_zeros()) as usize;
+        let (a, b) = (self.levels[j][lo], self.levels[j][hi + 1 - (1 << j)]);
+        let (least, greatest) = (a.0.min(b.0), a.1.max(b.1));
+        (least <= greatest).then_some((least, greatest))
+    }
+}
+
+/// Twice the colour sum of the first `c` vertices of a problem coloured
+/// `colour`, for each `c` up to `n`, and whether that prefix is counted
+/// (the whole graph always is).
+fn prefix_sums(p: &Problem, colour: &[i8]) -> (Vec<i32>, Vec<bool>) {
+    let n = p.n;
+    let mut twice = vec![0i32; n + 1];
+    for c in 0..n {
+        twice[c + 1] = twice[c] + 2 * i32::from(colour[c]);
+    }
+    let mut counted = vec![false; n + 1];
+    counted[n] = true;
+    for &c in p.prefixes.iter().filter(|&&c| c <= n) {
+        counted[c] = true;
+    }
+    (twice, counted)
+}
+
 impl Engine {
     /// Whether the state `d` after `step` may still become one path (or
     /// one cycle, which has no terminals), judged by the vertices that must
@@ -232,8 +296,9 @@ impl Engine {
     /// neighbour that can still take an edge; at most two, less those fixed)
     /// and, on a 2-coloured graph, by the terminals' colours: the colours of
     /// the terminals add up to twice those of all vertices of the graph the
-    /// path covers (the whole graph, or in a sweep some later prefix: the
-    /// step's range `twice_totals`), and those fixed
+    /// path covers (the whole graph, or in a sweep some later prefix: those
+    /// between the bounds of `some_prefix`, or the step's range
+    /// `twice_totals` of every later one), and those fixed
     /// already add up to twice the processed vertices' colours less the
     /// frontier's edges still to come, each counted with its vertex's colour.
     #[inline]
@@ -252,9 +317,18 @@ impl Engine {
         };
         let mut must_colour = step.keep_colour.map_or(0, |c| sum(must_here, c));
         let most = self.most_terminals();
+        let mut totals = step.twice_totals;
         if !self.next_prefix.is_empty() {
-            if must > most || !self.some_prefix(step, term, untouched, end, done, must) {
+            if must > most {
                 return false;
+            }
+            let Some((lo, hi)) = self.some_prefix(step, term, untouched, end, done, must) else {
+                return false;
+            };
+            // Only the prefixes of `lo` to `hi` vertices are left to the
+            // state: their colour sums, rather than those of every later one.
+            if totals.is_some() {
+                totals = self.prefix_colours.range(lo, hi).or(totals);
             }
         } else {
             for sc in &step.scarce {
@@ -272,7 +346,7 @@ impl Engine {
         if must > most {
             return false;
         }
-        match (step.twice_totals, step.keep_colour) {
+        match (totals, step.keep_colour) {
             (Some((least, greatest)), Some(c)) => {
                 let to_come = 2 * sum(untouched, c) + sum(end, c);
                 let fixed = step.twice_processed - to_come;
@@ -304,7 +378,9 @@ impl Engine {
     /// that brings them (each new vertex gives at most two), and the
     /// first scarce unprocessed vertex that no tour may hold (no
     /// neighbour left that can take an edge, or one and no terminal to
-    /// spare: `must` are those fixed or forced already).
+    /// spare: `must` are those fixed or forced already). Returns the
+    /// least and greatest numbers of vertices of the prefixes left to it
+    /// (the least one counted), or `None` if none is.
     #[inline]
     fn some_prefix(
         &self,
@@ -314,7 +390,7 @@ impl Engine {
         end: u64,
         done: u64,
         must: u32,
-    ) -> bool {
+    ) -> Option<(u32, u32)> {
         let most = self.most_terminals();
         let mut forced = must;
         let mut most_vertices = self.next_prefix.len() as u32 - 2;
@@ -341,9 +417,8 @@ impl Engine {
         let least = step.first_prefix - 1 + needed.div_ceil(2);
         let reaches = |least: u32| {
             let from = least.max(step.first_prefix) as usize;
-            self.next_prefix
-                .get(from)
-                .is_some_and(|&c| c <= most_vertices)
+            let first = *self.next_prefix.get(from)?;
+            (first <= most_vertices).then_some((first, most_vertices))
         };
         if most_vertices as usize + 2 == self.next_prefix.len() {
             // Every prefix to come is open to the state: the whole graph,
@@ -383,5 +458,47 @@ impl Engine {
             _ => top[2].0.max(top[0].1).max(top[1].1),
         };
         reaches(least.max(ready))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_ranges_are_those_of_the_prefixes_counted_between_the_bounds() {
+        let none = (i32::MAX, i32::MIN);
+        let mut seed = 7u64;
+        for len in 1..40usize {
+            let base: Vec<(i32, i32)> = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    let x = (seed >> 40) as i32 % 7 - 3;
+                    if seed >> 63 == 1 {
+                        (x, x)
+                    } else {
+                        none
+                    }
+                })
+                .collect();
+            let table = PrefixColours::new(base.clone());
+            for lo in 0..len + 2 {
+                for hi in 0..len + 2 {
+                    let counted: Vec<i32> = base
+                        .iter()
+                        .enumerate()
+                        .filter(|&(c, &r)| lo <= c && c <= hi && r != none)
+                        .map(|(_, &r)| r.0)
+                        .collect();
+                    let want = (!counted.is_empty()).then(|| {
+                        let least = *counted.iter().min().unwrap();
+                        (least, *counted.iter().max().unwrap())
+                    });
+                    let want = if hi >= len { None } else { want };
+                    assert_eq!(table.range(lo as u32, hi as u32), want, "{len} {lo} {hi}");
+                }
+            }
+        }
+        assert_eq!(PrefixColours::default().range(0, 0), None);
     }
 }
