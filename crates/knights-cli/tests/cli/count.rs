@@ -1180,10 +1180,10 @@ fn no_count_is_promised_that_a_named_method_refuses() {
 /// The acceptance runs of Knuth's tables: `knights count 7x8 --all-cells`,
 /// `knights count 7x7 --all-cells --open` and `knights count 8x6
 /// --all-cells --open` print every published term of A383663, A389757 and
-/// A389758 for their cells: 7x8 about 4 minutes, 7x7 open about 49 (4 x
-/// 10^8 states at the peak, before the sweeps' bounds of 2026-11-28), 8x6
-/// open many hours (1.6 x 10^9 states after square 35 of 48, about an
-/// hour a square; not yet run to the end).
+/// A389758 for their cells: 7x8 about 2 minutes (4 before the sweeps'
+/// bounds of 2026-11-28), 7x7 open about 49 (4 x 10^8 states at the peak,
+/// before the bounds), 8x6 open many hours (1.9 x 10^9 states after square
+/// 37 of 48, about an hour a square; not yet run to the end).
 #[test]
 #[ignore = "hours in release mode: cargo test --release -p knights-cli -- --ignored knuths_cell_tables_slow"]
 fn knuths_cell_tables_slow() {
