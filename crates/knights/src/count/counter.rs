@@ -11,7 +11,8 @@ use std::time::Instant;
 use super::executor::{self, RunOptions};
 use super::frontier::Problem;
 use super::planner::{
-    expected_bits, meets, oriented, shape_problem, strip_problem, PROBLEM_BYTES_PER_SQUARE,
+    expected_bits, meets, oriented, shape_expected_bits, shape_problem, strip_problem,
+    PROBLEM_BYTES_PER_SQUARE,
 };
 use super::project::{self, Projection, Source};
 use super::symmetry::{self, Classes};
@@ -617,7 +618,11 @@ impl Counter<'_, &Shape> {
         }
         let problem = shape_problem(shape, self.kind, None)?;
         let forward = self.forward();
-        let run = executor::run(&problem, &self.run_options(board, &forward))?;
+        let run_opts = RunOptions {
+            count_bits: shape_expected_bits(shape, self.kind),
+            ..self.run_options(board, &forward)
+        };
+        let run = executor::run(&problem, &run_opts)?;
         let workers = self.shares(run.held_peak, run.sent_bytes)?;
         Ok(CountReport {
             workers,
