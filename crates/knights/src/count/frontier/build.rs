@@ -68,6 +68,7 @@ impl Engine {
             width,
             final_frontier: frontier,
             next_prefix: next_prefix(p),
+            twice_total: pruning.twice_total,
             prefix_colours: pruning.prefix_colours(p),
         })
     }
@@ -107,7 +108,6 @@ impl StepBuild<'_> {
             one_left: masks.one_left,
             scarce: masks.scarce,
             keep_colour: masks.keep_colour,
-            twice_totals: masks.twice_totals,
             ready: masks.ready,
             first_prefix: v as u32 + 2,
             twice_processed,

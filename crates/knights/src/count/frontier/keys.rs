@@ -287,6 +287,7 @@ mod tests {
             width: 0,
             final_frontier: Vec::new(),
             next_prefix: Vec::new(),
+            twice_total: None,
             prefix_colours: Default::default(),
         }
     }

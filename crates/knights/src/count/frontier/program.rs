@@ -66,11 +66,6 @@ pub(crate) struct Step {
     /// coloured), and twice the colour sum of the processed vertices.
     pub(super) keep_colour: Option<(u64, u64)>,
     pub(super) twice_processed: i32,
-    /// Paths on a 2-coloured graph: the least and greatest of twice the
-    /// colour sums of the graphs a state after this step may still become
-    /// a path of (the whole graph, and in a sweep the later prefixes),
-    /// which the colours of the two terminals must add up to.
-    pub(super) twice_totals: Option<(i32, i32)>,
     /// In a sweep: for each kept slot, the fewest vertices of a prefix
     /// that gives it one more edge and two more (`u32::MAX`: none does),
     /// and the fewest vertices of a prefix a state after this step may
@@ -124,6 +119,10 @@ pub(crate) struct Engine {
     /// least `c >= x` of a prefix counted or the whole graph (`u32::MAX`:
     /// none); empty for a whole graph.
     pub(super) next_prefix: Vec<u32>,
+    /// Paths on a 2-coloured graph, not a sweep: twice the colour sum of
+    /// the graph (the whole one, if it is a part met in the middle), which
+    /// the colours of the two terminals must add up to.
+    pub(super) twice_total: Option<i32>,
     /// In a sweep of paths on a 2-coloured graph, twice the colour sums of
     /// the prefixes counted, to judge a state by those it may still become.
     pub(super) prefix_colours: PrefixColours,

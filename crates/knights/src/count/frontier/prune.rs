@@ -15,14 +15,13 @@ pub(super) struct Pruning {
     /// its neighbours.
     sweep: bool,
     /// A 2-colouring (+1, -1) of the vertices, if the pruning judges by
-    /// colours, and for each vertex `v` the least and greatest of twice the
-    /// colour sums of the graphs a state after `v` may still become a tour
-    /// of: the whole graph, and in a sweep each prefix that ends at least
-    /// two vertices later (its tours are counted from the states before
-    /// its last vertex). Cycles are not judged by colours: any state's
-    /// fixed terminals (none) already add up to a cycle's sum (0).
+    /// colours, and outside a sweep twice the colour sum of the whole
+    /// graph, which a path's two terminals add up to (a sweep's prefixes
+    /// have sums of their own: see [`Pruning::prefix_colours`]). Cycles
+    /// are not judged by colours: any state's fixed terminals (none)
+    /// already add up to a cycle's sum (0).
     colour: Option<Vec<i8>>,
-    twice_totals: Vec<(i32, i32)>,
+    pub(super) twice_total: Option<i32>,
 }
 
 /// The masks of one step (see [`Step`]).
@@ -31,7 +30,6 @@ pub(super) struct Masks {
     pub(super) one_left: u64,
     pub(super) scarce: Vec<Scarce>,
     pub(super) keep_colour: Option<(u64, u64)>,
-    pub(super) twice_totals: Option<(i32, i32)>,
     pub(super) ready: Vec<(u32, u32)>,
 }
 
@@ -91,17 +89,15 @@ impl Pruning {
         };
         // A colouring given with the problem may be of a larger graph
         // (a part met in the middle), whose total is given with it.
-        let twice_totals = match &colour {
-            None => Vec::new(),
-            Some(_) if whole && !p.colour.is_empty() => {
-                vec![(p.twice_colour_total, p.twice_colour_total); p.n]
-            }
-            Some(c) => prefix_totals(p, c),
+        let twice_total = match &colour {
+            Some(_) if whole && !p.colour.is_empty() => Some(p.twice_colour_total),
+            Some(c) if whole => Some(c.iter().map(|&x| 2 * i32::from(x)).sum()),
+            _ => None,
         };
         Pruning {
             sweep: !whole,
             colour,
-            twice_totals,
+            twice_total,
         }
     }
 
@@ -112,16 +108,24 @@ impl Pruning {
         let Some(colour) = self.colour.as_ref().filter(|_| self.sweep) else {
             return PrefixColours::default();
         };
-        let (twice, counted) = prefix_sums(p, colour);
-        let base = (0..=p.n)
-            .map(|c| {
-                if counted[c] {
-                    (twice[c], twice[c])
-                } else {
-                    (i32::MAX, i32::MIN)
-                }
-            })
-            .collect();
+        let n = p.n;
+        let mut counted = vec![false; n + 1];
+        counted[n] = true;
+        for &c in p.prefixes.iter().filter(|&&c| c <= n) {
+            counted[c] = true;
+        }
+        let mut twice = 0i32;
+        let mut base = Vec::with_capacity(n + 1);
+        for (c, &counted) in counted.iter().enumerate() {
+            base.push(if counted {
+                (twice, twice)
+            } else {
+                (i32::MAX, i32::MIN)
+            });
+            if c < n {
+                twice += 2 * i32::from(colour[c]);
+            }
+        }
         PrefixColours::new(base)
     }
 
@@ -187,7 +191,6 @@ impl Pruning {
                     slots.mask_where(|u| c[u] == -1),
                 )
             }),
-            twice_totals: self.twice_totals.get(v).copied(),
             ready,
         }
     }
@@ -211,27 +214,6 @@ pub(super) fn next_prefix(p: &Problem) -> Vec<u32> {
         next[x] = if counted[x] { x as u32 } else { next[x + 1] };
     }
     next
-}
-
-/// For each vertex `v` of a problem coloured `colour`, the least and
-/// greatest of twice the colour sums of the whole graph and of the prefixes
-/// of at least `v + 2` vertices (the whole graph's only, without prefixes).
-/// Judging by the range keeps every state some prefix's sum would keep;
-/// where the prefixes are every cell, twice their sum moves by 2 from one
-/// to the next, so every even number of the range is one of them.
-fn prefix_totals(p: &Problem, colour: &[i8]) -> Vec<(i32, i32)> {
-    let n = p.n;
-    let (twice, counted) = prefix_sums(p, colour);
-    let mut range = (twice[n], twice[n]);
-    let mut out = vec![range; n];
-    for v in (0..n.saturating_sub(2)).rev() {
-        let c = v + 2;
-        if counted[c] {
-            range = (range.0.min(twice[c]), range.1.max(twice[c]));
-        }
-        out[v] = range;
-    }
-    out
 }
 
 impl PrefixColours {
@@ -271,23 +253,6 @@ impl PrefixColours {
     }
 }
 
-/// Twice the colour sum of the first `c` vertices of a problem coloured
-/// `colour`, for each `c` up to `n`, and whether that prefix is counted
-/// (the whole graph always is).
-fn prefix_sums(p: &Problem, colour: &[i8]) -> (Vec<i32>, Vec<bool>) {
-    let n = p.n;
-    let mut twice = vec![0i32; n + 1];
-    for c in 0..n {
-        twice[c + 1] = twice[c] + 2 * i32::from(colour[c]);
-    }
-    let mut counted = vec![false; n + 1];
-    counted[n] = true;
-    for &c in p.prefixes.iter().filter(|&&c| c <= n) {
-        counted[c] = true;
-    }
-    (twice, counted)
-}
-
 impl Engine {
     /// Whether the state `d` after `step` may still become one path (or
     /// one cycle, which has no terminals), judged by the vertices that must
@@ -296,9 +261,8 @@ impl Engine {
     /// neighbour that can still take an edge; at most two, less those fixed)
     /// and, on a 2-coloured graph, by the terminals' colours: the colours of
     /// the terminals add up to twice those of all vertices of the graph the
-    /// path covers (the whole graph, or in a sweep some later prefix: those
-    /// between the bounds of `some_prefix`, or the step's range
-    /// `twice_totals` of every later one), and those fixed
+    /// path covers (the whole graph, `twice_total`, or in a sweep one
+    /// of the prefixes between the bounds of `some_prefix`), and those fixed
     /// already add up to twice the processed vertices' colours less the
     /// frontier's edges still to come, each counted with its vertex's colour.
     #[inline]
@@ -317,7 +281,7 @@ impl Engine {
         };
         let mut must_colour = step.keep_colour.map_or(0, |c| sum(must_here, c));
         let most = self.most_terminals();
-        let mut totals = step.twice_totals;
+        let mut totals = self.twice_total.map(|t| (t, t));
         if !self.next_prefix.is_empty() {
             if must > most {
                 return false;
@@ -326,10 +290,8 @@ impl Engine {
                 return false;
             };
             // Only the prefixes of `lo` to `hi` vertices are left to the
-            // state: their colour sums, rather than those of every later one.
-            if totals.is_some() {
-                totals = self.prefix_colours.range(lo, hi).or(totals);
-            }
+            // state: the range of their colour sums (none without colours).
+            totals = self.prefix_colours.range(lo, hi);
         } else {
             for sc in &step.scarce {
                 match sc.base + (sc.slots & !done).count_ones() {
