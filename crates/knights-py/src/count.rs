@@ -107,7 +107,8 @@ fn run_count(
     let calls_back = watch.clone();
     run_watched(py, &watch, move |stop| {
         let control = knights::Control::new().stop(stop).progress(move |p| {
-            let (Some(f), Some(p)) = (&progress, p.frontier) else {
+            // Called once a square: not within one.
+            let (Some(f), Some(p)) = (&progress, p.frontier.filter(|f| f.within.is_none())) else {
                 return;
             };
             Python::attach(|py| {

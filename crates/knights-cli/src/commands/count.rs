@@ -277,10 +277,35 @@ fn status(p: &Progress) -> String {
     if p.on_disk {
         line += &format!(", {} on disk", knights::memory::human_bytes(p.disk_bytes));
     }
+    // Within a square the projection, made at the square before, has
+    // run for as long as the square has.
+    let into_square = p.within.map_or(0.0, |w| w.seconds);
     if let Some(left) = p.seconds_left {
-        line += &format!(", about {} left", human_time(left));
+        line += &format!(", about {} left", human_time((left - into_square).max(0.0)));
+    }
+    if let Some(w) = p.within {
+        line += &format!("; square {}: {}", p.step + 1, within(&w));
     }
     line
+}
+
+/// How far a square in progress is: "912,000,000 of 1,869,565,461 states
+/// expanded, 25 min in".
+fn within(w: &knights::count::Within) -> String {
+    let what = match w.phase {
+        knights::count::SquarePhase::Expanding => "states expanded",
+        knights::count::SquarePhase::Merging => "buckets merged",
+    };
+    let pass = match w.passes {
+        1 => String::new(),
+        n => format!(" (pass {} of {n})", w.pass),
+    };
+    format!(
+        "{} of {} {what}{pass}, {} in",
+        group(w.done),
+        group(w.total),
+        human_time(w.seconds)
+    )
 }
 
 /// A dry run's workers (with `--processes`) and the memory of each
@@ -513,5 +538,50 @@ mod tests {
         assert!(parse_bytes("99999999999T", "memory").is_err());
         assert!(parse_bytes("0", "disk").is_err());
         assert!(parse_bytes("0G", "memory").is_err());
+    }
+
+    #[test]
+    fn a_square_in_progress_is_told_after_the_square_before() {
+        use knights::count::{SquarePhase, Within};
+        let after = Progress {
+            step: 37,
+            steps: 48,
+            states: 1_869_565_461,
+            peak: 1_869_565_461,
+            on_disk: true,
+            generated: 0,
+            disk_bytes: 7 << 30,
+            projected_peak: 2_000_000_000,
+            seconds_left: Some(11.0 * 3600.0),
+            joining: None,
+            within: None,
+        };
+        assert_eq!(
+            status(&after),
+            "1,869,565,461 states (peak so far 1,869,565,461, projected 2,000,000,000), 7.0 GiB on disk, about 11.0 h left"
+        );
+        let within = |phase, pass, passes, done, total| Progress {
+            within: Some(Within {
+                phase,
+                pass,
+                passes,
+                done,
+                total,
+                seconds: 1500.0,
+            }),
+            ..after
+        };
+        let expanding = within(SquarePhase::Expanding, 1, 1, 912_000_000, 1_869_565_461);
+        assert_eq!(
+            status(&expanding),
+            "1,869,565,461 states (peak so far 1,869,565,461, projected 2,000,000,000), 7.0 GiB on disk, about 10.6 h left; square 38: 912,000,000 of 1,869,565,461 states expanded, 25.0 min in"
+        );
+        let merging = within(SquarePhase::Merging, 2, 3, 40, 64);
+        assert!(
+            status(&merging)
+                .ends_with("; square 38: 40 of 64 buckets merged (pass 2 of 3), 25.0 min in"),
+            "{}",
+            status(&merging)
+        );
     }
 }

@@ -272,6 +272,7 @@ impl<'a, On> Counter<'a, On> {
         RunOptions {
             max_memory: self.max_memory,
             progress: self.control.map(|_| forward),
+            within_every: None,
             work_dir: self.work_dir,
             resume: self.resume,
             fresh: self.fresh,

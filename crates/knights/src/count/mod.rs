@@ -104,7 +104,7 @@ pub use counter::Counter;
 pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
 pub use exchange::Exchange;
 use executor::RunOptions;
-pub use executor::{FrontierProgress, Joining};
+pub use executor::{FrontierProgress, Joining, SquarePhase, Within};
 pub use number::Count;
 use planner::shape_problem;
 pub use planner::Method;

@@ -55,6 +55,10 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&StopFlag>) -> Result<Projectio
     let rec = project::Trial::new();
     let flag = StopFlag::new();
     let record = |pr: &FrontierProgress| {
+        if pr.within.is_some() {
+            // Not a square's end: the stop is judged at squares' ends.
+            return;
+        }
         let at = rec.start.elapsed().as_secs_f64();
         rec.steps.lock().unwrap_or_else(|e| e.into_inner()).push((
             pr.states as u64,

@@ -138,12 +138,22 @@ pub(super) fn drive<K: Key, C: Tally>(
     let n = engine.steps.len();
     let mut total = C::ZERO;
     let mut watch = Watch::new(p, entry_bytes::<K, C>() as u64);
-    // A resumed run says at once where its checkpoint left it: its next
-    // square may take long.
-    if let (Some(f), true) = (opts.progress, t0 > 0 && t0 < n) {
+    // The figures after the square before, which reports within a square
+    // carry. A resumed run says at once where its checkpoint left it: its
+    // next square may take long.
+    let mut before = opts.progress.map(|f| {
         let disk = exec.on_disk().then(|| exec.disk_bytes());
-        f(&watch.resumed(&run, t0, n, disk));
-    }
+        if t0 == 0 || t0 == n {
+            let states = exec.states() as usize;
+            return FrontierProgress {
+                states,
+                ..figures_at(&run, t0, n, disk, &[])
+            };
+        }
+        let p = watch.resumed(&run, t0, n, disk);
+        f(&p);
+        p
+    });
     for t in t0..n {
         let sq = Square {
             engine,
@@ -152,6 +162,7 @@ pub(super) fn drive<K: Key, C: Tally>(
             n,
             expected: expected(&run.states_per_step, exec.states()),
             opts,
+            before,
         };
         let s = exec.step(&sq)?;
         total = total.add(s.done).ok_or(Stop::Overflow)?;
@@ -172,7 +183,9 @@ pub(super) fn drive<K: Key, C: Tally>(
         exec.checkpoint(&sq, &run)?;
         if let Some(f) = opts.progress {
             let disk = exec.on_disk().then(|| exec.disk_bytes());
-            f(&watch.progress(&run, t, n, s.generated, disk));
+            let p = watch.progress(&run, t, n, s.generated, disk);
+            f(&p);
+            before = Some(p);
         }
         if t + 1 < n {
             exec.check_stop(opts, &format!("after square {} of {n}", t + 1))?;
@@ -270,5 +283,6 @@ fn figures_at(
         projected_peak: peak.max(run.peak),
         seconds_left: None,
         joining: None,
+        within: None,
     }
 }

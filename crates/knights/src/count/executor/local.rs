@@ -27,9 +27,10 @@ use super::disk::{
     STEP_BYTES_PER_STATE,
 };
 use super::merge::merge;
+use super::options::SquarePhase;
 use super::options::{FinalLayer, Run, RunOptions, JOINING};
 use super::packed::{pack, read_all, read_packed, write_packed};
-use super::step::{expand_chunk, widen, Executor, Shares, Square, StepGuard, Stepped};
+use super::step::{expand_chunk, widen, Executor, Shares, Square, SquareWatch, StepGuard, Stepped};
 use super::words::{entry_bytes, io, memory_entry_bytes, Key, Stop, Tally};
 
 /// States read and expanded by one task.
@@ -163,6 +164,7 @@ impl<K: Key, C: Tally> Local<K, C> {
         &mut self,
         sq: &Square<'_>,
         pass: &mut Pass,
+        watch: &SquareWatch<'_>,
     ) -> std::result::Result<Expanded<K, C>, Stop> {
         let states = self.states();
         let eb = entry_bytes::<K, C>() as u64;
@@ -219,6 +221,8 @@ impl<K: Key, C: Tally> Local<K, C> {
                 held: AtomicU64::new(0),
                 states,
                 expanded: AtomicU64::new(0),
+                watch,
+                pass: (pass.pass + 1, pass.passes),
             };
             let chunks = chunks_of(&self.layer, chunk);
             match expand_layer(sq, &self.layer, &chunks, nb, *pass, raw.as_ref(), &guard) {
@@ -301,8 +305,9 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
         let (mut new_bytes, mut raw_bytes) = (0u64, 0u64);
         let mut next: Vec<Option<Bucket<K, C>>> = Vec::new();
         let mut pass = Pass { pass: 0, passes: 1 };
+        let watch = SquareWatch::new(sq);
         while pass.pass < pass.passes {
-            let (nb, raw, outs) = self.expand(sq, &mut pass)?;
+            let (nb, raw, outs) = self.expand(sq, &mut pass, &watch)?;
             next.resize_with(nb, || None);
             let mut pieces: Vec<Vec<Vec<(K, C)>>> = (0..nb).map(|_| Vec::new()).collect();
             for c in outs {
@@ -340,6 +345,8 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
             }
             let this = &*self;
             let when = sq.when();
+            let to_merge = (0..nb).filter(|&j| pass.has(j)).count() as u64;
+            let merged_so_far = AtomicU64::new(0);
             let merged: Vec<(usize, Bucket<K, C>)> = pieces
                 .into_par_iter()
                 .zip(raw_entries)
@@ -347,9 +354,14 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
                 .filter(|(j, _)| pass.has(*j))
                 .map(|(j, (parts, raw))| {
                     // A large square merges for minutes: a stop is seen
-                    // between buckets too (the checkpoint stays the last one).
+                    // between buckets too (the checkpoint stays the last
+                    // one), and how far it is told.
                     sq.opts.check_stop(&when)?;
-                    Ok((j, this.merge_bucket(sq.t, j, parts, raw)?))
+                    let bucket = this.merge_bucket(sq.t, j, parts, raw)?;
+                    let done = merged_so_far.fetch_add(1, Ordering::Relaxed) + 1;
+                    let at = (pass.pass + 1, pass.passes);
+                    watch.tell(SquarePhase::Merging, at, done, to_merge);
+                    Ok((j, bucket))
                 })
                 .collect::<std::result::Result<_, Stop>>()?;
             // The old layer stays until the checkpoint, beside the new

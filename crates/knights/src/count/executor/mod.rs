@@ -47,5 +47,5 @@ pub(crate) use disk::{remove_stale, Disk};
 pub(crate) use drive::run;
 pub(crate) use merge::merge;
 pub(crate) use options::{overflow, part_overflow, FinalLayer, Route, Run, RunOptions, JOINING};
-pub use options::{FrontierProgress, Joining};
+pub use options::{FrontierProgress, Joining, SquarePhase, Within};
 pub(crate) use words::{io_error, Stop};

@@ -1,8 +1,10 @@
 //! What a run is asked and what it answers: its options (memory and disk
 //! bounds, the work directory, the stop flag, the final layer's consumer),
-//! the progress it reports after every square, and its figures.
+//! the progress it reports after every square and within a long one, and
+//! its figures.
 
 use std::path::Path;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +36,50 @@ pub struct FrontierProgress {
     /// While a meeting's parts are joined (after the last square): how far
     /// the join is.
     pub joining: Option<Joining>,
+    /// Within a square that takes a while: how far it is. The other
+    /// figures are then those after the square before (`step` squares
+    /// done); a report with `within` set is not a square's end.
+    pub within: Option<Within>,
 }
+
+/// How far the square after `step` is: reported every few seconds while a
+/// square takes long (on disk, an hour is not rare).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Within {
+    /// What the square is doing: expanding the layer's states, or merging
+    /// the successors of each next bucket.
+    pub phase: SquarePhase,
+    /// The pass of the square, from 1 (a square whose successors outgrow
+    /// the disk's share runs in passes, each expanding every state and
+    /// keeping the successors of some buckets).
+    pub pass: usize,
+    /// The square's passes.
+    pub passes: usize,
+    /// States expanded (expanding) or buckets merged (merging) in this
+    /// pass so far.
+    pub done: u64,
+    /// The states to expand or the buckets to merge in this pass.
+    pub total: u64,
+    /// Seconds since the square began.
+    pub seconds: f64,
+}
+
+/// The phase of a square in progress (see [`Within`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SquarePhase {
+    /// Reading the layer's states and sending their successors to the
+    /// next layer's buckets (`done` and `total` count states).
+    Expanding,
+    /// Merging equal states in the next layer's buckets (`done` and
+    /// `total` count buckets).
+    Merging,
+}
+
+/// A run's progress callback.
+pub(crate) type ProgressFn<'a> = dyn Fn(&FrontierProgress) + Sync + 'a;
+
+/// How often a square in progress is reported, at most.
+pub(crate) const WITHIN_EVERY: Duration = Duration::from_secs(2);
 
 /// How far the join of a meeting's parts is: the table is built in
 /// `parts` parts by pattern, and every part meets all the bottom states.
@@ -56,7 +101,10 @@ pub struct Joining {
 #[derive(Copy, Clone, Default)]
 pub(crate) struct RunOptions<'a> {
     pub max_memory: Option<u64>,
-    pub progress: Option<&'a (dyn Fn(&FrontierProgress) + Sync)>,
+    pub progress: Option<&'a ProgressFn<'a>>,
+    /// How often `progress` hears of a square in progress, at most
+    /// (`None`: [`WITHIN_EVERY`]).
+    pub within_every: Option<Duration>,
     pub work_dir: Option<&'a Path>,
     pub resume: bool,
     /// Start afresh: remove the run's checkpoint, if any, rather than

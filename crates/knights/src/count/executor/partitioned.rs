@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicU64;
 
 use super::merge::{merge, partition_of};
 use super::options::{FinalLayer, RunOptions, JOINING};
-use super::step::{expand_chunk, widen, Executor, Square, StepGuard, Stepped};
+use super::step::{expand_chunk, widen, Executor, Square, SquareWatch, StepGuard, Stepped};
 use super::words::{Key, Stop, Tally};
 
 /// A layer in partitions that exchange their successors by message.
@@ -48,6 +48,7 @@ impl<K: Key, C: Tally> Executor<K, C> for Partitioned<K, C> {
     fn step(&mut self, sq: &Square<'_>) -> Result<Stepped<C>, Stop> {
         let n = self.parts.len();
         let when = sq.when();
+        let watch = SquareWatch::new(sq);
         let guard = StepGuard {
             opts: sq.opts,
             when: &when,
@@ -56,6 +57,8 @@ impl<K: Key, C: Tally> Executor<K, C> for Partitioned<K, C> {
             held: AtomicU64::new(0),
             states: self.states(),
             expanded: AtomicU64::new(0),
+            watch: &watch,
+            pass: (1, 1),
         };
         let mut mail = Mail {
             inboxes: (0..n).map(|_| Vec::new()).collect(),

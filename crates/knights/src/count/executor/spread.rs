@@ -22,7 +22,7 @@ use super::checkpoint::{no_checkpoint, unfinished};
 use super::merge::{merge, partition_of};
 use super::options::{FinalLayer, Run, RunOptions};
 use super::spread_checkpoint::ShareFiles;
-use super::step::{expand_chunk, widen, Executor, Shares, Square, StepGuard, Stepped};
+use super::step::{expand_chunk, widen, Executor, Shares, Square, SquareWatch, StepGuard, Stepped};
 use super::words::{Key, Stop, Tally, Word};
 use crate::count::exchange::{first_raised, garbled, Exchange};
 use crate::Error;
@@ -119,6 +119,7 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
         let n = self.ex.workers();
         let when = sq.when();
         let threads = rayon::current_num_threads().max(1);
+        let watch = SquareWatch::new(sq);
         let guard = StepGuard {
             opts: sq.opts,
             when: &when,
@@ -127,6 +128,8 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
             held: AtomicU64::new(0),
             states: self.part.len() as u64,
             expanded: AtomicU64::new(0),
+            watch: &watch,
+            pass: (1, 1),
         };
         let chunk = (self.part.len() / (4 * threads)).clamp(1, 1 << 16);
         let pieces = self

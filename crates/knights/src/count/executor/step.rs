@@ -11,9 +11,13 @@
 //! file, or another machine.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use super::merge::partition_of;
-use super::options::{part_overflow, FinalLayer, Run, RunOptions};
+use super::options::{
+    part_overflow, FinalLayer, FrontierProgress, ProgressFn, Run, RunOptions, SquarePhase, Within,
+    WITHIN_EVERY,
+};
 use super::words::{memory_entry_bytes, Key, Stop, Tally};
 use crate::count::frontier::{Engine, Step};
 use crate::Result;
@@ -30,6 +34,9 @@ pub(super) struct Square<'a> {
     /// The states expected after the square (to size partitions and budgets).
     pub expected: u64,
     pub opts: &'a RunOptions<'a>,
+    /// The figures after the square before, for reports within this one
+    /// (`None` when no one listens).
+    pub before: Option<FrontierProgress>,
 }
 
 impl Square<'_> {
@@ -102,8 +109,62 @@ pub(super) trait Executor<K: Key, C: Tally> {
 /// A piece's successors, by the partition they go to.
 pub(super) type Shares<K, C> = Vec<Vec<(K, C)>>;
 
-/// Watches the expansion of a square: the stop flag, and the memory the
-/// successors held in memory take against what the bound leaves them.
+/// Tells the progress callback how far a square is while it runs, at most
+/// once every few seconds ([`Within`]).
+pub(super) struct SquareWatch<'a> {
+    report: Option<(&'a ProgressFn<'a>, FrontierProgress)>,
+    started: Instant,
+    every: Duration,
+    /// When the next report is due, in nanoseconds from `started`.
+    due: AtomicU64,
+}
+
+impl<'a> SquareWatch<'a> {
+    pub fn new(sq: &Square<'a>) -> Self {
+        let every = sq.opts.within_every.unwrap_or(WITHIN_EVERY);
+        SquareWatch {
+            report: sq.opts.progress.zip(sq.before),
+            started: Instant::now(),
+            every,
+            due: AtomicU64::new(every.as_nanos() as u64),
+        }
+    }
+
+    /// `done` of `total` of `phase` in pass `pass` (from 1) of `passes`:
+    /// told if a report is due.
+    pub fn tell(&self, phase: SquarePhase, (pass, passes): (usize, usize), done: u64, total: u64) {
+        let Some((f, before)) = &self.report else {
+            return;
+        };
+        let now = self.started.elapsed();
+        let (ns, due) = (now.as_nanos() as u64, self.due.load(Ordering::Relaxed));
+        let next = ns.saturating_add(self.every.as_nanos() as u64);
+        // One thread reports; the others find the report no longer due.
+        if ns < due
+            || self
+                .due
+                .compare_exchange(due, next, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        f(&FrontierProgress {
+            within: Some(Within {
+                phase,
+                pass,
+                passes,
+                done: done.min(total),
+                total,
+                seconds: now.as_secs_f64(),
+            }),
+            ..*before
+        });
+    }
+}
+
+/// Watches the expansion of a square: the stop flag, the memory the
+/// successors held in memory take against what the bound leaves them, and
+/// how far it is.
 pub(super) struct StepGuard<'a> {
     pub opts: &'a RunOptions<'a>,
     /// Where the count stops if asked: "during square 5 of 24".
@@ -116,6 +177,10 @@ pub(super) struct StepGuard<'a> {
     /// States of the layer, and those expanded so far (roughly).
     pub states: u64,
     pub expanded: AtomicU64,
+    /// Where the expansion is reported, and the pass it is (from 1, of how
+    /// many).
+    pub watch: &'a SquareWatch<'a>,
+    pub pass: (usize, usize),
 }
 
 /// States expanded between two looks at the stop flag and the memory.
@@ -131,10 +196,13 @@ impl StepGuard<'_> {
         let expanded = self
             .expanded
             .fetch_add(GUARD_EVERY as u64, Ordering::Relaxed);
+        let done = expanded + GUARD_EVERY as u64;
+        self.watch
+            .tell(SquarePhase::Expanding, self.pass, done, self.states);
         let held = self.held.load(Ordering::Relaxed);
         let in_flight = held.saturating_add(growing.saturating_mul(self.threads));
         if in_flight > self.limit {
-            let share = (expanded + GUARD_EVERY as u64).min(self.states).max(1) as f64;
+            let share = done.min(self.states).max(1) as f64;
             let whole = in_flight as f64 * self.states as f64 / share;
             return Err(Stop::OverMemory(whole as u64));
         }
@@ -197,4 +265,74 @@ pub(super) fn widen<K: Key, C: Tally>(states: &[(K, C)]) -> Result<Vec<(u128, u1
             Ok((k.to_u128(), c))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    use super::super::drive::run;
+    use super::*;
+    use crate::count::planner::board_problem;
+    use crate::Kind;
+
+    #[test]
+    fn a_square_on_disk_tells_how_far_it_is_between_the_squares_ends() {
+        let p = board_problem("6x6".parse().unwrap(), Kind::Closed);
+        let seen = Mutex::new(Vec::new());
+        let record = |f: &FrontierProgress| seen.lock().unwrap().push(*f);
+        let got = run(
+            &p,
+            &RunOptions {
+                // Small enough that the states go to disk at once.
+                max_memory: Some(1 << 18),
+                progress: Some(&record),
+                within_every: Some(Duration::ZERO),
+                ..RunOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(got.count.to_string(), "9862");
+        assert!(got.on_disk);
+        let seen = seen.into_inner().unwrap();
+        // Every square's end once, in order; the reports within a square
+        // carry the figures of the square before.
+        let ends: Vec<usize> = seen
+            .iter()
+            .filter(|f| f.within.is_none())
+            .map(|f| f.step)
+            .collect();
+        assert_eq!(ends, (1..=36).collect::<Vec<_>>());
+        let (mut step, mut states) = (0, 1);
+        let mut phases = Vec::new();
+        for f in &seen {
+            let Some(w) = f.within else {
+                (step, states) = (f.step, f.states as u64);
+                continue;
+            };
+            assert_eq!((f.step, f.steps, f.states as u64), (step, 36, states));
+            assert!(w.done <= w.total && w.pass <= w.passes, "{w:?}");
+            match w.phase {
+                SquarePhase::Expanding => assert_eq!(w.total, states, "{w:?}"),
+                SquarePhase::Merging => assert!(w.done >= 1, "{w:?}"),
+            }
+            phases.push(w.phase);
+        }
+        assert!(phases.contains(&SquarePhase::Expanding));
+        assert!(phases.contains(&SquarePhase::Merging));
+        // Nothing within a square unless asked.
+        let quiet = Mutex::new(0);
+        let count =
+            |f: &FrontierProgress| *quiet.lock().unwrap() += usize::from(f.within.is_some());
+        run(
+            &p,
+            &RunOptions {
+                progress: Some(&count),
+                ..RunOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(quiet.into_inner().unwrap(), 0);
+    }
 }

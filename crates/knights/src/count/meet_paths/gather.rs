@@ -199,6 +199,7 @@ impl<'a> Gather<'a> {
                     seconds_left: (so_far > 0)
                         .then(|| elapsed / so_far as f64 * (total - so_far) as f64),
                 }),
+                within: None,
             });
         };
         for (part, buckets) in parts.iter().enumerate() {
