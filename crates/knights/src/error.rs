@@ -55,6 +55,25 @@ pub enum Error {
         /// The limit it is over, as a phrase ("the disk budget of 1 GiB").
         budget: String,
     },
+    /// A count whose states are projected, from the squares counted so
+    /// far, to need far more disk than its budget at their peak: it stops
+    /// early rather than run for days into a wall.
+    #[error(
+        "the count stopped after square {square} of {squares}: its states are projected to need at least {} on disk at their peak (after square {peak_square}), more than a thousand times {budget}; a count this large is out of reach here",
+        crate::memory::human_bytes(*needed)
+    )]
+    OutOfReach {
+        /// The squares counted.
+        square: usize,
+        /// The squares of the count's order.
+        squares: usize,
+        /// Bytes the states are projected to need at their peak.
+        needed: u64,
+        /// The square after which the states are projected to peak.
+        peak_square: usize,
+        /// The limit it is over, as a phrase ("the disk budget of 1 GiB").
+        budget: String,
+    },
     /// No tour (or tourney) of the requested kind exists; the text gives the theorem.
     #[error("{0}")]
     NoTour(String),
@@ -218,7 +237,9 @@ impl Error {
         match self {
             Error::Board(_) | Error::Parse(_) | Error::Unsupported(_) => Category::BadInput,
             Error::NoTour(_) | Error::GaveUp(_) | Error::Invalid(_) => Category::NoAnswer,
-            Error::TooLarge { .. } | Error::OverDisk { .. } => Category::OverLimit,
+            Error::TooLarge { .. } | Error::OverDisk { .. } | Error::OutOfReach { .. } => {
+                Category::OverLimit
+            }
             Error::Interrupted(_) => Category::Interrupted,
             Error::Internal(_) => Category::Internal,
             Error::Io { .. } => Category::Io,
@@ -377,6 +398,19 @@ mod tests {
         );
         assert!(text.contains("resume it once there is room"), "{text}");
         assert!(!text.contains("--"), "{text}");
+
+        let far = Error::OutOfReach {
+            square: 24,
+            squares: 144,
+            needed: 3 << 50,
+            peak_square: 125,
+            budget: "the disk budget of 2.0 GiB".into(),
+        };
+        assert_eq!(far.category(), Category::OverLimit);
+        assert_eq!(
+            far.to_string(),
+            "the count stopped after square 24 of 144: its states are projected to need at least 3.0 PiB on disk at their peak (after square 125), more than a thousand times the disk budget of 2.0 GiB; a count this large is out of reach here"
+        );
     }
 
     /// A failed file operation is its own category and keeps the system's

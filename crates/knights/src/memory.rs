@@ -232,7 +232,7 @@ fn tightest_limit(
 
 /// A number of bytes in human units ("1.5 GiB").
 pub fn human_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    const UNITS: [&str; 7] = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
     let mut value = bytes as f64;
     let mut unit = 0;
     while value >= 1024.0 && unit + 1 < UNITS.len() {
@@ -409,6 +409,8 @@ mod tests {
     fn human_units() {
         assert_eq!(human_bytes(10), "10 B");
         assert_eq!(human_bytes(3 << 30), "3.0 GiB");
+        assert_eq!(human_bytes(3 << 50), "3.0 PiB");
+        assert_eq!(human_bytes(u64::MAX), "16.0 EiB");
     }
     /// A reader of the files in `files`, as a cgroup file system would be.
     fn files(files: &[(&str, &str)]) -> impl Fn(&Path) -> Option<String> {

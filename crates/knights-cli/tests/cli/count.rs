@@ -526,6 +526,39 @@ fn a_disk_budget_stops_the_count_and_resume_finishes_it() {
         .stderr(contains("amount of disk"));
 }
 
+/// A count projected, from its first rows, to need more than a thousand
+/// times its disk budget stops there with exit 2 rather than run for days
+/// into the budget: 12x12 (about 10^16 states at the peak) stops after two
+/// rows of its 144 squares; 7x8 under a disk budget of 1 KiB stops too,
+/// while 6x6, which fits in memory, counts under the same budget.
+#[test]
+fn a_count_projected_far_past_its_disk_stops_at_once() {
+    knights()
+        .args(["count", "12x12", "--quiet"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            contains("stopped after square 24 of 144")
+                .and(contains("projected to need at least"))
+                .and(contains("out of reach here")),
+        );
+    let small_disk = ["--max-memory", "1M", "--max-disk", "1K", "--quiet"];
+    knights()
+        .args(["count", "7x8"])
+        .args(small_disk)
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "more than a thousand times the disk budget of 1.0 KiB",
+        ));
+    knights()
+        .args(["count", "6x6", "--max-disk", "1K", "--quiet"])
+        .assert()
+        .success()
+        .stdout("9862\n");
+}
+
 #[test]
 fn dry_runs_project_without_counting() {
     let out = knights()

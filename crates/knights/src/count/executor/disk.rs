@@ -263,23 +263,13 @@ pub(super) fn disk_passes(
         return Ok(k as usize);
     }
     let need = layer.saturating_add(written).saturating_add(1 << 16);
-    let human = crate::memory::human_bytes;
-    let budget = match (opts.max_disk, free) {
-        (Some(m), Some(f)) => format!("the disk budget of {} ({} free)", human(m), human(f)),
-        (Some(m), None) => format!("the disk budget of {}", human(m)),
-        (None, Some(f)) => format!(
-            "{DEFAULT_DISK_SHARE} % of the {} free on its disk (the default disk budget)",
-            human(f)
-        ),
-        (None, None) => "the disk".to_string(),
-    };
     let over = Error::OverDisk {
         square: t + 1,
         squares: n,
         needed: need,
         now: layer,
         next: written,
-        budget,
+        budget: budget_phrase(opts.max_disk, free),
     };
     let hint = if d.temporary {
         crate::Hint::MoreRoom
@@ -287,6 +277,27 @@ pub(super) fn disk_passes(
         crate::Hint::ResumeWithRoom
     };
     Err(over.with_hint(hint).into())
+}
+
+/// The disk budget of a count (`max_disk`, else its share of the `free`
+/// bytes), as a phrase: "the disk budget of 1.0 GiB (30 GiB free)".
+pub(super) fn budget_phrase(max_disk: Option<u64>, free: Option<u64>) -> String {
+    let human = crate::memory::human_bytes;
+    match (max_disk, free) {
+        (Some(m), Some(f)) => format!("the disk budget of {} ({} free)", human(m), human(f)),
+        (Some(m), None) => format!("the disk budget of {}", human(m)),
+        (None, Some(f)) => format!(
+            "{DEFAULT_DISK_SHARE} % of the {} free on its disk (the default disk budget)",
+            human(f)
+        ),
+        (None, None) => "the disk".to_string(),
+    }
+}
+
+/// The bytes the states of a count may take on disk: `max_disk`, else
+/// its share of the `free` bytes (`None`: no bound known).
+pub(super) fn disk_limit(max_disk: Option<u64>, free: Option<u64>) -> Option<u64> {
+    max_disk.or(free.map(|f| f / 100 * DEFAULT_DISK_SHARE))
 }
 
 fn over_budget(max_memory: Option<u64>, states: u64) -> Error {

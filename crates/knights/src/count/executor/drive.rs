@@ -2,6 +2,7 @@
 //! executor (resume, checkpoints, progress, stopping), with counts as
 //! wide as they need.
 
+use std::path::Path;
 use std::time::Instant;
 
 use super::checkpoint::{check_checkpoint, fingerprint, open};
@@ -189,6 +190,15 @@ pub(super) fn drive<K: Key, C: Tally>(
         }
         if t + 1 < n {
             exec.check_stop(opts, &format!("after square {} of {n}", t + 1))?;
+            if let Some(e) = out_of_reach(p, &watch, opts, &run, t + 1, n, exec.on_disk()) {
+                // In a work directory the checkpoint stays, for a disk
+                // a thousand times larger.
+                return Err(match opts.work_dir {
+                    Some(_) => e.with_hint(crate::Hint::ResumeWithRoom),
+                    None => e,
+                }
+                .into());
+            }
         }
     }
     run.count = Count::from_big(total.big());
@@ -196,6 +206,62 @@ pub(super) fn drive<K: Key, C: Tally>(
         exec.hand_over(consume, opts)?;
     }
     Ok(run)
+}
+
+/// How many times its disk budget a count must be projected to need
+/// before it stops as out of reach: the projection is within a factor of a
+/// few where it has been checked, so a count stopped would not have fit.
+const OUT_OF_REACH: u64 = 1000;
+
+/// The fewest bytes a state takes on disk (packed: a key's difference
+/// from the one before and a count, a byte or more each).
+const LEAST_DISK_BYTES_PER_STATE: u64 = 2;
+
+/// [`Error::OutOfReach`] if, after `done` squares of `n` (at least two
+/// rows', so that the growth is measured), the states are projected to
+/// outgrow the memory bound and to need more than [`OUT_OF_REACH`] times
+/// the disk budget at their peak. Not for a count kept in memory, whose
+/// bound stops it, one spread over workers, each with its own disk, or a
+/// sweep over prefixes, whose states the bounds of the prefixes cut late
+/// (the projection, which extends the growth measured, said 435 TiB for
+/// 5x10 `--all-cells --open`, which peaks at 887,005 states).
+fn out_of_reach(
+    p: &Problem,
+    watch: &Watch,
+    opts: &RunOptions<'_>,
+    run: &Run,
+    done: usize,
+    n: usize,
+    on_disk: bool,
+) -> Option<Error> {
+    let sweep = !p.prefixes.is_empty();
+    if done < 2 * watch.period || sweep || opts.memory_only.is_some() || opts.workers.is_some() {
+        return None;
+    }
+    let projected = project::extend(&run.states_per_step, n, watch.period, watch.last_row);
+    let (peak, peak_square) = projected
+        .iter()
+        .enumerate()
+        .skip(done)
+        .map(|(t, &x)| (x, t + 1))
+        .max()?;
+    let fits_memory = peak.saturating_mul(super::disk::STEP_BYTES_PER_STATE) <= opts.budget();
+    if fits_memory && !on_disk {
+        return None;
+    }
+    let dir = opts
+        .work_dir
+        .map_or_else(std::env::temp_dir, Path::to_path_buf);
+    let free = crate::memory::free_disk_bytes(&dir);
+    let limit = super::disk::disk_limit(opts.max_disk, free)?;
+    let needed = peak.saturating_mul(LEAST_DISK_BYTES_PER_STATE);
+    (needed / OUT_OF_REACH > limit).then(|| Error::OutOfReach {
+        square: done,
+        squares: n,
+        needed,
+        peak_square,
+        budget: super::disk::budget_phrase(opts.max_disk, free),
+    })
 }
 
 /// The states expected after the next square of a layer of `states`: as
