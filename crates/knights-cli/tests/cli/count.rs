@@ -1215,8 +1215,9 @@ fn no_count_is_promised_that_a_named_method_refuses() {
 /// --all-cells --open` print every published term of A383663, A389757 and
 /// A389758 for their cells: 7x8 about 2 minutes (4 before the sweeps'
 /// bounds of 2026-11-28), 7x7 open about 49 (4 x 10^8 states at the peak,
-/// before the bounds), 8x6 open many hours (1.9 x 10^9 states after square
-/// 37 of 48, about an hour a square; not yet run to the end).
+/// before the bounds), 8x6 open many hours (2.1 x 10^9 states at the peak
+/// after square 38 of 48, about an hour a square there; run to its end
+/// across sessions with `--work-dir`, all 46 terms agree).
 #[test]
 #[ignore = "hours in release mode: cargo test --release -p knights-cli -- --ignored knuths_cell_tables_slow"]
 fn knuths_cell_tables_slow() {
