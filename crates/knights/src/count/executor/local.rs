@@ -27,8 +27,7 @@ use super::disk::{
     STEP_BYTES_PER_STATE,
 };
 use super::merge::merge;
-use super::options::SquarePhase;
-use super::options::{FinalLayer, Run, RunOptions, JOINING};
+use super::options::{FinalLayer, Run, RunOptions, SquarePhase, JOINING};
 use super::packed::{pack, read_all, read_packed, write_packed};
 use super::step::{expand_chunk, widen, Executor, Shares, Square, SquareWatch, StepGuard, Stepped};
 use super::words::{entry_bytes, io, memory_entry_bytes, Key, Stop, Tally};
@@ -209,20 +208,14 @@ impl<K: Key, C: Tally> Local<K, C> {
                 None => None,
                 Some(d) => Some(raw_files(d, sq.t, nb, |j| pass.has(j))?),
             };
+            // On disk each chunk's successors leave memory as it ends.
+            let limit = match &self.disk {
+                None => budget.saturating_sub(states * mb),
+                Some(_) => u64::MAX,
+            };
             let guard = StepGuard {
-                opts: sq.opts,
-                when: &when,
-                // On disk each chunk's successors leave memory as it ends.
-                limit: match &self.disk {
-                    None => budget.saturating_sub(states * mb),
-                    Some(_) => u64::MAX,
-                },
-                threads,
-                held: AtomicU64::new(0),
-                states,
-                expanded: AtomicU64::new(0),
-                watch,
                 pass: (pass.pass + 1, pass.passes),
+                ..StepGuard::new(sq, &when, watch, limit, threads, states)
             };
             let chunks = chunks_of(&self.layer, chunk);
             match expand_layer(sq, &self.layer, &chunks, nb, *pass, raw.as_ref(), &guard) {

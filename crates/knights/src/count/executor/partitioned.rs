@@ -5,8 +5,6 @@
 //! inbox. Its counts and states per square must be the ordinary
 //! executor's for any `n`.
 
-use std::sync::atomic::AtomicU64;
-
 use super::merge::{merge, partition_of};
 use super::options::{FinalLayer, RunOptions, JOINING};
 use super::step::{expand_chunk, widen, Executor, Square, SquareWatch, StepGuard, Stepped};
@@ -49,17 +47,7 @@ impl<K: Key, C: Tally> Executor<K, C> for Partitioned<K, C> {
         let n = self.parts.len();
         let when = sq.when();
         let watch = SquareWatch::new(sq);
-        let guard = StepGuard {
-            opts: sq.opts,
-            when: &when,
-            limit: u64::MAX,
-            threads: 1,
-            held: AtomicU64::new(0),
-            states: self.states(),
-            expanded: AtomicU64::new(0),
-            watch: &watch,
-            pass: (1, 1),
-        };
+        let guard = StepGuard::new(sq, &when, &watch, u64::MAX, 1, self.states());
         let mut mail = Mail {
             inboxes: (0..n).map(|_| Vec::new()).collect(),
         };

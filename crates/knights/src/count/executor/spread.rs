@@ -14,8 +14,6 @@
 //! key as its LEB128 difference from the one before and each count as a
 //! LEB128 varint (the packed files' coding, without blocks).
 
-use std::sync::atomic::AtomicU64;
-
 use rayon::prelude::*;
 
 use super::checkpoint::{no_checkpoint, unfinished};
@@ -120,17 +118,8 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
         let when = sq.when();
         let threads = rayon::current_num_threads().max(1);
         let watch = SquareWatch::new(sq);
-        let guard = StepGuard {
-            opts: sq.opts,
-            when: &when,
-            limit: sq.opts.budget(),
-            threads: threads as u64,
-            held: AtomicU64::new(0),
-            states: self.part.len() as u64,
-            expanded: AtomicU64::new(0),
-            watch: &watch,
-            pass: (1, 1),
-        };
+        let (limit, states) = (sq.opts.budget(), self.part.len() as u64);
+        let guard = StepGuard::new(sq, &when, &watch, limit, threads as u64, states);
         let chunk = (self.part.len() / (4 * threads)).clamp(1, 1 << 16);
         let pieces = self
             .part

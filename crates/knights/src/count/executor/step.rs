@@ -186,7 +186,31 @@ pub(super) struct StepGuard<'a> {
 /// States expanded between two looks at the stop flag and the memory.
 const GUARD_EVERY: usize = 1 << 10;
 
-impl StepGuard<'_> {
+impl<'a> StepGuard<'a> {
+    /// The guard of square `sq`'s expansion of a layer of `states` by
+    /// `threads` threads, whose successors in memory may take `limit`
+    /// bytes, in its only pass.
+    pub fn new(
+        sq: &Square<'a>,
+        when: &'a str,
+        watch: &'a SquareWatch<'a>,
+        limit: u64,
+        threads: u64,
+        states: u64,
+    ) -> Self {
+        StepGuard {
+            opts: sq.opts,
+            when,
+            limit,
+            threads,
+            held: AtomicU64::new(0),
+            states,
+            expanded: AtomicU64::new(0),
+            watch,
+            pass: (1, 1),
+        }
+    }
+
     /// Stops the square if the stop flag is raised, or if a chunk's
     /// successors so far (`growing` bytes, as many in every other thread)
     /// would pass the limit with what the chunks done hold; the error
