@@ -447,12 +447,18 @@ pub struct CountArgs {
     /// For a board KxN, print `C COUNT` for every C = 1..K*N: the tours of
     /// the first C cells, the board taken as N lines of K cells (Knuth's
     /// "first n cells" tables), from one forward pass.
-    #[arg(long, conflicts_with_all = ["symmetric", "classes", "dry_run", "all_lengths", "outside_in"])]
+    #[arg(long, conflicts_with_all = ["symmetric", "classes", "dry_run", "all_lengths", "outside_in", "staggered"])]
     pub all_cells: bool,
     /// Take each row from the outside in (first square, last, second, ...):
     /// the same count through other states, a check of a plain run (forward).
     #[arg(long)]
     pub outside_in: bool,
+    /// Take each row's last square after the next row's others, so that
+    /// the squares taken are never whole rows: the same count through other
+    /// states, a check of a plain run even on a cylinder or torus, where
+    /// any order within the rows (outside-in too) passes the same states.
+    #[arg(long, conflicts_with_all = ["outside_in", "all_lengths", "symmetric", "classes"])]
+    pub staggered: bool,
     /// Print a JSON object with the count and the figures of the run.
     #[arg(long)]
     pub json: bool,

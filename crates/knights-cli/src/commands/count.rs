@@ -153,6 +153,7 @@ fn request(args: &CountArgs) -> Result<CountRequest> {
         directed: args.directed,
         method: method(args).name().into(),
         outside_in: args.outside_in,
+        staggered: args.staggered,
         max_memory: bytes(&args.max_memory, "memory")?,
         max_disk: bytes(&args.max_disk, "disk")?,
         memory_only: false,

@@ -33,6 +33,7 @@ const FLAGS: &[(&str, &str)] = &[
 const SWITCHES: &[(&str, &str)] = &[
     ("directed", "--directed"),
     ("outside-in", "--outside-in"),
+    ("staggered", "--staggered"),
     ("classic", "--classic"),
     ("obfuscate", "--obfuscate"),
     ("tourneys", "--tourney"),

@@ -403,6 +403,7 @@ fn cell_sweeps_print_every_prefix() {
     assert_eq!(cells[11]["count"], 8);
     for bad in [
         &["--outside-in"][..],
+        &["--staggered"],
         &["--method", "meet"],
         &["--all-lengths"],
         &["--dry-run"],
@@ -412,6 +413,26 @@ fn cell_sweeps_print_every_prefix() {
             .args(bad)
             .assert()
             .code(2);
+    }
+}
+
+/// `--staggered` takes each row's last square after the next row's others:
+/// the same count of a torus through other states; it excludes
+/// `--outside-in` and sweeps over lengths, which count after whole rows.
+#[test]
+fn staggered_counts_agree_and_exclude_what_needs_whole_rows() {
+    knights()
+        .args(["count", "3x4", "--wrap", "both", "--staggered", "--quiet"])
+        .assert()
+        .success()
+        .stdout("14934\n");
+    for bad in [&["--outside-in"][..], &["--all-lengths"], &["--classes"]] {
+        knights()
+            .args(["count", "5x6", "--staggered"])
+            .args(bad)
+            .assert()
+            .code(2)
+            .stderr(contains("cannot be used with"));
     }
 }
 
@@ -557,6 +578,29 @@ fn a_count_projected_far_past_its_disk_stops_at_once() {
         .assert()
         .success()
         .stdout("9862\n");
+}
+
+/// Cylinders, tori and other orders than by rows are never stopped as out
+/// of reach: the projection models a board taken by rows, and a cylinder's
+/// states level off after its first rows. The open tours of the cylinder 3
+/// squares round and 10 long peak at a few thousand states, yet were
+/// projected to need 99 GiB and stopped under a disk budget of 1 KiB; the
+/// closed tours of 5 x 10 taken from the outside in likewise.
+#[test]
+fn counts_the_projection_does_not_model_are_not_stopped_as_out_of_reach() {
+    let small_disk = ["--max-memory", "1G", "--max-disk", "1K", "--quiet"];
+    knights()
+        .args(["count", "3x10", "--wrap", "rows", "--open"])
+        .args(small_disk)
+        .assert()
+        .success()
+        .stdout("7106939793312\n");
+    knights()
+        .args(["count", "5x10", "--outside-in"])
+        .args(small_disk)
+        .assert()
+        .success()
+        .stdout("13311268\n");
 }
 
 #[test]

@@ -11,8 +11,7 @@ use std::time::Instant;
 use super::executor::{self, RunOptions};
 use super::frontier::Problem;
 use super::planner::{
-    expected_bits, meets, oriented, shape_expected_bits, shape_problem, strip_problem,
-    PROBLEM_BYTES_PER_SQUARE,
+    expected_bits, meets, oriented, strip_problem, SquareOrder, PROBLEM_BYTES_PER_SQUARE,
 };
 use super::project::{self, Projection, Source};
 use super::symmetry::{self, Classes};
@@ -59,7 +58,7 @@ pub struct Counter<'a, On = Board> {
     fresh: bool,
     max_disk: Option<u64>,
     keep: bool,
-    outside_in: bool,
+    order: SquareOrder,
     memory_only: bool,
     workers: Option<Workers<'a>>,
 }
@@ -106,7 +105,7 @@ impl<'a, On> Counter<'a, On> {
             fresh: false,
             max_disk: None,
             keep: false,
-            outside_in: false,
+            order: SquareOrder::Rows,
             memory_only: false,
             workers: None,
         }
@@ -125,7 +124,7 @@ impl<'a, On> Counter<'a, On> {
             fresh: self.fresh,
             max_disk: self.max_disk,
             keep: self.keep,
-            outside_in: self.outside_in,
+            order: self.order,
             memory_only: self.memory_only,
             workers: self.workers,
         }
@@ -210,14 +209,25 @@ impl<'a, On> Counter<'a, On> {
         self
     }
 
-    /// Takes each row from the outside in (its first square, its last, its
-    /// second, its last but one, ...) instead of from first to last. The
-    /// count is the same, reached through other states between the row
-    /// ends, so such a run checks a plain one (it runs forward). A mirror
-    /// image or rows in alternating directions would not: the knight graph
-    /// is its own mirror image, so they pass through the same states.
+    /// Takes each row from the outside in: [`order`](Counter::order) with
+    /// [`SquareOrder::OutsideIn`] (or [`SquareOrder::Rows`] when false).
     pub fn outside_in(mut self, outside_in: bool) -> Self {
-        self.outside_in = outside_in;
+        self.order = match outside_in {
+            true => SquareOrder::OutsideIn,
+            false => SquareOrder::Rows,
+        };
+        self
+    }
+
+    /// Takes the squares in `order` (by default [`SquareOrder::Rows`]). The
+    /// count is the same, reached through other states, so a run in one
+    /// order checks a run in another (it runs forward). A mirror image or
+    /// rows in alternating directions would not: the knight graph is its
+    /// own mirror image, so they pass through the same states. Sweeps over
+    /// lengths take whole rows ([`SquareOrder::Rows`] or [`SquareOrder::OutsideIn`]),
+    /// sweeps over cells [`SquareOrder::Rows`] only.
+    pub fn order(mut self, order: SquareOrder) -> Self {
+        self.order = order;
         self
     }
 
@@ -285,6 +295,7 @@ impl<'a, On> Counter<'a, On> {
             memory_only: self.memory_only.then_some(board),
             workers: self.workers.map(|w| w.0),
             route: None,
+            judge_reach: self.order == SquareOrder::Rows,
         }
     }
 
@@ -362,7 +373,7 @@ impl Counter<'_> {
             count_bits: bits,
             ..self.run_options(board, &forward)
         };
-        if meets(board, self.kind, self.method, self.outside_in)? {
+        if meets(board, self.kind, self.method, self.order)? {
             let m = match self.kind {
                 Kind::Closed => meet::closed_tours(rows, w, &run_opts)?,
                 Kind::Open => meet_paths::open_tours(rows, w, &run_opts)?,
@@ -385,7 +396,7 @@ impl Counter<'_> {
                 workers: self.shares(t.held_peak.max(b.held_peak), t.sent_bytes + b.sent_bytes)?,
             });
         }
-        let problem = strip_problem(rows, w, self.kind, self.outside_in);
+        let problem = strip_problem(rows, w, self.kind, self.order);
         let run = executor::run(&problem, &run_opts)?;
         let workers = self.shares(run.held_peak, run.sent_bytes)?;
         Ok(CountReport {
@@ -422,6 +433,11 @@ impl Counter<'_> {
                 crate::Error::Unsupported("a sweep over lengths runs forward".into())
                     .with_hint(crate::Hint::UseMethod("forward")),
             );
+        }
+        if self.order == SquareOrder::Staggered {
+            return Err(crate::Error::Unsupported(
+                "a sweep over lengths counts the tours after each whole row, which a staggered count never takes".into(),
+            ));
         }
         let board = self.on;
         let (w, rows) = (board.rows() as usize, board.cols() as usize);
@@ -464,7 +480,7 @@ impl Counter<'_> {
         let (w, rows) = (board.rows() as usize, board.cols() as usize);
         let bits = expected_bits(board, self.kind)?;
         crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
-        let mut problem = strip_problem(rows, w, self.kind, self.outside_in);
+        let mut problem = strip_problem(rows, w, self.kind, self.order);
         prefixes(&mut problem);
         let forward = self.forward();
         executor::run(
@@ -537,7 +553,7 @@ impl Counter<'_> {
     /// [`project`](mod@super::project) module extends to the last square.
     /// The disk figure is what the states would take if they went to disk
     /// (a work directory, or past the memory bound). Of the options, the
-    /// kind, the method, `outside_in` and the control's stop flag apply.
+    /// kind, the method, the order and the control's stop flag apply.
     ///
     /// # Example
     /// ```
@@ -560,7 +576,7 @@ impl Counter<'_> {
         expected_bits(board, kind)?;
         crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
         let (rows, w) = oriented(board);
-        let meet = meets(board, kind, self.method, self.outside_in)?;
+        let meet = meets(board, kind, self.method, self.order)?;
         let join = meet.then_some(match kind {
             Kind::Open => project::Join::Open,
             Kind::Closed => project::Join::Closed,
@@ -573,95 +589,10 @@ impl Counter<'_> {
         } else if meet {
             meet::part_problems(rows, w).to_vec()
         } else {
-            vec![strip_problem(rows, w, kind, self.outside_in)]
+            vec![strip_problem(rows, w, kind, self.order)]
         };
         let p = trial::project(&problems, self.control.map(Control::stop_flag))?;
         Ok(Projection { join, ..p })
-    }
-}
-
-impl Counter<'_, &Shape> {
-    /// The number of undirected closed or open tours of the shape: one
-    /// frontier program over the move graph, the squares taken row by row
-    /// along the longer side, holes skipped, its states in memory and past
-    /// the memory bound on disk, with a checkpoint in a work directory, as
-    /// a board's (a plain shape is counted as its board, by
-    /// [`Counter::tours`]). It runs where
-    /// the frontier stays within the counter's limit: small boards, and
-    /// cylinders whose wrap joins the two long edges (the frontier then
-    /// spans the short side once).
-    ///
-    /// # Errors
-    /// [`crate::Error::Unsupported`] when the frontier would be too wide (a
-    /// torus or a wrap along the long side, except on small boards).
-    ///
-    /// # Example
-    /// ```
-    /// use knights::count::Counter;
-    /// use knights::shape::{Shape, Wrap};
-    /// use knights::Kind;
-    /// let torus = Shape::new("4x4".parse()?).with_wrap(Wrap::Both);
-    /// assert_eq!(Counter::on_shape(&torus).tours()?.count, 1344);
-    /// let plain = Shape::new("3x4".parse()?);
-    /// assert_eq!(Counter::on_shape(&plain).kind(Kind::Open).tours()?.count, 8);
-    /// # Ok::<(), knights::Error>(())
-    /// ```
-    pub fn tours(&self) -> Result<CountReport> {
-        let shape = self.on;
-        let board = shape.board();
-        if shape.is_plain() {
-            return self.same_for(board).tours();
-        }
-        self.prepare()?;
-        let t0 = Instant::now();
-        if shape.squares() == 1 {
-            return Ok(self.one_square());
-        }
-        let problem = shape_problem(shape, self.kind, None)?;
-        let forward = self.forward();
-        let run_opts = RunOptions {
-            count_bits: shape_expected_bits(shape, self.kind),
-            ..self.run_options(board, &forward)
-        };
-        let run = executor::run(&problem, &run_opts)?;
-        let workers = self.shares(run.held_peak, run.sent_bytes)?;
-        Ok(CountReport {
-            workers,
-            ..forward_report(run, t0)
-        })
-    }
-}
-
-impl Counter<'_, &Shape> {
-    /// The projection of [`tours`](Counter::tours) on the shape: a plain
-    /// shape's is its board's ([`Counter::project`]); another's comes from a
-    /// trial run of its one forward program's first squares, extended by
-    /// the same model (its rows are the shape's rows along the longer
-    /// side, holes skipped; a torus keeps its first rows in the frontier,
-    /// which the model does not know, so its figures are rougher).
-    ///
-    /// # Example
-    /// ```
-    /// use knights::count::{Counter, Source};
-    /// use knights::shape::{Shape, Wrap};
-    /// let torus = Shape::new("4x4".parse()?).with_wrap(Wrap::Both);
-    /// let p = Counter::on_shape(&torus).project()?;
-    /// assert_eq!(p.source, Some(Source::Complete)); // small: counted in the trial
-    /// # Ok::<(), knights::Error>(())
-    /// ```
-    pub fn project(&self) -> Result<Projection> {
-        let shape = self.on;
-        if shape.is_plain() {
-            return self.same_for(shape.board()).project();
-        }
-        if shape.squares() == 1 {
-            return Ok(Projection {
-                source: Some(Source::Nothing),
-                ..Projection::default()
-            });
-        }
-        let problem = shape_problem(shape, self.kind, None)?;
-        trial::project(&[problem], self.control.map(Control::stop_flag))
     }
 }
 
@@ -684,5 +615,6 @@ fn forward_report(run: executor::Run, t0: Instant) -> CountReport {
 }
 
 pub(super) mod cells;
+mod shape;
 #[cfg(test)]
 mod tests;

@@ -107,7 +107,7 @@ use executor::RunOptions;
 pub use executor::{FrontierProgress, Joining, SquarePhase, Within};
 pub use number::Count;
 use planner::shape_problem;
-pub use planner::Method;
+pub use planner::{Method, SquareOrder};
 pub use project::{Join, Projection, Source, WorkerProjection};
 pub use published::{published, Published, PUBLISHED};
 pub use symmetry::Classes;
@@ -225,7 +225,12 @@ pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result
     if s == t {
         return Ok(u128::from(board.squares() == 1));
     }
-    let problem = shape_problem(&crate::Shape::new(board), Kind::Open, Some([s, t]))?;
+    let problem = shape_problem(
+        &crate::Shape::new(board),
+        Kind::Open,
+        Some([s, t]),
+        SquareOrder::Rows,
+    )?;
     executor::run(&problem, &RunOptions::default())?
         .count
         .to_u128()

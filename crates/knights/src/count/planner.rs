@@ -36,17 +36,88 @@ impl Method {
     }
 }
 
+/// The order in which a forward count takes the squares of the board
+/// (turned so that its rows are the shorter side). Every order gives the
+/// same count through other states, so a run in one order checks a run in
+/// another.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum SquareOrder {
+    /// Row by row, each row from its first square to its last.
+    #[default]
+    Rows,
+    /// Row by row, each row from the outside in: its first square, its
+    /// last, its second, its last but one, ... The squares taken are whole
+    /// rows at each row's end, as by rows, and other sets between (but
+    /// where the rows wrap, the squares taken of a row are an arc of the
+    /// ring either way, so the states are those by rows, the rows turned).
+    OutsideIn,
+    /// Row by row, but each row's last square is taken after
+    /// the next row's others, one step down a staggered, so that the
+    /// squares taken are never whole rows (once past the first row, on a
+    /// board at least two squares wide). Where the rows wrap (a cylinder
+    /// or a torus), every order within the rows passes through the same
+    /// states as [`SquareOrder::Rows`], up to turning the rows, and this one does
+    /// not. Its frontier is a square or two wider than by rows.
+    Staggered,
+}
+
+impl SquareOrder {
+    /// How a message says this order: "by rows", "from the outside in",
+    /// "staggered".
+    pub(crate) fn phrase(self) -> &'static str {
+        match self {
+            SquareOrder::Rows => "by rows",
+            SquareOrder::OutsideIn => "from the outside in",
+            SquareOrder::Staggered => "staggered",
+        }
+    }
+
+    /// The squares `(row, column)` of `rows` rows of `w` squares, in this
+    /// order.
+    pub(crate) fn squares(self, rows: usize, w: usize) -> Vec<(usize, usize)> {
+        match self {
+            SquareOrder::Rows | SquareOrder::OutsideIn => (0..rows)
+                .flat_map(|r| {
+                    (0..w).map(move |p| (r, column_at(p, w, self == SquareOrder::OutsideIn)))
+                })
+                .collect(),
+            // The last column is taken one row behind the others.
+            SquareOrder::Staggered => {
+                let lag = move |c: usize| usize::from(c + 1 == w);
+                (0..=rows)
+                    .flat_map(|d| {
+                        (0..w)
+                            .filter(move |&c| lag(c) <= d && d - lag(c) < rows)
+                            .map(move |c| (d - lag(c), c))
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+/// The column at place `p` of a row of `w` squares taken from its first
+/// square to its last, or from the outside in (first, last, second, ...).
+fn column_at(p: usize, w: usize, outside_in: bool) -> usize {
+    match outside_in {
+        false => p,
+        true if p.is_multiple_of(2) => p / 2,
+        true => w - 1 - p / 2,
+    }
+}
+
 /// The most bits a count may be expected to need for [`Method::Auto`] to
 /// meet in the middle.
 const MEET_BITS: u32 = 200;
 
-/// The move graph of a shape in row-major order of the board turned so
-/// that its rows are the shorter side, holes left out; paths may end only
-/// on `ends` when given.
+/// The move graph of a shape in `order` of the board turned so that its
+/// rows are the shorter side, holes left out; paths may end only on `ends`
+/// when given.
 pub(crate) fn shape_problem(
     shape: &crate::Shape,
     kind: Kind,
     ends: Option<[crate::Square; 2]>,
+    order: SquareOrder,
 ) -> Result<Problem> {
     let board = shape.board();
     let turned = board.rows() < board.cols();
@@ -60,17 +131,15 @@ pub(crate) fn shape_problem(
         }
     };
     let mut index = vec![u32::MAX; board.squares()];
-    let mut order = Vec::with_capacity(shape.squares());
-    for r in 0..rows {
-        for c in 0..w {
-            let q = square(r, c);
-            if !shape.is_hole(q) {
-                index[q as usize] = order.len() as u32;
-                order.push(q);
-            }
+    let mut taken = Vec::with_capacity(shape.squares());
+    for (r, c) in order.squares(rows, w) {
+        let q = square(r, c);
+        if !shape.is_hole(q) {
+            index[q as usize] = taken.len() as u32;
+            taken.push(q);
         }
     }
-    let back = order
+    let back = taken
         .iter()
         .enumerate()
         .map(|(v, &q)| {
@@ -85,11 +154,11 @@ pub(crate) fn shape_problem(
         })
         .collect();
     let terminal_ok = match ends {
-        Some(ends) => order.iter().map(|q| ends.contains(q)).collect(),
-        None => vec![true; order.len()],
+        Some(ends) => taken.iter().map(|q| ends.contains(q)).collect(),
+        None => vec![true; taken.len()],
     };
     Ok(Problem {
-        n: order.len(),
+        n: taken.len(),
         back,
         modulus: 1,
         shape: match kind {
@@ -108,17 +177,18 @@ pub(crate) fn shape_problem(
 }
 
 /// Whether [`crate::count::Counter::tours`] meets in the middle on `board`: for
-/// `kind`, by `method`, with rows from the outside in if `outside_in`.
-pub(crate) fn meets(board: Board, kind: Kind, method: Method, outside_in: bool) -> Result<bool> {
+/// `kind`, by `method`, taking the squares in `order`.
+pub(crate) fn meets(board: Board, kind: Kind, method: Method, order: SquareOrder) -> Result<bool> {
     let (rows, w) = oriented(board);
     let meet_fits = rows >= 4 && w <= halves::MAX_WIDTH && (kind == Kind::Closed || w >= 3);
     Ok(match method {
         Method::Forward => false,
-        Method::Auto if outside_in => false,
-        Method::Meet if outside_in => {
-            return Err(crate::Error::Unsupported(
-                "a count with rows from the outside in runs forward".into(),
-            )
+        Method::Auto if order != SquareOrder::Rows => false,
+        Method::Meet if order != SquareOrder::Rows => {
+            return Err(crate::Error::Unsupported(format!(
+                "a count taking the squares {} runs forward",
+                order.phrase()
+            ))
             .with_hint(crate::Hint::UseMethod("forward")))
         }
         // A part's partial tours must stay below 2^128 (the join multiplies
@@ -217,34 +287,39 @@ pub(crate) fn oriented(board: Board) -> (usize, usize) {
 /// The whole knight graph in row-major order of the oriented board.
 pub(crate) fn board_problem(board: Board, kind: Kind) -> Problem {
     let (rows, w) = oriented(board);
-    strip_problem(rows, w, kind, false)
+    strip_problem(rows, w, kind, SquareOrder::Rows)
 }
 
-/// The knight graph of `rows` rows of `w` squares, in row-major order
-/// (each row from the outside in if `outside_in`).
-pub(crate) fn strip_problem(rows: usize, w: usize, kind: Kind, outside_in: bool) -> Problem {
-    // The place of column c in its row's order, and the column at a place.
-    let place = |c: usize| match outside_in {
-        false => c,
-        true if c < w - c => 2 * c,
-        true => 2 * (w - 1 - c) + 1,
-    };
-    let column = |p: usize| match outside_in {
-        false => p,
-        true if p.is_multiple_of(2) => p / 2,
-        true => w - 1 - p / 2,
-    };
-    let index = |r: usize, c: usize| r * w + place(c);
-    let colour = |s: usize| square_colour(s / w, column(s % w));
+/// The knight graph of `rows` rows of `w` squares, taken in `order`.
+pub(crate) fn strip_problem(rows: usize, w: usize, kind: Kind, order: SquareOrder) -> Problem {
+    let squares = order.squares(rows, w);
     let n = rows * w;
+    // The place in the order of the square at row r, column c.
+    let mut place = vec![0u32; n];
+    for (i, &(r, c)) in squares.iter().enumerate() {
+        place[r * w + c] = i as u32;
+    }
+    let index = |r: usize, c: usize| place[r * w + c];
+    let colour = |s: usize| square_colour(squares[s].0, squares[s].1);
     let mut back = vec![Vec::new(); n];
-    for r in 0..rows {
-        for c in 0..w {
-            for (dr, dc) in [(-1i64, -2i64), (-1, 2), (-2, -1), (-2, 1)] {
-                let (rr, cc) = (r as i64 + dr, c as i64 + dc);
-                if rr >= 0 && cc >= 0 && (cc as usize) < w {
-                    let earlier = index(rr as usize, cc as usize);
-                    back[index(r, c)].push((earlier as u32, 0));
+    for (v, &(r, c)) in squares.iter().enumerate() {
+        // The moves back to earlier rows first, in the order that fixes the
+        // fingerprints of checkpoints; the others are earlier only when staggered.
+        for (dr, dc) in [
+            (-1i64, -2i64),
+            (-1, 2),
+            (-2, -1),
+            (-2, 1),
+            (1, -2),
+            (1, 2),
+            (2, -1),
+            (2, 1),
+        ] {
+            let (rr, cc) = (r as i64 + dr, c as i64 + dc);
+            if rr >= 0 && cc >= 0 && (rr as usize) < rows && (cc as usize) < w {
+                let u = index(rr as usize, cc as usize);
+                if (u as usize) < v {
+                    back[v].push((u, 0));
                 }
             }
         }
@@ -261,9 +336,7 @@ pub(crate) fn strip_problem(rows: usize, w: usize, kind: Kind, outside_in: bool)
         external: Vec::new(),
         colour: (0..n).map(colour).collect(),
         twice_colour_total: 2 * (0..n).map(|s| i32::from(colour(s))).sum::<i32>(),
-        mirror: (0..n)
-            .map(|s| index(s / w, w - 1 - column(s % w)) as u32)
-            .collect(),
+        mirror: squares.iter().map(|&(r, c)| index(r, w - 1 - c)).collect(),
         prefixes: Vec::new(),
     }
 }
@@ -273,6 +346,35 @@ mod tests {
     use super::*;
     use crate::count::executor::{self, RunOptions};
     use crate::count::{frontier, meet_paths, Count};
+
+    /// Each order takes every square once; by rows and from the outside in
+    /// the squares taken are whole rows at each row's end, staggered never
+    /// past the first row.
+    #[test]
+    fn every_order_takes_every_square_once() {
+        for (rows, w) in [(1, 1), (1, 5), (4, 1), (5, 2), (6, 3), (7, 8)] {
+            for order in [
+                SquareOrder::Rows,
+                SquareOrder::OutsideIn,
+                SquareOrder::Staggered,
+            ] {
+                let squares = order.squares(rows, w);
+                let mut seen = squares.clone();
+                seen.sort_unstable();
+                seen.dedup();
+                assert_eq!(seen.len(), rows * w, "{rows}x{w} {order:?}");
+                assert!(seen.iter().all(|&(r, c)| r < rows && c < w));
+                for k in (2 * w..rows * w).step_by(w) {
+                    let whole = squares[..k].iter().all(|&(r, _)| r < k / w);
+                    assert_eq!(
+                        whole,
+                        order != SquareOrder::Staggered || w == 1,
+                        "{rows}x{w} {order:?} {k}"
+                    );
+                }
+            }
+        }
+    }
 
     /// Keeping states up to the left-right mirror image after each row
     /// changes no count and saves states.
@@ -302,7 +404,7 @@ mod tests {
     /// number of paired ends divided by zero).
     #[test]
     fn random_keys_expand_without_a_panic() {
-        let p = strip_problem(10, 6, Kind::Open, false);
+        let p = strip_problem(10, 6, Kind::Open, crate::count::SquareOrder::Rows);
         for engine in [
             frontier::Engine::new(&p).unwrap(),
             frontier::Engine::ranked(&p).unwrap(),
@@ -414,7 +516,7 @@ mod tests {
     #[test]
     fn colour_pruning_keeps_every_prefix_count() {
         for (rows, w) in [(5, 5), (6, 4), (8, 3), (4, 7)] {
-            let mut pruned = strip_problem(rows, w, Kind::Open, false);
+            let mut pruned = strip_problem(rows, w, Kind::Open, crate::count::SquareOrder::Rows);
             pruned.prefixes = (1..pruned.n).collect();
             pruned.mirror.clear();
             let (a, b) = with_and_without_colours(&pruned);

@@ -481,7 +481,12 @@ mod tests {
         let parts = crate::count::meet_paths::part_problems(8, 6);
         assert_eq!(parts.len(), 1);
         assert_eq!(LastRow::of(&parts[0]), LastRow::Separator { inner: false });
-        let whole = crate::count::planner::strip_problem(6, 6, crate::count::Kind::Open, false);
+        let whole = crate::count::planner::strip_problem(
+            6,
+            6,
+            crate::count::Kind::Open,
+            crate::count::SquareOrder::Rows,
+        );
         assert_eq!(LastRow::of(&whole), LastRow::Closes);
     }
 

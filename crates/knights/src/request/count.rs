@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::{place, refuse};
-use crate::count::{Count, CountReport, Counter, Exchange, Method};
+use crate::count::{Count, CountReport, Counter, Exchange, Method, SquareOrder};
 use crate::{Control, Kind, Result, Shape};
 
 /// What a count counts.
@@ -58,6 +58,10 @@ pub struct CountRequest {
     /// Take each row from the outside in (not for symmetric tours or classes).
     #[serde(default)]
     pub outside_in: bool,
+    /// Take each row's last square after the next row's others, never whole
+    /// rows (not for symmetric tours, classes or sweeps).
+    #[serde(default)]
+    pub staggered: bool,
     /// Keep the states in memory while they need fewer bytes than this.
     #[serde(default)]
     pub max_memory: Option<u64>,
@@ -226,6 +230,7 @@ impl CountRequest {
             directed: false,
             method: auto(),
             outside_in: false,
+            staggered: false,
             max_memory: None,
             max_disk: None,
             memory_only: false,
@@ -278,14 +283,29 @@ impl CountRequest {
                 "directed does not apply to classes; classes are of undirected tours".into(),
             );
         }
-        if self.outside_in && matches!(self.of, CountOf::Symmetric | CountOf::Classes) {
+        if self.outside_in && self.staggered {
             return refuse(
-                "outside-in does not apply to symmetric tours or classes, which run their own programs".into(),
+                "outside-in and staggered are two orders of the squares; give one of them at most"
+                    .into(),
             );
         }
-        if self.of == CountOf::AllCells && (self.outside_in || method == Method::Meet) {
+        if (self.outside_in || self.staggered)
+            && matches!(self.of, CountOf::Symmetric | CountOf::Classes)
+        {
             return refuse(
-                "all cells takes each line's cells in order by the forward program: outside-in and the meet method do not apply".into(),
+                "outside-in and staggered do not apply to symmetric tours or classes, which run their own programs".into(),
+            );
+        }
+        if self.of == CountOf::AllCells
+            && (self.outside_in || self.staggered || method == Method::Meet)
+        {
+            return refuse(
+                "all cells takes each line's cells in order by the forward program: outside-in, staggered and the meet method do not apply".into(),
+            );
+        }
+        if self.of == CountOf::AllLengths && self.staggered {
+            return refuse(
+                "all lengths counts the tours after each whole row, which a staggered order never takes; count each length alone, or use outside-in".into(),
             );
         }
         if self.work_dir.is_none() && (self.resume || self.fresh || self.keep) {
@@ -320,7 +340,11 @@ impl CountRequest {
             .resume(self.resume)
             .fresh(self.fresh)
             .keep(self.keep)
-            .outside_in(self.outside_in)
+            .order(match (self.outside_in, self.staggered) {
+                (true, _) => SquareOrder::OutsideIn,
+                (false, true) => SquareOrder::Staggered,
+                (false, false) => SquareOrder::Rows,
+            })
             .memory_only(self.memory_only);
         if let Some(bytes) = self.max_memory {
             counter = counter.max_memory(bytes);
@@ -504,5 +528,20 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("auto, forward or meet"));
+        for (outside_in, of, said) in [
+            (true, CountOf::Tours, "two orders"),
+            (false, CountOf::AllLengths, "whole row"),
+            (false, CountOf::AllCells, "staggered and the meet method"),
+            (false, CountOf::Classes, "symmetric tours or classes"),
+        ] {
+            let e = CountRequest {
+                outside_in,
+                staggered: true,
+                of,
+                ..CountRequest::new("6x6")
+            };
+            let said_back = e.validate().unwrap_err().to_string();
+            assert!(said_back.contains(said), "{said_back}");
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use knights::algorithms::{Algorithm, Backtrack, Hybrid, Spec, Warnsdorff};
 use knights::check::{check_tour, Rules};
-use knights::count::Counter;
+use knights::count::{Counter, SquareOrder};
 use knights::exists::{decide, ExistsVerdict};
 use knights::shape::{Leaper, Shape, Wrap};
 use knights::{format, Board, Error, Kind, Square, Tour};
@@ -191,10 +191,53 @@ fn counts_agree_with_brute_force() {
     for shape in cases {
         let (cycles, paths) = brute_force(&shape);
         for (kind, expected) in [(Kind::Closed, cycles), (Kind::Open, paths)] {
-            let got = Counter::on_shape(&shape).kind(kind).tours().unwrap().count;
-            assert_eq!(got, u128::from(expected), "{shape} {kind}");
+            for order in ORDERS {
+                let counter = Counter::on_shape(&shape).kind(kind).order(order);
+                let got = counter.tours().unwrap().count;
+                assert_eq!(got, u128::from(expected), "{shape} {kind} {order:?}");
+            }
         }
     }
+}
+
+/// Every order in which a count may take the squares.
+const ORDERS: [SquareOrder; 3] = [
+    SquareOrder::Rows,
+    SquareOrder::OutsideIn,
+    SquareOrder::Staggered,
+];
+
+/// Every order gives the same count, through other states: on a torus
+/// three squares round, taking the rows from the outside in passes through
+/// the very states of taking them in order (the squares taken of a row are
+/// an arc of the ring either way), and staggered rows through others,
+/// which makes them the check there; on a cylinder whose rows do not wrap,
+/// all three differ.
+#[test]
+fn a_staggered_count_passes_through_other_states_even_on_a_torus() {
+    let states = |shape: &Shape, kind: Kind| {
+        ORDERS.map(|order| {
+            let r = Counter::on_shape(shape)
+                .kind(kind)
+                .order(order)
+                .tours()
+                .unwrap();
+            (r.count, r.states_per_step)
+        })
+    };
+    let torus = Shape::new("3x4".parse().unwrap()).with_wrap(Wrap::Both);
+    let [rows, outside_in, staggered] = states(&torus, Kind::Closed);
+    assert_eq!(rows.0, 14934u128);
+    assert_eq!(outside_in, rows);
+    assert_eq!(staggered.0, rows.0);
+    assert_ne!(staggered.1, rows.1);
+    let cylinder = Shape::new("4x4".parse().unwrap()).with_wrap(Wrap::Rows);
+    let [rows, outside_in, staggered] = states(&cylinder, Kind::Open);
+    assert_eq!(rows.0, 1296u128);
+    assert_eq!((outside_in.0, staggered.0), (rows.0, rows.0));
+    assert_ne!(outside_in.1, rows.1);
+    assert_ne!(staggered.1, rows.1);
+    assert_ne!(staggered.1, outside_in.1);
 }
 
 /// The first terms of the torus and cylinder tables of docs/records.md
@@ -210,8 +253,11 @@ fn tori_and_cylinders_agree_with_brute_force() {
         assert!(cycles > 0 || wrap != Wrap::Both, "{shape}");
         assert!(paths > 0, "{shape}");
         for (kind, expected) in [(Kind::Closed, cycles), (Kind::Open, paths)] {
-            let got = Counter::on_shape(&shape).kind(kind).tours().unwrap().count;
-            assert_eq!(got, u128::from(expected), "{shape} {kind}");
+            for order in ORDERS {
+                let counter = Counter::on_shape(&shape).kind(kind).order(order);
+                let got = counter.tours().unwrap().count;
+                assert_eq!(got, u128::from(expected), "{shape} {kind} {order:?}");
+            }
         }
     }
 }

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::{forward_report, Counter};
-use crate::count::{Count, CountReport, Method};
+use crate::count::{Count, CountReport, Method, SquareOrder};
 use crate::Result;
 
 /// The counts of a sweep over cells: see [`Counter::all_cells`].
@@ -44,7 +44,7 @@ impl Counter<'_> {
     pub fn all_cells(&self) -> Result<CellSweep> {
         self.prepare()?;
         let t0 = Instant::now();
-        if self.method == Method::Meet || self.outside_in {
+        if self.method == Method::Meet || self.order != SquareOrder::Rows {
             return Err(crate::Error::Unsupported(
                 "a sweep over cells runs forward and takes each line's cells in order: neither meeting in the middle nor taking the lines from the outside in applies".into(),
             )

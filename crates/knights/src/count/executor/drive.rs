@@ -220,7 +220,8 @@ const LEAST_DISK_BYTES_PER_STATE: u64 = 2;
 /// [`Error::OutOfReach`] if, after `done` squares of `n` (at least two
 /// rows', so that the growth is measured), the states are projected to
 /// outgrow the memory bound and to need more than [`OUT_OF_REACH`] times
-/// the disk budget at their peak. Not for a count kept in memory, whose
+/// the disk budget at their peak. Only where the options ask
+/// ([`RunOptions::judge_reach`]); not for a count kept in memory, whose
 /// bound stops it, one spread over workers, each with its own disk, or a
 /// sweep over prefixes, whose states the bounds of the prefixes cut late
 /// (the projection, which extends the growth measured, said 435 TiB for
@@ -235,7 +236,12 @@ fn out_of_reach(
     on_disk: bool,
 ) -> Option<Error> {
     let sweep = !p.prefixes.is_empty();
-    if done < 2 * watch.period || sweep || opts.memory_only.is_some() || opts.workers.is_some() {
+    if !opts.judge_reach
+        || done < 2 * watch.period
+        || sweep
+        || opts.memory_only.is_some()
+        || opts.workers.is_some()
+    {
         return None;
     }
     let projected = project::extend(&run.states_per_step, n, watch.period, watch.last_row);

@@ -141,6 +141,11 @@ pub(crate) struct RunOptions<'a> {
     /// goes to (see [`RunOptions::owns`]); `None`: every worker gets the
     /// whole final layer.
     pub route: Option<&'a Route<'a>>,
+    /// Whether the run may stop at once as out of reach, when its peak is
+    /// projected far past the disk: only for a board's count taken by rows,
+    /// whose states the projection models (a torus keeps its first rows in
+    /// the frontier, and a cylinder's states level off early).
+    pub judge_reach: bool,
 }
 
 impl RunOptions<'_> {

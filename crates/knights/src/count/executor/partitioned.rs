@@ -105,7 +105,8 @@ pub(super) fn problems() -> Vec<(String, crate::count::frontier::Problem)> {
         ));
     }
     // Every length at once: the prefixes' counts.
-    let mut sweep = crate::count::planner::strip_problem(7, 4, Kind::Open, false);
+    let mut sweep =
+        crate::count::planner::strip_problem(7, 4, Kind::Open, crate::count::SquareOrder::Rows);
     sweep.prefixes = (1..7).map(|l| l * 4).collect();
     all.push(("4x7 all lengths".into(), sweep));
     // The parts of a meeting in the middle, whose final layers are joined.

@@ -588,7 +588,12 @@ mod tests {
     /// Counts too wide for `u64` restart wider on every worker at once.
     #[test]
     fn an_overflow_on_one_worker_widens_every_worker() {
-        let p = crate::count::planner::strip_problem(130, 3, Kind::Closed, false);
+        let p = crate::count::planner::strip_problem(
+            130,
+            3,
+            Kind::Closed,
+            crate::count::SquareOrder::Rows,
+        );
         let expected = run(&p, &RunOptions::default()).unwrap();
         assert!(expected.count.bits() > 64, "{}", expected.count);
         for (run, _) in on_workers(&p, 3, &RunOptions::default()) {
