@@ -226,6 +226,19 @@ impl<'a, On> Counter<'a, On> {
     /// own mirror image, so they pass through the same states. Sweeps over
     /// lengths take whole rows ([`SquareOrder::Rows`] or [`SquareOrder::OutsideIn`]),
     /// sweeps over cells [`SquareOrder::Rows`] only.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::{Counter, SquareOrder};
+    /// use knights::shape::{Shape, Wrap};
+    /// let torus = Shape::new("3x4".parse()?).with_wrap(Wrap::Both);
+    /// let rows = Counter::on_shape(&torus).tours()?;
+    /// let staggered = Counter::on_shape(&torus).order(SquareOrder::Staggered).tours()?;
+    /// assert_eq!(rows.count, 14934);
+    /// assert_eq!(staggered.count, rows.count);
+    /// assert_ne!(staggered.states_per_step, rows.states_per_step);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
     pub fn order(mut self, order: SquareOrder) -> Self {
         self.order = order;
         self

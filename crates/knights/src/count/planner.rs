@@ -51,13 +51,12 @@ pub enum SquareOrder {
     /// where the rows wrap, the squares taken of a row are an arc of the
     /// ring either way, so the states are those by rows, the rows turned).
     OutsideIn,
-    /// Row by row, but each row's last square is taken after
-    /// the next row's others, one step down a staggered, so that the
-    /// squares taken are never whole rows (once past the first row, on a
-    /// board at least two squares wide). Where the rows wrap (a cylinder
-    /// or a torus), every order within the rows passes through the same
-    /// states as [`SquareOrder::Rows`], up to turning the rows, and this one does
-    /// not. Its frontier is a square or two wider than by rows.
+    /// Row by row, but each row's last square is taken after the next
+    /// row's others, so that the squares taken are never whole rows (once
+    /// past the first row, on a board at least two squares wide). Where
+    /// the rows wrap (a cylinder or a torus), every order within the rows
+    /// passes through the states by rows, up to turning the rows, and this
+    /// one does not. Its frontier is a square or two wider than by rows.
     Staggered,
 }
 
@@ -303,8 +302,9 @@ pub(crate) fn strip_problem(rows: usize, w: usize, kind: Kind, order: SquareOrde
     let colour = |s: usize| square_colour(squares[s].0, squares[s].1);
     let mut back = vec![Vec::new(); n];
     for (v, &(r, c)) in squares.iter().enumerate() {
-        // The moves back to earlier rows first, in the order that fixes the
-        // fingerprints of checkpoints; the others are earlier only when staggered.
+        // The moves back to earlier rows first, in the order the checkpoints'
+        // fingerprints were made with; the others are earlier only when
+        // staggered.
         for (dr, dc) in [
             (-1i64, -2i64),
             (-1, 2),
