@@ -215,6 +215,7 @@ impl PartialEq for CountAnswer {
 struct Plan {
     shape: Shape,
     method: Method,
+    order: SquareOrder,
 }
 
 impl CountRequest {
@@ -283,27 +284,26 @@ impl CountRequest {
                 "directed does not apply to classes; classes are of undirected tours".into(),
             );
         }
-        if self.outside_in && self.staggered {
-            return refuse(
+        let order = match (self.outside_in, self.staggered) {
+            (true, true) => return refuse(
                 "outside-in and staggered are two orders of the squares; give one of them at most"
                     .into(),
-            );
-        }
-        if (self.outside_in || self.staggered)
-            && matches!(self.of, CountOf::Symmetric | CountOf::Classes)
-        {
+            ),
+            (true, false) => SquareOrder::OutsideIn,
+            (false, true) => SquareOrder::Staggered,
+            (false, false) => SquareOrder::Rows,
+        };
+        if order != SquareOrder::Rows && matches!(self.of, CountOf::Symmetric | CountOf::Classes) {
             return refuse(
                 "outside-in and staggered do not apply to symmetric tours or classes, which run their own programs".into(),
             );
         }
-        if self.of == CountOf::AllCells
-            && (self.outside_in || self.staggered || method == Method::Meet)
-        {
+        if self.of == CountOf::AllCells && (order != SquareOrder::Rows || method == Method::Meet) {
             return refuse(
                 "all cells takes each line's cells in order by the forward program: outside-in, staggered and the meet method do not apply".into(),
             );
         }
-        if self.of == CountOf::AllLengths && self.staggered {
+        if self.of == CountOf::AllLengths && order == SquareOrder::Staggered {
             return refuse(
                 "all lengths counts the tours after each whole row, which a staggered order never takes; count each length alone, or use outside-in".into(),
             );
@@ -322,29 +322,30 @@ impl CountRequest {
                 "on a board with holes, wrapping or another leaper, a count runs one forward program: symmetric tours, classes, all lengths or cells and the meet method do not apply".into(),
             );
         }
-        Ok(Plan { shape, method })
+        Ok(Plan {
+            shape,
+            method,
+            order,
+        })
     }
 
-    /// `counter` with this request's options, `method` and `control`.
+    /// `counter` with this request's options, `plan`'s method and order,
+    /// and `control`.
     fn options<'a, On>(
         &'a self,
         counter: Counter<'a, On>,
-        method: Method,
+        plan: &Plan,
         control: &'a Control,
         workers: Option<&'a dyn Exchange>,
     ) -> Counter<'a, On> {
         let mut counter = counter
             .kind(self.kind)
-            .method(method)
+            .method(plan.method)
             .control(control)
             .resume(self.resume)
             .fresh(self.fresh)
             .keep(self.keep)
-            .order(match (self.outside_in, self.staggered) {
-                (true, _) => SquareOrder::OutsideIn,
-                (false, true) => SquareOrder::Staggered,
-                (false, false) => SquareOrder::Rows,
-            })
+            .order(plan.order)
             .memory_only(self.memory_only);
         if let Some(bytes) = self.max_memory {
             counter = counter.max_memory(bytes);
@@ -388,21 +389,12 @@ impl CountRequest {
             elapsed: Duration::ZERO,
             report: None,
         };
-        let counter = self.options(
-            Counter::new(plan.shape.board()),
-            plan.method,
-            control,
-            workers,
-        );
+        let counter = self.options(Counter::new(plan.shape.board()), &plan, control, workers);
         match self.of {
             _ if !plan.shape.is_plain() => {
                 // One forward program, whatever the method.
-                let on_shape = self.options(
-                    Counter::on_shape(&plan.shape),
-                    plan.method,
-                    control,
-                    workers,
-                );
+                let on_shape =
+                    self.options(Counter::on_shape(&plan.shape), &plan, control, workers);
                 answer.report = Some(on_shape.tours()?);
             }
             CountOf::Tours => answer.report = Some(counter.tours()?),
