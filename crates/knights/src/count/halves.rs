@@ -226,6 +226,7 @@ impl Part {
                         .collect(),
                 },
                 prefixes: Vec::new(),
+                row: 0,
             },
             sep_of,
             w,

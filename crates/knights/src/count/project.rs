@@ -202,9 +202,13 @@ impl Projection {
     }
 }
 
-/// The squares a row of `p`: half of the farthest back edge less one (a
-/// knight's move spans `2w + 1` squares in row-major order at most).
+/// The squares a row of `p`: its own [`Problem::row`] if it has one, else
+/// half of the farthest back edge less one (a knight's move spans `2w + 1`
+/// squares in row-major order at most).
 pub(crate) fn period(p: &Problem) -> usize {
+    if p.row > 0 {
+        return p.row;
+    }
     let far = p
         .back
         .iter()

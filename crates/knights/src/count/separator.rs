@@ -309,6 +309,7 @@ impl Plan {
                 None => Vec::new(),
             },
             prefixes: Vec::new(),
+            row: 0,
         };
         (problem, sep_of)
     }

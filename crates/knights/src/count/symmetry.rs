@@ -173,6 +173,7 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
         twice_colour_total: 0,
         mirror: Vec::new(),
         prefixes: Vec::new(),
+        row: 0,
     }];
     if has_loop.iter().filter(|&&l| l).count() >= 2 {
         problems.push(Problem {
@@ -186,6 +187,7 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
             twice_colour_total: 0,
             mirror: Vec::new(),
             prefixes: Vec::new(),
+            row: 0,
         });
     }
     Ok(problems)

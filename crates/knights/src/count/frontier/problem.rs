@@ -42,6 +42,11 @@ pub(crate) struct Problem {
     /// beyond what the counted states decide). Empty: count the whole
     /// graph only.
     pub prefixes: Vec<usize>,
+    /// The squares a row, which a projection extends row by row; 0: found
+    /// from the edges (see `project::period`), which is right for a
+    /// rectangle's rows but not for rows that are rings, whose moves across
+    /// the seam reach back farther than a row and a half.
+    pub row: usize,
 }
 
 // By hand, so that a problem without prefixes hashes as it did before
