@@ -631,7 +631,7 @@ mod tests {
     /// The bound holds over counts from docs/records.md (brute force
     /// checks the first two), and a wrapped shape starts with counts as
     /// wide as its count needs: the closed tours of the 3 x 24 torus,
-    /// 2^109.4, start in 128 bits, not 64 (two restarts before).
+    /// 2^109.4, start in 128 bits, not 64 (a restart before).
     #[test]
     fn wrapped_shapes_start_wide_enough_under_a_true_bound() {
         let wrapped = |b: &str, wrap: Wrap| Shape::new(b.parse().unwrap()).with_wrap(wrap);
