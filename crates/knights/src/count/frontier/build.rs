@@ -9,6 +9,7 @@ use super::problem::{Problem, ProblemGraph};
 use super::program::{Check, Engine, Route, Step, W};
 use super::prune::{next_prefix, Pruning, StepSlots};
 use crate::Result;
+use std::collections::BTreeSet;
 
 impl Engine {
     /// Prepares the steps of `p`, or refuses a frontier too wide for the keys.
@@ -45,9 +46,19 @@ impl Engine {
         let mut steps = Vec::with_capacity(p.n);
         let mut widest_key = 0u32;
         let mut width = 0usize;
-        for v in 0..p.n {
+        // The vertices that turn scarce at each step, and those scarce now.
+        let mut turning: Vec<Vec<usize>> = vec![Vec::new(); p.n];
+        for u in 0..p.n {
+            if let Some(v) = graph.scarce_from(u) {
+                turning[v].push(u);
+            }
+        }
+        let mut scarce = BTreeSet::new();
+        for (v, turns) in turning.into_iter().enumerate() {
             twice_processed += pruning.twice_colour(v);
-            let (step, next) = build.step(v, &frontier, twice_processed);
+            scarce.remove(&v);
+            scarce.extend(turns);
+            let (step, next) = build.step(v, &frontier, twice_processed, &scarce);
             let bits = key_bits(next.len(), t, m)?;
             width = width.max(next.len());
             widest_key = if nibble_keys {
@@ -88,8 +99,15 @@ struct StepBuild<'a> {
 impl StepBuild<'_> {
     /// The step of vertex `v` after the frontier `frontier`, and the
     /// frontier after it; `twice_processed` is twice the colour sum of the
-    /// vertices up to `v`.
-    fn step(&self, v: usize, frontier: &[usize], twice_processed: i32) -> (Step, Vec<usize>) {
+    /// vertices up to `v`, `scarce` the later vertices left fewer than two
+    /// edges.
+    fn step(
+        &self,
+        v: usize,
+        frontier: &[usize],
+        twice_processed: i32,
+        scarce: &BTreeSet<usize>,
+    ) -> (Step, Vec<usize>) {
         let (p, n) = (self.p, self.p.n);
         let mut work = frontier.to_vec();
         work.push(v);
@@ -99,7 +117,7 @@ impl StepBuild<'_> {
             .collect();
         let next: Vec<usize> = keep.iter().map(|&s| work[s as usize]).collect();
         let slots = StepSlots::new(&work, &keep, self.spacing);
-        let masks = self.pruning.masks(p, self.graph, v, &slots);
+        let masks = self.pruning.masks(p, self.graph, v, &slots, scarce);
         let step = Step {
             prev: frontier.len(),
             back: self.back(v, &slots),

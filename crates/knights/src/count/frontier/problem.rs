@@ -118,6 +118,24 @@ impl ProblemGraph {
         self.nbrs[u].iter().filter(|&&x| x > v).count() as u32 + self.external[u]
     }
 
+    /// The first vertex `v < u` after whose step `u` has fewer than two
+    /// edges left ([`ProblemGraph::remaining`]): `u` is scarce from then
+    /// until its own step; `None` if it never is before it.
+    pub(super) fn scarce_from(&self, u: usize) -> Option<usize> {
+        let total = self.nbrs[u].len() + self.external[u] as usize;
+        // Fewer than two left once `total - 1` neighbours are processed.
+        let v = match total.saturating_sub(1) {
+            0 => 0,
+            need => {
+                let mut earlier: Vec<usize> =
+                    self.nbrs[u].iter().copied().filter(|&x| x < u).collect();
+                earlier.sort_unstable();
+                *earlier.get(need - 1)?
+            }
+        };
+        (v < u).then_some(v)
+    }
+
     /// Whether `p.mirror` is a symmetry of `p`: a permutation of the
     /// vertices that maps edges to edges (voltages are not mapped, so only
     /// graphs without them) and keeps external edges and terminals.

@@ -2,6 +2,8 @@
 //! the masks a step judges its states by, at run time the check that a
 //! state may still become one path, or one cycle.
 
+use std::collections::BTreeSet;
+
 use super::problem::{Problem, ProblemGraph};
 use super::program::{Engine, PrefixColours, Route, Scarce, Step};
 
@@ -136,18 +138,24 @@ impl Pruning {
 
     /// The masks of the step of vertex `v`, whose slots are `slots`: the
     /// kept slots, those left with one neighbour, and when pruning, the
-    /// scarce unprocessed vertices and the kept slots by colour.
+    /// scarce unprocessed vertices (`scarce`: those after `v` left fewer
+    /// than two edges, which the build keeps as it goes; finding them
+    /// afresh at each step took time growing as the square of the number
+    /// of vertices) and the kept slots by colour.
     pub(super) fn masks(
         &self,
         p: &Problem,
         graph: &ProblemGraph,
         v: usize,
         slots: &StepSlots,
+        scarce: &BTreeSet<usize>,
     ) -> Masks {
-        let scarce = (v + 1..p.n)
-            .filter_map(|u| {
+        let scarce = scarce
+            .iter()
+            .map(|&u| {
                 let base = graph.remaining(u, v);
-                (base < 2).then(|| Scarce {
+                debug_assert!(u > v && base < 2);
+                Scarce {
                     vertex: u as u32,
                     base,
                     slots: slots.mask(graph.nbrs[u].iter().filter(|&&x| x <= v).map(|&x| {
@@ -157,7 +165,7 @@ impl Pruning {
                     })),
                     terminal_ok: p.may_end(u),
                     colour: self.colour.as_ref().map_or(0, |c| c[u]),
-                })
+                }
             })
             .collect();
         // In a sweep, the least prefix that gives each kept vertex one
