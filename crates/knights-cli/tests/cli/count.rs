@@ -250,6 +250,32 @@ fn counts_past_2_4096_are_refused_up_front() {
     }
 }
 
+/// Huge tori and cylinders are refused before their move graph is built:
+/// a frontier past the counter's (the 20000 x 20000 torus once failed to
+/// allocate its moves), or a count past 2^4096 (the 3 x 2000000 torus once
+/// spent minutes building its program); each with the exit status of a
+/// request the counter does not support, dry runs too.
+#[test]
+fn huge_wrapped_boards_are_refused_up_front() {
+    for (board, wrap, says) in [
+        ("20000x20000", "both", "frontier of at least 40000 squares"),
+        ("16x16", "both", "frontier of at least 32 squares"),
+        ("40x1000000", "rows", "frontier of at least 80 squares"),
+        ("3x2000000", "both", "past 2^4096"),
+        ("4x100000", "rows", "past 2^4096"),
+    ] {
+        for extra in [None, Some("--dry-run")] {
+            knights()
+                .args(["count", board, "--wrap", wrap])
+                .args(extra)
+                .timeout(std::time::Duration::from_secs(60))
+                .assert()
+                .code(2)
+                .stderr(contains(says));
+        }
+    }
+}
+
 /// Counts past 2^128 print exactly: 3 x 1000 closed and open, each equal to
 /// the last line of a sweep over the lengths, which counts 3 x 999 too.
 #[test]

@@ -79,6 +79,7 @@
 //! # Ok::<(), knights::Error>(())
 //! ```
 
+mod bound;
 mod counter;
 pub mod estimate;
 pub mod exchange;
@@ -99,6 +100,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use bound::refuse_before_building;
 pub use counter::cells::CellSweep;
 pub use counter::Counter;
 pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
@@ -225,6 +227,7 @@ pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result
     if s == t {
         return Ok(u128::from(board.squares() == 1));
     }
+    refuse_before_building(&crate::Shape::new(board), Kind::Open, SquareOrder::Rows)?;
     let problem = shape_problem(
         &crate::Shape::new(board),
         Kind::Open,

@@ -5,8 +5,7 @@
 
 use crate::count::frontier::{Problem, Route};
 use crate::count::halves::{self, square_colour};
-use crate::shape::{Leaper, Wrap};
-use crate::{Board, Kind, Result, Shape, Square};
+use crate::{Board, Kind, Result};
 use serde::Serialize;
 
 /// How [`Counter::tours`](crate::count::Counter::tours) counts.
@@ -265,64 +264,6 @@ pub(crate) fn expected_bits(board: Board, kind: Kind) -> Result<u32> {
     Ok((bits.max(0.0) * 1.05 + 8.0) as u32)
 }
 
-/// The bits the count of a knight's `shape` (holes, wrapping) is expected
-/// to need: its rectangle's estimate, scaled by the share of the squares it
-/// keeps; for a shape that wraps, at least 0.85 of [`tour_bound_bits`]
-/// (wrapping adds moves, so its tours outnumber the rectangle's by far);
-/// 0 for other leapers. Like [`expected_bits`] it only chooses the width
-/// the counts start with, so that a long count of a shape does not go
-/// through its squares again each time its counts overflow.
-///
-/// The share 0.85 is measured: on every torus and cylinder counted for
-/// docs/records.md (3 x n tori to n = 24, cylinders 3 to 6 round) the
-/// count has between 0.52 and 0.84 of the bound's bits, and near 0.75 on
-/// the long ones, so the counts start as wide as they end.
-pub(crate) fn shape_expected_bits(shape: &Shape, kind: Kind) -> u32 {
-    if shape.leaper() != Leaper::KNIGHT {
-        return 0;
-    }
-    let board = shape.board();
-    let whole = expected_bits(board, kind).unwrap_or(0);
-    let scaled = (u64::from(whole) * shape.squares() as u64 / board.squares().max(1) as u64) as u32;
-    match shape.wrap() {
-        Wrap::None => scaled,
-        _ => scaled.max((tour_bound_bits(shape, kind) * 0.85) as u32),
-    }
-}
-
-/// An upper bound, in bits, on the number of `kind` tours of `shape`, by
-/// Brégman's bound on the permanent (L. M. Brégman, "Some properties of
-/// nonnegative matrices and their permanents", 1973): a 0-1 matrix whose
-/// rows have `r_i` ones has a permanent of at most the product of
-/// `(r_i!)^(1/r_i)`. The permanent of the adjacency matrix counts the
-/// covers of the squares by directed cycles, and every closed tour is such
-/// a cover (twice, once each way). An open tour is a closed tour of the
-/// shape with one more square, joined to every square, so it is bounded
-/// the same way on that larger graph.
-pub(crate) fn tour_bound_bits(shape: &Shape, kind: Kind) -> f64 {
-    let extra = usize::from(kind == Kind::Open);
-    // log2(d!) / d for the degrees a square may have (8 moves, plus one).
-    let mut log_factorial = [0.0f64; 10];
-    for d in 1..log_factorial.len() {
-        log_factorial[d] = log_factorial[d - 1] + (d as f64).log2();
-    }
-    let mut bits = 0.0;
-    for s in 0..shape.board().squares() as Square {
-        if shape.is_hole(s) {
-            continue;
-        }
-        let d = usize::from(shape.degree(s)) + extra;
-        if d > 0 {
-            bits += log_factorial[d] / d as f64;
-        }
-    }
-    let n = shape.squares();
-    if extra == 1 && n > 0 {
-        bits += (1..=n).map(|k| (k as f64).log2()).sum::<f64>() / n as f64;
-    }
-    bits
-}
-
 pub(crate) fn oriented(board: Board) -> (usize, usize) {
     let (r, c) = (board.rows() as usize, board.cols() as usize);
     (r.max(c), r.min(c))
@@ -392,6 +333,8 @@ mod tests {
     use super::*;
     use crate::count::executor::{self, RunOptions};
     use crate::count::{frontier, meet_paths, Count};
+    use crate::shape::Wrap;
+    use crate::Shape;
 
     /// Each order takes every square once; by rows and from the outside in
     /// the squares taken are whole rows at each row's end, staggered never
@@ -597,21 +540,6 @@ mod tests {
         }
     }
 
-    /// A board with holes starts with counts wide enough for its count
-    /// (the closed tours of the first 302 cells of the 6-row board, 6 x 51
-    /// with four holes, need 279 bits: A383662's n = 151, counted here),
-    /// and other leapers start narrow.
-    #[test]
-    fn shapes_start_with_counts_as_wide_as_their_rectangles_suggest() {
-        let board: Board = "6x51".parse().unwrap();
-        let holes: Vec<_> = (2..6).map(|r| board.square(r, 50)).collect();
-        let shape = Shape::new(board).with_holes(&holes).unwrap();
-        let bits = shape_expected_bits(&shape, Kind::Closed);
-        assert!((279..512).contains(&bits), "{bits}");
-        let zebra = Shape::new(board).with_leaper(Leaper::new(2, 3).unwrap());
-        assert_eq!(shape_expected_bits(&zebra, Kind::Closed), 0);
-    }
-
     /// A cylinder whose rows are rings is projected row by row at its
     /// rings' length: its moves across the seam reach back farther than
     /// the row and a half that the edges' rule reads a rectangle's rows
@@ -626,29 +554,5 @@ mod tests {
         assert!(period(&Problem { row: 0, ..p }) > 6);
         let board = board_problem("6x10".parse().unwrap(), Kind::Closed);
         assert_eq!(period(&board), period(&Problem { row: 0, ..board }));
-    }
-
-    /// The bound holds over counts from docs/records.md (brute force
-    /// checks the first two), and a wrapped shape starts with counts as
-    /// wide as its count needs: the closed tours of the 3 x 24 torus,
-    /// 2^109.4, start in 128 bits, not 64 (a restart before).
-    #[test]
-    fn wrapped_shapes_start_wide_enough_under_a_true_bound() {
-        let wrapped = |b: &str, wrap: Wrap| Shape::new(b.parse().unwrap()).with_wrap(wrap);
-        for (board, wrap, kind, count) in [
-            ("3x4", Wrap::Both, Kind::Closed, 14_934f64),
-            ("4x4", Wrap::Both, Kind::Open, 45_696.0),
-            ("5x20", Wrap::Rows, Kind::Closed, 2f64.powf(134.5)),
-            ("3x24", Wrap::Both, Kind::Closed, 2f64.powf(109.4)),
-        ] {
-            let shape = wrapped(board, wrap);
-            let bound = tour_bound_bits(&shape, kind);
-            assert!(count.log2() <= bound, "{board}: {bound}");
-        }
-        let bits = shape_expected_bits(&wrapped("3x24", Wrap::Both), Kind::Closed);
-        assert!((110..=128).contains(&bits), "{bits}");
-        // A plain board's bound is far above its count (2^43.6 for 8 x 8).
-        let plain = Shape::new("8x8".parse().unwrap());
-        assert!((80.0..100.0).contains(&tour_bound_bits(&plain, Kind::Closed)));
     }
 }

@@ -4,8 +4,9 @@
 use std::time::Instant;
 
 use super::{forward_report, Counter};
+use crate::count::bound::{refuse_before_building, shape_expected_bits};
 use crate::count::executor::{self, RunOptions};
-use crate::count::planner::{shape_expected_bits, shape_problem};
+use crate::count::planner::shape_problem;
 use crate::count::project::{Projection, Source};
 use crate::count::{trial, CountReport};
 use crate::{Control, Result, Shape};
@@ -48,6 +49,7 @@ impl Counter<'_, &Shape> {
         if shape.squares() == 1 {
             return Ok(self.one_square());
         }
+        refuse_before_building(shape, self.kind, self.order)?;
         let problem = shape_problem(shape, self.kind, None, self.order)?;
         let forward = self.forward();
         let run_opts = RunOptions {
@@ -92,6 +94,7 @@ impl Counter<'_, &Shape> {
                 ..Projection::default()
             });
         }
+        refuse_before_building(shape, self.kind, self.order)?;
         let problem = shape_problem(shape, self.kind, None, self.order)?;
         trial::project(&[problem], self.control.map(Control::stop_flag))
     }
