@@ -8,7 +8,7 @@
 //! board with holes and the whole lines against [`Counter::all_lengths`].
 
 use super::published::table;
-use knights::count::{Count, Counter, Kind};
+use knights::count::{Count, Counter, Kind, SquareOrder};
 use knights::{Board, Shape};
 
 fn cells(board: &str, kind: Kind) -> Vec<(usize, Count)> {
@@ -189,18 +189,36 @@ fn closed_cells_slow() {
 
 /// The terms past Knuth's b-files in `docs/records/` (one file per
 /// sequence, `n a(n)` lines): the sweep that made each file still gives
-/// every one of its terms. `closed`: the file's n counts pairs of cells.
+/// every one of its terms, and those at whole columns are also given by a
+/// sweep over lengths taken from the outside in, through other states (the
+/// files' second run for them). `closed`: the file's n counts pairs of
+/// cells.
 fn check_record_file(text: &str, board: &str, kind: Kind) -> usize {
     let counts = cells(board, kind);
+    let parsed: Board = board.parse().unwrap();
+    let lengths = Counter::new(parsed)
+        .kind(kind)
+        .order(SquareOrder::OutsideIn)
+        .all_lengths()
+        .unwrap_or_else(|e| panic!("{board}: {e}"))
+        .counts;
+    let column = parsed.rows() as usize;
     let step = if kind == Kind::Closed { 2 } else { 1 };
-    let mut checked = 0;
+    let (mut checked, mut whole) = (0, 0);
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let (n, want) = line.split_once(' ').unwrap();
         let c = step * n.parse::<usize>().unwrap();
         let want: Count = want.parse().unwrap();
         assert_eq!(counts[c - 1], (c, want), "{board}: the first {c} cells");
+        if c % column == 0 {
+            let (b, by_length) = &lengths[c / column - 1];
+            assert_eq!(b.squares(), c);
+            assert_eq!(*by_length, want, "{b} from the outside in");
+            whole += 1;
+        }
         checked += 1;
     }
+    assert!(whole > 0, "{board}: no term at whole columns");
     checked
 }
 
