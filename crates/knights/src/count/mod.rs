@@ -227,13 +227,9 @@ pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result
     if s == t {
         return Ok(u128::from(board.squares() == 1));
     }
-    refuse_before_building(&crate::Shape::new(board), Kind::Open, SquareOrder::Rows)?;
-    let problem = shape_problem(
-        &crate::Shape::new(board),
-        Kind::Open,
-        Some([s, t]),
-        SquareOrder::Rows,
-    )?;
+    let shape = crate::Shape::new(board);
+    refuse_before_building(&shape, Kind::Open, SquareOrder::Rows)?;
+    let problem = shape_problem(&shape, Kind::Open, Some([s, t]), SquareOrder::Rows)?;
     executor::run(&problem, &RunOptions::default())?
         .count
         .to_u128()
