@@ -206,16 +206,18 @@ enum WholeColumns {
 fn check_record_file(text: &str, board: &str, kind: Kind, second: WholeColumns) -> usize {
     let counts = cells(board, kind);
     let parsed: Board = board.parse().unwrap();
+    // One sweep gives every whole column at once; alone, each is counted
+    // where it is met.
     let lengths = match second {
-        WholeColumns::OutsideInLengths => {
+        WholeColumns::OutsideInLengths => Some(
             Counter::new(parsed)
                 .kind(kind)
                 .order(SquareOrder::OutsideIn)
                 .all_lengths()
                 .unwrap_or_else(|e| panic!("{board}: {e}"))
-                .counts
-        }
-        WholeColumns::Alone => Vec::new(),
+                .counts,
+        ),
+        WholeColumns::Alone => None,
     };
     let column = parsed.rows() as usize;
     let step = if kind == Kind::Closed { 2 } else { 1 };
@@ -226,7 +228,7 @@ fn check_record_file(text: &str, board: &str, kind: Kind, second: WholeColumns) 
         let want: Count = want.parse().unwrap();
         assert_eq!(counts[c - 1], (c, want), "{board}: the first {c} cells");
         if c % column == 0 {
-            if let WholeColumns::OutsideInLengths = second {
+            if let Some(lengths) = &lengths {
                 let (b, by_length) = &lengths[c / column - 1];
                 assert_eq!(b.squares(), c);
                 assert_eq!(*by_length, want, "{b} from the outside in");
