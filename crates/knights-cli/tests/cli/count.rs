@@ -606,6 +606,26 @@ fn a_count_projected_far_past_its_disk_stops_at_once() {
         .stdout("9862\n");
 }
 
+/// A long strip is not stopped as out of reach: its first two rows grow
+/// by factors up to 136, which compounded through every row to its plateau
+/// once projected 6 x 33 open to need 57.8 PiB, where it counts in about
+/// 5 GB. No projection passes the keys its frontier of 13 squares can take
+/// (2.5 x 10^8), so it runs on past its second row (to the square the test
+/// stops it at), as 6 x 34 does, also when held to 1 GiB of memory and of
+/// disk, while 12x12 above still stops at once.
+#[test]
+fn a_long_strip_is_not_stopped_as_out_of_reach() {
+    let small = ["--max-memory", "1G", "--max-disk", "1G"];
+    for (board, budget) in [("6x33", &[][..]), ("6x34", &small[..])] {
+        knights()
+            .args(["count", board, "--open", "--quiet", "--stop-after", "30"])
+            .args(budget)
+            .assert()
+            .code(130)
+            .stderr(contains("out of reach").not());
+    }
+}
+
 /// Cylinders, tori and other orders than by rows are never stopped as out
 /// of reach: the projection models a board taken by rows, and a cylinder's
 /// states level off after its first rows. The open tours of the cylinder 3

@@ -16,8 +16,15 @@
 //! states collapse (1.3 to 1.6 times the square above for the first
 //! square, 0.07 to 0.3 for the second, under 0.01 after; measured on 5x5,
 //! 5x6 and 6x6). A long strip's states stop growing about three rows past
-//! its width (6 x 24: by row 9), so from there on the model keeps them
-//! level. Checked against full counts cut after a row or more
+//! its width (6 x 24: by row 9), the factor falling to 1 on the way (6 x 16
+//! open: 10.4, 5.8, 1.55 and 1.04 from its third row to its seventh), so the
+//! model lets the factor fall to 1 by then, keeps the states level from
+//! there on, and its second-to-last row at 0.85 of that level (6 x 16
+//! open: 0.24 to 1.45 column by column). No projection passes the number of
+//! keys the widest frontier can take (untouched, done or an end, the ends
+//! matched in pairs): a factor measured on the first rows would otherwise
+//! compound through every row up to the plateau (6 x 33 open, judged after
+//! its second row: 57.8 PiB, where the count needs 5 GB). Checked against full counts cut after a row or more
 //! (`BENCHMARKS.md`): the projected peak is within a factor of about 2 from
 //! the third row on, and closer the more rows are measured; from the first
 //! two rows alone it is far too high.
@@ -30,7 +37,7 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::frontier::Problem;
+use super::frontier::{Engine, Problem};
 
 /// Where a projection's figures come from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -219,8 +226,6 @@ pub(crate) fn period(p: &Problem) -> usize {
     (far.saturating_sub(1) / 2).max(1)
 }
 
-/// The states after each of `n` squares: `measured` as it is, then the
-/// model's projection (see the module notes); `w` squares a row.
 /// Rows past the width after which a long strip's states stop growing:
 /// their frontier has seen every pattern it can hold (6 x 24 forward: the
 /// states after each row grow to 509,681 by row 9 and stay there).
@@ -251,7 +256,37 @@ impl LastRow {
     }
 }
 
-pub(crate) fn extend(measured: &[u64], n: usize, w: usize, last_row: LastRow) -> Vec<u64> {
+/// What the model extends a run's states by (see [`extend`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Growth {
+    /// The squares a row ([`period`]).
+    pub w: usize,
+    /// How the last row behaves.
+    pub last_row: LastRow,
+    /// The most states the frontier can hold ([`Engine::key_space`]): no
+    /// projection goes past it, however fast the first rows grew.
+    pub ceiling: f64,
+}
+
+impl Growth {
+    /// The growth of `p`, whose program is `engine`.
+    pub(crate) fn of(p: &Problem, engine: &Engine) -> Growth {
+        Growth {
+            w: period(p),
+            last_row: LastRow::of(p),
+            ceiling: engine.key_space(),
+        }
+    }
+}
+
+/// The states after each of `n` squares: `measured` as it is, then the
+/// model's projection (see the module notes).
+pub(crate) fn extend(measured: &[u64], n: usize, growth: Growth) -> Vec<u64> {
+    let Growth {
+        w,
+        last_row,
+        ceiling,
+    } = growth;
     let mut s: Vec<f64> = measured.iter().map(|&x| x as f64).collect();
     let k = s.len();
     if k >= n {
@@ -277,10 +312,16 @@ pub(crate) fn extend(measured: &[u64], n: usize, w: usize, last_row: LastRow) ->
         }
         _ => (4.0, 1.0, 4.0),
     };
+    let plateau = PLATEAU_ROWS_PAST_WIDTH.saturating_add(w) * w;
+    // A long strip, whose plateau comes before its last two rows: the
+    // factor falls to 1 on the way to the plateau.
+    let strip = plateau.saturating_add(2 * w) <= n;
     for t in k..n {
         let left = n - 1 - t; // squares after this one
         let prev = s.last().copied().unwrap_or(1.0);
         g = (g * decay).max(floor).clamp(1.0, 64.0);
+        // A long strip's states have stopped growing.
+        let level = t >= plateau;
         let above = if t >= w { s[t - w] } else { prev * 2.0 };
         let separator = match last_row {
             LastRow::Separator { inner } if left < 2 * w => Some(inner),
@@ -309,14 +350,15 @@ pub(crate) fn extend(measured: &[u64], n: usize, w: usize, last_row: LastRow) ->
                     _ => 0.01 * 0.1f64.powi(col as i32 - 2),
                 }
         } else if left < 2 * w {
-            above * g * 0.85
-        } else if t >= PLATEAU_ROWS_PAST_WIDTH.saturating_add(w) * w {
-            // A long strip: the states have stopped growing.
+            above * if level { 0.85 } else { g * 0.85 }
+        } else if level {
             above
+        } else if strip {
+            above * g.powf((plateau - t) as f64 / (plateau - k) as f64)
         } else {
             above * g
         };
-        s.push(x.max(1.0));
+        s.push(x.min(ceiling).max(1.0));
     }
     s.into_iter()
         .map(|x| x.min(u64::MAX as f64) as u64)
@@ -424,6 +466,79 @@ pub(crate) fn from_table(rows: usize, w: usize, open: bool, meet: bool) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::count::{planner, Kind, SquareOrder};
+
+    /// The growth of open tours of a board `rows` x `w`, taken by rows.
+    fn open_strip(rows: usize, w: usize) -> Growth {
+        let p = planner::strip_problem(rows, w, Kind::Open, SquareOrder::Rows);
+        Growth::of(&p, &Engine::new(&p).unwrap())
+    }
+
+    /// 6x16 open, measured in full (`knights count 6x16 --open --json
+    /// --method forward`): a long strip, whose states stop growing at
+    /// 14,294,678 after its tenth row.
+    const OPEN_6X16: [u64; 96] = [
+        1, 1, 1, 1, 1, 1, 2, 4, 16, 64, 128, 136, 410, 1270, 5736, 17686, 25413, 30360, 66609,
+        98441, 219303, 432631, 358163, 316996, 810086, 1133480, 2395196, 3821903, 2214692, 1851037,
+        4758936, 5723447, 10092394, 11204186, 4115497, 2868577, 7327761, 8062589, 13660502,
+        13292760, 4439928, 2996905, 7684870, 8375979, 14172360, 13613284, 4483099, 3014906,
+        7736616, 8428067, 14263606, 13676633, 4491761, 3019341, 7750096, 8442334, 14288573,
+        13696415, 4494286, 3020731, 7754313, 8446057, 14294258, 13700690, 4494560, 3020866,
+        7754718, 8446411, 14294678, 13701035, 4494561, 3020866, 7754718, 8446411, 14294678,
+        13701035, 4494561, 3020866, 7754718, 7364949, 12024080, 10808384, 3289741, 2248841,
+        4375339, 4233798, 6352592, 4719436, 1557285, 1028294, 460286, 131414, 5937, 133, 6, 0,
+    ];
+
+    #[test]
+    fn a_long_strip_judged_from_two_rows_stays_under_its_frontiers_keys() {
+        // 6 x 33 open after its second row: the first rows' factors (up to
+        // 136) compounded through every row to the plateau once projected
+        // 2.9 x 10^16 states; its frontier of 13 squares holds at most
+        // 2.5 x 10^8 keys, 18 times the level the states reach.
+        let growth = open_strip(33, 6);
+        assert!(
+            (2.0e8..3.0e8).contains(&growth.ceiling),
+            "{}",
+            growth.ceiling
+        );
+        let s = extend(&OPEN_6X16[..12], 198, growth);
+        let peak = s.iter().copied().max().unwrap();
+        assert!(peak as f64 <= growth.ceiling, "{peak}");
+        assert!(peak > 14_294_678, "{peak}");
+    }
+
+    #[test]
+    fn no_count_holds_more_states_than_its_frontiers_keys() {
+        for (rows, w, kind) in [
+            (12, 4, Kind::Open),
+            (10, 5, Kind::Open),
+            (10, 5, Kind::Closed),
+        ] {
+            let p = planner::strip_problem(rows, w, kind, SquareOrder::Rows);
+            let ceiling = Engine::new(&p).unwrap().key_space();
+            let run = crate::count::executor::run(&p, &Default::default()).unwrap();
+            let peak = run.states_per_step.iter().copied().max().unwrap();
+            assert!(
+                peak > 1000 && (peak as f64) < ceiling,
+                "{rows}x{w}: {peak} {ceiling}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_long_strip_stays_level_to_its_last_rows() {
+        // 6 x 16 open from its first six rows, before the plateau: the
+        // measured factor (2.0), falling to 1 by the plateau's row, carries
+        // the states 2.3 times past the level they reach (held at 2.0, 6.6
+        // times), from where they stay level; no row after grows by that
+        // factor again (the second-to-last row once did, to 1.7 times).
+        let s = extend(&OPEN_6X16[..36], 96, open_strip(16, 6));
+        let (peak, _, _, _) = figures(&s, 36, 2.0, 16);
+        let real = 14_294_678f64;
+        assert!(peak as f64 > real && (peak as f64) < real * 3.0, "{peak}");
+        let plateau = s[60..66].iter().copied().max().unwrap();
+        assert!(s[66..].iter().all(|&x| x <= plateau), "{s:?}");
+    }
 
     /// 6x6 open, measured in full: the states after each square (with
     /// ranked keys: within a row the counts depend on which of a state and
@@ -436,7 +551,7 @@ mod tests {
 
     #[test]
     fn the_model_projects_6x6_open_from_four_rows_within_a_fifth() {
-        let s = extend(&OPEN_6X6[..24], 36, 6, LastRow::Closes);
+        let s = extend(&OPEN_6X6[..24], 36, open_strip(6, 6));
         assert_eq!(&s[..24], &OPEN_6X6[..24]);
         let (peak, at, _, _) = figures(&s, 24, 2.0, 16);
         let real = 9_891_600f64;
@@ -455,12 +570,11 @@ mod tests {
 
     #[test]
     fn a_part_grows_through_its_separator_rows() {
-        let s = extend(
-            &OPEN_6X8_BOTTOM[..24],
-            30,
-            6,
-            LastRow::Separator { inner: true },
-        );
+        let part = Growth {
+            last_row: LastRow::Separator { inner: true },
+            ..open_strip(5, 6)
+        };
+        let s = extend(&OPEN_6X8_BOTTOM[..24], 30, part);
         let (peak, at, _, _) = figures(&s, 24, 2.0, 16);
         let real = 4_201_930f64;
         assert!(
@@ -469,7 +583,7 @@ mod tests {
         );
         assert!(at > 24, "{at}");
         // As a whole board, the last row would collapse far below.
-        let closing = extend(&OPEN_6X8_BOTTOM[..24], 30, 6, LastRow::Closes);
+        let closing = extend(&OPEN_6X8_BOTTOM[..24], 30, open_strip(5, 6));
         assert!(closing[29] < OPEN_6X8_BOTTOM[29] / 10);
     }
 
@@ -539,6 +653,6 @@ mod tests {
 
     #[test]
     fn measured_sequences_stay_as_they_are() {
-        assert_eq!(extend(&OPEN_6X6, 36, 6, LastRow::Closes), OPEN_6X6.to_vec());
+        assert_eq!(extend(&OPEN_6X6, 36, open_strip(6, 6)), OPEN_6X6.to_vec());
     }
 }

@@ -96,14 +96,11 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&StopFlag>) -> Result<Projectio
     let trial = rec.start.elapsed();
     let steps = rec.steps.into_inner().unwrap_or_else(|e| e.into_inner());
     let measured: Vec<u64> = steps.iter().map(|s| s.0).collect();
-    let w = project::period(p);
-    let states = project::extend(&measured, p.n, w, project::LastRow::of(p));
-    let (ratio, per) = project::rates(&steps, w);
-    let entry_bytes = if Engine::new(p)?.key_bits <= 64 {
-        16
-    } else {
-        24
-    };
+    let engine = Engine::new(p)?;
+    let growth = project::Growth::of(p, &engine);
+    let states = project::extend(&measured, p.n, growth);
+    let (ratio, per) = project::rates(&steps, growth.w);
+    let entry_bytes = if engine.key_bits <= 64 { 16 } else { 24 };
     let (peak, at, disk, left) = project::figures(&states, measured.len(), ratio, entry_bytes);
     let last = states.last().copied();
 

@@ -138,7 +138,7 @@ pub(super) fn drive<K: Key, C: Tally>(
 ) -> std::result::Result<Run, Stop> {
     let n = engine.steps.len();
     let mut total = C::ZERO;
-    let mut watch = Watch::new(p, entry_bytes::<K, C>() as u64);
+    let mut watch = Watch::new(p, engine, entry_bytes::<K, C>() as u64);
     // The figures after the square before, which reports within a square
     // carry. A resumed run says at once where its checkpoint left it: its
     // next square may take long.
@@ -237,14 +237,14 @@ fn out_of_reach(
 ) -> Option<Error> {
     let sweep = !p.prefixes.is_empty();
     if !opts.judge_reach
-        || done < 2 * watch.period
+        || done < 2 * watch.growth.w
         || sweep
         || opts.memory_only.is_some()
         || opts.workers.is_some()
     {
         return None;
     }
-    let projected = project::extend(&run.states_per_step, n, watch.period, watch.last_row);
+    let projected = project::extend(&run.states_per_step, n, watch.growth);
     let (peak, peak_square) = projected
         .iter()
         .enumerate()
@@ -283,8 +283,7 @@ fn expected(states_per_step: &[u64], states: u64) -> u64 {
 /// The figures behind a run's progress: its squares' states, successors
 /// and times, and the shape the projection follows.
 struct Watch {
-    period: usize,
-    last_row: project::LastRow,
+    growth: project::Growth,
     entry_bytes: u64,
     /// Per square of this run: (states, successors, seconds since the start).
     timeline: Vec<(u64, u64, f64)>,
@@ -292,10 +291,9 @@ struct Watch {
 }
 
 impl Watch {
-    fn new(p: &Problem, entry_bytes: u64) -> Watch {
+    fn new(p: &Problem, engine: &Engine, entry_bytes: u64) -> Watch {
         Watch {
-            period: project::period(p),
-            last_row: project::LastRow::of(p),
+            growth: project::Growth::of(p, engine),
             entry_bytes,
             timeline: Vec::new(),
             started: Instant::now(),
@@ -305,7 +303,7 @@ impl Watch {
     /// The progress of a run resumed after square `t0` of `n`, before it
     /// steps: its checkpoint's figures, with no time measured yet.
     fn resumed(&self, run: &Run, t0: usize, n: usize, disk: Option<u64>) -> FrontierProgress {
-        let projected = project::extend(&run.states_per_step, n, self.period, self.last_row);
+        let projected = project::extend(&run.states_per_step, n, self.growth);
         figures_at(run, t0, n, disk, &projected)
     }
 
@@ -322,9 +320,8 @@ impl Watch {
         let states = run.states_per_step.last().copied().unwrap_or(0);
         let elapsed = self.started.elapsed().as_secs_f64();
         self.timeline.push((states, generated, elapsed));
-        let w = self.period;
-        let projected = project::extend(&run.states_per_step, n, w, self.last_row);
-        let (ratio, per) = project::rates(&self.timeline, w);
+        let projected = project::extend(&run.states_per_step, n, self.growth);
+        let (ratio, per) = project::rates(&self.timeline, self.growth.w);
         let (_, _, _, left) = project::figures(&projected, t + 1, ratio, self.entry_bytes);
         FrontierProgress {
             generated,

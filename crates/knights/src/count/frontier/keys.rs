@@ -26,6 +26,32 @@ pub(super) fn key_bits(k: usize, t: u64, m: u8) -> Result<u32> {
     Ok(bits)
 }
 
+/// How many keys a frontier of `k` slots can take, with `t` terminal
+/// counts and voltages modulo `m`: each slot untouched or done, or an end,
+/// either one of at most `t - 1` ends whose paths lead to a terminal or one
+/// of a matched pair with a voltage. No state of such a frontier lies
+/// outside it, however long the board: a ceiling for projections.
+pub(super) fn key_space(k: usize, t: u64, m: u8) -> f64 {
+    let free_most = t.saturating_sub(1) as usize;
+    let mut total = 0.0;
+    for e in 0..=k {
+        // Which `e` of the `k` slots are ends; the others untouched or done.
+        let ends = binomial(k, e) * 2f64.powi((k - e) as i32);
+        for f in (0..=e.min(free_most)).filter(|f| (e - f) % 2 == 0) {
+            let pairs = (e - f) / 2;
+            total += ends
+                * binomial(e, f)
+                * double_factorial_odd(e - f) as f64
+                * f64::from(m).powi(pairs as i32);
+        }
+    }
+    total * t as f64
+}
+
+fn binomial(n: usize, k: usize) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
+}
+
 fn double_factorial_odd(e: usize) -> u128 {
     // (e-1)!! for even e: the perfect matchings of e ends.
     (1..e as u128).step_by(2).product::<u128>().max(1)
@@ -73,6 +99,12 @@ const PAIRINGS: [u64; W + 1] = {
 };
 
 impl Engine {
+    /// How many states the widest frontier of the program can hold at most
+    /// (see [`key_space`]).
+    pub(crate) fn key_space(&self) -> f64 {
+        key_space(self.width, self.t, self.m)
+    }
+
     /// The key of the state before the first vertex (an empty frontier).
     pub fn start_key(&self) -> u128 {
         0
@@ -339,6 +371,30 @@ mod tests {
             d.w[b] = (m - volt) % m;
         }
         d
+    }
+
+    #[test]
+    fn the_key_space_counts_every_assignment_of_roles_pairings_and_terminals() {
+        // By enumeration: each slot untouched, done, a free end or a
+        // paired end; at most `t - 1` free ends, an even number paired,
+        // the paired ones matched with a voltage each pair.
+        for k in 0..=7 {
+            for (t, m) in [(1u64, 1u8), (3, 1), (1, 2), (1, 4)] {
+                let mut total = 0u128;
+                for roles in 0..4usize.pow(k as u32) {
+                    let role = |s: u32| (roles / 4usize.pow(s)) % 4;
+                    let free = (0..k as u32).filter(|&s| role(s) == 2).count();
+                    let paired = (0..k as u32).filter(|&s| role(s) == 3).count();
+                    if free as u64 >= t || paired % 2 == 1 {
+                        continue;
+                    }
+                    total += double_factorial_odd(paired)
+                        * u128::from(m).pow(paired as u32 / 2)
+                        * u128::from(t);
+                }
+                assert_eq!(key_space(k, t, m), total as f64, "k {k} t {t} m {m}");
+            }
+        }
     }
 
     #[test]
