@@ -609,7 +609,7 @@ fn a_count_projected_far_past_its_disk_stops_at_once() {
 /// A long strip is not stopped as out of reach: its first two rows grow
 /// by factors up to 136, which compounded through every row to its plateau
 /// once projected 6 x 33 open to need 57.8 PiB, where it counts in about
-/// 5 GB. No projection passes the keys its frontier of 13 squares can take
+/// 4 GB. No projection passes the keys its frontier of 13 squares can take
 /// (2.5 x 10^8), so it runs on past its second row (to the square the test
 /// stops it at), as 6 x 34 does, also when held to 1 GiB of memory and of
 /// disk, while 12x12 above still stops at once.

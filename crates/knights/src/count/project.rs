@@ -17,14 +17,15 @@
 //! square, 0.07 to 0.3 for the second, under 0.01 after; measured on 5x5,
 //! 5x6 and 6x6). A long strip's states stop growing about three rows past
 //! its width (6 x 24: by row 9), the factor falling to 1 on the way (6 x 16
-//! open: 10.4, 5.8, 1.55 and 1.04 from its third row to its seventh), so the
-//! model lets the factor fall to 1 by then, keeps the states level from
+//! open: 10.4, 5.8, 1.55 and 1.04 from its fourth row to its seventh), so
+//! the model lets the factor fall to 1 by then, keeps the states level from
 //! there on, and its second-to-last row at 0.85 of that level (6 x 16
-//! open: 0.24 to 1.45 column by column). No projection passes the number of
-//! keys the widest frontier can take (untouched, done or an end, the ends
-//! matched in pairs): a factor measured on the first rows would otherwise
-//! compound through every row up to the plateau (6 x 33 open, judged after
-//! its second row: 57.8 PiB, where the count needs 5 GB). Checked against full counts cut after a row or more
+//! open: 0.24 to 1.45 column by column). No projection passes the number
+//! of keys the widest frontier can take (untouched, done or an end, the
+//! ends matched in pairs): a factor measured on the first rows would
+//! otherwise compound through every row up to the plateau (6 x 33 open,
+//! judged after its second row: 57.8 PiB, where the count needs about
+//! 4 GB). Checked against full counts cut after a row or more
 //! (`BENCHMARKS.md`): the projected peak is within a factor of about 2 from
 //! the third row on, and closer the more rows are measured; from the first
 //! two rows alone it is far too high.
