@@ -266,8 +266,23 @@ impl Algorithm {
             Algorithm::Tourney(G::FourCover) => "a four-cover tourney joined into one closed tour (sides divisible by 4)",
             Algorithm::Tourney(G::Neural) => "a Takefuji-Lee network tourney joined into one closed tour",
             Algorithm::Tourney(G::Divide) => "the construction's base tours as a tourney, joined by rails",
-            Algorithm::TakefujiLee(_) => "the Takefuji-Lee network alone, restarted (max-attempts) until it is one closed tour; makes cycles only",
+            Algorithm::TakefujiLee(_) => "the Takefuji-Lee network alone, restarted (max-attempts) until it is one closed tour; makes cycles only, so an open tour is the cycle opened, as with the tourney methods",
             Algorithm::Construct => "the linear-time divide-and-conquer construction (every board, instantly)",
+        }
+    }
+
+    /// Whether the seed can change the tour this algorithm makes on the
+    /// plain board: not for the construction (nor `auto`, which leaves it
+    /// for Warnsdorff's rule only at a start the construction cannot use,
+    /// and none is known), backtracking and the hybrid (fixed move orders)
+    /// or Warnsdorff's rule with the first tie-break. Obfuscating a tour
+    /// draws on the seed whatever made it.
+    pub fn uses_seed(self) -> bool {
+        match self {
+            Algorithm::Auto | Algorithm::Construct => false,
+            Algorithm::Backtrack(_) | Algorithm::Hybrid(_) => false,
+            Algorithm::Warnsdorff(w) => w.tie != Tie::First,
+            Algorithm::Tourney(_) | Algorithm::TakefujiLee(_) => true,
         }
     }
 

@@ -362,3 +362,46 @@ fn options_by_name_belong_to_their_algorithms() {
     h.set_option("max-nodes", "1000").unwrap();
     assert_eq!(h, Algorithm::Hybrid(Hybrid::default().max_nodes(1000)));
 }
+
+/// The methods that say they use no seed make the same tour for every
+/// seed, of either kind; the others make different tours for some seed.
+#[test]
+fn uses_seed_says_which_methods_draw_on_the_seed() {
+    let first = Algorithm::Warnsdorff(Warnsdorff::default().tie(Tie::First));
+    let mut algorithms = Algorithm::ALL.to_vec();
+    algorithms.push(first);
+    assert!(!first.uses_seed());
+    for board in ["5x5", "6x6", "5x6"] {
+        let board: Board = board.parse().unwrap();
+        for a in &algorithms {
+            for kind in [None, Some(Kind::Closed), Some(Kind::Open)] {
+                let make = |seed| {
+                    let b = Tour::builder(board).algorithm(*a).seed(seed);
+                    match kind {
+                        Some(Kind::Closed) => b.closed(),
+                        Some(Kind::Open) => b.open(),
+                        None => b,
+                    }
+                    .build()
+                    .ok()
+                };
+                let tours: Vec<Option<Tour>> = (0..4).map(make).collect();
+                let same = tours.windows(2).all(|w| w[0] == w[1]);
+                if !a.uses_seed() {
+                    assert!(same, "{} on {board} {kind:?}", a.name());
+                }
+            }
+        }
+    }
+    // A method that uses the seed shows it on 8x8 or 12x12.
+    for a in algorithms.iter().filter(|a| a.uses_seed()) {
+        let varies = |board: &str| {
+            let board: Board = board.parse().unwrap();
+            let tours: Vec<Tour> = (0..4)
+                .map(|s| Tour::builder(board).algorithm(*a).seed(s).build().unwrap())
+                .collect();
+            tours.windows(2).any(|w| w[0] != w[1])
+        };
+        assert!(varies("8x8") || varies("12x12"), "{}", a.name());
+    }
+}
