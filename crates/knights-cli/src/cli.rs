@@ -161,13 +161,6 @@ pub struct BoardArg {
     pub board: String,
 }
 
-impl BoardArg {
-    /// The board it names.
-    pub fn parse(&self) -> Result<knights::Board, knights::Error> {
-        self.board.parse()
-    }
-}
-
 /// The board options beyond the rectangle: wrapped edges and the leaper.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ShapeArgs {
@@ -270,8 +263,13 @@ pub struct TourArgs {
     /// The algorithm.
     #[arg(long, short = 'a', default_value = "auto", value_parser = crate::support::algorithm_parser())]
     pub algorithm: Algorithm,
-    #[command(flatten)]
-    pub seed: SeedArg,
+    /// Seed of the random choices (the same seed gives the same tour on
+    /// every machine) [default: 0]. The methods without random choices
+    /// ignore it, with a note: auto and construct (the construction),
+    /// backtrack, hybrid and warnsdorff with --tie first, unless
+    /// --obfuscate draws on it.
+    #[arg(long, short = 's')]
+    pub seed: Option<u64>,
     /// The start square as ROW,COL (0-based).
     #[arg(long)]
     pub start: Option<String>,
@@ -396,8 +394,9 @@ pub struct BenchArgs {
     /// Which suite to run: `tours` (Warnsdorff and the construction on a
     /// ladder of boards), `warnsdorff` or `construct` (boards up to
     /// 10000x10000). The research suites (Warnsdorff's tie-breaks,
-    /// backtracking and the hybrid; the tourney generators) are
-    /// `knights-lab bench classic` and `knights-lab bench tourney`.
+    /// backtracking and the hybrid; the tourney generators) are the
+    /// research harness's: `cargo run --release -p knights-lab -- bench
+    /// classic` and `... bench tourney`.
     #[arg(long, default_value = "tours")]
     pub suite: String,
 }

@@ -292,6 +292,83 @@ pub fn extension(path: Option<&Path>) -> Option<String> {
         .map(str::to_ascii_lowercase)
 }
 
+/// One format a command writes: its `--format` name, what it is in words,
+/// and the extensions (lower case, no dot) an output file of it may have.
+pub struct FormatName<F: 'static> {
+    /// The format.
+    pub format: F,
+    /// Its `--format` name.
+    pub name: &'static str,
+    /// What it is, for sentences: "a numbered grid".
+    pub what: &'static str,
+    /// The extensions it may be written under; the first format listing an
+    /// extension is the one that extension chooses without `--format`.
+    pub extensions: &'static [&'static str],
+}
+
+/// The one rule for `--output FILE` and `--format`: the format asked for,
+/// else the one the file's extension names, else `default` (standard
+/// output, and a file name without an extension). An extension that names
+/// no format of `table` (`tour.png`: no pictures but SVG are made), or
+/// another format than the one asked for (`-f svg -o t.json`), is refused
+/// with the names that would be right, before any work and before
+/// anything is written.
+pub fn choose_format<F: Copy + PartialEq>(
+    path: Option<&Path>,
+    asked: Option<F>,
+    table: &[FormatName<F>],
+    default: F,
+) -> Result<F> {
+    let Some(ext) = extension(path) else {
+        return Ok(asked.unwrap_or(default));
+    };
+    let file = path.map(|p| p.display().to_string()).unwrap_or_default();
+    let named = |f: F| table.iter().find(|n| n.format == f);
+    let chosen = table.iter().find(|n| n.extensions.contains(&ext.as_str()));
+    match (asked, chosen) {
+        (Some(f), Some(_)) if named(f).is_some_and(|n| n.extensions.contains(&ext.as_str())) => {
+            Ok(f)
+        }
+        (Some(f), Some(by_name)) => {
+            let n = named(f).unwrap_or(by_name);
+            let right = n.extensions.first().copied().unwrap_or("txt");
+            Err(knights::Error::Unsupported(format!(
+                "'{file}' ends in .{ext}, but --format {} writes {}; name the file .{right}, or leave out --format to write {}",
+                n.name, n.what, by_name.what
+            ))
+            .into())
+        }
+        (_, Some(n)) => Ok(n.format),
+        (_, None) => {
+            let mut names: Vec<String> = Vec::new();
+            for n in table {
+                for e in n.extensions {
+                    if !names.iter().any(|x| x.starts_with(&format!(".{e} "))) {
+                        names.push(format!(".{e} ({})", n.what));
+                    }
+                }
+            }
+            let formats: Vec<&str> = table.iter().map(|n| n.name).collect();
+            Err(knights::Error::Unsupported(format!(
+                "'{file}' ends in .{ext}, but this command writes no {} files. Name the file {}, or give it no extension and choose with --format ({})",
+                ext.to_uppercase(),
+                or_list(&names),
+                formats.join(", ")
+            ))
+            .into())
+        }
+    }
+}
+
+/// `a, b or c`.
+fn or_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
 /// Refuses an output file whose extension names another format than the
 /// one written (`--csv plot.svg`).
 pub fn expect_extension(path: Option<&Path>, format: &str) -> Result<()> {

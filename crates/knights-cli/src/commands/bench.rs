@@ -19,7 +19,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "warnsdorff" => &["warnsdorff"],
         "construct" => &["construct"],
         other @ ("classic" | "tourney") => anyhow::bail!(knights::Error::Parse(format!(
-            "the {other} suite is the research harness's: run `knights-lab bench {other}`"
+            "the {other} suite is the research harness's: run `cargo run --release -p knights-lab -- bench {other}`"
         ))),
         other => anyhow::bail!(knights::Error::Parse(format!(
             "'{other}' is not a bench suite; use tours, warnsdorff or construct"

@@ -5,7 +5,6 @@ use std::process::ExitCode;
 use anyhow::Result;
 use knights::exists;
 
-use super::parse_board;
 use crate::cli::GraphArgs;
 
 pub fn run(args: GraphArgs) -> Result<ExitCode> {
@@ -13,7 +12,8 @@ pub fn run(args: GraphArgs) -> Result<ExitCode> {
     if !shape.is_plain() {
         return general(&args, &shape);
     }
-    let board = parse_board(&args.board)?;
+    // A board file without holes is the plain board of its size.
+    let board = shape.board();
     let edges = board.edge_count();
     let closed = exists::closed_tour(board).exists;
     let open = exists::open_tour(board).exists;

@@ -12,7 +12,7 @@ use knights::format::{self, SvgOptions};
 use knights::{Board, Shape, Tour, Tourney};
 
 use crate::cli::{BoardArg, FormatArg, OutputArgs, ShapeArgs};
-use crate::output::extension;
+use crate::output::{choose_format, FormatName};
 
 pub mod bench;
 pub mod check;
@@ -26,11 +26,6 @@ pub mod serve;
 pub mod stats;
 pub mod tour;
 pub mod tourney;
-
-/// Reads a board argument.
-pub fn parse_board(arg: &BoardArg) -> Result<Board> {
-    Ok(arg.parse()?)
-}
 
 /// The board and holes of a request: BOARD as given, or, when it names a
 /// board file that exists, the file's size and its rows as the holes. What
@@ -67,23 +62,58 @@ pub fn shape(arg: &BoardArg, opts: &ShapeArgs) -> Result<Shape> {
     )?)
 }
 
-/// The format asked for, else the one the output file's extension names, else the grid.
-fn format_of(out: &OutputArgs) -> Result<FormatArg> {
-    if let Some(f) = out.format {
-        return Ok(f);
-    }
-    Ok(match extension(out.output.as_deref()).as_deref() {
-        Some("json") => FormatArg::Json,
-        Some("svg") => FormatArg::Svg,
-        Some("moves") => FormatArg::Moves,
-        Some("csv") => {
-            return Err(knights::Error::Unsupported(
-                "tours and tourneys are not written as CSV; name the file .json, .svg, .moves or .txt (a numbered grid), or give --format".into(),
-            )
-            .into())
-        }
-        _ => FormatArg::Grid,
-    })
+/// The formats of a tour or tourney and their file extensions (the `-o`
+/// rule is [`choose_format`]).
+const TOUR_FORMATS: &[FormatName<FormatArg>] = &[
+    FormatName {
+        format: FormatArg::Grid,
+        name: "grid",
+        what: "a numbered grid",
+        extensions: &["txt"],
+    },
+    FormatName {
+        format: FormatArg::Json,
+        name: "json",
+        what: "JSON",
+        extensions: &["json", "txt"],
+    },
+    FormatName {
+        format: FormatArg::Moves,
+        name: "moves",
+        what: "a move list",
+        extensions: &["moves", "txt"],
+    },
+    FormatName {
+        format: FormatArg::Svg,
+        name: "svg",
+        what: "an SVG picture",
+        extensions: &["svg"],
+    },
+    FormatName {
+        format: FormatArg::AnimatedSvg,
+        name: "animated-svg",
+        what: "an animated SVG picture",
+        extensions: &["svg"],
+    },
+    FormatName {
+        format: FormatArg::Summary,
+        name: "summary",
+        what: "a one-line summary",
+        extensions: &["txt"],
+    },
+];
+
+/// The format asked for, else the one the output file's extension names,
+/// else the grid; an extension that names no format of a tour (`.png`) is
+/// refused. Commands call it before their work, so nothing is made or
+/// written for a refused name.
+pub fn format_of(out: &OutputArgs) -> Result<FormatArg> {
+    choose_format(
+        out.output.as_deref(),
+        out.format,
+        TOUR_FORMATS,
+        FormatArg::Grid,
+    )
 }
 
 fn svg_options(f: FormatArg) -> SvgOptions {

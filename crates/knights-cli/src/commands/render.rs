@@ -5,10 +5,11 @@ use std::process::ExitCode;
 use anyhow::Result;
 use knights::format::{self, Valid};
 
-use super::{write_tour, write_tourney};
+use super::{format_of, write_tour, write_tourney};
 use crate::cli::RenderArgs;
 
 pub fn run(args: RenderArgs) -> Result<ExitCode> {
+    format_of(&args.output)?;
     let text = crate::io_util::read_input(&args.file.file)?;
     match format::read(&text)?.into_valid()? {
         Valid::Tour(t) => write_tour(&t, &args.output, &[])?,

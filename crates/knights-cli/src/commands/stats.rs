@@ -11,6 +11,36 @@ use knights::stats::{self, Summary, CLOSED_FIGURE};
 use knights::Wanted;
 
 use crate::cli::{StatsArgs, StatsFormat};
+use crate::output::{choose_format, FormatName};
+
+/// The formats of statistics and their file extensions (the `-o` rule is
+/// [`choose_format`]).
+const STATS_FORMATS: &[FormatName<StatsFormat>] = &[
+    FormatName {
+        format: StatsFormat::Table,
+        name: "table",
+        what: "a table",
+        extensions: &["txt"],
+    },
+    FormatName {
+        format: StatsFormat::Csv,
+        name: "csv",
+        what: "CSV",
+        extensions: &["csv", "txt"],
+    },
+    FormatName {
+        format: StatsFormat::Json,
+        name: "json",
+        what: "JSON",
+        extensions: &["json", "txt"],
+    },
+    FormatName {
+        format: StatsFormat::Svg,
+        name: "svg",
+        what: "an SVG bar chart",
+        extensions: &["svg"],
+    },
+];
 
 /// `knights stats BOARD`: the flags become the library's [`StatsRequest`],
 /// which checks them (the sample count, a tourney generator for
@@ -27,15 +57,12 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         seed: args.seed.seed,
     };
     request.validate()?;
-    let format = match args.format {
-        Some(f) => f,
-        None => match super::extension(args.output.as_deref()).as_deref() {
-            Some("svg") => StatsFormat::Svg,
-            Some("json") => StatsFormat::Json,
-            Some("csv") => StatsFormat::Csv,
-            _ => StatsFormat::Table,
-        },
-    };
+    let format = choose_format(
+        args.output.as_deref(),
+        args.format,
+        STATS_FORMATS,
+        StatsFormat::Table,
+    )?;
     let deterministic = match algorithm {
         Algorithm::Auto | Algorithm::Construct => !args.tourney && !args.obfuscate,
         Algorithm::Tourney(g) => {

@@ -8,13 +8,14 @@ use knights::algorithms::Algorithm;
 use knights::request::TourRequest;
 use knights::{exists, Control, Wanted};
 
-use super::{place, write_tour};
+use super::{format_of, place, write_tour};
 use crate::cli::{FormatArg, TourArgs};
 
 /// Shatters of `--obfuscate`.
 const OBFUSCATE_SHATTERS: u32 = 16;
 
 pub fn run(args: TourArgs) -> Result<ExitCode> {
+    format_of(&args.output)?;
     let (board, holes) = place(&args.board)?;
     let request = TourRequest {
         board,
@@ -23,7 +24,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         leaper: args.shape.leaper.clone(),
         kind: args.kind.kind().map_or(Wanted::Either, Wanted::from),
         algorithm: args.algorithm.name().into(),
-        seed: args.seed.seed,
+        seed: args.seed.unwrap_or(0),
         start: args.start.clone(),
         end: args.end.clone(),
         tie: args.tie.map(|t| t.name().into()),
@@ -46,6 +47,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
             tour.board()
         );
     }
+    note_unused_seed(&args, &request, algorithm);
     let mut extra = vec![
         ("algorithm", algorithm.name().into()),
         ("seed", request.seed.into()),
@@ -71,4 +73,23 @@ fn control(request: &TourRequest, algorithm: Algorithm) -> Control {
     } else {
         Control::new()
     }
+}
+
+/// Says on stderr that `--seed` changes nothing, when it is given to a
+/// method without random choices (`algorithm`, with its options) on the
+/// plain board, without `--obfuscate` (which draws on it).
+fn note_unused_seed(args: &TourArgs, request: &TourRequest, algorithm: Algorithm) {
+    let plain = request.holes.is_none()
+        && request.wrap.as_deref().is_none_or(|w| w == "none")
+        && request.leaper.is_none();
+    if args.seed.is_none() || algorithm.uses_seed() || args.obfuscate || !plain {
+        return;
+    }
+    let method = match algorithm {
+        Algorithm::Warnsdorff(_) => "warnsdorff with --tie first",
+        a => a.name(),
+    };
+    crate::warn!(
+        "knights: note: --seed changes nothing here: {method} has no random choices and makes the same tour for every seed (warnsdorff's other tie-breaks, the tourney methods, takefuji-lee and --obfuscate draw on it)"
+    );
 }

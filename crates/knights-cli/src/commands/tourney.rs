@@ -13,11 +13,12 @@ use knights::request::{
 };
 use knights::{Board, Control, Tour, Tourney};
 
-use super::{write_tour, write_tourney};
+use super::{format_of, write_tour, write_tourney};
 use crate::cli::{CoverArgs, ObfuscateArgs, TourneyArgs};
 
 /// `knights tourney BOARD`.
 pub fn run(args: TourneyArgs) -> Result<ExitCode> {
+    format_of(&args.output)?;
     let request = TourneyRequest {
         board: args.board.board.clone(),
         algorithm: args.algorithm.name().into(),
@@ -35,8 +36,10 @@ pub fn run(args: TourneyArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The request of a closed tour or tourney file.
+/// The request of a closed tour or tourney file, after the output
+/// file's name is checked.
 fn cover_request(args: &CoverArgs) -> Result<JoinRequest> {
+    format_of(&args.output)?;
     Ok(JoinRequest {
         cover: crate::io_util::read_input(&args.file.file)?,
         seed: args.seed.seed,

@@ -5,6 +5,10 @@
 //!
 //! Left out: commands with a `# comment` (descriptions of long runs, their
 //! output elided) and outputs with `seconds=` (they vary with the machine).
+//! Those, and the lines of `sh` blocks, are still checked to paste as
+//! written: every program a line runs is one a fresh machine has after the
+//! README's build (not `knights-lab`, which `cargo build --release` does
+//! not make), and every `knights` subcommand exists.
 
 use std::path::Path;
 
@@ -99,4 +103,161 @@ fn console_blocks_are_read_command_by_command() {
     assert_eq!(examples[0].expected, ["1", "2"]);
     assert!(examples[0].runs());
     assert!(!examples[1].runs());
+}
+
+/// The programs a README command line may run: the shell's, cargo, and
+/// what the README installs. `knights-lab` is not one: a release build
+/// does not make it, so its lines are `cargo run -p knights-lab -- ...`.
+const PROGRAMS: &[&str] = &[
+    "knights", "cargo", "bash", "echo", "mpirun", "srun", "pip", "curl", "apt-get",
+];
+
+/// Every command line of the README's `console` blocks (`$ ...`) and `sh`
+/// blocks (every line), without its `# comment`.
+fn command_lines(markdown: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut block = None;
+    for line in markdown.lines() {
+        match block {
+            None => block = line.trim_end().strip_prefix("```").map(str::to_string),
+            Some(_) if line.trim_end() == "```" => block = None,
+            Some(ref kind) => {
+                let command = match kind.as_str() {
+                    "console" => line.strip_prefix("$ "),
+                    "sh" => Some(line),
+                    _ => None,
+                };
+                if let Some(c) = command.map(without_comment).filter(|c| !c.is_empty()) {
+                    lines.push(c);
+                }
+            }
+        }
+    }
+    lines
+}
+
+/// The line up to a `#` that starts a word outside quotes.
+fn without_comment(line: &str) -> String {
+    let mut quote = None;
+    let mut previous = ' ';
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            (None, '#') if previous.is_whitespace() => return line[..i].trim().to_string(),
+            _ => {}
+        }
+        previous = c;
+    }
+    line.trim().to_string()
+}
+
+/// The simple commands of a line: split at `|`, `;` and `&&` outside
+/// quotes, each as its words (quotes kept, environment assignments
+/// dropped).
+fn simple_commands(line: &str) -> Vec<Vec<String>> {
+    let mut commands = vec![String::new()];
+    let mut quote = None;
+    let mut previous = ' ';
+    for c in line.chars() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            // `2>&1` is a redirection, not a separator.
+            (None, '|' | ';' | '&') if previous != '>' => {
+                commands.push(String::new());
+                previous = c;
+                continue;
+            }
+            _ => {}
+        }
+        commands.last_mut().unwrap().push(c);
+        previous = c;
+    }
+    commands
+        .iter()
+        .map(|c| {
+            c.split_whitespace()
+                .skip_while(|w| w.contains('=') && !w.starts_with('-'))
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .filter(|words| !words.is_empty())
+        .collect()
+}
+
+/// What is wrong with pasting `line`: a program a fresh build does not
+/// have, or a `knights` subcommand that `is_subcommand` does not know.
+fn paste_fault(line: &str, is_subcommand: &dyn Fn(&str) -> bool) -> Option<String> {
+    for words in simple_commands(line) {
+        let program = words[0].as_str();
+        if !PROGRAMS.contains(&program) {
+            return Some(format!(
+                "`{line}` runs `{program}`, which is no program of a fresh build"
+            ));
+        }
+        if program == "knights" {
+            let sub = words.get(1).map_or("", String::as_str);
+            if !is_subcommand(sub) {
+                return Some(format!(
+                    "`{line}` runs `knights {sub}`, which is no subcommand"
+                ));
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn the_readme_command_lines_can_be_pasted() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
+    let lines = command_lines(&readme);
+    assert!(
+        lines.len() >= 40,
+        "only {} command lines found",
+        lines.len()
+    );
+    let known = std::cell::RefCell::new(std::collections::HashMap::new());
+    let is_subcommand = |sub: &str| {
+        *known
+            .borrow_mut()
+            .entry(sub.to_string())
+            .or_insert_with(|| {
+                !sub.starts_with('-')
+                    && super::knights()
+                        .args([sub, "--help"])
+                        .output()
+                        .is_ok_and(|o| o.status.success())
+            })
+    };
+    let faults: Vec<String> = lines
+        .iter()
+        .filter_map(|l| paste_fault(l, &is_subcommand))
+        .collect();
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+#[test]
+fn a_command_line_that_cannot_be_pasted_is_caught() {
+    let text = "```console\n$ knights bench --suite tours|warnsdorff|construct   # squares per second\n$ knights-lab bench classic   # research\n$ echo \"a | b # c\" | knights check -   # fine\n```\n```sh\nFOO=1 cargo run --release -p knights-lab -- paper docs/paper   # fine\n```\n";
+    let lines = command_lines(text);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    let any = |_: &str| true;
+    let faults: Vec<Option<String>> = lines.iter().map(|l| paste_fault(l, &any)).collect();
+    assert!(
+        faults[0]
+            .as_deref()
+            .is_some_and(|f| f.contains("`warnsdorff`")),
+        "{faults:?}"
+    );
+    assert!(
+        faults[1]
+            .as_deref()
+            .is_some_and(|f| f.contains("`knights-lab`")),
+        "{faults:?}"
+    );
+    assert_eq!(faults[2..], [None, None]);
+    let none = |_: &str| false;
+    assert!(paste_fault("knights tuor 8x8", &none).is_some_and(|f| f.contains("knights tuor")));
 }
