@@ -550,11 +550,11 @@ async fn text_of(client: &Client, id: &str) -> String {
     v.as_str().unwrap_or_default().to_string()
 }
 
-/// What a new user met in the first hour (issue 31): the Tourney lab's
-/// default generator refused, "1 cycles before" read after the join, the
-/// counting cap described wrongly with defaults too quick to cancel, two
-/// totals after a cancel and "Cancelling…" left on, "A open tour", and an
-/// old tour left on the page after an error.
+/// What a new user meets first: the Tourney lab's default generator is
+/// accepted, the join reads "1 cycle before", the counting cap is described
+/// rightly with defaults slow enough to cancel, a cancel leaves one total
+/// and no "Cancelling…", "An open tour" reads right, and an error clears
+/// the old tour from the page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium; scripts/test.sh runs it"]
 async fn browser_the_first_hour_defects_stay_fixed() {

@@ -953,8 +953,7 @@ async fn large_answers_are_not_compressed() {
 
 /// A request's work runs at the least scheduling priority (nice 19), so
 /// the server's own threads, which answer the cheap requests, come first
-/// on a busy machine (the load test's cheap-request p99 went from 268 ms
-/// to 80 ms with it). The nice value is the 19th field of the thread's
+/// on a busy machine. The nice value is the 19th field of the thread's
 /// `stat`, after the command name in parentheses.
 #[test]
 fn work_runs_at_the_least_priority() {

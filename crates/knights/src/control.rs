@@ -1,12 +1,8 @@
 //! One way to watch and stop long work: a [`Control`] holds the caller's
 //! [`StopFlag`] and progress callback, and every long operation (a count,
 //! an estimate, statistics) takes one and reports through it one value
-//! type, [`Progress`].
-//!
-//! Before it, progress and stopping were passed five ways: a count's
-//! `Fn(&Progress)` and `Option<&StopFlag>` fields, an estimate's
-//! `Fn(u64)` argument, statistics' `Fn()` and `Option<&StopFlag>`
-//! arguments, and the algorithms' `stop` fields.
+//! type, [`Progress`], so that every caller watches and stops work the
+//! same way.
 
 use std::fmt;
 use std::sync::Arc;

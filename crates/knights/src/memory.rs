@@ -485,8 +485,8 @@ mod tests {
     }
 
     /// The room is the tightest reading, never more than the system's
-    /// available memory. (Comparing two live readings of MemAvailable
-    /// raced with the other tests' allocations and failed now and then.)
+    /// available memory. (Two live readings of MemAvailable are not
+    /// compared: the other tests' allocations move it between them.)
     #[test]
     fn the_available_room_is_at_most_the_system_s() {
         let system = Some(8 << 30);

@@ -36,7 +36,7 @@ const COUNT: &str = "crates/knights/src/count/";
 /// The most lines of a file of the counting engine, tests included.
 const MAX_COUNT_FILE_LINES: usize = 700;
 
-/// Circles still open at the end of issue 32's work, named so that the test
+/// Import circles still open, named so that the test
 /// fails on any new circle and on any of these growing: each is the first
 /// line of a circle as [`circles`] prints it. A line whose circle is broken
 /// must go (the test fails on it), so the list only shrinks.

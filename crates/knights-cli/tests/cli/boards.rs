@@ -1,6 +1,6 @@
 //! Boards beyond the rectangle end to end: start and end squares, board
-//! files with holes, wrapping, other leapers (the acceptance commands of
-//! the issue), and exit status 3 for "unknown".
+//! files with holes, wrapping, other leapers (the commands of
+//! docs/boards.md), and exit status 3 for "unknown".
 
 use knights::format::{read, Valid};
 

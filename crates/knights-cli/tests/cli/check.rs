@@ -75,9 +75,9 @@ fn unreadable_input_is_exit_2() {
     );
 }
 
-/// `yes | knights check -` read up to 4 GiB before it looked at the size:
-/// the reading now stops as soon as the input passes what fits in memory
-/// (here a few tens of MB, under an address-space limit of 400 MB).
+/// `yes | knights check -` stops reading as soon as the input passes what
+/// fits in memory (here a few tens of MB, under an address-space limit of
+/// 400 MB), rather than reading gigabytes before it looks at the size.
 #[cfg(target_os = "linux")]
 #[test]
 fn an_endless_input_is_refused_as_soon_as_it_is_too_long() {

@@ -477,8 +477,7 @@ fn killed_8x7_resumes_to_the_same_answer() {
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .subsec_nanos() as u64;
-    // Meeting in the middle counts 8x7 on disk in about 20 s: kill it twice
-    // within that.
+    // Kill the count twice within its first seconds, before it can finish.
     let delays = [1_000 + nanos % 9_000, 1_000 + (nanos / 7) % 6_000];
     eprintln!("killing after {delays:?} ms");
     kill_and_resume("8x7", "meet", "34524432316", &delays);
@@ -607,12 +606,12 @@ fn a_count_projected_far_past_its_disk_stops_at_once() {
 }
 
 /// A long strip is not stopped as out of reach: its first two rows grow
-/// by factors up to 136, which compounded through every row to its plateau
-/// once projected 6 x 33 open to need 57.8 PiB, where it counts in about
-/// 4 GB. No projection passes the keys its frontier of 13 squares can take
-/// (2.5 x 10^8), so it runs on past its second row (to the square the test
-/// stops it at), as 6 x 34 does, also when held to 1 GiB of memory and of
-/// disk, while 12x12 above still stops at once.
+/// by factors far above those of its later rows, and compounded through
+/// every row to its plateau they would project it far beyond any disk. No
+/// projection passes the keys its frontier of 13 squares can take, so it
+/// runs on past its second row (to the square the test stops it at), as
+/// 6 x 34 does, also when held to 1 GiB of memory and of disk, while 12x12
+/// above still stops at once.
 #[test]
 fn a_long_strip_is_not_stopped_as_out_of_reach() {
     let small = ["--max-memory", "1G", "--max-disk", "1G"];
@@ -629,8 +628,8 @@ fn a_long_strip_is_not_stopped_as_out_of_reach() {
 /// Cylinders, tori and other orders than by rows are never stopped as out
 /// of reach: the projection models a board taken by rows, and a cylinder's
 /// states level off after its first rows. The open tours of the cylinder 3
-/// squares round and 10 long peak at a few thousand states, yet were
-/// projected to need 99 GiB and stopped under a disk budget of 1 KiB; the
+/// squares round and 10 long peak at a few thousand states, which a
+/// projection by rows would put far beyond a disk budget of 1 KiB; the
 /// closed tours of 5 x 10 taken from the outside in likewise.
 #[test]
 fn counts_the_projection_does_not_model_are_not_stopped_as_out_of_reach() {
@@ -1204,7 +1203,7 @@ fn zero_budgets_are_refused() {
 /// In a control group limited to 300 MB (a container's limit), a tour too
 /// large for it is refused with a sentence naming the limit, and a count
 /// met in the middle keeps its join within it (its chunks joined in
-/// smaller pieces), where both were killed by the kernel (status 137). Needs root and a memory controller
+/// smaller pieces), rather than being killed by the kernel (status 137). Needs root and a memory controller
 /// (cgroup v1 or v2); it fails if it cannot make its group. Run it with
 /// `cargo test -p knights-cli --test tests -- --ignored cgroup`.
 #[cfg(target_os = "linux")]
@@ -1257,8 +1256,8 @@ fn a_cgroup_memory_limit_is_seen() {
 
 /// A count whose stderr is not a terminal writes a status line now and
 /// then; under `--quiet` only every other interval (a minute by default),
-/// so a short quiet count says nothing but its answer (issue 31: `count
-/// 7x7 --open --quiet` printed "1 states (peak so far 1 ...)") and a long
+/// so a short quiet count says nothing but its answer (no line such as
+/// "1 states (peak so far 1 ...)") and a long
 /// one is never silent for more than a minute. Lines every 30 seconds here
 /// (every minute quiet), so a count of seconds prints none quiet; and
 /// every second, so a count of seconds prints some.
@@ -1303,11 +1302,8 @@ fn no_count_is_promised_that_a_named_method_refuses() {
 /// The acceptance runs of Knuth's tables: `knights count 7x8 --all-cells`,
 /// `knights count 7x7 --all-cells --open` and `knights count 8x6
 /// --all-cells --open` print every published term of A383663, A389757 and
-/// A389758 for their cells: 7x8 about 2 minutes (4 before the sweeps'
-/// bounds of 2026-11-28), 7x7 open about 49 (4 x 10^8 states at the peak,
-/// before the bounds), 8x6 open many hours (2.1 x 10^9 states at the peak
-/// after square 38 of 48, about an hour a square there; run to its end
-/// across sessions with `--work-dir`, all 46 terms agree).
+/// A389758 for their cells: minutes for 7x8 and 7x7 open, many hours for
+/// 8x6 open (the runs: BENCHMARKS.md, "Exact counting").
 #[test]
 #[ignore = "hours in release mode: cargo test --release -p knights-cli -- --ignored knuths_cell_tables_slow"]
 fn knuths_cell_tables_slow() {

@@ -1,4 +1,4 @@
-//! Numbers and promises (issue 31): durations and counts that the docs
+//! Numbers and promises: durations and counts that the docs
 //! refuse are refused with one sentence and exit 2, nothing is clamped;
 //! help on a full disk fails; usage errors start `knights:` like every
 //! error; a dangling symbolic link is written through.

@@ -1,7 +1,8 @@
-//! The README's examples, run: every command of a `console` block (a line
-//! `$ knights ...`) runs through `sh` in a scratch folder, and what it
-//! prints (standard output, then standard error) must be the lines the
-//! README shows under it, so the examples cannot drift from the binary.
+//! The examples of the README and of docs/commands.md, run: every command
+//! of a `console` block (a line `$ knights ...`) runs through `sh` in a
+//! scratch folder, and what it prints (standard output, then standard
+//! error) must be the lines the document shows under it, so the examples
+//! cannot drift from the binary.
 //!
 //! Left out: commands with a `# comment` (descriptions of long runs, their
 //! output elided) and outputs with `seconds=` (they vary with the machine).
@@ -49,18 +50,15 @@ fn console_examples(markdown: &str) -> Vec<Example> {
     examples
 }
 
+/// The documents whose examples run, each with the fewest runnable
+/// examples it must hold (so that a block that stops being read, or an
+/// example moved out of both, fails the test).
+const DOCUMENTS: &[(&str, usize)] = &[("README.md", 10), ("docs/commands.md", 20)];
+
 #[cfg(unix)]
 #[test]
-fn the_readme_examples_print_what_the_readme_shows() {
+fn the_readme_and_commands_examples_print_what_they_show() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
-    let examples = console_examples(&readme);
-    let runnable: Vec<&Example> = examples.iter().filter(|e| e.runs()).collect();
-    assert!(
-        runnable.len() >= 20,
-        "only {} examples found",
-        runnable.len()
-    );
     let dir = scratch("readme");
     std::os::unix::fs::symlink(root.join("examples"), dir.join("examples")).unwrap();
     let bin = assert_cmd::cargo::cargo_bin("knights");
@@ -70,23 +68,33 @@ fn the_readme_examples_print_what_the_readme_shows() {
         std::env::var("PATH").unwrap_or_default()
     );
     let mut drifted = Vec::new();
-    for example in runnable {
-        let out = std::process::Command::new("sh")
-            .args(["-c", &format!("{} 2>&1", example.command)])
-            .current_dir(&dir)
-            .env("PATH", &path)
-            .output()
-            .expect("sh runs");
-        let printed = String::from_utf8_lossy(&out.stdout);
-        let printed: Vec<&str> = printed.lines().map(str::trim_end).collect();
-        let expected: Vec<&str> = example.expected.iter().map(|l| l.trim_end()).collect();
-        if printed != expected {
-            drifted.push(format!(
-                "$ {}\nREADME:\n{}\nbinary:\n{}",
-                example.command,
-                expected.join("\n"),
-                printed.join("\n")
-            ));
+    for (document, least) in DOCUMENTS {
+        let text = std::fs::read_to_string(root.join(document)).expect("the document reads");
+        let examples = console_examples(&text);
+        let runnable: Vec<&Example> = examples.iter().filter(|e| e.runs()).collect();
+        assert!(
+            runnable.len() >= *least,
+            "only {} examples found in {document}",
+            runnable.len()
+        );
+        for example in runnable {
+            let out = std::process::Command::new("sh")
+                .args(["-c", &format!("{} 2>&1", example.command)])
+                .current_dir(&dir)
+                .env("PATH", &path)
+                .output()
+                .expect("sh runs");
+            let printed = String::from_utf8_lossy(&out.stdout);
+            let printed: Vec<&str> = printed.lines().map(str::trim_end).collect();
+            let expected: Vec<&str> = example.expected.iter().map(|l| l.trim_end()).collect();
+            if printed != expected {
+                drifted.push(format!(
+                    "{document}: $ {}\nshown:\n{}\nbinary:\n{}",
+                    example.command,
+                    expected.join("\n"),
+                    printed.join("\n")
+                ));
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -211,13 +219,17 @@ fn paste_fault(line: &str, is_subcommand: &dyn Fn(&str) -> bool) -> Option<Strin
 #[test]
 fn the_readme_command_lines_can_be_pasted() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
-    let lines = command_lines(&readme);
-    assert!(
-        lines.len() >= 40,
-        "only {} command lines found",
-        lines.len()
-    );
+    let mut lines = Vec::new();
+    for (name, least) in [("README.md", 15), ("docs/commands.md", 40)] {
+        let text = std::fs::read_to_string(root.join(name)).expect("the document reads");
+        let found = command_lines(&text);
+        assert!(
+            found.len() >= least,
+            "{name}: only {} command lines found",
+            found.len()
+        );
+        lines.extend(found.into_iter().map(|l| (name, l)));
+    }
     let known = std::cell::RefCell::new(std::collections::HashMap::new());
     let is_subcommand = |sub: &str| {
         *known
@@ -233,7 +245,7 @@ fn the_readme_command_lines_can_be_pasted() {
     };
     let faults: Vec<String> = lines
         .iter()
-        .filter_map(|l| paste_fault(l, &is_subcommand))
+        .filter_map(|(name, l)| paste_fault(l, &is_subcommand).map(|f| format!("{name}: {f}")))
         .collect();
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }

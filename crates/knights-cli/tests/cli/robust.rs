@@ -1,11 +1,11 @@
-//! Hostile input and honest answers, end to end: each test names the row
-//! of the robustness issue it covers.
+//! Hostile input and honest answers, end to end: each test's note says
+//! which input it feeds and what answer it holds the program to.
 
 use predicates::str::contains;
 
 use super::{knights, scratch};
 
-/// Row 3: small files that declare huge boards are refused without
+/// Small files that declare huge boards are refused without
 /// allocating for the declared board.
 #[test]
 fn files_declaring_huge_boards_are_refused() {
@@ -42,7 +42,7 @@ fn files_declaring_huge_boards_are_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Row 4: an error quotes a short excerpt of a huge line.
+/// An error quotes a short excerpt of a huge line.
 #[test]
 fn errors_quote_a_short_excerpt_of_a_long_line() {
     let dir = scratch("robust-long");
@@ -58,7 +58,7 @@ fn errors_quote_a_short_excerpt_of_a_long_line() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Row 6: the format follows the output file's extension.
+/// The format follows the output file's extension.
 #[test]
 fn stats_follows_the_extension() {
     let dir = scratch("robust-stats");
@@ -91,7 +91,7 @@ fn stats_follows_the_extension() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Row 7: an estimate from no successful probe says it means nothing.
+/// An estimate from no successful probe says it means nothing.
 #[test]
 fn an_empty_estimate_warns() {
     knights()
@@ -111,7 +111,7 @@ fn an_empty_estimate_warns() {
         .stderr(contains("too few"));
 }
 
-/// Row 15: a deterministic method says its samples are all the same.
+/// A deterministic method says its samples are all the same.
 #[test]
 fn deterministic_stats_say_so() {
     knights()
@@ -126,7 +126,7 @@ fn deterministic_stats_say_so() {
         .stderr("");
 }
 
-/// Row 10: under an address-space limit the message names that limit.
+/// Under an address-space limit the message names that limit.
 #[cfg(target_os = "linux")]
 #[test]
 fn the_memory_message_names_the_address_space_limit() {

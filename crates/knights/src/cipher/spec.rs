@@ -95,7 +95,7 @@ impl KeySpec {
     /// A key's `any` keeps the meaning it had when keys were first made,
     /// closed where the board has a closed tour, else open, for every
     /// method, so that stored keys regenerate the same tour (the search
-    /// methods' own "either kind" now settles for an open tour sooner).
+    /// methods' own "either kind" settles for an open tour sooner).
     /// `attempts` is passed to the methods that restart and left out for
     /// the others.
     ///
@@ -121,9 +121,9 @@ impl KeySpec {
         }
         let start = self.start.map(|(r, c)| self.board.square(r, c));
         if let Algorithm::Tourney(generator) = algorithm {
-            // The join now runs in a random orientation of the board; keys
-            // keep the join in the board's own orientation, as every key
-            // made before had it, so that their ciphertexts still decrypt.
+            // A join runs in a random orientation of the board; keys keep
+            // the join in the board's own orientation, so that a key always
+            // gives the same tour and its ciphertexts decrypt.
             let spec = Spec {
                 kind: Some(kind),
                 start,

@@ -61,14 +61,11 @@ use crate::board::Square;
 use crate::{exists, memory, Board, Cover, Error, Result, Tour};
 
 /// Bytes per square that must be available before starting. The peak
-/// resident memory (the cover, 1 byte a square, then the tour, 4) measured
-/// with `/usr/bin/time -v knights tour NxN --format summary` (release) is
-/// 4.35-4.37 bytes per square from 8000x8000 to 40000x40000, even and odd
-/// (6.8 GB for 40000x40000; BENCHMARKS.md). But 65535x65535 from Python,
-/// asked 5 bytes a square (about 20 GiB), grew past 24 GB, more than 5.6
-/// bytes a square, and was killed: 7 (28 GiB for that board) leaves that
-/// much and a margin. What callers do next checks its own needs (a
-/// numbered grid needs 4 more).
+/// resident memory (the cover, 1 byte a square, then the tour, 4) stays
+/// under 5 bytes a square from the command line, but the largest board
+/// made from Python was seen to take more; 7 leaves room for that and a
+/// margin (the measurements: BENCHMARKS.md, "Memory"). What callers do
+/// next checks its own needs (a numbered grid needs 4 more).
 const BYTES_TO_START: u64 = 7;
 
 /// A closed tour of `board`, starting at `start` (square 0 when `None`).

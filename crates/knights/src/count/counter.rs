@@ -347,12 +347,12 @@ impl Counter<'_> {
     /// Time and memory grow with the number of frontier states, which is
     /// exponential in the shorter side `w` and linear in the longer one
     /// (about 16 bytes a state in memory or on disk, and 64 while a square
-    /// is processed). Forward: 6x6 takes a fraction of a second, 8x6
-    /// seconds, 8x7 minutes, 8x8 hours; meeting in the middle (the default
-    /// for closed tours) takes 8x7 in seconds and 8x8 in minutes
-    /// (`BENCHMARKS.md`). Open tours have more states: met in the middle,
-    /// 6x6 open takes a few hundredths of a second, 8x6 open seconds, 7x7
-    /// open about a minute and a few GB. Boards with `w > 11` are refused.
+    /// is processed). Meeting in the middle (the default for closed tours
+    /// with at least 6 rows and at most 8 columns, and for open tours from
+    /// 7x4 and 6x5 on) keeps far fewer
+    /// states than the forward program; open tours have more states than
+    /// closed ones. The times of boards counted here are in
+    /// `BENCHMARKS.md`. Boards with `w > 11` are refused.
     ///
     /// # Example
     /// ```

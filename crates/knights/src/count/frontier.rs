@@ -23,8 +23,7 @@
 //! twice (every other vertex has degree 2 and every edge joins two colours;
 //! the colours of the terminals fixed so far are twice the processed
 //! vertices' colour sum less the frontier's edges still to come, each
-//! counted with its vertex's colour). On 6x6 open this takes the successors
-//! to about a quarter (BENCHMARKS.md, "Exact counting"). In a sweep over
+//! counted with its vertex's colour). In a sweep over
 //! prefixes, each a graph of its own, a state is kept while some prefix
 //! still to come could take it: the frontier's forced terminals count
 //! against every prefix (a prefix leaves a vertex no more neighbours than
@@ -35,17 +34,15 @@
 //! frontier's vertices still need begin them (an untouched vertex needs
 //! the prefix to hold two of its later neighbours, an end one, one less
 //! for a vertex that may become a terminal; each new vertex brings at most
-//! two edges). On the 7-row open sweep the colours roughly halve the
-//! states; the bounds take 7x5's peak from 13.3 to 4.0 million and 8x4's
-//! from 8.7 to 1.4 million.
+//! two edges). What each rule saves is measured in BENCHMARKS.md, "Exact
+//! counting".
 //!
 //! **Closed tours (cycles)** are judged by the same rule with no terminals
 //! at all: a state dies when an unprocessed vertex is left with at most one
 //! neighbour that can still take an edge (in a sweep, as above, only the
 //! prefixes that hold it).
 //! Colours tell nothing here: with no terminals, the colour test above
-//! holds for every state by itself. On 7x8 closed, counted forward,
-//! this takes the peak from 17.7 to 12.7 million states.
+//! holds for every state by itself.
 //!
 //! **Mirror images.** A problem may name a symmetry (the left-right mirror
 //! of a board). After a vertex whose processed vertices the symmetry maps
@@ -67,8 +64,7 @@
 //! vertex fit in 15 slots and there are no voltages (boards up to 6 wide),
 //! the program uses *nibble keys* instead (see the `nibble` module notes),
 //! 4 bits a slot with the pairing as labels, which a step works on in place,
-//! for a fraction of the instructions (BENCHMARKS.md, "Exact counting",
-//! session 7).
+//! for a fraction of the instructions.
 //!
 //! One concern a file, each importing only its siblings:
 //!

@@ -22,13 +22,11 @@
 //! edge ([`Middle`]); the bottom states so made are added up by state. A
 //! bottom state must agree with some top pattern, checked on each square
 //! once it has no middle edge left, so most ways to add middle edges die
-//! early. An even board runs half its squares where it ran all of them,
-//! and in about half the time, up to 6 columns: on 7x8 the expansion of
-//! the lower part's 8.8 M states edge by edge took longer than running the
-//! bottom part, so wider boards run it as odd rows do. On odd rows the
-//! bottom part runs with its middle: running the lower part and adding the
-//! middle after was slower there. (The figures: BENCHMARKS.md, "Exact
-//! counting" and "Figures moved from doc comments".)
+//! early. An even board up to 6 columns so runs half its squares; on wider
+//! boards the expansion of the lower part's states edge by edge costs more
+//! than running the bottom part, so they run it as odd rows do. On odd rows
+//! the bottom part runs with its middle: running the lower part and adding
+//! the middle after was slower there.
 //!
 //! A top state and a bottom state make Hamiltonian paths when every
 //! separator square gets degree 2 from the two, except the separator
@@ -51,11 +49,9 @@
 //! **The join** takes the requests a batch at a time (as many as the
 //! memory bound allows), sorted by pattern and program, and folds each
 //! pattern's run of top states down the trie of its programs (see the
-//! `fold` module notes): its cost follows the states, not their pairs.
-//! Walking every top state of the run with every bottom state, as the
-//! join did before, tested 46 x 10^9 pairs on 7x8 open; the fold works
-//! through 10^9 table entries there, and the join takes about half a minute
-//! of a count of under four (BENCHMARKS.md, "Exact counting", the join).
+//! `fold` module notes): its cost follows the states, not their pairs,
+//! where walking every top state of the run with every bottom state would
+//! cost the product of the two.
 //!
 //! **Held states.** Both parts' final states wait for the join on shelves
 //! (`shelf.rs`): in memory while they take at most a third of the memory
@@ -65,7 +61,7 @@
 //! buckets, the bottom's in one file that streams past every part. The
 //! table's entries take 48 bytes while it is built and 32 once built (the
 //! links in the fold's form and the count); each part of the table costs
-//! one more pass over the bottom states, about 37 ns a state on 7x7.
+//! one more pass over the bottom states.
 //!
 //! **Small boards** (at most 42 squares) run their two parts side by side,
 //! since their layers are too small to keep both cores busy, and hold the
@@ -83,7 +79,7 @@
 //! of the frontier program over the half gives both parts
 //! ([`open_tours_across`], `separator.rs`), joined by the same table. It is
 //! taken where the half's frontier is at least two squares narrower than
-//! the top part's, where it is several times faster than the row cut.
+//! the top part's, where it is faster than the row cut.
 //!
 //! **Mirror images.** Both parts keep their states up to the left-right
 //! mirror image (see `frontier.rs`), their final layers too: a bottom state
@@ -275,11 +271,9 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
 
 /// The plan of a meet across a separator for a `rows x w` board (see
 /// `separator.rs`), where one is found and its half's frontier is at least
-/// two squares narrower than the row cut's top part's. Measured by
-/// successors: 6x6 open 0.13 M against 0.68 M (9 squares against 13), 7x6
-/// 1.7 M against 9.8 M (11 against 13), 7x5 52,000 against 222,000 (8
-/// against 11); but 8x5, whose half's frontier is one square narrower
-/// (10 against 11), 0.83 M against 0.23 M.
+/// two squares narrower than the row cut's top part's: there it makes
+/// several times fewer successors, while a half only one square narrower
+/// (as on 8x5) makes more (BENCHMARKS.md, "Exact counting").
 fn across(rows: usize, w: usize) -> Result<Option<Plan>> {
     let Some(plan) = Plan::find(rows, w) else {
         return Ok(None);
@@ -345,10 +339,8 @@ fn held(states: &[(Boundary, u128)], swap: &Relabel) -> Vec<(u128, u128)> {
 
 /// Even boards at most this wide join the top part's states with
 /// themselves upside down through the middle (see the module notes); wider
-/// ones run their bottom part. 6x8 open: 2.5 s through the middle, 3.0 s
-/// with the bottom part; 7x8 open: more than 7 minutes through the middle
-/// (the expansion of 8.8 M lower states edge by edge), 3.6 minutes with
-/// the bottom part (both loaded machine).
+/// ones run their bottom part, since there the expansion of the lower
+/// states edge by edge costs more than the bottom part's run.
 const SHARED_MAX_WIDTH: usize = 6;
 
 /// Boards of at most this many squares run their two parts side by side.

@@ -6,10 +6,9 @@
 //! and, when an addition overflows, starts again one width up, so a count is
 //! never wrapped. Fixed widths were chosen over residues modulo several
 //! word-size primes (joined by the Chinese remainder theorem) because they
-//! detect overflow instead of needing a proven bound in advance, and were as
-//! fast: `bnum`'s 256-bit additions about as fast as `u128`'s, faster than
-//! four 63-bit residues or `ruint` (the figures: BENCHMARKS.md, "Exact
-//! counting", session 5).
+//! detect overflow instead of needing a proven bound in advance, and
+//! `bnum`'s additions were the fastest of the representations tried
+//! (BENCHMARKS.md, "Exact counting").
 //!
 //! [`Count`] is the result: an exact non-negative integer of up to 4096 bits.
 

@@ -23,9 +23,8 @@
 //! open: 0.24 to 1.45 column by column). No projection passes the number
 //! of keys the widest frontier can take (untouched, done or an end, the
 //! ends matched in pairs): a factor measured on the first rows would
-//! otherwise compound through every row up to the plateau (6 x 33 open,
-//! judged after its second row: 57.8 PiB, where the count needs about
-//! 4 GB). Checked against full counts cut after a row or more
+//! otherwise compound through every row up to the plateau and put a long
+//! strip far beyond any disk. Checked against full counts cut after a row or more
 //! (`BENCHMARKS.md`): the projected peak is within a factor of about 2 from
 //! the third row on, and closer the more rows are measured; from the first
 //! two rows alone it is far too high.
@@ -492,10 +491,10 @@ mod tests {
 
     #[test]
     fn a_long_strip_judged_from_two_rows_stays_under_its_frontiers_keys() {
-        // 6 x 33 open after its second row: the first rows' factors (up to
-        // 136) compounded through every row to the plateau once projected
-        // 2.9 x 10^16 states; its frontier of 13 squares holds at most
-        // 2.5 x 10^8 keys, 18 times the level the states reach.
+        // 6 x 33 open after its second row: the first rows' factors,
+        // compounded through every row to the plateau, would pass by far
+        // the 2.5 x 10^8 keys its frontier of 13 squares can hold, which is
+        // the ceiling.
         let growth = open_strip(33, 6);
         assert!(
             (2.0e8..3.0e8).contains(&growth.ceiling),
@@ -532,7 +531,7 @@ mod tests {
         // measured factor (2.0), falling to 1 by the plateau's row, carries
         // the states 2.3 times past the level they reach (held at 2.0, 6.6
         // times), from where they stay level; no row after grows by that
-        // factor again (the second-to-last row once did, to 1.7 times).
+        // factor again, the second-to-last row included.
         let s = extend(&OPEN_6X16[..36], 96, open_strip(16, 6));
         let (peak, _, _, _) = figures(&s, 36, 2.0, 16);
         let real = 14_294_678f64;

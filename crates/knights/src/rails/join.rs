@@ -51,8 +51,8 @@
 //!
 //! Every step above scans in a fixed order (row by row, moves in index
 //! order), which favours some moves over others: run in the board's own
-//! orientation, the join left moves 2 and 6 about 0.003 above 1/8 in
-//! obfuscated 48 x 48 tours (BENCHMARKS.md, Tourneys). So join turns the
+//! orientation, a join leaves moves 2 and 6 measurably above 1/8 in
+//! obfuscated tours (BENCHMARKS.md, Tourneys). So join turns the
 //! cover to a uniformly random one of the board's 8 orientations (mirrors
 //! and transposes), joins there and turns it back: a cover and its image
 //! under any symmetry of the board are joined alike, in distribution.

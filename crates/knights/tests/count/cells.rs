@@ -96,11 +96,8 @@ fn all_cells_reproduces_knuths_open_tables() {
 }
 
 /// The rest of Knuth's open data lines for 6, 7 and 8 rows: `knights count
-/// 6x8 --all-cells --open` (2 minutes), `7x7` (49 minutes, 4 x 10^8 states
-/// at the peak, before the sweeps' bounds) and `8x6` (2.1 x 10^9 states
-/// at the peak after square 38 of 48, about an hour a square there; run to
-/// its end across sessions with `--work-dir`, all 46 terms agree)
-/// (A389756, A389757, A389758).
+/// 6x8 --all-cells --open`, `7x7` and `8x6` (A389756, A389757, A389758;
+/// 8x6 needs `--work-dir` and hours, its run is in BENCHMARKS.md).
 #[test]
 #[ignore = "hours in release mode: cargo test --release -p knights -- --ignored open_cells_slow"]
 fn open_cells_slow() {
@@ -161,8 +158,7 @@ fn every_prefix_equals_its_shape_and_the_lines_equal_all_lengths() {
 
 /// The rest of Knuth's closed data lines for 6 and 7 rows (6 x 13 and
 /// 7 x 11; `knights count 7x8 --all-cells` is part of the second): one
-/// pass over the cells of each (7 x 11: 7 min 16 s in release on a
-/// 2-core machine, 3 x 10^7 states at the peak, 2026-11-29).
+/// pass over the cells of each.
 #[test]
 #[ignore = "minutes in release mode: cargo test --release -p knights -- --ignored closed_cells_six_seven_slow"]
 fn closed_cells_six_seven_slow() {

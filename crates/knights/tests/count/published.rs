@@ -195,9 +195,8 @@ fn published_7_and_8_rows_slow() {
 }
 
 /// The open tours of 7 x 3 to 7 x 8 (OEIS A306283) met in the middle:
-/// 7 x 8 is the first whose join tested tens of billions of pairs before
-/// the join folded (about 4 minutes now). 7 x 9 (15 GB, 11 minutes) is a
-/// record run, not a test: docs/records.md.
+/// 7 x 8 is the largest whose join a test can wait for. 7 x 9 is a record
+/// run, not a test: docs/records.md.
 #[test]
 #[ignore = "about five minutes in release mode: cargo test --release -p knights -- --ignored open_7xn_slow"]
 fn open_7xn_slow() {

@@ -154,7 +154,7 @@ fn obfuscated_tours_leave_no_trace() {
     no_trace(48, 300, 11);
 }
 
-/// The acceptance run: 1,000 obfuscated tours of 48 x 48 per
+/// The full-size check: 1,000 obfuscated tours of 48 x 48 per
 /// generator (standard error about 0.0002), every move frequency within
 /// 0.0008 of 1/8. Run in release:
 /// `cargo test --release -p knights --test tests obfuscated_tours_leave_no_trace_1000 -- --ignored --nocapture`

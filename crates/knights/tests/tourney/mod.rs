@@ -218,9 +218,9 @@ fn the_same_seed_gives_the_same_result() {
 
 #[test]
 fn pinned_obfuscation_of_the_8x8_four_cover() {
-    // The four-cover of 8x8 joined, then obfuscated with seed 2026 (re-pinned
-    // when each shatter pass took a random orientation of the board, and
-    // again when the join did and obfuscate ended in a random orientation).
+    // The four-cover of 8x8 joined, then obfuscated with seed 2026 (each
+    // shatter pass and the join in a random orientation of the board,
+    // obfuscate ending in one).
     let board = Board::new(8, 8).unwrap();
     let mut r = rng::seeded(2026);
     let mut cover = tourney(board, Generator::FourCover, &mut r).unwrap();

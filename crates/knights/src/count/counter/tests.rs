@@ -63,10 +63,10 @@ fn counts_on_shapes_go_to_disk_past_the_bound() {
     }
 }
 
-/// 6x8 open met in the middle expands its lower part's states to about
-/// 700 MB in the join: under a bound of 160 MB the join takes its
-/// chunks in pieces, to the same count (it was killed in a 300 MB
-/// container).
+/// 6x8 open met in the middle expands its lower part's states to several
+/// times 160 MB in the join: under a bound of 160 MB the join takes its
+/// chunks in pieces, to the same count, rather than outgrowing a
+/// container's limit.
 #[test]
 fn a_join_keeps_to_the_memory_bound() {
     let r = Counter::new("6x8".parse().unwrap())

@@ -34,8 +34,8 @@
 //! * [`EstimateMethod::Knuth`], Knuth's plain probe of plain backtracking:
 //!   a node is a knight's path, its children the unvisited squares a move
 //!   away, chosen uniformly. Almost every probe strands itself in a corner
-//!   long before it covers the board (none in 100,000 reach a tour of 8x8),
-//!   which is why it is kept only to show the problem.
+//!   long before it covers the board, which is why it is kept only to show
+//!   the problem.
 //!
 //! **The pruned tree.** A move is allowed only if afterwards every unvisited
 //! square keeps two free neighbours (unvisited squares, the path's end, and

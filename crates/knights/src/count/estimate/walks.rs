@@ -11,8 +11,8 @@ use crate::count::Kind;
 use crate::Board;
 
 /// The proposal's strength: a move to a square with `k` onward free squares
-/// weighs `exp(-BETA k)` (measured on 8x8: stronger preferences make the
-/// weights heavier-tailed, `ln 2` doubled the standard error).
+/// weighs `exp(-BETA k)` (chosen on 8x8: stronger preferences make the
+/// weights heavier-tailed and the standard error larger).
 const BETA: f64 = 0.35;
 
 /// Walks with at most this many unvisited squares are completed by exact

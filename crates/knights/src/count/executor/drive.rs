@@ -23,7 +23,7 @@ use bnum::types::{U1024, U2048, U256, U4096, U512};
 /// `opts.count_bits` asks and wider if they overflow.
 pub(crate) fn run(p: &Problem, opts: &RunOptions<'_>) -> Result<Run> {
     let engine = Engine::new(p)?;
-    // Workers check their own checkpoints, together (see `shares.rs`).
+    // Workers check their own checkpoints, together (see `spread_checkpoint.rs`).
     if opts.workers.is_none() {
         check_checkpoint(p, opts)?;
     }
@@ -223,9 +223,9 @@ const LEAST_DISK_BYTES_PER_STATE: u64 = 2;
 /// the disk budget at their peak. Only where the options ask
 /// ([`RunOptions::judge_reach`]); not for a count kept in memory, whose
 /// bound stops it, one spread over workers, each with its own disk, or a
-/// sweep over prefixes, whose states the bounds of the prefixes cut late
-/// (the projection, which extends the growth measured, said 435 TiB for
-/// 5x10 `--all-cells --open`, which peaks at 887,005 states).
+/// sweep over prefixes, whose states the bounds of the prefixes cut late,
+/// so that the projection, which extends the growth measured, would judge
+/// out of reach sweeps that fit.
 fn out_of_reach(
     p: &Problem,
     watch: &Watch,

@@ -199,8 +199,8 @@ impl RunOptions<'_> {
     /// The memory bound in bytes: `max_memory`, else four fifths of what
     /// is available. The bound is charged the states and successors, not
     /// the allocator's slack, the merge's tables or what other processes
-    /// take meanwhile: a 5x5 torus bounded by all 22 GiB available was
-    /// killed by the kernel at 24 GB.
+    /// take meanwhile, so a bound of all that is available leaves the
+    /// process no room for those and invites the kernel to kill it.
     pub fn budget(&self) -> u64 {
         self.max_memory
             .or_else(|| crate::memory::available_bytes().map(|a| a / 5 * 4))

@@ -6,8 +6,9 @@
 //!
 //! Ranked keys are dense (see the `frontier` notes), so the keys of a
 //! bucket of a large layer lie a few thousand apart: their differences take
-//! two to four bytes where a key took eight or sixteen, and most counts one
-//! or two where a count took eight. The unmerged successors of a square,
+//! two to four bytes where a fixed-width key takes eight or sixteen, and
+//! most counts one or two where a fixed-width count takes eight. The
+//! unmerged successors of a square,
 //! which bound how large a count fits on a disk, shrink as much: each
 //! chunk's share is sorted and written as blocks of its own.
 //!

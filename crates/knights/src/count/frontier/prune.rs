@@ -139,9 +139,9 @@ impl Pruning {
     /// The masks of the step of vertex `v`, whose slots are `slots`: the
     /// kept slots, those left with one neighbour, and when pruning, the
     /// scarce unprocessed vertices (`scarce`: those after `v` left fewer
-    /// than two edges, which the build keeps as it goes; finding them
-    /// afresh at each step took time growing as the square of the number
-    /// of vertices) and the kept slots by colour.
+    /// than two edges, which the build keeps as it goes rather than finding
+    /// them afresh at each step, in time growing as the square of the
+    /// number of vertices) and the kept slots by colour.
     pub(super) fn masks(
         &self,
         p: &Problem,

@@ -6,7 +6,7 @@
 //! A top state and a bottom state of complementary patterns make one path
 //! when their union has no cycle (the patterns already fix the path's two
 //! ends). Testing every pair of a pattern costs the product of the two
-//! runs: on 7x8 open 46 x 10^9 pairs for 7 M table states. Instead each
+//! runs, which on 7-wide boards is thousands of times the states. Instead each
 //! bottom state is written as a short program of *steps* on the top's
 //! links, in a fixed order ([`program`]): *join* `u` and `v` (its path
 //! from `u` to `v`) or *end* `u` (its path from `u` leads to an end of the
@@ -25,7 +25,7 @@
 //! node deep in the trie holds few distinct top states whatever the run's
 //! length; a bottom state whose program ends at a node meets the closed
 //! top states there. The cost follows the table and the bottom states,
-//! not their pairs (BENCHMARKS.md, "Exact counting", the join).
+//! not their pairs.
 
 use super::boundary::Links;
 use crate::count::number::ProductSum;
