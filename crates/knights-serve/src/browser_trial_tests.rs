@@ -353,7 +353,8 @@ async fn browser_the_second_trial_defects_stay_fixed() {
     assert!(text_of(&client, "tour-message")
         .await
         .contains("tour of 5x6"));
-    click(&client, "#tour-board rect[data-r='1'][data-c='2']").await;
+    // The number drawn over the square takes the click.
+    click(&client, "#tour-board text.num[data-r='1'][data-c='2']").await;
     let left = js(&client, "return [document.getElementById('tour-message').textContent, document.querySelectorAll('#tour-board text.num').length]").await;
     assert_eq!(left, json!(["", 0]));
 
