@@ -27,7 +27,7 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// Kills chromedriver and the browser it started (its own process group)
 /// when the test ends, however it ends.
-struct Driver(Child);
+pub(super) struct Driver(Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -90,7 +90,7 @@ fn screenshots_dir() -> PathBuf {
 }
 
 /// Every request the server answered: method, path and status.
-type Answers = Arc<Mutex<Vec<(String, String, u16)>>>;
+pub(super) type Answers = Arc<Mutex<Vec<(String, String, u16)>>>;
 
 /// The server with `config` on an ephemeral loopback port, recording what
 /// it answers.
@@ -118,13 +118,13 @@ async fn start_server(config: Config) -> (SocketAddr, Answers) {
 }
 
 /// The server on an ephemeral loopback port, chromedriver, and a session.
-async fn start() -> (Client, SocketAddr, u16, Driver, tempfile::TempDir) {
+pub(super) async fn start() -> (Client, SocketAddr, u16, Driver, tempfile::TempDir) {
     let (client, addr, port, driver, profile, _) = start_with(Config::default()).await;
     (client, addr, port, driver, profile)
 }
 
 /// [`start`] with this configuration, and what the server answered.
-async fn start_with(
+pub(super) async fn start_with(
     config: Config,
 ) -> (Client, SocketAddr, u16, Driver, tempfile::TempDir, Answers) {
     for tool in [CHROMIUM, CHROMEDRIVER] {
@@ -178,7 +178,7 @@ async fn start_with(
 }
 
 /// Console errors so far (and clears the log).
-async fn console_errors(client: &Client, port: u16) -> Vec<String> {
+pub(super) async fn console_errors(client: &Client, port: u16) -> Vec<String> {
     let id = client.session_id().await.unwrap().unwrap();
     let log = raw_post(
         port,
@@ -194,12 +194,12 @@ async fn console_errors(client: &Client, port: u16) -> Vec<String> {
         .collect()
 }
 
-async fn js(client: &Client, script: &str) -> Value {
+pub(super) async fn js(client: &Client, script: &str) -> Value {
     client.execute(script, vec![]).await.unwrap()
 }
 
 /// Polls `script` (which returns true when done) for up to `secs` seconds.
-async fn wait_for(client: &Client, script: &str, secs: u64, what: &str) {
+pub(super) async fn wait_for(client: &Client, script: &str, secs: u64, what: &str) {
     let t0 = Instant::now();
     loop {
         if js(client, script).await == Value::Bool(true) {
@@ -214,24 +214,24 @@ async fn wait_for(client: &Client, script: &str, secs: u64, what: &str) {
     }
 }
 
-async fn shot(client: &Client, name: &str) {
+pub(super) async fn shot(client: &Client, name: &str) {
     let png = client.screenshot().await.unwrap();
     std::fs::write(screenshots_dir().join(name), png).unwrap();
 }
 
-async fn set(client: &Client, id: &str, value: &str) {
+pub(super) async fn set(client: &Client, id: &str, value: &str) {
     let e = client.find(Locator::Id(id)).await.unwrap();
     e.clear().await.unwrap();
     e.send_keys(&format!("{value}\t")).await.unwrap();
 }
 
 /// Chooses the option `value` of the select `id`.
-async fn choose(client: &Client, id: &str, value: &str) {
+pub(super) async fn choose(client: &Client, id: &str, value: &str) {
     let e = client.find(Locator::Id(id)).await.unwrap();
     e.select_by_value(value).await.unwrap();
 }
 
-async fn click(client: &Client, css: &str) {
+pub(super) async fn click(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
         .await
@@ -292,7 +292,8 @@ async fn browser_every_panel_works_against_the_real_server() {
             n[1].as_u64().unwrap(),
             n[2].as_u64().unwrap(),
         );
-        squares[k as usize - 1] = board.square(r as u32, c as u32);
+        // Numbered from 0, as the command line does by default.
+        squares[k as usize] = board.square(r as u32, c as u32);
     }
     let tour = Tour::new(board, squares).expect("the numbers make a tour");
     check::check_tour(&tour).expect("the tour shown is valid");
@@ -541,246 +542,13 @@ async fn browser_every_panel_works_against_the_real_server() {
 }
 
 /// The text of the element `id`.
-async fn text_of(client: &Client, id: &str) -> String {
+pub(super) async fn text_of(client: &Client, id: &str) -> String {
     let v = js(
         client,
         &format!("return document.getElementById('{id}').textContent"),
     )
     .await;
     v.as_str().unwrap_or_default().to_string()
-}
-
-/// What a new user meets first: the Tourney lab's default generator is
-/// accepted, the join reads "1 cycle before", the counting cap is described
-/// rightly with defaults slow enough to cancel, a cancel leaves one total
-/// and no "Cancelling…", "An open tour" reads right, and an error clears
-/// the old tour from the page.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium; scripts/test.sh runs it"]
-async fn browser_the_first_hour_defects_stay_fixed() {
-    let (client, addr, port, _driver, _profile) = start().await;
-    client.goto(&format!("http://{addr}/")).await.unwrap();
-    wait_for(
-        &client,
-        "return document.body.dataset.ready === 'yes'",
-        20,
-        "the page",
-    )
-    .await;
-
-    // Tour explorer: the article, then an error clears the old tour.
-    set(&client, "tour-rows", "6").await;
-    set(&client, "tour-cols", "6").await;
-    choose(&client, "tour-kind", "open").await;
-    click(&client, "#tour-generate").await;
-    wait_for(
-        &client,
-        "return document.getElementById('tour-board').dataset.squares === '36'",
-        20,
-        "the tour",
-    )
-    .await;
-    let message = text_of(&client, "tour-message").await;
-    assert!(message.starts_with("An open tour of 6x6"), "{message}");
-    assert!(
-        js(&client, "return !document.getElementById('tour-downloads').hidden && !!document.getElementById('dl-json').href").await == Value::Bool(true),
-        "the download links are offered"
-    );
-    set(&client, "tour-rows", "2000").await;
-    set(&client, "tour-cols", "2000").await;
-    click(&client, "#tour-generate").await;
-    wait_for(
-        &client,
-        "return document.getElementById('tour-message').textContent.includes('2000x2000')",
-        20,
-        "the error",
-    )
-    .await;
-    let left = js(
-        &client,
-        "return { numbers: document.querySelectorAll('#tour-board text.num').length,
-                  squares: document.getElementById('tour-board').dataset.squares || null,
-                  at: document.getElementById('tour-at').textContent,
-                  hidden: document.getElementById('tour-downloads').hidden,
-                  href: document.getElementById('dl-json').getAttribute('href') }",
-    )
-    .await;
-    assert_eq!(
-        left,
-        json!({"numbers": 0, "squares": null, "at": "", "hidden": true, "href": null}),
-        "after an error nothing of the old tour is left"
-    );
-
-    // Theatre: Warnsdorff's replay ends on "an open tour".
-    click(&client, "#tabs button[data-panel='theatre']").await;
-    set(&client, "theatre-rows", "5").await;
-    set(&client, "theatre-cols", "5").await;
-    js(
-        &client,
-        "document.getElementById('theatre-speed').value = 500; return true",
-    )
-    .await;
-    click(&client, "#theatre-run").await;
-    wait_for(
-        &client,
-        "return document.getElementById('theatre-log').textContent.startsWith('Done')",
-        20,
-        "the replay's end",
-    )
-    .await;
-    let log = text_of(&client, "theatre-log").await;
-    assert_eq!(log, "Done: an open tour of 5x5.");
-
-    // Tourney lab: every generator the page offers makes a tourney of 8x8,
-    // the default (offered first) included.
-    click(&client, "#tabs button[data-panel='lab']").await;
-    let offered = js(
-        &client,
-        "return [...document.querySelectorAll('#lab-generator option')].map(o => o.value)",
-    )
-    .await;
-    let offered: Vec<String> = offered
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(offered.first().map(String::as_str), Some("warnsdorff"));
-    for name in offered.iter().rev() {
-        choose(&client, "lab-generator", name).await;
-        click(&client, "#lab-make").await;
-        wait_for(
-            &client,
-            &format!("return document.getElementById('lab-before-title').textContent.startsWith('Tourney by {name}:') || (document.getElementById('lab-message').textContent !== '' && !document.getElementById('lab-message').classList.contains('ok'))"),
-            30,
-            "the tourney",
-        )
-        .await;
-        let title = text_of(&client, "lab-before-title").await;
-        assert!(
-            title.starts_with(&format!("Tourney by {name}:")),
-            "{name}: {title} / {}",
-            text_of(&client, "lab-message").await
-        );
-    }
-    // The last one made is the default's: joined, the caption counts the
-    // cycles sent, in the right number.
-    let cycles = js(
-        &client,
-        "return document.querySelectorAll('#lab-board polygon.cycle').length",
-    )
-    .await
-    .as_u64()
-    .unwrap();
-    assert!(
-        cycles > 1,
-        "Warnsdorff's tourney of 8x8 has {cycles} cycles"
-    );
-    click(&client, "#lab-join").await;
-    wait_for(
-        &client,
-        "return document.getElementById('lab-after-title').textContent.startsWith('Joined')",
-        60,
-        "the join",
-    )
-    .await;
-    let caption = text_of(&client, "lab-after-title").await;
-    assert!(
-        caption.contains(&format!("({cycles} cycles before;")),
-        "{caption}"
-    );
-
-    // Cipher: a key refused takes the last key's drawing with it.
-    click(&client, "#tabs button[data-panel='cipher']").await;
-    click(&client, "#cipher-encrypt").await;
-    wait_for(
-        &client,
-        "return !!document.querySelector('#cipher-board svg')",
-        20,
-        "the cipher's board",
-    )
-    .await;
-    set(&client, "cipher-key", "not a key").await;
-    click(&client, "#cipher-encrypt").await;
-    wait_for(
-        &client,
-        "return document.getElementById('cipher-message').textContent !== ''",
-        20,
-        "the key's error",
-    )
-    .await;
-    let left = js(&client, "return [document.querySelectorAll('#cipher-board svg').length, document.getElementById('cipher-result').textContent]").await;
-    assert_eq!(left, json!([0, ""]));
-
-    // Counting: the cap said truly, a default count long enough to cancel,
-    // one total, and the "Cancelling…" note gone when the job says so.
-    click(&client, "#tabs button[data-panel='count']").await;
-    let cap = text_of(&client, "count-cap").await;
-    assert!(
-        cap.starts_with("Boards of up to 48 squares: 6x8 and 6x6 fit, 7x7 (49 squares) does not;"),
-        "{cap}"
-    );
-    let described = js(
-        &client,
-        "return import('/assets/count.js').then(m => m.describeCountCap(63, 120))",
-    )
-    .await;
-    assert!(
-        described
-            .as_str()
-            .unwrap()
-            .starts_with("Boards of up to 63 squares: 7x9 and 7x7 fit, 8x8 (64 squares) does not;"),
-        "{described}"
-    );
-    let over = js(&client, "return [...document.querySelectorAll('#count-known tr.over')].map(r => r.cells[0].textContent)").await;
-    assert!(over.as_array().unwrap().contains(&json!("8x8")), "{over}");
-    assert!(!over.as_array().unwrap().contains(&json!("6x8")), "{over}");
-    let defaults = js(&client, "return ['count-rows', 'count-cols', 'count-kind'].map(id => document.getElementById(id).value)").await;
-    assert_eq!(defaults, json!(["6", "8", "open"]));
-    click(&client, "#count-start").await;
-    wait_for(&client, "return document.getElementById('count-status').dataset.state === 'running' && document.getElementById('count-progress').value > 0", 20, "the count's progress").await;
-    click(&client, "#count-cancel").await;
-    wait_for(
-        &client,
-        "return document.getElementById('count-status').dataset.state === 'cancelled'",
-        30,
-        "the cancellation",
-    )
-    .await;
-    let status = text_of(&client, "count-status").await;
-    let total = js(
-        &client,
-        "return document.getElementById('count-progress').max",
-    )
-    .await
-    .as_u64()
-    .unwrap();
-    assert!(
-        status.starts_with("Open tours of 6x8: cancelled at square ")
-            && status.contains(&format!(" of {total}, after ")),
-        "{status}"
-    );
-    assert_eq!(text_of(&client, "count-message").await, "");
-    // The engine's stop message may count one part's squares ("28 of 30"
-    // while the progress said "58 of 60"): the line keeps to the progress.
-    let line = js(
-        &client,
-        "return import('/assets/count.js').then(m => m.countStatus({board: '6x8', kind: 'closed', state: 'cancelled', step: 58, steps: 60, states: 1, elapsed: 0.6, error: 'the count was stopped after square 28 of 30'}, true, 120))",
-    )
-    .await;
-    assert_eq!(
-        line,
-        "Closed tours of 6x8: cancelled at square 58 of 60, after 0.6 s."
-    );
-
-    // The browser logs the 400s the bad board and key were answered with.
-    let errors: Vec<String> = console_errors(&client, port)
-        .await
-        .into_iter()
-        .filter(|e| !e.contains("status of 400"))
-        .collect();
-    client.close().await.unwrap();
-    assert!(errors.is_empty(), "console errors: {errors:#?}");
 }
 
 /// A page of another site, served from another loopback port by a plain
@@ -883,64 +651,4 @@ return true;"#
     )
     .await;
     assert_eq!(started, "running", "{answered:?}");
-}
-
-/// `GET path` from a client other than a browser (no Origin), with the
-/// server's own `Host`: the answer's body as JSON.
-fn api_get(addr: SocketAddr, path: &str) -> Value {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    serde_json::from_str(body).unwrap_or(Value::Null)
-}
-
-/// Leaving the page cancels its running count (only `DELETE` cancels, so
-/// before, a closed or reloaded page left the count running to its limit).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium; scripts/test.sh runs it"]
-async fn browser_leaving_the_page_cancels_its_count() {
-    let (client, addr, _port, _driver, _profile, answers) = start_with(Config::default()).await;
-    client.goto(&format!("http://{addr}/")).await.unwrap();
-    click(&client, "#tabs button[data-panel='count']").await;
-    set(&client, "count-rows", "6").await;
-    set(&client, "count-cols", "8").await;
-    choose(&client, "count-kind", "open").await;
-    click(&client, "#count-start").await;
-    wait_for(&client, "return document.getElementById('count-status').dataset.state === 'running' && document.getElementById('count-progress').value > 0", 20, "the count's progress").await;
-    let events = answers
-        .lock()
-        .unwrap()
-        .iter()
-        .find_map(|(_, path, _)| path.strip_suffix("/events").map(str::to_string))
-        .expect("the page opened the count's events");
-    client.goto("about:blank").await.unwrap();
-    let mut state = Value::Null;
-    for _ in 0..300 {
-        let path = events.clone();
-        let status = tokio::task::spawn_blocking(move || api_get(addr, &path));
-        state = status.await.unwrap()["state"].clone();
-        if state != "running" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let deletes: Vec<_> = answers
-        .lock()
-        .unwrap()
-        .iter()
-        .filter(|(m, _, _)| m == "DELETE")
-        .cloned()
-        .collect();
-    assert_eq!(state, "cancelled", "the DELETE answers: {deletes:?}");
-    assert_eq!(deletes, [("DELETE".to_string(), events, 200)]);
-    client.close().await.unwrap();
 }

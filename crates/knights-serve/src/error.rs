@@ -80,12 +80,15 @@ impl ApiError {
         )
     }
 
-    /// 400 for a board over an endpoint's cap.
+    /// 400 for a board over an endpoint's cap: the cap stated plainly, with
+    /// the largest board of the squarest shape it allows ("at most 48
+    /// squares (such as 6x8)").
     pub fn over_cap(board: knights::Board, cap: usize, what: &str) -> ApiError {
-        let side = (cap as f64).sqrt().floor() as usize;
+        let side = cap.isqrt().max(1);
         ApiError::bad(format!(
-            "{board} has {} squares, over this server's cap of {cap} squares ({side}x{side}) for {what}; ask for a smaller board (the cap is set by `knights serve`'s flags)",
-            board.squares()
+            "{board} has {} squares, over this server's cap for {what} of at most {cap} squares (such as {side}x{}); ask for a smaller board (the cap is set by `knights serve`'s flags)",
+            board.squares(),
+            cap / side
         ))
     }
 }

@@ -18,14 +18,15 @@ use std::time::{Duration, Instant};
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use knights::request::{CountOf, CountRequest};
 use knights::{Board, StopFlag};
 use serde_json::{json, Value};
-use tokio::sync::watch;
-use tokio_stream::wrappers::WatchStream;
-use tokio_stream::{Stream, StreamExt};
+use tokio::sync::{mpsc, watch, Semaphore};
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::StreamExt;
 
 use super::api::{capped, read_query};
 use super::{ApiError, AppState};
@@ -46,6 +47,9 @@ fn new_id() -> String {
 pub struct Job {
     stop: StopFlag,
     status: watch::Sender<Value>,
+    /// Permits for its event streams open at once
+    /// ([`super::Config::max_job_streams`]).
+    streams: Arc<Semaphore>,
 }
 
 impl Job {
@@ -115,6 +119,7 @@ async fn start(
     let job = Arc::new(Job {
         stop: StopFlag::new(),
         status: watch::channel(initial.clone()).0,
+        streams: Arc::new(Semaphore::new(state.config.max_job_streams.max(1))),
     });
     {
         let mut map = state.counts.map.lock().unwrap_or_else(|p| p.into_inner());
@@ -223,24 +228,59 @@ async fn cancel(
     Ok(Json(v))
 }
 
-/// `GET /api/count/{id}/events`: `progress` events, then one `done` event;
-/// closing the stream leaves the job running.
-async fn events(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let job = find(&state, &id)?;
-    let rx = job.status.subscribe();
-    let mut finished = false;
-    let stream = WatchStream::new(rx)
-        .map_while(move |v| {
-            if finished {
-                return None;
-            }
-            finished = v["state"] != "running";
-            let name = if finished { "done" } else { "progress" };
-            Some(Ok(Event::default().event(name).data(v.to_string())))
-        })
-        .throttle(Duration::from_millis(50));
-    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+/// `GET /api/count/{id}/events`: `progress` events, then one `done` event
+/// (the job is over: done, cancelled or failed), after which the stream
+/// ends; closing the stream leaves the job running. A job has at most
+/// [`super::Config::max_job_streams`] streams open (more are 429), the
+/// server at most [`super::Config::max_streams`] (more are 503); a refusal
+/// closes its connection.
+async fn events(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    let job = match find(&state, &id) {
+        Ok(job) => job,
+        Err(e) => return e.into_response(),
+    };
+    let Ok(mine) = job.streams.clone().try_acquire_owned() else {
+        return super::closing(ApiError::with(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "this count already has {} event streams open, the most one job may have; close one, or read the status with GET /api/count/{id}",
+                state.config.max_job_streams.max(1)
+            ),
+        ));
+    };
+    let total = match state.stream_permit() {
+        Ok(permit) => permit,
+        Err(e) => return super::closing(e),
+    };
+    let (tx, rx) = mpsc::channel::<Event>(2);
+    tokio::spawn(forward(job, tx));
+    // The permits go with the stream: they are freed when it ends or its
+    // client goes away.
+    let stream = ReceiverStream::new(rx).map(move |event| {
+        let _held = (&mine, &total);
+        Ok::<_, Infallible>(event)
+    });
+    Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}
+
+/// Sends the job's status to `events` as it changes (at most one event in
+/// 50 ms), until the job is over or the stream's client goes away.
+async fn forward(job: Arc<Job>, events: mpsc::Sender<Event>) {
+    let mut rx = job.status.subscribe();
+    loop {
+        let v = rx.borrow_and_update().clone();
+        let over = v["state"] != "running";
+        let name = if over { "done" } else { "progress" };
+        let event = Event::default().event(name).data(v.to_string());
+        if events.send(event).await.is_err() || over {
+            return;
+        }
+        tokio::select! {
+            changed = rx.changed() => if changed.is_err() { return },
+            () = events.closed() => return,
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

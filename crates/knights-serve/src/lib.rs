@@ -53,14 +53,19 @@ mod assets;
 mod error;
 mod guard;
 mod jobs;
+mod parse_errors;
 mod theatre;
 
 #[cfg(test)]
 mod browser_tests;
 #[cfg(test)]
+mod browser_trial_tests;
+#[cfg(test)]
 mod conformance;
 #[cfg(test)]
 mod load_test;
+#[cfg(test)]
+mod stream_tests;
 #[cfg(test)]
 mod tests;
 
@@ -105,6 +110,13 @@ pub struct Config {
     pub header_timeout: Duration,
     /// Connections open at once; more wait to be accepted.
     pub max_connections: usize,
+    /// Event streams open at once (counts' and the theatre's), at most half
+    /// of [`Config::max_connections`]: more are refused with 503, so that
+    /// streams never take every connection.
+    pub max_streams: usize,
+    /// Event streams open at once on one counting job; more are refused
+    /// with 429.
+    pub max_job_streams: usize,
     /// Answers of at most this many bytes are compressed for clients that
     /// accept gzip; larger ones are sent as they are.
     pub max_compressed: u64,
@@ -129,6 +141,8 @@ impl Default for Config {
             max_count_jobs: 8,
             header_timeout: Duration::from_secs(10),
             max_connections: 512,
+            max_streams: 64,
+            max_job_streams: 4,
             max_compressed: 256 << 10,
         }
     }
@@ -189,6 +203,8 @@ pub(crate) struct AppState {
     pub light_lane: Lane,
     /// The counting jobs.
     pub counts: jobs::Jobs,
+    /// Permits for event streams open at once (see [`Config::max_streams`]).
+    pub streams: Arc<Semaphore>,
 }
 
 impl AppState {
@@ -198,8 +214,34 @@ impl AppState {
             heavy_lane: Lane::new(config.jobs),
             light_lane: Lane::new(config.jobs),
             counts: jobs::Jobs::default(),
+            streams: Arc::new(Semaphore::new(
+                config.max_streams.min(config.max_connections / 2).max(1),
+            )),
             config: Arc::new(config),
         }
+    }
+
+    /// A permit for one more event stream, or 503 (with the connection
+    /// closed) when [`Config::max_streams`] are open.
+    pub fn stream_permit(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        self.streams.clone().try_acquire_owned().map_err(|_| {
+            let most = self.streams_bound();
+            ApiError {
+                retry_after: Some(5),
+                ..ApiError::with(
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    format!("this server already has {most} event streams open, the most it keeps at once; try again when one has closed"),
+                )
+            }
+        })
+    }
+
+    /// The most event streams open at once.
+    pub fn streams_bound(&self) -> usize {
+        self.config
+            .max_streams
+            .min(self.config.max_connections / 2)
+            .max(1)
     }
 
     /// A permit for one heavy job, waiting at most [`Config::timeout`] (see
@@ -285,6 +327,17 @@ impl Drop for StopOnDrop {
     }
 }
 
+/// `error` as an answer that also closes its connection: a client refused
+/// an event stream keeps no connection open for it.
+pub(crate) fn closing(error: ApiError) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let mut response = error.into_response();
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
 /// Compresses only answers of a known size of at most this many bytes.
 #[derive(Clone, Copy)]
 struct SmallBodies(u64);
@@ -360,8 +413,10 @@ pub async fn serve(
             }
         };
         let _ = stream.set_nodelay(true);
-        let connection =
-            http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+        let connection = http.serve_connection(
+            TokioIo::new(parse_errors::ParseErrors::new(stream)),
+            TowerToHyperService::new(app.clone()),
+        );
         tokio::spawn(async move {
             let _permit = permit;
             let _ = connection.await;

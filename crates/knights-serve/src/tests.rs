@@ -165,8 +165,14 @@ async fn bad_input_is_400_no_answer_422_over_the_cap_400() {
         ("/api/tour?board=8x8&format=pdf", "not a format"),
         ("/api/tour?board=8x8&board=6x6", "duplicate field `board`"),
         ("/api/tour?board=8x8&colour=red", "unknown field `colour`"),
-        ("/api/tour?board=1001x1000", "cap of 1000000 squares"),
-        ("/api/tour?board=600x600&format=svg", "cap of 250000"),
+        (
+            "/api/tour?board=1001x1000",
+            "of at most 1000000 squares (such as 1000x1000)",
+        ),
+        (
+            "/api/tour?board=600x600&format=svg",
+            "of at most 250000 squares (such as 500x500)",
+        ),
         ("/api/exists?board=x", "x"),
         (
             "/api/tourney?board=8x8&algorithm=nope",
@@ -454,7 +460,10 @@ async fn counts_run_report_and_cancel() {
     assert_eq!(s, StatusCode::NOT_FOUND, "{v}");
     let (s, v, _) = call(&app, "POST", "/api/count?board=7x7", "").await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(v["error"].as_str().unwrap().contains("cap of 48"));
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .contains("of at most 48 squares (such as 6x8)"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -27,6 +27,7 @@ use std::time::Duration;
 use axum::extract::State;
 use axum::http::Uri;
 use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
 use knights::algorithms::backtrack::{self, BacktrackEvent, Order};
@@ -38,6 +39,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, oneshot};
 use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::StreamExt;
 
 use super::api::{capped, rc, read_query};
 use super::{ApiError, AppState, StopOnDrop};
@@ -181,7 +183,7 @@ fn million() -> u64 {
 async fn search(
     State(state): State<AppState>,
     uri: Uri,
-) -> Result<impl axum::response::IntoResponse, ApiError> {
+) -> Result<axum::response::Response, ApiError> {
     let (q, []): (SearchQuery, _) = read_query(&uri, [])?;
     let cap = state.config.max_theatre_squares;
     let board = theatre_board(&q.board, cap, "/api/theatre/search")?;
@@ -205,6 +207,10 @@ async fn search(
         ..backtrack::BacktrackOptions::default()
     };
     knights::exists::require(board, closed)?;
+    let open = match state.stream_permit() {
+        Ok(open) => open,
+        Err(e) => return Ok(super::closing(e)),
+    };
     let permit = state.slot().await?;
     let (steps_tx, steps_rx) = mpsc::channel::<BacktrackEvent>(1024);
     let (done_tx, done_rx) = oneshot::channel::<Value>();
@@ -240,7 +246,14 @@ async fn search(
             let _ = sse_tx.try_send(Ok(Event::default().event("done").data(done.to_string())));
         }
     });
-    Ok(Sse::new(ReceiverStream::new(sse_rx)).keep_alive(KeepAlive::default()))
+    // The stream's permit is freed when it ends or its client goes away.
+    let stream = ReceiverStream::new(sse_rx).map(move |event| {
+        let _held = &open;
+        event
+    });
+    Ok(Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response())
 }
 
 /// Runs the library's search, sending every square entered and left to
@@ -259,13 +272,19 @@ fn run_search(
     match report.result {
         Ok(tour) => json!({
             "found": true, "nodes": nodes, "closed": tour.is_closed(),
-            "message": format!("a {} tour after {nodes} nodes", tour.kind().name()),
+            "message": format!("{} tour after {nodes} nodes", with_article(tour.kind().name())),
             "squares": tour.squares().iter().map(|&s| rc(board, s)).collect::<Vec<_>>(),
         }),
         Err(e) => {
             json!({"found": false, "nodes": nodes, "message": super::error::in_http_words(&e)})
         }
     }
+}
+
+/// `word` after "a" or "an": "an open", "a closed".
+fn with_article(word: &str) -> String {
+    let vowel = word.starts_with(|c: char| "aeiouAEIOU".contains(c));
+    format!("{} {word}", if vowel { "an" } else { "a" })
 }
 
 /// Forwards the search's steps to `events` at `rate` steps a second (every

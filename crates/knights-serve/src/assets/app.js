@@ -1,11 +1,22 @@
 // The page: tabs, and each panel (one module each) started once the
 // server's facts are in. This module only wires.
-import { api, state } from './shared.js';
+import { $, api, state } from './shared.js';
 import { initTour } from './tour.js';
 import { initTheatre } from './theatre.js';
 import { initLab } from './lab.js';
 import { initCipher } from './cipher.js';
 import { initCount } from './count.js';
+
+// The step base: every panel numbers steps from state.base, and redraws
+// on the event `knights-base`.
+function base() {
+  const choice = $('page-base');
+  choice.value = String(state.base);
+  choice.addEventListener('change', () => {
+    state.base = +choice.value;
+    document.dispatchEvent(new Event('knights-base'));
+  });
+}
 
 function tabs() {
   for (const b of document.querySelectorAll('#tabs button')) {
@@ -18,6 +29,7 @@ function tabs() {
 
 async function main() {
   tabs();
+  base();
   try {
     state.info = await api('/api/info');
   } catch (err) {

@@ -64,7 +64,7 @@ export function points(g, path, from = 0, to = path.length) {
 }
 
 // Draws a tour (or its first `upto + 1` squares) in `host`.
-// opts: { rows, cols, path, closed, lines, numbers, upto, start }
+// opts: { rows, cols, path, closed, lines, numbers, upto, start, base }
 export class TourView {
   constructor(host) { this.host = host; this.opts = null; }
 
@@ -144,7 +144,7 @@ export class TourView {
         this.closing.setAttribute(k, v);
       this.closing.setAttribute('visibility', 'visible');
     } else this.closing.setAttribute('visibility', 'hidden');
-    // Numbers: one text per visited square, 1-based.
+    // Numbers: one text per visited square, from the page's step base.
     const layer = this.b.layer('labels');
     const want = o.numbers ? upto + 1 : 0;
     while (this.labels.length > want) this.labels.pop().remove();
@@ -155,7 +155,7 @@ export class TourView {
         stroke: '#ffffff', 'stroke-width': g.cell / 18, 'paint-order': 'stroke', 'font-weight': 600,
         'text-anchor': 'middle', 'dominant-baseline': 'central', class: 'num', 'data-r': r, 'data-c': c,
         fill: i === 0 ? '#c05621' : '#102a43' }, null);
-      t.textContent = String(i + 1);
+      t.textContent = String(i + (o.base ?? 0));
       layer.insertBefore(t, this.knight);
       this.labels.push(t);
     }

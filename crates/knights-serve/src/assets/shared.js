@@ -53,4 +53,6 @@ export function decodeMoves(tour, moves) {
   return path;
 }
 
-export const state = { info: null };
+// The page's state: the server's facts, and the number of a tour's first
+// square (`base`: 0 as the command line's `--base` by default, or 1).
+export const state = { info: null, base: 0 };

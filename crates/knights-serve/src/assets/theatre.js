@@ -27,7 +27,7 @@ export function initTheatre() {
     path.forEach(([r, c], i) => {
       const t = el('text', { x: g.x(c), y: g.y(r), 'font-size': g.cell * 0.3, 'text-anchor': 'middle',
         'dominant-baseline': 'central', fill: '#52606d', class: 'num' }, b.layer('labels'));
-      t.textContent = i + 1;
+      t.textContent = i + state.base;
     });
     for (const [r, c, fill] of extra.marks || [])
       el('rect', { x: c * g.cell + 1, y: r * g.cell + 1, width: g.cell - 2, height: g.cell - 2, fill, opacity: 0.55 }, b.layer('marks'));
@@ -55,7 +55,7 @@ export function initTheatre() {
       marks: step.candidates.map(c => [c.square[0], c.square[1], c.square[0] === step.chosen[0] && c.square[1] === step.chosen[1] ? '#48bb78' : (c.degree === least ? '#f6e05e' : '#feb2b2')]),
       labels: step.candidates.map(c => [c.square[0], c.square[1], String(c.degree)]),
     });
-    log(`Step ${th.i + 1}: candidates ${step.candidates.map(c => `(${c.square}) ${c.degree}`).join(', ')}; took (${step.chosen}).` +
+    log(`Step ${th.i + state.base}: candidates ${step.candidates.map(c => `(${c.square}) ${c.degree}`).join(', ')}; took (${step.chosen}).` +
       (step.tie ? `\nTie: ${step.tie}` : '\nNo tie: one square has the fewest onward moves.'));
     th.i++;
   };

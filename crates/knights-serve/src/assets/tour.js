@@ -85,11 +85,12 @@ export function initTour() {
     } catch (err) { return err.message; }
     return null;
   };
-  // Forgets the last tour: its drawing, counter and download links go, so
-  // nothing on the page describes a tour that is not the current answer.
+  // Forgets the last tour: its drawing, message, counter and download links
+  // go, so nothing on the page describes a tour that is not the current answer.
   const clearResult = () => {
     t.tour = null; t.path = null;
     stop();
+    say('tour-message', '');
     $('tour-board').replaceChildren();
     delete $('tour-board').dataset.squares;
     $('tour-at').textContent = '';
@@ -100,7 +101,7 @@ export function initTour() {
   const showTour = () => {
     if (!t.path) return;
     view.show({ rows: t.tour.rows, cols: t.tour.cols, path: t.path, closed: t.tour.closed, holes: t.tour.holes,
-      lines: $('tour-lines').checked, numbers: $('tour-numbers').checked, upto: t.upto, start: t.path[0] });
+      lines: $('tour-lines').checked, numbers: $('tour-numbers').checked, upto: t.upto, start: t.path[0], base: state.base });
   };
 
   $('tour-form').addEventListener('submit', async ev => {
@@ -150,6 +151,7 @@ export function initTour() {
   });
   $('tour-start-clear').addEventListener('click', () => { t.start = null; $('tour-start').textContent = 'anywhere'; clearResult(); });
   for (const id of ['tour-lines', 'tour-numbers']) $(id).addEventListener('change', showTour);
+  document.addEventListener('knights-base', showTour);
 
   // Animation: play / pause / step, speed in squares a second.
   const frame = now => {
