@@ -56,6 +56,8 @@ mod jobs;
 mod theatre;
 
 #[cfg(test)]
+mod amount_tests;
+#[cfg(test)]
 mod browser_tests;
 #[cfg(test)]
 mod conformance;

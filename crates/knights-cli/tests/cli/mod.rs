@@ -10,6 +10,7 @@ mod construct;
 mod count;
 #[cfg(feature = "distributed")]
 mod distributed;
+mod memory;
 mod output;
 mod promises;
 mod readme;
