@@ -468,7 +468,7 @@ pub struct CountArgs {
     #[arg(long, value_enum, default_value_t = CountMethod::Auto)]
     pub method: CountMethod,
     /// Keep the states in memory while they need less than this (bytes, or
-    /// with a unit: 512M, 20G; default: four fifths of the memory
+    /// with a unit: 512M, 1.5G, 20GiB; default: four fifths of the memory
     /// available), past it on
     /// disk; stop with an error if even that cannot fit.
     #[arg(long)]

@@ -57,6 +57,8 @@ mod parse_errors;
 mod theatre;
 
 #[cfg(test)]
+mod amount_tests;
+#[cfg(test)]
 mod browser_tests;
 #[cfg(test)]
 mod browser_trial_tests;

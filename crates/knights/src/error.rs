@@ -74,6 +74,12 @@ pub enum Error {
         /// The limit it is over, as a phrase ("the disk budget of 1 GiB").
         budget: String,
     },
+    /// A count past its memory bound or its disk budget in a way the
+    /// other variants do not describe (a frontier too large to split into
+    /// buckets that fit even on disk, a join's states past the disk); the
+    /// text says which limit and by how much.
+    #[error("{0}")]
+    OverBudget(String),
     /// No tour (or tourney) of the requested kind exists; the text gives the theorem.
     #[error("{0}")]
     NoTour(String),
@@ -237,9 +243,10 @@ impl Error {
         match self {
             Error::Board(_) | Error::Parse(_) | Error::Unsupported(_) => Category::BadInput,
             Error::NoTour(_) | Error::GaveUp(_) | Error::Invalid(_) => Category::NoAnswer,
-            Error::TooLarge { .. } | Error::OverDisk { .. } | Error::OutOfReach { .. } => {
-                Category::OverLimit
-            }
+            Error::TooLarge { .. }
+            | Error::OverDisk { .. }
+            | Error::OutOfReach { .. }
+            | Error::OverBudget(_) => Category::OverLimit,
             Error::Interrupted(_) => Category::Interrupted,
             Error::Internal(_) => Category::Internal,
             Error::Io { .. } => Category::Io,

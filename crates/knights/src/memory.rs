@@ -7,10 +7,12 @@
 //! the process may still use and uses `try_reserve` as a second guard.
 //!
 //! That room is the smallest of three: the memory the system reports as
-//! available, the room under the address-space limit (`ulimit -v`), and the
-//! room under the memory limit of the process's control group (cgroup v2
-//! `memory.max`, or v1 `memory.limit_in_bytes`, the tightest of its own
-//! group and its parents), which is what a container's limit is. The
+//! available, the room under the address-space limit (`ulimit -v`, less
+//! what the allocator's per-thread arenas and the threads' stacks reserve
+//! without using), and the room under the memory limit of the process's
+//! control group (cgroup v2 `memory.max`, or v1 `memory.limit_in_bytes`,
+//! the tightest of its own group and its parents), which is what a
+//! container's limit is. The
 //! kernel kills a process past its cgroup's limit without a message, so
 //! that limit must be seen before the work starts.
 
@@ -83,8 +85,83 @@ fn kib_field(text: &str, name: &str) -> Option<u64> {
         .map(|kb| kb * 1024)
 }
 
+/// Address space glibc's malloc reserves for each thread that allocates
+/// (an arena, up to eight a core), counted by an address-space limit
+/// though little of it is resident.
+const ARENA: u64 = 64 << 20;
+/// A thread's stack.
+const STACK: u64 = 2 << 20;
+/// Room kept under an address-space limit for the small allocations no
+/// bound counts (buffers of files, messages, the program's tables).
+const SMALL_ALLOCATIONS: u64 = 32 << 20;
+
+/// The address space the threads of parallel work will take besides what
+/// they allocate: an arena for each of rayon's threads
+/// (`RAYON_NUM_THREADS`, else one a core) and for a helper such as a
+/// progress line's, less the arenas already mapped, their stacks, and
+/// [`SMALL_ALLOCATIONS`].
+fn threads_reserve() -> u64 {
+    let threads = std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|t| t.parse::<u64>().ok())
+        .filter(|&t| t > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u64));
+    // Read asking the allocator first: with the address space full, no
+    // arena is counted and the room is none.
+    let maps = read_within("/proc/self/maps").unwrap_or_default();
+    (threads + 1).saturating_sub(arenas_mapped(&maps)) * ARENA
+        + (threads + 1) * STACK
+        + SMALL_ALLOCATIONS
+}
+
+/// The text of the file at `path`, or `None` if it cannot be read or the
+/// allocator refuses its room.
+fn read_within(path: &str) -> Option<String> {
+    let mut file = std::fs::File::open(path).ok()?;
+    let (mut text, mut block) = (Vec::new(), [0u8; 4096]);
+    loop {
+        let n = file.read(&mut block).ok()?;
+        if n == 0 {
+            return String::from_utf8(text).ok();
+        }
+        text.try_reserve(n).ok()?;
+        text.extend_from_slice(&block[..n]);
+    }
+}
+
+/// The allocator's thread arenas in `/proc/self/maps` text: anonymous
+/// regions of [`ARENA`] bytes aligned to it, a read-write mapping and the
+/// inaccessible rest.
+fn arenas_mapped(maps: &str) -> u64 {
+    let anonymous: Vec<(u64, u64)> = maps
+        .lines()
+        .filter_map(|line| {
+            let mut fields = line.split_whitespace();
+            let (range, inode, path) = (fields.next()?, fields.nth(3)?, fields.next());
+            let (start, end) = range.split_once('-')?;
+            let start = u64::from_str_radix(start, 16).ok()?;
+            let end = u64::from_str_radix(end, 16).ok()?;
+            (inode == "0" && path.is_none()).then_some((start, end))
+        })
+        .collect();
+    let mut arenas = 0;
+    for (i, &(start, end)) in anonymous.iter().enumerate() {
+        if start % ARENA != 0 {
+            continue;
+        }
+        let whole = end - start == ARENA
+            || anonymous
+                .get(i + 1)
+                .is_some_and(|&(s, e)| s == end && e - start == ARENA);
+        arenas += u64::from(whole);
+    }
+    arenas
+}
+
 /// The room left under the address-space limit and the limit, if one is set:
-/// the soft limit of `/proc/self/limits` less the process's `VmSize`.
+/// the soft limit of `/proc/self/limits` less the process's `VmSize` and
+/// the address space its threads would reserve besides (see
+/// [`threads_reserve`]).
 fn address_space_room() -> Option<(u64, u64)> {
     let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
     let line = limits
@@ -97,7 +174,7 @@ fn address_space_room() -> Option<(u64, u64)> {
     let limit: u64 = soft.parse().ok()?; // "unlimited" is no limit
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let used = kib_field(&status, "VmSize:").unwrap_or(0);
-    Some((limit.saturating_sub(used), limit))
+    Some((limit.saturating_sub(used + threads_reserve()), limit))
 }
 
 /// The room left under the memory limit of the process's control group and
@@ -244,6 +321,119 @@ pub fn human_bytes(bytes: u64) -> String {
     } else {
         format!("{value:.1} {}", UNITS[unit])
     }
+}
+
+/// The forms an amount of bytes takes, for the errors that refuse one.
+const AMOUNT_FORMS: &str = "write a number of bytes, whole or decimal, with an optional unit K, M, G, T or P (powers of 1024, optionally followed by B or iB), such as 1000, 512M, 1.5G or 20GiB";
+
+/// Reads an amount of bytes, `what` naming it in the errors ("memory"):
+/// a whole or decimal number with an optional binary unit, K, M, G, T or
+/// P, optionally followed by "B" or "iB", in any case ("1000", "512M",
+/// "1.5G", "0.5GiB", "4kb"); rounded down to whole bytes. Every door of a
+/// size option reads it here (the command line's `--max-memory` and
+/// `--max-disk`, the request's `max-memory` and `max-disk`).
+///
+/// # Errors
+/// [`Error::Parse`] for text that is not such an amount, one that rounds
+/// to no bytes, or one past 16 EiB.
+///
+/// # Example
+/// ```
+/// use knights::memory::parse_amount;
+/// assert_eq!(parse_amount("1.5M", "memory")?, 3 << 19);
+/// assert_eq!(parse_amount("20G", "memory")?, 20 << 30);
+/// assert!(parse_amount("lots", "memory").is_err());
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn parse_amount(text: &str, what: &str) -> Result<u64> {
+    let shown = crate::excerpt(text);
+    let bad = || {
+        Error::Parse(format!(
+            "'{shown}' is not an amount of {what}; {AMOUNT_FORMS}"
+        ))
+    };
+    let t = text.trim();
+    let end = t
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(end);
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    let digits = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() + fraction.len() == 0 || !digits(fraction) {
+        return Err(bad());
+    }
+    // Digits past the eighteenth are below a byte even in pebibytes.
+    let fraction = &fraction[..fraction.len().min(18)];
+    let unit = unit.trim().to_ascii_uppercase();
+    let unit = unit
+        .strip_suffix("IB")
+        .or_else(|| unit.strip_suffix('B'))
+        .unwrap_or(&unit);
+    let shift = match unit {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        "P" => 50,
+        _ => return Err(bad()),
+    };
+    let too_much = || {
+        Error::Parse(format!(
+            "'{shown}' is more than 16 EiB, more {what} than any machine has; {AMOUNT_FORMS}"
+        ))
+    };
+    let whole: u128 = match whole {
+        "" => 0,
+        w => w.parse().map_err(|_| too_much())?,
+    };
+    let scale = 10u128.pow(fraction.len() as u32);
+    let fraction: u128 = fraction.parse().unwrap_or(0);
+    let bytes = whole
+        .checked_mul(1 << shift)
+        .and_then(|b| b.checked_add((fraction << shift) / scale))
+        .ok_or_else(too_much)?;
+    let bytes = u64::try_from(bytes).map_err(|_| too_much())?;
+    if bytes == 0 {
+        return Err(Error::Parse(format!(
+            "'{shown}' leaves the count no {what}; give an amount of at least a byte, such as 512M or 1.5G"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Reads an optional amount of bytes of a request (see [`parse_amount`]):
+/// a number of bytes, or text such as "1.5G"; `what` names it.
+pub(crate) fn deserialize_amount<'de, D: serde::Deserializer<'de>>(
+    d: D,
+    what: &'static str,
+) -> std::result::Result<Option<u64>, D::Error> {
+    struct Amount(&'static str);
+    impl serde::de::Visitor<'_> for Amount {
+        type Value = Option<u64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "an amount of {}, such as 512M or 1.5G", self.0)
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> std::result::Result<Self::Value, E> {
+            self.visit_str(&v.to_string())
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> std::result::Result<Self::Value, E> {
+            self.visit_str(&v.to_string())
+        }
+        fn visit_f64<E: serde::de::Error>(self, v: f64) -> std::result::Result<Self::Value, E> {
+            self.visit_str(&v.to_string())
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> std::result::Result<Self::Value, E> {
+            parse_amount(v, self.0).map(Some).map_err(E::custom)
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> std::result::Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_none<E: serde::de::Error>(self) -> std::result::Result<Self::Value, E> {
+            Ok(None)
+        }
+    }
+    d.deserialize_any(Amount(what))
 }
 
 /// Requests smaller than this are not checked against the system's memory.
@@ -403,6 +593,57 @@ mod tests {
         let text = read_text_within(&b"1 2 3"[..], "a file", 8, 5).unwrap();
         assert_eq!(text, "1 2 3");
         assert!(read_text_within(&b"1 2 3 4"[..], "a file", 8, 5).is_err());
+    }
+
+    #[test]
+    fn amounts_are_whole_or_decimal_with_a_unit() {
+        let read = |t| parse_amount(t, "memory");
+        assert_eq!(read("20G").unwrap(), 20 << 30);
+        assert_eq!(read("512MiB").unwrap(), 512 << 20);
+        assert_eq!(read("1000").unwrap(), 1000);
+        assert_eq!(read("4kb").unwrap(), 4096);
+        assert_eq!(read("1.5M").unwrap(), 3 << 19);
+        assert_eq!(read("0.5G").unwrap(), 1 << 29);
+        assert_eq!(read(".5 GiB").unwrap(), 1 << 29);
+        assert_eq!(read("2.").unwrap(), 2);
+        assert_eq!(read("100T").unwrap(), 100 << 40);
+        assert_eq!(read("1.5").unwrap(), 1);
+        for bad in ["lots", "", ".", "1.2.3", "-1G", "12Q", "1e9", "G"] {
+            let e = read(bad).unwrap_err().to_string();
+            assert!(
+                e.contains("is not an amount of memory") && e.contains("1.5G"),
+                "{e}"
+            );
+        }
+        for none in ["0", "0G", "0.5", "0.0001K"] {
+            let e = read(none).unwrap_err().to_string();
+            assert!(e.contains("leaves the count no memory"), "{e}");
+        }
+        for huge in [
+            "99999999999T",
+            "16384P",
+            "99999999999999999999999999999999999999999",
+        ] {
+            let e = read(huge).unwrap_err().to_string();
+            assert!(e.contains("more than 16 EiB"), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_allocator_s_arenas_are_found_in_the_maps() {
+        let maps = "\
+55d0c0000000-55d0c0021000 r-xp 00000000 fd:01 1234 /usr/bin/knights
+7f0000000000-7f0000021000 rw-p 00000000 00:00 0 
+7f0000021000-7f0004000000 ---p 00000000 00:00 0 
+7f0004000000-7f0008000000 rw-p 00000000 00:00 0 
+7f0008000000-7f0008001000 rw-p 00000000 00:00 0 
+7f0009000000-7f000d000000 rw-p 00000000 00:00 0 [stack]
+7f000c000000-7f000c021000 rw-p 00000000 00:00 0 
+";
+        // Two whole arenas; a region not 64 MiB long, one named and one
+        // cut short are none.
+        assert_eq!(arenas_mapped(maps), 2);
+        assert_eq!(arenas_mapped(""), 0);
     }
 
     #[test]

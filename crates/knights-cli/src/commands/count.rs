@@ -126,7 +126,11 @@ fn warn_if_no_tour(board: knights::Board, kind: Kind, method: Method) {
 /// The library's request for the flags.
 fn request(args: &CountArgs) -> Result<CountRequest> {
     let (board, holes) = super::place(&args.board)?;
-    let bytes = |t: &Option<String>, what| t.as_deref().map(|t| parse_bytes(t, what)).transpose();
+    let bytes = |t: &Option<String>, what| {
+        t.as_deref()
+            .map(|t| knights::memory::parse_amount(t, what))
+            .transpose()
+    };
     let of = match (
         args.symmetric,
         args.classes,
@@ -494,52 +498,9 @@ fn human_time(secs: f64) -> String {
     }
 }
 
-/// Reads a byte count: a number with an optional binary unit (K, M, G, T,
-/// optionally followed by "iB" or "B").
-fn parse_bytes(text: &str, what: &str) -> Result<u64> {
-    let bad = || {
-        knights::Error::Parse(format!(
-            "'{text}' is not an amount of {what}; write bytes or a number with a unit, such as 512M or 20G"
-        ))
-    };
-    let t = text.trim();
-    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let (digits, unit) = t.split_at(split);
-    let value: u64 = digits.parse().map_err(|_| bad())?;
-    if value == 0 {
-        return Err(knights::Error::Parse(format!(
-            "'{text}' leaves the count no {what}; give an amount above 0, such as 512M or 20G"
-        ))
-        .into());
-    }
-    let unit = unit.trim().to_ascii_uppercase();
-    let unit = unit.trim_end_matches("IB").trim_end_matches('B');
-    let shift = match unit {
-        "" => 0,
-        "K" => 10,
-        "M" => 20,
-        "G" => 30,
-        "T" => 40,
-        _ => return Err(bad().into()),
-    };
-    value.checked_mul(1 << shift).ok_or_else(|| bad().into())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn byte_amounts() {
-        assert_eq!(parse_bytes("20G", "memory").unwrap(), 20 << 30);
-        assert_eq!(parse_bytes("512MiB", "memory").unwrap(), 512 << 20);
-        assert_eq!(parse_bytes("1000", "memory").unwrap(), 1000);
-        assert_eq!(parse_bytes("4kb", "memory").unwrap(), 4096);
-        assert!(parse_bytes("lots", "memory").is_err());
-        assert!(parse_bytes("99999999999T", "memory").is_err());
-        assert!(parse_bytes("0", "disk").is_err());
-        assert!(parse_bytes("0G", "memory").is_err());
-    }
 
     #[test]
     fn a_square_in_progress_is_told_after_the_square_before() {

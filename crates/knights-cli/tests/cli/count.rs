@@ -729,8 +729,8 @@ fn a_terminated_count_removes_its_temporary_states() {
 /// A count on a shape (here the 5x5 torus, whose states grow to gigabytes
 /// within one square) is held to the memory bound: past it the states go
 /// to disk as a board's do, and under a bound too small even for that it
-/// stops with status 1 (no answer within the budget), not an abort on a
-/// failed allocation.
+/// stops with status 2 (over a limit), not an abort on a failed
+/// allocation.
 #[test]
 fn a_count_on_a_shape_keeps_to_the_memory_bound() {
     let torus = ["count", "5x5", "--wrap", "both", "--open"];
@@ -738,7 +738,7 @@ fn a_count_on_a_shape_keeps_to_the_memory_bound() {
         .args(torus)
         .args(["--max-memory", "40M"])
         .assert()
-        .code(1)
+        .code(2)
         .stderr(contains("memory bound of 40.0 MiB even on disk"));
 }
 

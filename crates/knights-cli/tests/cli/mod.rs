@@ -11,6 +11,7 @@ mod count;
 #[cfg(feature = "distributed")]
 mod distributed;
 mod first_use;
+mod memory;
 mod output;
 mod promises;
 mod readme;

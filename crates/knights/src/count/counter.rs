@@ -145,7 +145,7 @@ impl<'a, On> Counter<'a, On> {
     /// Keeps the states in memory only while they need less than this many
     /// bytes (default: the memory the system reports as available); past it
     /// they go to disk, and a count that cannot be done within it even there
-    /// stops with [`crate::Error::GaveUp`].
+    /// stops with [`crate::Error::OverBudget`].
     pub fn max_memory(mut self, bytes: u64) -> Self {
         self.max_memory = Some(bytes);
         self

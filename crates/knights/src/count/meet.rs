@@ -81,7 +81,7 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
             .collect();
         let held = kept.fetch_add(local.len() as u64, Ordering::Relaxed) + local.len() as u64;
         if held.saturating_mul(TABLE_BYTES_PER_STATE) > budget {
-            return Err(Error::GaveUp(format!(
+            return Err(Error::OverBudget(format!(
                 "the count stopped: the top part's states need more than the memory bound of {} (about {} bytes each)",
                 crate::memory::human_bytes(budget),
                 TABLE_BYTES_PER_STATE

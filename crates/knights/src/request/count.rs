@@ -10,6 +10,18 @@ use super::{place, refuse};
 use crate::count::{Count, CountReport, Counter, Exchange, Method, SquareOrder};
 use crate::{Control, Kind, Result, Shape};
 
+/// `max-memory` of a request: a number of bytes or an amount ("1.5G").
+fn max_memory<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> std::result::Result<Option<u64>, D::Error> {
+    crate::memory::deserialize_amount(d, "memory")
+}
+
+/// `max-disk` of a request, read as `max-memory`.
+fn max_disk<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<u64>, D::Error> {
+    crate::memory::deserialize_amount(d, "disk")
+}
+
 /// What a count counts.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -62,11 +74,13 @@ pub struct CountRequest {
     /// rows (not for symmetric tours, classes or sweeps).
     #[serde(default)]
     pub staggered: bool,
-    /// Keep the states in memory while they need fewer bytes than this.
-    #[serde(default)]
+    /// Keep the states in memory while they need fewer bytes than this
+    /// (read as a number or as text such as "1.5G", see
+    /// [`crate::memory::parse_amount`]).
+    #[serde(default, deserialize_with = "max_memory")]
     pub max_memory: Option<u64>,
-    /// The most bytes the states may take on disk.
-    #[serde(default)]
+    /// The most bytes the states may take on disk (read as `max_memory`).
+    #[serde(default, deserialize_with = "max_disk")]
     pub max_disk: Option<u64>,
     /// Never put the states on disk (unless in a work directory).
     #[serde(default)]

@@ -145,8 +145,10 @@ pub(super) fn spill(
         // The bound, set at the start: what is available now is less by
         // what this count holds.
         let available = match opts.max_memory {
-            Some(limit) => format!("the memory bound is {}", crate::memory::human_bytes(limit)),
-            None => format!(
+            Some(limit) if limit <= budget => {
+                format!("the memory bound is {}", crate::memory::human_bytes(limit))
+            }
+            _ => format!(
                 "the memory bound is {}, four fifths of the memory available when the count began",
                 crate::memory::human_bytes(budget)
             ),
@@ -200,13 +202,16 @@ pub(super) struct RawFile {
 /// writes it.
 pub(super) type RawFiles = Vec<(PathBuf, Option<Mutex<RawFile>>)>;
 
-/// The raw files of the next buckets `j` of `nb` that `keep(j)`.
+/// The raw files of the next buckets `j` of `nb` that `keep(j)`, their
+/// buffers together within an eighth of the memory bound `budget` (from
+/// 4 KiB to 64 KiB each).
 pub(super) fn raw_files(
     d: &Disk,
     t: usize,
-    nb: usize,
+    (nb, budget): (usize, u64),
     keep: impl Fn(usize) -> bool,
 ) -> std::result::Result<RawFiles, Stop> {
+    let buffer = (budget / 8 / nb as u64).clamp(1 << 12, 1 << 16) as usize;
     (0..nb)
         .map(|j| {
             let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
@@ -215,7 +220,7 @@ pub(super) fn raw_files(
             }
             let f = File::create(&path).map_err(|e| io("write", &path, e))?;
             let file = RawFile {
-                w: BufWriter::with_capacity(1 << 16, f),
+                w: BufWriter::with_capacity(buffer, f),
                 entries: 0,
                 bytes: 0,
             };
@@ -269,7 +274,7 @@ pub(super) fn disk_passes(
         needed: need,
         now: layer,
         next: written,
-        budget: budget_phrase(opts.max_disk, free),
+        budget: budget_phrase(opts.max_disk, free, layer, &d.dir),
     };
     let hint = if d.temporary {
         crate::Hint::MoreRoom
@@ -279,15 +284,33 @@ pub(super) fn disk_passes(
     Err(over.with_hint(hint).into())
 }
 
-/// The disk budget of a count (`max_disk`, else its share of the `free`
-/// bytes), as a phrase: "the disk budget of 1.0 GiB (30 GiB free)".
-pub(super) fn budget_phrase(max_disk: Option<u64>, free: Option<u64>) -> String {
+/// The disk limit a count is over, as a phrase that names the one that
+/// binds, with both numbers: the disk budget `max_disk` (else its share of
+/// the `free` bytes), or the free space of the disk that holds `dir` when
+/// it leaves less room than the budget does with `now` bytes on disk:
+/// "the disk budget of 1.0 GiB (the disk holding /w has 30.0 GiB free)".
+pub(super) fn budget_phrase(
+    max_disk: Option<u64>,
+    free: Option<u64>,
+    now: u64,
+    dir: &Path,
+) -> String {
     let human = crate::memory::human_bytes;
+    let dir = dir.display();
     match (max_disk, free) {
-        (Some(m), Some(f)) => format!("the disk budget of {} ({} free)", human(m), human(f)),
+        (Some(m), Some(f)) if f < m.saturating_sub(now) => format!(
+            "the {} free on the disk holding {dir}, which binds before the disk budget of {}",
+            human(f),
+            human(m)
+        ),
+        (Some(m), Some(f)) => format!(
+            "the disk budget of {} (the disk holding {dir} has {} free)",
+            human(m),
+            human(f)
+        ),
         (Some(m), None) => format!("the disk budget of {}", human(m)),
         (None, Some(f)) => format!(
-            "{DEFAULT_DISK_SHARE} % of the {} free on its disk (the default disk budget)",
+            "{DEFAULT_DISK_SHARE} % of the {} free on the disk holding {dir} (the default disk budget)",
             human(f)
         ),
         (None, None) => "the disk".to_string(),
@@ -303,15 +326,16 @@ pub(super) fn disk_limit(max_disk: Option<u64>, free: Option<u64>) -> Option<u64
 fn over_budget(max_memory: Option<u64>, states: u64) -> Error {
     let bytes = states.saturating_mul(STEP_BYTES_PER_STATE);
     match max_memory {
-        Some(limit) => Error::GaveUp(format!(
+        Some(limit) => Error::OverBudget(format!(
             "the count stopped: its frontier grew to about {states} states (about {}), too many to handle within the memory bound of {} even on disk",
             crate::memory::human_bytes(bytes),
             crate::memory::human_bytes(limit)
         ))
         .with_hint(crate::Hint::Raise(crate::Budget::Memory)),
-        None => Error::GaveUp(format!(
-            "the count stopped: its frontier grew to about {states} states (about {}), more than the memory available can handle even on disk",
-            crate::memory::human_bytes(bytes)
+        None => Error::OverBudget(format!(
+            "the count stopped: its frontier grew to about {states} states (about {}), more than the memory there is can handle even on disk: {}",
+            crate::memory::human_bytes(bytes),
+            crate::memory::available_phrase()
         )),
     }
 }
@@ -353,6 +377,33 @@ mod tests {
             panic!("over the disk budget");
         };
         assert!(e.to_string().contains("before square 6 of 10"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("the disk budget of 400.0 MiB (the disk holding"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_phrase_names_the_disk_limit_that_binds() {
+        const GB: u64 = 1 << 30;
+        let dir = Path::new("/w");
+        // Free space under what the budget leaves binds.
+        let free = budget_phrase(Some(10 * GB), Some(2 * GB), GB, dir);
+        assert_eq!(
+            free,
+            "the 2.0 GiB free on the disk holding /w, which binds before the disk budget of 10.0 GiB"
+        );
+        let budget = budget_phrase(Some(GB), Some(30 * GB), 0, dir);
+        assert_eq!(
+            budget,
+            "the disk budget of 1.0 GiB (the disk holding /w has 30.0 GiB free)"
+        );
+        let share = budget_phrase(None, Some(10 * GB), 0, dir);
+        assert!(
+            share.starts_with("80 % of the 10.0 GiB free on the disk holding /w"),
+            "{share}"
+        );
     }
 
     #[test]

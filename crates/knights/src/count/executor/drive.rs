@@ -266,7 +266,7 @@ fn out_of_reach(
         squares: n,
         needed,
         peak_square,
-        budget: super::disk::budget_phrase(opts.max_disk, free),
+        budget: super::disk::budget_phrase(opts.max_disk, free, 0, &dir),
     })
 }
 

@@ -28,12 +28,15 @@ use super::disk::{
 };
 use super::merge::merge;
 use super::options::{FinalLayer, Run, RunOptions, SquarePhase, JOINING};
-use super::packed::{pack, read_all, read_packed, write_packed};
+use super::packed::{pack, packed_bound, read_all, read_packed, write_packed};
 use super::step::{expand_chunk, widen, Executor, Shares, Square, SquareWatch, StepGuard, Stepped};
 use super::words::{entry_bytes, io, memory_entry_bytes, Key, Stop, Tally};
 
 /// States read and expanded by one task.
 const CHUNK: usize = 1 << 20;
+/// The fewest states a chunk on disk is cut down to when the allocator
+/// refuses a larger one's memory.
+const MIN_CHUNK: u64 = 1 << 10;
 
 /// A bucket of a layer.
 pub(super) enum Bucket<K, C> {
@@ -105,6 +108,9 @@ pub(super) struct Local<K, C> {
     /// The memory bound in bytes, and the threads that share it.
     budget: u64,
     threads: u64,
+    /// The most states a chunk on disk may have: halved each time the
+    /// allocator refuses a chunk's memory (under an address-space limit).
+    chunk_cap: u64,
     /// Bytes of unmerged successors the last square wrote to disk (they
     /// merged into the layer's states).
     raw_bytes: Option<u64>,
@@ -123,6 +129,7 @@ impl<K: Key, C: Tally> Local<K, C> {
             fp,
             budget: opts.budget(),
             threads: rayon::current_num_threads().max(1) as u64,
+            chunk_cap: u64::MAX,
             raw_bytes: None,
             peak_disk: 0,
             old: Vec::new(),
@@ -200,17 +207,19 @@ impl<K: Key, C: Tally> Local<K, C> {
                 None => (states / (4 * threads)).clamp(1 << 12, CHUNK as u64),
                 // On disk, as large as a quarter of the bound allows: the
                 // more a chunk merges, the fewer successors go to disk.
-                Some(_) => {
-                    (budget / 4 / threads / STEP_BYTES_PER_STATE).clamp(1 << 10, 32 * CHUNK as u64)
-                }
+                Some(_) => (budget / 4 / threads / STEP_BYTES_PER_STATE)
+                    .clamp(1 << 10, 32 * CHUNK as u64)
+                    .min(self.chunk_cap),
             };
             let raw = match &self.disk {
                 None => None,
-                Some(d) => Some(raw_files(d, sq.t, nb, |j| pass.has(j))?),
+                Some(d) => Some(raw_files(d, sq.t, (nb, budget), |j| pass.has(j))?),
             };
-            // On disk each chunk's successors leave memory as it ends.
+            // On disk each chunk's successors leave memory as it ends. In
+            // memory the merge of each thread's bucket takes up to twice
+            // the bucket again (the parts gathered and the hash table).
             let limit = match &self.disk {
-                None => budget.saturating_sub(states * mb),
+                None => budget.saturating_sub(states * mb) / (nb as u64 + 2 * threads) * nb as u64,
                 Some(_) => u64::MAX,
             };
             let guard = StepGuard {
@@ -225,6 +234,14 @@ impl<K: Key, C: Tally> Local<K, C> {
                     let needed = states * mb + bytes;
                     self.disk = Some(spill(sq.opts, budget, sq.expected, &self.fp, needed)?);
                 }
+                // On disk only the allocator refuses: smaller chunks, down
+                // to the least, then a clean stop (the raw files are
+                // written again from the start).
+                Err(Stop::OverMemory(_)) if chunk > MIN_CHUNK => {
+                    drop(raw);
+                    self.chunk_cap = chunk / 2;
+                }
+                Err(Stop::OverMemory(bytes)) => return Err(refused(sq, "expanding", bytes)),
                 Err(e) => return Err(e),
             }
         }
@@ -235,22 +252,34 @@ impl<K: Key, C: Tally> Local<K, C> {
     /// it out on disk.
     fn merge_bucket(
         &self,
-        t: usize,
+        sq: &Square<'_>,
         j: usize,
-        parts: Vec<Vec<(K, C)>>,
+        mut parts: Vec<Vec<(K, C)>>,
         raw: u64,
     ) -> std::result::Result<Bucket<K, C>, Stop> {
+        let t = sq.t;
         let mut v: Vec<(K, C)>;
         match &self.disk {
             None => {
-                v = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+                // The largest part takes in the others, each freed as it
+                // goes; the allocator is asked first.
+                let largest = (0..parts.len()).max_by_key(|&i| parts[i].len());
+                v = largest.map(|i| parts.swap_remove(i)).unwrap_or_default();
+                let more: usize = parts.iter().map(Vec::len).sum();
+                if v.try_reserve_exact(more).is_err() {
+                    let bytes = (v.len() + more) * memory_entry_bytes::<K, C>();
+                    return Err(refused(sq, "merging", bytes as u64));
+                }
                 for part in parts {
                     v.extend_from_slice(&part);
                 }
             }
             Some(d) => {
                 let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
-                v = read_all(&path, raw)?;
+                v = match read_all(&path, raw) {
+                    Err(Stop::OverMemory(bytes)) => return Err(refused(sq, "merging", bytes)),
+                    read => read?,
+                };
                 let _ = fs::remove_file(&path);
             }
         }
@@ -350,7 +379,7 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
                     // between buckets too (the checkpoint stays the last
                     // one), and how far it is told.
                     sq.opts.check_stop(&when)?;
-                    let bucket = this.merge_bucket(sq.t, j, parts, raw)?;
+                    let bucket = this.merge_bucket(sq, j, parts, raw)?;
                     let done = merged_so_far.fetch_add(1, Ordering::Relaxed) + 1;
                     let at = (pass.pass + 1, pass.passes);
                     watch.tell(SquarePhase::Merging, at, done, to_merge);
@@ -511,6 +540,9 @@ fn expand_layer<K: Key, C: Tally>(
                         }
                         v.sort_unstable_by_key(|e| e.0);
                         buf.clear();
+                        if buf.try_reserve(packed_bound::<K, C>(v.len())).is_err() {
+                            return Err(guard.over(generated * memory_entry_bytes::<K, C>() as u64));
+                        }
                         pack(v, &mut buf);
                         let (path, Some(file)) = &files[j] else {
                             unreachable!("a pass keeps the successors of its own buckets")
@@ -535,6 +567,19 @@ fn expand_layer<K: Key, C: Tally>(
             })
         })
         .collect()
+}
+
+/// The stop of square `sq` where the allocator refused the `bytes` that
+/// `doing` ("merging") its states needed at once: an error naming the limit
+/// that binds (an address-space limit, `ulimit -v`, or a control group's).
+fn refused(sq: &Square<'_>, doing: &str, bytes: u64) -> Stop {
+    Stop::Err(crate::Error::OverBudget(format!(
+        "the count stopped during square {} of {}: {doing} its states needed about {} of memory at once, which the system refused ({})",
+        sq.t + 1,
+        sq.n,
+        crate::memory::human_bytes(bytes),
+        crate::memory::available_phrase()
+    )))
 }
 
 /// The layer's states in pieces of at most `chunk`, at least one a bucket

@@ -1,7 +1,8 @@
 //! Routing and merging states: a successor goes to the partition its key's
 //! hash picks, and a partition's successors are merged by adding up the
 //! counts of equal keys (through a hash table, or by sorting past four
-//! million entries, where the table would be large). Addition commutes, so
+//! million entries, where the table would be large, or where the
+//! allocator refuses it). Addition commutes, so
 //! a layer is the same however its successors were split and gathered.
 
 use super::words::{Key, Stop, Tally};
@@ -31,7 +32,13 @@ pub(crate) fn merge<K: Key, C: Tally>(v: &mut Vec<(K, C)>) -> std::result::Resul
     // to the front of `v` (a read index never trails the write index).
     let bits = (2 * v.len()).next_power_of_two().max(16).trailing_zeros();
     let mask = (1usize << bits) - 1;
-    let mut table: Vec<u32> = vec![u32::MAX; mask + 1];
+    // Where the allocator refuses the table (under an address-space
+    // limit), sorting needs no memory beside the vector.
+    let mut table: Vec<u32> = Vec::new();
+    if table.try_reserve_exact(mask + 1).is_err() {
+        return merge_sorted(v);
+    }
+    table.resize(mask + 1, u32::MAX);
     let mut w = 0usize;
     for r in 0..v.len() {
         let (key, count) = v[r];

@@ -196,15 +196,16 @@ impl RunOptions<'_> {
         Ok(all.iter().fold(0u64, |sum, w| sum.saturating_add(w[0])))
     }
 
-    /// The memory bound in bytes: `max_memory`, else four fifths of what
-    /// is available. The bound is charged the states and successors, not
-    /// the allocator's slack, the merge's tables or what other processes
-    /// take meanwhile, so a bound of all that is available leaves the
-    /// process no room for those and invites the kernel to kill it.
+    /// The memory bound in bytes: four fifths of what is available, or
+    /// `max_memory` if that is less (a bound past what the machine has is
+    /// judged against it, as one within it is kept). The bound is charged
+    /// the states and successors, not the allocator's slack, the merge's
+    /// tables or what other processes take meanwhile, so a bound of all
+    /// that is available leaves the process no room for those and invites
+    /// the kernel to kill it.
     pub fn budget(&self) -> u64 {
-        self.max_memory
-            .or_else(|| crate::memory::available_bytes().map(|a| a / 5 * 4))
-            .unwrap_or(u64::MAX)
+        let room = crate::memory::available_bytes().map_or(u64::MAX, |a| a / 5 * 4);
+        self.max_memory.map_or(room, |m| m.min(room))
     }
 }
 

@@ -20,7 +20,7 @@ use std::fs::File;
 use std::io::{BufReader, ErrorKind, Read, Write};
 use std::path::Path;
 
-use super::words::{Key, Stop, Tally, Word};
+use super::words::{memory_entry_bytes, Key, Stop, Tally, Word};
 use crate::Error;
 
 /// The most entries of a block.
@@ -36,6 +36,11 @@ fn max_body<K: Word, C: Word>(entries: usize) -> usize {
 /// The most bytes of the LEB128 varint of a word of `bytes` bytes.
 const fn varint_bytes(bytes: usize) -> usize {
     (bytes * 8).div_ceil(7)
+}
+
+/// The most bytes [`pack`] appends for `entries` entries.
+pub(super) fn packed_bound<K: Word, C: Word>(entries: usize) -> usize {
+    max_body::<K, C>(entries) + entries.div_ceil(BLOCK) * HEADER
 }
 
 /// Appends the packed blocks of `v`, which is sorted by key with each key
@@ -187,7 +192,7 @@ pub(super) fn read_packed<K: Key, C: Tally>(
     count: usize,
 ) -> std::result::Result<Vec<(K, C)>, Stop> {
     let mut blocks = Blocks::open(path)?;
-    let mut out = Vec::with_capacity(count);
+    let mut out = Vec::new();
     let mut seen = 0u64;
     while out.len() < count {
         let Some((entries, bytes)) = blocks.header::<K, C>()? else {
@@ -198,6 +203,14 @@ pub(super) fn read_packed<K: Key, C: Tally>(
             blocks.skip(bytes)?;
         } else {
             let from = skip.saturating_sub(seen) as usize;
+            // Room for the states asked and the rest of this block, asked
+            // of the allocator first: its refusal is the bound passed.
+            let more = (out.len() + entries - from).max(count) - out.len();
+            if out.capacity() - out.len() < more && out.try_reserve_exact(more).is_err() {
+                return Err(Stop::OverMemory(
+                    (count * memory_entry_bytes::<K, C>()) as u64,
+                ));
+            }
             blocks.decode(entries, bytes, from, &mut out)?;
             out.truncate(count);
         }
@@ -212,7 +225,11 @@ pub(super) fn read_all<K: Key, C: Tally>(
     count: u64,
 ) -> std::result::Result<Vec<(K, C)>, Stop> {
     let mut blocks = Blocks::open(path)?;
-    let mut out = Vec::with_capacity(count as usize);
+    let mut out = Vec::new();
+    if out.try_reserve_exact(count as usize).is_err() {
+        let bytes = count.saturating_mul(memory_entry_bytes::<K, C>() as u64);
+        return Err(Stop::OverMemory(bytes));
+    }
     while let Some((entries, bytes)) = blocks.header::<K, C>()? {
         if out.len() + entries > count as usize {
             return Err(blocks.damaged("it holds more states than were written"));

@@ -226,12 +226,31 @@ impl<'a> StepGuard<'a> {
         let held = self.held.load(Ordering::Relaxed);
         let in_flight = held.saturating_add(growing.saturating_mul(self.threads));
         if in_flight > self.limit {
-            let share = done.min(self.states).max(1) as f64;
-            let whole = in_flight as f64 * self.states as f64 / share;
-            return Err(Stop::OverMemory(whole as u64));
+            return Err(self.over(growing));
         }
         Ok(())
     }
+
+    /// The stop of a square whose successors passed what it may hold
+    /// (the limit, or what the allocator would give) with a chunk's
+    /// `growing` bytes: the bytes the whole square would take at that rate.
+    pub fn over(&self, growing: u64) -> Stop {
+        let held = self.held.load(Ordering::Relaxed);
+        let in_flight = held.saturating_add(growing.saturating_mul(self.threads));
+        let done = self.expanded.load(Ordering::Relaxed);
+        let share = done.min(self.states).max(1) as f64;
+        let whole = in_flight as f64 * self.states as f64 / share;
+        Stop::OverMemory(whole as u64)
+    }
+}
+
+/// `v` with room for `more` entries, or `None` where the allocator
+/// refuses (under an address-space limit, `ulimit -v`, it does rather
+/// than the process being killed).
+pub(super) fn try_with_capacity<T>(more: usize) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(more).ok()?;
+    Some(v)
 }
 
 /// Expands the states of one chunk; returns the successors by next bucket
@@ -243,16 +262,26 @@ pub(super) fn expand_chunk<K: Key, C: Tally>(
     nb: usize,
     guard: &StepGuard<'_>,
 ) -> std::result::Result<(Shares<K, C>, C, C), Stop> {
-    let mut out: Vec<Vec<(K, C)>> = (0..nb)
-        .map(|_| Vec::with_capacity(2 * states.len() / nb + 16))
-        .collect();
+    let growing = |out: &Shares<K, C>| {
+        let entries: usize = out.iter().map(Vec::capacity).sum();
+        (entries * memory_entry_bytes::<K, C>()) as u64
+    };
+    // Every allocation of the successors asks the allocator first: a
+    // refusal is the bound passed, as the guard's own check is.
+    let mut out: Shares<K, C> = Vec::new();
+    for _ in 0..nb {
+        match try_with_capacity(2 * states.len() / nb + 16) {
+            Some(v) => out.push(v),
+            None => return Err(guard.over(growing(&out).max(1))),
+        }
+    }
     let mut done = C::ZERO;
     let mut prefix = C::ZERO;
     let mut over = false;
+    let mut refused = false;
     for (i, &(key, count)) in states.iter().enumerate() {
         if i % GUARD_EVERY == GUARD_EVERY - 1 {
-            let bytes: usize = out.iter().map(Vec::capacity).sum();
-            guard.check((bytes * memory_entry_bytes::<K, C>()) as u64)?;
+            guard.check(growing(&out))?;
         }
         if step.prefix {
             for _ in 0..engine.prefix_tours(step, key.to_u128()) {
@@ -265,13 +294,21 @@ pub(super) fn expand_chunk<K: Key, C: Tally>(
         engine.expand(step, key.to_u128(), |succ| match succ {
             Some(k) => {
                 let k = K::from_u128(k);
-                out[partition_of(k, nb)].push((k, count));
+                let v = &mut out[partition_of(k, nb)];
+                if v.len() == v.capacity() && v.try_reserve(v.len().max(16)).is_err() {
+                    refused = true;
+                } else if !refused {
+                    v.push((k, count));
+                }
             }
             None => match done.add(count) {
                 Some(d) => done = d,
                 None => over = true,
             },
         });
+        if refused {
+            return Err(guard.over(growing(&out).saturating_mul(2)));
+        }
     }
     if over {
         return Err(Stop::Overflow);

@@ -151,7 +151,7 @@ impl<'a> Room<'a> {
         };
         match over {
             None => Ok(()),
-            Some(limit) => Err(Error::GaveUp(format!(
+            Some(limit) => Err(Error::OverBudget(format!(
                 "the count stopped before the join: the parts' final states need more than {} on disk, more than {limit}",
                 human(written + more)
             ))
@@ -198,7 +198,7 @@ impl Shelf {
             }
             room.in_memory.fetch_sub(bytes, Ordering::Relaxed);
             if room.opts.memory_only.is_some() {
-                return Err(Error::GaveUp(format!(
+                return Err(Error::OverBudget(format!(
                     "the count stopped: the parts' final states need more than the memory bound of {}",
                     crate::memory::human_bytes(room.opts.budget()),
                 ))
