@@ -16,6 +16,7 @@ mod readme;
 mod robust;
 mod stats;
 mod tourney;
+mod work_dir;
 
 use assert_cmd::Command;
 

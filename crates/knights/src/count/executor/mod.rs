@@ -28,6 +28,7 @@
 mod checkpoint;
 mod disk;
 mod drive;
+mod folder;
 mod local;
 mod merge;
 mod options;
@@ -37,12 +38,14 @@ mod partitioned;
 mod spread;
 mod spread_checkpoint;
 mod step;
+mod validate;
 mod words;
 
 pub(crate) use checkpoint::{
     clear_checkpoints, crc_of, edited, manifests, prepare_work_dir, problem_hash, read_small,
     unfinished,
 };
+pub(crate) use folder::Folder;
 pub(crate) use disk::{remove_stale, Disk};
 pub(crate) use drive::run;
 pub(crate) use merge::merge;
