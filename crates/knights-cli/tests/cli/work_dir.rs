@@ -156,14 +156,20 @@ fn a_spill_removes_only_killed_runs_folders() {
         .assert()
         .success()
         .stdout("9862\n");
-    assert!(live.join("s1-b0.bin").is_file(), "a live run's folder is kept");
+    assert!(
+        live.join("s1-b0.bin").is_file(),
+        "a live run's folder is kept"
+    );
     assert!(!killed.exists(), "a killed run's folder is removed");
     assert!(!older.exists(), "an older version's killed run is removed");
     if other_user {
         assert!(theirs.join("s1-b0.bin").is_file(), "another user's is kept");
     }
     // The count removed its own.
-    assert_eq!(named(&dir, "knights-count-").len(), 1 + usize::from(other_user));
+    assert_eq!(
+        named(&dir, "knights-count-").len(),
+        1 + usize::from(other_user)
+    );
     drop(claim);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -209,14 +215,37 @@ fn a_manifest_edited_and_sealed_again_never_gives_another_count() {
         .unwrap();
     let first = buckets.split_once("},").map(|(b0, _)| b0).unwrap();
     let edits: Vec<(&str, String)> = vec![
-        ("step 1000", with_field(&with_field(&text, "step", "1000"), "buckets", "[]")),
-        ("step 35", with_field(&with_field(&text, "step", "35"), "buckets", "[]")),
-        ("step 36", with_field(&with_field(&text, "step", "36"), "buckets", "[]")),
+        (
+            "step 1000",
+            with_field(&with_field(&text, "step", "1000"), "buckets", "[]"),
+        ),
+        (
+            "step 35",
+            with_field(&with_field(&text, "step", "35"), "buckets", "[]"),
+        ),
+        (
+            "step 36",
+            with_field(&with_field(&text, "step", "36"), "buckets", "[]"),
+        ),
         ("no buckets", with_field(&text, "buckets", "[]")),
-        ("a bucket dropped", text.replacen(&format!("{first}}},"), "", 1)),
+        (
+            "a bucket dropped",
+            text.replacen(&format!("{first}}},"), "", 1),
+        ),
         ("a count", with_field(&text, "count", "\"12345\"")),
-        ("moved", with_field(&text, "step", "11").replace("s10-b", "s11-b")),
-        ("moved", with_field(&text.replace("\"states_per_step\":[", "\"states_per_step\":[1,"), "step", "11").replace("s10-b", "s11-b")),
+        (
+            "moved",
+            with_field(&text, "step", "11").replace("s10-b", "s11-b"),
+        ),
+        (
+            "moved",
+            with_field(
+                &text.replace("\"states_per_step\":[", "\"states_per_step\":[1,"),
+                "step",
+                "11",
+            )
+            .replace("s10-b", "s11-b"),
+        ),
     ];
     for (what, edited) in edits {
         assert_ne!(edited, text, "{what}");
@@ -236,7 +265,9 @@ fn a_manifest_edited_and_sealed_again_never_gives_another_count() {
     }
     // Unedited, it still resumes to the count.
     std::fs::write(&manifest, &text).unwrap();
-    count("forward", &work, &["--resume"]).success().stdout("9862\n");
+    count("forward", &work, &["--resume"])
+        .success()
+        .stdout("9862\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -285,7 +316,9 @@ fn an_unfinished_checkpoint_of_format_4_resumes() {
         .replacen("\"version\":5", "\"version\":4", 1);
     assert!(!older.contains("binding"));
     std::fs::write(&manifest, resealed(&older)).unwrap();
-    count("forward", &work, &["--resume"]).success().stdout("9862\n");
+    count("forward", &work, &["--resume"])
+        .success()
+        .stdout("9862\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -204,7 +204,10 @@ pub(crate) fn read_small(path: &Path) -> std::result::Result<String, Error> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
     let f = Folder::open(parent)
         .and_then(|folder| folder.read(name))
         .map_err(|e| not_regular(path, e))?;
@@ -261,9 +264,7 @@ fn check_state_file<K: Word, C: Word>(
     // by a link to another file is not read (nor later removed) as states.
     let mut r = match dir.read(&f.name) {
         Ok(r) => r,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(damaged("it is missing"))
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(damaged("it is missing")),
         Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
             return Err(damaged("it is not a regular file"))
         }
@@ -506,7 +507,9 @@ pub(super) fn open<K: Word, C: Tally>(
     let work = Folder::open(work_dir).map_err(|e| io("open", work_dir, e))?;
     let name = format!("count-{fp}");
     let existing = match opts.resume {
-        true => work.sub(&name)?.filter(|d| d.kind(MANIFEST) != Kind::Missing),
+        true => work
+            .sub(&name)?
+            .filter(|d| d.kind(MANIFEST) != Kind::Missing),
         false => None,
     };
     let folder = match existing {
@@ -563,9 +566,7 @@ fn resume_from<K: Word, C: Tally>(
     }
     // Remove what a killed step left behind: files of the run's own
     // naming that the manifest does not name, in the run's own folder.
-    let names = folder
-        .names()
-        .map_err(|e| io("read", folder.path(), e))?;
+    let names = folder.names().map_err(|e| io("read", folder.path(), e))?;
     for name in names {
         if is_run_file(&name) && !m.buckets.iter().any(|f| f.name == name) {
             let _ = folder.remove(&name);

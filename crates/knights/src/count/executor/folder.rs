@@ -216,11 +216,8 @@ mod sys {
     }
 
     pub fn create_new(f: &Folder, name: &str) -> io::Result<File> {
-        let flags = OFlag::O_WRONLY
-            | OFlag::O_CREAT
-            | OFlag::O_EXCL
-            | OFlag::O_NOFOLLOW
-            | OFlag::O_CLOEXEC;
+        let flags =
+            OFlag::O_WRONLY | OFlag::O_CREAT | OFlag::O_EXCL | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC;
         openat(&f.handle, name, flags, Mode::from_bits_truncate(0o644))
             .map(File::from)
             .map_err(err)

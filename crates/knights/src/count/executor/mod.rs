@@ -45,9 +45,9 @@ pub(crate) use checkpoint::{
     clear_checkpoints, crc_of, edited, manifests, prepare_work_dir, problem_hash, read_small,
     unfinished,
 };
-pub(crate) use folder::Folder;
 pub(crate) use disk::{remove_stale, Disk};
 pub(crate) use drive::run;
+pub(crate) use folder::Folder;
 pub(crate) use merge::merge;
 pub(crate) use options::{overflow, part_overflow, FinalLayer, Route, Run, RunOptions, JOINING};
 pub use options::{FrontierProgress, Joining, SquarePhase, Within};

@@ -90,8 +90,7 @@ pub(super) fn check_fields(m: &Manifest, path: &Path, n: usize) -> Result<(), Er
     if step < n && m.buckets.is_empty() {
         return Err(wrong(format!("it names no state file after square {step}")));
     }
-    if let Some(j) = (0..m.buckets.len()).find(|&j| m.buckets[j].name != state_file_name(step, j))
-    {
+    if let Some(j) = (0..m.buckets.len()).find(|&j| m.buckets[j].name != state_file_name(step, j)) {
         return Err(wrong(format!(
             "its state files are not s{step}-b0.bin to s{step}-b{}.bin in order (at {j})",
             m.buckets.len() - 1
