@@ -19,39 +19,10 @@ use serde::{Deserialize, Serialize};
 use super::disk::{Disk, MAX_BUCKETS};
 use super::folder::{Folder, Kind};
 use super::options::{Run, RunOptions};
+pub(super) use super::validate::{state_file_name, Manifest, StateFile};
 use super::words::{entry_bytes, io, io_error, Stop, Tally, Word, COUNT_BITS};
 use crate::count::frontier::{Engine, Problem};
 use crate::{Error, Result};
-
-/// The checkpoint manifest.
-#[derive(Serialize, Deserialize)]
-pub(super) struct Manifest {
-    pub version: u32,
-    pub fingerprint: String,
-    /// Vertices processed.
-    pub step: usize,
-    pub buckets: Vec<StateFile>,
-    pub states_per_step: Vec<u64>,
-    pub peak: u64,
-    /// The count, once the run is complete.
-    pub count: Option<String>,
-    /// A sweep's counts of the prefixes done so far.
-    #[serde(default)]
-    pub prefix_counts: Vec<(usize, crate::count::number::Count)>,
-    /// Bytes of unmerged successors the last square wrote, from which a
-    /// resume sizes its first square's files (an integer: a float read back
-    /// may differ in its last bit, and so the checksum).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub raw_bytes: Option<u64>,
-    /// The CRC-32 of the run's answer and what it stands on (see
-    /// [`binding`]), kept apart from the manifest's checksum: a manifest
-    /// edited and sealed again keeps the binding of its old answer.
-    /// Format 5 on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub binding: Option<u32>,
-    /// The CRC-32 of the manifest's JSON with this field 0 (see [`crc_of`]).
-    pub checksum: u32,
-}
 
 impl Manifest {
     /// The manifest as written: its JSON with its checksum.
@@ -84,7 +55,7 @@ pub(crate) fn edited(path: &Path) -> Error {
     .with_hint(crate::Hint::StartFresh)
 }
 
-pub(super) const MANIFEST: &str = "checkpoint.json";
+pub(super) use super::disk::MANIFEST;
 
 /// The manifest's format: 2 gave every state file a checksum, 3 the
 /// manifest itself (older ones are refused: they cannot be checked), 4
@@ -95,21 +66,6 @@ pub(super) const MANIFEST_VERSION: u32 = 5;
 
 /// The oldest manifest format a resume reads.
 const OLDEST_READ: u32 = 3;
-
-/// A state file of a layer, as its manifest names it.
-#[derive(Clone, Serialize, Deserialize)]
-pub(super) struct StateFile {
-    /// The file's name in the run's folder: `s{square}-b{bucket}.bin`.
-    pub name: String,
-    pub states: u64,
-    /// The CRC-32 of the file's bytes.
-    pub crc32: u32,
-}
-
-/// The name of bucket `bucket`'s state file after square `square`.
-pub(super) fn state_file_name(square: usize, bucket: usize) -> String {
-    format!("s{square}-b{bucket}.bin")
-}
 
 /// Whether `name` is a file a run makes in its folder: a state file
 /// (`s3-b0.bin`), an unmerged one (`raw-s3-b0.bin`) or the manifest being

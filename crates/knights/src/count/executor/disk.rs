@@ -94,6 +94,9 @@ impl Drop for Disk {
 /// the run's fingerprint follow.
 pub(super) const TEMPORARY_PREFIX: &str = "knights-count-";
 
+/// The name of a run's checkpoint manifest in its folder.
+pub(super) const MANIFEST: &str = "checkpoint.json";
+
 /// The file in a temporary folder whose lock claims it for its run.
 const CLAIM: &str = "claim.lock";
 
@@ -330,7 +333,7 @@ pub(super) fn disk_passes(
     let checkpointed = d
         .folder
         .as_ref()
-        .is_some_and(|f| f.kind(super::checkpoint::MANIFEST) == Kind::File);
+        .is_some_and(|f| f.kind(MANIFEST) == Kind::File);
     let hint = if d.temporary || !checkpointed {
         crate::Hint::MoreRoom
     } else {

@@ -14,11 +14,9 @@
 
 use std::path::Path;
 
-use serde::Serialize;
-
-use super::checkpoint::{state_file_name, Manifest};
 use crate::count::number::Count;
 use crate::Error;
+use serde::{Deserialize, Serialize};
 
 /// What a run's answer stands on: the count, the prefix counts, the
 /// square, and the state files of the layer with their checksums.
@@ -128,4 +126,49 @@ pub(super) fn check_fields(m: &Manifest, path: &Path, n: usize) -> Result<(), Er
         ))
         .with_hint(crate::Hint::StartFresh)),
     }
+}
+
+/// The checkpoint manifest.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Manifest {
+    pub version: u32,
+    pub fingerprint: String,
+    /// Vertices processed.
+    pub step: usize,
+    pub buckets: Vec<StateFile>,
+    pub states_per_step: Vec<u64>,
+    pub peak: u64,
+    /// The count, once the run is complete.
+    pub count: Option<String>,
+    /// A sweep's counts of the prefixes done so far.
+    #[serde(default)]
+    pub prefix_counts: Vec<(usize, crate::count::number::Count)>,
+    /// Bytes of unmerged successors the last square wrote, from which a
+    /// resume sizes its first square's files (an integer: a float read back
+    /// may differ in its last bit, and so the checksum).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw_bytes: Option<u64>,
+    /// The CRC-32 of the run's answer and what it stands on (see
+    /// [`binding`]), kept apart from the manifest's checksum: a manifest
+    /// edited and sealed again keeps the binding of its old answer.
+    /// Format 5 on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub binding: Option<u32>,
+    /// The CRC-32 of the manifest's JSON with this field 0 (see `checkpoint::crc_of`).
+    pub checksum: u32,
+}
+
+/// A state file of a layer, as its manifest names it.
+#[derive(Clone, Serialize, Deserialize)]
+pub(super) struct StateFile {
+    /// The file's name in the run's folder: `s{square}-b{bucket}.bin`.
+    pub name: String,
+    pub states: u64,
+    /// The CRC-32 of the file's bytes.
+    pub crc32: u32,
+}
+
+/// The name of bucket `bucket`'s state file after square `square`.
+pub(super) fn state_file_name(square: usize, bucket: usize) -> String {
+    format!("s{square}-b{bucket}.bin")
 }
