@@ -475,7 +475,7 @@ pub struct CountArgs {
     pub max_memory: Option<String>,
     /// Keep the states on disk in this directory, with a checkpoint after
     /// every square, so that `--resume` can continue a killed count. It is
-    /// created if it does not exist, but its parent must.
+    /// created, with its missing parents, if it does not exist.
     #[arg(long)]
     pub work_dir: Option<std::path::PathBuf>,
     /// Continue the count from the checkpoint in --work-dir.

@@ -18,6 +18,7 @@ mod readme;
 mod robust;
 mod stats;
 mod tourney;
+mod work_dir;
 
 use assert_cmd::Command;
 

@@ -74,7 +74,8 @@ impl<'a> Summary<'a> {
             executor::clear_checkpoints(self.top, dir)?;
             executor::clear_checkpoints(self.bottom, dir)?;
             if let Some(path) = self.path.as_deref().filter(|p| p.exists()) {
-                std::fs::remove_file(path)
+                let (work, name) = summary_folder(dir, path)?;
+                work.remove(name)
                     .map_err(|e| super::executor::io_error("clear", path, e))?;
             }
         }
@@ -97,15 +98,31 @@ impl<'a> Summary<'a> {
             };
             let text = serde_json::to_string(&file)
                 .map_err(|e| Error::Internal(format!("a count's summary: {e}")))?;
-            let tmp = path.with_extension("json.tmp");
-            std::fs::write(&tmp, text)
-                .and_then(|()| std::fs::rename(&tmp, path))
+            // Written through the work directory's handle, never through
+            // a link planted at its predictable name.
+            let (work, name) = summary_folder(dir, path)?;
+            work.write_atomic(name, text.as_bytes())
                 .map_err(|e| super::executor::io_error("write", path, e))?;
             executor::clear_checkpoints(self.top, dir)?;
             executor::clear_checkpoints(self.bottom, dir)?;
         }
         Ok(())
     }
+}
+
+/// The work directory `dir`, open, and the name of the summary at `path`
+/// in it.
+fn summary_folder<'p>(
+    dir: &std::path::Path,
+    path: &'p std::path::Path,
+) -> Result<(executor::Folder, &'p str)> {
+    let work =
+        executor::Folder::open(dir).map_err(|e| super::executor::io_error("open", dir, e))?;
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| Error::Internal(format!("{} has no name", path.display())))?;
+    Ok((work, name))
 }
 
 /// A meeting's summary as written: the figures and their CRC-32 (see

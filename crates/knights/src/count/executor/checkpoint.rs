@@ -11,40 +11,18 @@
 //! or a damaged file is an error naming the file, never a wrong count.
 
 use std::fs::{self, File};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::disk::{Disk, MAX_BUCKETS};
+use super::folder::{Folder, Kind};
 use super::options::{Run, RunOptions};
+pub(super) use super::validate::{state_file_name, Manifest, StateFile};
 use super::words::{entry_bytes, io, io_error, Stop, Tally, Word, COUNT_BITS};
 use crate::count::frontier::{Engine, Problem};
 use crate::{Error, Result};
-
-/// The checkpoint manifest.
-#[derive(Serialize, Deserialize)]
-pub(super) struct Manifest {
-    pub version: u32,
-    pub fingerprint: String,
-    /// Vertices processed.
-    pub step: usize,
-    pub buckets: Vec<StateFile>,
-    pub states_per_step: Vec<u64>,
-    pub peak: u64,
-    /// The count, once the run is complete.
-    pub count: Option<String>,
-    /// A sweep's counts of the prefixes done so far.
-    #[serde(default)]
-    pub prefix_counts: Vec<(usize, crate::count::number::Count)>,
-    /// Bytes of unmerged successors the last square wrote, from which a
-    /// resume sizes its first square's files (an integer: a float read back
-    /// may differ in its last bit, and so the checksum).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub raw_bytes: Option<u64>,
-    /// The CRC-32 of the manifest's JSON with this field 0 (see [`crc_of`]).
-    pub checksum: u32,
-}
 
 impl Manifest {
     /// The manifest as written: its JSON with its checksum.
@@ -77,30 +55,17 @@ pub(crate) fn edited(path: &Path) -> Error {
     .with_hint(crate::Hint::StartFresh)
 }
 
-pub(super) const MANIFEST: &str = "checkpoint.json";
+pub(super) use super::disk::MANIFEST;
 
 /// The manifest's format: 2 gave every state file a checksum, 3 the
 /// manifest itself (older ones are refused: they cannot be checked), 4
-/// packed the state files (those of format 3, fixed-width, are still read).
-pub(super) const MANIFEST_VERSION: u32 = 4;
+/// packed the state files (those of format 3, fixed-width, are still read),
+/// 5 bound the count to its run (see [`binding`]; older ones resume only
+/// while they hold no count, which the run then makes itself).
+pub(super) const MANIFEST_VERSION: u32 = 5;
 
 /// The oldest manifest format a resume reads.
 const OLDEST_READ: u32 = 3;
-
-/// A state file of a layer, as its manifest names it.
-#[derive(Clone, Serialize, Deserialize)]
-pub(super) struct StateFile {
-    /// The file's name in the run's folder: `s{square}-b{bucket}.bin`.
-    pub name: String,
-    pub states: u64,
-    /// The CRC-32 of the file's bytes.
-    pub crc32: u32,
-}
-
-/// The name of bucket `bucket`'s state file after square `square`.
-pub(super) fn state_file_name(square: usize, bucket: usize) -> String {
-    format!("s{square}-b{bucket}.bin")
-}
 
 /// Whether `name` is a file a run makes in its folder: a state file
 /// (`s3-b0.bin`), an unmerged one (`raw-s3-b0.bin`) or the manifest being
@@ -120,12 +85,15 @@ fn is_number(text: &str) -> bool {
 }
 
 /// Reads and checks the manifest at `path`: its format version, that it is
-/// this run's (`fingerprint`), and that it names only state files of its
-/// own square with distinct buckets below `max_buckets`.
+/// this run's (`fingerprint`) of `n` squares, that it names only state
+/// files of its own square with distinct buckets below `max_buckets`, and
+/// that its fields agree with each other and with its count's binding
+/// (see `validate.rs`).
 pub(super) fn read_manifest(
     path: &Path,
     fingerprint: &str,
     max_buckets: usize,
+    n: usize,
 ) -> std::result::Result<Manifest, Error> {
     let text = read_small(path)?;
     let not_a_checkpoint =
@@ -178,34 +146,65 @@ pub(super) fn read_manifest(
             }
         }
     }
+    super::validate::check_fields(&m, path, n)?;
     Ok(m)
 }
 
 /// The most bytes of a manifest (a few kilobytes in practice).
 const MAX_MANIFEST: u64 = 16 << 20;
 
-/// Reads a small text file of a count, refusing one past [`MAX_MANIFEST`].
+/// Reads a small text file of a count (never through a link), refusing
+/// one past [`MAX_MANIFEST`] or not UTF-8 as damaged.
 pub(crate) fn read_small(path: &Path) -> std::result::Result<String, Error> {
-    let f = File::open(path).map_err(|e| io_error("read", path, e))?;
-    let mut text = String::new();
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let f = Folder::open(parent)
+        .and_then(|folder| folder.read(name))
+        .map_err(|e| not_regular(path, e))?;
+    let mut bytes = Vec::new();
     f.take(MAX_MANIFEST + 1)
-        .read_to_string(&mut text)
+        .read_to_end(&mut bytes)
         .map_err(|e| io_error("read", path, e))?;
-    if text.len() as u64 > MAX_MANIFEST {
+    if bytes.len() as u64 > MAX_MANIFEST {
         return Err(Error::Parse(format!(
             "{} is larger than any checkpoint (over {})",
             path.display(),
             crate::memory::human_bytes(MAX_MANIFEST)
         )));
     }
-    Ok(text)
+    String::from_utf8(bytes).map_err(|_| {
+        Error::Parse(format!(
+            "{} is damaged or edited (it is not UTF-8 text, as a count writes it)",
+            path.display()
+        ))
+        .with_hint(crate::Hint::StartFresh)
+    })
 }
 
-/// Checks that the state file `f` in `dir` holds the bytes its checksum
-/// was taken of, and `f.states` entries: packed blocks, or (`packed`
-/// false) fixed-width entries. Returns its bytes.
+/// The error of a count's file at `path` that could not be opened: a
+/// link or other than a regular file is damage (status 2), the rest I/O.
+fn not_regular(path: &Path, e: std::io::Error) -> Error {
+    match e.kind() {
+        std::io::ErrorKind::InvalidInput => Error::Parse(format!(
+            "{} is damaged or planted ({e}; a count writes regular files only)",
+            path.display()
+        ))
+        .with_hint(crate::Hint::StartFresh),
+        _ => io_error("read", path, e),
+    }
+}
+
+/// Checks that the state file `f` in the run's folder holds the bytes its
+/// checksum was taken of, and `f.states` entries: packed blocks, or
+/// (`packed` false) fixed-width entries. Returns its bytes.
 fn check_state_file<K: Word, C: Word>(
-    dir: &Path,
+    dir: &Folder,
     f: &StateFile,
     packed: bool,
 ) -> std::result::Result<u64, Error> {
@@ -219,16 +218,19 @@ fn check_state_file<K: Word, C: Word>(
     };
     // The file itself, never what a link points to: a state file replaced
     // by a link to another file is not read (nor later removed) as states.
-    let meta = fs::symlink_metadata(&path).map_err(|e| io_error("read", &path, e))?;
-    if !meta.file_type().is_file() {
-        return Err(damaged("it is not a regular file"));
-    }
-    let len = meta.len();
+    let mut r = match dir.read(&f.name) {
+        Ok(r) => r,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(damaged("it is missing")),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+            return Err(damaged("it is not a regular file"))
+        }
+        Err(e) => return Err(io_error("read", &path, e)),
+    };
+    let len = r.metadata().map_err(|e| io_error("read", &path, e))?.len();
     if !packed && f.states.checked_mul(entry_bytes::<K, C>() as u64) != Some(len) {
         return Err(damaged("its length is not the checkpoint's"));
     }
     let mut hasher = crc32fast::Hasher::new();
-    let mut r = File::open(&path).map_err(|e| io_error("read", &path, e))?;
     let mut buf = vec![0u8; 1 << 20];
     loop {
         let got = r.read(&mut buf).map_err(|e| io_error("read", &path, e))?;
@@ -251,15 +253,11 @@ fn check_state_file<K: Word, C: Word>(
     Ok(len)
 }
 
-/// Writes `text` to `dir/name` atomically (temporary file, then rename).
-pub(super) fn write_atomic(dir: &Path, name: &str, text: &[u8]) -> std::result::Result<(), Stop> {
-    let tmp = dir.join(format!("{name}.tmp"));
-    let path = dir.join(name);
-    let mut f = File::create(&tmp).map_err(|e| io("write", &tmp, e))?;
-    f.write_all(text)
-        .and_then(|()| f.sync_all())
-        .map_err(|e| io("write", &tmp, e))?;
-    fs::rename(&tmp, &path).map_err(|e| io("write", &path, e))
+/// Writes `text` to `name` in `dir` atomically (temporary file, then
+/// rename), never through a link.
+pub(super) fn write_atomic(dir: &Folder, name: &str, text: &[u8]) -> std::result::Result<(), Stop> {
+    dir.write_atomic(name, text)
+        .map_err(|e| io("write", &dir.join(name), e))
 }
 
 /// A hash of the problem alone, naming its files.
@@ -288,8 +286,8 @@ fn fingerprint_of(p: &Problem, key_bytes: usize, count_bytes: usize, nibbles: bo
 }
 
 /// Makes the work directory `dir` ready for a count that starts: creates
-/// it if it does not exist (its parent must: a mistyped path is not made
-/// into a tree of folders). Whether the count may resume or overwrite a
+/// it, and its missing parents, if it does not exist (the user asked for
+/// that folder; `mkdir -p`). Whether the count may resume or overwrite a
 /// checkpoint is decided per run, for the count's own problems (see
 /// [`check_checkpoint`]).
 pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<()> {
@@ -302,7 +300,7 @@ pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<
         if resume {
             return Err(no_checkpoint(dir));
         }
-        fs::create_dir(dir)
+        fs::create_dir_all(dir)
             .map_err(|e| Error::io(format!("create the work directory {}", dir.display()), e))?;
     } else if !dir.is_dir() {
         return Err(Error::Parse(format!(
@@ -333,6 +331,12 @@ pub(crate) fn check_checkpoint(p: &Problem, opts: &RunOptions<'_>) -> Result<()>
     let Some(dir) = opts.work_dir else {
         return Ok(());
     };
+    // A run folder replaced by a link (or another user's) is refused
+    // whatever the count would do with it.
+    let work = Folder::open(dir).map_err(|e| io_error("open", dir, e))?;
+    for fp in fingerprints(p) {
+        work.sub(&format!("count-{fp}"))?;
+    }
     let manifests = manifests(p, dir);
     if opts.resume {
         return match manifests.is_empty() && !opts.later {
@@ -353,8 +357,10 @@ pub(crate) fn check_checkpoint(p: &Problem, opts: &RunOptions<'_>) -> Result<()>
 pub(crate) fn manifests(p: &Problem, dir: &Path) -> Vec<PathBuf> {
     fingerprints(p)
         .into_iter()
-        .map(|fp| dir.join(format!("count-{fp}")).join(MANIFEST))
-        .filter(|m| m.is_file())
+        .map(|fp| dir.join(format!("count-{fp}")))
+        .filter(|run| fs::symlink_metadata(run).is_ok_and(|m| m.is_dir()))
+        .map(|run| run.join(MANIFEST))
+        .filter(|m| fs::symlink_metadata(m).is_ok_and(|m| m.is_file()))
         .collect()
 }
 
@@ -398,11 +404,12 @@ fn fingerprints(p: &Problem) -> Vec<String> {
 /// A run of them still going in another process is not touched: the
 /// count is refused.
 pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
+    let work = Folder::open(dir).map_err(|e| io_error("open", dir, e))?;
     for fp in fingerprints(p) {
-        let d = dir.join(format!("count-{fp}"));
-        if d.exists() {
+        let name = format!("count-{fp}");
+        if work.kind(&name) != Kind::Missing {
             let _running_elsewhere = lock_run(dir, &fp)?;
-            fs::remove_dir_all(&d).map_err(|e| io_error("clear", &d, e))?;
+            work.remove_sub(&name)?;
         }
     }
     Ok(())
@@ -428,11 +435,14 @@ pub(super) struct Opened {
     pub finished: bool,
 }
 
-/// Opens the run `fp` in the work directory, if any: resumes from its
-/// checkpoint (checking every state file) or starts its folder afresh.
+/// Opens the run `fp` of `n` squares in the work directory, if any:
+/// resumes from its checkpoint (checking every state file) or starts its
+/// folder afresh. The run's folder is reached through the work
+/// directory's handle and must be a folder this user made, not a link.
 pub(super) fn open<K: Word, C: Tally>(
     fp: &str,
     opts: &RunOptions<'_>,
+    n: usize,
     mut run: Run,
 ) -> std::result::Result<Opened, Stop> {
     let mut opened = Opened {
@@ -445,74 +455,100 @@ pub(super) fn open<K: Word, C: Tally>(
         disk: None,
         finished: false,
     };
-    let Some(dir) = opts.work_dir else {
+    let Some(work_dir) = opts.work_dir else {
         opened.run = run;
         return Ok(opened);
     };
-    let lock = lock_run(dir, fp)?;
-    let dir = dir.join(format!("count-{fp}"));
-    let manifest = dir.join(MANIFEST);
-    if opts.resume && manifest.exists() {
-        let m = read_manifest(&manifest, fp, MAX_BUCKETS)?;
-        run.states_per_step = m.states_per_step;
-        run.peak = m.peak;
-        run.prefix_counts = m.prefix_counts;
-        run.on_disk = true;
-        if let Some(count) = m.count {
-            run.count = count.parse().map_err(|_: Error| {
-                Error::Parse(format!("{} holds a bad count", manifest.display()))
-            })?;
-            opened.finished = true;
+    let lock = lock_run(work_dir, fp)?;
+    let work = Folder::open(work_dir).map_err(|e| io("open", work_dir, e))?;
+    let name = format!("count-{fp}");
+    let existing = match opts.resume {
+        true => work
+            .sub(&name)?
+            .filter(|d| d.kind(MANIFEST) != Kind::Missing),
+        false => None,
+    };
+    let folder = match existing {
+        Some(folder) => {
+            resume_from::<K, C>(&folder, fp, n, &mut run, &mut opened)?;
+            folder
         }
-        opened.step = m.step;
-        opened.packed = m.version >= 4;
-        opened.raw_bytes = m.raw_bytes;
-        for f in &m.buckets {
-            let bytes = check_state_file::<K, C>(&dir, f, opened.packed)?;
-            opened.files.push(dir.join(&f.name));
-            opened.sizes.push((f.states, bytes, f.crc32));
+        None => {
+            work.remove_sub(&name)?;
+            // The work directory exists (see `prepare_work_dir`): only the
+            // run's own folder is made.
+            work.make_sub(&name)?
         }
-        // Remove what a killed step left behind: files of the run's own
-        // naming that the manifest does not name.
-        for entry in fs::read_dir(&dir)
-            .map_err(|e| io("read", &dir, e))?
-            .flatten()
-        {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if is_run_file(&name) && !m.buckets.iter().any(|f| f.name == name) {
-                let _ = fs::remove_file(entry.path());
-            }
-        }
-    } else {
-        if dir.exists() {
-            fs::remove_dir_all(&dir).map_err(|e| io("clear", &dir, e))?;
-        }
-        // The work directory exists (see `prepare_work_dir`): only the
-        // run's own folder is made.
-        fs::create_dir(&dir).map_err(|e| io("create", &dir, e))?;
-    }
+    };
     opened.run = run;
     opened.disk = Some(Disk {
-        dir,
+        dir: folder.path().to_path_buf(),
         temporary: false,
         _lock: Some(lock),
+        folder: Some(folder),
     });
     Ok(opened)
+}
+
+/// Reads the checkpoint in the run's `folder` into `run` and `opened`,
+/// checking every state file, and removes what a killed step left there.
+fn resume_from<K: Word, C: Tally>(
+    folder: &Folder,
+    fp: &str,
+    n: usize,
+    run: &mut Run,
+    opened: &mut Opened,
+) -> std::result::Result<(), Stop> {
+    let manifest = folder.join(MANIFEST);
+    let m = read_manifest(&manifest, fp, MAX_BUCKETS, n)?;
+    run.states_per_step = m.states_per_step;
+    run.peak = m.peak;
+    run.prefix_counts = m.prefix_counts;
+    run.on_disk = true;
+    if let Some(count) = m.count {
+        run.count = count.parse().map_err(|_: Error| {
+            Error::Parse(format!("{} holds a bad count", manifest.display()))
+                .with_hint(crate::Hint::StartFresh)
+        })?;
+        opened.finished = true;
+    }
+    opened.step = m.step;
+    opened.packed = m.version >= 4;
+    opened.raw_bytes = m.raw_bytes;
+    for f in &m.buckets {
+        let bytes = check_state_file::<K, C>(folder, f, opened.packed)?;
+        opened.files.push(folder.join(&f.name));
+        opened.sizes.push((f.states, bytes, f.crc32));
+    }
+    // Remove what a killed step left behind: files of the run's own
+    // naming that the manifest does not name, in the run's own folder.
+    let names = folder.names().map_err(|e| io("read", folder.path(), e))?;
+    for name in names {
+        if is_run_file(&name) && !m.buckets.iter().any(|f| f.name == name) {
+            let _ = folder.remove(&name);
+        }
+    }
+    Ok(())
 }
 
 /// Locks the run `fp` in the work directory `work` for this process (an
 /// empty file `count-{fp}.lock` beside the run's folder, locked until
 /// the run ends or its process dies), or refuses it while another
 /// process counts it there: two runs of one count in one folder would
-/// overwrite each other's state files and checkpoint.
-fn lock_run(work: &Path, fp: &str) -> Result<File> {
-    let path = work.join(format!("count-{fp}.lock"));
-    let file = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|e| io_error("create", &path, e))?;
+/// overwrite each other's state files and checkpoint. The lock file is
+/// opened relative to the work directory and never through a link.
+pub(crate) fn lock_run(work: &Path, fp: &str) -> Result<File> {
+    let name = format!("count-{fp}.lock");
+    let path = work.join(&name);
+    let file = Folder::open(work)
+        .and_then(|folder| folder.lock_file(&name))
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidInput => Error::Parse(format!(
+                "{} is not a lock file this count made ({e}); knights does not open it (remove it, or give another work directory)",
+                path.display()
+            )),
+            _ => io_error("create", &path, e),
+        })?;
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(fs::TryLockError::WouldBlock) => Err(Error::Unsupported(format!(
@@ -557,11 +593,16 @@ pub(super) fn write_manifest(
         count,
         prefix_counts: run.prefix_counts.clone(),
         raw_bytes,
+        binding: None,
         checksum: 0,
     };
+    let m = Manifest {
+        binding: Some(super::validate::binding(&m)),
+        ..m
+    };
     let text = m.sealed();
-    if !disk.temporary {
-        write_atomic(&disk.dir, MANIFEST, text.as_bytes())?;
+    if let (false, Some(folder)) = (disk.temporary, &disk.folder) {
+        write_atomic(folder, MANIFEST, text.as_bytes())?;
     }
     Ok(())
 }

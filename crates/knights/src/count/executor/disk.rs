@@ -9,6 +9,7 @@ use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use super::folder::{Folder, Kind};
 use super::options::RunOptions;
 use super::words::{entry_bytes, io, Stop, Word};
 use crate::Error;
@@ -73,8 +74,12 @@ pub(crate) struct Disk {
     pub dir: PathBuf,
     pub temporary: bool,
     /// The lock a run in a work directory holds on its count (see
-    /// `checkpoint::lock_run`) until it ends.
+    /// `checkpoint::lock_run`) until it ends; a temporary folder's, the
+    /// lock that claims it (see [`remove_stale`]).
     pub _lock: Option<fs::File>,
+    /// The folder, open (see `folder.rs`): a checkpoint is written
+    /// through it.
+    pub folder: Option<Folder>,
 }
 
 impl Drop for Disk {
@@ -89,44 +94,97 @@ impl Drop for Disk {
 /// the run's fingerprint follow.
 pub(super) const TEMPORARY_PREFIX: &str = "knights-count-";
 
+/// The name of a run's checkpoint manifest in its folder.
+pub(super) const MANIFEST: &str = "checkpoint.json";
+
+/// The file in a temporary folder whose lock claims it for its run.
+const CLAIM: &str = "claim.lock";
+
 impl Disk {
     /// A directory of its own under the system's temporary directory, for
     /// a run whose states outgrow memory without a work directory. First
     /// removes what runs killed before they could clean up left there
-    /// (named for a process that no longer exists; on systems without
-    /// `/proc` nothing is removed).
+    /// (see [`remove_stale`]).
     pub fn temporary(fingerprint: &str) -> std::result::Result<Disk, Stop> {
         let base = std::env::temp_dir();
         remove_stale(&base, TEMPORARY_PREFIX);
-        let dir = base.join(format!(
-            "{TEMPORARY_PREFIX}{}-{fingerprint}",
-            std::process::id()
-        ));
-        fs::create_dir_all(&dir).map_err(|e| io("create", &dir, e))?;
+        let name = format!("{TEMPORARY_PREFIX}{}-{fingerprint}", std::process::id());
+        Ok(Disk::claimed(&base, TEMPORARY_PREFIX, &name)?)
+    }
+
+    /// The folder `name` in `base`, made and claimed for this run: made
+    /// under a hidden name, its lock file locked, then renamed, so that no
+    /// other count ever sees it unclaimed. The lock is held until the run
+    /// ends (or its process dies); the folder is removed at the end.
+    pub fn claimed(base: &Path, prefix: &str, name: &str) -> Result<Disk, Error> {
+        let parent = Folder::open(base).map_err(|e| super::io_error("open", base, e))?;
+        // The name of a killed run of this process id (from another PID
+        // namespace) is taken back if its claim is free.
+        remove_if_stale(&parent, prefix, name);
+        let hidden = format!(".{name}");
+        parent.remove_sub(&hidden)?;
+        let folder = parent.make_sub(&hidden)?;
+        let claim = folder.join(CLAIM);
+        let lock = folder
+            .lock_file(CLAIM)
+            .map_err(|e| super::io_error("create", &claim, e))?;
+        lock.try_lock()
+            .map_err(|e| super::io_error("lock", &claim, e.into()))?;
+        let path = parent.join(name);
+        parent
+            .rename(&hidden, name)
+            .map_err(|e| super::io_error("create", &path, e))?;
         Ok(Disk {
-            dir,
+            dir: path,
             temporary: true,
-            _lock: None,
+            _lock: Some(lock),
+            folder: parent.sub(name)?,
         })
     }
 }
 
-/// Removes from `dir` the folders named `{prefix}{pid}-...` whose process
-/// no longer exists: what counts killed before they could clean up left
-/// (on systems without `/proc` nothing is removed).
+/// Removes from `dir` the folders named `{prefix}...` that counts killed
+/// before they could clean up left: folders of this user (never a link,
+/// nor another user's) whose claim (a lock file in them, held by the run
+/// for its life) is free. A folder without one (made by an older version)
+/// is removed if its name's process id (`{prefix}{pid}-...`) no longer
+/// exists (on systems without `/proc`, never).
 pub(crate) fn remove_stale(dir: &Path, prefix: &str) {
-    if !Path::new("/proc/self").exists() {
+    let Ok(parent) = Folder::open(dir) else {
+        return;
+    };
+    for name in parent.names().unwrap_or_default() {
+        if name.starts_with(prefix) {
+            remove_if_stale(&parent, prefix, &name);
+        }
+    }
+}
+
+/// Removes the folder `name` (`{prefix}...`) in `parent` if it is a
+/// killed run's (see [`remove_stale`]).
+fn remove_if_stale(parent: &Folder, prefix: &str, name: &str) {
+    if parent.kind(name) != Kind::Folder {
         return;
     }
-    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let pid = name
-            .strip_prefix(prefix)
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<u32>().ok());
-        if pid.is_some_and(|pid| !Path::new("/proc").join(pid.to_string()).exists()) {
-            let _ = fs::remove_dir_all(entry.path());
+    // A link or another user's folder: an error, and left alone.
+    let Ok(Some(folder)) = parent.sub(name) else {
+        return;
+    };
+    let stale = match folder.read(CLAIM) {
+        // Held while the folder is removed.
+        Ok(claim) => claim.try_lock().is_ok(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let pid = name
+                .strip_prefix(prefix)
+                .and_then(|rest| rest.split('-').next())
+                .and_then(|pid| pid.parse::<u32>().ok());
+            Path::new("/proc/self").exists()
+                && pid.is_some_and(|pid| !Path::new("/proc").join(pid.to_string()).exists())
         }
+        Err(_) => false,
+    };
+    if stale {
+        let _ = parent.remove_sub(name);
     }
 }
 
@@ -276,7 +334,12 @@ pub(super) fn disk_passes(
         next: written,
         budget: budget_phrase(opts.max_disk, free, layer, &d.dir),
     };
-    let hint = if d.temporary {
+    // "Its checkpoint is kept" only once there is one.
+    let checkpointed = d
+        .folder
+        .as_ref()
+        .is_some_and(|f| f.kind(MANIFEST) == Kind::File);
+    let hint = if d.temporary || !checkpointed {
         crate::Hint::MoreRoom
     } else {
         crate::Hint::ResumeWithRoom
@@ -352,6 +415,7 @@ mod tests {
             dir,
             temporary: true,
             _lock: None,
+            folder: None,
         };
         const MB: u64 = 1 << 20;
         let passes = |max_disk: u64| {

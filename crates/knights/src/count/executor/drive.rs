@@ -86,7 +86,7 @@ fn run_local<K: Key, C: Tally>(
         peak: 1,
         ..Run::default()
     };
-    let opened = open::<K, C>(&fp, opts, fresh)?;
+    let opened = open::<K, C>(&fp, opts, engine.steps.len(), fresh)?;
     if opened.finished && opts.final_layer.is_none() {
         return Ok(opened.run);
     }

@@ -28,6 +28,7 @@
 mod checkpoint;
 mod disk;
 mod drive;
+mod folder;
 mod local;
 mod merge;
 mod options;
@@ -37,6 +38,7 @@ mod partitioned;
 mod spread;
 mod spread_checkpoint;
 mod step;
+mod validate;
 mod words;
 
 pub(crate) use checkpoint::{
@@ -45,6 +47,7 @@ pub(crate) use checkpoint::{
 };
 pub(crate) use disk::{remove_stale, Disk};
 pub(crate) use drive::run;
+pub(crate) use folder::Folder;
 pub(crate) use merge::merge;
 pub(crate) use options::{overflow, part_overflow, FinalLayer, Route, Run, RunOptions, JOINING};
 pub use options::{FrontierProgress, Joining, SquarePhase, Within};

@@ -13,13 +13,13 @@
 //! only if its manifest names this count, this number of workers and this
 //! worker.
 
-use std::fs;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use super::checkpoint::{crc_of, edited, read_small, write_atomic};
+use super::folder::{Folder, Kind};
 use super::options::{Run, RunOptions};
 use super::words::{io_error, Stop};
 use crate::count::exchange::{gather_words, Exchange};
@@ -48,7 +48,9 @@ struct ShareManifest {
 
 /// Where a spread count's shares go, and which worker writes them.
 pub(super) struct ShareFiles {
-    dir: PathBuf,
+    /// The run's folder, open: every file is reached through it, never
+    /// through a link.
+    dir: Folder,
     fingerprint: String,
     workers: usize,
     worker: usize,
@@ -76,8 +78,17 @@ impl ShareFiles {
         let Some(work) = opts.work_dir else {
             return Ok(None);
         };
-        let dir = work.join(format!("count-{fingerprint}-of{}", ex.workers()));
-        fs::create_dir_all(&dir).map_err(|e| io_error("create", &dir, e))?;
+        let parent = Folder::open(work).map_err(|e| io_error("open", work, e))?;
+        let name = format!("count-{fingerprint}-of{}", ex.workers());
+        // Workers sharing the folder may make it at once: one makes it,
+        // the others open it.
+        let dir = match parent.sub(&name)? {
+            Some(dir) => dir,
+            None => match parent.make_sub(&name) {
+                Ok(dir) => dir,
+                Err(e) => parent.sub(&name)?.ok_or(e)?,
+            },
+        };
         Ok(Some(ShareFiles {
             dir,
             fingerprint: fingerprint.into(),
@@ -89,15 +100,12 @@ impl ShareFiles {
     /// The squares of this worker's manifests in the folder.
     fn steps(&self) -> Vec<usize> {
         let prefix = format!("w{}-s", self.worker);
-        let Ok(entries) = fs::read_dir(&self.dir) else {
+        let Ok(names) = self.dir.names() else {
             return Vec::new();
         };
-        let mut steps: Vec<usize> = entries
-            .flatten()
-            .filter_map(|e| {
-                let n = e.file_name().to_string_lossy().into_owned();
-                n.strip_prefix(&prefix)?.strip_suffix(".json")?.parse().ok()
-            })
+        let mut steps: Vec<usize> = names
+            .iter()
+            .filter_map(|n| n.strip_prefix(&prefix)?.strip_suffix(".json")?.parse().ok())
             .collect();
         steps.sort_unstable();
         steps
@@ -138,8 +146,10 @@ impl ShareFiles {
     pub fn remove_before(&self, step: usize) -> std::result::Result<(), Stop> {
         for s in self.steps().into_iter().filter(|&s| s < step) {
             for ext in ["json", "bin"] {
-                let path = self.dir.join(name(self.worker, s, ext));
-                fs::remove_file(&path).map_err(|e| Stop::Err(io_error("remove", &path, e)))?;
+                let file = name(self.worker, s, ext);
+                self.dir
+                    .remove(&file)
+                    .map_err(|e| Stop::Err(io_error("remove", &self.dir.join(&file), e)))?;
             }
         }
         Ok(())
@@ -147,7 +157,7 @@ impl ShareFiles {
 
     /// Reads and checks this worker's share after `step` squares.
     fn read(&self, step: usize) -> Result<Resumed> {
-        let path = self.dir.join(name(self.worker, step, "json"));
+        let path = self.dir.join(&name(self.worker, step, "json"));
         let text = read_small(&path)?;
         let m: ShareManifest = serde_json::from_str(&text).map_err(|_| edited(&path))?;
         if crc_of(&ShareManifest {
@@ -167,18 +177,23 @@ impl ShareFiles {
             ))
             .with_hint(crate::Hint::StartFresh));
         }
-        let data = self.dir.join(name(self.worker, step, "bin"));
+        let data_name = name(self.worker, step, "bin");
+        let data = self.dir.join(&data_name);
         let damaged = || {
             Error::Parse(format!("the share {} is damaged", data.display()))
                 .with_hint(crate::Hint::StartFresh)
         };
-        let meta = fs::symlink_metadata(&data).map_err(|e| io_error("read", &data, e))?;
-        if !meta.file_type().is_file() || meta.len() != m.bytes {
+        // The file itself, never through a link; a missing one is damage.
+        let Ok(file) = self.dir.read(&data_name) else {
+            return Err(damaged());
+        };
+        let meta = file.metadata().map_err(|e| io_error("read", &data, e))?;
+        if meta.len() != m.bytes {
             return Err(damaged());
         }
         let mut bytes = Vec::with_capacity(m.bytes as usize);
-        fs::File::open(&data)
-            .and_then(|f| f.take(m.bytes).read_to_end(&mut bytes))
+        file.take(m.bytes)
+            .read_to_end(&mut bytes)
             .map_err(|e| io_error("read", &data, e))?;
         if crc32fast::hash(&bytes) != m.crc32 {
             return Err(damaged());
@@ -216,9 +231,11 @@ impl ShareFiles {
     pub fn clear(&self) -> Result<()> {
         for s in self.steps() {
             for ext in ["json", "bin"] {
-                let path = self.dir.join(name(self.worker, s, ext));
-                if path.exists() {
-                    fs::remove_file(&path).map_err(|e| io_error("remove", &path, e))?;
+                let file = name(self.worker, s, ext);
+                if self.dir.kind(&file) != Kind::Missing {
+                    self.dir
+                        .remove(&file)
+                        .map_err(|e| io_error("remove", &self.dir.join(&file), e))?;
                 }
             }
         }
@@ -227,6 +244,6 @@ impl ShareFiles {
 
     /// The run's folder.
     pub fn dir(&self) -> &Path {
-        &self.dir
+        self.dir.path()
     }
 }

@@ -115,14 +115,8 @@ impl<'a> Room<'a> {
             let made = match self.opts.work_dir {
                 Some(work) => {
                     remove_stale(work, JOIN_PREFIX);
-                    let dir = work.join(format!("{JOIN_PREFIX}{}-{n}", std::process::id()));
-                    std::fs::create_dir_all(&dir)
-                        .map(|()| Disk {
-                            dir: dir.clone(),
-                            temporary: true,
-                            _lock: None,
-                        })
-                        .map_err(|e| io_error("create", &dir, e))
+                    let name = format!("{JOIN_PREFIX}{}-{n}", std::process::id());
+                    Disk::claimed(work, JOIN_PREFIX, &name)
                 }
                 None => Disk::temporary(&format!("join{n}")).map_err(|stop| match stop {
                     Stop::Err(e) => e,
