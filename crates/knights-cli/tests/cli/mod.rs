@@ -10,6 +10,8 @@ mod construct;
 mod count;
 #[cfg(feature = "distributed")]
 mod distributed;
+#[cfg(feature = "distributed")]
+mod distributed_safety;
 mod output;
 mod promises;
 mod readme;

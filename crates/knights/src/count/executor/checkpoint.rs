@@ -302,8 +302,17 @@ pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<
         if resume {
             return Err(no_checkpoint(dir));
         }
-        fs::create_dir(dir)
-            .map_err(|e| Error::io(format!("create the work directory {}", dir.display()), e))?;
+        // Workers of a spread count make it at once: one made by another
+        // in the meantime is as good.
+        match fs::create_dir(dir) {
+            Err(e) if !(e.kind() == std::io::ErrorKind::AlreadyExists && dir.is_dir()) => {
+                return Err(Error::io(
+                    format!("create the work directory {}", dir.display()),
+                    e,
+                ))
+            }
+            _ => {}
+        }
     } else if !dir.is_dir() {
         return Err(Error::Parse(format!(
             "the work directory {} is not a directory",
@@ -505,7 +514,7 @@ pub(super) fn open<K: Word, C: Tally>(
 /// the run ends or its process dies), or refuses it while another
 /// process counts it there: two runs of one count in one folder would
 /// overwrite each other's state files and checkpoint.
-fn lock_run(work: &Path, fp: &str) -> Result<File> {
+pub(super) fn lock_run(work: &Path, fp: &str) -> Result<File> {
     let path = work.join(format!("count-{fp}.lock"));
     let file = fs::OpenOptions::new()
         .create(true)

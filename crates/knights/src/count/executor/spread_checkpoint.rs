@@ -11,15 +11,18 @@
 //! a worker killed while writing leaves its previous square, which the
 //! others still hold. A share's files are read only by its own worker, and
 //! only if its manifest names this count, this number of workers and this
-//! worker.
+//! worker. Each worker locks its share of the run (`count-{fingerprint}-of{N}-w{worker}.lock`
+//! beside the folder), so a second run of the count in the folder is
+//! refused. A resume that finds no square held by every worker says which
+//! share is damaged, or with how many workers the checkpoint was written.
 
-use std::fs;
+use std::fs::{self, File};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::checkpoint::{crc_of, edited, read_small, write_atomic};
+use super::checkpoint::{crc_of, edited, lock_run, no_checkpoint, read_small, write_atomic};
 use super::options::{Run, RunOptions};
 use super::words::{io_error, Stop};
 use crate::count::exchange::{gather_words, Exchange};
@@ -48,10 +51,14 @@ struct ShareManifest {
 
 /// Where a spread count's shares go, and which worker writes them.
 pub(super) struct ShareFiles {
+    /// The work directory, and the run's folder in it.
+    work: PathBuf,
     dir: PathBuf,
     fingerprint: String,
     workers: usize,
     worker: usize,
+    /// This worker's lock of its share of the run, held while it runs.
+    _lock: File,
 }
 
 /// A share read back: the square, the run's figures, the share's bytes.
@@ -67,7 +74,10 @@ fn name(worker: usize, step: usize, ext: &str) -> String {
 
 impl ShareFiles {
     /// The shares of the run `fingerprint` in the work directory of
-    /// `opts`, if it has one; makes the run's folder.
+    /// `opts`, if it has one, locked for this worker (the run's folder is
+    /// made when the run starts, see [`ShareFiles::clear`]). Each worker
+    /// locks its own share: the workers of one run on one machine would
+    /// refuse each other one lock.
     pub fn new(
         opts: &RunOptions<'_>,
         fingerprint: &str,
@@ -76,13 +86,16 @@ impl ShareFiles {
         let Some(work) = opts.work_dir else {
             return Ok(None);
         };
-        let dir = work.join(format!("count-{fingerprint}-of{}", ex.workers()));
-        fs::create_dir_all(&dir).map_err(|e| io_error("create", &dir, e))?;
+        let (workers, worker) = (ex.workers(), ex.rank());
+        let run = format!("{fingerprint}-of{workers}");
+        let lock = lock_run(work, &format!("{run}-w{worker}"))?;
         Ok(Some(ShareFiles {
-            dir,
+            work: work.to_path_buf(),
+            dir: work.join(format!("count-{run}")),
             fingerprint: fingerprint.into(),
-            workers: ex.workers(),
-            worker: ex.rank(),
+            workers,
+            worker,
+            _lock: lock,
         }))
     }
 
@@ -191,18 +204,68 @@ impl ShareFiles {
     }
 
     /// The last square every worker holds whole, read: `None` if some
-    /// worker holds none.
+    /// worker holds none. With none, a share that some worker holds but
+    /// cannot read is the error of every worker, naming its file (else a
+    /// checkpoint that cannot be resumed would be refused as unfinished
+    /// when started again, and as missing when resumed).
     pub fn resume(&self, ex: &dyn Exchange) -> Result<Option<Resumed>> {
+        let mut unread: Option<Error> = None;
         let mine: Vec<u64> = self
             .steps()
             .into_iter()
             .rev()
-            .filter(|&s| self.read(s).is_ok())
+            .filter(|&s| match self.read(s) {
+                Ok(_) => true,
+                Err(e) => {
+                    unread.get_or_insert(e);
+                    false
+                }
+            })
             .map(|s| s as u64)
             .collect();
         let all = gather_words(ex, &mine)?;
         let common = mine.iter().find(|s| all.iter().all(|w| w.contains(s)));
-        common.map(|&s| self.read(s as usize)).transpose()
+        if let Some(&s) = common {
+            return self.read(s as usize).map(Some);
+        }
+        let why = unread.map(|e| e.unhinted().to_string()).unwrap_or_default();
+        let whys = ex.all_gather(why.into_bytes())?;
+        match whys.iter().find(|w| !w.is_empty()) {
+            Some(why) => Err(Error::Parse(String::from_utf8_lossy(why).into_owned())
+                .with_hint(crate::Hint::StartFresh)),
+            None => Ok(None),
+        }
+    }
+
+    /// The error of a resume that finds no share of this run: the
+    /// checkpoint written by another number of workers if the work
+    /// directory holds one, else none at all.
+    pub fn no_checkpoint(&self) -> Error {
+        let stem = format!("count-{}-of", self.fingerprint);
+        let others = fs::read_dir(&self.work).into_iter().flatten().flatten();
+        for entry in others {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(n) = name.strip_prefix(&stem) else {
+                continue;
+            };
+            let Ok(workers) = n.parse::<usize>() else {
+                continue;
+            };
+            let holds_shares = fs::read_dir(entry.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|f| f.file_name().to_string_lossy().ends_with(".json"));
+            if workers != self.workers && holds_shares {
+                return Error::Parse(format!(
+                    "the checkpoint of this count in {} was written by {workers} workers (in {}), not {}: resume it with {workers} workers",
+                    self.work.display(),
+                    entry.path().display(),
+                    self.workers
+                ));
+            }
+        }
+        no_checkpoint(&self.work)
     }
 
     /// Whether this worker holds a share of an unfinished run of `n`
@@ -212,8 +275,10 @@ impl ShareFiles {
         self.steps().iter().any(|&s| s < n)
     }
 
-    /// Removes every file of this worker's shares.
+    /// Removes every file of this worker's shares, and makes the run's
+    /// folder if it has none.
     pub fn clear(&self) -> Result<()> {
+        fs::create_dir_all(&self.dir).map_err(|e| io_error("create", &self.dir, e))?;
         for s in self.steps() {
             for ext in ["json", "bin"] {
                 let path = self.dir.join(name(self.worker, s, ext));
