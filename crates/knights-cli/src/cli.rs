@@ -16,6 +16,15 @@ pub struct Cli {
     pub command: Command,
 }
 
+#[cfg(feature = "distributed")]
+impl Cli {
+    /// Whether the command starts workers (`count --processes N`, not a
+    /// dry run), which takes the signals that stop it to forward them.
+    pub fn launches_workers(&self) -> bool {
+        matches!(&self.command, Command::Count(a) if a.processes.is_some() && !a.dry_run)
+    }
+}
+
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -510,8 +519,11 @@ pub struct CountArgs {
     pub quiet: bool,
     /// Spread the count over N worker processes on this machine, started
     /// with mpirun, which exchange states through MPI (each holds its
-    /// share of the states in memory). With --dry-run: project what each
-    /// of N workers would hold and send, with --max-memory each.
+    /// share of the states in memory); N is at most the board's squares and
+    /// what this machine's limits let mpirun start. SIGINT, SIGTERM and
+    /// SIGHUP go on to mpirun, which ends the workers. With --dry-run:
+    /// project what each of N workers would hold and send, with
+    /// --max-memory each.
     #[cfg(feature = "distributed")]
     #[arg(long, value_name = "N", conflicts_with = "distributed")]
     pub processes: Option<usize>,

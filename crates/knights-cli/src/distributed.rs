@@ -1,6 +1,6 @@
 //! Counting spread over processes (feature `distributed`): the library's
 //! [`Exchange`] over MPI, and `--processes N`, which starts N workers on
-//! this machine with `mpirun`.
+//! this machine with `mpirun` (see `launch`).
 //!
 //! Each worker is one `knights count ... --distributed` process of an MPI
 //! job (started by `mpirun`, `mpiexec` or Slurm's `srun`); they run the
@@ -8,9 +8,21 @@
 //! successors with MPI's all-to-all. The MPI types may not cross threads,
 //! so one thread of each process owns MPI: it initialises it, makes every
 //! collective call the count asks for, in order, and finalises it when the
-//! count ends. Worker 0 prints the answer; the others print only errors.
+//! count ends.
+//!
+//! Every collective call opens with a header that every worker gives: the
+//! call it makes, or that it has finished, or that it failed and why. A
+//! worker that fails anywhere (before the first exchange too) gives its
+//! failure in the next header instead of leaving the others waiting, and
+//! every worker then ends with the same failure: worker 0 prints it, once,
+//! and all exit with its status. After a failure no worker makes another
+//! call, so MPI finalises everywhere.
 
-use std::process::{Command, ExitCode};
+mod launch;
+
+pub use launch::{forward_stop_signals, launch};
+
+use std::process::ExitCode;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Mutex;
 use std::thread::JoinHandle;
@@ -25,15 +37,36 @@ use mpi::traits::*;
 enum Call {
     AllToAll(Vec<Vec<u8>>),
     AllGather(Vec<u8>),
+    /// The last call: this worker finished, or failed (`Some`).
+    Finish(Option<Failure>),
 }
 
-type Answer = std::result::Result<Vec<Vec<u8>>, String>;
+/// A worker's failure, as every worker learns it.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    /// The worker that failed (the first, if several did at once).
+    pub worker: usize,
+    /// Its exit status.
+    pub status: u8,
+    /// Its error, as it would print it (without the program's name).
+    pub message: String,
+}
+
+type Answer = std::result::Result<Vec<Vec<u8>>, Failure>;
+
+/// The calls of a header, as numbers.
+const ALL_TO_ALL: u64 = 1;
+const ALL_GATHER: u64 = 2;
+const DONE: u64 = 3;
+const FAILED: u64 = 4;
 
 /// This process's end of the MPI job.
 pub struct Mpi {
     rank: usize,
     size: usize,
     calls: Mutex<Option<(Sender<Call>, Receiver<Answer>)>>,
+    /// The failure a call learnt of, once one has.
+    failure: Mutex<Option<Failure>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -56,15 +89,7 @@ impl Mpi {
                 };
                 let world = universe.world();
                 let _ = info_tx.send(Some((world.rank() as usize, world.size() as usize)));
-                for call in call_rx {
-                    let answer = match call {
-                        Call::AllToAll(out) => all_to_all(&world, out, round),
-                        Call::AllGather(mine) => all_gather(&world, mine, round),
-                    };
-                    if answer_tx.send(answer).is_err() {
-                        break;
-                    }
-                }
+                serve(&world, call_rx, answer_tx, round);
             })
             .context("start the thread that runs MPI")?;
         let (rank, size) = info_rx
@@ -76,30 +101,106 @@ impl Mpi {
             rank,
             size,
             calls: Mutex::new(Some((call_tx, answer_rx))),
+            failure: Mutex::new(None),
             thread: Some(thread),
         })
     }
 
-    fn call(&self, call: Call) -> knights::Result<Vec<Vec<u8>>> {
-        let lost = || knights::Error::Internal("the MPI thread ended".into());
-        let calls = self.calls.lock().map_err(|_| lost())?;
-        let (tx, rx) = calls.as_ref().ok_or_else(lost)?;
-        tx.send(call).map_err(|_| lost())?;
-        rx.recv()
-            .map_err(|_| lost())?
-            .map_err(knights::Error::Unsupported)
+    fn call(&self, call: Call) -> std::result::Result<Vec<Vec<u8>>, Failure> {
+        let lost = || Failure {
+            worker: self.rank,
+            status: knights_cli::exit::EXIT_INTERNAL,
+            message: "internal error: the MPI thread ended; please report it".into(),
+        };
+        let answer = match self.calls.lock() {
+            Ok(calls) => match calls.as_ref() {
+                Some((tx, rx)) if tx.send(call).is_ok() => {
+                    rx.recv().unwrap_or_else(|_| Err(lost()))
+                }
+                _ => Err(lost()),
+            },
+            Err(_) => Err(lost()),
+        };
+        if let Err(f) = &answer {
+            if let Ok(mut seen) = self.failure.lock() {
+                seen.get_or_insert_with(|| f.clone());
+            }
+        }
+        answer
     }
-}
 
-impl Drop for Mpi {
+    /// A collective call for the count: a failure becomes the library's
+    /// error (the worker's own outcome is replaced by the failure at the end,
+    /// see [`Mpi::conclude`]).
+    fn count_call(&self, call: Call) -> knights::Result<Vec<Vec<u8>>> {
+        self.call(call).map_err(|f| {
+            knights::Error::Interrupted(format!(
+                "the count stopped because worker {} failed: {}",
+                f.worker, f.message
+            ))
+        })
+    }
+
+    /// Ends this worker's part in the job with its `outcome`: the last
+    /// call tells the others whether it finished or failed and learns the
+    /// same of them. Every worker ends with the first failure any worker
+    /// had (worker 0 prints it) or, if none failed, with its own outcome.
+    pub fn conclude(mut self, outcome: Result<ExitCode>) -> ExitCode {
+        let own = match &outcome {
+            Ok(_) => None,
+            Err(e) => knights_cli::exit::outcome(e).map(|(status, message)| Failure {
+                worker: self.rank,
+                status,
+                message,
+            }),
+        };
+        let seen = self.failure.lock().ok().and_then(|f| f.clone());
+        let failure = match seen {
+            Some(f) => Some(f),
+            None => self.call(Call::Finish(own)).err(),
+        };
+        self.finish_thread();
+        match (failure, outcome) {
+            (Some(f), _) => {
+                if self.rank == 0 {
+                    let from = match f.worker {
+                        0 => String::new(),
+                        w => format!("worker {w} of {}: ", self.size),
+                    };
+                    knights_cli::warn!("knights: {from}{}", f.message);
+                }
+                ExitCode::from(f.status)
+            }
+            (None, Ok(code)) => code,
+            // A closed standard output: a quiet success, as for one process.
+            (None, Err(_)) => ExitCode::SUCCESS,
+        }
+    }
+
     /// Ends the MPI thread, which finalises MPI.
-    fn drop(&mut self) {
+    fn finish_thread(&mut self) {
         if let Ok(mut calls) = self.calls.lock() {
             calls.take();
         }
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+    }
+}
+
+impl Drop for Mpi {
+    /// A worker that ends without concluding (a fault) tells the others it
+    /// failed, so that none waits for it; then MPI is finalised.
+    fn drop(&mut self) {
+        if self.thread.is_some() {
+            let _ = self.call(Call::Finish(Some(Failure {
+                worker: self.rank,
+                status: knights_cli::exit::EXIT_INTERNAL,
+                message: "internal error: a worker ended before its count did; please report it"
+                    .into(),
+            })));
+        }
+        self.finish_thread();
     }
 }
 
@@ -113,11 +214,101 @@ impl Exchange for Mpi {
     }
 
     fn all_to_all(&self, out: Vec<Vec<u8>>) -> knights::Result<Vec<Vec<u8>>> {
-        self.call(Call::AllToAll(out))
+        self.count_call(Call::AllToAll(out))
     }
 
     fn all_gather(&self, mine: Vec<u8>) -> knights::Result<Vec<Vec<u8>>> {
-        self.call(Call::AllGather(mine))
+        self.count_call(Call::AllGather(mine))
+    }
+}
+
+/// The MPI thread's loop: every call opens with the header, then, if every
+/// worker makes the same call, makes it; after a failure it answers every
+/// call with the failure and calls MPI no more.
+fn serve(world: &impl Communicator, calls: Receiver<Call>, answers: Sender<Answer>, round: usize) {
+    let rank = world.rank() as usize;
+    let n = world.size() as usize;
+    let mut failed: Option<Failure> = None;
+    for call in calls {
+        let answer = match (&failed, call) {
+            (Some(f), _) => Err(f.clone()),
+            (None, Call::AllToAll(out)) if out.len() != n => {
+                let bug = Failure {
+                    worker: rank,
+                    status: knights_cli::exit::EXIT_INTERNAL,
+                    message: format!(
+                        "internal error: {} buffers for {n} workers; please report it",
+                        out.len()
+                    ),
+                };
+                header(world, FAILED, Some(&bug), round).map(|()| Vec::new())
+            }
+            (None, Call::AllToAll(out)) => {
+                header(world, ALL_TO_ALL, None, round).map(|()| all_to_all(world, out, round))
+            }
+            (None, Call::AllGather(mine)) => {
+                header(world, ALL_GATHER, None, round).map(|()| all_gather(world, mine, round))
+            }
+            (None, Call::Finish(None)) => header(world, DONE, None, round).map(|()| Vec::new()),
+            (None, Call::Finish(Some(own))) => {
+                header(world, FAILED, Some(&own), round).map(|()| Vec::new())
+            }
+        };
+        if let Err(f) = &answer {
+            failed.get_or_insert_with(|| f.clone());
+        }
+        if answers.send(answer).is_err() {
+            break;
+        }
+    }
+}
+
+/// The header of a call: every worker's call (`what`), and the failure
+/// of the first worker that failed, if any; every worker learns the same.
+/// Workers that make different calls are a fault (status 70).
+fn header(
+    world: &impl Communicator,
+    what: u64,
+    own: Option<&Failure>,
+    round: usize,
+) -> std::result::Result<(), Failure> {
+    let n = world.size() as usize;
+    let status = own.map_or(0, |f| u64::from(f.status));
+    let mine = [what, status];
+    let mut all = vec![0u64; 2 * n];
+    world.all_gather_into(&mine[..], &mut all[..]);
+    let calls: Vec<(u64, u64)> = all.chunks_exact(2).map(|c| (c[0], c[1])).collect();
+    if let Some(first) = calls.iter().position(|&(c, _)| c == FAILED) {
+        let text = own
+            .map(|f| f.message.clone().into_bytes())
+            .unwrap_or_default();
+        let texts = all_gather(world, text, round);
+        return Err(Failure {
+            worker: first,
+            status: u8::try_from(calls[first].1).unwrap_or(knights_cli::exit::EXIT_INTERNAL),
+            message: String::from_utf8_lossy(&texts[first]).into_owned(),
+        });
+    }
+    if calls.iter().any(|&(c, _)| c != what) {
+        let names: Vec<&str> = calls.iter().map(|&(c, _)| call_name(c)).collect();
+        return Err(Failure {
+            worker: 0,
+            status: knights_cli::exit::EXIT_INTERNAL,
+            message: format!(
+                "internal error: the workers made different calls ({}); please report it",
+                names.join(", ")
+            ),
+        });
+    }
+    Ok(())
+}
+
+fn call_name(call: u64) -> &'static str {
+    match call {
+        ALL_TO_ALL => "all-to-all",
+        ALL_GATHER => "all-gather",
+        DONE => "finished",
+        _ => "failed",
     }
 }
 
@@ -164,11 +355,8 @@ fn append(all: &[u8], counts: &[i32], into: &mut [Vec<u8>]) {
 
 /// Each worker's buffer `out[i]` to worker `i`, in as many rounds as the
 /// largest buffer any worker sends needs (every worker agrees on them).
-fn all_to_all(world: &impl Communicator, out: Vec<Vec<u8>>, round: usize) -> Answer {
+fn all_to_all(world: &impl Communicator, out: Vec<Vec<u8>>, round: usize) -> Vec<Vec<u8>> {
     let n = world.size() as usize;
-    if out.len() != n {
-        return Err(format!("{} buffers for {n} workers", out.len()));
-    }
     let lens: Vec<u64> = out.iter().map(|b| b.len() as u64).collect();
     let mut got = vec![0u64; n];
     world.all_to_all_into(&lens[..], &mut got[..]);
@@ -211,11 +399,11 @@ fn all_to_all(world: &impl Communicator, out: Vec<Vec<u8>>, round: usize) -> Ans
         }
         append(&recv, &taken, &mut received);
     }
-    Ok(received)
+    received
 }
 
 /// Every worker's `mine`, in as many rounds as the largest needs.
-fn all_gather(world: &impl Communicator, mine: Vec<u8>, round: usize) -> Answer {
+fn all_gather(world: &impl Communicator, mine: Vec<u8>, round: usize) -> Vec<Vec<u8>> {
     let n = world.size() as usize;
     let mut lens = vec![0u64; n];
     world.all_gather_into(&(mine.len() as u64), &mut lens[..]);
@@ -243,71 +431,5 @@ fn all_gather(world: &impl Communicator, mine: Vec<u8>, round: usize) -> Answer 
         }
         append(&recv, &counts, &mut received);
     }
-    Ok(received)
-}
-
-/// Runs this command line again as `processes` workers of an MPI job on
-/// this machine (`mpirun -np N knights ... --distributed`), and ends as
-/// the job ends.
-pub fn launch(processes: usize) -> Result<ExitCode> {
-    if processes == 0 {
-        return Err(knights::Error::Parse(
-            "--processes takes the number of worker processes, 1 or more".into(),
-        )
-        .into());
-    }
-    let exe = std::env::current_exe().context("find the knights executable")?;
-    let mut args: Vec<String> = Vec::new();
-    let mut given = std::env::args().skip(1);
-    while let Some(a) = given.next() {
-        if a == "--processes" {
-            given.next();
-        } else if !a.starts_with("--processes=") {
-            args.push(a);
-        }
-    }
-    args.push("--distributed".into());
-    let version = Command::new("mpirun")
-        .arg("--version")
-        .output()
-        .map_err(|e| {
-            knights::Error::Unsupported(format!(
-                "--processes starts its workers with mpirun, which could not be run ({e}); install an MPI (on Debian: openmpi-bin)"
-            ))
-        })?;
-    let open_mpi = String::from_utf8_lossy(&version.stdout).contains("Open MPI");
-    let mut mpirun = Command::new("mpirun");
-    if open_mpi {
-        // More workers than cores is allowed here, none bound to a core
-        // (each worker runs threads of its own); Open MPI refuses to run
-        // as root unless told, and these are this user's own processes.
-        mpirun
-            .args(["--oversubscribe", "--bind-to", "none"])
-            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-    }
-    let status = mpirun
-        .arg("-np")
-        .arg(processes.to_string())
-        .arg(exe)
-        .args(&args)
-        .status()
-        .context("run mpirun")?;
-    Ok(ExitCode::from(launcher_status(status.code())))
-}
-
-/// The launcher's exit status for `mpirun`'s: a status of the documented
-/// ones as it is (worker 0's); a worker ended by a signal (128 and over,
-/// or `mpirun` itself killed) as a stopped count (130, its checkpoint kept
-/// for `--resume`); anything else, `mpirun`'s own failure, as 2.
-fn launcher_status(code: Option<i32>) -> u8 {
-    match code {
-        Some(c @ (0 | 1 | 2 | 3 | 70 | 74 | 130)) => c as u8,
-        Some(c) if c >= 128 => 130,
-        None => 130,
-        Some(c) => {
-            eprintln!("knights: mpirun ended with status {c}");
-            2
-        }
-    }
+    received
 }

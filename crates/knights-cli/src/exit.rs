@@ -62,23 +62,34 @@ fn message(e: &anyhow::Error) -> String {
 
 /// Prints an error in one or two plain sentences and picks the exit status.
 pub fn report(program: &str, e: &anyhow::Error) -> ExitCode {
+    match outcome(e) {
+        Some((status, text)) => {
+            let _ = writeln!(io::stderr(), "{program}: {text}");
+            ExitCode::from(status)
+        }
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// An error's exit status and message (without the program's name), as
+/// [`report`] prints it; `None` for a closed standard output, a quiet
+/// success.
+pub fn outcome(e: &anyhow::Error) -> Option<(u8, String)> {
     if let Some(io) = e.downcast_ref::<io::Error>() {
         if io.kind() == io::ErrorKind::BrokenPipe {
-            return ExitCode::SUCCESS;
+            return None;
         }
     }
-    let _ = writeln!(io::stderr(), "{program}: {}", message(e));
-    ExitCode::from(
-        match e
-            .downcast_ref::<knights::Error>()
-            .map(knights::Error::category)
-        {
-            Some(Category::NoAnswer) => EXIT_NO_ANSWER,
-            Some(Category::Interrupted) => EXIT_INTERRUPTED,
-            Some(Category::Internal) => EXIT_INTERNAL,
-            Some(Category::Io) => EXIT_IO,
-            // Bad input, over a limit, and failures outside the library (files).
-            _ => EXIT_USAGE,
-        },
-    )
+    let status = match e
+        .downcast_ref::<knights::Error>()
+        .map(knights::Error::category)
+    {
+        Some(Category::NoAnswer) => EXIT_NO_ANSWER,
+        Some(Category::Interrupted) => EXIT_INTERRUPTED,
+        Some(Category::Internal) => EXIT_INTERNAL,
+        Some(Category::Io) => EXIT_IO,
+        // Bad input, over a limit, and failures outside the library (files).
+        _ => EXIT_USAGE,
+    };
+    Some((status, message(e)))
 }

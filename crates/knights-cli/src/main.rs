@@ -26,7 +26,18 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => return clap_outcome("knights", &e),
     };
-    output::install_ctrl_c();
+    // A launcher of workers (`count --processes N`) forwards the signals
+    // that stop it to them; every other command stops on Ctrl-C itself.
+    #[cfg(feature = "distributed")]
+    let launcher = args.launches_workers();
+    #[cfg(not(feature = "distributed"))]
+    let launcher = false;
+    if launcher {
+        #[cfg(feature = "distributed")]
+        distributed::forward_stop_signals();
+    } else {
+        output::install_ctrl_c();
+    }
     match run(args) {
         Ok(code) => code,
         Err(e) => report("knights", &e),

@@ -23,16 +23,31 @@ use serde_json::json;
 use crate::cli::{CountArgs, CountMethod};
 
 pub fn run(args: CountArgs) -> Result<ExitCode> {
+    // A worker of a spread count joins the job first, so that whatever
+    // fails from here on reaches the other workers (see `distributed`).
+    #[cfg(feature = "distributed")]
+    if args.distributed {
+        let mpi = crate::distributed::Mpi::start(args.round_bytes)?;
+        let outcome = count(&args, Some(&mpi));
+        return Ok(mpi.conclude(outcome));
+    }
+    count(&args, None)
+}
+
+/// The count, in this process or (`workers`) as one worker of a spread one.
+fn count(args: &CountArgs, workers: Option<&dyn Exchange>) -> Result<ExitCode> {
+    // Worker 0 speaks for a count spread over workers; the others are quiet.
+    let speaks = workers.is_none_or(|w| w.rank() == 0);
     // The library checks the flags together (what applies to classes,
     // symmetric tours, a shape, a work directory) and counts.
-    let request = request(&args)?;
+    let request = request(args)?;
     request.validate()?;
     // The request holds the board file's text, read once.
     let shape = request.shape()?;
-    if shape.is_plain() {
+    if shape.is_plain() && speaks {
         let board = shape.board();
         if !knights::exists::tour_exists(board, request.kind) {
-            warn_if_no_tour(board, request.kind, method(&args));
+            warn_if_no_tour(board, request.kind, method(args));
         }
     }
     if args.dry_run {
@@ -44,23 +59,12 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
             workers,
             memory: request.max_memory,
         };
-        return dry_run(&args, &shape, request.kind, method(&args), per);
+        return dry_run(args, &shape, request.kind, method(args), per);
     }
     #[cfg(feature = "distributed")]
     if let Some(n) = args.processes {
-        return crate::distributed::launch(n);
+        return crate::distributed::launch(n, shape.squares());
     }
-    #[cfg(feature = "distributed")]
-    let mpi = args
-        .distributed
-        .then(|| crate::distributed::Mpi::start(args.round_bytes))
-        .transpose()?;
-    #[cfg(feature = "distributed")]
-    let workers = mpi.as_ref().map(|m| m as &dyn Exchange);
-    #[cfg(not(feature = "distributed"))]
-    let workers: Option<&dyn Exchange> = None;
-    // Worker 0 speaks for a count spread over workers; the others are quiet.
-    let speaks = workers.as_ref().is_none_or(|w| w.rank() == 0);
     let reporter = Arc::new(Reporter::new(args.quiet || !speaks));
     // The first Ctrl-C stops the count after the square in progress (its
     // checkpoint kept for --resume); a second ends the process at once.

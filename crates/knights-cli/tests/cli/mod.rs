@@ -12,6 +12,8 @@ mod count;
 mod distributed;
 mod first_use;
 mod memory;
+#[cfg(feature = "distributed")]
+mod distributed_safety;
 mod output;
 mod promises;
 mod readme;

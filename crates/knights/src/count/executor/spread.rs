@@ -16,7 +16,7 @@
 
 use rayon::prelude::*;
 
-use super::checkpoint::{no_checkpoint, unfinished};
+use super::checkpoint::unfinished;
 use super::merge::{merge, partition_of};
 use super::options::{FinalLayer, Run, RunOptions};
 use super::spread_checkpoint::ShareFiles;
@@ -98,7 +98,7 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
                     return Ok((r.step, r.run));
                 }
                 None if opts.later => {}
-                None => return Err(Stop::Err(no_checkpoint(shares.dir()))),
+                None => return Err(Stop::Err(shares.no_checkpoint())),
             }
         } else {
             let any = first_raised(self.ex, shares.unfinished(n))?.is_some();

@@ -11,14 +11,18 @@
 //! a worker killed while writing leaves its previous square, which the
 //! others still hold. A share's files are read only by its own worker, and
 //! only if its manifest names this count, this number of workers and this
-//! worker.
+//! worker. Each worker locks its share of the run (`count-{fingerprint}-of{N}-w{worker}.lock`
+//! beside the folder), so a second run of the count in the folder is
+//! refused. A resume that finds no square held by every worker says which
+//! share is damaged, or with how many workers the checkpoint was written.
 
+use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::checkpoint::{crc_of, edited, read_small, write_atomic};
+use super::checkpoint::{crc_of, edited, lock_run, no_checkpoint, read_small, write_atomic};
 use super::folder::{Folder, Kind};
 use super::options::{Run, RunOptions};
 use super::words::{io_error, Stop};
@@ -51,9 +55,13 @@ pub(super) struct ShareFiles {
     /// The run's folder, open: every file is reached through it, never
     /// through a link.
     dir: Folder,
+    /// The work directory, open.
+    work: Folder,
     fingerprint: String,
     workers: usize,
     worker: usize,
+    /// This worker's lock of its share of the run, held while it runs.
+    _lock: File,
 }
 
 /// A share read back: the square, the run's figures, the share's bytes.
@@ -69,7 +77,9 @@ fn name(worker: usize, step: usize, ext: &str) -> String {
 
 impl ShareFiles {
     /// The shares of the run `fingerprint` in the work directory of
-    /// `opts`, if it has one; makes the run's folder.
+    /// `opts`, if it has one, locked for this worker; makes the run's
+    /// folder. Each worker locks its own share: the workers of one run on
+    /// one machine would refuse each other one lock.
     pub fn new(
         opts: &RunOptions<'_>,
         fingerprint: &str,
@@ -79,7 +89,10 @@ impl ShareFiles {
             return Ok(None);
         };
         let parent = Folder::open(work).map_err(|e| io_error("open", work, e))?;
-        let name = format!("count-{fingerprint}-of{}", ex.workers());
+        let (workers, worker) = (ex.workers(), ex.rank());
+        let run = format!("{fingerprint}-of{workers}");
+        let lock = lock_run(work, &format!("{run}-w{worker}"))?;
+        let name = format!("count-{run}");
         // Workers sharing the folder may make it at once: one makes it,
         // the others open it.
         let dir = match parent.sub(&name)? {
@@ -91,9 +104,11 @@ impl ShareFiles {
         };
         Ok(Some(ShareFiles {
             dir,
+            work: parent,
             fingerprint: fingerprint.into(),
-            workers: ex.workers(),
-            worker: ex.rank(),
+            workers,
+            worker,
+            _lock: lock,
         }))
     }
 
@@ -206,18 +221,65 @@ impl ShareFiles {
     }
 
     /// The last square every worker holds whole, read: `None` if some
-    /// worker holds none.
+    /// worker holds none. With none, a share that some worker holds but
+    /// cannot read is the error of every worker, naming its file (else a
+    /// checkpoint that cannot be resumed would be refused as unfinished
+    /// when started again, and as missing when resumed).
     pub fn resume(&self, ex: &dyn Exchange) -> Result<Option<Resumed>> {
+        let mut unread: Option<Error> = None;
         let mine: Vec<u64> = self
             .steps()
             .into_iter()
             .rev()
-            .filter(|&s| self.read(s).is_ok())
+            .filter(|&s| match self.read(s) {
+                Ok(_) => true,
+                Err(e) => {
+                    unread.get_or_insert(e);
+                    false
+                }
+            })
             .map(|s| s as u64)
             .collect();
         let all = gather_words(ex, &mine)?;
         let common = mine.iter().find(|s| all.iter().all(|w| w.contains(s)));
-        common.map(|&s| self.read(s as usize)).transpose()
+        if let Some(&s) = common {
+            return self.read(s as usize).map(Some);
+        }
+        let why = unread.map(|e| e.unhinted().to_string()).unwrap_or_default();
+        let whys = ex.all_gather(why.into_bytes())?;
+        match whys.iter().find(|w| !w.is_empty()) {
+            Some(why) => Err(Error::Parse(String::from_utf8_lossy(why).into_owned())
+                .with_hint(crate::Hint::StartFresh)),
+            None => Ok(None),
+        }
+    }
+
+    /// The error of a resume that finds no share of this run: the
+    /// checkpoint written by another number of workers if the work
+    /// directory holds one, else none at all. This run's folder, made
+    /// empty when the shares were opened, is removed again if it is still
+    /// empty, so a resume with the wrong number of workers leaves nothing.
+    pub fn no_checkpoint(&self) -> Error {
+        let work = self.work.path();
+        let _ = std::fs::remove_dir(self.dir.path());
+        let stem = format!("count-{}-of", self.fingerprint);
+        for name in self.work.names().unwrap_or_default() {
+            let Some(workers) = name.strip_prefix(&stem).and_then(|n| n.parse::<usize>().ok())
+            else {
+                continue;
+            };
+            let holds_shares = matches!(self.work.sub(&name), Ok(Some(run))
+                if run.names().is_ok_and(|files| files.iter().any(|f| f.ends_with(".json"))));
+            if workers != self.workers && holds_shares {
+                return Error::Parse(format!(
+                    "the checkpoint of this count in {} was written by {workers} workers (in {}), not {}: resume it with {workers} workers",
+                    work.display(),
+                    self.work.join(&name).display(),
+                    self.workers
+                ));
+            }
+        }
+        no_checkpoint(work)
     }
 
     /// Whether this worker holds a share of an unfinished run of `n`
