@@ -60,6 +60,8 @@ mod browser_tests;
 #[cfg(test)]
 mod conformance;
 #[cfg(test)]
+mod count_progress_tests;
+#[cfg(test)]
 mod load_test;
 #[cfg(test)]
 mod tests;

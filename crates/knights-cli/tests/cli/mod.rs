@@ -10,6 +10,7 @@ mod construct;
 mod count;
 #[cfg(feature = "distributed")]
 mod distributed;
+mod dry_run;
 mod output;
 mod promises;
 mod readme;
