@@ -80,8 +80,10 @@ impl PhaseWork {
         }
     }
 
+    /// Whether it has begun: work done or time run, or a join told its
+    /// states at its start.
     fn begun(&self) -> bool {
-        self.done > 0 || self.seconds > 0.0
+        self.done > 0 || self.seconds > 0.0 || (self.stage == Stage::Join && self.total > 0)
     }
 }
 

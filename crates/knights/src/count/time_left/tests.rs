@@ -53,6 +53,20 @@ fn a_meeting_waits_for_its_bottom_part_and_counts_its_join() {
     ];
     let t = time_left(&at_join, 0.5);
     assert_eq!((t.stage, t.seconds), (Stage::Join, Some(149.0)));
+    // The join's first report, at once after the last square: the join.
+    let told = PhaseWork {
+        total: 1000,
+        ..join
+    };
+    let t = time_left(
+        &[
+            top(40),
+            phase(Stage::BottomPart, 40, 40, 300.0, Some(0.0)),
+            told,
+        ],
+        0.5,
+    );
+    assert_eq!((t.stage, t.seconds), (Stage::Join, Some(150.0)));
     // Once the join has run a while, its own rate.
     let joining = PhaseWork {
         total: 1000,
