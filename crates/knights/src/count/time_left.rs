@@ -236,9 +236,9 @@ impl Tracker {
             phases[0] = PhaseWork::new(phases[0].stage, p.steps as u64);
             began[0] = Some(now);
         }
-        for k in 0..i {
-            phases[k].done = phases[k].done.max(phases[k].total);
-            phases[k].model_left = Some(0.0);
+        for earlier in phases.iter_mut().take(i) {
+            earlier.done = earlier.done.max(earlier.total);
+            earlier.model_left = Some(0.0);
         }
         let start = *began[i].get_or_insert(if i == 0 { 0.0 } else { now });
         let w = &mut phases[i];
