@@ -450,12 +450,12 @@ pub struct CountArgs {
     pub classes: bool,
     /// For a board WxN, print `WxL COUNT` for every length L = 1..N, from
     /// one forward pass that counts the tours finished after each row.
-    #[arg(long, conflicts_with_all = ["symmetric", "classes", "dry_run"])]
+    #[arg(long, conflicts_with_all = ["symmetric", "classes"])]
     pub all_lengths: bool,
     /// For a board KxN, print `C COUNT` for every C = 1..K*N: the tours of
     /// the first C cells, the board taken as N lines of K cells (Knuth's
     /// "first n cells" tables), from one forward pass.
-    #[arg(long, conflicts_with_all = ["symmetric", "classes", "dry_run", "all_lengths", "outside_in", "staggered"])]
+    #[arg(long, conflicts_with_all = ["symmetric", "classes", "all_lengths", "outside_in", "staggered"])]
     pub all_cells: bool,
     /// Take each row from the outside in (first square, last, second, ...):
     /// the same count through other states, a check of a plain run (forward).
@@ -506,7 +506,8 @@ pub struct CountArgs {
     pub keep: bool,
     /// Print the projected peak states, disk and time, without counting
     /// (from a trial run of at most about 20 seconds, or from the boards
-    /// measured before).
+    /// measured before), of the count these options ask for: its method,
+    /// order of squares, shape and sweep (--all-lengths, --all-cells).
     #[arg(long, conflicts_with_all = ["symmetric", "classes", "resume"])]
     pub dry_run: bool,
     /// Stop after this many squares (after the checkpoint), as Ctrl-C

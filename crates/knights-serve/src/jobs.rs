@@ -158,6 +158,7 @@ async fn start(
                         v["steps"] = json!(p.total);
                         v["states"] = json!(p.states);
                         v["elapsed"] = json!(t0.elapsed().as_secs_f64());
+                        phase_and_time_left(v, p.frontier.as_ref());
                     });
                 }
             });
@@ -205,6 +206,27 @@ async fn start(
         });
     });
     Ok((StatusCode::ACCEPTED, Json(initial)))
+}
+
+/// The count's phase ("squares", "top part", "bottom part", "join"), its
+/// time left (`null` while it is estimating) and, in a join, the states
+/// joined of all: after the last square the status moves on to the join
+/// rather than standing at the last square.
+fn phase_and_time_left(v: &mut Value, f: Option<&knights::count::FrontierProgress>) {
+    v["phase"] = json!(f.and_then(|f| f.stage).map(|s| s.name()));
+    v["seconds_left"] = json!(f.and_then(|f| f.seconds_left));
+    match f.and_then(|f| f.joining) {
+        Some(j) => {
+            v["joined"] = json!(j.done);
+            v["to_join"] = json!(j.total);
+        }
+        None => {
+            if let Some(o) = v.as_object_mut() {
+                o.remove("joined");
+                o.remove("to_join");
+            }
+        }
+    }
 }
 
 /// `GET /api/count/{id}`: the job's status now.

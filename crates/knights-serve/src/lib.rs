@@ -65,6 +65,8 @@ mod browser_trial_tests;
 #[cfg(test)]
 mod conformance;
 #[cfg(test)]
+mod count_progress_tests;
+#[cfg(test)]
 mod load_test;
 #[cfg(test)]
 mod stream_tests;

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
-use knights::count::{Counter, Exchange, FrontierProgress as Progress, Method, Source};
+use knights::count::{Exchange, FrontierProgress as Progress, Method, Source};
 use knights::request::{CountOf, CountRequest};
 use knights::Kind;
 use serde_json::json;
@@ -59,7 +59,7 @@ fn count(args: &CountArgs, workers: Option<&dyn Exchange>) -> Result<ExitCode> {
             workers,
             memory: request.max_memory,
         };
-        return dry_run(args, &shape, request.kind, method(args), per);
+        return dry_run(&args, &request, &shape, per);
     }
     #[cfg(feature = "distributed")]
     if let Some(n) = args.processes {
@@ -180,9 +180,9 @@ fn request(args: &CountArgs) -> Result<CountRequest> {
 /// one is never silent for more than a minute.
 struct Reporter {
     bar: Option<ProgressBar>,
-    /// The last square reported (square, of how many, its figures), for
-    /// the status lines; they end when it is dropped.
-    latest: Arc<Mutex<Option<(usize, usize, String)>>>,
+    /// The last report's status, for the status lines; they end when it
+    /// is dropped.
+    latest: Arc<Mutex<Option<String>>>,
 }
 
 impl Reporter {
@@ -190,11 +190,9 @@ impl Reporter {
         let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::new(0);
             bar.set_style(
-                ProgressStyle::with_template(
-                    "{elapsed_precise} [{bar:30}] square {pos}/{len} {msg}",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("=> "),
+                ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar())
+                    .progress_chars("=> "),
             );
             bar
         });
@@ -208,9 +206,9 @@ impl Reporter {
                     return ControlFlow::Break(());
                 };
                 let latest = latest.lock().unwrap_or_else(|e| e.into_inner());
-                ControlFlow::Continue(latest.as_ref().map(|(step, steps, status)| {
+                ControlFlow::Continue(latest.as_ref().map(|status| {
                     format!(
-                        "knights count: {} elapsed, square {step}/{steps}, {status}",
+                        "knights count: {} elapsed, {status}",
                         human_time(started.elapsed().as_secs_f64()),
                     )
                 }))
@@ -243,12 +241,16 @@ impl Reporter {
     /// A square is done.
     fn report(&self, p: &Progress) {
         if let Some(bar) = &self.bar {
-            bar.set_length(p.steps as u64);
-            bar.set_position(p.step as u64);
+            // A join fills the bar again, by the states it has joined.
+            let (done, all) = match p.joining {
+                Some(j) => (j.done, j.total),
+                None => (p.step as u64, p.steps as u64),
+            };
+            bar.set_length(all);
+            bar.set_position(done);
             bar.set_message(status(p));
         } else {
-            *self.latest.lock().unwrap_or_else(|e| e.into_inner()) =
-                Some((p.step, p.steps, status(p)));
+            *self.latest.lock().unwrap_or_else(|e| e.into_inner()) = Some(status(p));
         }
     }
 
@@ -261,24 +263,34 @@ impl Reporter {
     }
 }
 
-/// The figures of a square for the bar and the status lines: states, the
-/// projected peak, disk in use and the projected time left.
+/// The figures of a square for the bar and the status lines: the phase
+/// and how far it is (square of squares; a meeting's join, states joined),
+/// states, the projected peak, disk in use and the time left in the whole
+/// count ("estimating the time left" until the library can tell it).
 fn status(p: &Progress) -> String {
+    let left = match p.seconds_left {
+        Some(left) => format!("about {} left", human_time(left)),
+        None => "estimating the time left".to_string(),
+    };
     if let Some(j) = p.joining {
-        let mut line = format!(
-            "joining the parts: table part {} of {}, {} of {} bottom states",
-            j.part,
-            j.parts,
+        let part = match j.parts {
+            1 => String::new(),
+            n => format!(" (table part {} of {n})", j.part),
+        };
+        return format!(
+            "join: {} of {} bottom states joined{part}, {left}",
             group(j.done),
             group(j.total)
         );
-        if let Some(left) = j.seconds_left {
-            line += &format!(", about {} left", human_time(left));
-        }
-        return line;
     }
+    let stage = match p.stage {
+        Some(s) if s != knights::count::time_left::Stage::Squares => format!(" ({})", s.name()),
+        _ => String::new(),
+    };
     let mut line = format!(
-        "{} states (peak so far {}, projected {})",
+        "square {}/{}{stage}: {} states (peak so far {}, projected {})",
+        p.step,
+        p.steps,
         group(p.states as u64),
         group(p.peak as u64),
         group(p.projected_peak)
@@ -286,12 +298,7 @@ fn status(p: &Progress) -> String {
     if p.on_disk {
         line += &format!(", {} on disk", knights::memory::human_bytes(p.disk_bytes));
     }
-    // Within a square the projection, made at the square before, has
-    // run for as long as the square has.
-    let into_square = p.within.map_or(0.0, |w| w.seconds);
-    if let Some(left) = p.seconds_left {
-        line += &format!(", about {} left", human_time((left - into_square).max(0.0)));
-    }
+    line += &format!(", {left}");
     if let Some(w) = p.within {
         line += &format!("; square {}: {}", p.step + 1, within(&w));
     }
@@ -327,11 +334,11 @@ struct Spread {
 /// `knights count --dry-run`: the projection alone.
 fn dry_run(
     args: &CountArgs,
+    request: &CountRequest,
     shape: &knights::Shape,
-    kind: Kind,
-    method: Method,
     spread: Spread,
 ) -> Result<ExitCode> {
+    let kind = request.kind;
     if spread.workers == Some(0) {
         return Err(knights::Error::Parse(
             "--processes takes the number of worker processes, 1 or more".into(),
@@ -339,11 +346,15 @@ fn dry_run(
         .into());
     }
     let control = knights::Control::new().stop(crate::output::stop_on_ctrl_c());
-    let p = Counter::on_shape(shape)
-        .kind(kind)
-        .method(method)
-        .control(&control)
-        .project()?;
+    // The request's own plan, so that every option that changes it
+    // (order, method, sweep, shape) reaches the projection.
+    let p = request.project(&control)?;
+    let method = if p.join.is_some() { "meet" } else { "forward" };
+    let order = match (request.outside_in, request.staggered) {
+        (true, _) => "outside-in",
+        (_, true) => "staggered",
+        _ => "rows",
+    };
     let dir = args.work_dir.clone().unwrap_or_else(std::env::temp_dir);
     let free = knights::memory::free_disk_bytes(&dir);
     let kind_name = if kind == Kind::Open { "open" } else { "closed" };
@@ -351,6 +362,7 @@ fn dry_run(
     if args.json {
         let json = json!({
             "board": shape.to_string(), "kind": kind_name, "dry_run": true,
+            "of": request.of, "method": method, "order": order,
             "projected_peak_states": p.peak_states, "peak_step": p.peak_step, "steps": p.steps,
             "projected_disk_bytes": p.disk_bytes, "projected_seconds": p.seconds,
             "source": source.describe(), "measured_steps": p.measured_steps,
@@ -382,7 +394,16 @@ fn dry_run(
     } else {
         String::new()
     };
-    crate::outln!("{shape} {kind_name} tours, projected:")?;
+    let what = match request.of {
+        CountOf::AllLengths => "tours of every length",
+        CountOf::AllCells => "tours of every prefix of cells",
+        _ => "tours",
+    };
+    let how_counted = match order {
+        "rows" => method.to_string(),
+        order => format!("{method}, {order}"),
+    };
+    crate::outln!("{shape} {kind_name} {what} ({how_counted}), projected:")?;
     crate::outln!("  peak states  about {}{at}", group(p.peak_states))?;
     crate::outln!(
         "  disk         at most about {} at the peak, if the states go to disk (--work-dir, or past --max-memory)",
@@ -406,7 +427,17 @@ fn dry_run(
     if let Some(n) = spread.workers {
         print_per_worker(&p, n, &spread)?;
     }
-    if let Some(free) = free {
+    if let Some(max) = request.max_disk {
+        let fits = if p.disk_bytes <= max {
+            "fits in"
+        } else {
+            "is more than"
+        };
+        crate::outln!(
+            "  the projection {fits} the disk budget of --max-disk ({})",
+            knights::memory::human_bytes(max)
+        )?;
+    } else if let Some(free) = free {
         let budget = free / 100 * 80;
         let fits = if p.disk_bytes <= budget {
             "fits in"
@@ -508,7 +539,8 @@ mod tests {
 
     #[test]
     fn a_square_in_progress_is_told_after_the_square_before() {
-        use knights::count::{SquarePhase, Within};
+        use knights::count::time_left::Stage;
+        use knights::count::{Joining, SquarePhase, Within};
         let after = Progress {
             step: 37,
             steps: 48,
@@ -519,12 +551,13 @@ mod tests {
             disk_bytes: 7 << 30,
             projected_peak: 2_000_000_000,
             seconds_left: Some(11.0 * 3600.0),
+            stage: Some(Stage::Squares),
             joining: None,
             within: None,
         };
         assert_eq!(
             status(&after),
-            "1,869,565,461 states (peak so far 1,869,565,461, projected 2,000,000,000), 7.0 GiB on disk, about 11.0 h left"
+            "square 37/48: 1,869,565,461 states (peak so far 1,869,565,461, projected 2,000,000,000), 7.0 GiB on disk, about 11.0 h left"
         );
         let within = |phase, pass, passes, done, total| Progress {
             within: Some(Within {
@@ -535,12 +568,13 @@ mod tests {
                 total,
                 seconds: 1500.0,
             }),
+            seconds_left: Some(10.6 * 3600.0),
             ..after
         };
         let expanding = within(SquarePhase::Expanding, 1, 1, 912_000_000, 1_869_565_461);
         assert_eq!(
             status(&expanding),
-            "1,869,565,461 states (peak so far 1,869,565,461, projected 2,000,000,000), 7.0 GiB on disk, about 10.6 h left; square 38: 912,000,000 of 1,869,565,461 states expanded, 25.0 min in"
+            "square 37/48: 1,869,565,461 states (peak so far 1,869,565,461, projected 2,000,000,000), 7.0 GiB on disk, about 10.6 h left; square 38: 912,000,000 of 1,869,565,461 states expanded, 25.0 min in"
         );
         let merging = within(SquarePhase::Merging, 2, 3, 40, 64);
         assert!(
@@ -548,6 +582,37 @@ mod tests {
                 .ends_with("; square 38: 40 of 64 buckets merged (pass 2 of 3), 25.0 min in"),
             "{}",
             status(&merging)
+        );
+        // A meeting names its part, says when it is still estimating, and
+        // after the last square tells the join.
+        let bottom = Progress {
+            stage: Some(Stage::BottomPart),
+            seconds_left: None,
+            on_disk: false,
+            ..after
+        };
+        assert!(
+            status(&bottom).starts_with("square 37/48 (bottom part): ")
+                && status(&bottom).ends_with(", estimating the time left"),
+            "{}",
+            status(&bottom)
+        );
+        let join = Progress {
+            stage: Some(Stage::Join),
+            step: 48,
+            seconds_left: Some(200.0),
+            joining: Some(Joining {
+                part: 1,
+                parts: 1,
+                done: 1_000,
+                total: 4_000,
+                seconds_left: None,
+            }),
+            ..after
+        };
+        assert_eq!(
+            status(&join),
+            "join: 1,000 of 4,000 bottom states joined, about 3.3 min left"
         );
     }
 }

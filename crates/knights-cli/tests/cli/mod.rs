@@ -10,10 +10,11 @@ mod construct;
 mod count;
 #[cfg(feature = "distributed")]
 mod distributed;
-mod first_use;
-mod memory;
 #[cfg(feature = "distributed")]
 mod distributed_safety;
+mod dry_run;
+mod first_use;
+mod memory;
 mod output;
 mod promises;
 mod readme;

@@ -18,6 +18,22 @@ export function describeCountCap(cap, seconds) {
 // stopped is told in the progress's own squares (step of steps, the total
 // the progress bar shows), not by the engine's message, which may count the
 // squares of one part of the board.
+// Where a running count is: the square of its phase ("square 12 of 30
+// (bottom part), 4,100 frontier states"), or after its last square the
+// join ("join: 1,200 of 5,000 bottom states joined").
+function runningAt(v) {
+  if (v.phase === 'join') return `join: ${v.joined ?? 0} of ${plural(v.to_join ?? 0, 'bottom state')} joined`;
+  const phase = v.phase && v.phase !== 'squares' ? ` (${v.phase})` : '';
+  return `square ${v.step} of ${v.steps}${phase}, ${plural(v.states, 'frontier state')}`;
+}
+
+// The time left in the whole count, once the server can tell it.
+function timeLeft(v) {
+  if (typeof v.seconds_left !== 'number') return 'estimating the time left';
+  const s = v.seconds_left;
+  return `about ${s < 90 ? `${s.toFixed(0)} s` : s < 5400 ? `${(s / 60).toFixed(1)} min` : `${(s / 3600).toFixed(1)} h`} left`;
+}
+
 export function countStatus(v, cancelledByUser, limitSeconds) {
   const known = v.known ? ` Published: ${v.known.count} (${v.known.source})${v.count !== undefined ? (v.count === v.known.count ? ' — agrees.' : ' — DIFFERS.') : '.'}` : '';
   const base = `${v.kind.charAt(0).toUpperCase()}${v.kind.slice(1)} tours of ${v.board}: `;
@@ -25,7 +41,7 @@ export function countStatus(v, cancelledByUser, limitSeconds) {
   const after = `after ${v.elapsed.toFixed(1)} s`;
   let text;
   if (v.state === 'running' && !v.steps) text = `starting, ${v.elapsed.toFixed(1)} s.`;
-  else if (v.state === 'running') text = `${at}, ${plural(v.states, 'frontier state')}, ${v.elapsed.toFixed(1)} s.`;
+  else if (v.state === 'running') text = `${runningAt(v)}, ${v.elapsed.toFixed(1)} s, ${timeLeft(v)}.`;
   else if (v.state === 'done' && v.prefixes) text = `${v.count} on the whole board, every prefix's count in the table below (in ${v.elapsed.toFixed(2)} s).`;
   else if (v.state === 'done') text = `${v.count} (in ${v.elapsed.toFixed(2)} s).`;
   else if (v.state === 'cancelled' && cancelledByUser) text = `cancelled at ${at}, ${after}.`;
@@ -59,7 +75,9 @@ export function initCount() {
     for (const [prefix, n] of v.prefixes) { const row = t.insertRow(); row.insertCell().textContent = prefix; row.insertCell().textContent = n; }
   };
   const render = v => {
-    $('count-progress').max = Math.max(1, v.steps); $('count-progress').value = v.step;
+    // A join fills the bar again, by the states it has joined.
+    const joining = v.state === 'running' && v.phase === 'join';
+    $('count-progress').max = Math.max(1, joining ? v.to_join : v.steps); $('count-progress').value = joining ? v.joined : v.step;
     $('count-status').textContent = countStatus(v, c.cancelled, state.info.limits.count_seconds);
     $('count-status').dataset.state = v.state;
     if (v.state !== 'running') say('count-message', '', true);

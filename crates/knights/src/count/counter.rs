@@ -15,6 +15,7 @@ use super::planner::{
 };
 use super::project::{self, Projection, Source};
 use super::symmetry::{self, Classes};
+use super::time_left::{self, Stage};
 use super::{
     meet, meet_paths, trial, Count, CountReport, Exchange, FrontierProgress, Method, Sweep,
     WorkerShare,
@@ -275,12 +276,15 @@ impl<'a, On> Counter<'a, On> {
         }
     }
 
-    /// The engine's progress callback: the control's, told each square.
-    fn forward(&self) -> impl Fn(&FrontierProgress) + Sync + 'a {
+    /// The engine's progress callback: the control's, told each square,
+    /// with the phase and the time left in the count, whose phases are
+    /// `layout` (see [`time_left::Tracker`]).
+    fn forward(&self, layout: &[(Stage, usize)]) -> impl Fn(&FrontierProgress) + Sync + 'a {
         let control = self.control;
+        let tracker = time_left::Tracker::new(layout, self.kind);
         move |p| {
             if let Some(control) = control {
-                control.report(&crate::Progress::from(p));
+                control.report(&crate::Progress::from(&tracker.see(p)));
             }
         }
     }
@@ -381,12 +385,13 @@ impl Counter<'_> {
         let bits = expected_bits(board, self.kind)?;
         crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
         let (rows, w) = oriented(board);
-        let forward = self.forward();
+        let meet = meets(board, self.kind, self.method, self.order)?;
+        let forward = self.forward(&self.layout(rows, w, meet));
         let run_opts = RunOptions {
             count_bits: bits,
             ..self.run_options(board, &forward)
         };
-        if meets(board, self.kind, self.method, self.order)? {
+        if meet {
             let m = match self.kind {
                 Kind::Closed => meet::closed_tours(rows, w, &run_opts)?,
                 Kind::Open => meet_paths::open_tours(rows, w, &run_opts)?,
@@ -454,9 +459,7 @@ impl Counter<'_> {
         }
         let board = self.on;
         let (w, rows) = (board.rows() as usize, board.cols() as usize);
-        let run = self.sweep(|problem| {
-            problem.prefixes = (1..rows).map(|l| l * w).collect();
-        })?;
+        let run = self.sweep(|problem| cells::length_prefixes(problem, w))?;
         let mut counts = Vec::with_capacity(rows);
         for &(vertices, n) in &run.prefix_counts {
             counts.push((vertices / w, n));
@@ -495,7 +498,7 @@ impl Counter<'_> {
         crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
         let mut problem = strip_problem(rows, w, self.kind, self.order);
         prefixes(&mut problem);
-        let forward = self.forward();
+        let forward = self.forward(&[(Stage::Squares, problem.n)]);
         executor::run(
             &problem,
             &RunOptions {
@@ -522,7 +525,7 @@ impl Counter<'_> {
         symmetry::closed_only(self.kind)?;
         self.prepare()?;
         let t0 = Instant::now();
-        let forward = self.forward();
+        let forward = self.forward(&[(Stage::Squares, 0)]);
         let (count, peak) = symmetry::half_turn(self.on, &self.run_options(self.on, &forward))?;
         Ok(CountReport {
             count,
@@ -554,7 +557,7 @@ impl Counter<'_> {
         self.prepare()?;
         let t0 = Instant::now();
         let all = self.tours()?.count;
-        let forward = self.forward();
+        let forward = self.forward(&[(Stage::Squares, 0)]);
         symmetry::classes(self.on, all, &self.run_options(self.on, &forward), t0)
     }
 
@@ -594,7 +597,11 @@ impl Counter<'_> {
             Kind::Open => project::Join::Open,
             Kind::Closed => project::Join::Closed,
         });
-        if let Some(p) = project::from_table(rows, w, kind == Kind::Open, meet) {
+        // The table's boards were counted by rows.
+        let table = (self.order == SquareOrder::Rows)
+            .then(|| project::from_table(rows, w, kind == Kind::Open, meet))
+            .flatten();
+        if let Some(p) = table {
             return Ok(Projection { join, ..p });
         }
         let problems = if meet && kind == Kind::Open {
@@ -606,6 +613,30 @@ impl Counter<'_> {
         };
         let p = trial::project(&problems, self.control.map(Control::stop_flag))?;
         Ok(Projection { join, ..p })
+    }
+}
+
+impl Counter<'_> {
+    /// The phases of a count of tours of a `rows x w` board: one forward
+    /// program's squares, or a meeting's two parts and their join.
+    fn layout(&self, rows: usize, w: usize, meet: bool) -> Vec<(Stage, usize)> {
+        if !meet {
+            return vec![(Stage::Squares, rows * w)];
+        }
+        let parts: Vec<usize> = match self.kind {
+            Kind::Closed => meet::part_problems(rows, w).iter().map(|p| p.n).collect(),
+            Kind::Open => meet_paths::part_problems(rows, w)
+                .iter()
+                .map(|p| p.n)
+                .collect(),
+        };
+        // An open meeting whose lower part is its top turned over runs
+        // one part.
+        [Stage::TopPart, Stage::BottomPart]
+            .into_iter()
+            .zip(parts)
+            .chain([(Stage::Join, 0)])
+            .collect()
     }
 }
 

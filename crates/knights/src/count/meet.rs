@@ -28,10 +28,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use super::executor::{self, RunOptions};
+use super::executor::{self, FrontierProgress, Joining, RunOptions};
 use super::frontier::{Engine, Problem, DONE, END, UNTOUCHED};
 use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
 use super::number::ProductSum;
@@ -117,7 +118,9 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     }
 
     let total: Mutex<(ProductSum, u64)> = Mutex::new((ProductSum::default(), 0));
+    let joined = JoinWatch::new(opts, nt + nb);
     let join = |states: &[(u128, u128)]| -> Result<()> {
+        joined.add(0);
         let (mut sum, mut tested) = (ProductSum::default(), 0u64);
         for &(key, count) in states {
             let b = bottom.boundary(&bottom_engine, key);
@@ -137,9 +140,11 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
         let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
         total.0.add(sum);
         total.1 += tested;
+        drop(total);
+        joined.add(states.len() as u64);
         Ok(())
     };
-    let bottom_progress = shifted(opts, nt, nt + nb);
+    let bottom_progress = joined.watch(shifted(opts, nt, nt + nb));
     let bottom_route = |key| u64::from(bottom.boundary(&bottom_engine, key).degrees);
     let bottom_run = executor::run(
         &bottom.problem,
@@ -162,6 +167,83 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     };
     summary.finish(&done, opts)?;
     Ok(done)
+}
+
+/// The progress of a closed meeting's join: the bottom part's final
+/// states (the last square's) streamed past the table so far, told at the
+/// join's start and then every second, so that the join shows after the
+/// last square.
+struct JoinWatch<'a> {
+    opts: &'a RunOptions<'a>,
+    squares: usize,
+    /// The bottom part's states after its last square reported.
+    finals: AtomicU64,
+    joined: AtomicU64,
+    /// When the join was last told (`None`: not yet).
+    told: Mutex<Option<Instant>>,
+}
+
+impl<'a> JoinWatch<'a> {
+    fn new(opts: &'a RunOptions<'a>, squares: usize) -> JoinWatch<'a> {
+        JoinWatch {
+            opts,
+            squares,
+            finals: AtomicU64::new(0),
+            joined: AtomicU64::new(0),
+            told: Mutex::new(None),
+        }
+    }
+
+    /// `progress`, noting the states of each square's end.
+    fn watch<'b>(
+        &'b self,
+        progress: impl Fn(&FrontierProgress) + Sync + 'b,
+    ) -> impl Fn(&FrontierProgress) + Sync + 'b {
+        move |p: &FrontierProgress| {
+            if p.within.is_none() {
+                self.finals.store(p.states as u64, Ordering::Relaxed);
+            }
+            progress(p);
+        }
+    }
+
+    /// `states` more joined; tells the join's progress if a second has
+    /// passed since it last did (or it never did).
+    fn add(&self, states: u64) {
+        let done = self.joined.fetch_add(states, Ordering::Relaxed) + states;
+        let Some(f) = self.opts.progress else {
+            return;
+        };
+        let Ok(mut told) = self.told.try_lock() else {
+            return;
+        };
+        if told.is_some_and(|t| t.elapsed().as_secs_f64() < 1.0) {
+            return;
+        }
+        *told = Some(Instant::now());
+        drop(told);
+        let finals = self.finals.load(Ordering::Relaxed);
+        f(&FrontierProgress {
+            step: self.squares,
+            steps: self.squares,
+            states: finals as usize,
+            peak: finals as usize,
+            on_disk: false,
+            generated: 0,
+            disk_bytes: 0,
+            projected_peak: finals,
+            seconds_left: None,
+            stage: None,
+            joining: Some(Joining {
+                part: 1,
+                parts: 1,
+                done: done.min(finals),
+                total: finals,
+                seconds_left: None,
+            }),
+            within: None,
+        });
+    }
 }
 
 /// The top and bottom parts of a `rows x w` board as frontier problems.

@@ -94,6 +94,7 @@ pub mod project;
 mod published;
 mod separator;
 mod symmetry;
+pub mod time_left;
 mod trial;
 
 use std::time::Duration;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::{place, refuse};
-use crate::count::{Count, CountReport, Counter, Exchange, Method, SquareOrder};
+use crate::count::{Count, CountReport, Counter, Exchange, Method, Projection, SquareOrder};
 use crate::{Control, Kind, Result, Shape};
 
 /// `max-memory` of a request: a number of bytes or an amount ("1.5G").
@@ -374,6 +374,29 @@ impl CountRequest {
             counter = counter.workers(exchange);
         }
         counter
+    }
+
+    /// The projection of this count, without counting: the same plan as
+    /// [`CountRequest::run`] (shape, kind, method, order of the squares,
+    /// the sweep over lengths or cells), so that no option the count uses
+    /// is left out of it (see [`Counter::project`]). Symmetric tours and
+    /// classes, which run programs of their own, are not projected.
+    pub fn project(&self, control: &Control) -> Result<Projection> {
+        let plan = self.plan()?;
+        if !plan.shape.is_plain() {
+            return self
+                .options(Counter::on_shape(&plan.shape), &plan, control, None)
+                .project();
+        }
+        let counter = self.options(Counter::new(plan.shape.board()), &plan, control, None);
+        match self.of {
+            CountOf::Tours => counter.project(),
+            CountOf::AllLengths => counter.all_lengths_projection(),
+            CountOf::AllCells => counter.all_cells_projection(),
+            CountOf::Symmetric | CountOf::Classes => refuse(
+                "a projection is of tours, all lengths or all cells; symmetric tours and classes run programs of their own, which it does not model".into(),
+            ),
+        }
     }
 
     /// The count.

@@ -5,7 +5,10 @@
 use std::time::Instant;
 
 use super::{forward_report, Counter};
-use crate::count::{Count, CountReport, Method, SquareOrder};
+use crate::count::frontier::Problem;
+use crate::count::planner::{expected_bits, strip_problem, PROBLEM_BYTES_PER_SQUARE};
+use crate::count::project::Projection;
+use crate::count::{trial, Count, CountReport, Method, SquareOrder};
 use crate::Result;
 
 /// The counts of a sweep over cells: see [`Counter::all_cells`].
@@ -50,10 +53,7 @@ impl Counter<'_> {
             )
             .with_hint(crate::Hint::UseMethod("forward")));
         }
-        let run = self.sweep(|problem| {
-            problem.prefixes = (1..problem.n).collect();
-            problem.mirror = Vec::new();
-        })?;
+        let run = self.sweep(cell_prefixes)?;
         let n = self.on.squares();
         let one = self.one_square().count;
         let mut counts: Vec<(usize, Count)> = run
@@ -71,5 +71,65 @@ impl Counter<'_> {
             },
             counts,
         })
+    }
+}
+
+/// A sweep over cells counts every prefix, each a graph of its own (no
+/// mirror folding).
+fn cell_prefixes(problem: &mut Problem) {
+    problem.prefixes = (1..problem.n).collect();
+    problem.mirror = Vec::new();
+}
+
+/// A sweep over lengths counts the prefixes of whole rows of `w`.
+pub(super) fn length_prefixes(problem: &mut Problem, w: usize) {
+    problem.prefixes = (1..problem.n / w.max(1)).map(|l| l * w).collect();
+}
+
+impl Counter<'_> {
+    /// The projection of [`all_cells`](Counter::all_cells): a trial run of
+    /// its one pass (every prefix counted, no mirror folding), extended
+    /// by the model of [`Counter::project`].
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::{Counter, Source};
+    /// let p = Counter::new("3x6".parse()?).all_cells_projection()?;
+    /// assert_eq!(p.source, Some(Source::Complete)); // small: counted in the trial
+    /// assert_eq!(p.steps, 18);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn all_cells_projection(&self) -> Result<Projection> {
+        if self.method == Method::Meet || self.order != SquareOrder::Rows {
+            return Err(crate::Error::Unsupported(
+                "a sweep over cells runs forward and takes each line's cells in order: neither meeting in the middle nor taking the lines from the outside in applies".into(),
+            )
+            .with_hint(crate::Hint::UseMethod("forward")));
+        }
+        self.sweep_projection(cell_prefixes)
+    }
+
+    /// The projection of [`all_lengths`](Counter::all_lengths): a trial
+    /// run of its one pass, extended by the model of [`Counter::project`].
+    pub fn all_lengths_projection(&self) -> Result<Projection> {
+        if self.method == Method::Meet || self.order == SquareOrder::Staggered {
+            return Err(crate::Error::Unsupported(
+                "a sweep over lengths runs forward and counts the tours after each whole row"
+                    .into(),
+            ));
+        }
+        let w = self.on.rows() as usize;
+        self.sweep_projection(|problem| length_prefixes(problem, w))
+    }
+
+    /// The projection of a sweep whose problem `prefixes` sets up.
+    fn sweep_projection(&self, prefixes: impl FnOnce(&mut Problem)) -> Result<Projection> {
+        let board = self.on;
+        expected_bits(board, self.kind)?;
+        crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
+        let (w, rows) = (board.rows() as usize, board.cols() as usize);
+        let mut problem = strip_problem(rows, w, self.kind, self.order);
+        prefixes(&mut problem);
+        trial::project(&[problem], self.control.map(crate::Control::stop_flag))
     }
 }

@@ -8,6 +8,7 @@ use crate::count::bound::{refuse_before_building, shape_expected_bits};
 use crate::count::executor::{self, RunOptions};
 use crate::count::planner::shape_problem;
 use crate::count::project::{Projection, Source};
+use crate::count::time_left::Stage;
 use crate::count::{trial, CountReport};
 use crate::{Control, Result, Shape};
 
@@ -51,7 +52,7 @@ impl Counter<'_, &Shape> {
         }
         refuse_before_building(shape, self.kind, self.order)?;
         let problem = shape_problem(shape, self.kind, None, self.order)?;
-        let forward = self.forward();
+        let forward = self.forward(&[(Stage::Squares, problem.n)]);
         let run_opts = RunOptions {
             count_bits: shape_expected_bits(shape, self.kind),
             judge_reach: false,

@@ -351,6 +351,7 @@ fn figures_at(
         disk_bytes: disk.unwrap_or(0),
         projected_peak: peak.max(run.peak),
         seconds_left: None,
+        stage: None,
         joining: None,
         within: None,
     }

@@ -31,8 +31,14 @@ pub struct FrontierProgress {
     /// The projected peak of the states (see the `project` module notes):
     /// the states measured so far, then the model's.
     pub projected_peak: u64,
-    /// The projected seconds left in this run, at the speed of the last row.
+    /// The projected seconds left: from the executor, in this run, at the
+    /// speed of its last row; from a [`crate::count::Counter`], in the
+    /// whole count, every phase still to run (a meeting's join too), or
+    /// `None` while it is estimating (see the `time_left` module).
     pub seconds_left: Option<f64>,
+    /// The phase of the count (from a [`crate::count::Counter`]; `None`
+    /// from the executor, which knows one run only).
+    pub stage: Option<crate::count::time_left::Stage>,
     /// While a meeting's parts are joined (after the last square): how far
     /// the join is.
     pub joining: Option<Joining>,

@@ -264,7 +264,9 @@ impl ShareFiles {
         let _ = std::fs::remove_dir(self.dir.path());
         let stem = format!("count-{}-of", self.fingerprint);
         for name in self.work.names().unwrap_or_default() {
-            let Some(workers) = name.strip_prefix(&stem).and_then(|n| n.parse::<usize>().ok())
+            let Some(workers) = name
+                .strip_prefix(&stem)
+                .and_then(|n| n.parse::<usize>().ok())
             else {
                 continue;
             };

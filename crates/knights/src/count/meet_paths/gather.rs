@@ -191,6 +191,7 @@ impl<'a> Gather<'a> {
                 disk_bytes: self.held_on_disk(),
                 projected_peak: bottoms,
                 seconds_left: None,
+                stage: None,
                 joining: Some(Joining {
                     part: part as u64 + 1,
                     parts: parts.len() as u64,
