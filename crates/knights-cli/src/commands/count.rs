@@ -59,7 +59,7 @@ fn count(args: &CountArgs, workers: Option<&dyn Exchange>) -> Result<ExitCode> {
             workers,
             memory: request.max_memory,
         };
-        return dry_run(&args, &request, &shape, per);
+        return dry_run(args, &request, &shape, per);
     }
     #[cfg(feature = "distributed")]
     if let Some(n) = args.processes {
