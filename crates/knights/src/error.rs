@@ -383,8 +383,8 @@ mod tests {
             .tours()
             .unwrap_err();
         assert_eq!(gave_up.hint(), Some(Hint::Raise(Budget::Memory)));
-        assert!(matches!(gave_up.unhinted(), Error::GaveUp(_)));
-        assert_eq!(gave_up.category(), Category::NoAnswer);
+        assert!(matches!(gave_up.unhinted(), Error::OverBudget(_)));
+        assert_eq!(gave_up.category(), Category::OverLimit);
         let text = gave_up.to_string();
         assert!(text.ends_with("; allow the count more memory"), "{text}");
 

@@ -360,7 +360,7 @@ fn dry_run(
     let kind_name = if kind == Kind::Open { "open" } else { "closed" };
     let source = p.source.unwrap_or(Source::Nothing);
     if args.json {
-        let json = json!({
+        let mut json = json!({
             "board": shape.to_string(), "kind": kind_name, "dry_run": true,
             "of": request.of, "method": method, "order": order,
             "projected_peak_states": p.peak_states, "peak_step": p.peak_step, "steps": p.steps,
@@ -370,7 +370,6 @@ fn dry_run(
             "states_per_step": p.states_per_step,
             "work_dir": dir.display().to_string(),
         });
-        let mut json = json;
         if let Some(n) = spread.workers {
             let w = p.per_worker(n);
             json["per_worker"] = json!({

@@ -27,7 +27,9 @@ fn decimal_amounts_with_units_are_read() {
 fn what_is_not_an_amount_is_refused_with_the_forms_there_are() {
     for bad in ["lots", "1.5Q", "1e9", "-2G", "1.2.3M"] {
         knights()
-            .args(["count", "6x6", "--max-memory", bad])
+            .arg("count")
+            .arg("6x6")
+            .arg(format!("--max-memory={bad}"))
             .assert()
             .code(2)
             .stderr(contains(format!("'{bad}' is not an amount of memory")))

@@ -344,6 +344,11 @@ impl<'a, On> Counter<'a, On> {
     }
 }
 
+/// A sweep over lengths counts the prefixes of whole rows of `w`.
+fn length_prefixes(problem: &mut Problem, w: usize) {
+    problem.prefixes = (1..problem.n / w.max(1)).map(|l| l * w).collect();
+}
+
 impl Counter<'_> {
     /// The number of undirected closed or open tours of the board.
     ///
@@ -459,7 +464,7 @@ impl Counter<'_> {
         }
         let board = self.on;
         let (w, rows) = (board.rows() as usize, board.cols() as usize);
-        let run = self.sweep(|problem| cells::length_prefixes(problem, w))?;
+        let run = self.sweep(|problem| length_prefixes(problem, w))?;
         let mut counts = Vec::with_capacity(rows);
         for &(vertices, n) in &run.prefix_counts {
             counts.push((vertices / w, n));

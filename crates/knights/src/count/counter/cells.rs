@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use super::{forward_report, Counter};
+use super::{forward_report, length_prefixes, Counter};
 use crate::count::frontier::Problem;
 use crate::count::planner::{expected_bits, strip_problem, PROBLEM_BYTES_PER_SQUARE};
 use crate::count::project::Projection;
@@ -79,11 +79,6 @@ impl Counter<'_> {
 fn cell_prefixes(problem: &mut Problem) {
     problem.prefixes = (1..problem.n).collect();
     problem.mirror = Vec::new();
-}
-
-/// A sweep over lengths counts the prefixes of whole rows of `w`.
-pub(super) fn length_prefixes(problem: &mut Problem, w: usize) {
-    problem.prefixes = (1..problem.n / w.max(1)).map(|l| l * w).collect();
 }
 
 impl Counter<'_> {

@@ -566,12 +566,12 @@ mod tests {
         assert!(all_fail(&stopped, "after square 12"), "{stopped:?}");
         let refused = each(false);
         assert!(all_fail(&refused, "unfinished checkpoint"), "{refused:?}");
+        // The run's folder, beside the workers' lock files.
         let folder = std::fs::read_dir(dir.path())
             .unwrap()
-            .next()
-            .unwrap()
-            .unwrap()
-            .path();
+            .map(|e| e.unwrap().path())
+            .find(|p| p.is_dir())
+            .unwrap();
         let lost = folder.join("w1-s12.json");
         let kept = std::fs::read(&lost).unwrap();
         std::fs::remove_file(&lost).unwrap();

@@ -120,7 +120,7 @@ pub(super) fn check_fields(m: &Manifest, path: &Path, n: usize) -> Result<(), Er
         // its counts itself.
         None if m.version < 5 && m.count.is_none() && m.prefix_counts.is_empty() => Ok(()),
         None => Err(Error::Parse(format!(
-            "{} is a checkpoint of format {} holding a count, which that format does not bind to its run (format 5 does), so it cannot be checked; count again with --fresh",
+            "{} is a checkpoint of format {} holding a count, which that format does not bind to its run (format 5 does), so it cannot be checked",
             path.display(),
             m.version
         ))
