@@ -1,7 +1,7 @@
 //! A count's time left: one estimator for every phase of it (a forward
 //! count's squares; a meeting's top part, bottom part and join), a pure
 //! function of the work recorded so far ([`time_left`]), so that recorded
-//! runs test it; and the [`Tracker`] that records a running count's work
+//! runs test it; and the `Tracker` that records a running count's work
 //! from its progress and tells the estimate with each report.
 //!
 //! A frontier phase's own time left is the projection's (the `project`
