@@ -4,41 +4,23 @@
 
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use serde_json::Value;
-use tower::ServiceExt;
 
+use super::tests::call;
 use super::{router, Config};
-
-/// `POST` (or `GET`) `uri` to a fresh router: the status and the body.
-async fn call(app: &axum::Router, method: &str, uri: &str) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("host", "127.0.0.1:8080")
-        .body(Body::empty())
-        .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let value = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
-    (status, value)
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn max_memory_takes_what_the_command_line_takes() {
     let app = router(Config::default());
     for amount in ["100T", "1.5M", "0.5G", "2000000"] {
         let uri = format!("/api/count?board=5x6&kind=closed&max-memory={amount}");
-        let (s, v) = call(&app, "POST", &uri).await;
+        let (s, v, _) = call(&app, "POST", &uri, "").await;
         assert_eq!(s, StatusCode::ACCEPTED, "{amount}: {v}");
         let id = v["id"].as_str().unwrap().to_string();
         let mut done = Value::Null;
         for _ in 0..600 {
-            let (_, v) = call(&app, "GET", &format!("/api/count/{id}")).await;
+            let (_, v, _) = call(&app, "GET", &format!("/api/count/{id}"), "").await;
             if v["state"] != "running" {
                 done = v;
                 break;
@@ -50,7 +32,7 @@ async fn max_memory_takes_what_the_command_line_takes() {
     }
     for bad in ["lots", "1.5Q", "-1G"] {
         let uri = format!("/api/count?board=5x6&max-memory={bad}");
-        let (s, v) = call(&app, "POST", &uri).await;
+        let (s, v, _) = call(&app, "POST", &uri, "").await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{bad}: {v}");
         let text = v.to_string();
         assert!(

@@ -16,7 +16,9 @@ use super::{router, Config};
 /// The `Host` of the requests of these tests: the default [`Config::addr`].
 const HOST: &str = "127.0.0.1:8080";
 
-async fn call(
+/// A request with `Host: HOST`: the status, the body (JSON, else its
+/// text) and any `Retry-After`.
+pub(super) async fn call(
     app: &Router,
     method: &str,
     uri: &str,
