@@ -50,6 +50,36 @@ pub use tour::{TourAnswer, TourRequest, TourneyAnswer, TourneyRequest};
 use crate::stats::Summary;
 use crate::{Control, Error, Result};
 
+/// One job of the request model. A request is plain data; [`Job::plan`]
+/// makes every check once and reads the request into typed values (the
+/// plan), so that nothing is parsed or checked again; [`Job::run_plan`]
+/// runs a plan under a [`Control`] into a typed answer that carries domain
+/// values (a [`crate::Tour`], a [`crate::Tourney`]), so that no door
+/// rebuilds them. A door holding typed values builds the request typed;
+/// strings are read at the serde edge only.
+pub trait Job {
+    /// The request checked and read into typed values: what a run needs.
+    type Plan;
+    /// What a run answers.
+    type Answer: Serialize;
+
+    /// Every check of the request, into its plan, without running it.
+    fn plan(&self) -> Result<Self::Plan>;
+
+    /// Runs `plan` under `control`.
+    fn run_plan(plan: Self::Plan, control: &Control) -> Result<Self::Answer>;
+
+    /// Every check of the request, without running it.
+    fn validate(&self) -> Result<()> {
+        self.plan().map(|_| ())
+    }
+
+    /// Plans the request and runs the plan under `control`.
+    fn run(&self, control: &Control) -> Result<Self::Answer> {
+        Self::run_plan(self.plan()?, control)
+    }
+}
+
 /// A request for one job, named by its job: `{"tour": {"board": "8x8"}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
