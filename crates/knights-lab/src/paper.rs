@@ -71,7 +71,7 @@ fn write_timing(dir: &Path, timings: &[Timing]) -> Result<()> {
 /// `knights-lab paper`.
 pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let board = args.board.parse::<knights::Board>()?;
-    exists::require(board, true)?;
+    exists::require(board, knights::Wanted::Closed)?;
     if args.count == 0 || args.count > MAX_COUNT {
         return Err(Error::Unsupported(format!(
             "--count must be between 1 and {MAX_COUNT}, not {}",

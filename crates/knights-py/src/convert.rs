@@ -2,7 +2,7 @@
 //! kinds), read by the library so that its messages are the ones every door shows.
 
 use crate::errors::lib;
-use knights::{Board, Error, Kind, Wanted};
+use knights::{Board, Error, Wanted};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -40,11 +40,6 @@ pub(crate) fn square_arg(py: Python<'_>, board: Board, square: &Bound<'_, PyAny>
         PyTypeError::new_err("a square is a pair (row, col) of whole numbers such as (0, 0)")
     })?;
     lib(py, board.parse_square(&format!("{r},{c}")))
-}
-
-/// `"any"`, `"closed"` or `"open"`.
-pub(crate) fn kind_arg(py: Python<'_>, kind: &str) -> PyResult<Option<Kind>> {
-    lib(py, Kind::parse_request(kind))
 }
 
 /// `"any"` (or the request's `"either"`), `"closed"` or `"open"` as the

@@ -1,6 +1,6 @@
 //! Exact counts of tours, with progress reported to a Python callback.
 
-use crate::convert::{bad_input, board_arg, kind_arg};
+use crate::convert::{bad_input, board_arg, wanted_arg};
 use crate::run::{run_watched, Watch};
 use knights::count;
 use knights::request::{CountAnswer, CountOf, CountRequest};
@@ -78,9 +78,10 @@ fn count_args(
     kind: &str,
 ) -> PyResult<(String, knights::Kind)> {
     let board = board_arg(py, board)?.to_string();
-    match kind_arg(py, kind)? {
-        Some(kind) => Ok((board, kind)),
-        None => bad_input(
+    match wanted_arg(py, kind)? {
+        knights::Wanted::Closed => Ok((board, knights::Kind::Closed)),
+        knights::Wanted::Open => Ok((board, knights::Kind::Open)),
+        knights::Wanted::Either => bad_input(
             py,
             "a count is of closed or of open tours; give kind='closed' or kind='open'".into(),
         ),

@@ -34,7 +34,7 @@ use knights::algorithms::backtrack::{self, BacktrackEvent, Order};
 use knights::algorithms::tourney::neural;
 use knights::algorithms::warnsdorff::Step;
 use knights::algorithms::{Spec, Tie, Warnsdorff};
-use knights::{Board, Square, StopFlag, Wanted};
+use knights::{Board, Control, Square, StopFlag, Wanted};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, oneshot};
@@ -83,7 +83,7 @@ async fn warnsdorff(State(state): State<AppState>, uri: Uri) -> Result<Json<Valu
     let cap = state.config.max_theatre_squares;
     let board = theatre_board(&q.board, cap, "/api/theatre/warnsdorff")?;
     let spec = Spec {
-        kind: q.kind.kind(),
+        kind: q.kind,
         start: start_square(board, q.start.as_deref())?,
         ..Spec::new(board)
     };
@@ -91,7 +91,14 @@ async fn warnsdorff(State(state): State<AppState>, uri: Uri) -> Result<Json<Valu
     let seed = q.seed;
     let value = state
         .sized(board.squares(), true, move |stop| {
-            walk(Spec { stop, ..spec }, tie, seed)
+            walk(
+                Spec {
+                    control: Control::new().stop(stop),
+                    ..spec
+                },
+                tie,
+                seed,
+            )
         })
         .await?;
     Ok(Json(value))
@@ -197,16 +204,20 @@ async fn search(
             )))
         }
     };
-    let closed = q.kind == Wanted::Closed;
+    // The search streams the tour it finds: open or either take any tour.
+    let kind = if q.kind == Wanted::Closed {
+        Wanted::Closed
+    } else {
+        Wanted::Either
+    };
     let options = backtrack::BacktrackOptions {
-        closed,
+        kind,
         start: start_square(board, q.start.as_deref())?,
         order,
         max_nodes: q.max_nodes.clamp(1, 10_000_000),
-        stop: StopFlag::new(),
         ..backtrack::BacktrackOptions::default()
     };
-    knights::exists::require(board, closed)?;
+    knights::exists::require(board, kind)?;
     let open = match state.stream_permit() {
         Ok(open) => open,
         Err(e) => return Ok(super::closing(e)),
@@ -215,7 +226,7 @@ async fn search(
     let (steps_tx, steps_rx) = mpsc::channel::<BacktrackEvent>(1024);
     let (done_tx, done_rx) = oneshot::channel::<Value>();
     let (sse_tx, sse_rx) = mpsc::channel::<Result<Event, Infallible>>(4);
-    let stop = options.stop.clone();
+    let stop = options.control.stop_flag().clone();
     tokio::task::spawn_blocking(move || {
         super::work_priority();
         let _permit = permit;
@@ -265,7 +276,7 @@ fn run_search(
 ) -> Value {
     let report = backtrack::search_observed(board, options, &mut |e| {
         if steps.blocking_send(e).is_err() {
-            options.stop.stop();
+            options.control.stop_flag().stop();
         }
     });
     let nodes = report.stats.nodes;
@@ -406,7 +417,7 @@ fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights:
     let options = neural::NeuralOptions {
         max_rounds,
         max_restarts: 1,
-        stop,
+        control: Control::new().stop(stop),
     };
     let run = neural::neural_observed(
         board,
@@ -441,19 +452,19 @@ fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights::{Kind, Tour};
+    use knights::Tour;
 
     /// The theatre's walk is the tour `knights tour -a warnsdorff` makes for
     /// the same seed, square for square.
     #[test]
     fn the_walk_shown_is_the_librarys_tour() {
         for (board, kind, start, tie, seed) in [
-            ("8x8", None, None, Tie::Random, 1),
-            ("8x8", Some(Kind::Closed), Some(0), Tie::Random, 2),
-            ("10x10", None, None, Tie::Pohl, 6),
-            ("6x6", Some(Kind::Closed), None, Tie::Random, 3),
-            ("5x5", None, Some(0), Tie::Centre, 4),
-            ("7x9", None, None, Tie::First, 5),
+            ("8x8", Wanted::Either, None, Tie::Random, 1),
+            ("8x8", Wanted::Closed, Some(0), Tie::Random, 2),
+            ("10x10", Wanted::Either, None, Tie::Pohl, 6),
+            ("6x6", Wanted::Closed, None, Tie::Random, 3),
+            ("5x5", Wanted::Either, Some(0), Tie::Centre, 4),
+            ("7x9", Wanted::Either, None, Tie::First, 5),
         ] {
             let board: Board = board.parse().unwrap();
             let spec = Spec {
@@ -503,7 +514,7 @@ mod tests {
             let options = neural::NeuralOptions {
                 max_rounds: 5000,
                 max_restarts: 1,
-                stop: StopFlag::new(),
+                control: Control::new(),
             };
             let library = neural::neural(board, &options, &mut knights::rng::seeded(seed));
             assert_eq!(shown["tourney"], json!(library.is_ok()), "seed {seed}");

@@ -117,11 +117,41 @@ impl Control {
     }
 }
 
+impl PartialEq for Control {
+    /// Two controls are equal when they watch the same flag and report to
+    /// the same callback (or both to none).
+    fn eq(&self, other: &Control) -> bool {
+        let same_progress = match (&self.progress, &other.progress) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        self.stop == other.stop && same_progress
+    }
+}
+
+impl Eq for Control {}
+
 impl fmt::Debug for Control {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Control")
             .field("stopped", &self.stop.is_stopped())
             .field("progress", &self.progress.is_some())
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_are_equal_when_they_share_the_flag_and_the_callback() {
+        let control = Control::new().progress(|_| {});
+        assert_eq!(control, control.clone());
+        assert_ne!(control, Control::new());
+        let flag = StopFlag::new();
+        assert_eq!(Control::new().stop(flag.clone()), Control::new().stop(flag));
+        assert_ne!(Control::new(), Control::new());
     }
 }

@@ -7,9 +7,9 @@ use crate::{Board, Error, Result};
 
 /// Closed or open: whether a tour's last square is a knight's move from its
 /// first. The one closed/open type of the crate: what [`crate::check`]
-/// finds, what a request asks for (`Option<Kind>`, `None` for either), what
-/// [`crate::count`] counts (there `Open` counts every Hamiltonian path,
-/// whether or not its ends happen to be a knight's move apart).
+/// finds, what [`crate::count`] counts (there `Open` counts every Hamiltonian path,
+/// whether or not its ends happen to be a knight's move apart). A request
+/// asks for a [`crate::Wanted`], which adds "either".
 #[derive(
     Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
@@ -28,28 +28,6 @@ impl Kind {
         match self {
             Kind::Closed => "closed",
             Kind::Open => "open",
-        }
-    }
-
-    /// Reads a request's kind: `closed`, `open`, or `any` (either: `None`).
-    ///
-    /// # Example
-    /// ```
-    /// use knights::Kind;
-    /// assert_eq!(Kind::parse_request("closed")?, Some(Kind::Closed));
-    /// assert_eq!(Kind::parse_request("any")?, None);
-    /// assert!(Kind::parse_request("round").is_err());
-    /// # Ok::<(), knights::Error>(())
-    /// ```
-    pub fn parse_request(text: &str) -> crate::Result<Option<Kind>> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "closed" => Ok(Some(Kind::Closed)),
-            "open" => Ok(Some(Kind::Open)),
-            "any" => Ok(None),
-            _ => Err(crate::Error::Parse(format!(
-                "'{}' is not a kind of tour; use closed, open or any",
-                crate::excerpt(text)
-            ))),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The kind of tour a caller wants: closed, open, or either (the first the
-//! algorithm finds), in place of an `Option<Kind>` whose `None` meant
-//! "either".
+//! algorithm finds). Every request, builder and option that asks for a
+//! kind of tour takes it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -25,13 +25,10 @@ pub enum Wanted {
 }
 
 impl Wanted {
-    /// The one kind wanted, `None` for [`Wanted::Either`].
-    pub fn kind(self) -> Option<Kind> {
-        match self {
-            Wanted::Closed => Some(Kind::Closed),
-            Wanted::Open => Some(Kind::Open),
-            Wanted::Either => None,
-        }
+    /// Whether a closed tour is wanted (the one kind a search must insist
+    /// on; an open or either request takes any tour it finds).
+    pub fn is_closed(self) -> bool {
+        self == Wanted::Closed
     }
 
     /// Its name: `closed`, `open` or `either`.
@@ -53,12 +50,6 @@ impl From<Kind> for Wanted {
     }
 }
 
-impl From<Option<Kind>> for Wanted {
-    fn from(kind: Option<Kind>) -> Wanted {
-        kind.map_or(Wanted::Either, Wanted::from)
-    }
-}
-
 impl fmt::Display for Wanted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -68,8 +59,9 @@ impl fmt::Display for Wanted {
 impl FromStr for Wanted {
     type Err = Error;
 
+    /// Reads `closed`, `open`, `either` or `any`, in any case.
     fn from_str(s: &str) -> Result<Wanted, Error> {
-        match s {
+        match s.trim().to_ascii_lowercase().as_str() {
             "closed" => Ok(Wanted::Closed),
             "open" => Ok(Wanted::Open),
             "either" | "any" => Ok(Wanted::Either),

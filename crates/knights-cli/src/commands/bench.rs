@@ -72,7 +72,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             {
                 continue;
             }
-            let request = Tour::builder(board).kind(Some(kind)).algorithm(algorithm);
+            let request = Tour::builder(board).kind(kind).algorithm(algorithm);
             let mut best = Duration::MAX;
             let mut outcome = Ok(());
             for i in 0..args.repeat {

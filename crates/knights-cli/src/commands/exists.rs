@@ -21,7 +21,7 @@ pub fn run(args: ExistsArgs) -> Result<ExitCode> {
         holes,
         wrap: args.shape.wrap.clone(),
         leaper: args.shape.leaper.clone(),
-        kind: args.kind.kind().map_or(Wanted::Either, Wanted::from),
+        kind: args.kind.wanted(),
         start: args.start.clone(),
         end: args.end.clone(),
         max_nodes: args.max_nodes,

@@ -8,7 +8,6 @@ use anyhow::Result;
 use knights::algorithms::{tourney, Algorithm};
 use knights::request::StatsRequest;
 use knights::stats::{self, Summary, CLOSED_FIGURE};
-use knights::Wanted;
 
 use crate::cli::{StatsArgs, StatsFormat};
 use crate::output::{choose_format, FormatName};
@@ -50,7 +49,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     let request = StatsRequest {
         board: args.board.board.clone(),
         algorithm: algorithm.name().into(),
-        kind: args.kind.kind().map_or(Wanted::Either, Wanted::from),
+        kind: args.kind.wanted(),
         samples: args.count,
         obfuscate: args.obfuscate,
         tourneys: args.tourney,

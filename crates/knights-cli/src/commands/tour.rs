@@ -22,7 +22,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         holes,
         wrap: args.shape.wrap.clone(),
         leaper: args.shape.leaper.clone(),
-        kind: args.kind.kind().map_or(Wanted::Either, Wanted::from),
+        kind: args.kind.wanted(),
         algorithm: args.algorithm.name().into(),
         seed: args.seed.unwrap_or(0),
         start: args.start.clone(),

@@ -94,7 +94,7 @@ fn name(board: Board, q: Square) -> String {
 /// the construction cannot start at `s` or the rotations do not get there.
 fn by_rotations(board: Board, s: Square, t: Square) -> Result<Option<Vec<Square>>> {
     let closed = exists::closed_tour(board).exists;
-    let base = match construct::tour(board, closed, Some(s)) {
+    let base = match construct::tour(board, crate::Wanted::Either, Some(s)) {
         Ok(tour) => tour.into_squares(),
         Err(e) if matches!(e.unhinted(), Error::NoTour(_) | Error::GaveUp(_)) => return Ok(None),
         Err(e) => return Err(e),

@@ -2,7 +2,7 @@
 //!
 //! Every generator is a small options type that implements
 //! [`TourGenerator`]: it takes a [`Spec`] (the board, closed / open / either,
-//! the start square, a stop flag) and the caller's random number generator,
+//! the start square, the caller's [`crate::Control`]) and the caller's random number generator,
 //! refuses impossible requests with the existence theorem's reason
 //! ([`crate::exists::require`]) and returns a [`crate::Tour`]. An option
 //! belongs to its generator's type, so one that does not apply cannot be
@@ -12,7 +12,7 @@
 //! options of other algorithms. [`crate::Tour::builder`] is the front door
 //! that calls them.
 //!
-//! What "either kind" (`Spec::kind == None`) means per method:
+//! What "either kind" ([`crate::Wanted::Either`]) means per method:
 //! - the construction ([`Algorithm::Auto`], [`Algorithm::Construct`]):
 //!   closed where the board has a closed tour, else open;
 //! - the search methods ([`warnsdorff::Warnsdorff`], [`backtrack::Backtrack`],
@@ -33,7 +33,7 @@ pub mod warnsdorff;
 use rand::RngCore;
 
 use crate::construct;
-use crate::{exists, Error, Kind, Result, Tour};
+use crate::{exists, Error, Kind, Result, Tour, Wanted};
 
 pub use backtrack::Backtrack;
 pub use hybrid::Hybrid;
@@ -41,8 +41,8 @@ pub use tourney::neural::TakefujiLee;
 pub use tourney::Generator;
 pub use warnsdorff::{Tie, Warnsdorff};
 
-pub(crate) use open::finish;
 pub use open::make_open;
+pub(crate) use open::{as_wanted, finish};
 pub use spec::{Spec, TourGenerator};
 
 /// The linear-time divide-and-conquer construction ([`crate::construct`]):
@@ -60,7 +60,7 @@ impl TourGenerator for Construct {
         if !spec.is_plain() {
             return beyond_the_plain_board(spec, "construct", None);
         }
-        construct::tour(spec.board, resolve_kind(spec) == Kind::Closed, spec.start)
+        construct::tour(spec.board, spec.kind, spec.start)
     }
 }
 
@@ -79,10 +79,10 @@ impl TourGenerator for Auto {
             return beyond_the_plain_board(spec, "auto", Some(rng));
         }
         let kind = resolve_kind(spec);
-        match construct::tour(spec.board, kind == Kind::Closed, spec.start) {
+        match construct::tour(spec.board, kind.into(), spec.start) {
             Err(Error::GaveUp(_)) if spec.start.is_some() => {
                 let spec = Spec {
-                    kind: Some(kind),
+                    kind: kind.into(),
                     ..spec.clone()
                 };
                 Warnsdorff::default().generate(&spec, rng)
@@ -109,12 +109,12 @@ fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>
             }
             let adjacent = board.move_between(s, t).is_some();
             match spec.kind {
-                Some(Kind::Open) if adjacent => {
+                Wanted::Open if adjacent => {
                     return Err(Error::NoTour(
                         "the start and end are a knight's move apart, so a tour between them is closed, not open".into(),
                     ))
                 }
-                Some(Kind::Closed) if !adjacent => {
+                Wanted::Closed if !adjacent => {
                     return Err(Error::NoTour(
                         "the start and end are not a knight's move apart, so a tour between them cannot be closed".into(),
                     ))
@@ -152,8 +152,9 @@ fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
     }
     let board = spec.board;
     let closed = match spec.kind {
-        Some(k) => k == Kind::Closed,
-        None => exists::closed_tour(board).exists,
+        Wanted::Closed => true,
+        Wanted::Open => false,
+        Wanted::Either => exists::closed_tour(board).exists,
     };
     if !(if closed {
         exists::closed_tour(board)
@@ -164,14 +165,16 @@ fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
     {
         return Ok(None);
     }
-    let plain = match construct::tour(board, closed, spec.start) {
+    let wanted = if closed { Wanted::Closed } else { Wanted::Open };
+    let plain = match construct::tour(board, wanted, spec.start) {
         Ok(t) => t,
         Err(Error::NoTour(_) | Error::GaveUp(_)) => return Ok(None),
         Err(e) => return Err(e),
     };
     let tour = Tour::from_squares_unchecked_on(shape, plain.into_squares());
     Ok(match spec.kind {
-        Some(k) if tour.kind() != k => None,
+        Wanted::Either => Some(tour),
+        k if Wanted::from(tour.kind()) != k => None,
         _ => Some(tour),
     })
 }
@@ -179,12 +182,12 @@ fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
 /// The kind a construction makes for `spec` (and a cipher key's `any`):
 /// the one asked for, else closed where the board has a closed tour.
 pub(crate) fn resolve_kind(spec: &Spec) -> Kind {
-    spec.kind
-        .unwrap_or(if exists::closed_tour(spec.board).exists {
-            Kind::Closed
-        } else {
-            Kind::Open
-        })
+    match spec.kind {
+        Wanted::Closed => Kind::Closed,
+        Wanted::Open => Kind::Open,
+        Wanted::Either if exists::closed_tour(spec.board).exists => Kind::Closed,
+        Wanted::Either => Kind::Open,
+    }
 }
 
 /// A tour algorithm with its options: any [`TourGenerator`] of the crate,

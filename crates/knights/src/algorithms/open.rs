@@ -3,13 +3,20 @@
 //! stays. The generators finish with it ([`finish`]), so it sits below them.
 
 use super::spec::Spec;
-use crate::{construct, Kind, Result, Tour};
+use crate::{construct, Result, Tour, Wanted};
 
 /// The tour as `spec` asks for its kind: opened (see [`opened`]) when an
 /// open tour is wanted and the method made a closed one.
 pub(crate) fn finish(tour: Tour, spec: &Spec) -> Result<Tour> {
-    if spec.kind == Some(Kind::Open) {
-        return opened(tour, spec.start.is_some());
+    as_wanted(tour, spec.kind, spec.start.is_some())
+}
+
+/// The tour as `kind` asks: opened (see [`opened`]) for [`Wanted::Open`]
+/// when it is closed, else as it is; `start_fixed` when the caller gave
+/// the start.
+pub(crate) fn as_wanted(tour: Tour, kind: Wanted, start_fixed: bool) -> Result<Tour> {
+    if kind == Wanted::Open {
+        return opened(tour, start_fixed);
     }
     Ok(tour)
 }

@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn long_blocks_wrap_at_thirteen_groups() {
-        let key = Key::from_spec(&"10x10,seed=1".parse().unwrap()).unwrap();
+        let key = Key::from_spec(&"10x10,seed=1".parse().unwrap(), &crate::Control::new()).unwrap();
         let c = encrypt(&key, &"A".repeat(100)).unwrap();
         let lines: Vec<&str> = c.lines().collect();
         assert_eq!(lines.len(), 2);

@@ -5,7 +5,7 @@ use super::spec::KeySpec;
 use crate::board::Square;
 use crate::check::{self, Verdict};
 use crate::format::{self, Valid};
-use crate::{Board, Error, Result, StopFlag, Tour};
+use crate::{Board, Control, Error, Result, Tour};
 
 /// A cipher key: a checked knight's tour.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,15 +38,10 @@ impl Key {
     ///
     /// A description that gives no tour (a board without one, or a search
     /// that runs out of attempts) is an [`Error::Parse`]: it is bad input to
-    /// the cipher.
-    pub fn from_spec(spec: &KeySpec) -> Result<Key> {
-        Key::from_spec_with_stop(spec, &StopFlag::new())
-    }
-
-    /// [`Key::from_spec`] that the caller can stop by raising `stop`
-    /// ([`Error::Interrupted`]; see [`KeySpec::tour_with_stop`]).
-    pub fn from_spec_with_stop(spec: &KeySpec, stop: &StopFlag) -> Result<Key> {
-        match spec.tour_with_stop(stop) {
+    /// the cipher. Raising `control`'s stop flag stops the generator
+    /// ([`Error::Interrupted`]; see [`KeySpec::tour`]).
+    pub fn from_spec(spec: &KeySpec, control: &Control) -> Result<Key> {
+        match spec.tour(control) {
             Ok(tour) => Key::new(tour),
             Err(e)
                 if matches!(

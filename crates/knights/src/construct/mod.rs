@@ -58,7 +58,7 @@ use self::layout::{split_any, split_even, split_pair, split_three, Blocks, Layou
 use self::search::{find_path, Goal};
 use self::trace::Plan;
 use crate::board::Square;
-use crate::{exists, memory, Board, Cover, Error, Result, Tour};
+use crate::{exists, memory, Board, Cover, Error, Result, Tour, Wanted};
 
 /// Bytes per square that must be available before starting. The peak
 /// resident memory (the cover, 1 byte a square, then the tour, 4) stays
@@ -88,7 +88,7 @@ const BYTES_TO_START: u64 = 7;
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
-    exists::require(board, true)?;
+    exists::require(board, Wanted::Closed)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?.unwrap_or(0);
     let squares = if thin(board) {
@@ -126,7 +126,7 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
-    exists::require(board, false)?;
+    exists::require(board, Wanted::Open)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?;
     if board.squares() == 1 {
@@ -234,15 +234,22 @@ fn open_from_layout(board: Board, layout: &Layout) -> Result<Vec<Square>> {
     plan.trace(board, ends[0], Some(ends[1]))
 }
 
-/// A closed tour (when `closed`) or an open tour, as [`closed`] and [`open`].
+/// A closed tour or an open tour, as [`closed`] and [`open`]; for
+/// [`Wanted::Either`], closed where the board has a closed tour, else open.
 ///
 /// # Example
 /// ```
-/// use knights::{Board, construct};
-/// assert!(construct::tour(Board::new(6, 6)?, true, None)?.is_closed());
+/// use knights::{Board, construct, Wanted};
+/// assert!(construct::tour(Board::new(6, 6)?, Wanted::Closed, None)?.is_closed());
+/// assert!(!construct::tour(Board::new(3, 4)?, Wanted::Either, None)?.is_closed());
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tour(board: Board, closed: bool, start: Option<Square>) -> Result<Tour> {
+pub fn tour(board: Board, kind: Wanted, start: Option<Square>) -> Result<Tour> {
+    let closed = match kind {
+        Wanted::Closed => true,
+        Wanted::Open => false,
+        Wanted::Either => exists::closed_tour(board).exists,
+    };
     if closed {
         self::closed(board, start)
     } else {
@@ -260,7 +267,7 @@ pub fn tour(board: Board, closed: bool, start: Option<Square>) -> Result<Tour> {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn closed_cover(board: Board) -> Result<Cover> {
-    exists::require(board, true)?;
+    exists::require(board, Wanted::Closed)?;
     Ok(Cover::from_bytes_unchecked(
         board,
         closed_links(board, true)?,
@@ -282,7 +289,7 @@ pub fn closed_cover(board: Board) -> Result<Cover> {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn tourney(board: Board) -> Result<Cover> {
-    exists::require(board, true)?;
+    exists::require(board, Wanted::Closed)?;
     Ok(Cover::from_bytes_unchecked(
         board,
         closed_links(board, false)?,
@@ -393,7 +400,7 @@ fn closed_layout(board: Board) -> Result<Layout> {
     } else {
         None
     };
-    let (rows, cols) = cut.ok_or_else(|| exists::no_tour_error(board, true))?;
+    let (rows, cols) = cut.ok_or_else(|| exists::no_tour_error(board, Wanted::Closed))?;
     Ok(Layout {
         rows,
         cols,
@@ -474,7 +481,7 @@ fn open_sides(board: Board) -> Result<(Side, Side)> {
         (4, _) => (fixed(4, &[4]), side(n, FOUR, split_pair)),
         (_, 4) => (side(m, FOUR, split_pair), fixed(4, &[4])),
         _ if m % 2 == 1 && n % 2 == 1 => (side(m, ODD, split_even), side(n, ODD, split_even)),
-        _ => return Err(exists::no_tour_error(board, false)),
+        _ => return Err(exists::no_tour_error(board, Wanted::Open)),
     })
 }
 

@@ -68,7 +68,7 @@ impl CipherRequest {
         if self.is_tour_text() {
             return Key::from_text(&self.key);
         }
-        Key::from_spec_with_stop(&self.key.parse()?, control.stop_flag())
+        Key::from_spec(&self.key.parse()?, control)
     }
 
     fn mode(&self) -> Mode {

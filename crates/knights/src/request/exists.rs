@@ -95,10 +95,10 @@ impl ExistsRequest {
         let shape = self.shape()?;
         let (start, end) = place::ends(&shape, self.start.as_deref(), self.end.as_deref())?;
         Ok(Spec {
-            kind: self.kind.kind(),
+            kind: self.kind,
             start,
             end,
-            stop: control.stop_flag().clone(),
+            control: control.clone(),
             ..Spec::on(shape)
         })
     }

@@ -88,7 +88,7 @@ impl JoinRequest {
     pub fn run(&self, control: &Control) -> Result<JoinAnswer> {
         let (mut cover, start) = read_cover(&self.cover)?;
         let options = JoinOptions {
-            stop: control.stop_flag().clone(),
+            control: control.clone(),
             ..Default::default()
         };
         let stats = rails::join(&mut cover, &options, &mut crate::rng::seeded(self.seed))?;
@@ -137,7 +137,7 @@ impl ObfuscateRequest {
         let options = ObfuscateOptions {
             shatters: self.shatters,
             join: JoinOptions {
-                stop: control.stop_flag().clone(),
+                control: control.clone(),
                 ..Default::default()
             },
         };
@@ -200,7 +200,7 @@ mod tests {
 
     fn tour_text(kind: Kind) -> String {
         let tour = Tour::builder("6x6".parse().unwrap())
-            .kind(Some(kind))
+            .kind(kind)
             .build()
             .unwrap();
         crate::format::tour_json(&tour).to_string()

@@ -106,7 +106,7 @@ impl TourRequest {
         }
         let mut builder = Tour::builder(shape.board())
             .shape(shape)
-            .kind(self.kind.kind())
+            .kind(self.kind)
             .start_at(start)
             .end_at(end)
             .algorithm(algorithm)
@@ -126,7 +126,7 @@ impl TourRequest {
     /// The tour itself and the algorithm asked for, for a door that writes
     /// the tour as a file (its holes, wrapping and leaper with it).
     pub fn tour(&self, control: &Control) -> Result<(Tour, Algorithm)> {
-        let builder = self.builder()?.stop_flag(control.stop_flag().clone());
+        let builder = self.builder()?.control(control);
         Ok((builder.build()?, builder.algorithm_asked()))
     }
 }
@@ -196,7 +196,8 @@ impl TourneyRequest {
         let tourney = Tourney::builder(board)
             .generator(generator)
             .seed(self.seed)
-            .cover_with_stop(control.stop_flag())?
+            .control(control)
+            .cover()?
             .to_tourney()?;
         Ok(TourneyAnswer::of(&tourney))
     }

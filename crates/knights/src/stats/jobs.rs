@@ -117,24 +117,23 @@ impl<'a> SummaryBuilder<'a> {
 
 /// The counts of one sample, its figure (`rails` of a closed tour, `cycles`
 /// of a tourney) and, for a tour, whether it came out closed.
-/// A raised stop flag ends the sample's own search too.
+/// A raised stop flag of `control` ends the sample's own search too.
 fn one(
     board: Board,
     job: Job,
     control: &Control,
     rng: &mut crate::rng::KnightRng,
 ) -> Result<(MoveCounts, Option<f64>, Option<bool>)> {
-    let stop = control.stop_flag();
     match job {
         Job::Tourney(g) => {
-            let t = tourney::tourney_with_stop(board, g, stop, rng)?.to_tourney()?;
+            let t = tourney::controlled(board, g, control, rng)?.to_tourney()?;
             Ok((MoveCounts::of_tourney(&t), Some(t.len() as f64), None))
         }
         Job::Tour(algorithm, wanted, shatters) => {
             let mut request = Tour::builder(board)
-                .kind(wanted.kind())
+                .kind(wanted)
                 .algorithm(algorithm)
-                .stop_flag(stop.clone());
+                .control(control);
             if let Some(shatters) = shatters {
                 request = request.closed().obfuscate(shatters);
             }

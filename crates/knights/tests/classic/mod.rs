@@ -8,8 +8,8 @@ use knights::algorithms::warnsdorff::{self, Tie};
 use knights::algorithms::{self, hybrid, Algorithm, Backtrack, Construct, Hybrid, Warnsdorff};
 use knights::check::check_tour;
 use knights::Kind;
-use knights::StopFlag;
 use knights::{exists, Board, Error, Tour};
+use knights::{Control, StopFlag, Wanted};
 use proptest::prelude::*;
 
 /// The `[[reproduce]]` vector of the course report (Mahmoud n.d.) in tests/data/graph.toml.
@@ -50,7 +50,7 @@ fn course_report_vector() -> (Board, (u32, u32), Vec<u64>) {
 fn course_report_closed_tour_is_reproduced_exactly() {
     let (board, (r, c), numbers) = course_report_vector();
     let options = warnsdorff::WarnsdorffOptions {
-        closed: true,
+        kind: Wanted::Closed,
         tie: Tie::First,
         ..Default::default()
     };
@@ -133,10 +133,7 @@ fn impossible_requests_fail_at_once_with_the_theorem() {
             Algorithm::Hybrid(Hybrid::default().max_nodes(u64::MAX)),
         ] {
             let kind = if closed { Kind::Closed } else { Kind::Open };
-            let request = Tour::builder(board)
-                .kind(Some(kind))
-                .algorithm(algorithm)
-                .seed(1);
+            let request = Tour::builder(board).kind(kind).algorithm(algorithm).seed(1);
             let err = request.build().unwrap_err();
             assert!(
                 matches!(err, Error::NoTour(_)),
@@ -144,7 +141,7 @@ fn impossible_requests_fail_at_once_with_the_theorem() {
             );
             assert_eq!(
                 err.to_string(),
-                exists::no_tour_error(board, closed).to_string()
+                exists::no_tour_error(board, kind.into()).to_string()
             );
         }
     }
@@ -158,7 +155,7 @@ fn a_raised_stop_flag_stops_the_dispatcher() {
     let request = Tour::builder(board)
         .closed()
         .algorithm(Backtrack::default().max_nodes(u64::MAX))
-        .stop_flag(stop);
+        .control(&Control::new().stop(stop));
     let err = request.build().unwrap_err();
     assert!(matches!(err, Error::Interrupted(_)), "{err}");
 }
@@ -166,10 +163,15 @@ fn a_raised_stop_flag_stops_the_dispatcher() {
 /// One run of any classical algorithm; `Ok(None)` when it gave up.
 fn run(board: Board, which: u8, closed: bool, start: Option<u32>, seed: u64) -> Option<Tour> {
     let mut rng = knights::rng::seeded(seed);
+    let kind = if closed {
+        Wanted::Closed
+    } else {
+        Wanted::Either
+    };
     let result = match which {
         0..=3 => {
             let options = warnsdorff::WarnsdorffOptions {
-                closed,
+                kind,
                 start,
                 tie: Tie::ALL[which as usize],
                 max_attempts: 20,
@@ -179,7 +181,7 @@ fn run(board: Board, which: u8, closed: bool, start: Option<u32>, seed: u64) -> 
         }
         _ => {
             let options = backtrack::BacktrackOptions {
-                closed,
+                kind,
                 start,
                 order: if which == 4 {
                     Order::Fixed
@@ -245,7 +247,7 @@ proptest! {
             Just(Algorithm::Warnsdorff(Warnsdorff::DEFAULT)),
             Just(Algorithm::Hybrid(Hybrid::default().max_nodes(50_000))),
         ],
-        want in prop_oneof![Just(Some(Kind::Open)), Just(Some(Kind::Closed)), Just(None)],
+        want in prop_oneof![Just(Wanted::Open), Just(Wanted::Closed), Just(Wanted::Either)],
         seed in any::<u64>(),
     ) {
         let board = Board::new(r, c).unwrap();
@@ -254,12 +256,12 @@ proptest! {
             Ok(t) => {
                 let kind = check_tour(&t).unwrap();
                 match want {
-                    Some(want) => prop_assert_eq!(kind, want),
                     // Either kind: never closed where the board has no closed tour.
-                    None => prop_assert!(kind == Kind::Open || exists::closed_tour(board).exists),
+                    Wanted::Either => prop_assert!(kind == Kind::Open || exists::closed_tour(board).exists),
+                    want => prop_assert_eq!(Wanted::from(kind), want),
                 }
             }
-            Err(Error::NoTour(_)) => prop_assert!(want == Some(Kind::Closed) && !exists::closed_tour(board).exists),
+            Err(Error::NoTour(_)) => prop_assert!(want == Wanted::Closed && !exists::closed_tour(board).exists),
             Err(e) if matches!(e.unhinted(), Error::GaveUp(_)) => {}
             Err(e) => prop_assert!(false, "{}", e),
         }
@@ -374,13 +376,13 @@ fn uses_seed_says_which_methods_draw_on_the_seed() {
     for board in ["5x5", "6x6", "5x6"] {
         let board: Board = board.parse().unwrap();
         for a in &algorithms {
-            for kind in [None, Some(Kind::Closed), Some(Kind::Open)] {
+            for kind in [Wanted::Either, Wanted::Closed, Wanted::Open] {
                 let make = |seed| {
                     let b = Tour::builder(board).algorithm(*a).seed(seed);
                     match kind {
-                        Some(Kind::Closed) => b.closed(),
-                        Some(Kind::Open) => b.open(),
-                        None => b,
+                        Wanted::Closed => b.closed(),
+                        Wanted::Open => b.open(),
+                        Wanted::Either => b,
                     }
                     .build()
                     .ok()
@@ -403,5 +405,34 @@ fn uses_seed_says_which_methods_draw_on_the_seed() {
             tours.windows(2).any(|w| w[0] != w[1])
         };
         assert!(varies("8x8") || varies("12x12"), "{}", a.name());
+    }
+}
+
+/// The options of Warnsdorff's rule and of backtracking take the kind as a
+/// [`Wanted`]: closed gives a closed tour, open an open one (a walk that
+/// closed is opened, keeping the start), either whatever the method found.
+#[test]
+fn the_low_level_options_give_the_kind_wanted() {
+    let board = Board::new(6, 6).unwrap();
+    for kind in [Wanted::Closed, Wanted::Open, Wanted::Either] {
+        let options = warnsdorff::WarnsdorffOptions {
+            kind,
+            start: Some(0),
+            ..Default::default()
+        };
+        let walked = warnsdorff::tour(board, &options, &mut knights::rng::seeded(1)).unwrap();
+        let options = backtrack::BacktrackOptions {
+            kind,
+            start: Some(0),
+            ..Default::default()
+        };
+        let searched = backtrack::tour(board, &options).unwrap();
+        for tour in [walked, searched] {
+            let found = check_tour(&tour).unwrap();
+            assert_eq!(tour.start(), 0, "{kind}");
+            if kind != Wanted::Either {
+                assert_eq!(Wanted::from(found), kind);
+            }
+        }
     }
 }
