@@ -413,20 +413,20 @@ fn uses_seed_says_which_methods_draw_on_the_seed() {
 /// closed is opened, keeping the start), either whatever the method found.
 #[test]
 fn the_low_level_options_give_the_kind_wanted() {
-    let board = Board::new(6, 6).unwrap();
+    let (walk_board, search_board) = (Board::new(8, 8).unwrap(), Board::new(6, 6).unwrap());
     for kind in [Wanted::Closed, Wanted::Open, Wanted::Either] {
         let options = warnsdorff::WarnsdorffOptions {
             kind,
             start: Some(0),
             ..Default::default()
         };
-        let walked = warnsdorff::tour(board, &options, &mut knights::rng::seeded(1)).unwrap();
+        let walked = warnsdorff::tour(walk_board, &options, &mut knights::rng::seeded(1)).unwrap();
         let options = backtrack::BacktrackOptions {
             kind,
             start: Some(0),
             ..Default::default()
         };
-        let searched = backtrack::tour(board, &options).unwrap();
+        let searched = backtrack::tour(search_board, &options).unwrap();
         for tour in [walked, searched] {
             let found = check_tour(&tour).unwrap();
             assert_eq!(tour.start(), 0, "{kind}");
