@@ -110,6 +110,11 @@ impl Control {
         }
     }
 
+    /// Whether the stop flag is raised.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.is_stopped()
+    }
+
     /// [`crate::Error::Interrupted`] saying that `what` was stopped, if the
     /// flag is raised.
     pub fn check(&self, what: &str) -> Result<()> {

@@ -45,10 +45,8 @@ pub enum Order {
 /// The options of [`tour`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BacktrackOptions {
-    /// The kind wanted: [`Wanted::Closed`] insists on a closed tour;
-    /// [`Wanted::Either`] takes the first tour found; [`Wanted::Open`] takes
-    /// it too and opens it by rotations when it closed (keeping the start
-    /// when one is given).
+    /// The kind wanted; for [`Wanted::Open`] a tour found closed is opened
+    /// by rotations, keeping a given start.
     pub kind: Wanted,
     /// The start square. `None`: for open tours, every square in row-major
     /// order, each until its tree is exhausted (as the textbook chapter does); for closed tours
@@ -416,9 +414,7 @@ impl<'a> Search<'a> {
                         Step::Budget
                     };
                 }
-                if self.stats.nodes.is_multiple_of(4096)
-                    && self.options.control.stop_flag().is_stopped()
-                {
+                if self.stats.nodes.is_multiple_of(4096) && self.options.control.is_stopped() {
                     break Step::Stopped;
                 }
                 self.enter(t, start);
@@ -580,21 +576,18 @@ mod tests {
     #[test]
     fn both_orders_find_small_tours() {
         for order in [Order::Fixed, Order::Warnsdorff] {
-            for (r, c, closed) in [(5, 5, false), (3, 4, false), (6, 6, true), (3, 10, true)] {
+            let (any, cl) = (Wanted::Either, Wanted::Closed);
+            for (r, c, kind) in [(5, 5, any), (3, 4, any), (6, 6, cl), (3, 10, cl)] {
                 let options = BacktrackOptions {
-                    kind: if closed {
-                        Wanted::Closed
-                    } else {
-                        Wanted::Either
-                    },
+                    kind,
                     order,
                     ..BacktrackOptions::default()
                 };
                 let board = Board::new(r, c).unwrap();
                 let found = tour_with_stats(board, &options).unwrap();
-                let kind = check_tour(&found.tour).unwrap();
-                if closed {
-                    assert_eq!(kind, Kind::Closed);
+                let found_kind = check_tour(&found.tour).unwrap();
+                if kind == cl {
+                    assert_eq!(found_kind, Kind::Closed);
                 }
                 assert!(found.stats.nodes >= board.squares() as u64);
                 assert_eq!(found.stats.deepest, board.squares());

@@ -158,7 +158,7 @@ pub(crate) fn warnsdorff(
 ) -> Option<Vec<Square>> {
     let starts = goal.starts();
     for attempt in 0..attempts {
-        if control.stop_flag().is_stopped() {
+        if control.is_stopped() {
             return None;
         }
         let start = match goal.start {
@@ -215,7 +215,7 @@ pub(crate) fn backtrack(
             if nodes > max_nodes {
                 return Outcome::OutOfBudget;
             }
-            if nodes.is_multiple_of(4096) && control.stop_flag().is_stopped() {
+            if nodes.is_multiple_of(4096) && control.is_stopped() {
                 return Outcome::Stopped;
             }
             path.push(next);
@@ -382,7 +382,7 @@ pub(crate) fn generate_warnsdorff(
             return Ok(tour_from(spec, p));
         }
     }
-    if spec.control.stop_flag().is_stopped() {
+    if spec.control.is_stopped() {
         return Err(Error::Interrupted("the search was stopped".into()));
     }
     Err(Error::GaveUp(format!(
