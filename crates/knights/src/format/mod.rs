@@ -306,7 +306,7 @@ mod tests {
             let text = tour_json(&tour).to_string();
             assert_eq!(Document::of_tour(&tour), read(&text).unwrap(), "{text}");
         }
-        let tourney = Tourney::builder(board)
+        let tourney = Tourney::builder("8x8".parse().unwrap())
             .generator(Generator::FourCover)
             .cover()
             .unwrap()

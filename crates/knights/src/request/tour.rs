@@ -321,7 +321,7 @@ mod tests {
             )
         );
         let tourney = TourneyRequest {
-            board: "6x6".into(),
+            board: "8x8".into(),
             algorithm: "four-cover".into(),
             seed: 0,
         }
@@ -329,7 +329,7 @@ mod tests {
         .unwrap();
         let json = serde_json::to_string(&tourney).unwrap();
         assert!(
-            json.starts_with(r#"{"rows":6,"cols":6,"cycles":[["#),
+            json.starts_with(r#"{"rows":8,"cols":8,"cycles":[["#),
             "{json}"
         );
         assert_eq!(
