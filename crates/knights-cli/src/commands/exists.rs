@@ -8,7 +8,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::request::{ExistsAnswer, ExistsRequest};
+use knights::request::{ExistsAnswer, ExistsRequest, Job};
 use knights::{Control, Wanted};
 
 use super::place;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::algorithms::{tourney, Algorithm};
-use knights::request::StatsRequest;
+use knights::request::{Job, StatsRequest};
 use knights::stats::{self, Summary, CLOSED_FIGURE};
 
 use crate::cli::{StatsArgs, StatsFormat};
@@ -55,7 +55,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
         tourneys: args.tourney,
         seed: args.seed.seed,
     };
-    request.validate()?;
+    let plan = request.plan()?;
     let format = choose_format(
         args.output.as_deref(),
         args.format,
@@ -82,7 +82,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     let bar = crate::support::progress(args.count);
     let ticker = bar.clone();
     let control = knights::Control::new().progress(move |_| ticker.inc(1));
-    let summary = request.run(&control)?;
+    let summary = StatsRequest::run_plan(plan, &control)?;
     bar.finish_and_clear();
     let path = args.output.as_deref();
     let name = algorithm.name();

@@ -7,8 +7,10 @@
 //!
 //! A request is plain data ([`serde`], field names in kebab-case as on the
 //! command line, unknown fields refused, defaults as the command line's).
-//! Its `validate()` makes every check the doors made on their own; its
-//! `run(&Control)` validates, calls the library and returns the answer.
+//! Each request is a [`Job`]: its `plan()` makes every check the doors
+//! made on their own and reads the request into typed values once; its
+//! `run_plan(plan, &Control)` calls the library and returns the answer,
+//! which carries domain values (a tour, a tourney) rather than their JSON.
 //! A refusal is an [`Error`] of the bad-input category whose sentence names
 //! the request's field in plain words, never a command-line flag.
 //!
@@ -35,17 +37,17 @@ mod tour;
 
 use serde::{Deserialize, Serialize};
 
-pub use cipher::{CipherAnswer, CipherRequest};
+pub use cipher::{CipherAnswer, CipherPlan, CipherRequest, DecryptRequest, EncryptRequest};
 pub use count::{CountAnswer, CountOf, CountRequest, LengthCount};
 pub use estimate::{EstimateAnswer, EstimateRequest};
-pub use exists::{ExistsAnswer, ExistsRequest};
+pub use exists::{ExistsAnswer, ExistsPlan, ExistsRequest};
 pub use place::shape;
 pub use rails::{
-    CheckAnswer, CheckRequest, JoinAnswer, JoinRequest, ObfuscateRequest, ShatterAnswer,
-    ShatterRequest,
+    CheckAnswer, CheckRequest, CoverPlan, JoinAnswer, JoinRequest, ObfuscatePlan, ObfuscateRequest,
+    ShatterAnswer, ShatterRequest,
 };
-pub use stats::StatsRequest;
-pub use tour::{TourAnswer, TourRequest, TourneyAnswer, TourneyRequest};
+pub use stats::{StatsPlan, StatsRequest};
+pub use tour::{TourAnswer, TourPlan, TourRequest, TourneyAnswer, TourneyPlan, TourneyRequest};
 
 use crate::stats::Summary;
 use crate::{Control, Error, Result};
@@ -101,9 +103,9 @@ pub enum Request {
     /// An estimated count.
     Estimate(EstimateRequest),
     /// A text enciphered.
-    Encrypt(CipherRequest),
+    Encrypt(EncryptRequest),
     /// A text deciphered.
-    Decrypt(CipherRequest),
+    Decrypt(DecryptRequest),
     /// Move statistics of many tours or tourneys.
     Stats(StatsRequest),
     /// A tour or tourney checked.
@@ -144,35 +146,36 @@ impl Request {
     /// Every check of the request, without running it.
     pub fn validate(&self) -> Result<()> {
         match self {
-            Request::Tour(r) => r.validate(),
-            Request::Tourney(r) => r.validate(),
-            Request::Join(r) => r.validate(),
-            Request::Shatter(r) => r.validate(),
-            Request::Obfuscate(r) => r.validate(),
-            Request::Exists(r) => r.validate(),
+            Request::Tour(r) => Job::validate(r),
+            Request::Tourney(r) => Job::validate(r),
+            Request::Join(r) => Job::validate(r),
+            Request::Shatter(r) => Job::validate(r),
+            Request::Obfuscate(r) => Job::validate(r),
+            Request::Exists(r) => Job::validate(r),
             Request::Count(r) => r.validate(),
             Request::Estimate(r) => r.validate(),
-            Request::Encrypt(r) | Request::Decrypt(r) => r.validate(),
-            Request::Stats(r) => r.validate(),
-            Request::Check(r) => r.validate(),
+            Request::Encrypt(r) => Job::validate(r),
+            Request::Decrypt(r) => Job::validate(r),
+            Request::Stats(r) => Job::validate(r),
+            Request::Check(r) => Job::validate(r),
         }
     }
 
     /// Validates the request and runs it under `control`.
     pub fn run(&self, control: &Control) -> Result<Answer> {
         Ok(match self {
-            Request::Tour(r) => Answer::Tour(r.run(control)?),
-            Request::Tourney(r) => Answer::Tourney(r.run(control)?),
-            Request::Join(r) => Answer::Join(r.run(control)?),
-            Request::Shatter(r) => Answer::Shatter(r.shatter(control)?),
-            Request::Obfuscate(r) => Answer::Obfuscate(r.run(control)?),
-            Request::Exists(r) => Answer::Exists(r.run(control)?),
+            Request::Tour(r) => Answer::Tour(Job::run(r, control)?),
+            Request::Tourney(r) => Answer::Tourney(Job::run(r, control)?),
+            Request::Join(r) => Answer::Join(Job::run(r, control)?),
+            Request::Shatter(r) => Answer::Shatter(Job::run(r, control)?),
+            Request::Obfuscate(r) => Answer::Obfuscate(Job::run(r, control)?),
+            Request::Exists(r) => Answer::Exists(Job::run(r, control)?),
             Request::Count(r) => Answer::Count(Box::new(r.run(control)?)),
             Request::Estimate(r) => Answer::Estimate(r.run(control)?),
-            Request::Encrypt(r) => Answer::Encrypt(r.encrypt(control)?),
-            Request::Decrypt(r) => Answer::Decrypt(r.decrypt(control)?),
-            Request::Stats(r) => Answer::Stats(Box::new(r.run(control)?)),
-            Request::Check(r) => Answer::Check(r.run(control)?),
+            Request::Encrypt(r) => Answer::Encrypt(Job::run(r, control)?),
+            Request::Decrypt(r) => Answer::Decrypt(Job::run(r, control)?),
+            Request::Stats(r) => Answer::Stats(Box::new(Job::run(r, control)?)),
+            Request::Check(r) => Answer::Check(Job::run(r, control)?),
         })
     }
 }
