@@ -1,5 +1,5 @@
 //! The typed request model: one request and one answer type for every job
-//! (tour, tourney, join, shatter, obfuscate, exists, count, estimate,
+//! (tour, tourney, join, shatter, obfuscate, exists, count, dry run, estimate,
 //! encrypt, decrypt, stats, check), so that the command line, the web
 //! server and Python read their arguments into the same values, refuse
 //! the same bad input with the same sentence, and serialise the same
@@ -14,7 +14,7 @@
 //!
 //! # Example
 //! ```
-//! use knights::request::{Answer, CountRequest, Request};
+//! use knights::request::{Answer, CountRequest, Job, Request};
 //! use knights::Control;
 //! let request: Request = serde_json::from_str(r#"{"count": {"board": "6x6", "directed": true}}"#)?;
 //! let Answer::Count(answer) = request.run(&Control::new())? else { unreachable!() };
@@ -26,6 +26,7 @@
 
 mod cipher;
 mod count;
+mod dry_run;
 mod estimate;
 mod exists;
 mod place;
@@ -36,8 +37,9 @@ mod tour;
 use serde::{Deserialize, Serialize};
 
 pub use cipher::{CipherAnswer, CipherRequest};
-pub use count::{CountAnswer, CountOf, CountRequest, LengthCount};
-pub use estimate::{EstimateAnswer, EstimateRequest};
+pub use count::{CountAnswer, CountOf, CountPlan, CountRequest, LengthCount};
+pub use dry_run::{DryRunAnswer, DryRunRequest};
+pub use estimate::{EstimateAnswer, EstimatePlan, EstimateRequest};
 pub use exists::{ExistsAnswer, ExistsRequest};
 pub use place::shape;
 pub use rails::{
@@ -98,6 +100,8 @@ pub enum Request {
     Exists(ExistsRequest),
     /// An exact count.
     Count(CountRequest),
+    /// A count's projected states, disk and time, without counting.
+    DryRun(DryRunRequest),
     /// An estimated count.
     Estimate(EstimateRequest),
     /// A text enciphered.
@@ -128,6 +132,8 @@ pub enum Answer {
     Exists(ExistsAnswer),
     /// The count.
     Count(Box<CountAnswer>),
+    /// The count's projection.
+    DryRun(Box<DryRunAnswer>),
     /// The estimate.
     Estimate(EstimateAnswer),
     /// The ciphertext.
@@ -151,6 +157,7 @@ impl Request {
             Request::Obfuscate(r) => r.validate(),
             Request::Exists(r) => r.validate(),
             Request::Count(r) => r.validate(),
+            Request::DryRun(r) => r.validate(),
             Request::Estimate(r) => r.validate(),
             Request::Encrypt(r) | Request::Decrypt(r) => r.validate(),
             Request::Stats(r) => r.validate(),
@@ -168,6 +175,7 @@ impl Request {
             Request::Obfuscate(r) => Answer::Obfuscate(r.run(control)?),
             Request::Exists(r) => Answer::Exists(r.run(control)?),
             Request::Count(r) => Answer::Count(Box::new(r.run(control)?)),
+            Request::DryRun(r) => Answer::DryRun(Box::new(r.run(control)?)),
             Request::Estimate(r) => Answer::Estimate(r.run(control)?),
             Request::Encrypt(r) => Answer::Encrypt(r.encrypt(control)?),
             Request::Decrypt(r) => Answer::Decrypt(r.decrypt(control)?),
