@@ -107,7 +107,10 @@ pub(crate) fn estimate(
             Some(k) => usize::try_from(whole(py, "keep", k, 64)?).unwrap_or(usize::MAX),
             None => defaults.keep,
         },
-        seed: seed.map(|s| whole(py, "seed", s, 64)).transpose()?.unwrap_or(0),
+        seed: seed
+            .map(|s| whole(py, "seed", s, 64))
+            .transpose()?
+            .unwrap_or(0),
     };
     let plan = lib(py, request.plan())?;
     let json = run_watched(py, &Watch::default(), move |stop| {
@@ -149,8 +152,5 @@ fn to_json(text: serde_json::Result<String>) -> knights::Result<String> {
 
 /// The JSON text as Python values.
 fn loads(py: Python<'_>, json: &str) -> PyResult<Py<PyAny>> {
-    Ok(py
-        .import("json")?
-        .call_method1("loads", (json,))?
-        .unbind())
+    Ok(py.import("json")?.call_method1("loads", (json,))?.unbind())
 }

@@ -32,10 +32,7 @@ pub fn routes() -> Router<AppState> {
 /// `GET /api/dry-run?board=8x8&kind=open&staggered=true`: the count
 /// request's projection (the answer `knights count --dry-run --json`
 /// writes), on boards within this server's cap of squares.
-async fn dry_run(
-    State(state): State<AppState>,
-    uri: Uri,
-) -> Result<Json<DryRunAnswer>, ApiError> {
+async fn dry_run(State(state): State<AppState>, uri: Uri) -> Result<Json<DryRunAnswer>, ApiError> {
     let (request, []): (CountRequest, _) = read_query(&uri, [])?;
     if request.work_dir.is_some() {
         return Err(ApiError::bad(
@@ -45,7 +42,11 @@ async fn dry_run(
     let request = DryRunRequest(request);
     let plan = request.plan()?;
     let squares = plan.shape().squares();
-    capped(plan.shape().board(), state.config.max_squares, "/api/dry-run")?;
+    capped(
+        plan.shape().board(),
+        state.config.max_squares,
+        "/api/dry-run",
+    )?;
     let answer = state
         .sized(squares, false, move |stop| {
             DryRunRequest::run_plan(plan, &Control::new().stop(stop))

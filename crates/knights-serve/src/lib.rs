@@ -68,6 +68,8 @@ mod conformance;
 #[cfg(test)]
 mod count_progress_tests;
 #[cfg(test)]
+mod estimates_tests;
+#[cfg(test)]
 mod load_test;
 #[cfg(test)]
 mod stream_tests;

@@ -17,8 +17,8 @@ use super::project::{self, Projection, Source};
 use super::symmetry::{self, Classes};
 use super::time_left::{self, Stage};
 use super::{
-    meet, meet_paths, trial, Count, CountOptions, CountReport, Exchange, FrontierProgress, Method, Sweep,
-    WorkerShare,
+    meet, meet_paths, trial, Count, CountOptions, CountReport, Exchange, FrontierProgress, Method,
+    Sweep, WorkerShare,
 };
 use crate::{Board, Control, Kind, Result, Shape};
 
@@ -361,7 +361,9 @@ impl Counter<'_> {
             return Ok(self.one_square());
         }
         // An explicit method still runs (the tests check the theorems with it).
-        if self.options.method == Method::Auto && !crate::exists::tour_exists(board, self.options.kind) {
+        if self.options.method == Method::Auto
+            && !crate::exists::tour_exists(board, self.options.kind)
+        {
             return Ok(CountReport {
                 elapsed: t0.elapsed(),
                 ..CountReport::default()
@@ -370,7 +372,12 @@ impl Counter<'_> {
         let bits = expected_bits(board, self.options.kind)?;
         crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
         let (rows, w) = oriented(board);
-        let meet = meets(board, self.options.kind, self.options.method, self.options.order)?;
+        let meet = meets(
+            board,
+            self.options.kind,
+            self.options.method,
+            self.options.order,
+        )?;
         let forward = self.forward(&self.layout(rows, w, meet));
         let run_opts = RunOptions {
             count_bits: bits,

@@ -91,7 +91,11 @@ impl<'a> Summary<'a> {
         if opts.workers.is_some() {
             return Ok(());
         }
-        if let (Some(dir), Some(path), false) = (opts.count.work_dir.as_deref(), self.path.as_deref(), opts.count.keep) {
+        if let (Some(dir), Some(path), false) = (
+            opts.count.work_dir.as_deref(),
+            self.path.as_deref(),
+            opts.count.keep,
+        ) {
             let file = SummaryFile {
                 checksum: super::executor::crc_of(done),
                 run: done,

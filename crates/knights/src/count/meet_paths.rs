@@ -229,8 +229,9 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     };
     // Spread over workers, every collective call must come in one order:
     // one run at a time.
-    let small =
-        opts.count.work_dir.as_deref().is_none() && opts.workers.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
+    let small = opts.count.work_dir.as_deref().is_none()
+        && opts.workers.is_none()
+        && rows * w <= SIDE_BY_SIDE_SQUARES;
     let (top_run, bottom_run) = if shared {
         (
             executor::run(&top.problem, &top_opts)?,

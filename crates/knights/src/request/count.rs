@@ -405,7 +405,11 @@ impl Job for CountRequest {
 }
 
 /// Runs `plan` under `control`, spread over `workers` if given.
-fn run_on(plan: &CountPlan, control: &Control, workers: Option<&dyn Exchange>) -> Result<CountAnswer> {
+fn run_on(
+    plan: &CountPlan,
+    control: &Control,
+    workers: Option<&dyn Exchange>,
+) -> Result<CountAnswer> {
     let mut answer = CountAnswer {
         board: plan.shape.to_string(),
         kind: plan.options.kind,
@@ -423,8 +427,7 @@ fn run_on(plan: &CountPlan, control: &Control, workers: Option<&dyn Exchange>) -
     match plan.of {
         _ if !plan.shape.is_plain() => {
             // One forward program, whatever the method.
-            let on_shape =
-                plan.counter(Counter::on_shape(&plan.shape), control, workers);
+            let on_shape = plan.counter(Counter::on_shape(&plan.shape), control, workers);
             answer.report = Some(on_shape.tours()?);
         }
         CountOf::Tours => answer.report = Some(counter.tours()?),
@@ -542,7 +545,12 @@ mod tests {
             .contains("work directory"));
         let e = serde_json::from_str::<CountRequest>(r#"{"board": "6x6", "method": "sideways"}"#);
         let said = e.unwrap_err().to_string();
-        assert!(said.starts_with("'sideways' is not a counting method; the method is auto, forward or meet"), "{said}");
+        assert!(
+            said.starts_with(
+                "'sideways' is not a counting method; the method is auto, forward or meet"
+            ),
+            "{said}"
+        );
         for (outside_in, of, said) in [
             (true, CountOf::Tours, "two orders"),
             (false, CountOf::AllLengths, "whole row"),

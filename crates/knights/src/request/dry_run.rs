@@ -175,10 +175,7 @@ impl Job for DryRunRequest {
             }
         };
         let options = plan.options();
-        let work_dir = options
-            .work_dir
-            .clone()
-            .unwrap_or_else(std::env::temp_dir);
+        let work_dir = options.work_dir.clone().unwrap_or_else(std::env::temp_dir);
         Ok(DryRunAnswer {
             board: shape.to_string(),
             plain: shape.is_plain(),

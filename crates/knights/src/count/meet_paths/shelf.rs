@@ -136,7 +136,10 @@ impl<'a> Room<'a> {
     fn check_disk(&self, dir: &std::path::Path, more: u64) -> Result<()> {
         let written = self.on_disk.load(Ordering::Relaxed);
         let human = crate::memory::human_bytes;
-        let over = match (self.opts.count.max_disk, crate::memory::free_disk_bytes(dir)) {
+        let over = match (
+            self.opts.count.max_disk,
+            crate::memory::free_disk_bytes(dir),
+        ) {
             (Some(m), _) if written + more > m => Some(format!("the disk budget of {}", human(m))),
             (_, Some(f)) if more + DISK_MARGIN > f => {
                 Some(format!("the {} free on its disk", human(f)))
