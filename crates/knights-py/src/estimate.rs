@@ -22,7 +22,7 @@ use pyo3::prelude::*;
 /// ``projected_disk_bytes``, ``projected_seconds``, ``source``,
 /// ``steps``, ``states_per_step`` and the rest of the command line's JSON.
 ///
-/// >>> p = dry_run("5x5", staggered=True)
+/// >>> p = dry_run("5x5", "open", staggered=True)
 /// >>> p["method"], p["order"], p["steps"]
 /// ('forward', 'staggered', 25)
 /// >>> dry_run("3x8", "open", of="all-lengths")["steps"]

@@ -21,11 +21,12 @@ use crate::{Control, Kind, Result};
 /// # Example
 /// ```
 /// use knights::request::{CountRequest, DryRunRequest, Job};
-/// use knights::Control;
-/// let answer = DryRunRequest(CountRequest::new("5x5")).run(&Control::new())?;
+/// use knights::{Control, Kind};
+/// let request = DryRunRequest(CountRequest { kind: Kind::Open, ..CountRequest::new("5x5") });
+/// let answer = request.run(&Control::new())?;
 /// assert_eq!(answer.projection.steps, 25);
 /// assert_eq!(serde_json::to_value(&answer)?["method"], "forward");
-/// # Ok::<(), knights::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -199,6 +200,7 @@ mod tests {
     fn a_dry_run_projects_the_plan_and_refuses_what_it_does_not_model() {
         let a = round_trip(Request::DryRun(DryRunRequest(CountRequest {
             staggered: true,
+            kind: Kind::Open,
             ..CountRequest::new("5x5")
         })));
         let a = &a["dry-run"];
