@@ -11,7 +11,13 @@ use super::{router, Config};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dry_run_answers_the_projection_and_touches_no_file() {
     let app = router(Config::default());
-    let (s, v, _) = call(&app, "GET", "/api/dry-run?board=5x5&kind=open&outside-in=true", "").await;
+    let (s, v, _) = call(
+        &app,
+        "GET",
+        "/api/dry-run?board=5x5&kind=open&outside-in=true",
+        "",
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["dry_run"], true, "{v}");
     assert_eq!(v["order"], "outside-in", "{v}");
