@@ -24,6 +24,32 @@ pub enum Method {
     Meet,
 }
 
+impl std::str::FromStr for Method {
+    type Err = crate::Error;
+
+    /// `auto`, `forward` or `meet` (spaces around are ignored); any other
+    /// text is refused, saying which names there are.
+    fn from_str(text: &str) -> Result<Method> {
+        match text.trim() {
+            "auto" => Ok(Method::Auto),
+            "forward" => Ok(Method::Forward),
+            "meet" => Ok(Method::Meet),
+            other => Err(crate::Error::Unsupported(format!(
+                "'{}' is not a counting method; the method is auto, forward or meet",
+                crate::excerpt(other)
+            ))),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Method {
+    /// Read by its name (see [`Method::from_str`](std::str::FromStr)).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Method, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl Method {
     /// The name the command line uses.
     pub fn name(self) -> &'static str {
@@ -60,6 +86,16 @@ pub enum SquareOrder {
 }
 
 impl SquareOrder {
+    /// The order's name where it is one word: "rows", "outside-in",
+    /// "staggered" (a dry run's `order`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SquareOrder::Rows => "rows",
+            SquareOrder::OutsideIn => "outside-in",
+            SquareOrder::Staggered => "staggered",
+        }
+    }
+
     /// How a message says this order: "by rows", "from the outside in",
     /// "staggered".
     pub(crate) fn phrase(self) -> &'static str {

@@ -1,5 +1,5 @@
 //! The typed request model: one request and one answer type for every job
-//! (tour, tourney, join, shatter, obfuscate, exists, count, estimate,
+//! (tour, tourney, join, shatter, obfuscate, exists, count, dry run, estimate,
 //! encrypt, decrypt, stats, check), so that the command line, the web
 //! server and Python read their arguments into the same values, refuse
 //! the same bad input with the same sentence, and serialise the same
@@ -16,7 +16,7 @@
 //!
 //! # Example
 //! ```
-//! use knights::request::{Answer, CountRequest, Request};
+//! use knights::request::{Answer, CountRequest, Job, Request};
 //! use knights::Control;
 //! let request: Request = serde_json::from_str(r#"{"count": {"board": "6x6", "directed": true}}"#)?;
 //! let Answer::Count(answer) = request.run(&Control::new())? else { unreachable!() };
@@ -28,6 +28,7 @@
 
 mod cipher;
 mod count;
+mod dry_run;
 mod estimate;
 mod exists;
 mod place;
@@ -38,8 +39,9 @@ mod tour;
 use serde::{Deserialize, Serialize};
 
 pub use cipher::{CipherAnswer, CipherPlan, CipherRequest, DecryptRequest, EncryptRequest};
-pub use count::{CountAnswer, CountOf, CountRequest, LengthCount};
-pub use estimate::{EstimateAnswer, EstimateRequest};
+pub use count::{CountAnswer, CountOf, CountPlan, CountRequest, LengthCount};
+pub use dry_run::{DryRunAnswer, DryRunRequest};
+pub use estimate::{EstimateAnswer, EstimatePlan, EstimateRequest};
 pub use exists::{ExistsAnswer, ExistsPlan, ExistsRequest};
 pub use place::shape;
 pub use rails::{
@@ -100,6 +102,8 @@ pub enum Request {
     Exists(ExistsRequest),
     /// An exact count.
     Count(CountRequest),
+    /// A count's projected states, disk and time, without counting.
+    DryRun(DryRunRequest),
     /// An estimated count.
     Estimate(EstimateRequest),
     /// A text enciphered.
@@ -130,6 +134,8 @@ pub enum Answer {
     Exists(ExistsAnswer),
     /// The count.
     Count(Box<CountAnswer>),
+    /// The count's projection.
+    DryRun(Box<DryRunAnswer>),
     /// The estimate.
     Estimate(EstimateAnswer),
     /// The ciphertext.
@@ -152,8 +158,9 @@ impl Request {
             Request::Shatter(r) => Job::validate(r),
             Request::Obfuscate(r) => Job::validate(r),
             Request::Exists(r) => Job::validate(r),
-            Request::Count(r) => r.validate(),
-            Request::Estimate(r) => r.validate(),
+            Request::Count(r) => Job::validate(r),
+            Request::DryRun(r) => Job::validate(r),
+            Request::Estimate(r) => Job::validate(r),
             Request::Encrypt(r) => Job::validate(r),
             Request::Decrypt(r) => Job::validate(r),
             Request::Stats(r) => Job::validate(r),
@@ -170,8 +177,9 @@ impl Request {
             Request::Shatter(r) => Answer::Shatter(Job::run(r, control)?),
             Request::Obfuscate(r) => Answer::Obfuscate(Job::run(r, control)?),
             Request::Exists(r) => Answer::Exists(Job::run(r, control)?),
-            Request::Count(r) => Answer::Count(Box::new(r.run(control)?)),
-            Request::Estimate(r) => Answer::Estimate(r.run(control)?),
+            Request::Count(r) => Answer::Count(Box::new(Job::run(r, control)?)),
+            Request::DryRun(r) => Answer::DryRun(Box::new(Job::run(r, control)?)),
+            Request::Estimate(r) => Answer::Estimate(Job::run(r, control)?),
             Request::Encrypt(r) => Answer::Encrypt(Job::run(r, control)?),
             Request::Decrypt(r) => Answer::Decrypt(Job::run(r, control)?),
             Request::Stats(r) => Answer::Stats(Box::new(Job::run(r, control)?)),

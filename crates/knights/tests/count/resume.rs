@@ -158,7 +158,7 @@ fn symmetric_counts_resume_too() {
     let board: Board = "6x6".parse().unwrap();
     let control = stopping_after(10);
     let counter = Counter::new(board).work_dir(&dir);
-    let err = counter.control(&control).symmetric().unwrap_err();
+    let err = counter.clone().control(&control).symmetric().unwrap_err();
     assert!(stopped_after_a_square(&err), "{err}");
     assert_eq!(counter.resume(true).symmetric().unwrap().count, 78);
     std::fs::remove_dir_all(&dir).unwrap();

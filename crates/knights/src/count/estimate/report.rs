@@ -23,6 +23,36 @@ pub enum EstimateMethod {
     Knuth,
 }
 
+impl std::str::FromStr for EstimateMethod {
+    type Err = crate::Error;
+
+    /// A method by its name (spaces around are ignored); any other text
+    /// is refused, naming the methods there are.
+    fn from_str(text: &str) -> crate::Result<EstimateMethod> {
+        EstimateMethod::ALL
+            .into_iter()
+            .find(|m| m.name() == text.trim())
+            .ok_or_else(|| {
+                let names: Vec<&str> = EstimateMethod::ALL.iter().map(|m| m.name()).collect();
+                crate::Error::Unsupported(format!(
+                    "'{}' is not an estimate method; the method is one of {}",
+                    crate::excerpt(text),
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for EstimateMethod {
+    /// Read by its name (see [`EstimateMethod::name`]).
+    fn deserialize<D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> std::result::Result<EstimateMethod, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl EstimateMethod {
     /// Every method, in the order of the command line's list.
     pub const ALL: [EstimateMethod; 5] = [

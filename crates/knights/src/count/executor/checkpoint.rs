@@ -328,7 +328,7 @@ pub(super) fn no_checkpoint(dir: &Path) -> Error {
 /// removes it; a finished one is counted again. Other counts' files in the
 /// folder are never looked at.
 pub(crate) fn check_checkpoint(p: &Problem, opts: &RunOptions<'_>) -> Result<()> {
-    let Some(dir) = opts.work_dir else {
+    let Some(dir) = opts.count.work_dir.as_deref() else {
         return Ok(());
     };
     // A run folder replaced by a link (or another user's) is refused
@@ -338,13 +338,13 @@ pub(crate) fn check_checkpoint(p: &Problem, opts: &RunOptions<'_>) -> Result<()>
         work.sub(&format!("count-{fp}"))?;
     }
     let manifests = manifests(p, dir);
-    if opts.resume {
+    if opts.count.resume {
         return match manifests.is_empty() && !opts.later {
             true => Err(no_checkpoint(dir)),
             false => Ok(()),
         };
     }
-    if opts.fresh {
+    if opts.count.fresh {
         return clear_checkpoints(p, dir);
     }
     if manifests.iter().any(|m| !is_finished(m)) {
@@ -455,14 +455,14 @@ pub(super) fn open<K: Word, C: Tally>(
         disk: None,
         finished: false,
     };
-    let Some(work_dir) = opts.work_dir else {
+    let Some(work_dir) = opts.count.work_dir.as_deref() else {
         opened.run = run;
         return Ok(opened);
     };
     let lock = lock_run(work_dir, fp)?;
     let work = Folder::open(work_dir).map_err(|e| io("open", work_dir, e))?;
     let name = format!("count-{fp}");
-    let existing = match opts.resume {
+    let existing = match opts.count.resume {
         true => work
             .sub(&name)?
             .filter(|d| d.kind(MANIFEST) != Kind::Missing),

@@ -87,7 +87,7 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
         let Some(shares) = &self.shares else {
             return Ok((0, fresh));
         };
-        if opts.resume {
+        if opts.count.resume {
             match shares.resume(self.ex)? {
                 Some(r) => {
                     let mut part = Vec::new();
@@ -102,7 +102,7 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
             }
         } else {
             let any = first_raised(self.ex, shares.unfinished(n))?.is_some();
-            if any && !opts.fresh {
+            if any && !opts.count.fresh {
                 return Err(Stop::Err(unfinished(shares.dir())));
             }
         }
@@ -528,10 +528,14 @@ mod tests {
                 flag.stop();
             }
         };
-        let opts = RunOptions {
-            workers: Some(ex),
-            work_dir: Some(dir),
+        let count = crate::count::CountOptions {
+            work_dir: Some(dir.to_path_buf()),
             resume,
+            ..crate::count::CountOptions::default()
+        };
+        let opts = RunOptions {
+            count: &count,
+            workers: Some(ex),
             stop: Some(&flag),
             progress: (!resume).then_some(&stop),
             ..RunOptions::default()

@@ -85,7 +85,7 @@ impl ShareFiles {
         fingerprint: &str,
         ex: &dyn Exchange,
     ) -> Result<Option<ShareFiles>> {
-        let Some(work) = opts.work_dir else {
+        let Some(work) = opts.count.work_dir.as_deref() else {
             return Ok(None);
         };
         let parent = Folder::open(work).map_err(|e| io_error("open", work, e))?;

@@ -112,7 +112,7 @@ impl<'a> Room<'a> {
     fn dir(&self) -> Result<PathBuf> {
         let disk = self.disk.get_or_init(|| {
             let n = DIRS.fetch_add(1, Ordering::Relaxed);
-            let made = match self.opts.work_dir {
+            let made = match self.opts.count.work_dir.as_deref() {
                 Some(work) => {
                     remove_stale(work, JOIN_PREFIX);
                     let name = format!("{JOIN_PREFIX}{}-{n}", std::process::id());
@@ -136,7 +136,10 @@ impl<'a> Room<'a> {
     fn check_disk(&self, dir: &std::path::Path, more: u64) -> Result<()> {
         let written = self.on_disk.load(Ordering::Relaxed);
         let human = crate::memory::human_bytes;
-        let over = match (self.opts.max_disk, crate::memory::free_disk_bytes(dir)) {
+        let over = match (
+            self.opts.count.max_disk,
+            crate::memory::free_disk_bytes(dir),
+        ) {
             (Some(m), _) if written + more > m => Some(format!("the disk budget of {}", human(m))),
             (_, Some(f)) if more + DISK_MARGIN > f => {
                 Some(format!("the {} free on its disk", human(f)))
@@ -436,8 +439,12 @@ mod tests {
         // What a killed count left: gone once the shelves make their own.
         let stale = work.join(format!("{JOIN_PREFIX}4294967295-0"));
         std::fs::create_dir_all(&stale).unwrap();
+        let count = crate::count::CountOptions {
+            work_dir: Some(work.clone()),
+            ..crate::count::CountOptions::default()
+        };
         let opts = RunOptions {
-            work_dir: Some(&work),
+            count: &count,
             ..RunOptions::default()
         };
         // Room for 100 states in memory.
@@ -474,8 +481,12 @@ mod tests {
             .unwrap();
         assert_eq!(blocks, 1000);
         // A budget of 1000 states is full: one more does not fit.
-        let tight = RunOptions {
+        let tight_count = crate::count::CountOptions {
             max_disk: Some(room.on_disk.load(Ordering::Relaxed)),
+            ..count.clone()
+        };
+        let tight = RunOptions {
+            count: &tight_count,
             ..opts
         };
         let room = Room::new(&tight, 0);
