@@ -13,7 +13,7 @@ use pyo3::sync::PyOnceLock;
 fn error_class(e: &Error) -> &'static str {
     match e.category() {
         Category::BadInput => "BadInputError",
-        Category::NoAnswer => match e.unhinted() {
+        Category::NoAnswer => match e {
             Error::NoTour(_) => "NoTourError",
             Error::Invalid(_) => "InvalidTourError",
             _ => "GaveUpError",
@@ -65,7 +65,7 @@ fn in_python_words(e: &Error) -> String {
 /// carries the system's error number as `errno`, as `OSError`s do.
 fn to_pyerr(py: Python<'_>, e: &Error) -> PyErr {
     let exception = exception(py, error_class(e), in_python_words(e)).and_then(|exc| {
-        if let Error::Io { source, .. } = e.unhinted() {
+        if let Error::Io { source, .. } = e {
             exc.setattr("errno", source.raw_os_error())?;
         }
         Ok(exc)

@@ -320,7 +320,7 @@ fn tour_value(answer: &TourAnswer) -> knights::Result<Value> {
     let board = Board::new(answer.rows.into(), answer.cols.into())?;
     let tour = Tour::from_squares_unchecked(board, answer.squares.clone());
     serde_json::from_str(&format::tour_json(&tour).to_string())
-        .map_err(|e| knights::Error::Internal(e.to_string()))
+        .map_err(|e| knights::Error::Internal(e.to_string().into()))
 }
 
 /// `GET /api/tourney`: the library's [`TourneyRequest`], answered as a

@@ -106,7 +106,7 @@ pub fn status_of(category: Category) -> StatusCode {
 
 /// The status of a library error: its category's, but 507 for a full disk.
 fn status_of_error(e: &knights::Error) -> StatusCode {
-    match e.unhinted() {
+    match e {
         knights::Error::Io { source, .. }
             if matches!(
                 source.kind(),

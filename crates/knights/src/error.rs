@@ -294,6 +294,7 @@ impl Error {
         Error::Io {
             doing: doing.into(),
             source,
+            hint: None,
         }
     }
 }
@@ -383,7 +384,7 @@ mod tests {
             .tours()
             .unwrap_err();
         assert_eq!(gave_up.hint(), Some(Hint::Raise(Budget::Memory)));
-        assert!(matches!(gave_up.unhinted(), Error::OverBudget(_)));
+        assert!(matches!(gave_up, Error::OverBudget(_)));
         assert_eq!(gave_up.category(), Category::OverLimit);
         let text = gave_up.to_string();
         assert!(text.ends_with("; allow the count more memory"), "{text}");
@@ -395,6 +396,7 @@ mod tests {
             now: 1 << 30,
             next: 2 << 30,
             budget: "the disk budget of 2.0 GiB".into(),
+            hint: None,
         }
         .with_hint(Hint::ResumeWithRoom);
         assert_eq!(over.category(), Category::OverLimit);
@@ -412,6 +414,7 @@ mod tests {
             needed: 3 << 50,
             peak_square: 125,
             budget: "the disk budget of 2.0 GiB".into(),
+            hint: None,
         };
         assert_eq!(far.category(), Category::OverLimit);
         assert_eq!(

@@ -46,10 +46,13 @@ impl Kind {
             "closed" => Ok(Some(Kind::Closed)),
             "open" => Ok(Some(Kind::Open)),
             "any" => Ok(None),
-            _ => Err(crate::Error::Parse(format!(
-                "'{}' is not a kind of tour; use closed, open or any",
-                crate::excerpt(text)
-            ))),
+            _ => Err(crate::Error::Parse(
+                format!(
+                    "'{}' is not a kind of tour; use closed, open or any",
+                    crate::excerpt(text)
+                )
+                .into(),
+            )),
         }
     }
 }
@@ -87,10 +90,13 @@ impl Tour {
     /// A tour from its squares in order, checked by the independent checker.
     pub fn new(board: Board, squares: Vec<Square>) -> Result<Tour> {
         if let Some(&bad) = squares.iter().find(|&&s| s as usize >= board.squares()) {
-            return Err(Error::Parse(format!(
-                "square index {bad} is outside the {board} board, whose squares are 0..{}",
-                board.squares()
-            )));
+            return Err(Error::Parse(
+                format!(
+                    "square index {bad} is outside the {board} board, whose squares are 0..{}",
+                    board.squares()
+                )
+                .into(),
+            ));
         }
         let tour = Tour {
             board,
@@ -115,10 +121,13 @@ impl Tour {
     pub fn on(shape: &Shape, squares: Vec<Square>) -> Result<Tour> {
         let board = shape.board();
         if let Some(&bad) = squares.iter().find(|&&s| s as usize >= board.squares()) {
-            return Err(Error::Parse(format!(
-                "square index {bad} is outside the {board} board, whose squares are 0..{}",
-                board.squares()
-            )));
+            return Err(Error::Parse(
+                format!(
+                    "square index {bad} is outside the {board} board, whose squares are 0..{}",
+                    board.squares()
+                )
+                .into(),
+            ));
         }
         let tour = Tour::from_squares_unchecked_on(shape, squares);
         check::check_tour(&tour)?;
@@ -258,7 +267,7 @@ impl Tour {
             .iter()
             .position(|&s| s == start)
             .ok_or_else(|| {
-                Error::Board(format!("square {start} is not on the {} board", self.board))
+                Error::Board(format!("square {start} is not on the {} board", self.board).into())
             })?;
         let mut squares = self.squares.clone();
         squares.rotate_left(i);

@@ -25,8 +25,9 @@ impl Key {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn new(tour: Tour) -> Result<Key> {
-        check::check_tour(&tour)
-            .map_err(|fault| Error::Parse(format!("the key is not a knight's tour: {fault}")))?;
+        check::check_tour(&tour).map_err(|fault| {
+            Error::Parse(format!("the key is not a knight's tour: {fault}").into())
+        })?;
         let board = tour.board();
         Ok(Key {
             board,
@@ -50,11 +51,13 @@ impl Key {
             Ok(tour) => Key::new(tour),
             Err(e)
                 if matches!(
-                    e.unhinted(),
+                    e,
                     Error::NoTour(_) | Error::GaveUp(_) | Error::Unsupported(_)
                 ) =>
             {
-                Err(Error::Parse(format!("the key '{spec}' gives no tour: {e}")))
+                Err(Error::Parse(
+                    format!("the key '{spec}' gives no tour: {e}").into(),
+                ))
             }
             Err(e) => Err(e),
         }
@@ -77,13 +80,13 @@ impl Key {
             Ok(Verdict::Tourney { cycles, .. }) if cycles > 1 => {
                 return Err(Error::Parse(format!(
                     "the key is a tourney of {cycles} cycles, not a tour; a key must visit every square in one path"
-                )))
+                ).into()))
             }
             Ok(Verdict::Tourney { .. }) => {}
             Err(fault) => {
                 return Err(Error::Parse(format!(
                     "the key is not a knight's tour: {fault}"
-                )))
+                ).into()))
             }
         }
         match doc.into_valid()? {

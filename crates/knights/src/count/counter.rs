@@ -454,7 +454,7 @@ impl Counter<'_> {
         if self.method == Method::Meet {
             return Err(
                 crate::Error::Unsupported("a sweep over lengths runs forward".into())
-                    .with_hint(crate::Hint::UseMethod("forward")),
+                    .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)),
             );
         }
         if self.order == SquareOrder::Staggered {

@@ -187,8 +187,8 @@ pub(crate) fn meets(board: Board, kind: Kind, method: Method, order: SquareOrder
             return Err(crate::Error::Unsupported(format!(
                 "a count taking the squares {} runs forward",
                 order.phrase()
-            ))
-            .with_hint(crate::Hint::UseMethod("forward")))
+            ).into())
+            .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)))
         }
         // A part's partial tours must stay below 2^128 (the join multiplies
         // them as u128), so boards whose count needs more than about
@@ -205,8 +205,8 @@ pub(crate) fn meets(board: Board, kind: Kind, method: Method, order: SquareOrder
                 "meeting in the middle counts tours of boards with at least 4 rows and at most {} columns (open tours: at least 3), not {} tours of {board}",
                 halves::MAX_WIDTH,
                 if kind == Kind::Open { "open" } else { "closed" },
-            ))
-            .with_hint(crate::Hint::UseMethod("forward")))
+            ).into())
+            .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)))
         }
     })
 }
@@ -258,7 +258,7 @@ pub(crate) fn expected_bits(board: Board, kind: Kind) -> Result<u32> {
         let kind = if kind == Kind::Open { "open" } else { "closed" };
         return Err(crate::Error::Unsupported(format!(
             "the number of {kind} tours of {board} is about 2^{bits:.0} (boards of {m} rows gain about {rate} bits a column), past 2^4096, the most this counter holds (knights estimate gives the order of magnitude)"
-        )));
+        ).into()));
     }
     // A margin, so that a slightly low estimate does not cost a restart.
     Ok((bits.max(0.0) * 1.05 + 8.0) as u32)

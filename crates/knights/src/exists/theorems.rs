@@ -138,10 +138,13 @@ pub fn no_tour_error(board: Board, closed: bool) -> Error {
         open_tour(board)
     };
     let kind = if closed { "closed" } else { "open" };
-    Error::NoTour(format!(
-        "no {kind} tour exists on {board}: {} ({})",
-        e.reason, e.theorem
-    ))
+    Error::NoTour(
+        format!(
+            "no {kind} tour exists on {board}: {} ({})",
+            e.reason, e.theorem
+        )
+        .into(),
+    )
 }
 
 /// `Ok` when a tour of the kind exists, else the [`no_tour_error`].

@@ -267,6 +267,7 @@ fn out_of_reach(
         needed,
         peak_square,
         budget: super::disk::budget_phrase(opts.max_disk, free, 0, &dir),
+        hint: None,
     })
 }
 
