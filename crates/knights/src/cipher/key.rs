@@ -38,7 +38,7 @@ impl Key {
     /// The key described by a [`KeySpec`]: the tour it regenerates.
     ///
     /// A description that gives no tour (a board without one, or a search
-    /// that runs out of attempts) is an [`Error::Parse`]: it is bad input to
+    /// that runs out of attempts) is an [`Error::BadKey`]: it is bad input to
     /// the cipher.
     pub fn from_spec(spec: &KeySpec) -> Result<Key> {
         Key::from_spec_with_stop(spec, &StopFlag::new())
@@ -52,12 +52,13 @@ impl Key {
             Err(e)
                 if matches!(
                     e,
-                    Error::NoTour(_) | Error::GaveUp(_) | Error::Unsupported(_)
+                    Error::NoTour(_) | Error::GaveUp(_) | Error::Unsupported(_) | Error::Refused(_)
                 ) =>
             {
-                Err(Error::Parse(
-                    format!("the key '{spec}' gives no tour: {e}").into(),
-                ))
+                Err(Error::BadKey {
+                    key: spec.to_string(),
+                    source: Box::new(e),
+                })
             }
             Err(e) => Err(e),
         }

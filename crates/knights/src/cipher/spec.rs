@@ -156,7 +156,7 @@ impl KeySpec {
 fn in_key_words(e: Error) -> Error {
     match e {
         Error::GaveUp(why) => {
-            let what = why.split_once("; ").map_or(why.as_str(), |(what, _)| what);
+            let what = why.split_once("; ").map_or(why.text(), |(what, _)| what);
             Error::GaveUp(format!(
                 "{what}; give the key more attempts (attempts=N), another seed (seed=N) or another algorithm (algorithm=NAME)"
             ).into())

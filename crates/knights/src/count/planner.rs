@@ -9,7 +9,7 @@ use crate::{Board, Kind, Result};
 use serde::Serialize;
 
 /// How [`Counter::tours`](crate::count::Counter::tours) counts.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Meet in the middle for closed tours of boards with at least 6 rows
@@ -25,6 +25,9 @@ pub enum Method {
 }
 
 impl Method {
+    /// Every method.
+    pub const ALL: [Method; 3] = [Method::Auto, Method::Forward, Method::Meet];
+
     /// The name the command line uses.
     pub fn name(self) -> &'static str {
         match self {

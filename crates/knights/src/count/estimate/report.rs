@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 /// How probes choose their way.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EstimateMethod {
     /// [`EstimateMethod::Frontier`] for closed tours where the frontier

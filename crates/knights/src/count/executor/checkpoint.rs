@@ -321,7 +321,7 @@ pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<
 
 /// The error of a count that resumes where it has no checkpoint.
 pub(super) fn no_checkpoint(dir: &Path) -> Error {
-    Error::Parse(
+    Error::NoCheckpoint(
         format!(
             "there is no checkpoint of this count in {} to resume",
             dir.display()
