@@ -312,6 +312,11 @@ pub enum Hint {
 }
 
 impl Hint {
+    /// Use Warnsdorff's rule, which works on any board.
+    pub const USE_WARNSDORFF: Hint = Hint::UseAlgorithm(Algorithm::Warnsdorff(
+        crate::algorithms::Warnsdorff::DEFAULT,
+    ));
+
     /// Every hint: each variant with every value of its payload (the
     /// algorithms of [`Algorithm::ALL`]), for the front ends' tests that
     /// word each one.

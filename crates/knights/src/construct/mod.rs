@@ -192,7 +192,7 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
     Err(Error::GaveUp(format!(
         "the construction found no open tour of {board} starting at ({r}, {c}){why}, though one may exist; another start may succeed"
     ).into())
-    .with_hint(crate::Hint::UseAlgorithm(crate::algorithms::Algorithm::Warnsdorff(crate::algorithms::Warnsdorff::DEFAULT))))
+    .with_hint(crate::Hint::USE_WARNSDORFF))
 }
 
 /// Boards of at most this many squares are settled by exhaustive search

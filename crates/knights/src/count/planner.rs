@@ -191,7 +191,7 @@ pub(crate) fn meets(board: Board, kind: Kind, method: Method, order: SquareOrder
                 "a count taking the squares {} runs forward",
                 order.phrase()
             ).into())
-            .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)))
+            .with_hint(crate::Hint::UseMethod(Method::Forward)))
         }
         // A part's partial tours must stay below 2^128 (the join multiplies
         // them as u128), so boards whose count needs more than about
@@ -209,7 +209,7 @@ pub(crate) fn meets(board: Board, kind: Kind, method: Method, order: SquareOrder
                 halves::MAX_WIDTH,
                 if kind == Kind::Open { "open" } else { "closed" },
             ).into())
-            .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)))
+            .with_hint(crate::Hint::UseMethod(Method::Forward)))
         }
     })
 }

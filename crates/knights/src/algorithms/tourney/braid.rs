@@ -82,9 +82,7 @@ pub fn braid<R: Rng + ?Sized>(board: Board, rng: &mut R) -> Result<Cover> {
             )
             .into(),
         )
-        .with_hint(crate::Hint::UseAlgorithm(
-            crate::algorithms::Algorithm::Warnsdorff(crate::algorithms::Warnsdorff::DEFAULT),
-        )));
+        .with_hint(crate::Hint::USE_WARNSDORFF));
     }
     let m = rows.min(cols);
     let rings = if m % 4 == 0 { m / 4 } else { (m - 6) / 4 };

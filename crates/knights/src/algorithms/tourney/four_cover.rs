@@ -49,9 +49,7 @@ pub fn four_cover(board: Board) -> Result<Cover> {
             format!("the four-cover tourney needs both sides divisible by 4, and {board} has not")
                 .into(),
         )
-        .with_hint(crate::Hint::UseAlgorithm(
-            crate::algorithms::Algorithm::Warnsdorff(crate::algorithms::Warnsdorff::DEFAULT),
-        )));
+        .with_hint(crate::Hint::USE_WARNSDORFF));
     }
     let pat = block_pattern();
     let mut links = memory::try_vec(board, "four-cover tourney", 1, 0u8)?;
