@@ -425,7 +425,7 @@ fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights:
     );
     let tourney = match run {
         Ok(_) => true,
-        Err(e) if matches!(e, knights::Error::GaveUp(_)) => false,
+        Err(knights::Error::GaveUp(_)) => false,
         Err(e) => return Err(e),
     };
     Ok(json!({

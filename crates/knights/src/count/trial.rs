@@ -86,7 +86,7 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&StopFlag>) -> Result<Projectio
         {
             false
         }
-        Err(e) if matches!(e, crate::Error::Interrupted(_)) => {
+        Err(crate::Error::Interrupted(_)) => {
             return Err(crate::Error::Interrupted(
                 "the projection was stopped".into(),
             ))
