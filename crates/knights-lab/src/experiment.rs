@@ -131,7 +131,7 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
     if board.squares() > 10_000 {
         return Err(knights::Error::Unsupported(format!(
             "the backtracking experiment searches from every square, which is meant for small boards; {board} has more than 10000 squares"
-        ))
+        ).into())
         .into());
     }
     let mut jobs = Vec::new();

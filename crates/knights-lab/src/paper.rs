@@ -73,16 +73,20 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let board = args.board.parse::<knights::Board>()?;
     exists::require(board, knights::Wanted::Closed)?;
     if args.count == 0 || args.count > MAX_COUNT {
-        return Err(Error::Unsupported(format!(
-            "--count must be between 1 and {MAX_COUNT}, not {}",
-            args.count
-        ))
+        return Err(Error::Unsupported(
+            format!(
+                "--count must be between 1 and {MAX_COUNT}, not {}",
+                args.count
+            )
+            .into(),
+        )
         .into());
     }
     let plan = Plan::new(&args.timing)?;
     let dir = args.outdir.as_path();
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Error::Parse(format!("cannot make the folder '{}': {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Error::Parse(format!("cannot make the folder '{}': {e}", dir.display()).into())
+    })?;
     let rows: Vec<(PaperRow, Generator)> =
         PAPER_TABLES.iter().map(|r| (*r, generator_of(r))).collect();
     let taken = rows.iter().filter(|(_, g)| g.supports(board)).count() as u64;

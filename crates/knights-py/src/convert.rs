@@ -72,7 +72,7 @@ pub(crate) fn board(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<(u32, 
 
 /// The library's bad-input error with `message`, as Python's `BadInputError`.
 pub(crate) fn bad_input<T>(py: Python<'_>, message: String) -> PyResult<T> {
-    lib(py, Err(Error::Unsupported(message)))
+    lib(py, Err(Error::Refused(message.into())))
 }
 
 /// `value` as a whole number from 0 to `2**bits - 1`: a `TypeError` for a

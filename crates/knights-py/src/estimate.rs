@@ -147,7 +147,7 @@ fn of_arg(py: Python<'_>, of: &str) -> PyResult<CountOf> {
 
 /// An answer's JSON text, or the library's internal error.
 fn to_json(text: serde_json::Result<String>) -> knights::Result<String> {
-    text.map_err(|e| Error::Internal(format!("the answer did not serialise: {e}")))
+    text.map_err(|e| Error::Internal(format!("the answer did not serialise: {e}").into()))
 }
 
 /// The JSON text as Python values.

@@ -45,6 +45,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyTourney>()?;
     m.add_function(wrap_pyfunction!(tour::algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(convert::board, m)?)?;
+    m.add_function(wrap_pyfunction!(errors::hint_words, m)?)?;
     m.add_function(wrap_pyfunction!(files::check, m)?)?;
     m.add_function(wrap_pyfunction!(cipher::run_cipher, m)?)?;
     m.add_function(wrap_pyfunction!(count::count_tours, m)?)?;

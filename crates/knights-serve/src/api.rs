@@ -317,7 +317,7 @@ fn tourney_file(tourney: &Tourney, extra: &[(&str, Value)]) -> knights::Result<S
 /// The JSON of a tour file (docs/formats.md).
 fn tour_value(tour: &Tour) -> knights::Result<Value> {
     serde_json::from_str(&format::tour_json(tour).to_string())
-        .map_err(|e| knights::Error::Internal(e.to_string()))
+        .map_err(|e| knights::Error::Internal(e.to_string().into()))
 }
 
 /// `GET /api/tourney`: the library's [`TourneyRequest`], answered as a

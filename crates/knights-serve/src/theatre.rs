@@ -550,7 +550,7 @@ fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights:
     );
     let tourney = match run {
         Ok(_) => true,
-        Err(e) if matches!(e.unhinted(), knights::Error::GaveUp(_)) => false,
+        Err(knights::Error::GaveUp(_)) => false,
         Err(e) => return Err(e),
     };
     Ok(Network {

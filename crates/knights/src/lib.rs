@@ -112,7 +112,7 @@ pub use board::{Board, Square};
 pub use builder::{TourBuilder, TourneyBuilder};
 pub use control::{Control, Phase, Progress};
 pub use cover::Cover;
-pub use error::{excerpt, Budget, Category, Error, Hint, Result};
+pub use error::{excerpt, Budget, Category, Error, Hint, Message, Result, Unhinted};
 pub use shape::Shape;
 pub use stop::StopFlag;
 pub use tour::{Kind, Tour};

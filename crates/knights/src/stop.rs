@@ -32,7 +32,7 @@ impl StopFlag {
     /// raised: the one check that loops of long work make between steps.
     pub fn check(&self, what: &str) -> Result<()> {
         if self.is_stopped() {
-            return Err(Error::Interrupted(format!("{what} was stopped")));
+            return Err(Error::Interrupted(format!("{what} was stopped").into()));
         }
         Ok(())
     }

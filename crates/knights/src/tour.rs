@@ -65,10 +65,13 @@ impl Tour {
     /// A tour from its squares in order, checked by the independent checker.
     pub fn new(board: Board, squares: Vec<Square>) -> Result<Tour> {
         if let Some(&bad) = squares.iter().find(|&&s| s as usize >= board.squares()) {
-            return Err(Error::Parse(format!(
-                "square index {bad} is outside the {board} board, whose squares are 0..{}",
-                board.squares()
-            )));
+            return Err(Error::Parse(
+                format!(
+                    "square index {bad} is outside the {board} board, whose squares are 0..{}",
+                    board.squares()
+                )
+                .into(),
+            ));
         }
         let tour = Tour {
             board,
@@ -93,10 +96,13 @@ impl Tour {
     pub fn on(shape: &Shape, squares: Vec<Square>) -> Result<Tour> {
         let board = shape.board();
         if let Some(&bad) = squares.iter().find(|&&s| s as usize >= board.squares()) {
-            return Err(Error::Parse(format!(
-                "square index {bad} is outside the {board} board, whose squares are 0..{}",
-                board.squares()
-            )));
+            return Err(Error::Parse(
+                format!(
+                    "square index {bad} is outside the {board} board, whose squares are 0..{}",
+                    board.squares()
+                )
+                .into(),
+            ));
         }
         let tour = Tour::from_squares_unchecked_on(shape, squares);
         check::check_tour(&tour)?;
@@ -236,7 +242,7 @@ impl Tour {
             .iter()
             .position(|&s| s == start)
             .ok_or_else(|| {
-                Error::Board(format!("square {start} is not on the {} board", self.board))
+                Error::Board(format!("square {start} is not on the {} board", self.board).into())
             })?;
         let mut squares = self.squares.clone();
         squares.rotate_left(i);

@@ -65,10 +65,13 @@ impl FromStr for Wanted {
             "closed" => Ok(Wanted::Closed),
             "open" => Ok(Wanted::Open),
             "either" | "any" => Ok(Wanted::Either),
-            _ => Err(Error::Parse(format!(
-                "'{}' is not a kind of tour; use closed, open or either",
-                crate::excerpt(s)
-            ))),
+            _ => Err(Error::Parse(
+                format!(
+                    "'{}' is not a kind of tour; use closed, open or either",
+                    crate::excerpt(s)
+                )
+                .into(),
+            )),
         }
     }
 }

@@ -283,18 +283,21 @@ fn candidates(goal: &Goal<'_>, st: &State, path: &[Square], warnsdorff_order: bo
 pub(crate) fn goal<'a>(spec: &'a Spec, graph: &'a Graph) -> Result<Goal<'a>> {
     let shape = &spec.shape;
     if shape.board() != spec.board {
-        return Err(Error::Internal(format!(
-            "a request names the board {} with a shape on {}",
-            spec.board,
-            shape.board()
-        )));
+        return Err(Error::Internal(
+            format!(
+                "a request names the board {} with a shape on {}",
+                spec.board,
+                shape.board()
+            )
+            .into(),
+        ));
     }
     for (what, s) in [("start", spec.start), ("end", spec.end)] {
         if let Some(s) = s {
             if s as usize >= spec.board.squares() || shape.is_hole(s) {
                 return Err(Error::Board(format!(
                     "the {what} square {s} is not a square of {shape}; name one that is on the board and not a hole"
-                )));
+                ).into()));
             }
         }
     }
@@ -310,18 +313,24 @@ pub(crate) fn goal<'a>(spec: &'a Spec, graph: &'a Graph) -> Result<Goal<'a>> {
         let adjacent = graph.adjacent(s, e) && shape.squares() > 2;
         match kind {
             Wanted::Open if adjacent => {
-                return Err(Error::NoTour(format!(
-                    "{} and {} are a move apart, so a tour between them is closed, not open",
-                    shape.name(s),
-                    shape.name(e)
-                )))
+                return Err(Error::NoTour(
+                    format!(
+                        "{} and {} are a move apart, so a tour between them is closed, not open",
+                        shape.name(s),
+                        shape.name(e)
+                    )
+                    .into(),
+                ))
             }
             Wanted::Closed if !adjacent => {
-                return Err(Error::NoTour(format!(
-                    "{} and {} are not a move apart, so a tour between them cannot be closed",
-                    shape.name(s),
-                    shape.name(e)
-                )))
+                return Err(Error::NoTour(
+                    format!(
+                        "{} and {} are not a move apart, so a tour between them cannot be closed",
+                        shape.name(s),
+                        shape.name(e)
+                    )
+                    .into(),
+                ))
             }
             _ => kind = Wanted::Either,
         }
@@ -388,7 +397,7 @@ pub(crate) fn generate_warnsdorff(
     Err(Error::GaveUp(format!(
         "Warnsdorff's rule found no tour of {} in {attempts} walks; the hybrid algorithm may succeed",
         spec.shape
-    ))
+    ).into())
     .with_hint(crate::Hint::Raise(crate::Budget::Attempts)))
 }
 
@@ -434,15 +443,21 @@ pub(crate) fn generate_backtrack(
         }
     }
     if exhausted {
-        Err(Error::NoTour(format!(
-            "no such tour of {} exists: an exhaustive search found none",
-            spec.shape
-        )))
-    } else {
-        Err(Error::GaveUp(format!(
-            "the search found no tour of {} within {max_nodes} nodes",
-            spec.shape
+        Err(Error::NoTour(
+            format!(
+                "no such tour of {} exists: an exhaustive search found none",
+                spec.shape
+            )
+            .into(),
         ))
+    } else {
+        Err(Error::GaveUp(
+            format!(
+                "the search found no tour of {} within {max_nodes} nodes",
+                spec.shape
+            )
+            .into(),
+        )
         .with_hint(crate::Hint::Raise(crate::Budget::Nodes)))
     }
 }

@@ -102,10 +102,13 @@ fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>
         if let (Some(s), Some(t)) = (spec.start, spec.end) {
             let board = spec.board;
             if s as usize >= board.squares() || t as usize >= board.squares() {
-                return Err(Error::Board(format!(
-                    "the start and end squares must be on {board}, whose squares are 0..{}",
-                    board.squares()
-                )));
+                return Err(Error::Board(
+                    format!(
+                        "the start and end squares must be on {board}, whose squares are 0..{}",
+                        board.squares()
+                    )
+                    .into(),
+                ));
             }
             let adjacent = board.move_between(s, t).is_some();
             match spec.kind {
@@ -134,7 +137,7 @@ fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>
         None => Err(Error::Unsupported(format!(
             "{name} works on the plain board, and between given ends on it; for {} use warnsdorff, backtrack or hybrid",
             spec.shape
-        ))),
+        ).into())),
     }
 }
 
@@ -317,15 +320,18 @@ impl Algorithm {
                 .ok()
                 .filter(|&n| n > 0)
                 .ok_or_else(|| {
-                    Error::Parse(format!(
-                        "{what} must be a whole number of at least 1, not '{}'",
-                        crate::excerpt(value)
-                    ))
+                    Error::Parse(
+                        format!(
+                            "{what} must be a whole number of at least 1, not '{}'",
+                            crate::excerpt(value)
+                        )
+                        .into(),
+                    )
                 })
         };
         let attempts = || -> Result<u32> {
             u32::try_from(number()?)
-                .map_err(|_| Error::Parse(format!("{what} must be at most {}", u32::MAX)))
+                .map_err(|_| Error::Parse(format!("{what} must be at most {}", u32::MAX).into()))
         };
         match (self, key.as_str()) {
             (Algorithm::Warnsdorff(w), "tie") => w.tie = value.parse()?,
@@ -340,17 +346,23 @@ impl Algorithm {
                     .map(|b| b.name())
                     .collect();
                 return Err(if takers.is_empty() {
-                    Error::Unsupported(format!(
-                        "'{}' is not an option of any algorithm",
-                        crate::excerpt(name)
-                    ))
+                    Error::Unsupported(
+                        format!(
+                            "'{}' is not an option of any algorithm",
+                            crate::excerpt(name)
+                        )
+                        .into(),
+                    )
                     .with_hint(crate::Hint::AlgorithmOptions)
                 } else {
-                    Error::Unsupported(format!(
-                        "{key} does not apply to {}; it is an option of {}",
-                        a.name(),
-                        takers.join(" and ")
-                    ))
+                    Error::Unsupported(
+                        format!(
+                            "{key} does not apply to {}; it is an option of {}",
+                            a.name(),
+                            takers.join(" and ")
+                        )
+                        .into(),
+                    )
                 });
             }
         }
@@ -382,7 +394,7 @@ impl TourGenerator for Algorithm {
                 "{} works on the plain board only, without an end square; for {} use auto, warnsdorff, backtrack or hybrid",
                 self.name(),
                 spec.shape
-            )));
+            ).into()));
         }
         self.generator().generate(spec, rng)
     }
@@ -400,11 +412,14 @@ impl std::str::FromStr for Algorithm {
             .find(|a| a.name() == text)
             .ok_or_else(|| {
                 let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                Error::Parse(format!(
-                    "'{}' is not an algorithm; name one of {}",
-                    crate::excerpt(&text),
-                    names.join(", ")
-                ))
+                Error::Parse(
+                    format!(
+                        "'{}' is not an algorithm; name one of {}",
+                        crate::excerpt(&text),
+                        names.join(", ")
+                    )
+                    .into(),
+                )
             })
     }
 }

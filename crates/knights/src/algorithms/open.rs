@@ -74,7 +74,7 @@ pub fn make_open(tour: Tour) -> Result<Tour> {
         let (r, c) = board.coords(first);
         return Err(crate::Error::NoTour(format!(
             "no open tour of {board} starts at ({r}, {c}): it is a knight's move from two squares that have only two moves each, so a tour from it must end on one of them, a knight's move from the start"
-        )));
+        ).into()));
     }
     let squares = tour.into_squares();
     let mut seen = rustc_hash::FxHashSet::from_iter([squares.clone()]);
@@ -102,8 +102,11 @@ pub fn make_open(tour: Tour) -> Result<Tour> {
             }
         }
     }
-    Err(crate::Error::GaveUp(format!(
-        "no rotation of this closed tour of {board} gives an open tour from the same start \
+    Err(crate::Error::GaveUp(
+        format!(
+            "no rotation of this closed tour of {board} gives an open tour from the same start \
          (looked at {looked_at} rotated paths)"
-    )))
+        )
+        .into(),
+    ))
 }

@@ -96,10 +96,13 @@ impl FromStr for Tie {
             .into_iter()
             .find(|t| t.name() == s || (s == "center" && *t == Tie::Centre))
             .ok_or_else(|| {
-                Error::Parse(format!(
-                    "'{}' is not a tie-break; use random, first, centre or pohl",
-                    crate::excerpt(&s)
-                ))
+                Error::Parse(
+                    format!(
+                        "'{}' is not a tie-break; use random, first, centre or pohl",
+                        crate::excerpt(&s)
+                    )
+                    .into(),
+                )
             })
     }
 }
@@ -241,9 +244,9 @@ pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
     let closed = options.kind.is_closed();
     if let Some(s) = options.start {
         if s as usize >= board.squares() {
-            return Err(Error::Board(format!(
-                "the start square {s} is not on the {board} board"
-            )));
+            return Err(Error::Board(
+                format!("the start square {s} is not on the {board} board").into(),
+            ));
         }
     }
     let mut walker = Walker::new(board)?;
@@ -298,7 +301,7 @@ pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
         "Warnsdorff's rule with {} ties found no {kind} tour of {board} in {budget} attempt{}; {advice}",
         options.tie,
         if budget == 1 { "" } else { "s" }
-    ));
+    ).into());
     Err(if deterministic {
         gave_up
     } else {
@@ -422,7 +425,7 @@ impl Warnsdorff {
                 let budget = self.max_attempts.max(1);
                 let share = Warnsdorff::closing_share(budget);
                 match tour_observed(board, &options(Wanted::Closed, share, true), rng, observe) {
-                    Err(e) if matches!(e.unhinted(), Error::GaveUp(_)) && share < budget => {
+                    Err(e) if matches!(e, Error::GaveUp(_)) && share < budget => {
                         let rest = options(Wanted::Either, budget - share, false);
                         tour_observed(board, &rest, rng, observe).map(|f| f.tour)
                     }

@@ -25,8 +25,9 @@ impl Key {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn new(tour: Tour) -> Result<Key> {
-        check::check_tour(&tour)
-            .map_err(|fault| Error::Parse(format!("the key is not a knight's tour: {fault}")))?;
+        check::check_tour(&tour).map_err(|fault| {
+            Error::Parse(format!("the key is not a knight's tour: {fault}").into())
+        })?;
         let board = tour.board();
         Ok(Key {
             board,
@@ -37,7 +38,7 @@ impl Key {
     /// The key described by a [`KeySpec`]: the tour it regenerates.
     ///
     /// A description that gives no tour (a board without one, or a search
-    /// that runs out of attempts) is an [`Error::Parse`]: it is bad input to
+    /// that runs out of attempts) is an [`Error::BadKey`]: it is bad input to
     /// the cipher. Raising `control`'s stop flag stops the generator
     /// ([`Error::Interrupted`]; see [`KeySpec::tour`]).
     pub fn from_spec(spec: &KeySpec, control: &Control) -> Result<Key> {
@@ -45,11 +46,14 @@ impl Key {
             Ok(tour) => Key::new(tour),
             Err(e)
                 if matches!(
-                    e.unhinted(),
-                    Error::NoTour(_) | Error::GaveUp(_) | Error::Unsupported(_)
+                    e,
+                    Error::NoTour(_) | Error::GaveUp(_) | Error::Unsupported(_) | Error::Refused(_)
                 ) =>
             {
-                Err(Error::Parse(format!("the key '{spec}' gives no tour: {e}")))
+                Err(Error::BadKey {
+                    key: spec.to_string(),
+                    source: Box::new(e),
+                })
             }
             Err(e) => Err(e),
         }
@@ -72,13 +76,13 @@ impl Key {
             Ok(Verdict::Tourney { cycles, .. }) if cycles > 1 => {
                 return Err(Error::Parse(format!(
                     "the key is a tourney of {cycles} cycles, not a tour; a key must visit every square in one path"
-                )))
+                ).into()))
             }
             Ok(Verdict::Tourney { .. }) => {}
             Err(fault) => {
                 return Err(Error::Parse(format!(
                     "the key is not a knight's tour: {fault}"
-                )))
+                ).into()))
             }
         }
         match doc.into_valid()? {

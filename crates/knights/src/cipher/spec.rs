@@ -148,12 +148,12 @@ impl KeySpec {
 /// A generator that gave up advises in the key's own words (its items
 /// `attempts=`, `seed=`, `algorithm=`), not in options a key does not have.
 fn in_key_words(e: Error) -> Error {
-    match e.unhinted() {
+    match e {
         Error::GaveUp(why) => {
-            let what = why.split_once("; ").map_or(why.as_str(), |(what, _)| what);
+            let what = why.split_once("; ").map_or(why.text(), |(what, _)| what);
             Error::GaveUp(format!(
                 "{what}; give the key more attempts (attempts=N), another seed (seed=N) or another algorithm (algorithm=NAME)"
-            ))
+            ).into())
         }
         _ => e,
     }
@@ -191,7 +191,7 @@ impl FromStr for KeySpec {
             Error::Parse(format!(
                 "the key '{}' {why}; write a tour file or BOARD[,algorithm=NAME][,seed=N][,start=ROW,COL][,open|closed|any][,attempts=N], such as 8x8,seed=5",
                 crate::excerpt(text)
-            ))
+            ).into())
         };
         let mut items = text.split(',').map(str::trim);
         let board_text = items.next().unwrap_or_default();

@@ -85,7 +85,8 @@ fn keys_are_checked() {
     let tourney = r#"{"rows": 3, "cols": 4, "cycles": [[[0,0],[1,2]], [[0,1],[1,3]]]}"#;
     assert!(Key::from_text(tourney).is_err());
     let e = Key::from_spec(&"4x4".parse().unwrap(), &crate::Control::new()).unwrap_err();
-    assert!(matches!(e, Error::Parse(_)), "{e:?}");
+    assert!(matches!(e, Error::BadKey { .. }), "{e:?}");
+    assert_eq!(e.category(), crate::Category::BadInput);
     assert!(e.to_string().contains("gives no tour"), "{e}");
 }
 

@@ -136,7 +136,7 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
         let (r, c) = board.coords(s);
         return Err(Error::NoTour(format!(
             "no open tour of {board} starts at ({r}, {c}): it is a knight's move from two squares that have only two moves each, so a tour from it must end on one of them, a knight's move from the start"
-        )));
+        ).into()));
     }
     if exists::closed_tour(board).exists {
         return open_from_closed(board, start.unwrap_or(0));
@@ -181,7 +181,7 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
             Some(search::PathFound::NoneExists) => {
                 return Err(Error::NoTour(format!(
                     "no open tour of {board} starts at ({r}, {c}): an exhaustive search of every path from it finds none"
-                )));
+                ).into()));
             }
             None => {}
         }
@@ -191,8 +191,8 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
     let why = last_err.map_or_else(String::new, |e| format!(" ({e})"));
     Err(Error::GaveUp(format!(
         "the construction found no open tour of {board} starting at ({r}, {c}){why}, though one may exist; another start may succeed"
-    ))
-    .with_hint(crate::Hint::UseAlgorithm("warnsdorff")))
+    ).into())
+    .with_hint(crate::Hint::USE_WARNSDORFF))
 }
 
 /// Boards of at most this many squares are settled by exhaustive search
@@ -347,9 +347,12 @@ fn open_from_closed(board: Board, start: Square) -> Result<Tour> {
         }
         return Ok(Tour::from_squares_unchecked(board, squares));
     }
-    Err(Error::GaveUp(format!(
+    Err(Error::GaveUp(
+        format!(
         "no rotation of the constructed closed tour of {board} gives an open tour from the start"
-    )))
+    )
+        .into(),
+    ))
 }
 
 /// Whether `s` is a knight's move from two squares of degree 2: then a
@@ -365,18 +368,24 @@ pub(crate) fn next_to_two_corners(board: Board, s: Square) -> bool {
 
 fn check_start(board: Board, start: Option<Square>) -> Result<Option<Square>> {
     match start {
-        Some(s) if s as usize >= board.squares() => Err(Error::Board(format!(
-            "square {s} is not on the {board} board, whose squares are 0..{}",
-            board.squares()
-        ))),
+        Some(s) if s as usize >= board.squares() => Err(Error::Board(
+            format!(
+                "square {s} is not on the {board} board, whose squares are 0..{}",
+                board.squares()
+            )
+            .into(),
+        )),
         _ => Ok(start),
     }
 }
 
 fn broken(board: Board) -> Error {
-    Error::GaveUp(format!(
+    Error::GaveUp(
+        format!(
         "the construction's moves on {board} do not form a single tour (a bug; please report it)"
-    ))
+    )
+        .into(),
+    )
 }
 
 /// Whether the board has a side of 3: its blocks are joined by exchanges of
@@ -501,14 +510,14 @@ fn open_layouts(board: Board, start: Option<Square>, effort: u64) -> Result<Vec<
         if board.squares() % 2 == 1 && (r + c) % 2 == 1 {
             return Err(Error::NoTour(format!(
                 "no open tour of {board} starts at ({r}, {c}): a board with an odd number of squares has one more square of the corners' colour, so every tour starts and ends on that colour"
-            )));
+            ).into()));
         }
         let four_rows = board.rows() == 4 && (r == 1 || r == 2);
         let four_cols = board.cols() == 4 && (c == 1 || c == 2);
         if four_rows || four_cols {
             return Err(Error::NoTour(format!(
                 "no open tour of {board} starts at ({r}, {c}): on a board with a side of 4 every move from the outer lines lands on the inner lines, which forces every open tour to start and end on the outer lines"
-            )));
+            ).into()));
         }
     }
     let mut out = Vec::new();

@@ -441,7 +441,7 @@ impl Counter<'_> {
         if self.options.method == Method::Meet {
             return Err(
                 crate::Error::Unsupported("a sweep over lengths runs forward".into())
-                    .with_hint(crate::Hint::UseMethod("forward")),
+                    .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)),
             );
         }
         if self.options.order == SquareOrder::Staggered {

@@ -101,7 +101,7 @@ impl<'a> Summary<'a> {
                 run: done,
             };
             let text = serde_json::to_string(&file)
-                .map_err(|e| Error::Internal(format!("a count's summary: {e}")))?;
+                .map_err(|e| Error::Internal(format!("a count's summary: {e}").into()))?;
             // Written through the work directory's handle, never through
             // a link planted at its predictable name.
             let (work, name) = summary_folder(dir, path)?;
@@ -125,7 +125,7 @@ fn summary_folder<'p>(
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
-        .ok_or_else(|| Error::Internal(format!("{} has no name", path.display())))?;
+        .ok_or_else(|| Error::Internal(format!("{} has no name", path.display()).into()))?;
     Ok((work, name))
 }
 
@@ -140,8 +140,9 @@ struct SummaryFile<R> {
 /// Reads and checks the summary at `path`.
 fn read_summary(path: &std::path::Path) -> Result<MeetRun> {
     let text = super::executor::read_small(path)?;
-    let file: SummaryFile<MeetRun> = serde_json::from_str(&text)
-        .map_err(|e| Error::Parse(format!("{} is not a count's summary: {e}", path.display())))?;
+    let file: SummaryFile<MeetRun> = serde_json::from_str(&text).map_err(|e| {
+        Error::Parse(format!("{} is not a count's summary: {e}", path.display()).into())
+    })?;
     if super::executor::crc_of(&file.run) != file.checksum {
         return Err(super::executor::edited(path));
     }

@@ -172,7 +172,7 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
     if rows < 4 || !(3..=MAX_WIDTH).contains(&w) {
         return Err(Error::Unsupported(format!(
             "meeting in the middle counts open tours of boards with at least 4 rows and 3 to {MAX_WIDTH} columns, not {rows}x{w}"
-        )));
+        ).into()));
     }
     match across(rows, w)? {
         Some(plan) => open_tours_across(&plan, opts),

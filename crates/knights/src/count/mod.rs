@@ -237,8 +237,8 @@ pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result
         .count
         .to_u128()
         .ok_or_else(|| {
-            crate::Error::Unsupported(format!(
-                "the paths of {board} between two squares pass 2^128"
-            ))
+            crate::Error::Unsupported(
+                format!("the paths of {board} between two squares pass 2^128").into(),
+            )
         })
 }

@@ -9,7 +9,7 @@ use crate::{Board, Kind, Result};
 use serde::Serialize;
 
 /// How [`Counter::tours`](crate::count::Counter::tours) counts.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Meet in the middle for closed tours of boards with at least 6 rows
@@ -34,10 +34,13 @@ impl std::str::FromStr for Method {
             "auto" => Ok(Method::Auto),
             "forward" => Ok(Method::Forward),
             "meet" => Ok(Method::Meet),
-            other => Err(crate::Error::Unsupported(format!(
-                "'{}' is not a counting method; the method is auto, forward or meet",
-                crate::excerpt(other)
-            ))),
+            other => Err(crate::Error::Unsupported(
+                format!(
+                    "'{}' is not a counting method; the method is auto, forward or meet",
+                    crate::excerpt(other)
+                )
+                .into(),
+            )),
         }
     }
 }
@@ -51,6 +54,9 @@ impl<'de> serde::Deserialize<'de> for Method {
 }
 
 impl Method {
+    /// Every method.
+    pub const ALL: [Method; 3] = [Method::Auto, Method::Forward, Method::Meet];
+
     /// The name the command line uses.
     pub fn name(self) -> &'static str {
         match self {
@@ -223,8 +229,8 @@ pub(crate) fn meets(board: Board, kind: Kind, method: Method, order: SquareOrder
             return Err(crate::Error::Unsupported(format!(
                 "a count taking the squares {} runs forward",
                 order.phrase()
-            ))
-            .with_hint(crate::Hint::UseMethod("forward")))
+            ).into())
+            .with_hint(crate::Hint::UseMethod(Method::Forward)))
         }
         // A part's partial tours must stay below 2^128 (the join multiplies
         // them as u128), so boards whose count needs more than about
@@ -241,8 +247,8 @@ pub(crate) fn meets(board: Board, kind: Kind, method: Method, order: SquareOrder
                 "meeting in the middle counts tours of boards with at least 4 rows and at most {} columns (open tours: at least 3), not {} tours of {board}",
                 halves::MAX_WIDTH,
                 if kind == Kind::Open { "open" } else { "closed" },
-            ))
-            .with_hint(crate::Hint::UseMethod("forward")))
+            ).into())
+            .with_hint(crate::Hint::UseMethod(Method::Forward)))
         }
     })
 }
@@ -294,7 +300,7 @@ pub(crate) fn expected_bits(board: Board, kind: Kind) -> Result<u32> {
         let kind = if kind == Kind::Open { "open" } else { "closed" };
         return Err(crate::Error::Unsupported(format!(
             "the number of {kind} tours of {board} is about 2^{bits:.0} (boards of {m} rows gain about {rate} bits a column), past 2^4096, the most this counter holds (knights estimate gives the order of magnitude)"
-        )));
+        ).into()));
     }
     // A margin, so that a slightly low estimate does not cost a restart.
     Ok((bits.max(0.0) * 1.05 + 8.0) as u32)

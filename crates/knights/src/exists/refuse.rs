@@ -73,7 +73,11 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
         return Ok(());
     }
     let shape = &spec.shape;
-    let no = |reason: String| Err(Error::NoTour(format!("no such tour of {shape}: {reason}")));
+    let no = |reason: String| {
+        Err(Error::NoTour(
+            format!("no such tour of {shape}: {reason}").into(),
+        ))
+    };
     let n = shape.squares();
     let kind = spec.kind;
     if n == 1 {

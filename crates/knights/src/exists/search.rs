@@ -24,7 +24,7 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
     }
     if let Err(e) = quick_refusal(spec) {
         return match e {
-            Error::NoTour(reason) => Ok(Decision::said(ExistsVerdict::No, reason)),
+            Error::NoTour(reason) => Ok(Decision::said(ExistsVerdict::No, reason.to_string())),
             e => Err(e),
         };
     }
@@ -49,7 +49,9 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
                         tour: Some(tour),
                     })
                 }
-                Err(Error::NoTour(reason)) => return Ok(Decision::said(ExistsVerdict::No, reason)),
+                Err(Error::NoTour(reason)) => {
+                    return Ok(Decision::said(ExistsVerdict::No, reason.to_string()))
+                }
                 Err(_) => {}
             }
         }

@@ -138,10 +138,13 @@ pub fn no_tour_error(board: Board, kind: Wanted) -> Error {
     } else {
         (open_tour(board), "open")
     };
-    Error::NoTour(format!(
-        "no {kind} tour exists on {board}: {} ({})",
-        e.reason, e.theorem
-    ))
+    Error::NoTour(
+        format!(
+            "no {kind} tour exists on {board}: {} ({})",
+            e.reason, e.theorem
+        )
+        .into(),
+    )
 }
 
 /// `Ok` when a tour of the kind exists (for [`Wanted::Open`] and

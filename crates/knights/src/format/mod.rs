@@ -203,7 +203,7 @@ pub fn read(text: &str) -> Result<Document> {
 
 /// A board from sides read in a document, as a parse error if out of range.
 fn board_of(rows: u64, cols: u64) -> Result<Board> {
-    Board::new(rows, cols).map_err(|e| Error::Parse(e.to_string()))
+    Board::new(rows, cols).map_err(|e| Error::Parse(e.to_string().into()))
 }
 
 /// The shape a document declares: `None` for the plain board.
@@ -211,15 +211,15 @@ fn shape_of(board: Board, holes: &[Coord], wrap: Wrap, leaper: Leaper) -> Result
     let mut squares = Vec::with_capacity(holes.len());
     for &(r, c) in holes {
         if !board.contains(r, c) {
-            return Err(Error::Parse(format!(
-                "the hole ({r}, {c}) is off the {board} board"
-            )));
+            return Err(Error::Parse(
+                format!("the hole ({r}, {c}) is off the {board} board").into(),
+            ));
         }
         squares.push(board.square(r as u32, c as u32));
     }
     let shape = Shape::new(board)
         .with_holes(&squares)
-        .map_err(|e| Error::Parse(e.to_string()))?
+        .map_err(|e| Error::Parse(e.to_string().into()))?
         .with_wrap(wrap)
         .with_leaper(leaper);
     Ok((!shape.is_plain()).then_some(shape))

@@ -175,10 +175,13 @@ pub fn join<R: Rng + ?Sized>(
     let board = cover.board();
     exists::require(board, Wanted::Closed)?;
     if let Some(s) = cover.as_bytes().iter().position(|b| b.count_ones() != 2) {
-        return Err(Error::Unsupported(format!(
-            "square {s} has {} chosen moves, so this is not a tourney and cannot be joined",
-            cover.links(s as u32).count_ones()
-        )));
+        return Err(Error::Unsupported(
+            format!(
+                "square {s} has {} chosen moves, so this is not a tourney and cannot be joined",
+                cover.links(s as u32).count_ones()
+            )
+            .into(),
+        ));
     }
     let (rows, cols) = (board.rows() as usize, board.cols() as usize);
     let mut frame = Frame::new(cover.as_bytes().to_vec(), rows, cols);

@@ -83,7 +83,7 @@ pub fn obfuscate_tour_with<R: rand::Rng + ?Sized>(
         return Err(crate::Error::Unsupported(format!(
             "obfuscation needs a closed tour, and this is an open tour of {}; ask for a closed tour",
             tour.board()
-        )));
+        ).into()));
     }
     let mut cover = Cover::from_tour(&tour)?;
     obfuscate(&mut cover, options, rng)?;

@@ -71,7 +71,7 @@ fn require_two_moves(cover: &Cover) -> Result<()> {
         Some(s) => Err(Error::Unsupported(format!(
             "square {s} has {} chosen moves, so this is not a tour or tourney and cannot be shattered",
             cover.links(s as u32).count_ones()
-        ))),
+        ).into())),
         None => Ok(()),
     }
 }

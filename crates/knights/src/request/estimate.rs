@@ -194,9 +194,10 @@ impl Job for EstimateRequest {
             .run()?;
         let seconds = t0.elapsed().as_secs_f64();
         if e.samples == 0 {
-            return Err(Error::GaveUp(format!(
-                "no probe finished in the {seconds:.3} s given, so there is no estimate"
-            ))
+            return Err(Error::GaveUp(
+                format!("no probe finished in the {seconds:.3} s given, so there is no estimate")
+                    .into(),
+            )
             .with_hint(Hint::MoreTimeOrSamples));
         }
         let scale = if directed { 2.0 } else { 1.0 };

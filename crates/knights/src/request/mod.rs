@@ -191,7 +191,7 @@ impl Request {
 /// A refusal of the request's field `field`: `sentence` says what is wrong
 /// and what would be right.
 fn refuse<T>(sentence: String) -> Result<T> {
-    Err(Error::Unsupported(sentence))
+    Err(Error::Refused(sentence.into()))
 }
 
 /// `value` if it lies in `low..=high`, else a refusal naming `what`.

@@ -213,7 +213,7 @@ pub fn backtrack_nodes(
             let nodes = report.stats.nodes;
             let r = match report.result {
                 Ok(_) => Ok((nodes, Some(nodes), false)),
-                Err(e) => match e.unhinted() {
+                Err(e) => match e {
                     Error::NoTour(_) => Ok((nodes, None, true)),
                     Error::GaveUp(_) => Ok((nodes, None, false)),
                     _ => Err(e),

@@ -83,7 +83,7 @@ fn meeting_in_the_middle_matches_brute_force() {
     let err = meet("8x2").kind(Kind::Open).tours().unwrap_err();
     assert_eq!(
         err.hint(),
-        Some(knights::Hint::UseMethod("forward")),
+        Some(knights::Hint::UseMethod(knights::count::Method::Forward)),
         "{err}"
     );
     let err = meet("9x9").tours().unwrap_err();

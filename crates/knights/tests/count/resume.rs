@@ -31,8 +31,7 @@ pub(super) fn stopping_after(square: u64) -> Control {
 /// message numbers the squares of the part that stopped, so a meeting's
 /// bottom part counts from its own first square).
 fn stopped_after_a_square(err: &Error) -> bool {
-    matches!(err.unhinted(), Error::Interrupted(_))
-        && err.to_string().contains("stopped after square")
+    matches!(err, Error::Interrupted(_)) && err.to_string().contains("stopped after square")
 }
 
 fn in_memory_by(board: &str, kind: Kind, method: Method) -> CountReport {

@@ -25,7 +25,7 @@ pub(crate) fn closed_only(
             return Err(Error::NoTour(format!(
                 "this method makes closed tours only, and {}; for an open tour use the construct, warnsdorff, backtrack or hybrid algorithm",
                 closed.reason
-            )));
+            ).into()));
         }
     }
     let tour = make(board, rng)?;

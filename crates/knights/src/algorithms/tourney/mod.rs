@@ -107,11 +107,14 @@ impl std::str::FromStr for Generator {
             .find(|&g| Generator::name(g) == text)
             .ok_or_else(|| {
                 let names = Generator::ALL.map(Generator::name);
-                Error::Parse(format!(
-                    "'{}' is not a tourney generator; name one of {}",
-                    crate::excerpt(&text),
-                    names.join(", ")
-                ))
+                Error::Parse(
+                    format!(
+                        "'{}' is not a tourney generator; name one of {}",
+                        crate::excerpt(&text),
+                        names.join(", ")
+                    )
+                    .into(),
+                )
             })
     }
 }
@@ -180,9 +183,9 @@ fn no_tourney(board: Board) -> Result<()> {
     } else {
         return Ok(());
     };
-    Err(Error::NoTour(format!(
-        "no tourney exists on {board}: {reason}"
-    )))
+    Err(Error::NoTour(
+        format!("no tourney exists on {board}: {reason}").into(),
+    ))
 }
 
 /// A random closed tour: a tourney by `generator`, joined by

@@ -406,7 +406,7 @@ fn search<R: Rng + ?Sized, O: FnMut(NeuralEvent)>(
     if board.squares() > MAX_SQUARES {
         return Err(Error::Unsupported(format!(
             "the Takefuji-Lee network rarely settles on boards of more than {MAX_SQUARES} squares such as {board} (each of its runs takes seconds there); use the tourney, braid or divide generators, or the construction, which work on any size"
-        )));
+        ).into()));
     }
     let mut net = Network::new(board)?;
     for _ in 0..options.max_restarts.max(1) {
@@ -423,7 +423,7 @@ fn search<R: Rng + ?Sized, O: FnMut(NeuralEvent)>(
         "the Takefuji-Lee network found no {what} of {board} in {} runs of at most {} rounds; the construct, warnsdorff and hybrid algorithms are fast on large boards and also make open tours",
         options.max_restarts.max(1),
         options.max_rounds
-    ))
+    ).into())
     .with_hint(crate::Hint::Raise(crate::Budget::Attempts)))
 }
 

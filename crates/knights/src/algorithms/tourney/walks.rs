@@ -190,7 +190,7 @@ fn whole<R: Rng + ?Sized>(board: Board, options: &WalkOptions, rng: &mut R) -> R
     Err(Error::GaveUp(format!(
         "the Warnsdorff tourney of {board} got stuck in all {} attempts; allow more restarts or use another generator",
         options.max_restarts + 1
-    )))
+    ).into()))
 }
 
 fn reset(board: Board, pad: &Padded, free: &mut [bool], degree: &mut [u8], links: &mut [u8]) {

@@ -51,7 +51,7 @@ impl Counter<'_> {
             return Err(crate::Error::Unsupported(
                 "a sweep over cells runs forward and takes each line's cells in order: neither meeting in the middle nor taking the lines from the outside in applies".into(),
             )
-            .with_hint(crate::Hint::UseMethod("forward")));
+            .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)));
         }
         let run = self.sweep(cell_prefixes)?;
         let n = self.on.squares();
@@ -99,7 +99,7 @@ impl Counter<'_> {
             return Err(crate::Error::Unsupported(
                 "a sweep over cells runs forward and takes each line's cells in order: neither meeting in the middle nor taking the lines from the outside in applies".into(),
             )
-            .with_hint(crate::Hint::UseMethod("forward")));
+            .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)));
         }
         self.sweep_projection(cell_prefixes)
     }

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 /// How probes choose their way.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EstimateMethod {
     /// [`EstimateMethod::Frontier`] for closed tours where the frontier
@@ -34,11 +34,14 @@ impl std::str::FromStr for EstimateMethod {
             .find(|m| m.name() == text.trim())
             .ok_or_else(|| {
                 let names: Vec<&str> = EstimateMethod::ALL.iter().map(|m| m.name()).collect();
-                crate::Error::Unsupported(format!(
-                    "'{}' is not an estimate method; the method is one of {}",
-                    crate::excerpt(text),
-                    names.join(", ")
-                ))
+                crate::Error::Unsupported(
+                    format!(
+                        "'{}' is not an estimate method; the method is one of {}",
+                        crate::excerpt(text),
+                        names.join(", ")
+                    )
+                    .into(),
+                )
             })
     }
 }

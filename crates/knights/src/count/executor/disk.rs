@@ -217,6 +217,7 @@ pub(super) fn spill(
             cols: board.cols(),
             needed: crate::memory::human_bytes(needed.max(budget.saturating_add(1))),
             available,
+            hint: None,
         }
         .into());
     }
@@ -333,6 +334,7 @@ pub(super) fn disk_passes(
         now: layer,
         next: written,
         budget: budget_phrase(opts.count.max_disk, free, layer, &d.dir),
+        hint: None,
     };
     // "Its checkpoint is kept" only once there is one.
     let checkpointed = d
@@ -393,13 +395,13 @@ fn over_budget(max_memory: Option<u64>, states: u64) -> Error {
             "the count stopped: its frontier grew to about {states} states (about {}), too many to handle within the memory bound of {} even on disk",
             crate::memory::human_bytes(bytes),
             crate::memory::human_bytes(limit)
-        ))
+        ).into())
         .with_hint(crate::Hint::Raise(crate::Budget::Memory)),
         None => Error::OverBudget(format!(
             "the count stopped: its frontier grew to about {states} states (about {}), more than the memory there is can handle even on disk: {}",
             crate::memory::human_bytes(bytes),
             crate::memory::available_phrase()
-        )),
+        ).into()),
     }
 }
 

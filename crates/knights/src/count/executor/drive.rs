@@ -268,6 +268,7 @@ fn out_of_reach(
         needed,
         peak_square,
         budget: super::disk::budget_phrase(opts.count.max_disk, free, 0, &dir),
+        hint: None,
     })
 }
 

@@ -580,7 +580,7 @@ fn refused(sq: &Square<'_>, doing: &str, bytes: u64) -> Stop {
         sq.n,
         crate::memory::human_bytes(bytes),
         crate::memory::available_phrase()
-    )))
+    ).into()))
 }
 
 /// The layer's states in pieces of at most `chunk`, at least one a bucket

@@ -172,7 +172,7 @@ impl RunOptions<'_> {
         if !self.stop.is_some_and(crate::StopFlag::is_stopped) {
             return Ok(());
         }
-        let stopped = Error::Interrupted(format!("the count was stopped {when}"));
+        let stopped = Error::Interrupted(format!("the count was stopped {when}").into());
         Err(match self.count.work_dir {
             Some(_) => stopped.with_hint(crate::Hint::Resume),
             None => stopped,
@@ -277,5 +277,5 @@ pub(crate) fn part_overflow() -> Error {
     Error::Unsupported(
         "a part of the board has more than 2^128 partial tours, more than meeting in the middle carries".into(),
     )
-    .with_hint(crate::Hint::UseMethod("forward"))
+    .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward))
 }

@@ -151,9 +151,9 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
             match r.failure {
                 Some(Failure::Overflow) => overflow = true,
                 Some(Failure::Stopped(why)) => {
-                    return Err(Stop::Err(Error::Interrupted(format!(
-                        "the count stopped because worker {rank} stopped: {why}"
-                    ))))
+                    return Err(Stop::Err(Error::Interrupted(
+                        format!("the count stopped because worker {rank} stopped: {why}").into(),
+                    )))
                 }
                 None => {}
             }
@@ -241,10 +241,13 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
         let failed = first_raised(self.ex, written.is_err())?;
         written?;
         if let Some(rank) = failed {
-            return Err(Stop::Err(Error::Interrupted(format!(
-                "the count stopped {}: worker {rank} could not write its checkpoint",
-                sq.when()
-            ))));
+            return Err(Stop::Err(Error::Interrupted(
+                format!(
+                    "the count stopped {}: worker {rank} could not write its checkpoint",
+                    sq.when()
+                )
+                .into(),
+            )));
         }
         shares.remove_before(step)
     }
@@ -254,9 +257,9 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
         match first_raised(self.ex, mine.is_err())? {
             None => Ok(()),
             Some(_) if mine.is_err() => Ok(mine?),
-            Some(rank) => Err(Stop::Err(Error::Interrupted(format!(
-                "the count was stopped {when}, by worker {rank}"
-            )))),
+            Some(rank) => Err(Stop::Err(Error::Interrupted(
+                format!("the count was stopped {when}, by worker {rank}").into(),
+            ))),
         }
     }
 
@@ -291,9 +294,9 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
         });
         // A worker whose join failed (over its memory bound) stops them all.
         match first_raised(self.ex, consumed.is_err())? {
-            Some(rank) if consumed.is_ok() => Err(Stop::Err(Error::Interrupted(format!(
-                "the count stopped at the join: worker {rank} failed"
-            )))),
+            Some(rank) if consumed.is_ok() => Err(Stop::Err(Error::Interrupted(
+                format!("the count stopped at the join: worker {rank} failed").into(),
+            ))),
             _ => consumed,
         }
     }
@@ -405,7 +408,7 @@ fn over_memory(bytes: u64, sq: &Square<'_>) -> Error {
         sq.when(),
         crate::memory::human_bytes(bytes),
         crate::memory::human_bytes(sq.opts.budget())
-    ))
+    ).into())
 }
 
 #[cfg(test)]

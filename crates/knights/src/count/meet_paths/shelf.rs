@@ -127,7 +127,7 @@ impl<'a> Room<'a> {
         });
         match disk {
             Ok(d) => Ok(d.dir.clone()),
-            Err(e) => Err(Error::Internal(e.clone())),
+            Err(e) => Err(Error::Internal(e.clone().into())),
         }
     }
 
@@ -151,7 +151,7 @@ impl<'a> Room<'a> {
             Some(limit) => Err(Error::OverBudget(format!(
                 "the count stopped before the join: the parts' final states need more than {} on disk, more than {limit}",
                 human(written + more)
-            ))
+            ).into())
             .with_hint(crate::Hint::MoreRoom)),
         }
     }
@@ -198,8 +198,8 @@ impl Shelf {
                 return Err(Error::OverBudget(format!(
                     "the count stopped: the parts' final states need more than the memory bound of {}",
                     crate::memory::human_bytes(room.opts.budget()),
-                ))
-                .with_hint(crate::Hint::UseMethod("forward")));
+                ).into())
+                .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)));
             }
             room.start_spilling();
         }
@@ -415,10 +415,13 @@ fn read_some(file: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
 /// The error for a shelf's file that ends inside a state (changed or cut
 /// while the count ran).
 fn damaged(path: &std::path::Path) -> Error {
-    Error::Internal(format!(
-        "{} ends inside a state: the file was changed while the count ran",
-        path.display()
-    ))
+    Error::Internal(
+        format!(
+            "{} ends inside a state: the file was changed while the count ran",
+            path.display()
+        )
+        .into(),
+    )
 }
 
 /// The value behind a lock, even if a thread panicked holding it.
