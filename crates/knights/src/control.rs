@@ -62,13 +62,13 @@ type Callback = Arc<dyn Fn(&Progress) + Send + Sync>;
 /// ```
 /// use std::sync::atomic::{AtomicU64, Ordering};
 /// use std::sync::Arc;
-/// use knights::{stats::{Job, Summary}, Control, Progress, StopFlag, Wanted};
+/// use knights::{stats::{Sampled, Summary}, Control, Progress, StopFlag, Wanted};
 /// let seen = Arc::new(AtomicU64::new(0));
 /// let counter = Arc::clone(&seen);
 /// let control = Control::new()
 ///     .stop(StopFlag::new())
 ///     .progress(move |p: &Progress| { counter.fetch_max(p.done, Ordering::Relaxed); });
-/// let job = Job::Tour("warnsdorff".parse()?, Wanted::Either, None);
+/// let job = Sampled::Tour("warnsdorff".parse()?, Wanted::Either, None);
 /// let s = Summary::builder("8x8".parse()?, job).samples(10).control(&control).run()?;
 /// assert_eq!((s.count, seen.load(Ordering::Relaxed)), (10, 10));
 /// # Ok::<(), knights::Error>(())

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{refuse, within, Job};
 use crate::algorithms::Algorithm;
-use crate::stats::{Job as Sample, Summary};
+use crate::stats::{Sampled, Summary};
 use crate::{Board, Control, Result, Wanted};
 
 /// The most samples a statistics request may ask for.
@@ -73,7 +73,7 @@ pub struct StatsPlan {
     /// The board.
     pub board: Board,
     /// What one sample is.
-    pub sample: Sample,
+    pub sample: Sampled,
     /// Number of samples.
     pub samples: u64,
     /// The seed.
@@ -82,7 +82,7 @@ pub struct StatsPlan {
 
 impl StatsRequest {
     /// What one sample is.
-    fn sample(&self, algorithm: Algorithm) -> Result<Sample> {
+    fn sample(&self, algorithm: Algorithm) -> Result<Sampled> {
         if !self.tourneys {
             // Obfuscation switches rails of a closed tour.
             let kind = if self.obfuscate {
@@ -90,7 +90,7 @@ impl StatsRequest {
             } else {
                 self.kind
             };
-            return Ok(Sample::Tour(
+            return Ok(Sampled::Tour(
                 algorithm,
                 kind,
                 self.obfuscate.then_some(SHATTERS),
@@ -100,7 +100,7 @@ impl StatsRequest {
             return refuse("tourneys are sampled raw: obfuscate does not apply to them".into());
         }
         match algorithm {
-            Algorithm::Tourney(g) => Ok(Sample::Tourney(g)),
+            Algorithm::Tourney(g) => Ok(Sampled::Tourney(g)),
             _ => refuse(
                 "sampling tourneys needs a tourney generator: algorithm tourney, braid, four-cover, neural or divide".into(),
             ),
