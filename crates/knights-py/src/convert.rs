@@ -48,6 +48,18 @@ pub(crate) fn wanted_arg(py: Python<'_>, kind: &str) -> PyResult<Wanted> {
     lib(py, kind.parse())
 }
 
+/// The kind of a count, estimate or dry run: closed or open, never either.
+pub(crate) fn count_kind(py: Python<'_>, kind: &str) -> PyResult<knights::Kind> {
+    match wanted_arg(py, kind)? {
+        Wanted::Closed => Ok(knights::Kind::Closed),
+        Wanted::Open => Ok(knights::Kind::Open),
+        Wanted::Either => bad_input(
+            py,
+            "a count is of closed or of open tours; give kind='closed' or kind='open'".into(),
+        ),
+    }
+}
+
 /// The `TypeError` for a square that is no pair of whole numbers.
 pub(crate) const SQUARE: &str = "a square is a pair (row, col) of whole numbers such as (0, 0)";
 

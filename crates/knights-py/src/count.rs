@@ -1,6 +1,6 @@
 //! Exact counts of tours, with progress reported to a Python callback.
 
-use crate::convert::{bad_input, board_arg, wanted_arg};
+use crate::convert::{bad_input, board_arg, count_kind};
 use crate::run::{run_watched, Watch};
 use knights::count;
 use knights::request::{CountAnswer, CountOf, CountRequest, Job};
@@ -77,15 +77,7 @@ fn count_args(
     board: &Bound<'_, PyAny>,
     kind: &str,
 ) -> PyResult<(String, knights::Kind)> {
-    let board = board_arg(py, board)?.to_string();
-    match wanted_arg(py, kind)? {
-        knights::Wanted::Closed => Ok((board, knights::Kind::Closed)),
-        knights::Wanted::Open => Ok((board, knights::Kind::Open)),
-        knights::Wanted::Either => bad_input(
-            py,
-            "a count is of closed or of open tours; give kind='closed' or kind='open'".into(),
-        ),
-    }
+    Ok((board_arg(py, board)?.to_string(), count_kind(py, kind)?))
 }
 
 /// Runs a count request with the GIL released, `progress` called with

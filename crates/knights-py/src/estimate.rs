@@ -5,11 +5,11 @@
 
 use std::path::PathBuf;
 
-use crate::convert::{bad_input, board_text, whole};
+use crate::convert::{bad_input, board_text, count_kind, whole};
 use crate::errors::lib;
 use crate::run::{run_watched, Watch};
 use knights::request::{CountOf, CountRequest, DryRunRequest, EstimateRequest, Job};
-use knights::{Error, Kind};
+use knights::Error;
 use pyo3::prelude::*;
 
 /// What a count of ``board`` would take, without counting: the projected
@@ -46,7 +46,7 @@ pub(crate) fn dry_run(
     work_dir: Option<PathBuf>,
 ) -> PyResult<Py<PyAny>> {
     let request = DryRunRequest(CountRequest {
-        kind: kind_of(py, kind)?,
+        kind: count_kind(py, kind)?,
         of: of_arg(py, of)?,
         method: lib(py, method.parse())?,
         outside_in,
@@ -98,7 +98,7 @@ pub(crate) fn estimate(
     let defaults = EstimateRequest::new("");
     let request = EstimateRequest {
         board: board_text(board)?,
-        kind: kind_of(py, kind)?,
+        kind: count_kind(py, kind)?,
         directed,
         samples: samples.map(|n| whole(py, "samples", n, 64)).transpose()?,
         seconds,
@@ -118,17 +118,6 @@ pub(crate) fn estimate(
         to_json(serde_json::to_string(&answer))
     })?;
     loads(py, &json)
-}
-
-/// `"closed"` or `"open"`, read by the library.
-fn kind_of(py: Python<'_>, kind: &str) -> PyResult<Kind> {
-    match lib(py, Kind::parse_request(kind))? {
-        Some(kind) => Ok(kind),
-        None => bad_input(
-            py,
-            "a count is of closed or of open tours; give kind='closed' or kind='open'".into(),
-        ),
-    }
 }
 
 /// What a dry run projects, by the request's names.
