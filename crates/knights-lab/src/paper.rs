@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use knights::algorithms::tourney::Generator;
 use knights::algorithms::{Algorithm, Warnsdorff};
-use knights::stats::{self, Sampled, PaperRow, Summary, PAPER_TABLES};
+use knights::stats::{self, PaperRow, Sampled, Summary, PAPER_TABLES};
 use knights::{exists, Error, Wanted};
 use rand::Rng;
 
