@@ -29,6 +29,7 @@ mod count;
 mod estimate;
 mod exists;
 mod place;
+mod position;
 mod rails;
 mod stats;
 mod tour;
@@ -40,6 +41,7 @@ pub use count::{CountAnswer, CountOf, CountRequest, LengthCount};
 pub use estimate::{EstimateAnswer, EstimateRequest};
 pub use exists::{ExistsAnswer, ExistsRequest};
 pub use place::shape;
+pub use position::{PositionAnswer, PositionPlan, PositionRequest, DEFAULT_MAX_NODES};
 pub use rails::{
     CheckAnswer, CheckRequest, JoinAnswer, JoinRequest, ObfuscateRequest, ShatterAnswer,
     ShatterRequest,
@@ -108,6 +110,8 @@ pub enum Request {
     Stats(StatsRequest),
     /// A tour or tourney checked.
     Check(CheckRequest),
+    /// A position in play: its moves, verdict and hints.
+    Position(PositionRequest),
 }
 
 /// The answer to a [`Request`], of the same job.
@@ -138,6 +142,8 @@ pub enum Answer {
     Stats(Box<Summary>),
     /// The checker's verdict.
     Check(CheckAnswer),
+    /// The position's moves, verdict and hints.
+    Position(Box<PositionAnswer>),
 }
 
 impl Request {
@@ -155,6 +161,7 @@ impl Request {
             Request::Encrypt(r) | Request::Decrypt(r) => r.validate(),
             Request::Stats(r) => r.validate(),
             Request::Check(r) => r.validate(),
+            Request::Position(r) => Job::validate(r),
         }
     }
 
@@ -173,6 +180,7 @@ impl Request {
             Request::Decrypt(r) => Answer::Decrypt(r.decrypt(control)?),
             Request::Stats(r) => Answer::Stats(Box::new(r.run(control)?)),
             Request::Check(r) => Answer::Check(r.run(control)?),
+            Request::Position(r) => Answer::Position(Box::new(Job::run(r, control)?)),
         })
     }
 }
