@@ -30,7 +30,7 @@ fn reason(shape: Shape, goal: Wanted, end: Option<Square>, path: &[Square], word
     let text = r.to_string();
     assert!(text.contains(words), "{text}");
     assert!(
-        !text.contains('\n') && text.matches(". ").count() == 0,
+        !text.contains('\n') && !text.contains(". "),
         "one sentence: {text}"
     );
     if shape.board().squares() <= 64 {
