@@ -72,7 +72,7 @@ impl Position {
         }
         match self.path.first() {
             Some(_) => self.searched(&self.path, budget, control),
-            None => self.from_nowhere(budget, control),
+            None => self.empty_path(budget, control),
         }
     }
 
@@ -193,7 +193,7 @@ impl Position {
     /// The empty path: the cheap proofs on the whole board, then a search
     /// from each start in turn (from the end square, reversed, when given;
     /// from one square for a closed tour).
-    fn from_nowhere(&self, budget: u64, control: &Control) -> Result<Outlook> {
+    fn empty_path(&self, budget: u64, control: &Control) -> Result<Outlook> {
         if let Some(reason) = self.whole_board_reason() {
             return Ok(Outlook::NotFinishable(reason));
         }
