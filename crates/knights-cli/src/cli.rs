@@ -221,12 +221,12 @@ pub struct KindArgs {
 }
 
 impl KindArgs {
-    /// The kind asked for, `None` for either.
-    pub fn kind(&self) -> Option<knights::Kind> {
+    /// The kind asked for: either when neither flag is given.
+    pub fn wanted(&self) -> knights::Wanted {
         match (self.closed, self.open) {
-            (true, _) => Some(knights::Kind::Closed),
-            (_, true) => Some(knights::Kind::Open),
-            _ => None,
+            (true, _) => knights::Wanted::Closed,
+            (_, true) => knights::Wanted::Open,
+            _ => knights::Wanted::Either,
         }
     }
 }

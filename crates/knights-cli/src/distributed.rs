@@ -134,10 +134,13 @@ impl Mpi {
     /// see [`Mpi::conclude`]).
     fn count_call(&self, call: Call) -> knights::Result<Vec<Vec<u8>>> {
         self.call(call).map_err(|f| {
-            knights::Error::Interrupted(format!(
-                "the count stopped because worker {} failed: {}",
-                f.worker, f.message
-            ))
+            knights::Error::Interrupted(
+                format!(
+                    "the count stopped because worker {} failed: {}",
+                    f.worker, f.message
+                )
+                .into(),
+            )
         })
     }
 

@@ -20,8 +20,9 @@ pub fn read_input(path: &str) -> Result<String> {
         let stdin = io::stdin().lock();
         knights::memory::read_text_within(stdin, "standard input", BYTES_PER_BYTE, MAX_INPUT)?
     } else {
-        let file = File::open(path)
-            .map_err(|e| knights::Error::Parse(format!("cannot open '{path}': {}", lower(&e))))?;
+        let file = File::open(path).map_err(|e| {
+            knights::Error::Parse(format!("cannot open '{path}': {}", lower(&e)).into())
+        })?;
         knights::memory::read_text_within(file, &format!("'{path}'"), BYTES_PER_BYTE, MAX_INPUT)?
     };
     Ok(text)

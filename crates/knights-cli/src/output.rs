@@ -335,7 +335,7 @@ pub fn choose_format<F: Copy + PartialEq>(
             Err(knights::Error::Unsupported(format!(
                 "'{file}' ends in .{ext}, but --format {} writes {}; name the file .{right}, or leave out --format to write {}",
                 n.name, n.what, by_name.what
-            ))
+            ).into())
             .into())
         }
         (_, Some(n)) => Ok(n.format),
@@ -354,7 +354,7 @@ pub fn choose_format<F: Copy + PartialEq>(
                 ext.to_uppercase(),
                 or_list(&names),
                 formats.join(", ")
-            ))
+            ).into())
             .into())
         }
     }
@@ -374,11 +374,14 @@ fn or_list(items: &[String]) -> String {
 pub fn expect_extension(path: Option<&Path>, format: &str) -> Result<()> {
     match extension(path).as_deref() {
         Some(e @ ("json" | "svg" | "csv" | "moves")) if e != format => {
-            Err(knights::Error::Unsupported(format!(
-                "'{}' names a .{e} file, but this option writes {}; name it .{format}",
-                path.map(|p| p.display().to_string()).unwrap_or_default(),
-                format.to_uppercase()
-            ))
+            Err(knights::Error::Unsupported(
+                format!(
+                    "'{}' names a .{e} file, but this option writes {}; name it .{format}",
+                    path.map(|p| p.display().to_string()).unwrap_or_default(),
+                    format.to_uppercase()
+                )
+                .into(),
+            )
             .into())
         }
         _ => Ok(()),

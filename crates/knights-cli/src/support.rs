@@ -254,8 +254,9 @@ fn hint_in_flags(hint: knights::Hint) -> String {
         Hint::Raise(Budget::Attempts) => "allow more with --max-attempts N".into(),
         Hint::Raise(Budget::Memory) => "allow more with --max-memory SIZE".into(),
         Hint::Raise(Budget::Disk) => "allow more with --max-disk SIZE".into(),
-        Hint::UseMethod(method) => format!("use --method {method}"),
-        Hint::UseAlgorithm(algorithm) => format!("use --algorithm {algorithm}"),
+        Hint::UseMethod(method) => format!("use --method {}", method.name()),
+        Hint::UseEstimateMethod(method) => format!("use --method {}", method.name()),
+        Hint::UseAlgorithm(algorithm) => format!("use --algorithm {}", algorithm.name()),
         Hint::AlgorithmOptions => "the options are --tie, --max-attempts and --max-nodes".into(),
         Hint::AskClosed => "leave out --open".into(),
         Hint::ClosedFromStart => "ask --closed with only --start".into(),
@@ -268,13 +269,32 @@ fn hint_in_flags(hint: knights::Hint) -> String {
         Hint::MoreRoom => "give it a --work-dir on a disk with more room, or more --max-memory".into(),
         Hint::ResumeWithRoom => "its checkpoint is kept, and --resume continues it once there is room (free space, or a larger --max-disk)".into(),
         Hint::MoreTimeOrSamples => "allow more --seconds, or give --samples N".into(),
-        other => other.to_string(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every hint is said as the command line's flags, never in the
+    /// library's words, and a hinted error still matches its variant.
+    #[test]
+    fn every_hint_is_said_as_flags() {
+        use knights::{Error, Hint};
+        let every = Hint::every();
+        assert!(every.len() > 20, "{every:?}");
+        for hint in every {
+            let words = hint_in_flags(hint);
+            assert_ne!(words, hint.to_string(), "{hint:?}");
+            assert!(words.contains("--"), "{hint:?}: {words}");
+            let e = Error::GaveUp("the search found no tour".into()).with_hint(hint);
+            assert!(matches!(e, Error::GaveUp(_)), "{e:?}");
+            assert_eq!(
+                in_cli_words(&e),
+                format!("the search found no tour; {words}")
+            );
+        }
+    }
 
     #[test]
     fn durations_are_finite_positive_and_bounded() {

@@ -53,7 +53,7 @@ fn methods(max_attempts: u32, max_nodes: u64, ties: &[Tie]) -> Vec<Method> {
                     let start =
                         random_start.then(|| rng.random_range(0..board.squares() as Square));
                     Tour::builder(board)
-                        .kind(Some(kind))
+                        .kind(kind)
                         .algorithm(algorithm)
                         .start_at(start)
                         .build_with(rng)

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 use knights::algorithms::backtrack::{self, Order};
 use knights::algorithms::warnsdorff::Tie;
-use knights::exists;
 use knights::stats::rates::{self, NodeCounts, Rate, TieRates};
+use knights::{exists, Wanted};
 use serde_json::json;
 
 use crate::cli::{
@@ -34,7 +34,7 @@ fn percent(r: &Rate) -> String {
 
 fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
     let board = a.board.parse()?;
-    exists::require(board, false)?;
+    exists::require(board, Wanted::Either)?;
     if a.trials == 0 {
         return Err(knights::Error::Parse("--trials must be at least 1".into()).into());
     }
@@ -127,11 +127,11 @@ fn warnsdorff(a: ExperimentWarnsdorffArgs) -> Result<ExitCode> {
 
 fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
     let board = a.board.parse()?;
-    exists::require(board, false)?;
+    exists::require(board, Wanted::Either)?;
     if board.squares() > 10_000 {
         return Err(knights::Error::Unsupported(format!(
             "the backtracking experiment searches from every square, which is meant for small boards; {board} has more than 10000 squares"
-        ))
+        ).into())
         .into());
     }
     let mut jobs = Vec::new();
@@ -147,7 +147,11 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
     let mut rows: Vec<NodeCounts> = Vec::new();
     for (order, closed) in jobs {
         let search = backtrack::BacktrackOptions {
-            closed,
+            kind: if closed {
+                Wanted::Closed
+            } else {
+                Wanted::Either
+            },
             order,
             max_nodes: a.max_nodes,
             prune: !a.no_prune,

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use knights::algorithms::tourney::Generator;
 use knights::algorithms::{Algorithm, Warnsdorff};
-use knights::stats::{self, Job, PaperRow, Summary, PAPER_TABLES};
+use knights::stats::{self, PaperRow, Sampled, Summary, PAPER_TABLES};
 use knights::{exists, Error, Wanted};
 use rand::Rng;
 
@@ -71,18 +71,22 @@ fn write_timing(dir: &Path, timings: &[Timing]) -> Result<()> {
 /// `knights-lab paper`.
 pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let board = args.board.parse::<knights::Board>()?;
-    exists::require(board, true)?;
+    exists::require(board, knights::Wanted::Closed)?;
     if args.count == 0 || args.count > MAX_COUNT {
-        return Err(Error::Unsupported(format!(
-            "--count must be between 1 and {MAX_COUNT}, not {}",
-            args.count
-        ))
+        return Err(Error::Unsupported(
+            format!(
+                "--count must be between 1 and {MAX_COUNT}, not {}",
+                args.count
+            )
+            .into(),
+        )
         .into());
     }
     let plan = Plan::new(&args.timing)?;
     let dir = args.outdir.as_path();
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Error::Parse(format!("cannot make the folder '{}': {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Error::Parse(format!("cannot make the folder '{}': {e}", dir.display()).into())
+    })?;
     let rows: Vec<(PaperRow, Generator)> =
         PAPER_TABLES.iter().map(|r| (*r, generator_of(r))).collect();
     let taken = rows.iter().filter(|(_, g)| g.supports(board)).count() as u64;
@@ -91,7 +95,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     let count = args.count;
     let ticker = bar.clone();
     let control = knights::Control::new().progress(move |_| ticker.inc(1));
-    let summarise = |job: Job, seed: u64| {
+    let summarise = |job: Sampled, seed: u64| {
         Summary::builder(board, job)
             .samples(count)
             .seed(seed)
@@ -106,7 +110,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
             continue;
         }
         bar.set_message(format!("obfuscated {} tours", g.name()));
-        let job = Job::Tour(Algorithm::Tourney(*g), Wanted::Closed, Some(SHATTERS));
+        let job = Sampled::Tour(Algorithm::Tourney(*g), Wanted::Closed, Some(SHATTERS));
         let s = summarise(job, stage_seed(args.seed.seed, k as u64))?;
         let title = format!("obfuscated {} tours", g.name());
         write(
@@ -120,7 +124,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     bar.set_message("Warnsdorff tours (Figure 4)");
     let fig4 = summarise(
         // The paper's Warnsdorff tours are open walks.
-        Job::Tour(
+        Sampled::Tour(
             Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
             Wanted::Open,
             None,
@@ -133,7 +137,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         &stats::bar_chart(&fig4, "Warnsdorff tours (Figure 4)"),
     )?;
     bar.set_message("neural tours (Figure 6)");
-    let neural = Job::Tour(Algorithm::Tourney(Generator::Neural), Wanted::Either, None);
+    let neural = Sampled::Tour(Algorithm::Tourney(Generator::Neural), Wanted::Either, None);
     let fig6 = summarise(neural, stage_seed(args.seed.seed, 11))?;
     write(
         dir,

@@ -39,16 +39,15 @@ impl Plan {
             if n < 6 || n % 2 == 1 || n > MAX_SIDE {
                 return Err(Error::Unsupported(format!(
                     "--sizes takes even sides from 6 to {MAX_SIDE}, not {n}: the joined forms need a closed tour, which N x N has exactly for even N >= 6"
-                ))
+                ).into())
                 .into());
             }
             boards.push(Board::new(u64::from(n), u64::from(n))?);
         }
         if args.runs == 0 || args.runs > MAX_RUNS {
-            return Err(Error::Unsupported(format!(
-                "--runs must be between 1 and {MAX_RUNS}, not {}",
-                args.runs
-            ))
+            return Err(Error::Unsupported(
+                format!("--runs must be between 1 and {MAX_RUNS}, not {}", args.runs).into(),
+            )
             .into());
         }
         let generators = if args.generators.is_empty() {

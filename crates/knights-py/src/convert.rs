@@ -2,7 +2,7 @@
 //! kinds), read by the library so that its messages are the ones every door shows.
 
 use crate::errors::lib;
-use knights::{Board, Error, Kind, Wanted};
+use knights::{Board, Error, Wanted};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -42,15 +42,22 @@ pub(crate) fn square_arg(py: Python<'_>, board: Board, square: &Bound<'_, PyAny>
     lib(py, board.parse_square(&format!("{r},{c}")))
 }
 
-/// `"any"`, `"closed"` or `"open"`.
-pub(crate) fn kind_arg(py: Python<'_>, kind: &str) -> PyResult<Option<Kind>> {
-    lib(py, Kind::parse_request(kind))
-}
-
 /// `"any"` (or the request's `"either"`), `"closed"` or `"open"` as the
 /// kind a request wants, read by the library.
 pub(crate) fn wanted_arg(py: Python<'_>, kind: &str) -> PyResult<Wanted> {
     lib(py, kind.parse())
+}
+
+/// The kind of a count, estimate or dry run: closed or open, never either.
+pub(crate) fn count_kind(py: Python<'_>, kind: &str) -> PyResult<knights::Kind> {
+    match wanted_arg(py, kind)? {
+        Wanted::Closed => Ok(knights::Kind::Closed),
+        Wanted::Open => Ok(knights::Kind::Open),
+        Wanted::Either => bad_input(
+            py,
+            "a count is of closed or of open tours; give kind='closed' or kind='open'".into(),
+        ),
+    }
 }
 
 /// The `TypeError` for a square that is no pair of whole numbers.
@@ -77,7 +84,7 @@ pub(crate) fn board(py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<(u32, 
 
 /// The library's bad-input error with `message`, as Python's `BadInputError`.
 pub(crate) fn bad_input<T>(py: Python<'_>, message: String) -> PyResult<T> {
-    lib(py, Err(Error::Unsupported(message)))
+    lib(py, Err(Error::Refused(message.into())))
 }
 
 /// `value` as a whole number from 0 to `2**bits - 1`: a `TypeError` for a

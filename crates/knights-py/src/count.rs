@@ -1,9 +1,9 @@
 //! Exact counts of tours, with progress reported to a Python callback.
 
-use crate::convert::{bad_input, board_arg, kind_arg};
+use crate::convert::{bad_input, board_arg, count_kind};
 use crate::run::{run_watched, Watch};
 use knights::count;
-use knights::request::{CountAnswer, CountOf, CountRequest};
+use knights::request::{CountAnswer, CountOf, CountRequest, Job};
 use pyo3::prelude::*;
 
 /// An exact count of tours (undirected unless `directed`; with
@@ -77,14 +77,7 @@ fn count_args(
     board: &Bound<'_, PyAny>,
     kind: &str,
 ) -> PyResult<(String, knights::Kind)> {
-    let board = board_arg(py, board)?.to_string();
-    match kind_arg(py, kind)? {
-        Some(kind) => Ok((board, kind)),
-        None => bad_input(
-            py,
-            "a count is of closed or of open tours; give kind='closed' or kind='open'".into(),
-        ),
-    }
+    Ok((board_arg(py, board)?.to_string(), count_kind(py, kind)?))
 }
 
 /// Runs a count request with the GIL released, `progress` called with

@@ -13,7 +13,7 @@ use pyo3::sync::PyOnceLock;
 fn error_class(e: &Error) -> &'static str {
     match e.category() {
         Category::BadInput => "BadInputError",
-        Category::NoAnswer => match e.unhinted() {
+        Category::NoAnswer => match e {
             Error::NoTour(_) => "NoTourError",
             Error::Invalid(_) => "InvalidTourError",
             _ => "GaveUpError",
@@ -27,35 +27,47 @@ fn error_class(e: &Error) -> &'static str {
 }
 
 /// Python's table of hints: each as the keyword argument that follows it,
-/// or nothing where Python leaves the choice to the package (a count's
-/// method and its files).
-fn hint_in_keywords(hint: Hint) -> Option<String> {
-    Some(match hint {
+/// or, where the package chooses for the caller (a count's method, memory
+/// and files), as what to do in Python.
+fn hint_in_keywords(hint: Hint) -> String {
+    match hint {
         Hint::Raise(Budget::Nodes) => "allow more with max_nodes=".into(),
         Hint::Raise(Budget::Attempts) => "allow more with max_attempts=".into(),
+        Hint::Raise(Budget::Memory) => {
+            "the package counts within this machine's memory; free some, or count a smaller board".into()
+        }
+        Hint::Raise(Budget::Disk) => {
+            "the package counts within the free space of TMPDIR; set TMPDIR to a folder on a disk with more room".into()
+        }
         Hint::AlgorithmOptions => "the options are tie=, max_attempts= and max_nodes=".into(),
-        Hint::UseAlgorithm(algorithm) => format!("use algorithm='{algorithm}'"),
+        Hint::UseAlgorithm(algorithm) => format!("use algorithm='{}'", algorithm.name()),
+        Hint::UseMethod(method) => format!(
+            "the package chooses a count's method; the {} method is the command line's (knights count --method {})",
+            method.name(),
+            method.name()
+        ),
+        Hint::UseEstimateMethod(method) => format!("use method='{}'", method.name()),
         Hint::AskClosed => "count kind='closed'".into(),
         Hint::ClosedFromStart => "ask kind='closed' with only start=".into(),
         Hint::Classic(true) => "decrypt it with classic=True".into(),
         Hint::Classic(false) => "leave out classic=True".into(),
-        Hint::MoreRoom => "set TMPDIR to a folder on a disk with more room".into(),
-        Hint::UseMethod(_)
-        | Hint::Resume
+        Hint::Resume
         | Hint::ResumeOrFresh
         | Hint::DontResume
         | Hint::StartFresh
-        | Hint::ResumeWithRoom => return None,
-        other => other.to_string(),
-    })
+        | Hint::ResumeWithRoom => {
+            "the package keeps no checkpoint of a count; call it again to count afresh".into()
+        }
+        Hint::MoreRoom => "set TMPDIR to a folder on a disk with more room".into(),
+        Hint::MoreTimeOrSamples => "allow more seconds=, or give samples=N".into(),
+    }
 }
 
 /// A library error's message in Python's words: its sentence, then its
 /// hint as a keyword argument ([`hint_in_keywords`]).
 fn in_python_words(e: &Error) -> String {
-    match e.hint().map(hint_in_keywords) {
-        Some(Some(words)) => format!("{}; {words}", e.unhinted()),
-        Some(None) => e.unhinted().to_string(),
+    match e.hint() {
+        Some(hint) => format!("{}; {}", e.unhinted(), hint_in_keywords(hint)),
         None => e.to_string(),
     }
 }
@@ -65,7 +77,7 @@ fn in_python_words(e: &Error) -> String {
 /// carries the system's error number as `errno`, as `OSError`s do.
 fn to_pyerr(py: Python<'_>, e: &Error) -> PyErr {
     let exception = exception(py, error_class(e), in_python_words(e)).and_then(|exc| {
-        if let Error::Io { source, .. } = e.unhinted() {
+        if let Error::Io { source, .. } = e {
             exc.setattr("errno", source.raw_os_error())?;
         }
         Ok(exc)
@@ -99,4 +111,14 @@ pub(crate) fn invalid(py: Python<'_>, verdict: String) -> PyErr {
 /// A library result as a Python result.
 pub(crate) fn lib<T>(py: Python<'_>, r: knights::Result<T>) -> PyResult<T> {
     r.map_err(|e| to_pyerr(py, &e))
+}
+
+/// Every hint of the library as `(the library's words, Python's words)`,
+/// for the package's test that Python words each one in its own way.
+#[pyfunction]
+pub(crate) fn hint_words() -> Vec<(String, String)> {
+    Hint::every()
+        .into_iter()
+        .map(|hint| (hint.to_string(), hint_in_keywords(hint)))
+        .collect()
 }

@@ -4,8 +4,8 @@ use crate::classes::{PyTour, PyTourney};
 use crate::convert::text_arg;
 use crate::errors::invalid;
 use crate::run::guard;
-use knights::format::{self, Valid};
-use knights::request::CheckRequest;
+use knights::format::{self, Document, Valid};
+use knights::request::{CheckRequest, Job};
 use knights::Control;
 use pyo3::prelude::*;
 
@@ -19,18 +19,22 @@ pub(crate) fn read(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny
 }
 
 /// The checker's verdict on a tour, tourney or text, the library's
-/// [`CheckRequest`] (a tour or tourney goes in as its JSON); what is no
-/// valid tour raises `InvalidTourError` with the verdict.
+/// [`CheckRequest`] job (a tour or tourney goes in as itself, a text as
+/// the request's); what is no valid tour raises `InvalidTourError` with
+/// the verdict.
 #[pyfunction]
 pub(crate) fn check(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<String> {
-    let text = if let Ok(t) = x.cast::<PyTour>() {
-        format::tour_json(&t.get().tour).to_string()
+    let doc = if let Ok(t) = x.cast::<PyTour>() {
+        Ok(Document::of_tour(&t.get().tour))
     } else if let Ok(t) = x.cast::<PyTourney>() {
-        format::tourney_json(&t.get().tourney).to_string()
+        Ok(Document::of_tourney(&t.get().tourney))
     } else {
-        text_arg(py, x)?
+        Err(text_arg(py, x)?)
     };
-    let answer = guard(py, || CheckRequest { text }.run(&Control::new()))?;
+    let answer = guard(py, || {
+        let doc = doc.or_else(|text| CheckRequest { text }.plan())?;
+        CheckRequest::run_plan(doc, &Control::new())
+    })?;
     if answer.valid {
         Ok(answer.verdict)
     } else {

@@ -25,6 +25,7 @@ mod classes;
 mod convert;
 mod count;
 mod errors;
+mod estimate;
 mod exists;
 mod files;
 mod memory;
@@ -44,6 +45,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyTourney>()?;
     m.add_function(wrap_pyfunction!(tour::algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(convert::board, m)?)?;
+    m.add_function(wrap_pyfunction!(errors::hint_words, m)?)?;
     m.add_function(wrap_pyfunction!(files::check, m)?)?;
     m.add_function(wrap_pyfunction!(cipher::run_cipher, m)?)?;
     m.add_function(wrap_pyfunction!(count::count_tours, m)?)?;
@@ -57,6 +59,15 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stats::stats, m)?)?;
     m.add_function(wrap_pyfunction!(tour::tour, m)?)?;
     m.add_function(wrap_pyfunction!(tourney::tourney, m)?)?;
+    // Declared once, in Rust (signature, defaults, docstring), and
+    // re-exported by `knights/__init__.py` as the package's own.
+    for f in [
+        wrap_pyfunction!(estimate::dry_run, m)?,
+        wrap_pyfunction!(estimate::estimate, m)?,
+    ] {
+        f.setattr("__module__", "knights")?;
+        m.add_function(f)?;
+    }
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,21 +1,21 @@
 //! Joining, shattering and obfuscating covers on the rails: the functions
 //! behind `join`, `shatter` and `obfuscate` and the classes' methods of
 //! those names, run as the library's [`JoinRequest`], [`ShatterRequest`]
-//! and [`ObfuscateRequest`] (the tour or tourney goes in as its JSON, the
-//! request's file text; the answer's tour or tourney comes back as the
-//! class).
+//! and [`ObfuscateRequest`] jobs on a plan of the tour or tourney itself
+//! (no file text to read again); the answer's tour or tourney comes back as
+//! the class.
 
 use crate::classes::{PyTour, PyTourney};
 use crate::convert::whole_or;
 use crate::run::{run_watched, Watch};
-use knights::format;
-use knights::request::{JoinRequest, ObfuscateRequest, ShatterRequest, TourAnswer, TourneyAnswer};
-use knights::{Board, Control, Tour, Tourney};
+use knights::request::{
+    CoverPlan, Job, JoinRequest, ObfuscatePlan, ObfuscateRequest, ShatterRequest,
+};
+use knights::{Control, Tour, Tourney};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-/// A tour or tourney handed to a rails job, kept as the value until the
-/// worker thread writes it as the request's text.
+/// A tour or tourney handed to a rails job.
 enum Input {
     Tour(Tour),
     Tourney(Tourney),
@@ -36,25 +36,14 @@ impl Input {
         )))
     }
 
-    /// The request's text: the project's JSON.
-    fn text(&self) -> String {
+    /// The plan of a rails job on the tour or tourney itself (a tour must
+    /// be closed: the library's refusal otherwise).
+    fn plan(&self, seed: u64) -> knights::Result<CoverPlan> {
         match self {
-            Input::Tour(t) => format::tour_json(t).to_string(),
-            Input::Tourney(t) => format::tourney_json(t).to_string(),
+            Input::Tour(t) => CoverPlan::of_tour(t, seed),
+            Input::Tourney(t) => CoverPlan::of_tourney(t, seed),
         }
     }
-}
-
-/// The tour of a library answer.
-pub(crate) fn answer_tour(answer: TourAnswer) -> knights::Result<Tour> {
-    let board = Board::new(answer.rows.into(), answer.cols.into())?;
-    Ok(Tour::from_squares_unchecked(board, answer.squares))
-}
-
-/// The tourney of a library answer.
-pub(crate) fn answer_tourney(answer: TourneyAnswer) -> knights::Result<Tourney> {
-    let board = Board::new(answer.rows.into(), answer.cols.into())?;
-    Ok(Tourney::from_cycles_unchecked(board, answer.cycles))
 }
 
 /// One closed tour from a tourney (a tour keeps its start).
@@ -68,11 +57,10 @@ pub(crate) fn join(
     let seed = whole_or(py, "seed", seed, 64, 0)?;
     let input = Input::of(x, "join")?;
     let tour = run_watched(py, &Watch::default(), move |stop| {
-        let request = JoinRequest {
-            cover: input.text(),
-            seed,
-        };
-        answer_tour(request.run(&Control::new().stop(stop))?.tour)
+        let plan = input.plan(seed)?;
+        Ok(JoinRequest::run_plan(plan, &Control::new().stop(stop))?
+            .tour
+            .tour)
     })?;
     Ok(PyTour { tour })
 }
@@ -88,11 +76,9 @@ pub(crate) fn shatter(
     let seed = whole_or(py, "seed", seed, 64, 0)?;
     let input = Input::of(x, "shatter")?;
     let tourney = run_watched(py, &Watch::default(), move |stop| {
-        let request = ShatterRequest {
-            cover: input.text(),
-            seed,
-        };
-        answer_tourney(request.shatter(&Control::new().stop(stop))?.tourney)
+        let plan = input.plan(seed)?;
+        let answer = ShatterRequest::run_plan(plan, &Control::new().stop(stop))?;
+        Ok(answer.tourney.tourney)
     })?;
     Ok(PyTourney { tourney })
 }
@@ -110,12 +96,12 @@ pub(crate) fn obfuscate(
     let seed = whole_or(py, "seed", seed, 64, 0)?;
     let input = Input::of(x, "obfuscate")?;
     let tour = run_watched(py, &Watch::default(), move |stop| {
-        let request = ObfuscateRequest {
-            cover: input.text(),
-            seed,
-            shatters,
-        };
-        answer_tour(request.run(&Control::new().stop(stop))?.tour)
+        let plan = ObfuscatePlan::new(input.plan(seed)?, shatters)?;
+        Ok(
+            ObfuscateRequest::run_plan(plan, &Control::new().stop(stop))?
+                .tour
+                .tour,
+        )
     })?;
     Ok(PyTour { tour })
 }

@@ -22,7 +22,7 @@ fn panic_error(payload: &(dyn std::any::Any + Send)) -> Error {
         .map(|s| s.to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic".into());
-    Error::Internal(what)
+    Error::Internal(what.into())
 }
 
 /// Runs quick library work on the calling thread, a panic becoming an

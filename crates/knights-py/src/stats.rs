@@ -3,7 +3,7 @@
 
 use crate::convert::{board_text, wanted_arg, whole};
 use crate::run::{run_watched, Watch};
-use knights::request::StatsRequest;
+use knights::request::{Job, StatsRequest};
 use knights::Error;
 use pyo3::prelude::*;
 
@@ -37,7 +37,7 @@ pub(crate) fn stats(
     run_watched(py, &Watch::default(), move |stop| {
         let summary = request.run(&knights::Control::new().stop(stop))?;
         let mut json = serde_json::to_value(&summary)
-            .map_err(|e| Error::Internal(format!("the summary did not serialise: {e}")))?;
+            .map_err(|e| Error::Internal(format!("the summary did not serialise: {e}").into()))?;
         if let Some(fields) = json.as_object_mut() {
             for (from, to) in [
                 ("relative_moves", "relative"),

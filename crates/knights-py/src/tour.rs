@@ -13,7 +13,7 @@ use knights::algorithms::{Algorithm, Generator};
 use knights::format::Valid;
 use knights::format::{self, SvgOptions};
 use knights::rails;
-use knights::request::TourRequest;
+use knights::request::{Job, TourRequest};
 use knights::stats::MoveCounts;
 use knights::{Board, Control, Cover, Tour};
 use pyo3::exceptions::{PyImportError, PyIndexError};
@@ -354,13 +354,13 @@ pub(crate) fn tour(
         ..TourRequest::new(&board_text(board)?)
     };
     if is_quick(&request) {
-        let (tour, _) = run_inline(py, || request.tour(&Control::new()))?;
-        return Ok(PyTour { tour });
+        let answer = run_inline(py, || request.run(&Control::new()))?;
+        return Ok(PyTour { tour: answer.tour });
     }
-    let (tour, _) = run_watched(py, &Watch::default(), move |stop| {
-        request.tour(&Control::new().stop(stop))
+    let answer = run_watched(py, &Watch::default(), move |stop| {
+        request.run(&Control::new().stop(stop))
     })?;
-    Ok(PyTour { tour })
+    Ok(PyTour { tour: answer.tour })
 }
 
 /// Whether a tour is done in about a millisecond at most, so that the

@@ -6,13 +6,12 @@ use crate::convert::{bad_input, board_arg, board_text, square_arg, text_arg, who
 use crate::errors::lib;
 use crate::files::read_valid;
 use crate::memory::{ensure_memory, ensure_text_fits};
-use crate::rails::answer_tourney;
 use crate::run::{guard, run_watched, Watch};
 use crate::tour::{svg, PAIR_BYTES};
 use knights::format;
 use knights::format::Valid;
 use knights::rails;
-use knights::request::TourneyRequest;
+use knights::request::{Job, TourneyRequest};
 use knights::stats::MoveCounts;
 use knights::{Control, Cover, Tourney};
 use pyo3::prelude::*;
@@ -185,7 +184,7 @@ pub(crate) fn tourney(
         seed: whole(py, "seed", seed, 64)?,
     };
     let tourney = run_watched(py, &Watch::default(), move |stop| {
-        answer_tourney(request.run(&Control::new().stop(stop))?)
+        Ok(request.run(&Control::new().stop(stop))?.tourney)
     })?;
     Ok(PyTourney { tourney })
 }

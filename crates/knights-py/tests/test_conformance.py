@@ -46,6 +46,11 @@ KEYWORDS: Dict[str, str] = {
     "classic": "classic",
     "tourneys": "tourneys",
     "samples": "count",
+    "method": "method",
+    "outside-in": "outside_in",
+    "staggered": "staggered",
+    "keep": "keep",
+    "seconds": "seconds",
 }
 
 # The exception class of each error category.
@@ -114,6 +119,20 @@ def run_count(r: Dict[str, Any]) -> Dict[str, Any]:
     return {"count": str(knights.count(r["board"], **kw, **flags))}
 
 
+def run_dry_run(r: Dict[str, Any]) -> Dict[str, Any]:
+    of = {"of": r["of"]} if "of" in r else {}
+    p = knights.dry_run(r["board"], **of, **keywords(r, ("board", "of")))
+    return {"method": p["method"], "order": p["order"], "steps": p["steps"]}
+
+
+def run_estimate(r: Dict[str, Any]) -> Dict[str, Any]:
+    # The request's samples are the estimate's own keyword (stats calls
+    # them count).
+    samples = {"samples": r["samples"]} if "samples" in r else {}
+    e = knights.estimate(r["board"], **samples, **keywords(r, ("board", "samples")))
+    return {"method": e["method"]}
+
+
 def run_check(r: Dict[str, Any]) -> Dict[str, Any]:
     try:
         return {"valid": True, "verdict": knights.check(r["text"])}
@@ -133,6 +152,8 @@ RUNNERS: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
     "obfuscate": lambda r: tour_facts(knights.obfuscate(cover(r), **keywords(r, ("cover",)))),
     "exists": run_exists,
     "count": run_count,
+    "dry-run": run_dry_run,
+    "estimate": run_estimate,
     "encrypt": lambda r: {
         "text": knights.encrypt(r["text"], r["key"], **keywords(r, ("text", "key")))
     },

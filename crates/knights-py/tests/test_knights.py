@@ -303,6 +303,14 @@ def test_errors_speak_python_not_command_line_flags(call, words):
     assert "--" not in str(e.value)
 
 
+def test_every_hint_is_said_in_python_words():
+    words = knights._native.hint_words()
+    assert len(words) > 20
+    for library, python in words:
+        assert python and python != library, library
+        assert "--" not in python or "knights count --method" in python, python
+
+
 def test_a_file_error_is_an_os_error():
     # The library's I/O errors (a count's files on a full disk) are raised
     # as FileError, which code catching OSError catches, errno included.

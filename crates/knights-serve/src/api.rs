@@ -17,8 +17,8 @@ use knights::algorithms::{Algorithm, Generator, Tie};
 use knights::board::MOVES;
 use knights::format::{self, SvgOptions, Valid};
 use knights::request::{
-    CheckRequest, CipherRequest, ExistsRequest, JoinRequest, ObfuscateRequest, ShatterRequest,
-    TourAnswer, TourRequest, TourneyAnswer, TourneyRequest,
+    CheckRequest, CipherRequest, DecryptRequest, EncryptRequest, ExistsRequest, Job, JoinRequest,
+    ObfuscateRequest, ShatterRequest, TourRequest, TourneyRequest,
 };
 use knights::stats::MoveCounts;
 use knights::{rails, Board, Control, Cover, Square, StopFlag, Tour, Tourney};
@@ -201,7 +201,7 @@ async fn tour(State(state): State<AppState>, uri: Uri) -> Result<Response, ApiEr
             knights::excerpt(&encoding)
         )));
     }
-    request.validate()?;
+    let plan = request.plan()?;
     let board = capped(
         request.board.parse()?,
         state.config.max_squares,
@@ -211,14 +211,19 @@ async fn tour(State(state): State<AppState>, uri: Uri) -> Result<Response, ApiEr
         let cap = state.config.max_tourney_squares;
         capped(board, cap, "/api/tour files other than JSON")?;
     }
-    let linear = is_linear(request.algorithm.parse()?) && request.obfuscate.is_none();
-    let seed = request.seed;
-    let (tour, algorithm) = state
+    let linear = is_linear(plan.algorithm()) && request.obfuscate.is_none();
+    let answer = state
         .sized(board.squares(), linear, move |stop| {
-            request.tour(&control(stop))
+            TourRequest::run_plan(plan, &control(stop))
         })
         .await?;
-    Ok(tour_file(&tour, &format, &encoding, algorithm, seed))
+    Ok(tour_file(
+        &answer.tour,
+        &format,
+        &encoding,
+        answer.algorithm,
+        answer.seed,
+    ))
 }
 
 /// The tour as the file `format` asks for (JSON in `encoding`).
@@ -274,8 +279,8 @@ fn tour_file(
 /// tour cap.
 async fn existence(State(state): State<AppState>, uri: Uri) -> Result<Response, ApiError> {
     let (request, []): (ExistsRequest, _) = read_query(&uri, [])?;
-    request.validate()?;
-    let board: Board = request.board.parse()?;
+    let plan = request.plan()?;
+    let board = plan.spec.board;
     let theorems = request.start.is_none()
         && request.holes.is_none()
         && request.wrap.is_none()
@@ -285,7 +290,7 @@ async fn existence(State(state): State<AppState>, uri: Uri) -> Result<Response, 
     }
     let answer = state
         .sized(board.squares(), theorems, move |stop| {
-            request.run(&control(stop))
+            ExistsRequest::run_plan(plan, &control(stop))
         })
         .await?;
     Ok(Json(answer).into_response())
@@ -309,36 +314,28 @@ fn tourney_file(tourney: &Tourney, extra: &[(&str, Value)]) -> knights::Result<S
     Ok(file.to_string())
 }
 
-/// The tourney of a library answer.
-fn tourney_of(answer: &TourneyAnswer) -> knights::Result<Tourney> {
-    let board = Board::new(answer.rows.into(), answer.cols.into())?;
-    Ok(Tourney::from_cycles_unchecked(board, answer.cycles.clone()))
-}
-
-/// The tour of a library answer, as the JSON of a tour file.
-fn tour_value(answer: &TourAnswer) -> knights::Result<Value> {
-    let board = Board::new(answer.rows.into(), answer.cols.into())?;
-    let tour = Tour::from_squares_unchecked(board, answer.squares.clone());
-    serde_json::from_str(&format::tour_json(&tour).to_string())
-        .map_err(|e| knights::Error::Internal(e.to_string()))
+/// The JSON of a tour file (docs/formats.md).
+fn tour_value(tour: &Tour) -> knights::Result<Value> {
+    serde_json::from_str(&format::tour_json(tour).to_string())
+        .map_err(|e| knights::Error::Internal(e.to_string().into()))
 }
 
 /// `GET /api/tourney`: the library's [`TourneyRequest`], answered as a
 /// tourney file with its rails, `algorithm` and `seed`.
 async fn tourney(State(state): State<AppState>, uri: Uri) -> Result<Response, ApiError> {
     let (request, []): (TourneyRequest, _) = read_query(&uri, [])?;
-    request.validate()?;
+    let plan = request.plan()?;
     let cap = state.config.max_tourney_squares;
-    let board = capped(request.board.parse()?, cap, "/api/tourney")?;
-    let linear = is_construction(request.algorithm.parse()?);
+    let board = capped(plan.board, cap, "/api/tourney")?;
+    let linear = is_construction(plan.generator);
     let text = state
         .sized(board.squares(), linear, move |stop| {
-            let answer = request.run(&control(stop))?;
+            let answer = TourneyRequest::run_plan(plan, &control(stop))?;
             let extra = [
                 ("algorithm", json!(request.algorithm)),
                 ("seed", json!(request.seed)),
             ];
-            tourney_file(&tourney_of(&answer)?, &extra)
+            tourney_file(&answer.tourney, &extra)
         })
         .await?;
     Ok(json_text(text))
@@ -359,26 +356,24 @@ async fn join(
 ) -> Result<Json<Value>, ApiError> {
     let [steps] = own_query(&uri, ["steps"])?;
     let steps = steps.is_some_and(|t| t == "true" || t == "1");
-    let mut request: JoinRequest = read_json(body)?;
-    request.validate()?;
+    let request: JoinRequest = read_json(body)?;
+    let mut plan = request.plan()?;
     let cap = state.config.max_tourney_squares;
-    let board = cover_board(&request.cover, cap, "/api/join")?;
+    let board = capped(plan.cover.board(), cap, "/api/join")?;
     let value = state
         .sized(board.squares(), false, move |stop| {
             let mut switched = Vec::new();
             if steps && board.squares() <= 576 {
-                let mut cover = match format::read(&request.cover)?.into_valid()? {
-                    Valid::Tour(t) => Cover::from_tour(&t)?,
-                    Valid::Tourney(t) => Cover::from_tourney(&t)?,
-                };
-                switched = join_steps(&mut cover)?;
+                switched = join_steps(&mut plan.cover)?;
                 if !switched.is_empty() {
-                    request.cover = format::tourney_json(&cover.to_tourney()?).to_string();
+                    // The library joins what is left as the tourney it now is.
+                    plan.cover = Cover::from_tourney(&plan.cover.to_tourney()?)?;
+                    plan.start = None;
                 }
             }
-            let answer = request.run(&control(stop))?;
+            let answer = JoinRequest::run_plan(plan, &control(stop))?;
             let mut v = json!(answer);
-            v["tour"] = tour_value(&answer.tour)?;
+            v["tour"] = tour_value(&answer.tour.tour)?;
             if steps {
                 v["steps"] = Value::Array(switched);
             }
@@ -431,18 +426,18 @@ async fn shatter(
 ) -> Result<Response, ApiError> {
     own_query(&uri, [])?;
     let request: ShatterRequest = read_json(body)?;
-    request.validate()?;
+    let plan = request.plan()?;
     let cap = state.config.max_tourney_squares;
-    let board = cover_board(&request.cover, cap, "/api/shatter")?;
+    let board = capped(plan.cover.board(), cap, "/api/shatter")?;
     let text = state
         .sized(board.squares(), true, move |stop| {
-            let answer = request.shatter(&control(stop))?;
-            let tourney = tourney_of(&answer.tourney)?;
+            let answer = ShatterRequest::run_plan(plan, &control(stop))?;
+            let tourney = &answer.tourney.tourney;
             let extra = [
                 ("rails_switched", json!(answer.rails_switched)),
-                ("stats", counts_value(&MoveCounts::of_tourney(&tourney))),
+                ("stats", counts_value(&MoveCounts::of_tourney(tourney))),
             ];
-            tourney_file(&tourney, &extra)
+            tourney_file(tourney, &extra)
         })
         .await?;
     Ok(json_text(text))
@@ -458,15 +453,15 @@ async fn obfuscate(
 ) -> Result<Json<Value>, ApiError> {
     own_query(&uri, [])?;
     let request: ObfuscateRequest = read_json(body)?;
-    request.validate()?;
+    let plan = request.plan()?;
     let cap = state.config.max_tourney_squares;
-    let board = cover_board(&request.cover, cap, "/api/obfuscate")?;
+    let board = capped(plan.cover.cover.board(), cap, "/api/obfuscate")?;
     let value = state
         .sized(board.squares(), false, move |stop| {
-            let answer = request.run(&control(stop))?;
-            let mut v = tour_value(&answer.tour)?;
-            let tour = Tour::from_squares_unchecked(board, answer.tour.squares);
-            v["stats"] = counts_value(&MoveCounts::of_tour(&tour));
+            let answer = ObfuscateRequest::run_plan(plan, &control(stop))?;
+            let tour = &answer.tour.tour;
+            let mut v = tour_value(tour)?;
+            v["stats"] = counts_value(&MoveCounts::of_tour(tour));
             Ok(v)
         })
         .await?;
@@ -511,9 +506,9 @@ async fn check(
 ) -> Result<Response, ApiError> {
     own_query(&uri, [])?;
     let request: CheckRequest = read_json(body)?;
-    request.validate()?;
-    cover_board(&request.text, state.config.max_squares, "/api/check")?;
-    let answer = request.run(&Control::new())?;
+    let plan = request.plan()?;
+    capped(plan.board(), state.config.max_squares, "/api/check")?;
+    let answer = CheckRequest::run_plan(plan, &Control::new())?;
     if !answer.valid {
         let status = axum::http::StatusCode::UNPROCESSABLE_ENTITY;
         return Err(ApiError::with(status, answer.verdict));
@@ -531,18 +526,18 @@ async fn cipher_run(
     decrypting: bool,
 ) -> Result<Json<Value>, ApiError> {
     let request: CipherRequest = read_json(body)?;
-    request.validate()?;
+    let plan = request.plan()?;
     let cap = state.config.max_tourney_squares;
-    capped(request.key_board()?, cap, "cipher keys")?;
-    let spec = request.key_spec()?.map(|s| s.to_string());
+    capped(plan.board(), cap, "cipher keys")?;
+    let spec = plan.spec().map(|s| s.to_string());
     let value = state
         .heavy(move |stop| {
-            let key = request.key(&control(stop))?;
             let answer = if decrypting {
-                request.decrypt_with(&key)?
+                DecryptRequest::run_plan(plan, &control(stop))?
             } else {
-                request.encrypt_with(&key)?
+                EncryptRequest::run_plan(plan, &control(stop))?
             };
+            let key = &answer.key;
             let board = key.board();
             let mut v = json!(answer);
             v["key"] = json!({

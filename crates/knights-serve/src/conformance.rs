@@ -24,6 +24,8 @@ fn endpoint(job: &str) -> (&'static str, &'static str) {
         "tourney" => ("GET", "/api/tourney"),
         "exists" => ("GET", "/api/exists"),
         "count" => ("POST", "/api/count"),
+        "dry-run" => ("GET", "/api/dry-run"),
+        "estimate" => ("GET", "/api/estimate"),
         "join" => ("POST", "/api/join"),
         "shatter" => ("POST", "/api/shatter"),
         "obfuscate" => ("POST", "/api/obfuscate"),
@@ -132,6 +134,14 @@ fn facts(case: &Case, status: StatusCode, v: &Value) -> Map<String, Value> {
                 "count".into(),
                 json!(v["count"].to_string().trim_matches('"')),
             );
+        }
+        "dry-run" => {
+            for key in ["method", "order", "steps"] {
+                facts.insert(key.into(), v[key].clone());
+            }
+        }
+        "estimate" => {
+            facts.insert("method".into(), v["method"].clone());
         }
         "encrypt" | "decrypt" => {
             facts.insert("text".into(), v["text"].clone());

@@ -106,7 +106,7 @@ pub fn status_of(category: Category) -> StatusCode {
 
 /// The status of a library error: its category's, but 507 for a full disk.
 fn status_of_error(e: &knights::Error) -> StatusCode {
-    match e.unhinted() {
+    match e {
         knights::Error::Io { source, .. }
             if matches!(
                 source.kind(),
@@ -122,24 +122,47 @@ fn status_of_error(e: &knights::Error) -> StatusCode {
 /// A library error as the web server says it: the library's sentence, then
 /// its hint (if any) as the parameter that follows it.
 pub fn in_http_words(e: &knights::Error) -> String {
-    use knights::{Budget, Hint};
     let Some(hint) = e.hint() else {
         return e.to_string();
     };
-    let words = match hint {
+    format!("{}; {}", e.unhinted(), hint_in_parameters(hint))
+}
+
+/// The web server's table of hints: each as the query or JSON parameter
+/// that follows it, or, where the choice is this server's (its memory,
+/// disk and work directory), as what the server's operator or the caller
+/// can do.
+fn hint_in_parameters(hint: knights::Hint) -> String {
+    use knights::{Budget, Hint};
+    match hint {
         Hint::Raise(Budget::Nodes) => "allow more with max-nodes=N".into(),
         Hint::Raise(Budget::Attempts) => "allow more with max-attempts=N".into(),
-        Hint::UseAlgorithm(algorithm) => format!("use algorithm={algorithm}"),
+        Hint::Raise(Budget::Memory) => {
+            "this server's memory for a count is its own (`knights serve`'s flags); ask for a smaller board".into()
+        }
+        Hint::Raise(Budget::Disk) => {
+            "this server's disk for a count is its own (`knights serve`'s flags); ask for a smaller board".into()
+        }
+        Hint::UseAlgorithm(algorithm) => format!("use algorithm={}", algorithm.name()),
         Hint::AlgorithmOptions => "the options are tie=, max-attempts= and max-nodes=".into(),
         Hint::AskClosed => "ask kind=closed".into(),
         Hint::ClosedFromStart => "ask kind=closed with only start=".into(),
-        Hint::UseMethod(method) => format!("use method={method}"),
+        Hint::UseMethod(method) => format!("use method={}", method.name()),
+        Hint::UseEstimateMethod(method) => format!("use method={}", method.name()),
         Hint::Classic(true) => "send \"classic\": true".into(),
         Hint::Classic(false) => "send \"classic\": false".into(),
-        // Memory, disk and checkpoints are this server's to choose.
-        other => other.to_string(),
-    };
-    format!("{}; {words}", e.unhinted())
+        Hint::Resume
+        | Hint::ResumeOrFresh
+        | Hint::DontResume
+        | Hint::StartFresh
+        | Hint::ResumeWithRoom => {
+            "this server keeps no checkpoint of a count between requests; send the request again".into()
+        }
+        Hint::MoreRoom => {
+            "this server's room for a count is its own (`knights serve`'s flags); ask for a smaller board".into()
+        }
+        Hint::MoreTimeOrSamples => "allow more with seconds=, or give samples=N".into(),
+    }
 }
 
 impl From<knights::Error> for ApiError {
@@ -214,6 +237,22 @@ mod tests {
             "{}",
             answer.message
         );
+    }
+
+    /// Every hint is said in the web server's words, never the library's,
+    /// and a hinted error still matches its variant.
+    #[test]
+    fn every_hint_is_said_in_http_words() {
+        let every = Hint::every();
+        assert!(every.len() > 20, "{every:?}");
+        for hint in every {
+            let words = hint_in_parameters(hint);
+            assert_ne!(words, hint.to_string(), "{hint:?}");
+            assert!(!words.contains("--"), "{hint:?}: {words}");
+            let e = knights::Error::OverBudget("over".into()).with_hint(hint);
+            assert!(matches!(e, knights::Error::OverBudget(_)), "{e:?}");
+            assert_eq!(ApiError::from(e).message, format!("over; {words}"));
+        }
     }
 
     #[test]

@@ -21,7 +21,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use knights::request::{CountOf, CountRequest};
+use knights::request::{CountOf, CountRequest, Job as _};
 use knights::{Board, StopFlag};
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, watch, Semaphore};
@@ -101,10 +101,10 @@ async fn start(
     }
     request.memory_only = true;
     request.max_memory = Some(request.max_memory.map_or(MEMORY, |m| m.min(MEMORY)));
-    request.validate()?;
-    let board: Board = request.board.parse()?;
+    let plan = request.plan()?;
+    let board: Board = plan.shape().board();
     capped(board, state.config.max_count_squares, "/api/count")?;
-    let plain = request.holes.is_none() && request.wrap.is_none() && request.leaper.is_none();
+    let plain = plan.shape().is_plain();
     let known = (plain && request.of == CountOf::Tours && !request.directed)
         .then(|| knights::count::published(board, request.kind))
         .flatten();
@@ -162,7 +162,7 @@ async fn start(
                     });
                 }
             });
-        let result = request.run(&control);
+        let result = CountRequest::run_plan(plan, &control);
         // The slot is free before the job says it is over.
         drop(permit);
         worker.status.send_modify(|v| {

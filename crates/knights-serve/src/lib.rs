@@ -51,6 +51,7 @@ use tower_http::timeout::TimeoutLayer;
 mod api;
 mod assets;
 mod error;
+mod estimates;
 mod guard;
 mod jobs;
 mod parse_errors;
@@ -66,6 +67,8 @@ mod browser_trial_tests;
 mod conformance;
 #[cfg(test)]
 mod count_progress_tests;
+#[cfg(test)]
+mod estimates_tests;
 #[cfg(test)]
 mod load_test;
 #[cfg(test)]
@@ -365,6 +368,7 @@ pub fn router(config: Config) -> Router {
     let backstop = state.config.timeout + Duration::from_secs(5);
     let plain = api::routes()
         .merge(jobs::routes())
+        .merge(estimates::routes())
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
             backstop,

@@ -34,14 +34,13 @@ use knights::algorithms::backtrack::{self, BacktrackEvent, Order};
 use knights::algorithms::tourney::neural;
 use knights::algorithms::warnsdorff::Step;
 use knights::algorithms::{Spec, Tie, Warnsdorff};
-use knights::{Board, Square, StopFlag, Wanted};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use knights::{Board, Control, Square, StopFlag, Wanted};
+use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::StreamExt;
 
-use super::api::{capped, rc, read_query};
+use super::api::{capped, read_query};
 use super::{ApiError, AppState, StopOnDrop};
 
 /// The routes of this module.
@@ -67,6 +66,89 @@ struct WalkQuery {
     tie: Option<String>,
 }
 
+/// A square as the page reads it: `[row, col]`.
+type Rc = [u32; 2];
+
+/// The `[row, col]` of `s`.
+fn rc(board: Board, s: Square) -> Rc {
+    let (r, c) = board.coords(s);
+    [r, c]
+}
+
+/// A Warnsdorff walk as the page replays it. (The fields of the answers
+/// are in the order of their names, as the page has always received them.)
+#[derive(Debug, Serialize)]
+struct Walk {
+    /// Whether the tour is closed.
+    closed: bool,
+    cols: u32,
+    rows: u32,
+    /// The squares walked, in order.
+    squares: Vec<Rc>,
+    /// Every move.
+    steps: Vec<WalkMove>,
+    /// The tie-break's name.
+    tie: &'static str,
+}
+
+/// One move of a walk.
+#[derive(Debug, Serialize)]
+struct WalkMove {
+    /// The squares the knight could move to, with their degrees.
+    candidates: Vec<Candidate>,
+    /// The one taken.
+    chosen: Rc,
+    /// What the tie-break did, when several had the fewest onward moves.
+    tie: Option<String>,
+}
+
+/// A square the knight could move to, and its onward moves.
+#[derive(Debug, Serialize)]
+struct Candidate {
+    degree: u8,
+    square: Rc,
+}
+
+/// The `done` event of a search stream.
+#[derive(Debug, Serialize)]
+struct SearchDone {
+    /// Whether the tour found is closed (when one is).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    closed: Option<bool>,
+    found: bool,
+    message: String,
+    nodes: u64,
+    /// The tour found, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    squares: Option<Vec<Rc>>,
+}
+
+/// A `steps` event of a search stream: squares entered (`+`) and left
+/// (`-`), the nodes entered so far and the depth.
+#[derive(Debug, Serialize)]
+struct SearchSteps {
+    depth: usize,
+    nodes: u64,
+    steps: Vec<(&'static str, u32, u32)>,
+}
+
+/// One run of the network as the page replays it.
+#[derive(Debug, Serialize)]
+struct Network {
+    cols: u32,
+    /// The board's edges (index = edge number).
+    edges: Vec<[Rc; 2]>,
+    /// The edges on at the start.
+    initial: Vec<usize>,
+    /// Whether the network rested as a tourney.
+    rested: bool,
+    /// The edges switched in each round.
+    rounds: Vec<Vec<usize>>,
+    rows: u32,
+    /// The same as `rested`.
+    tourney: bool,
+}
+
 /// The board of a theatre's query, within `cap` squares.
 fn theatre_board(text: &str, cap: usize, endpoint: &str) -> Result<Board, ApiError> {
     capped(text.parse()?, cap, endpoint)
@@ -78,12 +160,12 @@ fn start_square(board: Board, start: Option<&str>) -> Result<Option<Square>, Api
 }
 
 /// `GET /api/theatre/warnsdorff?board&kind&start&seed&tie`.
-async fn warnsdorff(State(state): State<AppState>, uri: Uri) -> Result<Json<Value>, ApiError> {
+async fn warnsdorff(State(state): State<AppState>, uri: Uri) -> Result<Json<Walk>, ApiError> {
     let (q, []): (WalkQuery, _) = read_query(&uri, [])?;
     let cap = state.config.max_theatre_squares;
     let board = theatre_board(&q.board, cap, "/api/theatre/warnsdorff")?;
     let spec = Spec {
-        kind: q.kind.kind(),
+        kind: q.kind,
         start: start_square(board, q.start.as_deref())?,
         ..Spec::new(board)
     };
@@ -91,7 +173,14 @@ async fn warnsdorff(State(state): State<AppState>, uri: Uri) -> Result<Json<Valu
     let seed = q.seed;
     let value = state
         .sized(board.squares(), true, move |stop| {
-            walk(Spec { stop, ..spec }, tie, seed)
+            walk(
+                Spec {
+                    control: Control::new().stop(stop),
+                    ..spec
+                },
+                tie,
+                seed,
+            )
         })
         .await?;
     Ok(Json(value))
@@ -103,7 +192,7 @@ async fn warnsdorff(State(state): State<AppState>, uri: Uri) -> Result<Json<Valu
 /// chosen and the tie-break when several had the fewest onward moves.
 /// (Where an open tour is asked and the walk closed, the library opens the
 /// cycle afterwards; `closed` is the tour's.)
-fn walk(spec: Spec, tie: Tie, seed: u64) -> knights::Result<Value> {
+fn walk(spec: Spec, tie: Tie, seed: u64) -> knights::Result<Walk> {
     let board = spec.board;
     let (mut squares, mut steps) = (Vec::new(), Vec::new());
     let tour = Warnsdorff::default().tie(tie).generate_observed(
@@ -122,14 +211,18 @@ fn walk(spec: Spec, tie: Tie, seed: u64) -> knights::Result<Value> {
             }
         },
     )?;
-    Ok(json!({
-        "rows": board.rows(), "cols": board.cols(), "closed": tour.is_closed(),
-        "squares": squares, "tie": tie.name(), "steps": steps,
-    }))
+    Ok(Walk {
+        closed: tour.is_closed(),
+        cols: board.cols(),
+        rows: board.rows(),
+        squares,
+        steps,
+        tie: tie.name(),
+    })
 }
 
 /// One move of a walk as the page shows it.
-fn move_value(board: Board, candidates: &[(Square, u8)], chosen: Square, tie: Tie) -> Value {
+fn move_value(board: Board, candidates: &[(Square, u8)], chosen: Square, tie: Tie) -> WalkMove {
     let least = candidates.iter().map(|c| c.1).min().unwrap_or(0);
     let tied = candidates.iter().filter(|c| c.1 == least).count();
     let tie = (tied > 1).then(|| {
@@ -139,11 +232,17 @@ fn move_value(board: Board, candidates: &[(Square, u8)], chosen: Square, tie: Ti
             tie.about()
         )
     });
-    json!({
-        "candidates": candidates.iter().map(|&(t, d)| json!({"square": rc(board, t), "degree": d})).collect::<Vec<_>>(),
-        "chosen": rc(board, chosen),
-        "tie": tie,
-    })
+    WalkMove {
+        candidates: candidates
+            .iter()
+            .map(|&(t, degree)| Candidate {
+                degree,
+                square: rc(board, t),
+            })
+            .collect(),
+        chosen: rc(board, chosen),
+        tie,
+    }
 }
 
 /// The query of a search stream.
@@ -197,25 +296,29 @@ async fn search(
             )))
         }
     };
-    let closed = q.kind == Wanted::Closed;
+    // The search streams the tour it finds: open or either take any tour.
+    let kind = if q.kind == Wanted::Closed {
+        Wanted::Closed
+    } else {
+        Wanted::Either
+    };
     let options = backtrack::BacktrackOptions {
-        closed,
+        kind,
         start: start_square(board, q.start.as_deref())?,
         order,
         max_nodes: q.max_nodes.clamp(1, 10_000_000),
-        stop: StopFlag::new(),
         ..backtrack::BacktrackOptions::default()
     };
-    knights::exists::require(board, closed)?;
+    knights::exists::require(board, kind)?;
     let open = match state.stream_permit() {
         Ok(open) => open,
         Err(e) => return Ok(super::closing(e)),
     };
     let permit = state.slot().await?;
     let (steps_tx, steps_rx) = mpsc::channel::<BacktrackEvent>(1024);
-    let (done_tx, done_rx) = oneshot::channel::<Value>();
+    let (done_tx, done_rx) = oneshot::channel::<SearchDone>();
     let (sse_tx, sse_rx) = mpsc::channel::<Result<Event, Infallible>>(4);
-    let stop = options.stop.clone();
+    let stop = options.control.stop_flag().clone();
     tokio::task::spawn_blocking(move || {
         super::work_priority();
         let _permit = permit;
@@ -239,11 +342,17 @@ async fn search(
     tokio::spawn(async move {
         let _stop = StopOnDrop(stop);
         if tokio::time::timeout(limit, forward).await.is_err() {
-            let done = json!({
-                "found": false, "nodes": nodes.load(Ordering::Relaxed),
-                "message": format!("the stream reached this server's limit of {} s and was stopped", limit.as_secs_f64()),
-            });
-            let _ = sse_tx.try_send(Ok(Event::default().event("done").data(done.to_string())));
+            let done = SearchDone {
+                closed: None,
+                found: false,
+                message: format!(
+                    "the stream reached this server's limit of {} s and was stopped",
+                    limit.as_secs_f64()
+                ),
+                nodes: nodes.load(Ordering::Relaxed),
+                squares: None,
+            };
+            let _ = sse_tx.try_send(Ok(event("done", &done)));
         }
     });
     // The stream's permit is freed when it ends or its client goes away.
@@ -262,23 +371,38 @@ fn run_search(
     board: Board,
     options: &backtrack::BacktrackOptions,
     steps: &mpsc::Sender<BacktrackEvent>,
-) -> Value {
+) -> SearchDone {
     let report = backtrack::search_observed(board, options, &mut |e| {
         if steps.blocking_send(e).is_err() {
-            options.stop.stop();
+            options.control.stop_flag().stop();
         }
     });
     let nodes = report.stats.nodes;
     match report.result {
-        Ok(tour) => json!({
-            "found": true, "nodes": nodes, "closed": tour.is_closed(),
-            "message": format!("{} tour after {nodes} nodes", with_article(tour.kind().name())),
-            "squares": tour.squares().iter().map(|&s| rc(board, s)).collect::<Vec<_>>(),
-        }),
-        Err(e) => {
-            json!({"found": false, "nodes": nodes, "message": super::error::in_http_words(&e)})
-        }
+        Ok(tour) => SearchDone {
+            closed: Some(tour.is_closed()),
+            found: true,
+            message: format!(
+                "{} tour after {nodes} nodes",
+                with_article(tour.kind().name())
+            ),
+            nodes,
+            squares: Some(tour.squares().iter().map(|&s| rc(board, s)).collect()),
+        },
+        Err(e) => SearchDone {
+            closed: None,
+            found: false,
+            message: super::error::in_http_words(&e),
+            nodes,
+            squares: None,
+        },
     }
+}
+
+/// A server-sent event `name` whose data is `data`'s JSON.
+fn event(name: &str, data: &impl Serialize) -> Event {
+    let data = serde_json::to_string(data).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
+    Event::default().event(name).data(data)
 }
 
 /// `word` after "a" or "an": "an open", "a closed".
@@ -294,7 +418,7 @@ async fn forward(
     board: Board,
     rate: u64,
     mut steps: mpsc::Receiver<BacktrackEvent>,
-    done: oneshot::Receiver<Value>,
+    done: oneshot::Receiver<SearchDone>,
     events: mpsc::Sender<Result<Event, Infallible>>,
     seen: Arc<AtomicU64>,
 ) {
@@ -329,16 +453,19 @@ async fn forward(
                 }
             };
             let (r, c) = board.coords(s);
-            batch.push(json!([sign, r, c]));
+            batch.push((sign, r, c));
             if batch.len() < per_tick && steps.is_empty() {
                 break;
             }
         }
         if !batch.is_empty() {
             let nodes = seen.load(Ordering::Relaxed);
-            let data = json!({"steps": batch, "nodes": nodes, "depth": depth});
-            let event = Event::default().event("steps").data(data.to_string());
-            if events.send(Ok(event)).await.is_err() {
+            let data = SearchSteps {
+                depth,
+                nodes,
+                steps: batch,
+            };
+            if events.send(Ok(event("steps", &data))).await.is_err() {
                 return;
             }
         }
@@ -347,9 +474,7 @@ async fn forward(
         }
     }
     if let Ok(done) = done.await {
-        let _ = events
-            .send(Ok(Event::default().event("done").data(done.to_string())))
-            .await;
+        let _ = events.send(Ok(event("done", &done))).await;
     }
 }
 
@@ -372,7 +497,7 @@ fn five_hundred() -> u32 {
 /// `GET /api/theatre/neural?board&seed&max-rounds`: one run of the
 /// Takefuji-Lee network: the edges, the outputs at the start, and the
 /// edges switched in each round until the network rests.
-async fn neural(State(state): State<AppState>, uri: Uri) -> Result<Json<Value>, ApiError> {
+async fn neural(State(state): State<AppState>, uri: Uri) -> Result<Json<Network>, ApiError> {
     let (q, []): (NetworkQuery, _) = read_query(&uri, [])?;
     let cap = state.config.max_theatre_squares.min(144);
     let board = theatre_board(&q.board, cap, "/api/theatre/neural")?;
@@ -389,7 +514,7 @@ async fn neural(State(state): State<AppState>, uri: Uri) -> Result<Json<Value>, 
 /// of at most `max_rounds` rounds, seeded with `seed`) as its observer tells
 /// it: the board's edges, those on at first, the edges switched in each
 /// round, and whether it rested as a tourney.
-fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights::Result<Value> {
+fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights::Result<Network> {
     let mut edges: Vec<(Square, Square)> = Vec::new();
     for s in 0..board.squares() as Square {
         edges.extend(
@@ -406,7 +531,7 @@ fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights:
     let options = neural::NeuralOptions {
         max_rounds,
         max_restarts: 1,
-        stop,
+        control: Control::new().stop(stop),
     };
     let run = neural::neural_observed(
         board,
@@ -425,35 +550,39 @@ fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights:
     );
     let tourney = match run {
         Ok(_) => true,
-        Err(e) if matches!(e.unhinted(), knights::Error::GaveUp(_)) => false,
+        Err(knights::Error::GaveUp(_)) => false,
         Err(e) => return Err(e),
     };
-    Ok(json!({
-        "rows": board.rows(), "cols": board.cols(),
-        "edges": edges.iter().map(|&(u, v)| json!([rc(board, u), rc(board, v)])).collect::<Vec<_>>(),
-        "initial": initial,
-        "rounds": rounds,
-        "rested": tourney,
-        "tourney": tourney,
-    }))
+    Ok(Network {
+        cols: board.cols(),
+        edges: edges
+            .iter()
+            .map(|&(u, v)| [rc(board, u), rc(board, v)])
+            .collect(),
+        initial,
+        rested: tourney,
+        rounds,
+        rows: board.rows(),
+        tourney,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights::{Kind, Tour};
+    use knights::Tour;
 
     /// The theatre's walk is the tour `knights tour -a warnsdorff` makes for
     /// the same seed, square for square.
     #[test]
     fn the_walk_shown_is_the_librarys_tour() {
         for (board, kind, start, tie, seed) in [
-            ("8x8", None, None, Tie::Random, 1),
-            ("8x8", Some(Kind::Closed), Some(0), Tie::Random, 2),
-            ("10x10", None, None, Tie::Pohl, 6),
-            ("6x6", Some(Kind::Closed), None, Tie::Random, 3),
-            ("5x5", None, Some(0), Tie::Centre, 4),
-            ("7x9", None, None, Tie::First, 5),
+            ("8x8", Wanted::Either, None, Tie::Random, 1),
+            ("8x8", Wanted::Closed, Some(0), Tie::Random, 2),
+            ("10x10", Wanted::Either, None, Tie::Pohl, 6),
+            ("6x6", Wanted::Closed, None, Tie::Random, 3),
+            ("5x5", Wanted::Either, Some(0), Tie::Centre, 4),
+            ("7x9", Wanted::Either, None, Tie::First, 5),
         ] {
             let board: Board = board.parse().unwrap();
             let spec = Spec {
@@ -469,10 +598,10 @@ mod tests {
                 .algorithm(Warnsdorff::default().tie(tie))
                 .build()
                 .unwrap();
-            let squares: Vec<Value> = tour.squares().iter().map(|&s| rc(board, s)).collect();
-            assert_eq!(shown["squares"], json!(squares), "{board} {seed}");
-            assert_eq!(shown["steps"].as_array().unwrap().len(), squares.len() - 1);
-            assert_eq!(shown["closed"], json!(tour.is_closed()));
+            let squares: Vec<Rc> = tour.squares().iter().map(|&s| rc(board, s)).collect();
+            assert_eq!(shown.squares, squares, "{board} {seed}");
+            assert_eq!(shown.steps.len(), squares.len() - 1);
+            assert_eq!(shown.closed, tour.is_closed());
         }
     }
 
@@ -485,16 +614,10 @@ mod tests {
         let mut settled = 0;
         for seed in 0..8 {
             let shown = network(board, seed, 5000, StopFlag::new()).unwrap();
-            let edges = shown["edges"].as_array().unwrap();
-            let mut on: std::collections::BTreeSet<u64> = shown["initial"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|e| e.as_u64().unwrap())
-                .collect();
-            for round in shown["rounds"].as_array().unwrap() {
-                for e in round.as_array().unwrap() {
-                    let e = e.as_u64().unwrap();
+            let edges = &shown.edges;
+            let mut on: std::collections::BTreeSet<usize> = shown.initial.iter().copied().collect();
+            for round in &shown.rounds {
+                for &e in round {
                     if !on.remove(&e) {
                         on.insert(e);
                     }
@@ -503,22 +626,71 @@ mod tests {
             let options = neural::NeuralOptions {
                 max_rounds: 5000,
                 max_restarts: 1,
-                stop: StopFlag::new(),
+                control: Control::new(),
             };
             let library = neural::neural(board, &options, &mut knights::rng::seeded(seed));
-            assert_eq!(shown["tourney"], json!(library.is_ok()), "seed {seed}");
+            assert_eq!(shown.tourney, library.is_ok(), "seed {seed}");
             let Ok(cover) = library else { continue };
             let mut want = std::collections::BTreeSet::new();
             for cycle in cover.to_tourney().unwrap().cycles() {
                 for (i, &u) in cycle.iter().enumerate() {
                     let v = cycle[(i + 1) % cycle.len()];
-                    let pair = json!([rc(board, u.min(v)), rc(board, u.max(v))]);
-                    want.insert(edges.iter().position(|e| *e == pair).unwrap() as u64);
+                    let pair = [rc(board, u.min(v)), rc(board, u.max(v))];
+                    want.insert(edges.iter().position(|e| *e == pair).unwrap());
                 }
             }
             assert_eq!(on, want, "seed {seed}");
             settled += 1;
         }
         assert!(settled > 0, "no run settled");
+    }
+
+    /// The answers' JSON has the keys the page reads (in the order of
+    /// their names, as the hand-built JSON had them).
+    #[test]
+    fn the_answers_have_the_keys_the_page_reads() {
+        let board: Board = "5x5".parse().unwrap();
+        let spec = Spec {
+            start: Some(0),
+            ..Spec::new(board)
+        };
+        let shown = serde_json::to_string(&walk(spec, Tie::Centre, 4).unwrap()).unwrap();
+        assert!(
+            shown.starts_with(r#"{"closed":false,"cols":5,"rows":5,"squares":[[0,0],"#),
+            "{shown}"
+        );
+        assert!(
+            shown.contains(r#""steps":[{"candidates":[{"degree":"#),
+            "{shown}"
+        );
+        assert!(shown.ends_with(r#""tie":"centre"}"#), "{shown}");
+        let network =
+            serde_json::to_value(network(board, 0, 50, StopFlag::new()).unwrap()).unwrap();
+        let keys: Vec<&String> = network.as_object().unwrap().keys().collect();
+        assert_eq!(
+            keys,
+            ["cols", "edges", "initial", "rested", "rounds", "rows", "tourney"]
+        );
+        assert_eq!(network["edges"][0][0], serde_json::json!([0, 0]));
+        let done = SearchDone {
+            closed: None,
+            found: false,
+            message: "stopped".into(),
+            nodes: 3,
+            squares: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&done).unwrap(),
+            r#"{"found":false,"message":"stopped","nodes":3}"#
+        );
+        let steps = SearchSteps {
+            depth: 1,
+            nodes: 1,
+            steps: vec![("+", 0, 0)],
+        };
+        assert_eq!(
+            serde_json::to_string(&steps).unwrap(),
+            r#"{"depth":1,"nodes":1,"steps":[["+",0,0]]}"#
+        );
     }
 }

@@ -24,7 +24,8 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(20);
     for board in ["8x8", "100x100"] {
-        let key = Key::from_spec(&board.parse::<KeySpec>().unwrap()).unwrap();
+        let key =
+            Key::from_spec(&board.parse::<KeySpec>().unwrap(), &knights::Control::new()).unwrap();
         for (name, mode) in [("exact", Mode::Exact), ("classic", Mode::Classic)] {
             let secret = encrypt(&key, &text, mode).unwrap();
             group.bench_function(format!("encrypt/{name}/{board}"), |b| {

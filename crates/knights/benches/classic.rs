@@ -12,7 +12,7 @@ use std::cell::Cell;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use knights::algorithms::backtrack::{self, Order};
 use knights::algorithms::warnsdorff::{self, Tie};
-use knights::Board;
+use knights::{Board, Wanted};
 use rand::Rng;
 
 fn eight_by_eight(c: &mut Criterion) {
@@ -26,7 +26,11 @@ fn eight_by_eight(c: &mut Criterion) {
                 b.iter(|| {
                     seed.set(seed.get() + 1);
                     let options = warnsdorff::WarnsdorffOptions {
-                        closed,
+                        kind: if closed {
+                            Wanted::Closed
+                        } else {
+                            Wanted::Either
+                        },
                         tie,
                         ..Default::default()
                     };
@@ -41,7 +45,11 @@ fn eight_by_eight(c: &mut Criterion) {
                 seed.set(seed.get() + 1);
                 let mut rng = knights::rng::seeded(seed.get());
                 let options = backtrack::BacktrackOptions {
-                    closed,
+                    kind: if closed {
+                        Wanted::Closed
+                    } else {
+                        Wanted::Either
+                    },
                     order: Order::Warnsdorff,
                     start: Some(rng.random_range(0..64)),
                     max_nodes: u64::MAX,
@@ -84,7 +92,11 @@ fn hundred(c: &mut Criterion) {
             b.iter(|| {
                 seed.set(seed.get() + 1);
                 let options = warnsdorff::WarnsdorffOptions {
-                    closed,
+                    kind: if closed {
+                        Wanted::Closed
+                    } else {
+                        Wanted::Either
+                    },
                     tie: Tie::Centre,
                     max_attempts: 100_000, // about 0.4 % of walks close here
                     ..Default::default()

@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use knights::construct;
-use knights::Board;
+use knights::{Board, Wanted};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("construct");
@@ -23,7 +23,8 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Elements(board.squares() as u64));
         let kind = if closed { "closed" } else { "open" };
         group.bench_with_input(BenchmarkId::new(kind, board), &board, |b, &board| {
-            b.iter(|| construct::tour(board, closed, None).expect("a tour"));
+            let wanted = if closed { Wanted::Closed } else { Wanted::Open };
+            b.iter(|| construct::tour(board, wanted, None).expect("a tour"));
         });
     }
     group.finish();

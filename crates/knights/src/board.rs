@@ -86,19 +86,22 @@ impl Board {
     /// most [`Board::MAX_SQUARES`].
     pub fn new(rows: u64, cols: u64) -> Result<Board> {
         if rows == 0 || cols == 0 {
-            return Err(Error::Board(format!(
-                "a board needs at least one row and one column, not {rows}x{cols}"
-            )));
+            return Err(Error::Board(
+                format!("a board needs at least one row and one column, not {rows}x{cols}").into(),
+            ));
         }
         match rows.checked_mul(cols) {
             Some(n) if n <= Self::MAX_SQUARES => Ok(Board {
                 rows: rows as u32,
                 cols: cols as u32,
             }),
-            _ => Err(Error::Board(format!(
-                "a {rows}x{cols} board has more than {} squares, the most this program handles",
-                Self::MAX_SQUARES
-            ))),
+            _ => Err(Error::Board(
+                format!(
+                    "a {rows}x{cols} board has more than {} squares, the most this program handles",
+                    Self::MAX_SQUARES
+                )
+                .into(),
+            )),
         }
     }
 
@@ -146,7 +149,7 @@ impl Board {
                 crate::excerpt(text),
                 self.rows,
                 self.cols
-            ))
+            ).into())
         };
         let (r, c) = text.split_once(',').ok_or_else(bad)?;
         let r: u32 = r.trim().parse().map_err(|_| bad())?;
@@ -251,7 +254,7 @@ impl FromStr for Board {
             Error::Board(format!(
                 "'{}' is not a board size; write ROWSxCOLS such as 8x8 or 6x10, or one number such as 8 for a square board",
                 crate::excerpt(text)
-            ))
+            ).into())
         };
         let t = text.trim();
         let parts: Vec<&str> = t.split(['x', 'X', '*', '×']).map(str::trim).collect();
@@ -260,11 +263,14 @@ impl FromStr for Board {
                 return Err(bad());
             }
             p.parse::<u64>().map_err(|_| {
-                Error::Board(format!(
-                    "'{}' in '{}' is too large for a board side",
-                    crate::excerpt(p),
-                    crate::excerpt(text)
-                ))
+                Error::Board(
+                    format!(
+                        "'{}' in '{}' is too large for a board side",
+                        crate::excerpt(p),
+                        crate::excerpt(text)
+                    )
+                    .into(),
+                )
             })
         };
         match parts.as_slice() {

@@ -17,8 +17,7 @@ use rand::RngCore;
 use crate::algorithms::tourney;
 use crate::algorithms::{Algorithm, Generator, Spec, TourGenerator};
 use crate::board::Square;
-use crate::StopFlag;
-use crate::{rails, rng, Board, Cover, Kind, Result, Tour, Tourney};
+use crate::{rails, rng, Board, Control, Cover, Result, Tour, Tourney, Wanted};
 
 /// A request for one tour: the board, then whatever differs from the
 /// defaults (either kind, any start, seed 0, [`Algorithm::Auto`]).
@@ -61,18 +60,19 @@ impl Tour {
 impl TourBuilder {
     /// Insist on a closed tour.
     pub fn closed(self) -> TourBuilder {
-        self.kind(Some(Kind::Closed))
+        self.kind(Wanted::Closed)
     }
 
     /// Insist on an open tour (ends not a knight's move apart).
     pub fn open(self) -> TourBuilder {
-        self.kind(Some(Kind::Open))
+        self.kind(Wanted::Open)
     }
 
-    /// Closed, open, or `None` for either (the default; what either means
-    /// for each method is in [`crate::algorithms`]).
-    pub fn kind(mut self, kind: Option<Kind>) -> TourBuilder {
-        self.spec.kind = kind;
+    /// Closed, open or either (the default; what either means for each
+    /// method is in [`crate::algorithms`]): a [`Wanted`] or a
+    /// [`crate::Kind`].
+    pub fn kind(mut self, kind: impl Into<Wanted>) -> TourBuilder {
+        self.spec.kind = kind.into();
         self
     }
 
@@ -140,10 +140,11 @@ impl TourBuilder {
         self
     }
 
-    /// A flag the caller can raise (from another thread or a Ctrl-C
-    /// handler) to stop a long search.
-    pub fn stop_flag(mut self, stop: StopFlag) -> TourBuilder {
-        self.spec.stop = stop;
+    /// The caller's control: raising its stop flag (from another thread or
+    /// a Ctrl-C handler) stops a long search and the obfuscation's joins
+    /// ([`crate::Error::Interrupted`]).
+    pub fn control(mut self, control: &Control) -> TourBuilder {
+        self.spec.control = control.clone();
         self
     }
 
@@ -180,7 +181,7 @@ impl TourBuilder {
                 let options = rails::ObfuscateOptions {
                     shatters,
                     join: rails::JoinOptions {
-                        stop: self.spec.stop.clone(),
+                        control: self.spec.control.clone(),
                         ..Default::default()
                     },
                 };
@@ -204,12 +205,13 @@ impl TourBuilder {
 /// assert_eq!(tourney.len(), 16);
 /// # Ok::<(), knights::Error>(())
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use = "a builder does nothing until build() is called"]
 pub struct TourneyBuilder {
     board: Board,
     generator: Generator,
     seed: u64,
+    control: Control,
 }
 
 impl Tourney {
@@ -219,6 +221,7 @@ impl Tourney {
             board,
             generator: Generator::default(),
             seed: 0,
+            control: Control::new(),
         }
     }
 }
@@ -236,18 +239,20 @@ impl TourneyBuilder {
         self
     }
 
-    /// The tourney in the compact form that [`crate::rails`] works on.
-    pub fn cover(&self) -> Result<Cover> {
-        self.cover_with_stop(&StopFlag::new())
+    /// The caller's control: raising its stop flag stops the generators
+    /// that restart, the Warnsdorff walks and the network
+    /// ([`crate::Error::Interrupted`]).
+    pub fn control(mut self, control: &Control) -> TourneyBuilder {
+        self.control = control.clone();
+        self
     }
 
-    /// [`TourneyBuilder::cover`] that the caller can stop by raising `stop`
-    /// ([`crate::Error::Interrupted`]; see [`tourney::tourney_with_stop`]).
-    pub fn cover_with_stop(&self, stop: &StopFlag) -> Result<Cover> {
-        tourney::tourney_with_stop(
+    /// The tourney in the compact form that [`crate::rails`] works on.
+    pub fn cover(&self) -> Result<Cover> {
+        tourney::controlled(
             self.board,
             self.generator,
-            stop,
+            &self.control,
             &mut rng::seeded(self.seed),
         )
     }

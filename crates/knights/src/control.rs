@@ -62,13 +62,13 @@ type Callback = Arc<dyn Fn(&Progress) + Send + Sync>;
 /// ```
 /// use std::sync::atomic::{AtomicU64, Ordering};
 /// use std::sync::Arc;
-/// use knights::{stats::{Job, Summary}, Control, Progress, StopFlag, Wanted};
+/// use knights::{stats::{Sampled, Summary}, Control, Progress, StopFlag, Wanted};
 /// let seen = Arc::new(AtomicU64::new(0));
 /// let counter = Arc::clone(&seen);
 /// let control = Control::new()
 ///     .stop(StopFlag::new())
 ///     .progress(move |p: &Progress| { counter.fetch_max(p.done, Ordering::Relaxed); });
-/// let job = Job::Tour("warnsdorff".parse()?, Wanted::Either, None);
+/// let job = Sampled::Tour("warnsdorff".parse()?, Wanted::Either, None);
 /// let s = Summary::builder("8x8".parse()?, job).samples(10).control(&control).run()?;
 /// assert_eq!((s.count, seen.load(Ordering::Relaxed)), (10, 10));
 /// # Ok::<(), knights::Error>(())
@@ -110,6 +110,11 @@ impl Control {
         }
     }
 
+    /// Whether the stop flag is raised.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.is_stopped()
+    }
+
     /// [`crate::Error::Interrupted`] saying that `what` was stopped, if the
     /// flag is raised.
     pub fn check(&self, what: &str) -> Result<()> {
@@ -117,11 +122,41 @@ impl Control {
     }
 }
 
+impl PartialEq for Control {
+    /// Two controls are equal when they watch the same flag and report to
+    /// the same callback (or both to none).
+    fn eq(&self, other: &Control) -> bool {
+        let same_progress = match (&self.progress, &other.progress) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        self.stop == other.stop && same_progress
+    }
+}
+
+impl Eq for Control {}
+
 impl fmt::Debug for Control {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Control")
             .field("stopped", &self.stop.is_stopped())
             .field("progress", &self.progress.is_some())
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_are_equal_when_they_share_the_flag_and_the_callback() {
+        let control = Control::new().progress(|_| {});
+        assert_eq!(control, control.clone());
+        assert_ne!(control, Control::new());
+        let flag = StopFlag::new();
+        assert_eq!(Control::new().stop(flag.clone()), Control::new().stop(flag));
+        assert_ne!(Control::new(), Control::new());
     }
 }

@@ -65,7 +65,9 @@ impl Cover {
                 let a = cycle[i];
                 let k = k.ok_or_else(|| {
                     let b = cycle[(i + 1) % cycle.len()];
-                    Error::Parse(format!("squares {a} and {b} are not a knight's move apart"))
+                    Error::Parse(
+                        format!("squares {a} and {b} are not a knight's move apart").into(),
+                    )
                 })?;
                 cover.add(a, k);
             }
@@ -152,9 +154,12 @@ impl Cover {
                     .move_between(start, t)
                     .filter(|&k| self.has(start, k));
                 Some(k.ok_or_else(|| {
-                    Error::Unsupported(format!(
-                        "square {t} is not joined to the start square {start} in this cover"
-                    ))
+                    Error::Unsupported(
+                        format!(
+                            "square {t} is not joined to the start square {start} in this cover"
+                        )
+                        .into(),
+                    )
                 })?)
             }
             None => None,
@@ -186,10 +191,13 @@ impl Cover {
     /// O(rows * cols).
     pub fn to_tourney(&self) -> Result<Tourney> {
         if let Some(s) = self.links.iter().position(|b| b.count_ones() != 2) {
-            return Err(Error::Unsupported(format!(
-                "square {s} has {} chosen moves, so this is not a cycle cover",
-                self.links[s].count_ones()
-            )));
+            return Err(Error::Unsupported(
+                format!(
+                    "square {s} has {} chosen moves, so this is not a cycle cover",
+                    self.links[s].count_ones()
+                )
+                .into(),
+            ));
         }
         let mut done = vec![false; self.links.len()];
         let mut cycles = Vec::new();
@@ -211,10 +219,9 @@ impl Cover {
     /// An open tour must start at one of its ends.
     pub fn to_tour(&self, start: Square, second: Option<Square>) -> Result<Tour> {
         if start as usize >= self.links.len() {
-            return Err(Error::Board(format!(
-                "square {start} is not on the {} board",
-                self.board
-            )));
+            return Err(Error::Board(
+                format!("square {start} is not on the {} board", self.board).into(),
+            ));
         }
         let squares = self.walk(start, second)?;
         if squares.len() != self.links.len() {
@@ -222,7 +229,7 @@ impl Cover {
                 "the walk from square {start} covers {} of the {} squares: the cover is not a single tour, or the start is not an end of the path",
                 squares.len(),
                 self.links.len()
-            )));
+            ).into()));
         }
         Tour::new(self.board, squares)
     }

@@ -1,25 +1,82 @@
-//! The library's error type: each variant says what was wrong and, where it
+//! The library's error type: each variant says what happened and, where it
 //! helps, what would be right. Advice that a caller acts on through an
-//! option (a larger budget, another method) is a [`Hint`], so that each
-//! front end can name the option in its own words (a flag, a query
-//! parameter, a keyword argument); the library's own text names none.
+//! option (a larger budget, another method) is a [`Hint`] that every
+//! variant carries as a field ([`Message`] in the tuple variants), so a
+//! hinted error still matches its variant; each front end says the hint
+//! in its own words (a flag, a query parameter, a keyword argument) with an
+//! exhaustive `match`, so a new hint fails to compile until every front end
+//! words it. The library's own text names no option.
 
+use std::fmt;
+
+use crate::algorithms::Algorithm;
 use crate::check::Fault;
+use crate::count::{EstimateMethod, Method};
+
+/// The text of an error and the advice it gives, if any: the payload of
+/// [`Error`]'s tuple variants. It dereferences to the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    text: String,
+    hint: Option<Hint>,
+}
+
+impl Message {
+    /// The text, without the hint.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The advice, if any.
+    pub fn hint(&self) -> Option<Hint> {
+        self.hint
+    }
+}
+
+impl From<String> for Message {
+    fn from(text: String) -> Message {
+        Message { text, hint: None }
+    }
+}
+
+impl From<&str> for Message {
+    fn from(text: &str) -> Message {
+        Message::from(text.to_string())
+    }
+}
+
+impl std::ops::Deref for Message {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+/// The text alone: an [`Error`]'s `Display` adds the hint.
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
 
 /// Everything that can go wrong in the library.
 ///
 /// The `Display` text of every variant is one or two plain sentences meant to
-/// be shown to a user as it is.
-#[derive(Debug, thiserror::Error)]
+/// be shown to a user as it is: the text, then `; ` and the [`Hint`] in
+/// plain words when there is one.
+///
+/// # Example
+/// ```
+/// use knights::{Budget, Error, Hint};
+/// let e = Error::GaveUp("the search found no tour".into()).with_hint(Hint::Raise(Budget::Nodes));
+/// assert!(matches!(e, Error::GaveUp(_)));
+/// ```
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum Error {
     /// A board size that could not be read, or is out of range.
-    #[error("{0}")]
-    Board(String),
+    Board(Message),
     /// The request needs more memory than this machine has available.
-    #[error(
-        "a {what} on {rows}x{cols} needs about {needed} of memory, but {available}; ask for a smaller board"
-    )]
     TooLarge {
         /// What was being built.
         what: &'static str,
@@ -31,16 +88,12 @@ pub enum Error {
         needed: String,
         /// What is available, as a phrase ("only 7.5 GiB is available").
         available: String,
+        /// The advice, if any.
+        hint: Option<Hint>,
     },
     /// A count whose states would need more disk than its budget or than
     /// the file system has free; a count with a work directory keeps its
     /// checkpoint for resuming once there is room.
-    #[error(
-        "the count stopped before square {square} of {squares}: its states would need about {} on disk ({} now and about {} for the next square), more than {budget}",
-        crate::memory::human_bytes(*needed),
-        crate::memory::human_bytes(*now),
-        crate::memory::human_bytes(*next)
-    )]
     OverDisk {
         /// The square (1-based) the count stopped before.
         square: usize,
@@ -54,14 +107,12 @@ pub enum Error {
         next: u64,
         /// The limit it is over, as a phrase ("the disk budget of 1 GiB").
         budget: String,
+        /// The advice, if any.
+        hint: Option<Hint>,
     },
     /// A count whose states are projected, from the squares counted so
     /// far, to need far more disk than its budget at their peak: it stops
     /// early rather than run for days into a wall.
-    #[error(
-        "the count stopped after square {square} of {squares}: its states are projected to need at least {} on disk at their peak (after square {peak_square}), more than a thousand times {budget}; a count this large is out of reach here",
-        crate::memory::human_bytes(*needed)
-    )]
     OutOfReach {
         /// The squares counted.
         square: usize,
@@ -73,66 +124,136 @@ pub enum Error {
         peak_square: usize,
         /// The limit it is over, as a phrase ("the disk budget of 1 GiB").
         budget: String,
+        /// The advice, if any.
+        hint: Option<Hint>,
     },
     /// A count past its memory bound or its disk budget in a way the
     /// other variants do not describe (a frontier too large to split into
     /// buckets that fit even on disk, a join's states past the disk); the
     /// text says which limit and by how much.
-    #[error("{0}")]
-    OverBudget(String),
+    OverBudget(Message),
     /// No tour (or tourney) of the requested kind exists; the text gives the theorem.
-    #[error("{0}")]
-    NoTour(String),
+    NoTour(Message),
     /// A search ran out of its budget (nodes, attempts, restarts) before it
     /// found an answer.
-    #[error("{0}")]
-    GaveUp(String),
+    GaveUp(Message),
     /// The caller stopped the work (a raised stop flag, Ctrl-C).
-    #[error("{0}")]
-    Interrupted(String),
+    Interrupted(Message),
     /// A fault of the library itself, never of the input; reported so that
     /// a front end can answer instead of crashing.
-    #[error("internal error: {0}; please report it")]
-    Internal(String),
+    Internal(Message),
     /// A request that is well formed but not supported by the chosen method.
-    #[error("{0}")]
-    Unsupported(String),
+    Unsupported(Message),
+    /// A request refused for its fields: a value out of range, or fields
+    /// that do not go together; the text says what would be right.
+    Refused(Message),
+    /// A count asked to resume where there is no checkpoint of it.
+    NoCheckpoint(Message),
     /// Input that could not be read as any supported format.
-    #[error("{0}")]
-    Parse(String),
+    Parse(Message),
+    /// A cipher key description that gives no tour. The source, kept
+    /// whole, says why; its advice is said in its text in plain words, not
+    /// as this error's hint, since a key is changed through its own items
+    /// (`algorithm=`, `start=`), not through a front end's options.
+    BadKey {
+        /// The key description, as written.
+        key: String,
+        /// Why it gives no tour.
+        source: Box<Error>,
+    },
     /// Input that was read but is not a valid tour or tourney.
-    #[error(transparent)]
-    Invalid(#[from] Fault),
+    Invalid(Fault),
     /// Reading or writing a file failed (a full disk, a failing device, a
     /// path that cannot be created): a fault of the machine, not of the
     /// request. The source is the system's error.
-    #[error("could not {doing}: {}", crate::memory::io_phrase(source))]
     Io {
         /// What was being done, as a phrase after "could not" ("write the
         /// checkpoint manifest /tmp/w/manifest.json").
         doing: String,
         /// The system's error.
-        #[source]
         source: std::io::Error,
+        /// The advice, if any.
+        hint: Option<Hint>,
     },
-    /// An error with advice a caller follows through an option; the text
-    /// says the advice in plain words, and a front end shows
-    /// [`Error::unhinted`] followed by the hint in its own words.
-    #[error("{error}; {hint}")]
-    Hinted {
-        /// The error itself.
-        error: Box<Error>,
-        /// What would help.
-        hint: Hint,
-    },
+}
+
+impl From<Fault> for Error {
+    fn from(fault: Fault) -> Error {
+        Error::Invalid(fault)
+    }
+}
+
+/// The text and then, if there is one, the hint in plain words.
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.unhinted())?;
+        match self.hint() {
+            Some(hint) => write!(f, "; {hint}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            Error::BadKey { source, .. } => Some(source.as_ref()),
+            Error::Invalid(fault) => std::error::Error::source(fault),
+            _ => None,
+        }
+    }
+}
+
+/// An [`Error`]'s text without its hint ([`Error::unhinted`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Unhinted<'a>(&'a Error);
+
+impl fmt::Display for Unhinted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::memory::human_bytes as h;
+        match self.0 {
+            Error::Board(m)
+            | Error::OverBudget(m)
+            | Error::NoTour(m)
+            | Error::GaveUp(m)
+            | Error::Interrupted(m)
+            | Error::Unsupported(m)
+            | Error::Refused(m)
+            | Error::NoCheckpoint(m)
+            | Error::Parse(m) => write!(f, "{m}"),
+            Error::Internal(m) => write!(f, "internal error: {m}; please report it"),
+            Error::TooLarge { what, rows, cols, needed, available, .. } => write!(
+                f,
+                "a {what} on {rows}x{cols} needs about {needed} of memory, but {available}; ask for a smaller board"
+            ),
+            Error::OverDisk { square, squares, needed, now, next, budget, .. } => write!(
+                f,
+                "the count stopped before square {square} of {squares}: its states would need about {} on disk ({} now and about {} for the next square), more than {budget}",
+                h(*needed),
+                h(*now),
+                h(*next)
+            ),
+            Error::OutOfReach { square, squares, needed, peak_square, budget, .. } => write!(
+                f,
+                "the count stopped after square {square} of {squares}: its states are projected to need at least {} on disk at their peak (after square {peak_square}), more than a thousand times {budget}; a count this large is out of reach here",
+                h(*needed)
+            ),
+            Error::BadKey { key, source } => write!(f, "the key '{key}' gives no tour: {source}"),
+            Error::Invalid(fault) => write!(f, "{fault}"),
+            Error::Io { doing, source, .. } => {
+                write!(f, "could not {doing}: {}", crate::memory::io_phrase(source))
+            }
+        }
+    }
 }
 
 /// Advice that an error gives, which a caller follows by setting an option:
 /// its `Display` says it in plain words ("allow more search nodes"), and each
 /// front end names its own option for it (the command line `--max-nodes N`,
-/// the web server `max-nodes=`, Python `max_nodes=`).
+/// the web server `max-nodes=`, Python `max_nodes=`) in an exhaustive
+/// `match`; [`Hint::every`] lists every value for their tests.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
 pub enum Hint {
     /// Allow the work a larger budget of this kind.
     #[error("{}", match .0 {
@@ -142,13 +263,15 @@ pub enum Hint {
         Budget::Disk => "allow the count more disk",
     })]
     Raise(Budget),
-    /// Use this method of counting or estimating (as its name is spelt,
-    /// "forward", "sis").
-    #[error("use the {0} method")]
-    UseMethod(&'static str),
-    /// Use this algorithm, which works on any board ("warnsdorff").
-    #[error("use the {0} algorithm")]
-    UseAlgorithm(&'static str),
+    /// Count with this method.
+    #[error("use the {} method", .0.name())]
+    UseMethod(Method),
+    /// Estimate with this method.
+    #[error("use the {} method", .0.name())]
+    UseEstimateMethod(EstimateMethod),
+    /// Use this algorithm, which works on any board (Warnsdorff's rule).
+    #[error("use the {} algorithm", .0.name())]
+    UseAlgorithm(Algorithm),
     /// Use the options that algorithms take: tie, max-attempts, max-nodes.
     #[error("the options are tie, max-attempts and max-nodes")]
     AlgorithmOptions,
@@ -188,9 +311,58 @@ pub enum Hint {
     MoreTimeOrSamples,
 }
 
+impl Hint {
+    /// Use Warnsdorff's rule, which works on any board.
+    pub const USE_WARNSDORFF: Hint = Hint::UseAlgorithm(Algorithm::Warnsdorff(
+        crate::algorithms::Warnsdorff::DEFAULT,
+    ));
+
+    /// Every hint: each variant with every value of its payload (the
+    /// algorithms of [`Algorithm::ALL`]), for the front ends' tests that
+    /// word each one.
+    pub fn every() -> Vec<Hint> {
+        // A new variant fails to compile here until it is listed below.
+        let listed = |hint: Hint| match hint {
+            Hint::Raise(_)
+            | Hint::UseMethod(_)
+            | Hint::UseEstimateMethod(_)
+            | Hint::UseAlgorithm(_)
+            | Hint::AlgorithmOptions
+            | Hint::AskClosed
+            | Hint::ClosedFromStart
+            | Hint::Classic(_)
+            | Hint::Resume
+            | Hint::ResumeOrFresh
+            | Hint::DontResume
+            | Hint::StartFresh
+            | Hint::MoreRoom
+            | Hint::ResumeWithRoom
+            | Hint::MoreTimeOrSamples => hint,
+        };
+        let mut every: Vec<Hint> = Budget::ALL.into_iter().map(Hint::Raise).collect();
+        every.extend(Method::ALL.into_iter().map(Hint::UseMethod));
+        every.extend(EstimateMethod::ALL.into_iter().map(Hint::UseEstimateMethod));
+        every.extend(Algorithm::ALL.into_iter().map(Hint::UseAlgorithm));
+        every.extend([
+            Hint::AlgorithmOptions,
+            Hint::AskClosed,
+            Hint::ClosedFromStart,
+            Hint::Classic(true),
+            Hint::Classic(false),
+            Hint::Resume,
+            Hint::ResumeOrFresh,
+            Hint::DontResume,
+            Hint::StartFresh,
+            Hint::MoreRoom,
+            Hint::ResumeWithRoom,
+            Hint::MoreTimeOrSamples,
+        ]);
+        every.into_iter().map(listed).collect()
+    }
+}
+
 /// A budget that a [`Hint`] asks to raise.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Budget {
     /// The nodes of an exhaustive search.
     Nodes,
@@ -200,6 +372,16 @@ pub enum Budget {
     Memory,
     /// The disk of a count.
     Disk,
+}
+
+impl Budget {
+    /// Every budget.
+    pub const ALL: [Budget; 4] = [
+        Budget::Nodes,
+        Budget::Attempts,
+        Budget::Memory,
+        Budget::Disk,
+    ];
 }
 
 /// What kind of failure an [`Error`] is, for the front ends to report in
@@ -241,7 +423,12 @@ impl Error {
     /// ```
     pub fn category(&self) -> Category {
         match self {
-            Error::Board(_) | Error::Parse(_) | Error::Unsupported(_) => Category::BadInput,
+            Error::Board(_)
+            | Error::Parse(_)
+            | Error::Unsupported(_)
+            | Error::Refused(_)
+            | Error::NoCheckpoint(_)
+            | Error::BadKey { .. } => Category::BadInput,
             Error::NoTour(_) | Error::GaveUp(_) | Error::Invalid(_) => Category::NoAnswer,
             Error::TooLarge { .. }
             | Error::OverDisk { .. }
@@ -250,15 +437,38 @@ impl Error {
             Error::Interrupted(_) => Category::Interrupted,
             Error::Internal(_) => Category::Internal,
             Error::Io { .. } => Category::Io,
-            Error::Hinted { error, .. } => error.category(),
         }
     }
 
-    /// This error with advice that a caller follows through an option.
-    pub fn with_hint(self, hint: Hint) -> Error {
-        Error::Hinted {
-            error: Box::new(self),
-            hint,
+    /// This error with advice that a caller follows through an option (in
+    /// place of any it had). A checker's verdict ([`Error::Invalid`]) and a
+    /// bad key ([`Error::BadKey`]) take no advice and are returned as they
+    /// are.
+    pub fn with_hint(mut self, hint: Hint) -> Error {
+        if let Some(slot) = self.hint_slot() {
+            *slot = Some(hint);
+        }
+        self
+    }
+
+    /// Where this error keeps its hint.
+    fn hint_slot(&mut self) -> Option<&mut Option<Hint>> {
+        match self {
+            Error::Board(m)
+            | Error::OverBudget(m)
+            | Error::NoTour(m)
+            | Error::GaveUp(m)
+            | Error::Interrupted(m)
+            | Error::Internal(m)
+            | Error::Unsupported(m)
+            | Error::Refused(m)
+            | Error::NoCheckpoint(m)
+            | Error::Parse(m) => Some(&mut m.hint),
+            Error::TooLarge { hint, .. }
+            | Error::OverDisk { hint, .. }
+            | Error::OutOfReach { hint, .. }
+            | Error::Io { hint, .. } => Some(hint),
+            Error::BadKey { .. } | Error::Invalid(_) => None,
         }
     }
 
@@ -274,18 +484,28 @@ impl Error {
     /// ```
     pub fn hint(&self) -> Option<Hint> {
         match self {
-            Error::Hinted { hint, .. } => Some(*hint),
-            _ => None,
+            Error::Board(m)
+            | Error::OverBudget(m)
+            | Error::NoTour(m)
+            | Error::GaveUp(m)
+            | Error::Interrupted(m)
+            | Error::Internal(m)
+            | Error::Unsupported(m)
+            | Error::Refused(m)
+            | Error::NoCheckpoint(m)
+            | Error::Parse(m) => m.hint,
+            Error::TooLarge { hint, .. }
+            | Error::OverDisk { hint, .. }
+            | Error::OutOfReach { hint, .. }
+            | Error::Io { hint, .. } => *hint,
+            Error::BadKey { .. } | Error::Invalid(_) => None,
         }
     }
 
-    /// The error without its hint: what a front end shows before the hint
-    /// in its own words.
-    pub fn unhinted(&self) -> &Error {
-        match self {
-            Error::Hinted { error, .. } => error.unhinted(),
-            e => e,
-        }
+    /// The error's text without its hint: what a front end shows before
+    /// the hint in its own words.
+    pub fn unhinted(&self) -> Unhinted<'_> {
+        Unhinted(self)
     }
 
     /// The error for a failed file operation: `doing` is what was being
@@ -294,6 +514,7 @@ impl Error {
         Error::Io {
             doing: doing.into(),
             source,
+            hint: None,
         }
     }
 }
@@ -383,7 +604,7 @@ mod tests {
             .tours()
             .unwrap_err();
         assert_eq!(gave_up.hint(), Some(Hint::Raise(Budget::Memory)));
-        assert!(matches!(gave_up.unhinted(), Error::OverBudget(_)));
+        assert!(matches!(gave_up, Error::OverBudget(_)));
         assert_eq!(gave_up.category(), Category::OverLimit);
         let text = gave_up.to_string();
         assert!(text.ends_with("; allow the count more memory"), "{text}");
@@ -395,6 +616,7 @@ mod tests {
             now: 1 << 30,
             next: 2 << 30,
             budget: "the disk budget of 2.0 GiB".into(),
+            hint: None,
         }
         .with_hint(Hint::ResumeWithRoom);
         assert_eq!(over.category(), Category::OverLimit);
@@ -412,12 +634,88 @@ mod tests {
             needed: 3 << 50,
             peak_square: 125,
             budget: "the disk budget of 2.0 GiB".into(),
+            hint: None,
         };
         assert_eq!(far.category(), Category::OverLimit);
         assert_eq!(
             far.to_string(),
             "the count stopped after square 24 of 144: its states are projected to need at least 3.0 PiB on disk at their peak (after square 125), more than a thousand times the disk budget of 2.0 GiB; a count this large is out of reach here"
         );
+    }
+
+    /// A hinted error still matches its variant, keeps its category, and
+    /// its text is the unhinted text, `; ` and the hint in plain words.
+    #[test]
+    fn a_hinted_error_matches_its_variant() {
+        for hint in Hint::every() {
+            let e = Error::GaveUp("the search found no tour".into()).with_hint(hint);
+            assert!(matches!(e, Error::GaveUp(_)), "{e:?}");
+            assert_eq!(e.hint(), Some(hint));
+            assert_eq!(e.category(), Category::NoAnswer);
+            assert_eq!(e.unhinted().to_string(), "the search found no tour");
+            assert_eq!(e.to_string(), format!("the search found no tour; {hint}"));
+        }
+        let far = Error::TooLarge {
+            what: "count",
+            rows: 9,
+            cols: 9,
+            needed: "9 GiB".into(),
+            available: "only 1 GiB is available".into(),
+            hint: None,
+        }
+        .with_hint(Hint::MoreRoom);
+        assert!(matches!(far, Error::TooLarge { rows: 9, .. }), "{far:?}");
+        assert_eq!(far.hint(), Some(Hint::MoreRoom));
+        assert!(far.to_string().ends_with("a smaller board; give the count a work directory on a disk with more room, or more memory"), "{far}");
+    }
+
+    /// The list of hints has every budget, method and algorithm once, and
+    /// each says something of its own.
+    #[test]
+    fn every_hint_is_listed_once() {
+        let every = Hint::every();
+        let distinct: std::collections::HashSet<Hint> = every.iter().copied().collect();
+        assert_eq!(distinct.len(), every.len(), "{every:?}");
+        for budget in Budget::ALL {
+            assert!(every.contains(&Hint::Raise(budget)));
+        }
+        assert!(every.contains(&Hint::UseMethod(Method::Forward)));
+        assert!(every.contains(&Hint::UseEstimateMethod(EstimateMethod::Sis)));
+        assert!(every.contains(&Hint::Classic(false)));
+        let words: std::collections::HashSet<String> =
+            every.iter().map(|h| h.to_string()).collect();
+        assert!(words.len() >= 20, "{words:?}");
+    }
+
+    /// A refusal, a missing checkpoint and a key that gives no tour are
+    /// variants of their own, bad input all; a bad key keeps its source
+    /// whole and says its advice in its text.
+    #[test]
+    fn variants_are_named_for_what_happened() {
+        use std::error::Error as _;
+        let refused = Error::Refused("samples must be 1 or more".into());
+        assert_eq!(refused.category(), Category::BadInput);
+        let none = Error::NoCheckpoint("there is no checkpoint".into()).with_hint(Hint::DontResume);
+        assert_eq!(none.category(), Category::BadInput);
+        assert!(matches!(none, Error::NoCheckpoint(_)));
+        let inner = Error::Unsupported("braid needs a closed tour".into())
+            .with_hint(Hint::UseAlgorithm(Algorithm::Auto));
+        let key = Error::BadKey {
+            key: "4x4".into(),
+            source: Box::new(inner),
+        };
+        assert_eq!(key.category(), Category::BadInput);
+        assert_eq!(key.hint(), None);
+        assert_eq!(
+            key.to_string(),
+            "the key '4x4' gives no tour: braid needs a closed tour; use the auto algorithm"
+        );
+        let source = key
+            .source()
+            .and_then(|s| s.downcast_ref::<Error>())
+            .unwrap();
+        assert!(matches!(source, Error::Unsupported(_)));
+        assert_eq!(source.hint(), Some(Hint::UseAlgorithm(Algorithm::Auto)));
     }
 
     /// A failed file operation is its own category and keeps the system's

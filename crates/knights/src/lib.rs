@@ -25,9 +25,10 @@
 //! | encipher a text | [`cipher::encrypt`], [`cipher::decrypt`] with a [`cipher::Key`] |
 //! | any job as data (serde), validated once | [`request::Request`] and its `run` |
 //!
-//! Long work (a count, an estimate, statistics) takes one [`Control`]: the
-//! caller's [`StopFlag`] and a callback for its [`Progress`]. A tour of
-//! either kind is asked for with [`Wanted`].
+//! Long work (a search that restarts, a join, a cipher key's tour, a
+//! count, an estimate, statistics) takes one [`Control`]: the caller's
+//! [`StopFlag`] and a callback for its [`Progress`]. The kind of tour
+//! wanted, closed, open or either, is a [`Wanted`].
 //!
 //! Errors are one [`Error`] type whose [`Error::category`] tells a front end
 //! how to report them (an exit status, an HTTP status, an exception class),
@@ -77,7 +78,7 @@
 //! ```
 //! use knights::{count, cipher::{self, Key, KeySpec}};
 //! assert_eq!(count::Counter::new("6x6".parse()?).tours()?.count, 9862);
-//! let key = Key::new("8x8,seed=5".parse::<KeySpec>()?.tour()?)?;
+//! let key = Key::new("8x8,seed=5".parse::<KeySpec>()?.tour(&knights::Control::new())?)?;
 //! let secret = cipher::encrypt(&key, "Meet me at the old mill.", cipher::Mode::Exact)?;
 //! assert_eq!(cipher::decrypt(&key, &secret, cipher::Mode::Exact)?, "Meet me at the old mill.");
 //! # Ok::<(), knights::Error>(())
@@ -112,7 +113,7 @@ pub use board::{Board, Square};
 pub use builder::{TourBuilder, TourneyBuilder};
 pub use control::{Control, Phase, Progress};
 pub use cover::Cover;
-pub use error::{excerpt, Budget, Category, Error, Hint, Result};
+pub use error::{excerpt, Budget, Category, Error, Hint, Message, Result, Unhinted};
 pub use shape::Shape;
 pub use stop::StopFlag;
 pub use tour::{Kind, Tour};

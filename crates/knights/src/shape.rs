@@ -92,7 +92,7 @@ impl FromStr for Wrap {
             _ => Err(Error::Parse(format!(
                 "'{}' is not a wrap; use rows (top and bottom joined), cols (left and right joined) or both (the torus)",
                 crate::excerpt(text)
-            ))),
+            ).into())),
         }
     }
 }
@@ -130,10 +130,13 @@ impl Leaper {
     /// [`Error::Parse`] when both are 0 or one is over [`Leaper::MAX_JUMP`].
     pub fn new(a: u32, b: u32) -> Result<Leaper> {
         if a == 0 && b == 0 || a.max(b) > Self::MAX_JUMP {
-            return Err(Error::Parse(format!(
+            return Err(Error::Parse(
+                format!(
                 "a leaper ({a}, {b}) must jump at least one square and at most {} squares each way",
                 Self::MAX_JUMP
-            )));
+            )
+                .into(),
+            ));
         }
         Ok(Leaper {
             a: a.min(b),
@@ -182,10 +185,13 @@ impl FromStr for Leaper {
     /// Reads `A,B` such as `2,3`.
     fn from_str(text: &str) -> Result<Leaper> {
         let bad = || {
-            Error::Parse(format!(
-                "'{}' is not a leaper; write A,B such as 1,2 (the knight) or 2,3 (the zebra)",
-                crate::excerpt(text)
-            ))
+            Error::Parse(
+                format!(
+                    "'{}' is not a leaper; write A,B such as 1,2 (the knight) or 2,3 (the zebra)",
+                    crate::excerpt(text)
+                )
+                .into(),
+            )
         };
         let (a, b) = text.split_once(',').ok_or_else(bad)?;
         let a: u32 = a.trim().parse().map_err(|_| bad())?;
@@ -244,11 +250,14 @@ impl Shape {
         let mut mask = vec![false; self.board.squares()];
         for &h in holes {
             let slot = mask.get_mut(h as usize).ok_or_else(|| {
-                Error::Board(format!(
-                    "hole {h} is not a square of {}, whose squares are 0..{}",
-                    self.board,
-                    self.board.squares()
-                ))
+                Error::Board(
+                    format!(
+                        "hole {h} is not a square of {}, whose squares are 0..{}",
+                        self.board,
+                        self.board.squares()
+                    )
+                    .into(),
+                )
             })?;
             *slot = true;
         }
@@ -258,10 +267,13 @@ impl Shape {
     fn with_mask(mut self, mask: Vec<bool>) -> Result<Shape> {
         let holes = mask.iter().filter(|&&h| h).count();
         if holes == mask.len() {
-            return Err(Error::Board(format!(
-                "every square of {} is a hole; a board needs at least one square",
-                self.board
-            )));
+            return Err(Error::Board(
+                format!(
+                    "every square of {} is a hole; a board needs at least one square",
+                    self.board
+                )
+                .into(),
+            ));
         }
         self.open = mask.len() - holes;
         self.holes = (holes > 0).then(|| mask.into());
@@ -317,7 +329,7 @@ impl Shape {
                 return Err(Error::Parse(format!(
                     "row {r} of the board file has {} characters where row 0 has {cols}; every row must be as long",
                     line.chars().count()
-                )));
+                ).into()));
             }
             for (c, ch) in line.chars().enumerate() {
                 mask.push(match ch {
@@ -327,7 +339,7 @@ impl Shape {
                         return Err(Error::Parse(format!(
                             "'{}' at row {r}, column {c} of the board file is neither '.' (a square) nor '#' (a hole)",
                             ch.escape_default()
-                        )))
+                        ).into()))
                     }
                 });
             }
@@ -476,10 +488,13 @@ impl Shape {
     pub fn parse_square(&self, text: &str) -> Result<Square> {
         let s = self.board.parse_square(text)?;
         if self.is_hole(s) {
-            return Err(Error::Board(format!(
-                "square {} is a hole of the board; name a square that is not",
-                self.name(s)
-            )));
+            return Err(Error::Board(
+                format!(
+                    "square {} is a hole of the board; name a square that is not",
+                    self.name(s)
+                )
+                .into(),
+            ));
         }
         Ok(s)
     }
@@ -523,7 +538,7 @@ impl Graph {
         for s in 0..n as Square {
             adj.extend(shape.neighbours(s).map(|(_, t)| t));
             let len = u32::try_from(adj.len()).map_err(|_| {
-                Error::Board(format!("{shape} has too many moves for this program"))
+                Error::Board(format!("{shape} has too many moves for this program").into())
             })?;
             start.push(len);
         }

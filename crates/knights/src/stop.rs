@@ -32,7 +32,7 @@ impl StopFlag {
     /// raised: the one check that loops of long work make between steps.
     pub fn check(&self, what: &str) -> Result<()> {
         if self.is_stopped() {
-            return Err(Error::Interrupted(format!("{what} was stopped")));
+            return Err(Error::Interrupted(format!("{what} was stopped").into()));
         }
         Ok(())
     }
@@ -53,12 +53,13 @@ mod tests {
     use crate::algorithms::tourney::{self, neural, walks, Generator};
     use crate::algorithms::{warnsdorff, Algorithm, TakefujiLee, Warnsdorff};
     use crate::cipher::{Key, KeySpec};
-    use crate::{rails, rng, Board, Tour, Tourney};
+    use crate::{rails, rng, Board, Control, Tour, Tourney};
 
-    fn raised() -> StopFlag {
+    /// A control whose stop flag is already raised.
+    fn stopped() -> Control {
         let stop = StopFlag::new();
         stop.stop();
-        stop
+        Control::new().stop(stop)
     }
 
     fn assert_stopped<T: std::fmt::Debug>(result: Result<T>, what: &str) {
@@ -68,13 +69,15 @@ mod tests {
         );
     }
 
-    /// Every loop that restarts or repeats watches the flag: a flag raised
-    /// before the work starts stops it at its first check.
+    /// Every loop that restarts or repeats watches the control's stop flag:
+    /// a flag raised before the work starts stops it at its first check,
+    /// through every public way in (options, builders, the tourney and the
+    /// cipher key).
     #[test]
     fn every_restarting_method_stops_on_a_raised_flag() {
         let board = Board::new(8, 8).unwrap();
         let options = warnsdorff::WarnsdorffOptions {
-            stop: raised(),
+            control: stopped(),
             ..Default::default()
         };
         assert_stopped(
@@ -90,12 +93,12 @@ mod tests {
         ] {
             let built = Tour::builder(board)
                 .algorithm(algorithm)
-                .stop_flag(raised())
+                .control(&stopped())
                 .build();
             assert_stopped(built, algorithm.name());
         }
         let walks = walks::WalkOptions {
-            stop: raised(),
+            control: stopped(),
             ..Default::default()
         };
         assert_stopped(
@@ -103,7 +106,7 @@ mod tests {
             "walks",
         );
         let network = neural::NeuralOptions {
-            stop: raised(),
+            control: stopped(),
             ..Default::default()
         };
         assert_stopped(
@@ -111,16 +114,16 @@ mod tests {
             "neural",
         );
         assert_stopped(
-            Tourney::builder(board).cover_with_stop(&raised()),
-            "TourneyBuilder::cover_with_stop",
+            Tourney::builder(board).control(&stopped()).cover(),
+            "TourneyBuilder::control",
         );
         let spec: KeySpec = "8x8".parse().unwrap();
-        assert_stopped(Key::from_spec_with_stop(&spec, &raised()), "cipher key");
+        assert_stopped(Key::from_spec(&spec, &stopped()), "cipher key");
         let spec: KeySpec = "8x8,algorithm=tourney".parse().unwrap();
-        assert_stopped(Key::from_spec_with_stop(&spec, &raised()), "tourney key");
+        assert_stopped(Key::from_spec(&spec, &stopped()), "tourney key");
         let mut cover = tourney::tourney(board, Generator::FourCover, &mut rng::seeded(0)).unwrap();
         let join = rails::JoinOptions {
-            stop: raised(),
+            control: stopped(),
             ..Default::default()
         };
         assert_stopped(rails::join(&mut cover, &join, &mut rng::seeded(0)), "join");
@@ -138,7 +141,7 @@ mod tests {
         let built = Tour::builder(board)
             .closed()
             .obfuscate(4)
-            .stop_flag(raised())
+            .control(&stopped())
             .build();
         assert_stopped(built, "TourBuilder::obfuscate");
     }

@@ -7,9 +7,9 @@ use crate::{Board, Error, Result};
 
 /// Closed or open: whether a tour's last square is a knight's move from its
 /// first. The one closed/open type of the crate: what [`crate::check`]
-/// finds, what a request asks for (`Option<Kind>`, `None` for either), what
-/// [`crate::count`] counts (there `Open` counts every Hamiltonian path,
-/// whether or not its ends happen to be a knight's move apart).
+/// finds, what [`crate::count`] counts (there `Open` counts every Hamiltonian path,
+/// whether or not its ends happen to be a knight's move apart). A request
+/// asks for a [`crate::Wanted`], which adds "either".
 #[derive(
     Copy, Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
@@ -28,28 +28,6 @@ impl Kind {
         match self {
             Kind::Closed => "closed",
             Kind::Open => "open",
-        }
-    }
-
-    /// Reads a request's kind: `closed`, `open`, or `any` (either: `None`).
-    ///
-    /// # Example
-    /// ```
-    /// use knights::Kind;
-    /// assert_eq!(Kind::parse_request("closed")?, Some(Kind::Closed));
-    /// assert_eq!(Kind::parse_request("any")?, None);
-    /// assert!(Kind::parse_request("round").is_err());
-    /// # Ok::<(), knights::Error>(())
-    /// ```
-    pub fn parse_request(text: &str) -> crate::Result<Option<Kind>> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "closed" => Ok(Some(Kind::Closed)),
-            "open" => Ok(Some(Kind::Open)),
-            "any" => Ok(None),
-            _ => Err(crate::Error::Parse(format!(
-                "'{}' is not a kind of tour; use closed, open or any",
-                crate::excerpt(text)
-            ))),
         }
     }
 }
@@ -87,10 +65,13 @@ impl Tour {
     /// A tour from its squares in order, checked by the independent checker.
     pub fn new(board: Board, squares: Vec<Square>) -> Result<Tour> {
         if let Some(&bad) = squares.iter().find(|&&s| s as usize >= board.squares()) {
-            return Err(Error::Parse(format!(
-                "square index {bad} is outside the {board} board, whose squares are 0..{}",
-                board.squares()
-            )));
+            return Err(Error::Parse(
+                format!(
+                    "square index {bad} is outside the {board} board, whose squares are 0..{}",
+                    board.squares()
+                )
+                .into(),
+            ));
         }
         let tour = Tour {
             board,
@@ -115,10 +96,13 @@ impl Tour {
     pub fn on(shape: &Shape, squares: Vec<Square>) -> Result<Tour> {
         let board = shape.board();
         if let Some(&bad) = squares.iter().find(|&&s| s as usize >= board.squares()) {
-            return Err(Error::Parse(format!(
-                "square index {bad} is outside the {board} board, whose squares are 0..{}",
-                board.squares()
-            )));
+            return Err(Error::Parse(
+                format!(
+                    "square index {bad} is outside the {board} board, whose squares are 0..{}",
+                    board.squares()
+                )
+                .into(),
+            ));
         }
         let tour = Tour::from_squares_unchecked_on(shape, squares);
         check::check_tour(&tour)?;
@@ -258,7 +242,7 @@ impl Tour {
             .iter()
             .position(|&s| s == start)
             .ok_or_else(|| {
-                Error::Board(format!("square {start} is not on the {} board", self.board))
+                Error::Board(format!("square {start} is not on the {} board", self.board).into())
             })?;
         let mut squares = self.squares.clone();
         squares.rotate_left(i);

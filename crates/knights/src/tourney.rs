@@ -39,10 +39,13 @@ impl Tourney {
             .flatten()
             .find(|&&s| s as usize >= board.squares())
         {
-            return Err(Error::Parse(format!(
-                "square index {bad} is outside the {board} board, whose squares are 0..{}",
-                board.squares()
-            )));
+            return Err(Error::Parse(
+                format!(
+                    "square index {bad} is outside the {board} board, whose squares are 0..{}",
+                    board.squares()
+                )
+                .into(),
+            ));
         }
         let t = Tourney { board, cycles };
         check::check_tourney(&t)?;

@@ -1,6 +1,6 @@
 //! The kind of tour a caller wants: closed, open, or either (the first the
-//! algorithm finds), in place of an `Option<Kind>` whose `None` meant
-//! "either".
+//! algorithm finds). Every request, builder and option that asks for a
+//! kind of tour takes it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -25,12 +25,25 @@ pub enum Wanted {
 }
 
 impl Wanted {
-    /// The one kind wanted, `None` for [`Wanted::Either`].
-    pub fn kind(self) -> Option<Kind> {
+    /// Whether a closed tour is wanted (the one kind a search must insist
+    /// on; an open or either request takes any tour it finds).
+    pub fn is_closed(self) -> bool {
+        self == Wanted::Closed
+    }
+
+    /// Whether a tour of `kind` is what is wanted: [`Wanted::Either`]
+    /// takes both kinds.
+    ///
+    /// ```
+    /// use knights::{Kind, Wanted};
+    /// assert!(Wanted::Either.accepts(Kind::Open));
+    /// assert!(!Wanted::Closed.accepts(Kind::Open));
+    /// ```
+    pub fn accepts(self, kind: Kind) -> bool {
         match self {
-            Wanted::Closed => Some(Kind::Closed),
-            Wanted::Open => Some(Kind::Open),
-            Wanted::Either => None,
+            Wanted::Closed => kind == Kind::Closed,
+            Wanted::Open => kind == Kind::Open,
+            Wanted::Either => true,
         }
     }
 
@@ -53,12 +66,6 @@ impl From<Kind> for Wanted {
     }
 }
 
-impl From<Option<Kind>> for Wanted {
-    fn from(kind: Option<Kind>) -> Wanted {
-        kind.map_or(Wanted::Either, Wanted::from)
-    }
-}
-
 impl fmt::Display for Wanted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -68,15 +75,19 @@ impl fmt::Display for Wanted {
 impl FromStr for Wanted {
     type Err = Error;
 
+    /// Reads `closed`, `open`, `either` or `any`, in any case.
     fn from_str(s: &str) -> Result<Wanted, Error> {
-        match s {
+        match s.trim().to_ascii_lowercase().as_str() {
             "closed" => Ok(Wanted::Closed),
             "open" => Ok(Wanted::Open),
             "either" | "any" => Ok(Wanted::Either),
-            _ => Err(Error::Parse(format!(
-                "'{}' is not a kind of tour; use closed, open or either",
-                crate::excerpt(s)
-            ))),
+            _ => Err(Error::Parse(
+                format!(
+                    "'{}' is not a kind of tour; use closed, open or either",
+                    crate::excerpt(s)
+                )
+                .into(),
+            )),
         }
     }
 }

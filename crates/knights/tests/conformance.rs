@@ -56,6 +56,11 @@ fn facts(job: &str, answer: &Value) -> Map<String, Value> {
         "exists" => copy("answer", "answer"),
         "count" => copy("count", "count"),
         "estimate" => copy("method", "method"),
+        "dry-run" => {
+            copy("method", "method");
+            copy("order", "order");
+            copy("steps", "steps");
+        }
         "encrypt" | "decrypt" => copy("text", "text"),
         "stats" => copy("count", "samples"),
         "check" => {
@@ -89,6 +94,7 @@ fn every_job_has_an_accepted_and_a_refused_case() {
         "obfuscate",
         "exists",
         "count",
+        "dry-run",
         "estimate",
         "encrypt",
         "decrypt",

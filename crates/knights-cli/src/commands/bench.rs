@@ -20,10 +20,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
         "construct" => &["construct"],
         other @ ("classic" | "tourney") => anyhow::bail!(knights::Error::Parse(format!(
             "the {other} suite is the research harness's: run `cargo run --release -p knights-lab -- bench {other}`"
-        ))),
+        ).into())),
         other => anyhow::bail!(knights::Error::Parse(format!(
             "'{other}' is not a bench suite; use tours, warnsdorff or construct"
-        ))),
+        ).into())),
     };
     let defaults: &[&str] = if args.suite == "construct" {
         &[
@@ -72,7 +72,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             {
                 continue;
             }
-            let request = Tour::builder(board).kind(Some(kind)).algorithm(algorithm);
+            let request = Tour::builder(board).kind(kind).algorithm(algorithm);
             let mut best = Duration::MAX;
             let mut outcome = Ok(());
             for i in 0..args.repeat {

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::request::CheckRequest;
+use knights::request::{CheckRequest, Job};
 use knights::Control;
 
 use crate::cli::CheckArgs;

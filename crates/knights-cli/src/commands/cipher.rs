@@ -1,49 +1,53 @@
 //! `knights encrypt` and `knights decrypt`: the knight's tour cipher. The
-//! key and text become the library's [`CipherRequest`], which reads the
-//! key and does the work.
+//! key and text become the library's [`CipherRequest`], whose plan reads
+//! the key, and its [`EncryptRequest`] or [`DecryptRequest`] does the work.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use knights::request::CipherRequest;
+use knights::request::{CipherRequest, DecryptRequest, EncryptRequest, Job};
 use knights::Control;
 
 use crate::cli::CipherArgs;
 
 /// Runs `encrypt` (`decrypt == false`) or `decrypt`.
 pub fn run(args: CipherArgs, decrypt: bool) -> Result<ExitCode> {
-    // The key is read before the text, so a bad key is told at once.
-    let mut request = CipherRequest {
+    // The key is read (and its tour made) before the text, so a bad key
+    // is told at once.
+    let request = CipherRequest {
         key: key_text(&args.key)?,
         text: String::new(),
         classic: args.classic,
     };
     let control = Control::new().stop(crate::output::stop_on_ctrl_c());
-    let key = request.key(&control);
-    let key = if Path::new(&args.key).is_file() {
-        key.with_context(|| format!("the key file '{}'", args.key))?
+    let plan = request.plan().and_then(|mut plan| {
+        plan.key(&control)?;
+        Ok(plan)
+    });
+    let mut plan = if Path::new(&args.key).is_file() {
+        plan.with_context(|| format!("the key file '{}'", args.key))?
     } else if !args
         .key
         .trim_start()
         .starts_with(|c: char| c.is_ascii_digit())
     {
-        key.with_context(|| format!("there is no key file '{}'", args.key))?
+        plan.with_context(|| format!("there is no key file '{}'", args.key))?
     } else {
-        key?
+        plan?
     };
-    request.text = crate::io_util::read_input(args.input.as_deref().unwrap_or("-"))?;
+    plan.text = crate::io_util::read_input(args.input.as_deref().unwrap_or("-"))?;
     let out = if decrypt {
-        let mut plain = request.decrypt_with(&key)?.text;
-        if request.classic {
+        let mut plain = DecryptRequest::run_plan(plan, &control)?.text;
+        if args.classic {
             plain.push('\n');
         }
         plain
     } else {
-        if request.classic {
-            note_dropped_letters(&request.text);
+        if args.classic {
+            note_dropped_letters(&plan.text);
         }
-        request.encrypt_with(&key)?.text
+        EncryptRequest::run_plan(plan, &control)?.text
     };
     crate::output::emit(args.output.as_deref(), &out)?;
     Ok(ExitCode::SUCCESS)

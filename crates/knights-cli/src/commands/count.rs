@@ -3,9 +3,10 @@
 //! The flags become the library's [`CountRequest`], which checks them and
 //! counts under a [`knights::Control`]: Ctrl-C stops it, and its progress
 //! feeds the bar or the status lines here. The answer prints as its count,
-//! one line per length, or (`--json`) serialised as it is. Only the
-//! warning that no tour exists and `--dry-run` (a projection, not a count,
-//! so not a request) are the command's own.
+//! one line per length, or (`--json`) serialised as it is. `--dry-run`
+//! runs the library's [`DryRunRequest`] of the same request instead. Only
+//! the warning that no tour exists, the words of the projection and the
+//! projection across `--processes` are the command's own.
 
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
@@ -16,7 +17,7 @@ use std::time::Instant;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use knights::count::{Exchange, FrontierProgress as Progress, Method, Source};
-use knights::request::{CountOf, CountRequest};
+use knights::request::{CountOf, CountPlan, CountRequest, DryRunAnswer, DryRunRequest, Job};
 use knights::Kind;
 use serde_json::json;
 
@@ -39,17 +40,8 @@ fn count(args: &CountArgs, workers: Option<&dyn Exchange>) -> Result<ExitCode> {
     // Worker 0 speaks for a count spread over workers; the others are quiet.
     let speaks = workers.is_none_or(|w| w.rank() == 0);
     // The library checks the flags together (what applies to classes,
-    // symmetric tours, a shape, a work directory) and counts.
+    // symmetric tours, a shape, a work directory) into its plan, once.
     let request = request(args)?;
-    request.validate()?;
-    // The request holds the board file's text, read once.
-    let shape = request.shape()?;
-    if shape.is_plain() && speaks {
-        let board = shape.board();
-        if !knights::exists::tour_exists(board, request.kind) {
-            warn_if_no_tour(board, request.kind, method(args));
-        }
-    }
     if args.dry_run {
         #[cfg(feature = "distributed")]
         let workers = args.processes;
@@ -59,19 +51,24 @@ fn count(args: &CountArgs, workers: Option<&dyn Exchange>) -> Result<ExitCode> {
             workers,
             memory: request.max_memory,
         };
-        return dry_run(args, &request, &shape, per);
+        let dry_run = DryRunRequest(request);
+        let plan = dry_run.plan()?;
+        warn_if_no_tour_in(&plan, speaks);
+        return dry_run_of(args, plan, per);
     }
+    let plan = request.plan()?;
+    warn_if_no_tour_in(&plan, speaks);
     #[cfg(feature = "distributed")]
     if let Some(n) = args.processes {
-        return crate::distributed::launch(n, shape.squares());
+        return crate::distributed::launch(n, plan.shape().squares());
     }
     let reporter = Arc::new(Reporter::new(args.quiet || !speaks));
     // The first Ctrl-C stops the count after the square in progress (its
     // checkpoint kept for --resume); a second ends the process at once.
     let control = reporter.control(crate::output::stop_on_ctrl_c(), args.stop_after);
     let answer = match workers {
-        Some(w) => request.run_across(&control, w),
-        None => request.run(&control),
+        Some(w) => CountRequest::run_plan_across(plan, &control, w),
+        None => CountRequest::run_plan(plan, &control),
     };
     reporter.finish();
     let answer = answer?;
@@ -100,6 +97,15 @@ fn method(args: &CountArgs) -> Method {
         CountMethod::Auto => Method::Auto,
         CountMethod::Forward => Method::Forward,
         CountMethod::Meet => Method::Meet,
+    }
+}
+
+/// Warns (when this process `speaks`) that no tour of the plan's kind
+/// exists on its plain board.
+fn warn_if_no_tour_in(plan: &CountPlan, speaks: bool) {
+    let (shape, options) = (plan.shape(), plan.options());
+    if shape.is_plain() && speaks && !knights::exists::tour_exists(shape.board(), options.kind) {
+        warn_if_no_tour(shape.board(), options.kind, options.method);
     }
 }
 
@@ -159,7 +165,7 @@ fn request(args: &CountArgs) -> Result<CountRequest> {
         },
         of,
         directed: args.directed,
-        method: method(args).name().into(),
+        method: method(args),
         outside_in: args.outside_in,
         staggered: args.staggered,
         max_memory: bytes(&args.max_memory, "memory")?,
@@ -332,13 +338,7 @@ struct Spread {
 }
 
 /// `knights count --dry-run`: the projection alone.
-fn dry_run(
-    args: &CountArgs,
-    request: &CountRequest,
-    shape: &knights::Shape,
-    spread: Spread,
-) -> Result<ExitCode> {
-    let kind = request.kind;
+fn dry_run_of(args: &CountArgs, plan: CountPlan, spread: Spread) -> Result<ExitCode> {
     if spread.workers == Some(0) {
         return Err(knights::Error::Parse(
             "--processes takes the number of worker processes, 1 or more".into(),
@@ -348,30 +348,11 @@ fn dry_run(
     let control = knights::Control::new().stop(crate::output::stop_on_ctrl_c());
     // The request's own plan, so that every option that changes it
     // (order, method, sweep, shape) reaches the projection.
-    let p = request.project(&control)?;
-    let method = if p.join.is_some() { "meet" } else { "forward" };
-    let order = match (request.outside_in, request.staggered) {
-        (true, _) => "outside-in",
-        (_, true) => "staggered",
-        _ => "rows",
-    };
-    let dir = args.work_dir.clone().unwrap_or_else(std::env::temp_dir);
-    let free = knights::memory::free_disk_bytes(&dir);
-    let kind_name = if kind == Kind::Open { "open" } else { "closed" };
-    let source = p.source.unwrap_or(Source::Nothing);
+    let answer = DryRunRequest::run_plan(plan, &control)?;
     if args.json {
-        let mut json = json!({
-            "board": shape.to_string(), "kind": kind_name, "dry_run": true,
-            "of": request.of, "method": method, "order": order,
-            "projected_peak_states": p.peak_states, "peak_step": p.peak_step, "steps": p.steps,
-            "projected_disk_bytes": p.disk_bytes, "projected_seconds": p.seconds,
-            "source": source.describe(), "measured_steps": p.measured_steps,
-            "trial_seconds": p.trial.as_secs_f64(), "free_disk_bytes": free,
-            "states_per_step": p.states_per_step,
-            "work_dir": dir.display().to_string(),
-        });
+        let mut json = serde_json::to_value(&answer)?;
         if let Some(n) = spread.workers {
-            let w = p.per_worker(n);
+            let w = answer.projection.per_worker(n);
             json["per_worker"] = json!({
                 "workers": n, "peak_states": w.peak_states, "memory_bytes": w.memory_bytes,
                 "join_bytes": w.join_bytes, "sent_bytes_per_square": w.sent_per_square,
@@ -382,6 +363,16 @@ fn dry_run(
         crate::outln!("{json}")?;
         return Ok(ExitCode::SUCCESS);
     }
+    print_dry_run(&answer, &spread)
+}
+
+/// The dry run's answer in words.
+fn print_dry_run(answer: &DryRunAnswer, spread: &Spread) -> Result<ExitCode> {
+    let (p, shape, source) = (&answer.projection, &answer.board, answer.source());
+    let kind_name = answer.kind.name();
+    let method = answer.method().name();
+    let order = answer.order.name();
+    let dir = &answer.work_dir;
     if source == Source::Nothing {
         crate::outln!(
             "{shape} {kind_name}: nothing to count (no tour exists), so no states, disk or time"
@@ -393,7 +384,7 @@ fn dry_run(
     } else {
         String::new()
     };
-    let what = match request.of {
+    let what = match answer.of {
         CountOf::AllLengths => "tours of every length",
         CountOf::AllCells => "tours of every prefix of cells",
         _ => "tours",
@@ -418,15 +409,15 @@ fn dry_run(
         other => other.describe().to_string(),
     };
     crate::outln!("  ({how})")?;
-    if !shape.is_plain() && source == Source::Trial {
+    if !answer.plain && source == Source::Trial {
         crate::outln!(
             "  (on a board with holes or wrapping the model is rough: on the 5x5 torus it projects 450 million states where 309 million were counted; on a cylinder whose rows are rings it runs high, 105 million for the 6x10 one, which peaks at 7 million)"
         )?;
     }
     if let Some(n) = spread.workers {
-        print_per_worker(&p, n, &spread)?;
+        print_per_worker(p, n, spread)?;
     }
-    if let Some(max) = request.max_disk {
+    if let Some(max) = answer.max_disk {
         let fits = if p.disk_bytes <= max {
             "fits in"
         } else {
@@ -436,7 +427,7 @@ fn dry_run(
             "  the projection {fits} the disk budget of --max-disk ({})",
             knights::memory::human_bytes(max)
         )?;
-    } else if let Some(free) = free {
+    } else if let Some(free) = answer.free_disk_bytes {
         let budget = free / 100 * 80;
         let fits = if p.disk_bytes <= budget {
             "fits in"

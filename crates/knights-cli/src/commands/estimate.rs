@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use knights::count::EstimateMethod;
-use knights::request::{EstimateAnswer, EstimateRequest};
+use knights::request::{EstimateAnswer, EstimateRequest, Job};
 use knights::Kind;
 
 use crate::cli::EstimateArgs;
@@ -31,11 +31,12 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
         directed: args.directed,
         samples: args.samples,
         seconds: args.seconds.map(|d| d.as_secs_f64()),
-        method: args.method.name().into(),
+        method: args.method,
         keep: args.keep,
         seed: args.seed.seed,
     };
-    let method = request.resolved_method()?;
+    let plan = request.plan()?;
+    let method = plan.resolved_method();
     let bar = crate::support::progress(args.seconds.map_or(0, |s| s.as_secs_f64().ceil() as u64));
     bar.set_message(match (args.seconds, method) {
         (Some(_), _) => "seconds",
@@ -51,7 +52,7 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
         }
         None => ticker.set_position(t0.elapsed().as_secs()),
     });
-    let answer = request.run(&control)?;
+    let answer = EstimateRequest::run_plan(plan, &control)?;
     bar.finish_and_clear();
     warn_doubts(&answer, &args);
     print(&answer, &args)?;

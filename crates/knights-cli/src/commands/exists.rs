@@ -8,7 +8,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::request::{ExistsAnswer, ExistsRequest};
+use knights::request::{ExistsAnswer, ExistsRequest, Job};
 use knights::{Control, Wanted};
 
 use super::place;
@@ -21,7 +21,7 @@ pub fn run(args: ExistsArgs) -> Result<ExitCode> {
         holes,
         wrap: args.shape.wrap.clone(),
         leaper: args.shape.leaper.clone(),
-        kind: args.kind.kind().map_or(Wanted::Either, Wanted::from),
+        kind: args.kind.wanted(),
         start: args.start.clone(),
         end: args.end.clone(),
         max_nodes: args.max_nodes,

@@ -62,12 +62,15 @@ fn general(args: &GraphArgs, shape: &knights::Shape) -> Result<ExitCode> {
     let board = shape.board();
     let answer = |kind| -> Result<&'static str> {
         let spec = Spec {
-            kind: Some(kind),
+            kind,
             ..Spec::on(shape.clone())
         };
         Ok(exists::decide(&spec, 100_000)?.answer.word())
     };
-    let (closed, open) = (answer(knights::Kind::Closed)?, answer(knights::Kind::Open)?);
+    let (closed, open) = (
+        answer(knights::Wanted::Closed)?,
+        answer(knights::Wanted::Open)?,
+    );
     let degrees: Vec<Option<usize>> = (0..board.squares() as knights::Square)
         .map(|s| (!shape.is_hole(s)).then(|| graph.degree(s)))
         .collect();

@@ -6,9 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::algorithms::{tourney, Algorithm};
-use knights::request::StatsRequest;
+use knights::request::{Job, StatsRequest};
 use knights::stats::{self, Summary, CLOSED_FIGURE};
-use knights::Wanted;
 
 use crate::cli::{StatsArgs, StatsFormat};
 use crate::output::{choose_format, FormatName};
@@ -50,13 +49,13 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     let request = StatsRequest {
         board: args.board.board.clone(),
         algorithm: algorithm.name().into(),
-        kind: args.kind.kind().map_or(Wanted::Either, Wanted::from),
+        kind: args.kind.wanted(),
         samples: args.count,
         obfuscate: args.obfuscate,
         tourneys: args.tourney,
         seed: args.seed.seed,
     };
-    request.validate()?;
+    let plan = request.plan()?;
     let format = choose_format(
         args.output.as_deref(),
         args.format,
@@ -83,7 +82,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
     let bar = crate::support::progress(args.count);
     let ticker = bar.clone();
     let control = knights::Control::new().progress(move |_| ticker.inc(1));
-    let summary = request.run(&control)?;
+    let summary = StatsRequest::run_plan(plan, &control)?;
     bar.finish_and_clear();
     let path = args.output.as_deref();
     let name = algorithm.name();

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::algorithms::Algorithm;
-use knights::request::TourRequest;
+use knights::request::{Job, TourAnswer, TourRequest};
 use knights::{exists, Control, Wanted};
 
 use super::{format_of, place, write_tour};
@@ -22,7 +22,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         holes,
         wrap: args.shape.wrap.clone(),
         leaper: args.shape.leaper.clone(),
-        kind: args.kind.kind().map_or(Wanted::Either, Wanted::from),
+        kind: args.kind.wanted(),
         algorithm: args.algorithm.name().into(),
         seed: args.seed.unwrap_or(0),
         start: args.start.clone(),
@@ -33,7 +33,9 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         obfuscate: args.obfuscate.then_some(OBFUSCATE_SHATTERS),
     };
     let t0 = std::time::Instant::now();
-    let (tour, algorithm) = request.tour(&control(&request, args.algorithm))?;
+    let TourAnswer {
+        tour, algorithm, ..
+    } = request.run(&control(&request, args.algorithm))?;
     let seconds = t0.elapsed().as_secs_f64();
     if tour.is_plain()
         && request.end.is_none()

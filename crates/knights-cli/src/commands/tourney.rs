@@ -8,10 +8,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::request::{
-    JoinAnswer, JoinRequest, ObfuscateRequest, ShatterRequest, TourAnswer, TourneyAnswer,
-    TourneyRequest,
+    Job, JoinAnswer, JoinRequest, ObfuscateRequest, ShatterRequest, TourneyRequest,
 };
-use knights::{Board, Control, Tour, Tourney};
+use knights::Control;
 
 use super::{format_of, write_tour, write_tourney};
 use crate::cli::{CoverArgs, ObfuscateArgs, TourneyArgs};
@@ -26,7 +25,7 @@ pub fn run(args: TourneyArgs) -> Result<ExitCode> {
     };
     let answer = request.run(&Control::new())?;
     write_tourney(
-        &tourney_of(answer)?,
+        &answer.tourney,
         &args.output,
         &[
             ("algorithm", request.algorithm.into()),
@@ -50,16 +49,20 @@ fn cover_request(args: &CoverArgs) -> Result<JoinRequest> {
 pub fn join(args: CoverArgs) -> Result<ExitCode> {
     let answer = cover_request(&args)?.run(&Control::new())?;
     let facts = join_facts(&answer)?;
-    write_tour(&tour_of(answer.tour)?, &args.output, &[("join", facts)])?;
+    write_tour(&answer.tour.tour, &args.output, &[("join", facts)])?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `knights shatter FILE`.
 pub fn shatter(args: CoverArgs) -> Result<ExitCode> {
-    let request: ShatterRequest = cover_request(&args)?;
-    let answer = request.shatter(&Control::new())?;
+    let cover = cover_request(&args)?;
+    let request = ShatterRequest {
+        cover: cover.cover,
+        seed: cover.seed,
+    };
+    let answer = request.run(&Control::new())?;
     write_tourney(
-        &tourney_of(answer.tourney)?,
+        &answer.tourney.tourney,
         &args.output,
         &[
             ("rails_switched", answer.rails_switched.into()),
@@ -80,7 +83,7 @@ pub fn obfuscate(args: ObfuscateArgs) -> Result<ExitCode> {
     let answer = request.run(&Control::new())?;
     let facts = join_facts(&answer)?;
     write_tour(
-        &tour_of(answer.tour)?,
+        &answer.tour.tour,
         &args.cover.output,
         &[("join", facts), ("seed", request.seed.into())],
     )?;
@@ -95,16 +98,4 @@ fn join_facts(answer: &JoinAnswer) -> Result<serde_json::Value> {
         fields.remove("tour");
     }
     Ok(facts)
-}
-
-/// The tour of an answer, to write as a file.
-fn tour_of(answer: TourAnswer) -> Result<Tour> {
-    let board = Board::new(answer.rows.into(), answer.cols.into())?;
-    Ok(Tour::from_squares_unchecked(board, answer.squares))
-}
-
-/// The tourney of an answer, to write as a file.
-fn tourney_of(answer: TourneyAnswer) -> Result<Tourney> {
-    let board = Board::new(answer.rows.into(), answer.cols.into())?;
-    Ok(Tourney::from_cycles_unchecked(board, answer.cycles))
 }

@@ -54,7 +54,7 @@ pub fn launch(processes: usize, squares: usize) -> Result<ExitCode> {
     if processes == 0 || processes > most {
         return Err(knights::Error::Parse(format!(
             "--processes takes the number of worker processes, 1 or more and at most {most} here ({why})"
-        ))
+        ).into())
         .into());
     }
     let exe = std::env::current_exe().context("find the knights executable")?;
@@ -66,7 +66,7 @@ pub fn launch(processes: usize, squares: usize) -> Result<ExitCode> {
         .map_err(|e| {
             knights::Error::Unsupported(format!(
                 "--processes starts its workers with mpirun, which could not be run ({e}); install an MPI (on Debian: openmpi-bin)"
-            ))
+            ).into())
         })?;
     let open_mpi = String::from_utf8_lossy(&version.stdout).contains("Open MPI");
     let mut mpirun = Command::new("mpirun");

@@ -53,7 +53,12 @@ fn exit_status(category: &str) -> i32 {
 /// The command line of `case` (the job's subcommand, flags and operands)
 /// and its standard input.
 fn args(case: &Case, dir: &std::path::Path) -> (Vec<String>, String) {
-    let mut args = vec![case.job.clone()];
+    // A dry run is a count's flags and --dry-run.
+    let job = match case.job.as_str() {
+        "dry-run" => "count",
+        job => job,
+    };
+    let mut args = vec![job.to_string()];
     let mut stdin = String::new();
     for (field, value) in &case.request {
         let value_text = text(value);
@@ -88,6 +93,7 @@ fn args(case: &Case, dir: &std::path::Path) -> (Vec<String>, String) {
         }
         "stats" => args.extend(["--format".into(), "json".into()]),
         "count" | "estimate" => args.push("--json".into()),
+        "dry-run" => args.extend(["--dry-run".into(), "--json".into()]),
         _ => {}
     }
     (args, stdin)
@@ -111,6 +117,11 @@ fn facts(job: &str, status: i32, out: &str) -> Map<String, Value> {
         }
         "estimate" => {
             facts.insert("method".into(), json()["method"].clone());
+        }
+        "dry-run" => {
+            for key in ["method", "order", "steps"] {
+                facts.insert(key.into(), json()[key].clone());
+            }
         }
         "encrypt" | "decrypt" => {
             facts.insert("text".into(), json!(out));

@@ -2,7 +2,7 @@
 
 Tours by every classical algorithm and a linear-time construction, the
 tourney method (cycle covers, join, shatter, obfuscate), the existence
-theorems, exact counts, move statistics and the knight's tour cipher: the
+theorems, exact counts (and their dry runs), estimates, move statistics and the knight's tour cipher: the
 Rust library ``knights`` behind a small Pythonic surface. Tours and tourneys
 draw themselves in a Jupyter notebook.
 
@@ -35,7 +35,7 @@ if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights
     from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _native
-from ._native import Tour, Tourney
+from ._native import Tour, Tourney, dry_run, estimate
 from ._answers import Decision, Existence, Progress
 from ._errors import (
     BadInputError,
@@ -68,6 +68,8 @@ __all__ = [
     "count",
     "count_lengths",
     "count_cells",
+    "dry_run",
+    "estimate",
     "encrypt",
     "decrypt",
     "stats",

@@ -77,6 +77,7 @@ class Tourney:
 
 def algorithms() -> List[Tuple[str, str, List[str]]]: ...
 def board(board: _Board) -> Tuple[int, int]: ...
+def hint_words() -> List[Tuple[str, str]]: ...
 def check(x: Union[Tour, Tourney, str, bytes, Dict[str, Any]]) -> str: ...
 def cipher(text: str, key: Union[Tour, str], classic: bool, decrypt: bool) -> str: ...
 def count(
@@ -94,6 +95,29 @@ def count_sweep(
     cells: bool,
     progress: Optional[Callable[..., Any]],
 ) -> List[Tuple[Union[int, str], int]]: ...
+def dry_run(
+    board: _Board,
+    kind: str = "closed",
+    *,
+    of: str = "tours",
+    method: str = "auto",
+    outside_in: bool = False,
+    staggered: bool = False,
+    wrap: Optional[str] = None,
+    max_disk: Optional[int] = None,
+    work_dir: Optional[str] = None,
+) -> Dict[str, Any]: ...
+def estimate(
+    board: _Board,
+    kind: str = "closed",
+    *,
+    directed: bool = False,
+    samples: Optional[int] = None,
+    seconds: Optional[float] = None,
+    method: str = "auto",
+    keep: int = 100000,
+    seed: int = 0,
+) -> Dict[str, Any]: ...
 def exists(board: _Board, kind: str) -> Tuple[bool, str, str]: ...
 def join(x: Union[Tour, Tourney], seed: int) -> Tour: ...
 def obfuscate(x: Union[Tour, Tourney], shatters: int, seed: int) -> Tour: ...

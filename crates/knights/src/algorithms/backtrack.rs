@@ -6,8 +6,8 @@
 //! The search is iterative: an explicit stack of frames, one per square of
 //! the current path, each holding the moves still to try from there, so no
 //! board is too large for the call stack. It counts nodes (squares placed),
-//! stops when the node budget runs out or when the caller raises a
-//! [`StopFlag`], and reports how far it got (nodes and the longest path).
+//! stops when the node budget runs out or when the caller raises the stop
+//! flag of its [`Control`], and reports how far it got (nodes and the longest path).
 //!
 //! Two prunings, on by default ([`BacktrackOptions::prune`]), cut branches that cannot
 //! succeed: an unvisited neighbour left with no unvisited neighbours of its
@@ -20,11 +20,9 @@
 
 use rand::RngCore;
 
-use super::open::finish;
 use super::spec::{Spec, TourGenerator};
 use crate::board::Square;
-use crate::StopFlag;
-use crate::{exists, Board, Error, Kind, Result, Tour};
+use crate::{exists, Board, Control, Error, Result, Tour, Wanted};
 
 use super::warnsdorff::COURSE_REPORT_ORDER;
 
@@ -47,8 +45,9 @@ pub enum Order {
 /// The options of [`tour`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BacktrackOptions {
-    /// Insist on a closed tour.
-    pub closed: bool,
+    /// The kind wanted; for [`Wanted::Open`] a tour found closed is opened
+    /// by rotations, keeping a given start.
+    pub kind: Wanted,
     /// The start square. `None`: for open tours, every square in row-major
     /// order, each until its tree is exhausted (as the textbook chapter does); for closed tours
     /// in the fixed order, square 0 (a closed tour passes every square); for
@@ -61,19 +60,19 @@ pub struct BacktrackOptions {
     pub max_nodes: u64,
     /// Cut branches that cannot lead to a tour (see the module docs).
     pub prune: bool,
-    /// Raised by the caller to stop the search.
-    pub stop: StopFlag,
+    /// The caller's control: raising its stop flag stops the search.
+    pub control: Control,
 }
 
 impl Default for BacktrackOptions {
     fn default() -> Self {
         BacktrackOptions {
-            closed: false,
+            kind: Wanted::Either,
             start: None,
             order: Order::Fixed,
             max_nodes: Backtrack::DEFAULT.max_nodes,
             prune: true,
-            stop: StopFlag::new(),
+            control: Control::new(),
         }
     }
 }
@@ -133,25 +132,24 @@ pub(crate) fn generate(spec: &Spec, order: Order, max_nodes: u64) -> Result<Tour
         return super::general::generate_backtrack(spec, order == Order::Warnsdorff, max_nodes);
     }
     let board = spec.board;
-    let options = |closed, max_nodes| BacktrackOptions {
-        closed,
+    let options = |kind, max_nodes| BacktrackOptions {
+        kind,
         start: spec.start,
         order,
         max_nodes,
         prune: true,
-        stop: spec.stop.clone(),
+        control: spec.control.clone(),
     };
     match spec.kind {
-        Some(kind) => finish(
-            tour(board, &options(kind == Kind::Closed, max_nodes))?,
-            spec,
-        ),
-        None if !exists::closed_tour(board).exists => tour(board, &options(false, max_nodes)),
-        None => {
+        kind @ (Wanted::Closed | Wanted::Open) => tour(board, &options(kind, max_nodes)),
+        Wanted::Either if !exists::closed_tour(board).exists => {
+            tour(board, &options(Wanted::Either, max_nodes))
+        }
+        Wanted::Either => {
             let share = (max_nodes / 16).max(1);
-            match tour(board, &options(true, share)) {
-                Err(e) if matches!(e.unhinted(), Error::GaveUp(_)) && share < max_nodes => {
-                    tour(board, &options(false, max_nodes - share))
+            match tour(board, &options(Wanted::Closed, share)) {
+                Err(e) if matches!(e, Error::GaveUp(_)) && share < max_nodes => {
+                    tour(board, &options(Wanted::Either, max_nodes - share))
                 }
                 other => other,
             }
@@ -198,7 +196,7 @@ pub fn tour(board: Board, options: &BacktrackOptions) -> Result<Tour> {
 /// # Example
 /// ```
 /// use knights::{Board, algorithms::backtrack::{self, BacktrackOptions}};
-/// let options = BacktrackOptions { closed: true, ..BacktrackOptions::default() };
+/// let options = BacktrackOptions { kind: knights::Wanted::Closed, ..BacktrackOptions::default() };
 /// let found = backtrack::tour_with_stats(Board::new(6, 6)?, &options)?;
 /// assert!(found.tour.is_closed());
 /// assert!(found.stats.nodes >= 36);
@@ -250,7 +248,7 @@ pub enum BacktrackEvent {
 /// and every square it takes off again, as it happens (for a front end that
 /// shows the search step by step, such as the web page's algorithm theatre).
 /// The observer may block to slow the search down, and may raise
-/// `options.stop` to end it (the flag is looked at every 4096 nodes). A run
+/// the stop flag of `options.control` to end it (the flag is looked at every 4096 nodes). A run
 /// that ends without a tour takes its whole path off, and reports that too.
 ///
 /// # Example
@@ -283,14 +281,14 @@ fn search_inner<'a>(
         result: Err(e),
         stats: Stats::default(),
     };
-    if let Err(e) = exists::require(board, options.closed) {
+    if let Err(e) = exists::require(board, options.kind) {
         return fail(e);
     }
     if let Some(s) = options.start {
         if s as usize >= board.squares() {
-            return fail(Error::Board(format!(
-                "the start square {s} is not on the {board} board"
-            )));
+            return fail(Error::Board(
+                format!("the start square {s} is not on the {board} board").into(),
+            ));
         }
     }
     let mut search = match Search::new(board, options) {
@@ -299,7 +297,7 @@ fn search_inner<'a>(
     };
     let all = 0..board.squares() as Square;
     let (starts, per_start): (Box<dyn Iterator<Item = Square>>, u64) =
-        match (options.start, options.closed, options.order) {
+        match (options.start, options.kind.is_closed(), options.order) {
             (Some(s), _, _) => (Box::new(std::iter::once(s)), u64::MAX),
             (None, true, Order::Fixed) => (Box::new(std::iter::once(0)), u64::MAX),
             // Closing is luck at the end of a long walk, not found by
@@ -316,7 +314,7 @@ fn search_inner<'a>(
             Step::Found => {
                 let tour = Tour::from_squares_unchecked(board, search.path.clone());
                 return Report {
-                    result: Ok(tour),
+                    result: super::as_wanted(tour, options.kind, options.start.is_some()),
                     stats: search.stats,
                 };
             }
@@ -401,7 +399,7 @@ impl<'a> Search<'a> {
         let step = loop {
             if self.path.len() == n {
                 let end = self.path[n - 1];
-                if !self.options.closed || self.board.move_between(end, start).is_some() {
+                if !self.options.kind.is_closed() || self.board.move_between(end, start).is_some() {
                     break Step::Found;
                 }
             }
@@ -416,7 +414,7 @@ impl<'a> Search<'a> {
                         Step::Budget
                     };
                 }
-                if self.stats.nodes.is_multiple_of(4096) && self.options.stop.is_stopped() {
+                if self.stats.nodes.is_multiple_of(4096) && self.options.control.is_stopped() {
                     break Step::Stopped;
                 }
                 self.enter(t, start);
@@ -454,8 +452,10 @@ impl<'a> Search<'a> {
             Order::Warnsdorff => COURSE_REPORT_ORDER,
         };
         let remaining = self.board.squares() - self.path.len();
-        let mut dead =
-            self.options.prune && self.options.closed && remaining > 0 && self.start_free == 0;
+        let mut dead = self.options.prune
+            && self.options.kind.is_closed()
+            && remaining > 0
+            && self.start_free == 0;
         for k in order {
             if let Some(t) = self.board.step(s, k) {
                 let d = &mut self.degree[t as usize];
@@ -472,7 +472,7 @@ impl<'a> Search<'a> {
         } else if self.options.order == Order::Warnsdorff {
             // Aiming to close, the start's neighbours count one more onward
             // move (the start), so they tend to be left for the end.
-            let (degree, board, closed) = (&self.degree, self.board, self.options.closed);
+            let (degree, board, closed) = (&self.degree, self.board, self.options.kind.is_closed());
             frame.cands[..frame.len as usize].sort_by_key(|&t| {
                 let back = closed && board.move_between(t, start).is_some();
                 (
@@ -510,7 +510,7 @@ impl<'a> Search<'a> {
     /// The error for a search that found nothing.
     fn failure(&self) -> Error {
         let board = self.board;
-        let (kind2, kind) = if self.options.closed {
+        let (kind2, kind) = if self.options.kind.is_closed() {
             ("closed", "a closed")
         } else {
             ("open", "an open")
@@ -525,24 +525,24 @@ impl<'a> Search<'a> {
             Step::Budget => Error::GaveUp(format!(
                 "{name} ran out of its budget of {} nodes without {kind} tour of {board}; its longest path covered {deepest} of {n} squares; another algorithm may succeed",
                 self.options.max_nodes
-            ))
+            ).into())
             .with_hint(crate::Hint::Raise(crate::Budget::Nodes)),
             Step::StartBudget => Error::GaveUp(format!(
                 "{name} tried every start square without {kind} tour of {board} ({nodes} nodes); its longest path covered {deepest} of {n} squares"
-            )),
+            ).into()),
             Step::Stopped => Error::Interrupted(format!(
                 "{name} was stopped after {nodes} nodes without {kind} tour of {board}; its longest path covered {deepest} of {n} squares"
-            )),
+            ).into()),
             _ => match self.options.start {
                 Some(s) => {
                     let (r, c) = board.coords(s);
                     Error::NoTour(format!(
                         "no {kind2} tour of {board} starts at ({r}, {c}): {name} tried every path from there ({nodes} nodes)"
-                    ))
+                    ).into())
                 }
                 None => Error::NoTour(format!(
                     "{name} tried every path and found no {kind2} tour of {board} ({nodes} nodes)"
-                )),
+                ).into()),
             },
         }
     }
@@ -553,7 +553,7 @@ mod tests {
     use super::*;
     use crate::board::MOVES;
     use crate::check::check_tour;
-    use crate::Kind;
+    use crate::{Kind, StopFlag};
 
     #[test]
     fn textbook_orders_are_the_published_ones() {
@@ -576,17 +576,18 @@ mod tests {
     #[test]
     fn both_orders_find_small_tours() {
         for order in [Order::Fixed, Order::Warnsdorff] {
-            for (r, c, closed) in [(5, 5, false), (3, 4, false), (6, 6, true), (3, 10, true)] {
+            let (any, cl) = (Wanted::Either, Wanted::Closed);
+            for (r, c, kind) in [(5, 5, any), (3, 4, any), (6, 6, cl), (3, 10, cl)] {
                 let options = BacktrackOptions {
-                    closed,
+                    kind,
                     order,
                     ..BacktrackOptions::default()
                 };
                 let board = Board::new(r, c).unwrap();
                 let found = tour_with_stats(board, &options).unwrap();
-                let kind = check_tour(&found.tour).unwrap();
-                if closed {
-                    assert_eq!(kind, Kind::Closed);
+                let found_kind = check_tour(&found.tour).unwrap();
+                if kind == cl {
+                    assert_eq!(found_kind, Kind::Closed);
                 }
                 assert!(found.stats.nodes >= board.squares() as u64);
                 assert_eq!(found.stats.deepest, board.squares());
@@ -625,19 +626,19 @@ mod tests {
     fn the_budget_and_the_stop_flag_end_the_search() {
         let board = Board::new(8, 8).unwrap();
         let options = BacktrackOptions {
-            closed: true,
+            kind: Wanted::Closed,
             max_nodes: 1000,
             prune: false,
             ..BacktrackOptions::default()
         };
         let err = tour_with_stats(board, &options).unwrap_err();
-        assert!(matches!(err.unhinted(), Error::GaveUp(_)), "{err}");
+        assert!(matches!(err, Error::GaveUp(_)), "{err}");
         assert_eq!(err.hint(), Some(crate::Hint::Raise(crate::Budget::Nodes)));
         assert!(err.to_string().contains("budget of 1000 nodes"), "{err}");
         let stop = StopFlag::new();
         stop.stop();
         let options = BacktrackOptions {
-            stop,
+            control: Control::new().stop(stop),
             max_nodes: u64::MAX,
             ..options
         };
@@ -649,7 +650,7 @@ mod tests {
     fn the_observer_sees_every_node_and_retreat_and_can_stop_the_search() {
         let board = Board::new(6, 6).unwrap();
         let options = BacktrackOptions {
-            closed: true,
+            kind: Wanted::Closed,
             order: Order::Warnsdorff,
             ..BacktrackOptions::default()
         };
@@ -670,7 +671,7 @@ mod tests {
         let stop = StopFlag::new();
         let options = BacktrackOptions {
             start: Some(0),
-            stop: stop.clone(),
+            control: Control::new().stop(stop.clone()),
             ..BacktrackOptions::default()
         };
         let report = search_observed(Board::new(8, 8).unwrap(), &options, &mut |_| stop.stop());
@@ -685,7 +686,7 @@ mod tests {
     #[test]
     fn impossible_requests_give_the_theorem() {
         let options = BacktrackOptions {
-            closed: true,
+            kind: Wanted::Closed,
             ..BacktrackOptions::default()
         };
         let err = tour(Board::new(5, 5).unwrap(), &options).unwrap_err();

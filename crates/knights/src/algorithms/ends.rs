@@ -51,20 +51,26 @@ use crate::{construct, exists, Board, Error, Result, Tour};
 pub fn tour(board: Board, s: Square, t: Square) -> Result<Tour> {
     for (what, q) in [("start", s), ("end", t)] {
         if q as usize >= board.squares() {
-            return Err(Error::Board(format!(
-                "the {what} square {q} is not on {board}, whose squares are 0..{}",
-                board.squares()
-            )));
+            return Err(Error::Board(
+                format!(
+                    "the {what} square {q} is not on {board}, whose squares are 0..{}",
+                    board.squares()
+                )
+                .into(),
+            ));
         }
     }
     let known = existence(board, s, t);
     if known.answer == ExistsVerdict::No {
-        return Err(Error::NoTour(format!(
-            "no tour of {board} from {} to {}: {}",
-            name(board, s),
-            name(board, t),
-            known.reason
-        )));
+        return Err(Error::NoTour(
+            format!(
+                "no tour of {board} from {} to {}: {}",
+                name(board, s),
+                name(board, t),
+                known.reason
+            )
+            .into(),
+        ));
     }
     if let Some(path) = by_rotations(board, s, t)? {
         return Ok(Tour::from_squares_unchecked(board, path));
@@ -78,11 +84,14 @@ pub fn tour(board: Board, s: Square, t: Square) -> Result<Tour> {
     if board.squares() <= 400 {
         return general::generate_backtrack(&spec, true, 50_000_000);
     }
-    Err(Error::GaveUp(format!(
-        "the rotations found no tour of {board} from {} to {}",
-        name(board, s),
-        name(board, t)
-    )))
+    Err(Error::GaveUp(
+        format!(
+            "the rotations found no tour of {board} from {} to {}",
+            name(board, s),
+            name(board, t)
+        )
+        .into(),
+    ))
 }
 
 fn name(board: Board, q: Square) -> String {
@@ -94,9 +103,9 @@ fn name(board: Board, q: Square) -> String {
 /// the construction cannot start at `s` or the rotations do not get there.
 fn by_rotations(board: Board, s: Square, t: Square) -> Result<Option<Vec<Square>>> {
     let closed = exists::closed_tour(board).exists;
-    let base = match construct::tour(board, closed, Some(s)) {
+    let base = match construct::tour(board, crate::Wanted::Either, Some(s)) {
         Ok(tour) => tour.into_squares(),
-        Err(e) if matches!(e.unhinted(), Error::NoTour(_) | Error::GaveUp(_)) => return Ok(None),
+        Err(Error::NoTour(_) | Error::GaveUp(_)) => return Ok(None),
         Err(e) => return Err(e),
     };
     let mut paths = vec![base];

@@ -17,15 +17,14 @@ use rand::{Rng, RngCore};
 use super::spec::Spec;
 use crate::board::Square;
 use crate::shape::{Graph, Shape};
-use crate::StopFlag;
-use crate::{Error, Kind, Result, Tour};
+use crate::{Control, Error, Result, Tour, Wanted};
 
 /// What a search is asked for, resolved: the graph and the constraints.
 pub(crate) struct Goal<'a> {
     pub shape: &'a Shape,
     pub graph: &'a Graph,
-    /// `Some(Closed)`: a cycle; `Some(Open)`: ends not adjacent; `None`: any path.
-    pub kind: Option<Kind>,
+    /// `Closed`: a cycle; `Open`: ends not adjacent; `Either`: any path.
+    pub kind: Wanted,
     pub start: Option<Square>,
     pub end: Option<Square>,
 }
@@ -51,9 +50,9 @@ impl Goal<'_> {
         }
         let closes = path.len() > 2 && self.graph.adjacent(last, first);
         match self.kind {
-            Some(Kind::Closed) => closes,
-            Some(Kind::Open) => !closes,
-            None => true,
+            Wanted::Closed => closes,
+            Wanted::Open => !closes,
+            Wanted::Either => true,
         }
     }
 
@@ -63,7 +62,7 @@ impl Goal<'_> {
         match (self.start, self.kind) {
             (Some(s), _) => vec![s],
             // A cycle passes every square: start at one of least degree.
-            (None, Some(Kind::Closed)) => open
+            (None, Wanted::Closed) => open
                 .min_by_key(|&s| self.graph.degree(s))
                 .into_iter()
                 .collect(),
@@ -154,12 +153,12 @@ pub(crate) fn warnsdorff(
     goal: &Goal<'_>,
     random: bool,
     attempts: u32,
-    stop: &StopFlag,
+    control: &Control,
     rng: &mut dyn RngCore,
 ) -> Option<Vec<Square>> {
     let starts = goal.starts();
     for attempt in 0..attempts {
-        if stop.is_stopped() {
+        if control.is_stopped() {
             return None;
         }
         let start = match goal.start {
@@ -184,7 +183,7 @@ pub(crate) fn backtrack(
     goal: &Goal<'_>,
     warnsdorff_order: bool,
     max_nodes: u64,
-    stop: &StopFlag,
+    control: &Control,
 ) -> Outcome {
     let g = goal.graph;
     let n = goal.shape.squares();
@@ -216,7 +215,7 @@ pub(crate) fn backtrack(
             if nodes > max_nodes {
                 return Outcome::OutOfBudget;
             }
-            if nodes.is_multiple_of(4096) && stop.is_stopped() {
+            if nodes.is_multiple_of(4096) && control.is_stopped() {
                 return Outcome::Stopped;
             }
             path.push(next);
@@ -244,7 +243,7 @@ fn candidates(goal: &Goal<'_>, st: &State, path: &[Square], warnsdorff_order: bo
     let remaining = goal.shape.squares() - path.len();
     let first = path[0];
     // A closed tour must still be able to come back to its start.
-    if goal.kind == Some(Kind::Closed) && st.free[first as usize] == 0 && remaining > 0 {
+    if goal.kind == Wanted::Closed && st.free[first as usize] == 0 && remaining > 0 {
         return Vec::new();
     }
     let mut free: Vec<Square> = g
@@ -284,18 +283,21 @@ fn candidates(goal: &Goal<'_>, st: &State, path: &[Square], warnsdorff_order: bo
 pub(crate) fn goal<'a>(spec: &'a Spec, graph: &'a Graph) -> Result<Goal<'a>> {
     let shape = &spec.shape;
     if shape.board() != spec.board {
-        return Err(Error::Internal(format!(
-            "a request names the board {} with a shape on {}",
-            spec.board,
-            shape.board()
-        )));
+        return Err(Error::Internal(
+            format!(
+                "a request names the board {} with a shape on {}",
+                spec.board,
+                shape.board()
+            )
+            .into(),
+        ));
     }
     for (what, s) in [("start", spec.start), ("end", spec.end)] {
         if let Some(s) = s {
             if s as usize >= spec.board.squares() || shape.is_hole(s) {
                 return Err(Error::Board(format!(
                     "the {what} square {s} is not a square of {shape}; name one that is on the board and not a hole"
-                )));
+                ).into()));
             }
         }
     }
@@ -310,21 +312,27 @@ pub(crate) fn goal<'a>(spec: &'a Spec, graph: &'a Graph) -> Result<Goal<'a>> {
         // A path between given ends is closed exactly when they are adjacent.
         let adjacent = graph.adjacent(s, e) && shape.squares() > 2;
         match kind {
-            Some(Kind::Open) if adjacent => {
-                return Err(Error::NoTour(format!(
-                    "{} and {} are a move apart, so a tour between them is closed, not open",
-                    shape.name(s),
-                    shape.name(e)
-                )))
+            Wanted::Open if adjacent => {
+                return Err(Error::NoTour(
+                    format!(
+                        "{} and {} are a move apart, so a tour between them is closed, not open",
+                        shape.name(s),
+                        shape.name(e)
+                    )
+                    .into(),
+                ))
             }
-            Some(Kind::Closed) if !adjacent => {
-                return Err(Error::NoTour(format!(
-                    "{} and {} are not a move apart, so a tour between them cannot be closed",
-                    shape.name(s),
-                    shape.name(e)
-                )))
+            Wanted::Closed if !adjacent => {
+                return Err(Error::NoTour(
+                    format!(
+                        "{} and {} are not a move apart, so a tour between them cannot be closed",
+                        shape.name(s),
+                        shape.name(e)
+                    )
+                    .into(),
+                ))
             }
-            _ => kind = None,
+            _ => kind = Wanted::Either,
         }
     } else if spec.end.is_some() {
         return Err(Error::Unsupported(
@@ -356,9 +364,9 @@ pub(crate) fn tour_from(spec: &Spec, path: Vec<Square>) -> Tour {
 
 /// The two requests of "either kind": a closed tour with a share of the
 /// budget, then any path; or just the kind asked for.
-pub(crate) fn kinds(spec: &Spec, goal_kind: Option<Kind>) -> Vec<(Option<Kind>, u64)> {
+pub(crate) fn kinds(spec: &Spec, goal_kind: Wanted) -> Vec<(Wanted, u64)> {
     match (goal_kind, spec.kind, spec.end) {
-        (None, None, None) => vec![(Some(Kind::Closed), 16), (None, 1)],
+        (Wanted::Either, Wanted::Either, None) => vec![(Wanted::Closed, 16), (Wanted::Either, 1)],
         (k, _, _) => vec![(k, 1)],
     }
 }
@@ -379,17 +387,17 @@ pub(crate) fn generate_warnsdorff(
             ..goal_copy(&goal)
         };
         let budget = (attempts / share as u32).max(1);
-        if let Some(p) = warnsdorff(&g, random, budget, &spec.stop, rng) {
+        if let Some(p) = warnsdorff(&g, random, budget, &spec.control, rng) {
             return Ok(tour_from(spec, p));
         }
     }
-    if spec.stop.is_stopped() {
+    if spec.control.is_stopped() {
         return Err(Error::Interrupted("the search was stopped".into()));
     }
     Err(Error::GaveUp(format!(
         "Warnsdorff's rule found no tour of {} in {attempts} walks; the hybrid algorithm may succeed",
         spec.shape
-    ))
+    ).into())
     .with_hint(crate::Hint::Raise(crate::Budget::Attempts)))
 }
 
@@ -418,27 +426,38 @@ pub(crate) fn generate_backtrack(
             kind,
             ..goal_copy(&goal)
         };
-        match backtrack(&g, warnsdorff_order, (max_nodes / share).max(1), &spec.stop) {
+        match backtrack(
+            &g,
+            warnsdorff_order,
+            (max_nodes / share).max(1),
+            &spec.control,
+        ) {
             Outcome::Found(p) => return Ok(tour_from(spec, p)),
             Outcome::Exhausted => {}
             Outcome::OutOfBudget => exhausted = false,
             Outcome::Stopped => return Err(Error::Interrupted("the search was stopped".into())),
         }
-        if kind.is_none() {
+        if kind == Wanted::Either {
             // Any path at all: its answer decides.
             break;
         }
     }
     if exhausted {
-        Err(Error::NoTour(format!(
-            "no such tour of {} exists: an exhaustive search found none",
-            spec.shape
-        )))
-    } else {
-        Err(Error::GaveUp(format!(
-            "the search found no tour of {} within {max_nodes} nodes",
-            spec.shape
+        Err(Error::NoTour(
+            format!(
+                "no such tour of {} exists: an exhaustive search found none",
+                spec.shape
+            )
+            .into(),
         ))
+    } else {
+        Err(Error::GaveUp(
+            format!(
+                "the search found no tour of {} within {max_nodes} nodes",
+                spec.shape
+            )
+            .into(),
+        )
         .with_hint(crate::Hint::Raise(crate::Budget::Nodes)))
     }
 }
@@ -448,6 +467,7 @@ mod tests {
     use super::*;
     use crate::check::check_tour;
     use crate::shape::{Leaper, Wrap};
+    use crate::Kind;
 
     fn spec(shape: Shape) -> Spec {
         Spec::on(shape)
@@ -457,7 +477,7 @@ mod tests {
     fn torus_4x4_has_a_closed_tour() {
         let s = Shape::new("4x4".parse().unwrap()).with_wrap(Wrap::Both);
         let mut sp = spec(s);
-        sp.kind = Some(Kind::Closed);
+        sp.kind = Wanted::Closed;
         let t = generate_backtrack(&sp, true, 1_000_000).unwrap();
         assert_eq!(check_tour(&t), Ok(Kind::Closed));
         let t = generate_warnsdorff(&sp, true, 1000, &mut crate::rng::seeded(1)).unwrap();
@@ -467,11 +487,11 @@ mod tests {
     #[test]
     fn exhaustive_search_proves_4x4_has_no_open_tour() {
         let mut sp = spec(Shape::new("4x4".parse().unwrap()));
-        sp.kind = Some(Kind::Open);
+        sp.kind = Wanted::Open;
         let graph = sp.shape.graph().unwrap();
         let g = goal(&sp, &graph).unwrap();
         assert!(matches!(
-            backtrack(&g, true, 100_000_000, &StopFlag::new()),
+            backtrack(&g, true, 100_000_000, &Control::new()),
             Outcome::Exhausted
         ));
     }

@@ -5,7 +5,7 @@
 //! Most of the time the first branch it tries is Warnsdorff's own walk, so
 //! it finds an open tour almost as fast as the rule; where the rule would
 //! get stuck, it backs up instead of starting over. It shares the iterative
-//! engine, the node budget and the [`StopFlag`](crate::StopFlag)
+//! engine, the node budget and the [`Control`](crate::Control)
 //! of [`backtrack`].
 //!
 //! # Complexity
@@ -24,7 +24,7 @@ use crate::{Board, Result, Tour};
 /// # Example
 /// ```
 /// use knights::{Board, algorithms::{hybrid, backtrack::BacktrackOptions}};
-/// let options = BacktrackOptions { closed: true, ..BacktrackOptions::default() };
+/// let options = BacktrackOptions { kind: knights::Wanted::Closed, ..BacktrackOptions::default() };
 /// let tour = hybrid::tour(Board::new(8, 8)?, &options)?;
 /// assert!(tour.is_closed());
 /// # Ok::<(), knights::Error>(())
@@ -108,7 +108,7 @@ mod tests {
         for (r, c) in [(6, 6), (8, 8), (10, 10), (6, 9), (5, 8)] {
             let board = Board::new(r, c).unwrap();
             let options = BacktrackOptions {
-                closed: true,
+                kind: crate::Wanted::Closed,
                 max_nodes: 2_000_000,
                 ..BacktrackOptions::default()
             };

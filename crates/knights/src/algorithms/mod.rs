@@ -2,7 +2,7 @@
 //!
 //! Every generator is a small options type that implements
 //! [`TourGenerator`]: it takes a [`Spec`] (the board, closed / open / either,
-//! the start square, a stop flag) and the caller's random number generator,
+//! the start square, the caller's [`crate::Control`]) and the caller's random number generator,
 //! refuses impossible requests with the existence theorem's reason
 //! ([`crate::exists::require`]) and returns a [`crate::Tour`]. An option
 //! belongs to its generator's type, so one that does not apply cannot be
@@ -12,7 +12,7 @@
 //! options of other algorithms. [`crate::Tour::builder`] is the front door
 //! that calls them.
 //!
-//! What "either kind" (`Spec::kind == None`) means per method:
+//! What "either kind" ([`crate::Wanted::Either`]) means per method:
 //! - the construction ([`Algorithm::Auto`], [`Algorithm::Construct`]):
 //!   closed where the board has a closed tour, else open;
 //! - the search methods ([`warnsdorff::Warnsdorff`], [`backtrack::Backtrack`],
@@ -33,7 +33,7 @@ pub mod warnsdorff;
 use rand::RngCore;
 
 use crate::construct;
-use crate::{exists, Error, Kind, Result, Tour};
+use crate::{exists, Error, Kind, Result, Tour, Wanted};
 
 pub use backtrack::Backtrack;
 pub use hybrid::Hybrid;
@@ -41,8 +41,8 @@ pub use tourney::neural::TakefujiLee;
 pub use tourney::Generator;
 pub use warnsdorff::{Tie, Warnsdorff};
 
-pub(crate) use open::finish;
 pub use open::make_open;
+pub(crate) use open::{as_wanted, finish};
 pub use spec::{Spec, TourGenerator};
 
 /// The linear-time divide-and-conquer construction ([`crate::construct`]):
@@ -60,7 +60,7 @@ impl TourGenerator for Construct {
         if !spec.is_plain() {
             return beyond_the_plain_board(spec, "construct", None);
         }
-        construct::tour(spec.board, resolve_kind(spec) == Kind::Closed, spec.start)
+        construct::tour(spec.board, spec.kind, spec.start)
     }
 }
 
@@ -79,10 +79,10 @@ impl TourGenerator for Auto {
             return beyond_the_plain_board(spec, "auto", Some(rng));
         }
         let kind = resolve_kind(spec);
-        match construct::tour(spec.board, kind == Kind::Closed, spec.start) {
+        match construct::tour(spec.board, kind.into(), spec.start) {
             Err(Error::GaveUp(_)) if spec.start.is_some() => {
                 let spec = Spec {
-                    kind: Some(kind),
+                    kind: kind.into(),
                     ..spec.clone()
                 };
                 Warnsdorff::default().generate(&spec, rng)
@@ -102,19 +102,22 @@ fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>
         if let (Some(s), Some(t)) = (spec.start, spec.end) {
             let board = spec.board;
             if s as usize >= board.squares() || t as usize >= board.squares() {
-                return Err(Error::Board(format!(
-                    "the start and end squares must be on {board}, whose squares are 0..{}",
-                    board.squares()
-                )));
+                return Err(Error::Board(
+                    format!(
+                        "the start and end squares must be on {board}, whose squares are 0..{}",
+                        board.squares()
+                    )
+                    .into(),
+                ));
             }
             let adjacent = board.move_between(s, t).is_some();
             match spec.kind {
-                Some(Kind::Open) if adjacent => {
+                Wanted::Open if adjacent => {
                     return Err(Error::NoTour(
                         "the start and end are a knight's move apart, so a tour between them is closed, not open".into(),
                     ))
                 }
-                Some(Kind::Closed) if !adjacent => {
+                Wanted::Closed if !adjacent => {
                     return Err(Error::NoTour(
                         "the start and end are not a knight's move apart, so a tour between them cannot be closed".into(),
                     ))
@@ -134,7 +137,7 @@ fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>
         None => Err(Error::Unsupported(format!(
             "{name} works on the plain board, and between given ends on it; for {} use warnsdorff, backtrack or hybrid",
             spec.shape
-        ))),
+        ).into())),
     }
 }
 
@@ -152,8 +155,9 @@ fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
     }
     let board = spec.board;
     let closed = match spec.kind {
-        Some(k) => k == Kind::Closed,
-        None => exists::closed_tour(board).exists,
+        Wanted::Closed => true,
+        Wanted::Open => false,
+        Wanted::Either => exists::closed_tour(board).exists,
     };
     if !(if closed {
         exists::closed_tour(board)
@@ -164,14 +168,16 @@ fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
     {
         return Ok(None);
     }
-    let plain = match construct::tour(board, closed, spec.start) {
+    let wanted = if closed { Wanted::Closed } else { Wanted::Open };
+    let plain = match construct::tour(board, wanted, spec.start) {
         Ok(t) => t,
         Err(Error::NoTour(_) | Error::GaveUp(_)) => return Ok(None),
         Err(e) => return Err(e),
     };
     let tour = Tour::from_squares_unchecked_on(shape, plain.into_squares());
     Ok(match spec.kind {
-        Some(k) if tour.kind() != k => None,
+        Wanted::Either => Some(tour),
+        k if Wanted::from(tour.kind()) != k => None,
         _ => Some(tour),
     })
 }
@@ -179,12 +185,12 @@ fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
 /// The kind a construction makes for `spec` (and a cipher key's `any`):
 /// the one asked for, else closed where the board has a closed tour.
 pub(crate) fn resolve_kind(spec: &Spec) -> Kind {
-    spec.kind
-        .unwrap_or(if exists::closed_tour(spec.board).exists {
-            Kind::Closed
-        } else {
-            Kind::Open
-        })
+    match spec.kind {
+        Wanted::Closed => Kind::Closed,
+        Wanted::Open => Kind::Open,
+        Wanted::Either if exists::closed_tour(spec.board).exists => Kind::Closed,
+        Wanted::Either => Kind::Open,
+    }
 }
 
 /// A tour algorithm with its options: any [`TourGenerator`] of the crate,
@@ -314,15 +320,18 @@ impl Algorithm {
                 .ok()
                 .filter(|&n| n > 0)
                 .ok_or_else(|| {
-                    Error::Parse(format!(
-                        "{what} must be a whole number of at least 1, not '{}'",
-                        crate::excerpt(value)
-                    ))
+                    Error::Parse(
+                        format!(
+                            "{what} must be a whole number of at least 1, not '{}'",
+                            crate::excerpt(value)
+                        )
+                        .into(),
+                    )
                 })
         };
         let attempts = || -> Result<u32> {
             u32::try_from(number()?)
-                .map_err(|_| Error::Parse(format!("{what} must be at most {}", u32::MAX)))
+                .map_err(|_| Error::Parse(format!("{what} must be at most {}", u32::MAX).into()))
         };
         match (self, key.as_str()) {
             (Algorithm::Warnsdorff(w), "tie") => w.tie = value.parse()?,
@@ -337,17 +346,23 @@ impl Algorithm {
                     .map(|b| b.name())
                     .collect();
                 return Err(if takers.is_empty() {
-                    Error::Unsupported(format!(
-                        "'{}' is not an option of any algorithm",
-                        crate::excerpt(name)
-                    ))
+                    Error::Unsupported(
+                        format!(
+                            "'{}' is not an option of any algorithm",
+                            crate::excerpt(name)
+                        )
+                        .into(),
+                    )
                     .with_hint(crate::Hint::AlgorithmOptions)
                 } else {
-                    Error::Unsupported(format!(
-                        "{key} does not apply to {}; it is an option of {}",
-                        a.name(),
-                        takers.join(" and ")
-                    ))
+                    Error::Unsupported(
+                        format!(
+                            "{key} does not apply to {}; it is an option of {}",
+                            a.name(),
+                            takers.join(" and ")
+                        )
+                        .into(),
+                    )
                 });
             }
         }
@@ -379,7 +394,7 @@ impl TourGenerator for Algorithm {
                 "{} works on the plain board only, without an end square; for {} use auto, warnsdorff, backtrack or hybrid",
                 self.name(),
                 spec.shape
-            )));
+            ).into()));
         }
         self.generator().generate(spec, rng)
     }
@@ -397,11 +412,14 @@ impl std::str::FromStr for Algorithm {
             .find(|a| a.name() == text)
             .ok_or_else(|| {
                 let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                Error::Parse(format!(
-                    "'{}' is not an algorithm; name one of {}",
-                    crate::excerpt(&text),
-                    names.join(", ")
-                ))
+                Error::Parse(
+                    format!(
+                        "'{}' is not an algorithm; name one of {}",
+                        crate::excerpt(&text),
+                        names.join(", ")
+                    )
+                    .into(),
+                )
             })
     }
 }

@@ -3,13 +3,20 @@
 //! stays. The generators finish with it ([`finish`]), so it sits below them.
 
 use super::spec::Spec;
-use crate::{construct, Kind, Result, Tour};
+use crate::{construct, Result, Tour, Wanted};
 
 /// The tour as `spec` asks for its kind: opened (see [`opened`]) when an
 /// open tour is wanted and the method made a closed one.
 pub(crate) fn finish(tour: Tour, spec: &Spec) -> Result<Tour> {
-    if spec.kind == Some(Kind::Open) {
-        return opened(tour, spec.start.is_some());
+    as_wanted(tour, spec.kind, spec.start.is_some())
+}
+
+/// The tour as `kind` asks: opened (see [`opened`]) for [`Wanted::Open`]
+/// when it is closed, else as it is; `start_fixed` when the caller gave
+/// the start.
+pub(crate) fn as_wanted(tour: Tour, kind: Wanted, start_fixed: bool) -> Result<Tour> {
+    if kind == Wanted::Open {
+        return opened(tour, start_fixed);
     }
     Ok(tour)
 }
@@ -67,7 +74,7 @@ pub fn make_open(tour: Tour) -> Result<Tour> {
         let (r, c) = board.coords(first);
         return Err(crate::Error::NoTour(format!(
             "no open tour of {board} starts at ({r}, {c}): it is a knight's move from two squares that have only two moves each, so a tour from it must end on one of them, a knight's move from the start"
-        )));
+        ).into()));
     }
     let squares = tour.into_squares();
     let mut seen = rustc_hash::FxHashSet::from_iter([squares.clone()]);
@@ -95,8 +102,11 @@ pub fn make_open(tour: Tour) -> Result<Tour> {
             }
         }
     }
-    Err(crate::Error::GaveUp(format!(
-        "no rotation of this closed tour of {board} gives an open tour from the same start \
+    Err(crate::Error::GaveUp(
+        format!(
+            "no rotation of this closed tour of {board} gives an open tour from the same start \
          (looked at {looked_at} rotated paths)"
-    )))
+        )
+        .into(),
+    ))
 }

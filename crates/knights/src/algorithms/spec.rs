@@ -7,16 +7,16 @@
 use rand::RngCore;
 
 use crate::board::Square;
-use crate::{Board, Kind, Result, Shape, StopFlag, Tour};
+use crate::{Board, Control, Result, Shape, Tour, Wanted};
 
 /// What every request for a tour says, whatever the algorithm.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spec {
     /// The board.
     pub board: Board,
-    /// Closed, open, or `None` for either (see the module docs for what
-    /// either means per method).
-    pub kind: Option<Kind>,
+    /// Closed, open or either (see the module docs for what either means
+    /// per method).
+    pub kind: Wanted,
     /// The start square, if it matters.
     pub start: Option<Square>,
     /// The end square, if it matters: the tour is then a path from `start`
@@ -25,8 +25,9 @@ pub struct Spec {
     /// The holes, wrapping and leaper ([`Shape::new`]`(board)` for the
     /// plain board); its board must be `board`.
     pub shape: Shape,
-    /// Raised by the caller to stop a long search early.
-    pub stop: StopFlag,
+    /// The caller's control: raising its stop flag stops a long search
+    /// early ([`crate::Error::Interrupted`]).
+    pub control: Control,
 }
 
 impl Spec {
@@ -34,11 +35,11 @@ impl Spec {
     pub fn new(board: Board) -> Spec {
         Spec {
             board,
-            kind: None,
+            kind: Wanted::Either,
             start: None,
             end: None,
             shape: Shape::new(board),
-            stop: StopFlag::new(),
+            control: Control::new(),
         }
     }
 
@@ -46,11 +47,11 @@ impl Spec {
     pub fn on(shape: Shape) -> Spec {
         Spec {
             board: shape.board(),
-            kind: None,
+            kind: Wanted::Either,
             start: None,
             end: None,
             shape,
-            stop: StopFlag::new(),
+            control: Control::new(),
         }
     }
 
@@ -67,7 +68,7 @@ impl Spec {
 /// # Example
 /// ```
 /// use knights::algorithms::{Spec, TourGenerator, Warnsdorff, Tie};
-/// let spec = Spec { kind: Some(knights::Kind::Closed), ..Spec::new("8x8".parse()?) };
+/// let spec = Spec { kind: knights::Wanted::Closed, ..Spec::new("8x8".parse()?) };
 /// let tour = Warnsdorff::default().tie(Tie::Pohl).generate(&spec, &mut knights::rng::seeded(3))?;
 /// assert!(tour.is_closed());
 /// # Ok::<(), knights::Error>(())
@@ -81,7 +82,7 @@ pub trait TourGenerator {
     /// # Errors
     /// [`crate::Error::NoTour`] where no tour of the kind exists (with the
     /// theorem), [`crate::Error::GaveUp`] when the method's budget runs out,
-    /// [`crate::Error::Interrupted`] when `spec.stop` is raised, [`crate::Error::Board`] for a start off the board,
+    /// [`crate::Error::Interrupted`] when `spec.control` is stopped, [`crate::Error::Board`] for a start off the board,
     /// [`crate::Error::TooLarge`] when the board cannot fit in memory.
     fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour>;
 }

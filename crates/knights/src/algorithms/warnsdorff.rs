@@ -29,11 +29,10 @@ use std::str::FromStr;
 
 use rand::{Rng, RngCore};
 
-use super::open::finish;
 use super::spec::{Spec, TourGenerator};
 use crate::board::{Square, MOVES};
 use crate::rng::LeastOf;
-use crate::{exists, memory, Board, Error, Kind, Result, StopFlag, Tour};
+use crate::{exists, memory, Board, Control, Error, Result, Tour, Wanted};
 
 /// The move order of the program of Mahmoud's course report (Mahmoud n.d.): (dx, dy) = (1,2), (1,-2), (2,1),
 /// (2,-1), (-1,2), (-1,-2), (-2,1), (-2,-1) with dx the column step, as move
@@ -97,10 +96,13 @@ impl FromStr for Tie {
             .into_iter()
             .find(|t| t.name() == s || (s == "center" && *t == Tie::Centre))
             .ok_or_else(|| {
-                Error::Parse(format!(
-                    "'{}' is not a tie-break; use random, first, centre or pohl",
-                    crate::excerpt(&s)
-                ))
+                Error::Parse(
+                    format!(
+                        "'{}' is not a tie-break; use random, first, centre or pohl",
+                        crate::excerpt(&s)
+                    )
+                    .into(),
+                )
             })
     }
 }
@@ -108,8 +110,11 @@ impl FromStr for Tie {
 /// The options of [`tour`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WarnsdorffOptions {
-    /// Insist on a closed tour (restarting until one closes).
-    pub closed: bool,
+    /// The kind wanted: [`Wanted::Closed`] restarts until a walk closes;
+    /// [`Wanted::Either`] takes the first walk that visits every square;
+    /// [`Wanted::Open`] takes it too and opens it by rotations when it
+    /// closed (keeping the start when one is given).
+    pub kind: Wanted,
     /// The starting square; `None` picks one at random (or searches the
     /// starts in the course report's order with [`Tie::First`]).
     pub start: Option<Square>,
@@ -117,23 +122,24 @@ pub struct WarnsdorffOptions {
     pub tie: Tie,
     /// How many attempts before giving up.
     pub max_attempts: u32,
-    /// With `closed`: when no walk closes within the budget, return the
+    /// With [`Wanted::Closed`]: when no walk closes within the budget, return the
     /// first walk that visited every square (an open tour) instead of
     /// failing.
     pub open_fallback: bool,
-    /// Raised by the caller to stop between walks ([`Error::Interrupted`]).
-    pub stop: StopFlag,
+    /// The caller's control: its stop flag is checked between walks
+    /// ([`Error::Interrupted`]).
+    pub control: Control,
 }
 
 impl Default for WarnsdorffOptions {
     fn default() -> Self {
         WarnsdorffOptions {
-            closed: false,
+            kind: Wanted::Either,
             start: None,
             tie: Tie::Random,
             max_attempts: Warnsdorff::DEFAULT.max_attempts,
             open_fallback: false,
-            stop: StopFlag::new(),
+            control: Control::new(),
         }
     }
 }
@@ -142,7 +148,7 @@ impl WarnsdorffOptions {
     /// The options for a closed tour, everything else default.
     pub fn closed() -> Self {
         WarnsdorffOptions {
-            closed: true,
+            kind: Wanted::Closed,
             ..WarnsdorffOptions::default()
         }
     }
@@ -212,7 +218,7 @@ pub fn tour<R: Rng + ?Sized>(
 /// # Example
 /// ```
 /// use knights::{Board, algorithms::warnsdorff::{self, WarnsdorffOptions, Tie}};
-/// let options = WarnsdorffOptions { closed: true, tie: Tie::First, ..WarnsdorffOptions::default() };
+/// let options = WarnsdorffOptions { kind: knights::Wanted::Closed, tie: Tie::First, ..WarnsdorffOptions::default() };
 /// let found = warnsdorff::tour_with_stats(Board::new(8, 8)?, &options, &mut knights::rng::seeded(0))?;
 /// assert!(found.tour.is_closed());
 /// assert_eq!(found.attempts, 9); // the course report's program finds it from its ninth start
@@ -234,18 +240,19 @@ pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
     rng: &mut R,
     observe: &mut O,
 ) -> Result<WarnsdorffFound> {
-    exists::require(board, options.closed)?;
+    exists::require(board, options.kind)?;
+    let closed = options.kind.is_closed();
     if let Some(s) = options.start {
         if s as usize >= board.squares() {
-            return Err(Error::Board(format!(
-                "the start square {s} is not on the {board} board"
-            )));
+            return Err(Error::Board(
+                format!("the start square {s} is not on the {board} board").into(),
+            ));
         }
     }
     let mut walker = Walker::new(board)?;
     // The course report's program does not aim; the other tie-breaks close far more
     // often when they do (see BENCHMARKS.md).
-    walker.aim_closed(options.closed && options.tie != Tie::First);
+    walker.aim_closed(closed && options.tie != Tie::First);
     let deterministic = options.tie == Tie::First;
     let budget = match (deterministic, options.start) {
         // The same start and the same rule give the same walk.
@@ -255,7 +262,7 @@ pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
     };
     let mut first_open: Option<Vec<Square>> = None;
     for attempt in 0..budget {
-        options.stop.check("Warnsdorff's rule")?;
+        options.control.check("Warnsdorff's rule")?;
         let start = match (options.start, deterministic) {
             (Some(s), _) => s,
             (None, true) => {
@@ -266,9 +273,10 @@ pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
             (None, false) => rng.random_range(0..board.squares() as Square),
         };
         let outcome = walker.walk_observed(start, options.tie, rng, observe);
-        if outcome == Outcome::Closed || (outcome == Outcome::Open && !options.closed) {
+        if outcome == Outcome::Closed || (outcome == Outcome::Open && !closed) {
+            let tour = Tour::from_squares_unchecked(board, walker.path.clone());
             return Ok(WarnsdorffFound {
-                tour: Tour::from_squares_unchecked(board, walker.path.clone()),
+                tour: super::as_wanted(tour, options.kind, options.start.is_some())?,
                 attempts: attempt + 1,
             });
         }
@@ -282,7 +290,7 @@ pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
             attempts: budget,
         });
     }
-    let kind = if options.closed { "closed" } else { "open" };
+    let kind = if closed { "closed" } else { "open" };
     let deterministic = deterministic && options.start.is_some();
     let advice = if deterministic {
         "this tie-break is deterministic, so try another start or tie-break"
@@ -293,7 +301,7 @@ pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
         "Warnsdorff's rule with {} ties found no {kind} tour of {board} in {budget} attempt{}; {advice}",
         options.tie,
         if budget == 1 { "" } else { "s" }
-    ));
+    ).into());
     Err(if deterministic {
         gave_up
     } else {
@@ -396,31 +404,29 @@ impl Warnsdorff {
             return super::general::generate_warnsdorff(spec, random, self.max_attempts, rng);
         }
         let board = spec.board;
-        let options = |closed, max_attempts, open_fallback| WarnsdorffOptions {
-            closed,
+        let options = |kind, max_attempts, open_fallback| WarnsdorffOptions {
+            kind,
             start: spec.start,
             tie: self.tie,
             max_attempts,
             open_fallback,
-            stop: spec.stop.clone(),
+            control: spec.control.clone(),
         };
         match spec.kind {
-            Some(kind) => {
-                let closed = kind == Kind::Closed;
-                let options = options(closed, self.max_attempts, false);
-                let t = tour_observed(board, &options, rng, observe)?.tour;
-                finish(t, spec)
-            }
-            None if !exists::closed_tour(board).exists => {
-                let options = options(false, self.max_attempts, false);
+            kind @ (Wanted::Closed | Wanted::Open) => {
+                let options = options(kind, self.max_attempts, false);
                 tour_observed(board, &options, rng, observe).map(|f| f.tour)
             }
-            None => {
+            Wanted::Either if !exists::closed_tour(board).exists => {
+                let options = options(Wanted::Either, self.max_attempts, false);
+                tour_observed(board, &options, rng, observe).map(|f| f.tour)
+            }
+            Wanted::Either => {
                 let budget = self.max_attempts.max(1);
                 let share = Warnsdorff::closing_share(budget);
-                match tour_observed(board, &options(true, share, true), rng, observe) {
-                    Err(e) if matches!(e.unhinted(), Error::GaveUp(_)) && share < budget => {
-                        let rest = options(false, budget - share, false);
+                match tour_observed(board, &options(Wanted::Closed, share, true), rng, observe) {
+                    Err(e) if matches!(e, Error::GaveUp(_)) && share < budget => {
+                        let rest = options(Wanted::Either, budget - share, false);
                         tour_observed(board, &rest, rng, observe).map(|f| f.tour)
                     }
                     other => other.map(|f| f.tour),

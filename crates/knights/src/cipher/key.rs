@@ -5,7 +5,7 @@ use super::spec::KeySpec;
 use crate::board::Square;
 use crate::check::{self, Verdict};
 use crate::format::{self, Valid};
-use crate::{Board, Error, Result, StopFlag, Tour};
+use crate::{Board, Control, Error, Result, Tour};
 
 /// A cipher key: a checked knight's tour.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,8 +25,9 @@ impl Key {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn new(tour: Tour) -> Result<Key> {
-        check::check_tour(&tour)
-            .map_err(|fault| Error::Parse(format!("the key is not a knight's tour: {fault}")))?;
+        check::check_tour(&tour).map_err(|fault| {
+            Error::Parse(format!("the key is not a knight's tour: {fault}").into())
+        })?;
         let board = tour.board();
         Ok(Key {
             board,
@@ -37,24 +38,22 @@ impl Key {
     /// The key described by a [`KeySpec`]: the tour it regenerates.
     ///
     /// A description that gives no tour (a board without one, or a search
-    /// that runs out of attempts) is an [`Error::Parse`]: it is bad input to
-    /// the cipher.
-    pub fn from_spec(spec: &KeySpec) -> Result<Key> {
-        Key::from_spec_with_stop(spec, &StopFlag::new())
-    }
-
-    /// [`Key::from_spec`] that the caller can stop by raising `stop`
-    /// ([`Error::Interrupted`]; see [`KeySpec::tour_with_stop`]).
-    pub fn from_spec_with_stop(spec: &KeySpec, stop: &StopFlag) -> Result<Key> {
-        match spec.tour_with_stop(stop) {
+    /// that runs out of attempts) is an [`Error::BadKey`]: it is bad input to
+    /// the cipher. Raising `control`'s stop flag stops the generator
+    /// ([`Error::Interrupted`]; see [`KeySpec::tour`]).
+    pub fn from_spec(spec: &KeySpec, control: &Control) -> Result<Key> {
+        match spec.tour(control) {
             Ok(tour) => Key::new(tour),
             Err(e)
                 if matches!(
-                    e.unhinted(),
-                    Error::NoTour(_) | Error::GaveUp(_) | Error::Unsupported(_)
+                    e,
+                    Error::NoTour(_) | Error::GaveUp(_) | Error::Unsupported(_) | Error::Refused(_)
                 ) =>
             {
-                Err(Error::Parse(format!("the key '{spec}' gives no tour: {e}")))
+                Err(Error::BadKey {
+                    key: spec.to_string(),
+                    source: Box::new(e),
+                })
             }
             Err(e) => Err(e),
         }
@@ -77,13 +76,13 @@ impl Key {
             Ok(Verdict::Tourney { cycles, .. }) if cycles > 1 => {
                 return Err(Error::Parse(format!(
                     "the key is a tourney of {cycles} cycles, not a tour; a key must visit every square in one path"
-                )))
+                ).into()))
             }
             Ok(Verdict::Tourney { .. }) => {}
             Err(fault) => {
                 return Err(Error::Parse(format!(
                     "the key is not a knight's tour: {fault}"
-                )))
+                ).into()))
             }
         }
         match doc.into_valid()? {

@@ -58,7 +58,7 @@
 //! # Example
 //! ```
 //! use knights::cipher::{decrypt, encrypt, Key, KeySpec, Mode};
-//! let key = Key::from_spec(&"8x8,seed=5".parse::<KeySpec>()?)?;
+//! let key = Key::from_spec(&"8x8,seed=5".parse::<KeySpec>()?, &knights::Control::new())?;
 //! let secret = encrypt(&key, "Meet me at the old mill.\n", Mode::Exact)?;
 //! assert!(secret.starts_with("knights-cipher v1 8x8 25\n"));
 //! assert_eq!(decrypt(&key, &secret, Mode::Exact)?, "Meet me at the old mill.\n");

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use crate::algorithms::tourney::Generator;
 use crate::algorithms::{tourney, Algorithm, Spec, TakefujiLee, Warnsdorff};
 use crate::rails::JoinOptions;
-use crate::{Board, Error, Kind, Result, StopFlag, Tour};
+use crate::{Board, Control, Error, Result, Tour, Wanted};
 
 /// The algorithms a key may name, by [`Algorithm::name`]. `auto` is left out
 /// on purpose: what it picks may change between versions, and a key must give
@@ -54,9 +54,9 @@ const ALGORITHMS: &[Algorithm] = &[
 /// use knights::cipher::KeySpec;
 /// let spec: KeySpec = "8x8, seed=5, start=0,0".parse()?;
 /// assert_eq!(spec.to_string(), "8x8,algorithm=warnsdorff,seed=5,start=0,0,open");
-/// let tour = spec.tour()?;
+/// let tour = spec.tour(&knights::Control::new())?;
 /// assert_eq!(tour.start(), 0);
-/// assert_eq!(spec.tour()?, tour);
+/// assert_eq!(spec.tour(&knights::Control::new())?, tour);
 /// # Ok::<(), knights::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,9 +65,9 @@ pub struct KeySpec {
     pub board: Board,
     /// The generator.
     pub algorithm: Algorithm,
-    /// Open, closed, or `None` for `any`: closed where the board has a
+    /// Open, closed, or either for `any`: closed where the board has a
     /// closed tour, else open (fixed so for keys, whatever the method).
-    pub kind: Option<Kind>,
+    pub kind: Wanted,
     /// The seed of the generator's random choices.
     pub seed: u64,
     /// The first square as (row, column), if fixed.
@@ -82,7 +82,7 @@ impl KeySpec {
         KeySpec {
             board,
             algorithm: Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
-            kind: Some(Kind::Open),
+            kind: Wanted::Open,
             seed: 0,
             start: None,
             max_attempts: None,
@@ -97,18 +97,12 @@ impl KeySpec {
     /// method, so that stored keys regenerate the same tour (the search
     /// methods' own "either kind" settles for an open tour sooner).
     /// `attempts` is passed to the methods that restart and left out for
-    /// the others.
+    /// the others. The generator's restarts and the join watch `control`'s
+    /// stop flag and end with [`crate::Error::Interrupted`].
     ///
     /// # Complexity
     /// That of the generator: O(rows * cols) per attempt for Warnsdorff's rule.
-    pub fn tour(&self) -> Result<Tour> {
-        self.tour_with_stop(&StopFlag::new())
-    }
-
-    /// [`KeySpec::tour`] that the caller can stop by raising `stop`: the
-    /// generator's restarts and the join watch it and end with
-    /// [`crate::Error::Interrupted`].
-    pub fn tour_with_stop(&self, stop: &StopFlag) -> Result<Tour> {
+    pub fn tour(&self, control: &Control) -> Result<Tour> {
         let kind = crate::algorithms::resolve_kind(&Spec {
             kind: self.kind,
             ..Spec::new(self.board)
@@ -125,13 +119,13 @@ impl KeySpec {
             // the join in the board's own orientation, so that a key always
             // gives the same tour and its ciphertexts decrypt.
             let spec = Spec {
-                kind: Some(kind),
+                kind: kind.into(),
                 start,
                 ..Spec::new(self.board)
             };
             let join = JoinOptions {
                 random_orientation: false,
-                stop: stop.clone(),
+                control: control.clone(),
                 ..JoinOptions::default()
             };
             let make = |board, rng: &mut dyn rand::RngCore| {
@@ -141,11 +135,11 @@ impl KeySpec {
                 .map_err(in_key_words);
         }
         Tour::builder(self.board)
-            .kind(Some(kind))
+            .kind(kind)
             .start_at(start)
             .algorithm(algorithm)
             .seed(self.seed)
-            .stop_flag(stop.clone())
+            .control(control)
             .build()
             .map_err(in_key_words)
     }
@@ -154,12 +148,12 @@ impl KeySpec {
 /// A generator that gave up advises in the key's own words (its items
 /// `attempts=`, `seed=`, `algorithm=`), not in options a key does not have.
 fn in_key_words(e: Error) -> Error {
-    match e.unhinted() {
+    match e {
         Error::GaveUp(why) => {
-            let what = why.split_once("; ").map_or(why.as_str(), |(what, _)| what);
+            let what = why.split_once("; ").map_or(why.text(), |(what, _)| what);
             Error::GaveUp(format!(
                 "{what}; give the key more attempts (attempts=N), another seed (seed=N) or another algorithm (algorithm=NAME)"
-            ))
+            ).into())
         }
         _ => e,
     }
@@ -178,9 +172,9 @@ impl fmt::Display for KeySpec {
             write!(f, ",start={r},{c}")?;
         }
         f.write_str(match self.kind {
-            Some(Kind::Open) => ",open",
-            Some(Kind::Closed) => ",closed",
-            None => ",any",
+            Wanted::Open => ",open",
+            Wanted::Closed => ",closed",
+            Wanted::Either => ",any",
         })?;
         if let Some(n) = self.max_attempts {
             write!(f, ",attempts={n}")?;
@@ -197,7 +191,7 @@ impl FromStr for KeySpec {
             Error::Parse(format!(
                 "the key '{}' {why}; write a tour file or BOARD[,algorithm=NAME][,seed=N][,start=ROW,COL][,open|closed|any][,attempts=N], such as 8x8,seed=5",
                 crate::excerpt(text)
-            ))
+            ).into())
         };
         let mut items = text.split(',').map(str::trim);
         let board_text = items.next().unwrap_or_default();
@@ -278,9 +272,9 @@ impl FromStr for KeySpec {
                     }
                     spec.start = Some((r, c));
                 }
-                ("open", None) => spec.kind = Some(Kind::Open),
-                ("closed", None) => spec.kind = Some(Kind::Closed),
-                ("any", None) => spec.kind = None,
+                ("open", None) => spec.kind = Wanted::Open,
+                ("closed", None) => spec.kind = Wanted::Closed,
+                ("any", None) => spec.kind = Wanted::Either,
                 _ => {
                     return Err(bad(format!(
                         "has the item '{}', which is not a key item",
@@ -307,9 +301,9 @@ mod tests {
         let spec: KeySpec = full.parse().unwrap();
         assert_eq!(spec.to_string(), full);
         assert_eq!(spec.start, Some((5, 9)));
-        assert_eq!(spec.kind, Some(Kind::Closed));
+        assert_eq!(spec.kind, Wanted::Closed);
         let spaced: KeySpec = " 6 x 10 , alg = Warnsdorff , any ".parse().unwrap();
-        assert_eq!(spaced.kind, None);
+        assert_eq!(spaced.kind, Wanted::Either);
     }
 
     #[test]
@@ -319,9 +313,13 @@ mod tests {
             let spec: KeySpec = format!("8x8,algorithm={name},seed=3,any").parse().unwrap();
             assert_eq!(spec.algorithm, algorithm);
             assert_eq!(spec.to_string().parse::<KeySpec>().unwrap(), spec);
-            let tour = spec.tour().unwrap();
+            let tour = spec.tour(&crate::Control::new()).unwrap();
             assert!(crate::check::check_tour(&tour).is_ok(), "{spec}");
-            assert_eq!(spec.tour().unwrap(), tour, "{spec} is reproducible");
+            assert_eq!(
+                spec.tour(&crate::Control::new()).unwrap(),
+                tour,
+                "{spec} is reproducible"
+            );
         }
     }
 

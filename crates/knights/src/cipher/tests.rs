@@ -4,7 +4,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::check::check_tour;
-use crate::{Board, Error};
+use crate::{Board, Error, Wanted};
 
 /// The cipher vectors (`tests/data/cipher.toml`).
 const VECTORS: &str = include_str!("../../tests/data/cipher.toml");
@@ -84,8 +84,9 @@ fn keys_are_checked() {
     );
     let tourney = r#"{"rows": 3, "cols": 4, "cycles": [[[0,0],[1,2]], [[0,1],[1,3]]]}"#;
     assert!(Key::from_text(tourney).is_err());
-    let e = Key::from_spec(&"4x4".parse().unwrap()).unwrap_err();
-    assert!(matches!(e, Error::Parse(_)), "{e:?}");
+    let e = Key::from_spec(&"4x4".parse().unwrap(), &crate::Control::new()).unwrap_err();
+    assert!(matches!(e, Error::BadKey { .. }), "{e:?}");
+    assert_eq!(e.category(), crate::Category::BadInput);
     assert!(e.to_string().contains("gives no tour"), "{e}");
 }
 
@@ -94,7 +95,7 @@ fn keys_are_checked() {
 #[test]
 fn pinned_key_description() {
     let spec: KeySpec = "8x8,seed=5".parse().unwrap();
-    let tour = spec.tour().unwrap();
+    let tour = spec.tour(&crate::Control::new()).unwrap();
     assert_eq!(check_tour(&tour), Ok(crate::Kind::Open));
     assert_eq!(tour.squares()[..8], PINNED_8X8_SEED_5);
     let key = Key::new(tour).unwrap();
@@ -114,7 +115,9 @@ fn key_strategy() -> impl Strategy<Value = Key> {
     (5u64..=12, 5u64..=12, any::<u64>()).prop_map(|(r, c, seed)| {
         let mut spec = KeySpec::new(Board::new(r, c).unwrap());
         spec.seed = seed;
-        let tour = spec.tour().unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let tour = spec
+            .tour(&crate::Control::new())
+            .unwrap_or_else(|e| panic!("{spec}: {e}"));
         check_tour(&tour).unwrap();
         assert!(!tour.is_closed(), "{spec}");
         Key::new(tour).unwrap()
@@ -128,7 +131,9 @@ fn keys_whose_walk_closes_next_to_two_corners() {
     for (r, c, seed) in [(8, 5, 297), (10, 5, 182), (10, 5, 282), (12, 5, 236)] {
         let mut spec = KeySpec::new(Board::new(r, c).unwrap());
         spec.seed = seed;
-        let tour = spec.tour().unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let tour = spec
+            .tour(&crate::Control::new())
+            .unwrap_or_else(|e| panic!("{spec}: {e}"));
         check_tour(&tour).unwrap();
         assert!(!tour.is_closed());
     }
@@ -182,13 +187,11 @@ proptest! {
         let mut spec = KeySpec::new(Board::new(r, c).unwrap());
         spec.seed = seed;
         spec.start = start.map(|(a, b)| (a % r as u32, b % c as u32));
-        spec.kind = [Some(Kind::Open), Some(Kind::Closed), None][want as usize];
+        spec.kind = [Wanted::Open, Wanted::Closed, Wanted::Either][want as usize];
         spec.max_attempts = attempts;
         prop_assert_eq!(spec.to_string().parse::<KeySpec>().unwrap(), spec);
     }
 }
-
-use crate::Kind;
 
 /// The characters of a ciphertext body (escapes decoded, line breaks dropped).
 fn decrypt_body_chars(body: &str) -> Vec<char> {

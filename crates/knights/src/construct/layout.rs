@@ -132,7 +132,9 @@ impl Layout {
                     continue; // only the special block has this size
                 }
                 let p = base::pattern(kind_for(h, w), h, w).ok_or_else(|| {
-                    Error::Unsupported(format!("the construction has no base block of {h}x{w}"))
+                    Error::Unsupported(
+                        format!("the construction has no base block of {h}x{w}").into(),
+                    )
                 })?;
                 out.push(((h, w), p));
             }
@@ -496,7 +498,7 @@ fn join_block(
             return Err(Error::GaveUp(format!(
                 "the construction found no switch joining the {}x{} block at ({}, {}) to its neighbour",
                 b.h, b.w, b.y, b.x
-            )));
+            ).into()));
         }
     }
     Ok(())

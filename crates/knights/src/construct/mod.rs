@@ -58,7 +58,7 @@ use self::layout::{split_any, split_even, split_pair, split_three, Blocks, Layou
 use self::search::{find_path, Goal};
 use self::trace::Plan;
 use crate::board::Square;
-use crate::{exists, memory, Board, Cover, Error, Result, Tour};
+use crate::{exists, memory, Board, Cover, Error, Result, Tour, Wanted};
 
 /// Bytes per square that must be available before starting. The peak
 /// resident memory (the cover, 1 byte a square, then the tour, 4) stays
@@ -88,7 +88,7 @@ const BYTES_TO_START: u64 = 7;
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
-    exists::require(board, true)?;
+    exists::require(board, Wanted::Closed)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?.unwrap_or(0);
     let squares = if thin(board) {
@@ -126,7 +126,7 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
-    exists::require(board, false)?;
+    exists::require(board, Wanted::Open)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?;
     if board.squares() == 1 {
@@ -136,7 +136,7 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
         let (r, c) = board.coords(s);
         return Err(Error::NoTour(format!(
             "no open tour of {board} starts at ({r}, {c}): it is a knight's move from two squares that have only two moves each, so a tour from it must end on one of them, a knight's move from the start"
-        )));
+        ).into()));
     }
     if exists::closed_tour(board).exists {
         return open_from_closed(board, start.unwrap_or(0));
@@ -181,7 +181,7 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
             Some(search::PathFound::NoneExists) => {
                 return Err(Error::NoTour(format!(
                     "no open tour of {board} starts at ({r}, {c}): an exhaustive search of every path from it finds none"
-                )));
+                ).into()));
             }
             None => {}
         }
@@ -191,8 +191,8 @@ pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
     let why = last_err.map_or_else(String::new, |e| format!(" ({e})"));
     Err(Error::GaveUp(format!(
         "the construction found no open tour of {board} starting at ({r}, {c}){why}, though one may exist; another start may succeed"
-    ))
-    .with_hint(crate::Hint::UseAlgorithm("warnsdorff")))
+    ).into())
+    .with_hint(crate::Hint::USE_WARNSDORFF))
 }
 
 /// Boards of at most this many squares are settled by exhaustive search
@@ -234,15 +234,22 @@ fn open_from_layout(board: Board, layout: &Layout) -> Result<Vec<Square>> {
     plan.trace(board, ends[0], Some(ends[1]))
 }
 
-/// A closed tour (when `closed`) or an open tour, as [`closed`] and [`open`].
+/// A closed tour or an open tour, as [`closed`] and [`open`]; for
+/// [`Wanted::Either`], closed where the board has a closed tour, else open.
 ///
 /// # Example
 /// ```
-/// use knights::{Board, construct};
-/// assert!(construct::tour(Board::new(6, 6)?, true, None)?.is_closed());
+/// use knights::{Board, construct, Wanted};
+/// assert!(construct::tour(Board::new(6, 6)?, Wanted::Closed, None)?.is_closed());
+/// assert!(!construct::tour(Board::new(3, 4)?, Wanted::Either, None)?.is_closed());
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tour(board: Board, closed: bool, start: Option<Square>) -> Result<Tour> {
+pub fn tour(board: Board, kind: Wanted, start: Option<Square>) -> Result<Tour> {
+    let closed = match kind {
+        Wanted::Closed => true,
+        Wanted::Open => false,
+        Wanted::Either => exists::closed_tour(board).exists,
+    };
     if closed {
         self::closed(board, start)
     } else {
@@ -260,7 +267,7 @@ pub fn tour(board: Board, closed: bool, start: Option<Square>) -> Result<Tour> {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn closed_cover(board: Board) -> Result<Cover> {
-    exists::require(board, true)?;
+    exists::require(board, Wanted::Closed)?;
     Ok(Cover::from_bytes_unchecked(
         board,
         closed_links(board, true)?,
@@ -282,7 +289,7 @@ pub fn closed_cover(board: Board) -> Result<Cover> {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn tourney(board: Board) -> Result<Cover> {
-    exists::require(board, true)?;
+    exists::require(board, Wanted::Closed)?;
     Ok(Cover::from_bytes_unchecked(
         board,
         closed_links(board, false)?,
@@ -340,9 +347,12 @@ fn open_from_closed(board: Board, start: Square) -> Result<Tour> {
         }
         return Ok(Tour::from_squares_unchecked(board, squares));
     }
-    Err(Error::GaveUp(format!(
+    Err(Error::GaveUp(
+        format!(
         "no rotation of the constructed closed tour of {board} gives an open tour from the start"
-    )))
+    )
+        .into(),
+    ))
 }
 
 /// Whether `s` is a knight's move from two squares of degree 2: then a
@@ -358,18 +368,24 @@ pub(crate) fn next_to_two_corners(board: Board, s: Square) -> bool {
 
 fn check_start(board: Board, start: Option<Square>) -> Result<Option<Square>> {
     match start {
-        Some(s) if s as usize >= board.squares() => Err(Error::Board(format!(
-            "square {s} is not on the {board} board, whose squares are 0..{}",
-            board.squares()
-        ))),
+        Some(s) if s as usize >= board.squares() => Err(Error::Board(
+            format!(
+                "square {s} is not on the {board} board, whose squares are 0..{}",
+                board.squares()
+            )
+            .into(),
+        )),
         _ => Ok(start),
     }
 }
 
 fn broken(board: Board) -> Error {
-    Error::GaveUp(format!(
+    Error::GaveUp(
+        format!(
         "the construction's moves on {board} do not form a single tour (a bug; please report it)"
-    ))
+    )
+        .into(),
+    )
 }
 
 /// Whether the board has a side of 3: its blocks are joined by exchanges of
@@ -393,7 +409,7 @@ fn closed_layout(board: Board) -> Result<Layout> {
     } else {
         None
     };
-    let (rows, cols) = cut.ok_or_else(|| exists::no_tour_error(board, true))?;
+    let (rows, cols) = cut.ok_or_else(|| exists::no_tour_error(board, Wanted::Closed))?;
     Ok(Layout {
         rows,
         cols,
@@ -474,7 +490,7 @@ fn open_sides(board: Board) -> Result<(Side, Side)> {
         (4, _) => (fixed(4, &[4]), side(n, FOUR, split_pair)),
         (_, 4) => (side(m, FOUR, split_pair), fixed(4, &[4])),
         _ if m % 2 == 1 && n % 2 == 1 => (side(m, ODD, split_even), side(n, ODD, split_even)),
-        _ => return Err(exists::no_tour_error(board, false)),
+        _ => return Err(exists::no_tour_error(board, Wanted::Open)),
     })
 }
 
@@ -494,14 +510,14 @@ fn open_layouts(board: Board, start: Option<Square>, effort: u64) -> Result<Vec<
         if board.squares() % 2 == 1 && (r + c) % 2 == 1 {
             return Err(Error::NoTour(format!(
                 "no open tour of {board} starts at ({r}, {c}): a board with an odd number of squares has one more square of the corners' colour, so every tour starts and ends on that colour"
-            )));
+            ).into()));
         }
         let four_rows = board.rows() == 4 && (r == 1 || r == 2);
         let four_cols = board.cols() == 4 && (c == 1 || c == 2);
         if four_rows || four_cols {
             return Err(Error::NoTour(format!(
                 "no open tour of {board} starts at ({r}, {c}): on a board with a side of 4 every move from the outer lines lands on the inner lines, which forces every open tour to start and end on the outer lines"
-            )));
+            ).into()));
         }
     }
     let mut out = Vec::new();

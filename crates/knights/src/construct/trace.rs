@@ -249,10 +249,13 @@ impl<'b> Plan<'b> {
         let cols = self.cols;
         let closed = end.is_none();
         let broken = || {
-            Error::GaveUp(format!(
-                "the construction's moves on {board} do not form one {} through every square",
-                if closed { "cycle" } else { "path" }
-            ))
+            Error::GaveUp(
+                format!(
+                    "the construction's moves on {board} do not form one {} through every square",
+                    if closed { "cycle" } else { "path" }
+                )
+                .into(),
+            )
         };
         memory::ensure_fits(board, "tour", 4)?;
         let mut out: Vec<Square> = Vec::new();

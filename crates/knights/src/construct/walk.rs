@@ -47,10 +47,13 @@ pub(crate) fn walk(
     let n = board.squares();
     let closed = end.is_none();
     let broken = || {
-        Error::GaveUp(format!(
-            "the construction's moves on {board} do not form one {} through every square",
-            if closed { "cycle" } else { "path" }
-        ))
+        Error::GaveUp(
+            format!(
+                "the construction's moves on {board} do not form one {} through every square",
+                if closed { "cycle" } else { "path" }
+            )
+            .into(),
+        )
     };
     let mut out = memory::try_vec(board, "tour", 4, 0 as Square)?;
     out[0] = start;
@@ -137,7 +140,7 @@ pub(crate) fn open_up(board: Board, squares: &mut [Square]) -> Result<()> {
     }
     Err(Error::GaveUp(format!(
         "no rotation of the constructed closed tour of {board} gives an open tour from the same start"
-    )))
+    ).into()))
 }
 
 fn rotate_once(board: Board, squares: &mut [Square]) -> Result<()> {
@@ -154,6 +157,6 @@ fn rotate_once(board: Board, squares: &mut [Square]) -> Result<()> {
         }
         None => Err(Error::GaveUp(format!(
             "no rotation of the constructed closed tour of {board} gives an open tour from the same start"
-        ))),
+        ).into())),
     }
 }

@@ -128,7 +128,7 @@ pub(crate) fn refuse_before_building(shape: &Shape, kind: Kind, order: SquareOrd
     if let Some(least) = least_frontier(shape, order).filter(|&k| k > MAX_FRONTIER) {
         return Err(crate::Error::Unsupported(format!(
             "{shape}: counting its tours needs a frontier of at least {least} squares, more than the {MAX_FRONTIER} this counter supports; ask for a narrower board"
-        )));
+        ).into()));
     }
     crate::memory::ensure_fits(shape.board(), "count", PROBLEM_BYTES_PER_SQUARE)?;
     if shape.leaper() != Leaper::KNIGHT || shape.wrap() == Wrap::None || shape.hole_count() > 0 {
@@ -140,7 +140,7 @@ pub(crate) fn refuse_before_building(shape: &Shape, kind: Kind, order: SquareOrd
         return Err(crate::Error::Unsupported(format!(
             "{shape}: its {kind} tours number about 2^{:.0} or more (tori and cylinders have over half the bits of Brégman's bound on their tours, here 2^{bound:.0}), past 2^4096, the most this counter holds",
             bound / 2.0
-        )));
+        ).into()));
     }
     Ok(())
 }

@@ -17,8 +17,8 @@ use super::project::{self, Projection, Source};
 use super::symmetry::{self, Classes};
 use super::time_left::{self, Stage};
 use super::{
-    meet, meet_paths, trial, Count, CountReport, Exchange, FrontierProgress, Method, Sweep,
-    WorkerShare,
+    meet, meet_paths, trial, Count, CountOptions, CountReport, Exchange, FrontierProgress, Method,
+    Sweep, WorkerShare,
 };
 use crate::{Board, Control, Kind, Result, Shape};
 
@@ -46,21 +46,12 @@ use crate::{Board, Control, Kind, Result, Shape};
 /// assert_eq!(Counter::new("3x4".parse()?).kind(Kind::Open).tours()?.count, 8);
 /// # Ok::<(), knights::Error>(())
 /// ```
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 #[must_use = "a Counter does nothing until it counts"]
 pub struct Counter<'a, On = Board> {
     on: On,
-    kind: Kind,
-    method: Method,
-    max_memory: Option<u64>,
+    options: CountOptions,
     control: Option<&'a Control>,
-    work_dir: Option<&'a Path>,
-    resume: bool,
-    fresh: bool,
-    max_disk: Option<u64>,
-    keep: bool,
-    order: SquareOrder,
-    memory_only: bool,
     workers: Option<Workers<'a>>,
 }
 
@@ -97,17 +88,8 @@ impl<'a, On> Counter<'a, On> {
     fn with(on: On) -> Counter<'a, On> {
         Counter {
             on,
-            kind: Kind::Closed,
-            method: Method::Auto,
-            max_memory: None,
+            options: CountOptions::default(),
             control: None,
-            work_dir: None,
-            resume: false,
-            fresh: false,
-            max_disk: None,
-            keep: false,
-            order: SquareOrder::Rows,
-            memory_only: false,
             workers: None,
         }
     }
@@ -116,30 +98,33 @@ impl<'a, On> Counter<'a, On> {
     fn same_for<T>(&self, other: T) -> Counter<'a, T> {
         Counter {
             on: other,
-            kind: self.kind,
-            method: self.method,
-            max_memory: self.max_memory,
+            options: self.options.clone(),
             control: self.control,
-            work_dir: self.work_dir,
-            resume: self.resume,
-            fresh: self.fresh,
-            max_disk: self.max_disk,
-            keep: self.keep,
-            order: self.order,
-            memory_only: self.memory_only,
             workers: self.workers,
         }
     }
 
+    /// Counts with `options`, every one at once (they replace those set
+    /// before; the control and the workers stay).
+    pub fn options(mut self, options: CountOptions) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// The options this count runs with.
+    pub fn count_options(&self) -> &CountOptions {
+        &self.options
+    }
+
     /// Counts closed or open tours.
     pub fn kind(mut self, kind: Kind) -> Self {
-        self.kind = kind;
+        self.options.kind = kind;
         self
     }
 
     /// Counts forward or by meeting in the middle (default [`Method::Auto`]).
     pub fn method(mut self, method: Method) -> Self {
-        self.method = method;
+        self.options.method = method;
         self
     }
 
@@ -148,7 +133,7 @@ impl<'a, On> Counter<'a, On> {
     /// they go to disk, and a count that cannot be done within it even there
     /// stops with [`crate::Error::OverBudget`].
     pub fn max_memory(mut self, bytes: u64) -> Self {
-        self.max_memory = Some(bytes);
+        self.options.max_memory = Some(bytes);
         self
     }
 
@@ -168,8 +153,8 @@ impl<'a, On> Counter<'a, On> {
     /// Keeps the states on disk in this directory, with a checkpoint after
     /// every square (default: in memory, or when they do not fit, in a
     /// directory of the system's temporary directory removed at the end).
-    pub fn work_dir(mut self, dir: &'a Path) -> Self {
-        self.work_dir = Some(dir);
+    pub fn work_dir(mut self, dir: &Path) -> Self {
+        self.options.work_dir = Some(dir.to_path_buf());
         self
     }
 
@@ -180,14 +165,14 @@ impl<'a, On> Counter<'a, On> {
     /// [`fresh`](Counter::fresh), and counts a finished one again. Other
     /// counts' files in the work directory are never looked at.
     pub fn resume(mut self, resume: bool) -> Self {
-        self.resume = resume;
+        self.options.resume = resume;
         self
     }
 
     /// Discards this count's checkpoints in the work directory and starts
     /// afresh.
     pub fn fresh(mut self, fresh: bool) -> Self {
-        self.fresh = fresh;
+        self.options.fresh = fresh;
         self
     }
 
@@ -198,7 +183,7 @@ impl<'a, On> Counter<'a, On> {
     /// [`crate::Error::OverDisk`] if not (a count with a work directory
     /// keeps its checkpoint for [`resume`](Counter::resume)).
     pub fn max_disk(mut self, bytes: u64) -> Self {
-        self.max_disk = Some(bytes);
+        self.options.max_disk = Some(bytes);
         self
     }
 
@@ -206,14 +191,14 @@ impl<'a, On> Counter<'a, On> {
     /// (default: only a small summary with the count stays, from which
     /// [`resume`](Counter::resume) answers at once).
     pub fn keep(mut self, keep: bool) -> Self {
-        self.keep = keep;
+        self.options.keep = keep;
         self
     }
 
     /// Takes each row from the outside in: [`order`](Counter::order) with
     /// [`SquareOrder::OutsideIn`] (or [`SquareOrder::Rows`] when false).
     pub fn outside_in(mut self, outside_in: bool) -> Self {
-        self.order = match outside_in {
+        self.options.order = match outside_in {
             true => SquareOrder::OutsideIn,
             false => SquareOrder::Rows,
         };
@@ -241,7 +226,7 @@ impl<'a, On> Counter<'a, On> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn order(mut self, order: SquareOrder) -> Self {
-        self.order = order;
+        self.options.order = order;
         self
     }
 
@@ -251,7 +236,7 @@ impl<'a, On> Counter<'a, On> {
     /// system, such as a server). A work directory still puts the states on
     /// disk.
     pub fn memory_only(mut self, memory_only: bool) -> Self {
-        self.memory_only = memory_only;
+        self.options.memory_only = memory_only;
         self
     }
 
@@ -270,8 +255,8 @@ impl<'a, On> Counter<'a, On> {
     /// Makes the work directory ready for a count that starts (see
     /// `executor::prepare_work_dir`).
     fn prepare(&self) -> Result<()> {
-        match self.work_dir {
-            Some(dir) => executor::prepare_work_dir(dir, self.resume, self.fresh),
+        match &self.options.work_dir {
+            Some(dir) => executor::prepare_work_dir(dir, self.options.resume, self.options.fresh),
             None => Ok(()),
         }
     }
@@ -281,7 +266,7 @@ impl<'a, On> Counter<'a, On> {
     /// `layout` (see [`time_left::Tracker`]).
     fn forward(&self, layout: &[(Stage, usize)]) -> impl Fn(&FrontierProgress) + Sync + 'a {
         let control = self.control;
-        let tracker = time_left::Tracker::new(layout, self.kind);
+        let tracker = time_left::Tracker::new(layout, self.options.kind);
         move |p| {
             if let Some(control) = control {
                 control.report(&crate::Progress::from(&tracker.see(p)));
@@ -297,22 +282,17 @@ impl<'a, On> Counter<'a, On> {
         forward: &'b (dyn Fn(&FrontierProgress) + Sync),
     ) -> RunOptions<'b> {
         RunOptions {
-            max_memory: self.max_memory,
+            count: &self.options,
             progress: self.control.map(|_| forward),
             within_every: None,
-            work_dir: self.work_dir,
-            resume: self.resume,
-            fresh: self.fresh,
             later: false,
             stop: self.control.map(Control::stop_flag),
-            max_disk: self.max_disk,
-            keep: self.keep,
             final_layer: None,
             count_bits: 0,
-            memory_only: self.memory_only.then_some(board),
+            memory_only: self.options.memory_only.then_some(board),
             workers: self.workers.map(|w| w.0),
             route: None,
-            judge_reach: self.order == SquareOrder::Rows,
+            judge_reach: self.options.order == SquareOrder::Rows,
         }
     }
 
@@ -338,7 +318,7 @@ impl<'a, On> Counter<'a, On> {
     /// closed one.
     fn one_square(&self) -> CountReport {
         CountReport {
-            count: Count::from(u64::from(self.kind == Kind::Open)),
+            count: Count::from(u64::from(self.options.kind == Kind::Open)),
             ..CountReport::default()
         }
     }
@@ -381,23 +361,30 @@ impl Counter<'_> {
             return Ok(self.one_square());
         }
         // An explicit method still runs (the tests check the theorems with it).
-        if self.method == Method::Auto && !crate::exists::tour_exists(board, self.kind) {
+        if self.options.method == Method::Auto
+            && !crate::exists::tour_exists(board, self.options.kind)
+        {
             return Ok(CountReport {
                 elapsed: t0.elapsed(),
                 ..CountReport::default()
             });
         }
-        let bits = expected_bits(board, self.kind)?;
+        let bits = expected_bits(board, self.options.kind)?;
         crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
         let (rows, w) = oriented(board);
-        let meet = meets(board, self.kind, self.method, self.order)?;
+        let meet = meets(
+            board,
+            self.options.kind,
+            self.options.method,
+            self.options.order,
+        )?;
         let forward = self.forward(&self.layout(rows, w, meet));
         let run_opts = RunOptions {
             count_bits: bits,
             ..self.run_options(board, &forward)
         };
         if meet {
-            let m = match self.kind {
+            let m = match self.options.kind {
                 Kind::Closed => meet::closed_tours(rows, w, &run_opts)?,
                 Kind::Open => meet_paths::open_tours(rows, w, &run_opts)?,
             };
@@ -419,7 +406,7 @@ impl Counter<'_> {
                 workers: self.shares(t.held_peak.max(b.held_peak), t.sent_bytes + b.sent_bytes)?,
             });
         }
-        let problem = strip_problem(rows, w, self.kind, self.order);
+        let problem = strip_problem(rows, w, self.options.kind, self.options.order);
         let run = executor::run(&problem, &run_opts)?;
         let workers = self.shares(run.held_peak, run.sent_bytes)?;
         Ok(CountReport {
@@ -451,13 +438,13 @@ impl Counter<'_> {
     pub fn all_lengths(&self) -> Result<Sweep> {
         self.prepare()?;
         let t0 = Instant::now();
-        if self.method == Method::Meet {
+        if self.options.method == Method::Meet {
             return Err(
                 crate::Error::Unsupported("a sweep over lengths runs forward".into())
-                    .with_hint(crate::Hint::UseMethod("forward")),
+                    .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)),
             );
         }
-        if self.order == SquareOrder::Staggered {
+        if self.options.order == SquareOrder::Staggered {
             return Err(crate::Error::Unsupported(
                 "a sweep over lengths counts the tours after each whole row, which a staggered count never takes".into(),
             ));
@@ -499,9 +486,9 @@ impl Counter<'_> {
     fn sweep(&self, prefixes: impl FnOnce(&mut Problem)) -> Result<executor::Run> {
         let board = self.on;
         let (w, rows) = (board.rows() as usize, board.cols() as usize);
-        let bits = expected_bits(board, self.kind)?;
+        let bits = expected_bits(board, self.options.kind)?;
         crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
-        let mut problem = strip_problem(rows, w, self.kind, self.order);
+        let mut problem = strip_problem(rows, w, self.options.kind, self.options.order);
         prefixes(&mut problem);
         let forward = self.forward(&[(Stage::Squares, problem.n)]);
         executor::run(
@@ -527,7 +514,7 @@ impl Counter<'_> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn symmetric(&self) -> Result<CountReport> {
-        symmetry::closed_only(self.kind)?;
+        symmetry::closed_only(self.options.kind)?;
         self.prepare()?;
         let t0 = Instant::now();
         let forward = self.forward(&[(Stage::Squares, 0)]);
@@ -558,7 +545,7 @@ impl Counter<'_> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn classes(&self) -> Result<Classes> {
-        symmetry::closed_only(self.kind)?;
+        symmetry::closed_only(self.options.kind)?;
         self.prepare()?;
         let t0 = Instant::now();
         let all = self.tours()?.count;
@@ -585,9 +572,9 @@ impl Counter<'_> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn project(&self) -> Result<Projection> {
-        let (board, kind) = (self.on, self.kind);
+        let (board, kind) = (self.on, self.options.kind);
         if board.squares() == 1
-            || (self.method == Method::Auto && !crate::exists::tour_exists(board, kind))
+            || (self.options.method == Method::Auto && !crate::exists::tour_exists(board, kind))
         {
             return Ok(Projection {
                 source: Some(Source::Nothing),
@@ -597,13 +584,13 @@ impl Counter<'_> {
         expected_bits(board, kind)?;
         crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
         let (rows, w) = oriented(board);
-        let meet = meets(board, kind, self.method, self.order)?;
+        let meet = meets(board, kind, self.options.method, self.options.order)?;
         let join = meet.then_some(match kind {
             Kind::Open => project::Join::Open,
             Kind::Closed => project::Join::Closed,
         });
         // The table's boards were counted by rows.
-        let table = (self.order == SquareOrder::Rows)
+        let table = (self.options.order == SquareOrder::Rows)
             .then(|| project::from_table(rows, w, kind == Kind::Open, meet))
             .flatten();
         if let Some(p) = table {
@@ -614,7 +601,7 @@ impl Counter<'_> {
         } else if meet {
             meet::part_problems(rows, w).to_vec()
         } else {
-            vec![strip_problem(rows, w, kind, self.order)]
+            vec![strip_problem(rows, w, kind, self.options.order)]
         };
         let p = trial::project(&problems, self.control.map(Control::stop_flag))?;
         Ok(Projection { join, ..p })
@@ -628,7 +615,7 @@ impl Counter<'_> {
         if !meet {
             return vec![(Stage::Squares, rows * w)];
         }
-        let parts: Vec<usize> = match self.kind {
+        let parts: Vec<usize> = match self.options.kind {
             Kind::Closed => meet::part_problems(rows, w).iter().map(|p| p.n).collect(),
             Kind::Open => meet_paths::part_problems(rows, w)
                 .iter()

@@ -44,7 +44,7 @@ pub(crate) struct Summary<'a> {
 
 impl<'a> Summary<'a> {
     pub fn new(top: &'a Problem, bottom: &'a Problem, opts: &RunOptions<'_>) -> Summary<'a> {
-        let path = opts.work_dir.map(|dir| {
+        let path = opts.count.work_dir.as_deref().map(|dir| {
             dir.join(format!(
                 "count-meet-{:016x}.json",
                 executor::problem_hash(top) ^ executor::problem_hash(bottom).rotate_left(1)
@@ -65,10 +65,10 @@ impl<'a> Summary<'a> {
         if opts.workers.is_some() {
             return Ok(None);
         }
-        if let (Some(dir), false) = (opts.work_dir, opts.resume) {
+        if let (Some(dir), false) = (opts.count.work_dir.as_deref(), opts.count.resume) {
             let finished = self.path.as_deref().is_some_and(std::path::Path::exists);
             let parts = [self.top, self.bottom].map(|p| executor::manifests(p, dir).len());
-            if !opts.fresh && !finished && parts.iter().sum::<usize>() > 0 {
+            if !opts.count.fresh && !finished && parts.iter().sum::<usize>() > 0 {
                 return Err(executor::unfinished(dir));
             }
             executor::clear_checkpoints(self.top, dir)?;
@@ -79,7 +79,7 @@ impl<'a> Summary<'a> {
                     .map_err(|e| super::executor::io_error("clear", path, e))?;
             }
         }
-        match (self.path.as_deref(), opts.resume) {
+        match (self.path.as_deref(), opts.count.resume) {
             (Some(path), true) if path.exists() => read_summary(path).map(Some),
             _ => Ok(None),
         }
@@ -91,13 +91,17 @@ impl<'a> Summary<'a> {
         if opts.workers.is_some() {
             return Ok(());
         }
-        if let (Some(dir), Some(path), false) = (opts.work_dir, self.path.as_deref(), opts.keep) {
+        if let (Some(dir), Some(path), false) = (
+            opts.count.work_dir.as_deref(),
+            self.path.as_deref(),
+            opts.count.keep,
+        ) {
             let file = SummaryFile {
                 checksum: super::executor::crc_of(done),
                 run: done,
             };
             let text = serde_json::to_string(&file)
-                .map_err(|e| Error::Internal(format!("a count's summary: {e}")))?;
+                .map_err(|e| Error::Internal(format!("a count's summary: {e}").into()))?;
             // Written through the work directory's handle, never through
             // a link planted at its predictable name.
             let (work, name) = summary_folder(dir, path)?;
@@ -121,7 +125,7 @@ fn summary_folder<'p>(
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
-        .ok_or_else(|| Error::Internal(format!("{} has no name", path.display())))?;
+        .ok_or_else(|| Error::Internal(format!("{} has no name", path.display()).into()))?;
     Ok((work, name))
 }
 
@@ -136,8 +140,9 @@ struct SummaryFile<R> {
 /// Reads and checks the summary at `path`.
 fn read_summary(path: &std::path::Path) -> Result<MeetRun> {
     let text = super::executor::read_small(path)?;
-    let file: SummaryFile<MeetRun> = serde_json::from_str(&text)
-        .map_err(|e| Error::Parse(format!("{} is not a count's summary: {e}", path.display())))?;
+    let file: SummaryFile<MeetRun> = serde_json::from_str(&text).map_err(|e| {
+        Error::Parse(format!("{} is not a count's summary: {e}", path.display()).into())
+    })?;
     if super::executor::crc_of(&file.run) != file.checksum {
         return Err(super::executor::edited(path));
     }

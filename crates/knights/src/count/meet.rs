@@ -55,7 +55,7 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
     if rows < 4 || w > MAX_WIDTH || w == 0 {
         return Err(Error::Unsupported(format!(
             "meeting in the middle needs at least 4 rows and at most {MAX_WIDTH} columns, not {rows}x{w}"
-        )));
+        ).into()));
     }
     let h = (rows - 1) / 2;
     let top = Part::new(rows, w, h, Side::Top);
@@ -86,8 +86,8 @@ pub(crate) fn closed_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Resu
                 "the count stopped: the top part's states need more than the memory bound of {} (about {} bytes each)",
                 crate::memory::human_bytes(budget),
                 TABLE_BYTES_PER_STATE
-            ))
-            .with_hint(crate::Hint::UseMethod("forward")));
+            ).into())
+            .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)));
         }
         let mut table = table.lock().unwrap_or_else(|e| e.into_inner());
         for (degrees, mates, count) in local {

@@ -172,7 +172,7 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
     if rows < 4 || !(3..=MAX_WIDTH).contains(&w) {
         return Err(Error::Unsupported(format!(
             "meeting in the middle counts open tours of boards with at least 4 rows and 3 to {MAX_WIDTH} columns, not {rows}x{w}"
-        )));
+        ).into()));
     }
     match across(rows, w)? {
         Some(plan) => open_tours_across(&plan, opts),
@@ -221,17 +221,17 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
         route: (!shared).then_some(&top_route as &executor::Route<'_>),
         ..*opts
     };
-    let bottom_opts = |max_memory| RunOptions {
+    let bottom_opts = RunOptions {
         later: true,
         progress: Some(&bottom_progress),
         final_layer: Some(&hold),
-        max_memory,
         ..*opts
     };
     // Spread over workers, every collective call must come in one order:
     // one run at a time.
-    let small =
-        opts.work_dir.is_none() && opts.workers.is_none() && rows * w <= SIDE_BY_SIDE_SQUARES;
+    let small = opts.count.work_dir.as_deref().is_none()
+        && opts.workers.is_none()
+        && rows * w <= SIDE_BY_SIDE_SQUARES;
     let (top_run, bottom_run) = if shared {
         (
             executor::run(&top.problem, &top_opts)?,
@@ -242,17 +242,21 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
         // busy, so the parts run side by side.
         let (top_run, bottom_run) = rayon::join(
             || executor::run(&top.problem, &top_opts),
-            || executor::run(&bottom.problem, &bottom_opts(opts.max_memory)),
+            || executor::run(&bottom.problem, &bottom_opts),
         );
         (top_run?, bottom_run?)
     } else {
         let top_run = executor::run(&top.problem, &top_opts)?;
         // The bottom part runs in what the top's held states leave.
-        let left = gather.budget.saturating_sub(gather.held_in_memory());
-        (
-            top_run,
-            executor::run(&bottom.problem, &bottom_opts(Some(left)))?,
-        )
+        let left = crate::count::CountOptions {
+            max_memory: Some(gather.budget.saturating_sub(gather.held_in_memory())),
+            ..opts.count.clone()
+        };
+        let bottom_opts = RunOptions {
+            count: &left,
+            ..bottom_opts
+        };
+        (top_run, executor::run(&bottom.problem, &bottom_opts)?)
     };
     let middle = |table: &Table| shared.then(|| Middle::new(w, table.runs.keys().copied()));
     let squares = nt + nl;

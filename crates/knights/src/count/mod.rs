@@ -89,6 +89,7 @@ mod halves;
 mod meet;
 mod meet_paths;
 mod number;
+mod options;
 mod planner;
 pub mod project;
 mod published;
@@ -109,6 +110,7 @@ pub use exchange::Exchange;
 use executor::RunOptions;
 pub use executor::{FrontierProgress, Joining, SquarePhase, Within};
 pub use number::Count;
+pub use options::CountOptions;
 use planner::shape_problem;
 pub use planner::{Method, SquareOrder};
 pub use project::{Join, Projection, Source, WorkerProjection};
@@ -235,8 +237,8 @@ pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result
         .count
         .to_u128()
         .ok_or_else(|| {
-            crate::Error::Unsupported(format!(
-                "the paths of {board} between two squares pass 2^128"
-            ))
+            crate::Error::Unsupported(
+                format!("the paths of {board} between two squares pass 2^128").into(),
+            )
         })
 }

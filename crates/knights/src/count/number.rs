@@ -116,16 +116,18 @@ impl FromStr for Count {
     fn from_str(s: &str) -> crate::Result<Count> {
         let t = s.trim();
         if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(crate::Error::Parse(format!(
-                "'{}' is not a count; write a non-negative whole number in decimal",
-                crate::excerpt(s)
-            )));
+            return Err(crate::Error::Parse(
+                format!(
+                    "'{}' is not a count; write a non-negative whole number in decimal",
+                    crate::excerpt(s)
+                )
+                .into(),
+            ));
         }
         Big::from_str_radix(t, 10).map(Count).map_err(|_| {
-            crate::Error::Parse(format!(
-                "'{}' is not a count below 2^4096",
-                crate::excerpt(s)
-            ))
+            crate::Error::Parse(
+                format!("'{}' is not a count below 2^4096", crate::excerpt(s)).into(),
+            )
         })
     }
 }

@@ -9,7 +9,7 @@ use crate::{Board, Kind, Result};
 use serde::Serialize;
 
 /// How [`Counter::tours`](crate::count::Counter::tours) counts.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Meet in the middle for closed tours of boards with at least 6 rows
@@ -24,7 +24,39 @@ pub enum Method {
     Meet,
 }
 
+impl std::str::FromStr for Method {
+    type Err = crate::Error;
+
+    /// `auto`, `forward` or `meet` (spaces around are ignored); any other
+    /// text is refused, saying which names there are.
+    fn from_str(text: &str) -> Result<Method> {
+        match text.trim() {
+            "auto" => Ok(Method::Auto),
+            "forward" => Ok(Method::Forward),
+            "meet" => Ok(Method::Meet),
+            other => Err(crate::Error::Unsupported(
+                format!(
+                    "'{}' is not a counting method; the method is auto, forward or meet",
+                    crate::excerpt(other)
+                )
+                .into(),
+            )),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Method {
+    /// Read by its name (see [`Method::from_str`](std::str::FromStr)).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Method, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl Method {
+    /// Every method.
+    pub const ALL: [Method; 3] = [Method::Auto, Method::Forward, Method::Meet];
+
     /// The name the command line uses.
     pub fn name(self) -> &'static str {
         match self {
@@ -60,6 +92,16 @@ pub enum SquareOrder {
 }
 
 impl SquareOrder {
+    /// The order's name where it is one word: "rows", "outside-in",
+    /// "staggered" (a dry run's `order`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SquareOrder::Rows => "rows",
+            SquareOrder::OutsideIn => "outside-in",
+            SquareOrder::Staggered => "staggered",
+        }
+    }
+
     /// How a message says this order: "by rows", "from the outside in",
     /// "staggered".
     pub(crate) fn phrase(self) -> &'static str {
@@ -187,8 +229,8 @@ pub(crate) fn meets(board: Board, kind: Kind, method: Method, order: SquareOrder
             return Err(crate::Error::Unsupported(format!(
                 "a count taking the squares {} runs forward",
                 order.phrase()
-            ))
-            .with_hint(crate::Hint::UseMethod("forward")))
+            ).into())
+            .with_hint(crate::Hint::UseMethod(Method::Forward)))
         }
         // A part's partial tours must stay below 2^128 (the join multiplies
         // them as u128), so boards whose count needs more than about
@@ -205,8 +247,8 @@ pub(crate) fn meets(board: Board, kind: Kind, method: Method, order: SquareOrder
                 "meeting in the middle counts tours of boards with at least 4 rows and at most {} columns (open tours: at least 3), not {} tours of {board}",
                 halves::MAX_WIDTH,
                 if kind == Kind::Open { "open" } else { "closed" },
-            ))
-            .with_hint(crate::Hint::UseMethod("forward")))
+            ).into())
+            .with_hint(crate::Hint::UseMethod(Method::Forward)))
         }
     })
 }
@@ -258,7 +300,7 @@ pub(crate) fn expected_bits(board: Board, kind: Kind) -> Result<u32> {
         let kind = if kind == Kind::Open { "open" } else { "closed" };
         return Err(crate::Error::Unsupported(format!(
             "the number of {kind} tours of {board} is about 2^{bits:.0} (boards of {m} rows gain about {rate} bits a column), past 2^4096, the most this counter holds (knights estimate gives the order of magnitude)"
-        )));
+        ).into()));
     }
     // A margin, so that a slightly low estimate does not cost a restart.
     Ok((bits.max(0.0) * 1.05 + 8.0) as u32)

@@ -113,7 +113,7 @@ fn quotient_problems(rows: usize, w: usize, g: &Symmetry) -> Result<Vec<Problem>
         return Err(Error::Unsupported(format!(
             "counting tours fixed by the {} of a {rows}x{w} board (which fixes two squares) is not supported",
             g.name
-        )));
+        ).into()));
     }
     let m = g.order as usize;
     // Orbit representative (smallest square), power of g from it, quotient index.
@@ -262,7 +262,7 @@ pub(crate) fn classes(
     let classes = sum.exact_div(group).ok_or_else(|| {
         Error::Internal(format!(
             "Burnside's sum {sum} over the symmetries of {board} is not a multiple of {group}: {fixed:?}"
-        ))
+        ).into())
     })?;
     Ok(Classes {
         classes,

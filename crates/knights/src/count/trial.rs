@@ -81,12 +81,12 @@ fn trial(p: &Problem, seconds: f64, stop: Option<&StopFlag>) -> Result<Projectio
     let complete = match run {
         Ok(_) => true,
         Err(e)
-            if matches!(e.unhinted(), crate::Error::Interrupted(_))
+            if matches!(e, crate::Error::Interrupted(_))
                 && !stop.is_some_and(StopFlag::is_stopped) =>
         {
             false
         }
-        Err(e) if matches!(e.unhinted(), crate::Error::Interrupted(_)) => {
+        Err(crate::Error::Interrupted(_)) => {
             return Err(crate::Error::Interrupted(
                 "the projection was stopped".into(),
             ))

@@ -21,7 +21,7 @@
 //! # Example
 //! ```
 //! use knights::{algorithms::Spec, exists::{decide, ExistsVerdict}, shape::{Shape, Wrap, Leaper}};
-//! let torus = Spec { kind: Some(knights::Kind::Closed), ..Spec::on(Shape::new("4x4".parse()?).with_wrap(Wrap::Both)) };
+//! let torus = Spec { kind: knights::Wanted::Closed, ..Spec::on(Shape::new("4x4".parse()?).with_wrap(Wrap::Both)) };
 //! assert_eq!(decide(&torus, 1_000_000)?.answer, ExistsVerdict::Yes);
 //! let camel = Spec::on(Shape::new("8x8".parse()?).with_leaper(Leaper::new(1, 3)?));
 //! let d = decide(&camel, 1_000_000)?;

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use crate::algorithms::Spec;
 use crate::board::Square;
 use crate::shape::{Graph, Shape};
-use crate::{Error, Kind, Result};
+use crate::{Error, Result, Wanted};
 
 /// The shape's colour classes when its move graph is two-coloured: the
 /// class of each square (0 or 1, holes 2) and the sizes; `None` when some
@@ -73,11 +73,15 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
         return Ok(());
     }
     let shape = &spec.shape;
-    let no = |reason: String| Err(Error::NoTour(format!("no such tour of {shape}: {reason}")));
+    let no = |reason: String| {
+        Err(Error::NoTour(
+            format!("no such tour of {shape}: {reason}").into(),
+        ))
+    };
     let n = shape.squares();
     let kind = spec.kind;
     if n == 1 {
-        return if kind == Some(Kind::Closed) {
+        return if kind == Wanted::Closed {
             no("a single square has no closed tour".into())
         } else {
             Ok(())
@@ -95,7 +99,7 @@ pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
 
 /// Why no tour of `kind` can exist on `shape` by the squares' places alone
 /// (colours, residues of the leaper's jumps, Posa's four lines), or `None`.
-fn lattice_refusal(shape: &Shape, kind: Option<Kind>) -> Option<String> {
+fn lattice_refusal(shape: &Shape, kind: Wanted) -> Option<String> {
     let b = shape.board();
     let leaper = shape.leaper();
     let wraps_odd =
@@ -132,10 +136,7 @@ fn lattice_refusal(shape: &Shape, kind: Option<Kind>) -> Option<String> {
             ));
         }
     }
-    if kind == Some(Kind::Closed)
-        && shape.hole_count() == 0
-        && leaper == crate::shape::Leaper::KNIGHT
-    {
+    if kind == Wanted::Closed && shape.hole_count() == 0 && leaper == crate::shape::Leaper::KNIGHT {
         // Posa's argument for 4-row boards holds on a cylinder too, where
         // the 4-square side does not wrap and the colours still alternate.
         let four = |side: u32, wraps: bool, other: u32, other_wraps: bool| {
@@ -172,7 +173,7 @@ fn degree_refusal(spec: &Spec, graph: &Graph) -> Option<String> {
         .filter(|&s| !shape.is_hole(s) && graph.degree(s) == 1)
         .collect();
     let ends = [spec.start, spec.end];
-    if kind == Some(Kind::Closed) && !ones.is_empty() {
+    if kind == Wanted::Closed && !ones.is_empty() {
         return Some(format!(
             "square {} has only one move, so a closed tour cannot pass through it",
             shape.name(ones[0])
@@ -202,7 +203,7 @@ fn colour_refusal(spec: &Spec, graph: &Graph) -> Option<String> {
     let ends = [spec.start, spec.end];
     if let Some((class, [x, y])) = two_colouring(shape, graph) {
         let why = "every move changes the colour of its square (the move graph is two-coloured)";
-        if kind == Some(Kind::Closed) && x != y {
+        if kind == Wanted::Closed && x != y {
             return Some(format!(
                 "{why}, so a closed tour needs as many squares of each colour, but there are {x} and {y}"
             ));

@@ -9,7 +9,7 @@ use super::refuse::quick_refusal;
 use super::{ends, theorems, Decision, ExistsVerdict};
 use crate::algorithms::general::{self, Outcome};
 use crate::algorithms::{Auto, Spec, TourGenerator};
-use crate::{Error, Kind, Result};
+use crate::{Error, Result, Wanted};
 
 /// Whether a tour as `spec` asks exists (kind, start, end, shape), with
 /// an exhaustive search of at most `max_nodes` squares placed where no
@@ -24,7 +24,7 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
     }
     if let Err(e) = quick_refusal(spec) {
         return match e {
-            Error::NoTour(reason) => Ok(Decision::said(ExistsVerdict::No, reason)),
+            Error::NoTour(reason) => Ok(Decision::said(ExistsVerdict::No, reason.to_string())),
             e => Err(e),
         };
     }
@@ -49,7 +49,9 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
                         tour: Some(tour),
                     })
                 }
-                Err(Error::NoTour(reason)) => return Ok(Decision::said(ExistsVerdict::No, reason)),
+                Err(Error::NoTour(reason)) => {
+                    return Ok(Decision::said(ExistsVerdict::No, reason.to_string()))
+                }
                 Err(_) => {}
             }
         }
@@ -65,7 +67,7 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
             start: goal.start,
             end: goal.end,
         };
-        last = general::backtrack(&g, true, max_nodes, &spec.stop);
+        last = general::backtrack(&g, true, max_nodes, &spec.control);
         if let Outcome::Found(p) = last {
             let tour = general::tour_from(spec, p);
             return Ok(Decision {
@@ -100,10 +102,10 @@ fn plain(spec: &Spec) -> Decision {
     let closed = theorems::closed_tour(spec.board);
     let open = theorems::open_tour(spec.board);
     let e = match spec.kind {
-        Some(Kind::Closed) => closed,
-        Some(Kind::Open) => open,
-        None if closed.exists => closed,
-        None => open,
+        Wanted::Closed => closed,
+        Wanted::Open => open,
+        Wanted::Either if closed.exists => closed,
+        Wanted::Either => open,
     };
     Decision::said(
         if e.exists {
@@ -144,7 +146,7 @@ mod tests {
         let ring = Shape::parse_board_text("...\n.#.\n...").unwrap();
         let d = decide(
             &Spec {
-                kind: Some(Kind::Closed),
+                kind: Wanted::Closed,
                 ..spec(ring)
             },
             10_000,
@@ -187,7 +189,7 @@ mod tests {
         let d = decide(
             &Spec {
                 start: Some(1),
-                kind: Some(Kind::Open),
+                kind: Wanted::Open,
                 ..Spec::new(b)
             },
             1_000_000,
@@ -206,7 +208,7 @@ mod tests {
             let s = Shape::new(board.parse().unwrap()).with_wrap(wrap);
             let d = decide(
                 &Spec {
-                    kind: Some(Kind::Closed),
+                    kind: Wanted::Closed,
                     ..spec(s)
                 },
                 1000,
@@ -227,7 +229,7 @@ mod tests {
             .unwrap();
         let d = decide(
             &Spec {
-                kind: Some(Kind::Closed),
+                kind: Wanted::Closed,
                 ..spec(s)
             },
             10,

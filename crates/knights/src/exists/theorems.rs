@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use crate::{Board, Error, Kind};
+use crate::{Board, Error, Kind, Wanted};
 
 /// The answer to "does a tour of this kind exist on this board?", with its grounds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,23 +130,27 @@ fn sides(board: Board) -> (u32, u32) {
     (r.min(c), r.max(c))
 }
 
-/// The error every generator returns for an impossible request.
-pub fn no_tour_error(board: Board, closed: bool) -> Error {
-    let e = if closed {
-        closed_tour(board)
+/// The error every generator returns for an impossible request: no closed
+/// tour for [`Wanted::Closed`], else no open tour (no tour at all).
+pub fn no_tour_error(board: Board, kind: Wanted) -> Error {
+    let (e, kind) = if kind.is_closed() {
+        (closed_tour(board), "closed")
     } else {
-        open_tour(board)
+        (open_tour(board), "open")
     };
-    let kind = if closed { "closed" } else { "open" };
-    Error::NoTour(format!(
-        "no {kind} tour exists on {board}: {} ({})",
-        e.reason, e.theorem
-    ))
+    Error::NoTour(
+        format!(
+            "no {kind} tour exists on {board}: {} ({})",
+            e.reason, e.theorem
+        )
+        .into(),
+    )
 }
 
-/// `Ok` when a tour of the kind exists, else the [`no_tour_error`].
-pub fn require(board: Board, closed: bool) -> crate::Result<()> {
-    let e = if closed {
+/// `Ok` when a tour of the kind exists (for [`Wanted::Open`] and
+/// [`Wanted::Either`], any tour), else the [`no_tour_error`].
+pub fn require(board: Board, kind: Wanted) -> crate::Result<()> {
+    let e = if kind.is_closed() {
         closed_tour(board)
     } else {
         open_tour(board)
@@ -154,6 +158,6 @@ pub fn require(board: Board, closed: bool) -> crate::Result<()> {
     if e.exists {
         Ok(())
     } else {
-        Err(no_tour_error(board, closed))
+        Err(no_tour_error(board, kind))
     }
 }

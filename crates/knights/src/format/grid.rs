@@ -88,7 +88,7 @@ pub fn parse_grid(text: &str) -> Result<Document> {
                 Error::Parse(format!(
                     "line {line_no} of the grid has '{}', which is not a step number; a grid has only whole numbers separated by blanks",
                     crate::excerpt(token)
-                ))
+                ).into())
             })?;
             numbers.push(n);
         }
@@ -103,7 +103,7 @@ pub fn parse_grid(text: &str) -> Result<Document> {
         return Err(Error::Parse(format!(
             "line {line_no} of the grid has {} numbers but the first row has {cols}; every row needs the same count",
             row.len()
-        )));
+        ).into()));
     }
     let board = board_of(rows.len() as u64, cols as u64)?;
     let numbers: Vec<u64> = rows.into_iter().flat_map(|(_, r)| r).collect();
@@ -142,12 +142,12 @@ fn with_holes(board: crate::Board, numbers: &[u64], base: u64) -> Result<Documen
                 "the number {n} at {:?} is outside the steps {base}..={} of a board with {open} squares",
                 at(i),
                 base + open as u64 - 1
-            ))
+            ).into())
         })?;
         if slot.is_some() {
-            return Err(Error::Parse(format!(
-                "step {n} is written twice in the grid"
-            )));
+            return Err(Error::Parse(
+                format!("step {n} is written twice in the grid").into(),
+            ));
         }
         *slot = Some(at(i));
     }

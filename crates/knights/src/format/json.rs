@@ -172,7 +172,7 @@ pub fn parse_json(text: &str) -> Result<Document> {
         Error::Parse(format!(
             "the input is not valid JSON: {} (expected an object such as {{\"rows\": 8, \"cols\": 8, \"squares\": [[0, 0], ...]}})",
             crate::excerpt(&e.to_string())
-        ))
+        ).into())
     })?;
     if !text
         .trim_start_matches('\u{feff}')
@@ -182,10 +182,7 @@ pub fn parse_json(text: &str) -> Result<Document> {
         return Err(Error::Parse("the JSON is not an object; expected {\"rows\": R, \"cols\": C, \"squares\": [...]} or {\"rows\": R, \"cols\": C, \"cycles\": [...]}".into()));
     }
     let keys: Keys = serde_json::from_str(text).map_err(|e| {
-        Error::Parse(format!(
-            "the JSON is malformed: {}",
-            crate::excerpt(&e.to_string())
-        ))
+        Error::Parse(format!("the JSON is malformed: {}", crate::excerpt(&e.to_string())).into())
     })?;
     let what = match (keys.squares, keys.cycles) {
         (Some(_), _) => "tour",
@@ -196,11 +193,14 @@ pub fn parse_json(text: &str) -> Result<Document> {
     let mut de = serde_json::Deserializer::from_str(text.trim_start_matches('\u{feff}'));
     let doc: DocumentIn = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
-        Error::Parse(format!(
-            "the {what} JSON is malformed at {}: {}",
-            crate::excerpt(&path),
-            crate::excerpt(&e.inner().to_string())
-        ))
+        Error::Parse(
+            format!(
+                "the {what} JSON is malformed at {}: {}",
+                crate::excerpt(&path),
+                crate::excerpt(&e.inner().to_string())
+            )
+            .into(),
+        )
     })?;
     let board = board_of(doc.rows, doc.cols)?;
     let wrap: Wrap = doc.wrap.as_deref().unwrap_or("none").parse()?;

@@ -78,6 +78,27 @@ pub enum Valid {
 }
 
 impl Document {
+    /// The document of `tour`, as its JSON reads (for a caller holding a
+    /// tour to check, with no text to write and read again).
+    pub fn of_tour(tour: &Tour) -> Document {
+        let board = tour.board();
+        Document::Tour {
+            board,
+            closed: Some(tour.is_closed()),
+            squares: coords(board, tour.squares()),
+            shape: (!tour.is_plain()).then(|| tour.shape()),
+        }
+    }
+
+    /// The document of `tourney`, as its JSON reads.
+    pub fn of_tourney(tourney: &Tourney) -> Document {
+        let board = tourney.board();
+        Document::Tourney {
+            board,
+            cycles: tourney.cycles().iter().map(|c| coords(board, c)).collect(),
+        }
+    }
+
     /// The board the document is on.
     pub fn board(&self) -> Board {
         match self {
@@ -157,6 +178,17 @@ impl Document {
     }
 }
 
+/// The (row, column) of each of `squares`.
+fn coords(board: Board, squares: &[Square]) -> Vec<Coord> {
+    squares
+        .iter()
+        .map(|&s| {
+            let (r, c) = board.coords(s);
+            (i64::from(r), i64::from(c))
+        })
+        .collect()
+}
+
 /// Reads a tour or tourney in any supported format, told apart by its first
 /// character: `{` for JSON, a letter for a move list, a digit, `|` or `+` for a grid.
 pub fn read(text: &str) -> Result<Document> {
@@ -171,7 +203,7 @@ pub fn read(text: &str) -> Result<Document> {
 
 /// A board from sides read in a document, as a parse error if out of range.
 fn board_of(rows: u64, cols: u64) -> Result<Board> {
-    Board::new(rows, cols).map_err(|e| Error::Parse(e.to_string()))
+    Board::new(rows, cols).map_err(|e| Error::Parse(e.to_string().into()))
 }
 
 /// The shape a document declares: `None` for the plain board.
@@ -179,15 +211,15 @@ fn shape_of(board: Board, holes: &[Coord], wrap: Wrap, leaper: Leaper) -> Result
     let mut squares = Vec::with_capacity(holes.len());
     for &(r, c) in holes {
         if !board.contains(r, c) {
-            return Err(Error::Parse(format!(
-                "the hole ({r}, {c}) is off the {board} board"
-            )));
+            return Err(Error::Parse(
+                format!("the hole ({r}, {c}) is off the {board} board").into(),
+            ));
         }
         squares.push(board.square(r as u32, c as u32));
     }
     let shape = Shape::new(board)
         .with_holes(&squares)
-        .map_err(|e| Error::Parse(e.to_string()))?
+        .map_err(|e| Error::Parse(e.to_string().into()))?
         .with_wrap(wrap)
         .with_leaper(leaper);
     Ok((!shape.is_plain()).then_some(shape))
@@ -255,5 +287,32 @@ impl<'a, 'b> Chunked<'a, 'b> {
 
     fn finish(self) -> std::fmt::Result {
         self.f.write_str(&self.buf)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::Generator;
+
+    #[test]
+    fn the_document_of_a_tour_or_tourney_is_the_document_of_its_json() {
+        let board: Board = "6x6".parse().unwrap();
+        let plain = Tour::builder(board).build().unwrap();
+        let wrapped = Shape::new(board).with_wrap("both".parse().unwrap());
+        let wrapped = Tour::builder(board).shape(wrapped).build().unwrap();
+        assert!(!wrapped.is_plain());
+        for tour in [plain, wrapped] {
+            let text = tour_json(&tour).to_string();
+            assert_eq!(Document::of_tour(&tour), read(&text).unwrap(), "{text}");
+        }
+        let tourney = Tourney::builder("8x8".parse().unwrap())
+            .generator(Generator::FourCover)
+            .cover()
+            .unwrap()
+            .to_tourney()
+            .unwrap();
+        let text = tourney_json(&tourney).to_string();
+        assert_eq!(Document::of_tourney(&tourney), read(&text).unwrap());
     }
 }

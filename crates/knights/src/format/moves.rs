@@ -127,10 +127,13 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
     let board = head.board;
     if head.kind == "tour" {
         if paths.len() != 1 {
-            return Err(Error::Parse(format!(
-                "a tour's move list has one 'from' line, this one has {}",
-                paths.len()
-            )));
+            return Err(Error::Parse(
+                format!(
+                    "a tour's move list has one 'from' line, this one has {}",
+                    paths.len()
+                )
+                .into(),
+            ));
         }
         let mut squares = paths.pop().expect("one path");
         // A tour that lists its closing move returns to its start.
@@ -149,7 +152,7 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
             if path.len() < 2 || path[0] != path[path.len() - 1] {
                 return Err(Error::Parse(format!(
                     "cycle {ci} of the tourney does not return to its start; list every move of each cycle, the closing one included"
-                )));
+                ).into()));
             }
             path.pop();
         }
@@ -175,10 +178,13 @@ fn parse_head(head: &str) -> Result<Head<'_>> {
     let mut words = head.split_whitespace();
     let kind = words.next().unwrap_or("");
     let bad_head = || {
-        Error::Parse(format!(
-            "line 1 is '{}'; a move list starts with 'tour ROWSxCOLS' or 'tourney ROWSxCOLS'",
-            crate::excerpt(head)
-        ))
+        Error::Parse(
+            format!(
+                "line 1 is '{}'; a move list starts with 'tour ROWSxCOLS' or 'tourney ROWSxCOLS'",
+                crate::excerpt(head)
+            )
+            .into(),
+        )
     };
     if kind != "tour" && kind != "tourney" {
         return Err(bad_head());
@@ -187,7 +193,7 @@ fn parse_head(head: &str) -> Result<Head<'_>> {
         .next()
         .ok_or_else(bad_head)?
         .parse()
-        .map_err(|e: Error| Error::Parse(e.to_string()))?;
+        .map_err(|e: Error| Error::Parse(e.to_string().into()))?;
     let board = board_of(u64::from(board.rows()), u64::from(board.cols()))?;
     // Optional words after the board: wrap=W, leaper=A,B, holes=R,C;R,C...
     let (mut wrap, mut leaper, mut holes) = (Wrap::None, Leaper::KNIGHT, Vec::new());
@@ -206,7 +212,7 @@ fn parse_head(head: &str) -> Result<Head<'_>> {
                 return Err(Error::Parse(format!(
                     "'{}' on line 1 is not a board option; write wrap=rows|cols|both, leaper=A,B or holes=R,C;R,C",
                     crate::excerpt(word)
-                )))
+                ).into()))
             }
         }
     }
@@ -239,22 +245,26 @@ fn parse_paths<'a>(
             rest = moves;
         }
         let Some(path) = paths.last_mut() else {
-            return Err(Error::Parse(format!(
-                "line {line_no}: moves come after a 'from ROW,COL:' line"
-            )));
+            return Err(Error::Parse(
+                format!("line {line_no}: moves come after a 'from ROW,COL:' line").into(),
+            ));
         };
         for ch in rest.chars().filter(|c| !c.is_whitespace() && *c != ',') {
             let k = ch.to_digit(10).filter(|&d| d < 8).ok_or_else(|| {
-                Error::Parse(format!(
-                    "line {line_no}: '{ch}' is not a move; moves are the digits 0 to 7"
-                ))
+                Error::Parse(
+                    format!("line {line_no}: '{ch}' is not a move; moves are the digits 0 to 7")
+                        .into(),
+                )
             })?;
             let (dx, dy) = moves[k as usize];
             let &(r, c) = path.last().expect("a path has its start");
             if path.len() > squares_total {
-                return Err(Error::Parse(format!(
+                return Err(Error::Parse(
+                    format!(
                     "line {line_no}: more moves than the {squares_total} squares of {board} allow"
-                )));
+                )
+                    .into(),
+                ));
             }
             let (mut nr, mut nc) = (r + dy, c + dx);
             if wrap.rows() {
@@ -273,22 +283,26 @@ fn parse_paths<'a>(
 /// moves after the colon.
 fn parse_from(line_no: usize, after: &str) -> Result<(Coord, &str)> {
     let (at, moves) = after.split_once(':').ok_or_else(|| {
-        Error::Parse(format!(
-            "line {line_no}: a 'from' line reads 'from ROW,COL: MOVES'"
-        ))
+        Error::Parse(format!("line {line_no}: a 'from' line reads 'from ROW,COL: MOVES'").into())
     })?;
     let (r, c) = at.trim().split_once(',').ok_or_else(|| {
-        Error::Parse(format!(
-            "line {line_no}: the start square '{}' should read ROW,COL",
-            crate::excerpt(at)
-        ))
+        Error::Parse(
+            format!(
+                "line {line_no}: the start square '{}' should read ROW,COL",
+                crate::excerpt(at)
+            )
+            .into(),
+        )
     })?;
     let parse = |t: &str| {
         t.trim().parse::<i64>().map_err(|_| {
-            Error::Parse(format!(
-                "line {line_no}: the start square '{}' should read ROW,COL",
-                crate::excerpt(at)
-            ))
+            Error::Parse(
+                format!(
+                    "line {line_no}: the start square '{}' should read ROW,COL",
+                    crate::excerpt(at)
+                )
+                .into(),
+            )
         })
     };
     Ok(((parse(r)?, parse(c)?), moves))

@@ -43,11 +43,8 @@ const AMOUNT_FORMS: &str = "write a number of bytes, whole or decimal, with an o
 /// ```
 pub fn parse_amount(text: &str, what: &str) -> Result<u64> {
     let shown = crate::excerpt(text);
-    let bad = || {
-        Error::Parse(format!(
-            "'{shown}' is not an amount of {what}; {AMOUNT_FORMS}"
-        ))
-    };
+    let bad =
+        || Error::Parse(format!("'{shown}' is not an amount of {what}; {AMOUNT_FORMS}").into());
     let t = text.trim();
     let end = t
         .find(|c: char| !c.is_ascii_digit() && c != '.')
@@ -75,9 +72,12 @@ pub fn parse_amount(text: &str, what: &str) -> Result<u64> {
         _ => return Err(bad()),
     };
     let too_much = || {
-        Error::Parse(format!(
-            "'{shown}' is more than 16 EiB, more {what} than any machine has; {AMOUNT_FORMS}"
-        ))
+        Error::Parse(
+            format!(
+                "'{shown}' is more than 16 EiB, more {what} than any machine has; {AMOUNT_FORMS}"
+            )
+            .into(),
+        )
     };
     let whole: u128 = match whole {
         "" => 0,
@@ -93,7 +93,7 @@ pub fn parse_amount(text: &str, what: &str) -> Result<u64> {
     if bytes == 0 {
         return Err(Error::Parse(format!(
             "'{shown}' leaves the count no {what}; give an amount of at least a byte, such as 512M or 1.5G"
-        )));
+        ).into()));
     }
     Ok(bytes)
 }

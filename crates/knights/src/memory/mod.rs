@@ -339,6 +339,7 @@ pub fn too_large(board: Board, what: &'static str, needed: u64) -> Error {
         cols: board.cols(),
         needed: human_bytes(needed),
         available: available_phrase(),
+        hint: None,
     }
 }
 
@@ -350,12 +351,15 @@ pub fn ensure_input_fits(what: &str, len: usize, bytes_per_byte: u64) -> Result<
         return Ok(());
     }
     if needed > available_bytes().unwrap_or(u64::MAX) {
-        return Err(Error::Parse(format!(
-            "reading this {what} of {} needs about {} of memory, but {}",
-            human_bytes(len as u64),
-            human_bytes(needed),
-            available_phrase()
-        )));
+        return Err(Error::Parse(
+            format!(
+                "reading this {what} of {} needs about {} of memory, but {}",
+                human_bytes(len as u64),
+                human_bytes(needed),
+                available_phrase()
+            )
+            .into(),
+        ));
     }
     Ok(())
 }
@@ -384,7 +388,9 @@ pub fn read_text_within(
     reader
         .take(limit.saturating_add(1))
         .read_to_string(&mut text)
-        .map_err(|e| Error::Parse(format!("cannot read {what} as text: {}", io_phrase(&e))))?;
+        .map_err(|e| {
+            Error::Parse(format!("cannot read {what} as text: {}", io_phrase(&e)).into())
+        })?;
     if text.len() as u64 > limit {
         let why = if limit < max {
             format!(
@@ -394,10 +400,13 @@ pub fn read_text_within(
         } else {
             "more than any input this reads".to_string()
         };
-        return Err(Error::Parse(format!(
-            "{what} is longer than {}: {why}; give a smaller input",
-            human_bytes(limit)
-        )));
+        return Err(Error::Parse(
+            format!(
+                "{what} is longer than {}: {why}; give a smaller input",
+                human_bytes(limit)
+            )
+            .into(),
+        ));
     }
     Ok(text)
 }

@@ -156,9 +156,9 @@ impl Position {
         check_square(&self.shape, s, "the square")?;
         let name = self.shape.name(s);
         if self.on_path[s as usize] {
-            return Err(Error::Board(format!(
-                "{name} is already on the path; play a square that is not"
-            )));
+            return Err(Error::Board(
+                format!("{name} is already on the path; play a square that is not").into(),
+            ));
         }
         if let Some(&c) = self.path.last() {
             if !self.graph.adjacent(c, s) {
@@ -166,7 +166,7 @@ impl Position {
                     "{name} is not one move from {}, the last square of the path; the legal moves are {}",
                     self.shape.name(c),
                     self.names(&self.legal_moves())
-                )));
+                ).into()));
             }
         }
         self.on_path[s as usize] = true;
@@ -195,8 +195,7 @@ impl Position {
     /// Whether the path is a finished tour of the goal's kind ending where
     /// asked.
     pub fn is_won(&self) -> bool {
-        self.finished()
-            .is_some_and(|k| self.goal.kind().is_none_or(|w| w == k))
+        self.finished().is_some_and(|k| self.goal.accepts(k))
             && self.end.is_none_or(|e| self.path.last() == Some(&e))
     }
 
@@ -217,16 +216,22 @@ impl Position {
 fn check_square(shape: &Shape, s: Square, what: &str) -> Result<()> {
     let board = shape.board();
     if s as usize >= board.squares() {
-        return Err(Error::Board(format!(
-            "{what} {s} is not a square of {board}, whose squares are 0..{}",
-            board.squares()
-        )));
+        return Err(Error::Board(
+            format!(
+                "{what} {s} is not a square of {board}, whose squares are 0..{}",
+                board.squares()
+            )
+            .into(),
+        ));
     }
     if shape.is_hole(s) {
-        return Err(Error::Board(format!(
-            "{what} {} is a hole of the board; name a square that is not",
-            shape.name(s)
-        )));
+        return Err(Error::Board(
+            format!(
+                "{what} {} is a hole of the board; name a square that is not",
+                shape.name(s)
+            )
+            .into(),
+        ));
     }
     Ok(())
 }

@@ -182,9 +182,9 @@ impl Position {
                 let skip = self.path.len();
                 Ok(Some(Outlook::Finishable(tour.squares()[skip..].to_vec())))
             }
-            Err(Error::NoTour(sentence)) => {
-                Ok(Some(Outlook::NotFinishable(Reason::NoTour(sentence))))
-            }
+            Err(Error::NoTour(sentence)) => Ok(Some(Outlook::NotFinishable(Reason::NoTour(
+                sentence.text().to_string(),
+            )))),
             Err(e @ Error::TooLarge { .. }) => Err(e),
             Err(_) => Ok(None),
         }

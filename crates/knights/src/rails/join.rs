@@ -74,7 +74,7 @@ use super::kopt;
 use super::posa::posa_merge;
 use super::toward;
 use super::{down_masks, first_rail, switch_raw, walk_cycle, walk_cycles, Geometry, UnionFind};
-use crate::{exists, Cover, Error, Result, StopFlag};
+use crate::{exists, Control, Cover, Error, Result, Wanted};
 
 /// Options of [`join`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,9 +96,10 @@ pub struct JoinOptions {
     /// join did before (cipher keys keep that, so stored ciphertexts still
     /// decrypt).
     pub random_orientation: bool,
-    /// Raised by the caller to stop between merges ([`Error::Interrupted`];
-    /// the cover is then still a tourney, partly joined).
-    pub stop: StopFlag,
+    /// The caller's control: its stop flag is checked between merges
+    /// ([`Error::Interrupted`]; the cover is then still a tourney, partly
+    /// joined).
+    pub control: Control,
 }
 
 impl Default for JoinOptions {
@@ -108,7 +109,7 @@ impl Default for JoinOptions {
             posa_steps_per_square: 20,
             disjoint: false,
             random_orientation: true,
-            stop: StopFlag::new(),
+            control: Control::new(),
         }
     }
 }
@@ -172,12 +173,15 @@ pub fn join<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Result<JoinStats> {
     let board = cover.board();
-    exists::require(board, true)?;
+    exists::require(board, Wanted::Closed)?;
     if let Some(s) = cover.as_bytes().iter().position(|b| b.count_ones() != 2) {
-        return Err(Error::Unsupported(format!(
-            "square {s} has {} chosen moves, so this is not a tourney and cannot be joined",
-            cover.links(s as u32).count_ones()
-        )));
+        return Err(Error::Unsupported(
+            format!(
+                "square {s} has {} chosen moves, so this is not a tourney and cannot be joined",
+                cover.links(s as u32).count_ones()
+            )
+            .into(),
+        ));
     }
     let (rows, cols) = (board.rows() as usize, board.cols() as usize);
     let mut frame = Frame::new(cover.as_bytes().to_vec(), rows, cols);
@@ -212,7 +216,7 @@ pub(super) fn join_in_frame<R: Rng + ?Sized>(
     loop {
         iterations += 1;
         assert!(iterations <= limit, "join exceeded its proven bound");
-        options.stop.check("the join")?;
+        options.control.check("the join")?;
         let mut starts = Vec::new();
         let (labels, sizes) = walk_cycles(&g, links, |s, i| {
             if i == 0 {

@@ -72,8 +72,8 @@ pub fn obfuscate_tour<R: rand::Rng + ?Sized>(
     obfuscate_tour_with(tour, &options, rng)
 }
 
-/// [`obfuscate_tour`] with all of [`obfuscate`]'s options: the join's stop
-/// flag stops the shatters as well ([`crate::Error::Interrupted`]).
+/// [`obfuscate_tour`] with all of [`obfuscate`]'s options: the join's control
+/// stops the shatters as well ([`crate::Error::Interrupted`]).
 pub fn obfuscate_tour_with<R: rand::Rng + ?Sized>(
     tour: Tour,
     options: &ObfuscateOptions,
@@ -83,7 +83,7 @@ pub fn obfuscate_tour_with<R: rand::Rng + ?Sized>(
         return Err(crate::Error::Unsupported(format!(
             "obfuscation needs a closed tour, and this is an open tour of {}; ask for a closed tour",
             tour.board()
-        )));
+        ).into()));
     }
     let mut cover = Cover::from_tour(&tour)?;
     obfuscate(&mut cover, options, rng)?;

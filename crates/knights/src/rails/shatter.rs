@@ -71,7 +71,7 @@ fn require_two_moves(cover: &Cover) -> Result<()> {
         Some(s) => Err(Error::Unsupported(format!(
             "square {s} has {} chosen moves, so this is not a tour or tourney and cannot be shattered",
             cover.links(s as u32).count_ones()
-        ))),
+        ).into())),
         None => Ok(()),
     }
 }
@@ -327,7 +327,7 @@ pub fn obfuscate<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> Result<JoinStats> {
     let board = cover.board();
-    crate::exists::require(board, true)?;
+    crate::exists::require(board, crate::Wanted::Closed)?;
     if options.shatters == 0 {
         return join(cover, &options.join, rng);
     }
@@ -335,7 +335,7 @@ pub fn obfuscate<R: Rng + ?Sized>(
     let (rows, cols) = (board.rows() as usize, board.cols() as usize);
     let mut frame = Frame::new(cover.as_bytes().to_vec(), rows, cols);
     for _ in 0..options.shatters {
-        options.join.stop.check("the obfuscation")?;
+        options.join.control.check("the obfuscation")?;
         shatter_passes(&mut frame, 1, rng);
     }
     // The join runs in the last pass's orientation, uniformly random: no

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Job;
 use crate::cipher::{self, Key, KeySpec, Mode};
-use crate::format;
 use crate::{Board, Control, Result};
 
 /// A text to encipher or decipher (`knights encrypt` and `decrypt`,
@@ -22,83 +22,152 @@ pub struct CipherRequest {
     pub classic: bool,
 }
 
-/// The enciphered or deciphered text.
+/// A text to encipher: a [`CipherRequest`], of the same JSON form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct EncryptRequest(pub CipherRequest);
+
+/// A text to decipher: a [`CipherRequest`], of the same JSON form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct DecryptRequest(pub CipherRequest);
+
+/// The enciphered or deciphered text, and the key's tour. It serialises as
+/// `{"text"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CipherAnswer {
     /// The text.
     pub text: String,
+    /// The key.
+    #[serde(skip)]
+    pub key: Key,
 }
 
-impl CipherRequest {
-    /// Every check of the request that needs no tour: the key reads as a
-    /// description or a tour file.
-    pub fn validate(&self) -> Result<()> {
-        if self.is_tour_text() {
-            Key::from_text(&self.key).map(drop)
-        } else {
-            self.key.parse::<KeySpec>().map(drop)
+/// The key of a checked request: a description whose tour is made when the
+/// plan runs, or the tour already read from a file's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum KeyPlan {
+    Spec(KeySpec),
+    Made(Key),
+}
+
+/// A [`CipherRequest`] checked: the key read, the text and the form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CipherPlan {
+    key: KeyPlan,
+    /// The text.
+    pub text: String,
+    /// The form of the cipher.
+    pub mode: Mode,
+}
+
+impl CipherPlan {
+    /// The plan of enciphering or deciphering `text` under `key`, in the
+    /// article's form if `classic`.
+    pub fn of_key(key: Key, text: String, classic: bool) -> CipherPlan {
+        CipherPlan {
+            key: KeyPlan::Made(key),
+            text,
+            mode: mode(classic),
         }
     }
 
-    /// Whether the key is a tour file's text rather than a description.
-    fn is_tour_text(&self) -> bool {
-        let key = self.key.trim();
-        key.starts_with('{') || key.contains('\n')
-    }
-
     /// The board of the key, without making its tour.
-    pub fn key_board(&self) -> Result<Board> {
-        match self.key_spec()? {
-            Some(spec) => Ok(spec.board),
-            None => Ok(format::read(&self.key)?.board()),
+    pub fn board(&self) -> Board {
+        match &self.key {
+            KeyPlan::Spec(spec) => spec.board,
+            KeyPlan::Made(key) => key.board(),
         }
     }
 
     /// The key's description, or `None` for a tour file's text.
-    pub fn key_spec(&self) -> Result<Option<KeySpec>> {
-        if self.is_tour_text() {
-            return Ok(None);
+    pub fn spec(&self) -> Option<&KeySpec> {
+        match &self.key {
+            KeyPlan::Spec(spec) => Some(spec),
+            KeyPlan::Made(_) => None,
         }
-        Ok(Some(self.key.parse()?))
     }
 
     /// The key: the tour read, or made from the description under
-    /// `control`'s stop flag.
-    pub fn key(&self, control: &Control) -> Result<Key> {
-        if self.is_tour_text() {
-            return Key::from_text(&self.key);
+    /// `control` (once; a plan keeps the key it made).
+    pub fn key(&mut self, control: &Control) -> Result<&Key> {
+        if let KeyPlan::Spec(spec) = &self.key {
+            self.key = KeyPlan::Made(Key::from_spec(spec, control)?);
         }
-        Key::from_spec_with_stop(&self.key.parse()?, control.stop_flag())
+        match &self.key {
+            KeyPlan::Made(key) => Ok(key),
+            KeyPlan::Spec(_) => unreachable!("the key was made above"),
+        }
     }
 
-    fn mode(&self) -> Mode {
-        if self.classic {
-            Mode::Classic
+    /// Runs the cipher `how` over the text under the plan's key.
+    fn run(
+        mut self,
+        control: &Control,
+        how: fn(&Key, &str, Mode) -> Result<String>,
+    ) -> Result<CipherAnswer> {
+        let (text, mode) = (std::mem::take(&mut self.text), self.mode);
+        let key = self.key(control)?;
+        Ok(CipherAnswer {
+            text: how(key, &text, mode)?,
+            key: key.clone(),
+        })
+    }
+}
+
+impl CipherRequest {
+    /// Every check of the request that needs no tour, into its plan: the
+    /// key reads as a description or a tour file. Both jobs of the cipher
+    /// plan a request so.
+    pub fn plan(&self) -> Result<CipherPlan> {
+        let key = self.key.trim();
+        let key = if key.starts_with('{') || key.contains('\n') {
+            KeyPlan::Made(Key::from_text(&self.key)?)
         } else {
-            Mode::Exact
-        }
+            KeyPlan::Spec(self.key.parse()?)
+        };
+        Ok(CipherPlan {
+            key,
+            text: self.text.clone(),
+            mode: mode(self.classic),
+        })
+    }
+}
+
+/// The article's form if `classic`, else the exact one.
+fn mode(classic: bool) -> Mode {
+    if classic {
+        Mode::Classic
+    } else {
+        Mode::Exact
+    }
+}
+
+impl Job for EncryptRequest {
+    type Plan = CipherPlan;
+    type Answer = CipherAnswer;
+
+    fn plan(&self) -> Result<CipherPlan> {
+        self.0.plan()
     }
 
     /// The ciphertext.
-    pub fn encrypt(&self, control: &Control) -> Result<CipherAnswer> {
-        self.encrypt_with(&self.key(control)?)
+    fn run_plan(plan: CipherPlan, control: &Control) -> Result<CipherAnswer> {
+        plan.run(control, cipher::encrypt)
+    }
+}
+
+impl Job for DecryptRequest {
+    type Plan = CipherPlan;
+    type Answer = CipherAnswer;
+
+    fn plan(&self) -> Result<CipherPlan> {
+        self.0.plan()
     }
 
     /// The plain text.
-    pub fn decrypt(&self, control: &Control) -> Result<CipherAnswer> {
-        self.decrypt_with(&self.key(control)?)
-    }
-
-    /// The ciphertext under `key` (made by [`CipherRequest::key`]).
-    pub fn encrypt_with(&self, key: &Key) -> Result<CipherAnswer> {
-        let text = cipher::encrypt(key, &self.text, self.mode())?;
-        Ok(CipherAnswer { text })
-    }
-
-    /// The plain text under `key` (made by [`CipherRequest::key`]).
-    pub fn decrypt_with(&self, key: &Key) -> Result<CipherAnswer> {
-        let text = cipher::decrypt(key, &self.text, self.mode())?;
-        Ok(CipherAnswer { text })
+    fn run_plan(plan: CipherPlan, control: &Control) -> Result<CipherAnswer> {
+        plan.run(control, cipher::decrypt)
     }
 }
 
@@ -114,17 +183,17 @@ mod tests {
             text: "Meet me at the old mill.".into(),
             classic: false,
         };
-        let secret = round_trip(Request::Encrypt(plain.clone()));
+        let secret = round_trip(Request::Encrypt(EncryptRequest(plain.clone())));
         let back = CipherRequest {
             text: secret["encrypt"]["text"].as_str().unwrap().into(),
             ..plain.clone()
         };
-        let a = round_trip(Request::Decrypt(back));
+        let a = round_trip(Request::Decrypt(DecryptRequest(back)));
         assert_eq!(a["decrypt"]["text"], "Meet me at the old mill.");
         let bad = CipherRequest {
             key: "8x8,colour=red".into(),
             ..plain
         };
-        assert!(bad.validate().is_err());
+        assert!(bad.plan().is_err());
     }
 }

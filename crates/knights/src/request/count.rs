@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{place, refuse};
-use crate::count::{Count, CountReport, Counter, Exchange, Method, Projection, SquareOrder};
+use super::{place, refuse, Job};
+use crate::count::{Count, CountOptions, CountReport, Counter, Exchange, Method, SquareOrder};
 use crate::{Control, Kind, Result, Shape};
 
 /// `max-memory` of a request: a number of bytes or an amount ("1.5G").
@@ -64,9 +64,10 @@ pub struct CountRequest {
     /// Count directed tours: twice the undirected count (not for classes).
     #[serde(default)]
     pub directed: bool,
-    /// `auto`, `forward` or `meet`.
-    #[serde(default = "auto")]
-    pub method: String,
+    /// Auto, forward or meet (read by its name: `"auto"`, `"forward"`,
+    /// `"meet"`).
+    #[serde(default)]
+    pub method: Method,
     /// Take each row from the outside in (not for symmetric tours or classes).
     #[serde(default)]
     pub outside_in: bool,
@@ -97,10 +98,6 @@ pub struct CountRequest {
     /// Keep the state files of a finished count in the work directory.
     #[serde(default)]
     pub keep: bool,
-}
-
-fn auto() -> String {
-    "auto".into()
 }
 
 /// One length's count of an all-lengths sweep.
@@ -225,11 +222,53 @@ impl PartialEq for CountAnswer {
     }
 }
 
-/// The checked parts of a count request.
-struct Plan {
+/// A count request checked and read: the shape counted on, what is
+/// counted, and the one [`CountOptions`] the [`Counter`] and the executor
+/// share (see [`Job`]).
+#[derive(Clone, Debug)]
+pub struct CountPlan {
     shape: Shape,
-    method: Method,
-    order: SquareOrder,
+    of: CountOf,
+    directed: bool,
+    options: CountOptions,
+}
+
+impl CountPlan {
+    /// The shape counted on: the board with its holes, wrapped edges and
+    /// leaper.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// What is counted.
+    pub fn of(&self) -> CountOf {
+        self.of
+    }
+
+    /// Whether the count is of directed tours.
+    pub fn directed(&self) -> bool {
+        self.directed
+    }
+
+    /// The count's options.
+    pub fn options(&self) -> &CountOptions {
+        &self.options
+    }
+
+    /// The counter of this plan's board (or, off the plain board, of its
+    /// shape) under `control`, spread over `workers` if given.
+    pub(super) fn counter<'a, On>(
+        &'a self,
+        counter: Counter<'a, On>,
+        control: &'a Control,
+        workers: Option<&'a dyn Exchange>,
+    ) -> Counter<'a, On> {
+        let counter = counter.options(self.options.clone()).control(control);
+        match workers {
+            Some(exchange) => counter.workers(exchange),
+            None => counter,
+        }
+    }
 }
 
 impl CountRequest {
@@ -243,7 +282,7 @@ impl CountRequest {
             kind: Kind::Closed,
             of: CountOf::Tours,
             directed: false,
-            method: auto(),
+            method: Method::Auto,
             outside_in: false,
             staggered: false,
             max_memory: None,
@@ -264,35 +303,15 @@ impl CountRequest {
         }
     }
 
-    /// Every check of the request.
-    pub fn validate(&self) -> Result<()> {
-        self.plan().map(drop)
-    }
-
-    /// The shape counted on: the board with its holes, wrapped edges and
-    /// leaper.
-    pub fn shape(&self) -> Result<Shape> {
-        place::shape(
+    /// Every check of the request, into its plan (see [`Job::plan`]).
+    fn checked(&self) -> Result<CountPlan> {
+        let shape = place::shape(
             &self.board,
             self.holes.as_deref(),
             self.wrap.as_deref(),
             self.leaper.as_deref(),
-        )
-    }
-
-    fn plan(&self) -> Result<Plan> {
-        let shape = self.shape()?;
-        let method = match self.method.trim() {
-            "auto" => Method::Auto,
-            "forward" => Method::Forward,
-            "meet" => Method::Meet,
-            other => {
-                return refuse(format!(
-                    "'{}' is not a counting method; the method is auto, forward or meet",
-                    crate::excerpt(other)
-                ))
-            }
-        };
+        )?;
+        let method = self.method;
         if self.of == CountOf::Classes && self.directed {
             return refuse(
                 "directed does not apply to classes; classes are of undirected tours".into(),
@@ -336,143 +355,119 @@ impl CountRequest {
                 "on a board with holes, wrapping or another leaper, a count runs one forward program: symmetric tours, classes, all lengths or cells and the meet method do not apply".into(),
             );
         }
-        Ok(Plan {
+        Ok(CountPlan {
             shape,
-            method,
-            order,
+            of: self.of,
+            directed: self.directed,
+            options: CountOptions {
+                kind: self.kind,
+                method,
+                order,
+                max_memory: self.max_memory,
+                max_disk: self.max_disk,
+                work_dir: self.work_dir.clone(),
+                resume: self.resume,
+                fresh: self.fresh,
+                keep: self.keep,
+                memory_only: self.memory_only,
+            },
         })
-    }
-
-    /// `counter` with this request's options, `plan`'s method and order,
-    /// and `control`.
-    fn options<'a, On>(
-        &'a self,
-        counter: Counter<'a, On>,
-        plan: &Plan,
-        control: &'a Control,
-        workers: Option<&'a dyn Exchange>,
-    ) -> Counter<'a, On> {
-        let mut counter = counter
-            .kind(self.kind)
-            .method(plan.method)
-            .control(control)
-            .resume(self.resume)
-            .fresh(self.fresh)
-            .keep(self.keep)
-            .order(plan.order)
-            .memory_only(self.memory_only);
-        if let Some(bytes) = self.max_memory {
-            counter = counter.max_memory(bytes);
-        }
-        if let Some(bytes) = self.max_disk {
-            counter = counter.max_disk(bytes);
-        }
-        if let Some(dir) = &self.work_dir {
-            counter = counter.work_dir(dir);
-        }
-        if let Some(exchange) = workers {
-            counter = counter.workers(exchange);
-        }
-        counter
-    }
-
-    /// The projection of this count, without counting: the same plan as
-    /// [`CountRequest::run`] (shape, kind, method, order of the squares,
-    /// the sweep over lengths or cells), so that no option the count uses
-    /// is left out of it (see [`Counter::project`]). Symmetric tours and
-    /// classes, which run programs of their own, are not projected.
-    pub fn project(&self, control: &Control) -> Result<Projection> {
-        let plan = self.plan()?;
-        if !plan.shape.is_plain() {
-            return self
-                .options(Counter::on_shape(&plan.shape), &plan, control, None)
-                .project();
-        }
-        let counter = self.options(Counter::new(plan.shape.board()), &plan, control, None);
-        match self.of {
-            CountOf::Tours => counter.project(),
-            CountOf::AllLengths => counter.all_lengths_projection(),
-            CountOf::AllCells => counter.all_cells_projection(),
-            CountOf::Symmetric | CountOf::Classes => refuse(
-                "a projection is of tours, all lengths or all cells; symmetric tours and classes run programs of their own, which it does not model".into(),
-            ),
-        }
-    }
-
-    /// The count.
-    pub fn run(&self, control: &Control) -> Result<CountAnswer> {
-        self.run_on(control, None)
     }
 
     /// The count spread over workers: this process is one of the workers
     /// of `exchange`, all of which run this request (see
     /// [`Counter::workers`]); every worker gets the same answer.
     pub fn run_across(&self, control: &Control, exchange: &dyn Exchange) -> Result<CountAnswer> {
-        self.run_on(control, Some(exchange))
+        CountRequest::run_plan_across(self.plan()?, control, exchange)
     }
 
-    fn run_on(&self, control: &Control, workers: Option<&dyn Exchange>) -> Result<CountAnswer> {
-        let plan = self.plan()?;
-        let mut answer = CountAnswer {
-            board: plan.shape.to_string(),
-            kind: self.kind,
-            of: self.of,
-            directed: self.directed,
-            count: Count::ZERO,
-            tours: None,
-            fixed: Vec::new(),
-            lengths: Vec::new(),
-            cells: Vec::new(),
-            elapsed: Duration::ZERO,
-            report: None,
-        };
-        let counter = self.options(Counter::new(plan.shape.board()), &plan, control, workers);
-        match self.of {
-            _ if !plan.shape.is_plain() => {
-                // One forward program, whatever the method.
-                let on_shape =
-                    self.options(Counter::on_shape(&plan.shape), &plan, control, workers);
-                answer.report = Some(on_shape.tours()?);
-            }
-            CountOf::Tours => answer.report = Some(counter.tours()?),
-            CountOf::Symmetric => answer.report = Some(counter.symmetric()?),
-            CountOf::Classes => {
-                let c = counter.classes()?;
-                answer.count = c.classes;
-                answer.fixed = c.fixed.iter().map(|(n, k)| (n.to_string(), *k)).collect();
-                answer.tours = Some(c.tours);
-                answer.elapsed = c.elapsed;
-            }
-            CountOf::AllLengths => {
-                let sweep = counter.all_lengths()?;
-                for (b, n) in &sweep.counts {
-                    answer.lengths.push(LengthCount {
-                        board: b.to_string(),
-                        count: directed(*n, self.directed)?,
-                    });
-                }
-                answer.report = Some(sweep.report);
-            }
-            CountOf::AllCells => {
-                let sweep = counter.all_cells()?;
-                for &(cells, n) in &sweep.counts {
-                    answer.cells.push(CellCount {
-                        cells,
-                        count: directed(n, self.directed)?,
-                    });
-                }
-                answer.report = Some(sweep.report);
-            }
-        }
-        if let Some(r) = &answer.report {
-            answer.count = directed(r.count, self.directed)?;
-            answer.elapsed = r.elapsed;
-        }
-        if let Some(last) = answer.lengths.last() {
-            answer.count = last.count;
-        }
-        Ok(answer)
+    /// [`CountRequest::run_across`] of a plan made before.
+    pub fn run_plan_across(
+        plan: CountPlan,
+        control: &Control,
+        exchange: &dyn Exchange,
+    ) -> Result<CountAnswer> {
+        run_on(&plan, control, Some(exchange))
     }
+}
+
+impl Job for CountRequest {
+    type Plan = CountPlan;
+    type Answer = CountAnswer;
+
+    fn plan(&self) -> Result<CountPlan> {
+        self.checked()
+    }
+
+    fn run_plan(plan: CountPlan, control: &Control) -> Result<CountAnswer> {
+        run_on(&plan, control, None)
+    }
+}
+
+/// Runs `plan` under `control`, spread over `workers` if given.
+fn run_on(
+    plan: &CountPlan,
+    control: &Control,
+    workers: Option<&dyn Exchange>,
+) -> Result<CountAnswer> {
+    let mut answer = CountAnswer {
+        board: plan.shape.to_string(),
+        kind: plan.options.kind,
+        of: plan.of,
+        directed: plan.directed,
+        count: Count::ZERO,
+        tours: None,
+        fixed: Vec::new(),
+        lengths: Vec::new(),
+        cells: Vec::new(),
+        elapsed: Duration::ZERO,
+        report: None,
+    };
+    let counter = plan.counter(Counter::new(plan.shape.board()), control, workers);
+    match plan.of {
+        _ if !plan.shape.is_plain() => {
+            // One forward program, whatever the method.
+            let on_shape = plan.counter(Counter::on_shape(&plan.shape), control, workers);
+            answer.report = Some(on_shape.tours()?);
+        }
+        CountOf::Tours => answer.report = Some(counter.tours()?),
+        CountOf::Symmetric => answer.report = Some(counter.symmetric()?),
+        CountOf::Classes => {
+            let c = counter.classes()?;
+            answer.count = c.classes;
+            answer.fixed = c.fixed.iter().map(|(n, k)| (n.to_string(), *k)).collect();
+            answer.tours = Some(c.tours);
+            answer.elapsed = c.elapsed;
+        }
+        CountOf::AllLengths => {
+            let sweep = counter.all_lengths()?;
+            for (b, n) in &sweep.counts {
+                answer.lengths.push(LengthCount {
+                    board: b.to_string(),
+                    count: directed(*n, plan.directed)?,
+                });
+            }
+            answer.report = Some(sweep.report);
+        }
+        CountOf::AllCells => {
+            let sweep = counter.all_cells()?;
+            for &(cells, n) in &sweep.counts {
+                answer.cells.push(CellCount {
+                    cells,
+                    count: directed(n, plan.directed)?,
+                });
+            }
+            answer.report = Some(sweep.report);
+        }
+    }
+    if let Some(r) = &answer.report {
+        answer.count = directed(r.count, plan.directed)?;
+        answer.elapsed = r.elapsed;
+    }
+    if let Some(last) = answer.lengths.last() {
+        answer.count = last.count;
+    }
+    Ok(answer)
 }
 
 /// The count doubled for directed tours (a closed tour runs in two
@@ -548,15 +543,14 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("work directory"));
-        let e = CountRequest {
-            method: "sideways".into(),
-            ..CountRequest::new("6x6")
-        };
-        assert!(e
-            .validate()
-            .unwrap_err()
-            .to_string()
-            .contains("auto, forward or meet"));
+        let e = serde_json::from_str::<CountRequest>(r#"{"board": "6x6", "method": "sideways"}"#);
+        let said = e.unwrap_err().to_string();
+        assert!(
+            said.starts_with(
+                "'sideways' is not a counting method; the method is auto, forward or meet"
+            ),
+            "{said}"
+        );
         for (outside_in, of, said) in [
             (true, CountOf::Tours, "two orders"),
             (false, CountOf::AllLengths, "whole row"),

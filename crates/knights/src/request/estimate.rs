@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::{refuse, within};
+use super::{refuse, within, Job};
 use crate::count::estimate::{resolve_method, KEEP};
 use crate::count::{Estimate, EstimateMethod, EstimateOptions};
 use crate::{Board, Control, Error, Hint, Kind, Result};
@@ -29,9 +29,10 @@ pub struct EstimateRequest {
     /// to 604800, one week; not reproducible).
     #[serde(default)]
     pub seconds: Option<f64>,
-    /// How probes choose their way: auto, frontier, sis, pruned or knuth.
-    #[serde(default = "auto")]
-    pub method: String,
+    /// How probes choose their way: auto, frontier, sis, pruned or knuth
+    /// (read by its name).
+    #[serde(default)]
+    pub method: EstimateMethod,
     /// States a run of the frontier method keeps after each square (1 to
     /// 67108864).
     #[serde(default = "keep")]
@@ -39,10 +40,6 @@ pub struct EstimateRequest {
     /// Seed of the probes.
     #[serde(default)]
     pub seed: u64,
-}
-
-fn auto() -> String {
-    "auto".into()
 }
 
 fn keep() -> usize {
@@ -105,33 +102,16 @@ impl EstimateRequest {
             directed: false,
             samples: None,
             seconds: None,
-            method: auto(),
+            method: EstimateMethod::Auto,
             keep: KEEP,
             seed: 0,
         }
     }
 
-    /// Every check of the request.
-    pub fn validate(&self) -> Result<()> {
-        self.plan().map(drop)
-    }
-
-    fn plan(&self) -> Result<(Board, EstimateOptions)> {
+    /// Every check of the request, into its plan (see [`Job::plan`]).
+    fn checked(&self) -> Result<EstimatePlan> {
         let board: Board = self.board.parse()?;
-        let method = EstimateMethod::ALL
-            .into_iter()
-            .find(|m| m.name() == self.method.trim())
-            .map_or_else(
-                || {
-                    let names: Vec<&str> = EstimateMethod::ALL.iter().map(|m| m.name()).collect();
-                    refuse(format!(
-                        "'{}' is not an estimate method; the method is one of {}",
-                        crate::excerpt(&self.method),
-                        names.join(", ")
-                    ))
-                },
-                Ok,
-            )?;
+        let method = self.method;
         within("keep", self.keep, 1, 1 << 26)?;
         let samples =
             match (self.samples, self.seconds) {
@@ -158,19 +138,55 @@ impl EstimateRequest {
             seconds: self.seconds,
             keep: self.keep,
         };
-        Ok((board, opts))
+        Ok(EstimatePlan {
+            board,
+            options: opts,
+            directed: self.directed,
+        })
+    }
+}
+
+/// An estimate request checked and read: the board, the estimate's
+/// options and whether the figures are of directed tours (see [`Job`]).
+#[derive(Copy, Clone, Debug)]
+pub struct EstimatePlan {
+    board: Board,
+    options: EstimateOptions,
+    directed: bool,
+}
+
+impl EstimatePlan {
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The options of the probes.
+    pub fn options(&self) -> &EstimateOptions {
+        &self.options
     }
 
     /// The method the probes will use (auto resolved for the board and
     /// kind), for a door that names its probes before they run.
-    pub fn resolved_method(&self) -> Result<EstimateMethod> {
-        let (board, opts) = self.plan()?;
-        Ok(resolve_method(board, self.kind, opts.method))
+    pub fn resolved_method(&self) -> EstimateMethod {
+        resolve_method(self.board, self.options.kind, self.options.method)
+    }
+}
+
+impl Job for EstimateRequest {
+    type Plan = EstimatePlan;
+    type Answer = EstimateAnswer;
+
+    fn plan(&self) -> Result<EstimatePlan> {
+        self.checked()
     }
 
-    /// The estimate.
-    pub fn run(&self, control: &Control) -> Result<EstimateAnswer> {
-        let (board, opts) = self.plan()?;
+    fn run_plan(plan: EstimatePlan, control: &Control) -> Result<EstimateAnswer> {
+        let EstimatePlan {
+            board,
+            options: opts,
+            directed,
+        } = plan;
         let t0 = Instant::now();
         let e = Estimate::builder(board)
             .options(opts)
@@ -178,21 +194,22 @@ impl EstimateRequest {
             .run()?;
         let seconds = t0.elapsed().as_secs_f64();
         if e.samples == 0 {
-            return Err(Error::GaveUp(format!(
-                "no probe finished in the {seconds:.3} s given, so there is no estimate"
-            ))
+            return Err(Error::GaveUp(
+                format!("no probe finished in the {seconds:.3} s given, so there is no estimate")
+                    .into(),
+            )
             .with_hint(Hint::MoreTimeOrSamples));
         }
-        let scale = if self.directed { 2.0 } else { 1.0 };
+        let scale = if directed { 2.0 } else { 1.0 };
         Ok(EstimateAnswer {
             board: board.to_string(),
-            kind: self.kind,
-            directed: self.directed,
+            kind: opts.kind,
+            directed,
             method: e.method,
             samples: e.samples,
             exact: e.exact,
-            keep: (e.method == EstimateMethod::Frontier).then_some(self.keep),
-            seed: self.seed,
+            keep: (e.method == EstimateMethod::Frontier).then_some(opts.keep),
+            seed: opts.seed,
             hits: e.hits,
             tours: e.tours * scale,
             tours_error: e.tours_error * scale,
@@ -218,7 +235,7 @@ mod tests {
             kind: Kind::Open,
             directed: true,
             samples: Some(20_000),
-            method: "sis".into(),
+            method: EstimateMethod::Sis,
             seed: 1,
             ..EstimateRequest::new("3x4")
         }));

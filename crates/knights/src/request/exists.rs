@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{place, within};
+use super::{place, within, Job};
 use crate::algorithms::Spec;
 use crate::exists::ExistsVerdict;
 use crate::{exists, Control, Result, Shape, Wanted};
@@ -73,11 +73,6 @@ impl ExistsRequest {
         }
     }
 
-    /// Every check of the request.
-    pub fn validate(&self) -> Result<()> {
-        self.spec(&Control::new()).map(drop)
-    }
-
     /// The shape the question is about: the board with its holes, wrapped
     /// edges and leaper.
     pub fn shape(&self) -> Result<Shape> {
@@ -88,31 +83,54 @@ impl ExistsRequest {
             self.leaper.as_deref(),
         )
     }
+}
 
-    /// The question as a search's spec.
-    fn spec(&self, control: &Control) -> Result<Spec> {
-        within("max-nodes", self.max_nodes, 1, u64::MAX)?;
+/// An [`ExistsRequest`] checked: the question as a search's spec, the kind
+/// asked about and the node budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExistsPlan {
+    /// The question as a search's spec (its stop flag is the run's).
+    pub spec: Spec,
+    /// The kind asked about.
+    pub kind: Wanted,
+    /// Node budget of the search.
+    pub max_nodes: u64,
+}
+
+impl Job for ExistsRequest {
+    type Plan = ExistsPlan;
+    type Answer = ExistsAnswer;
+
+    fn plan(&self) -> Result<ExistsPlan> {
+        let max_nodes = within("max-nodes", self.max_nodes, 1, u64::MAX)?;
         let shape = self.shape()?;
         let (start, end) = place::ends(&shape, self.start.as_deref(), self.end.as_deref())?;
-        Ok(Spec {
-            kind: self.kind.kind(),
+        let spec = Spec {
+            kind: self.kind,
             start,
             end,
-            stop: control.stop_flag().clone(),
             ..Spec::on(shape)
+        };
+        Ok(ExistsPlan {
+            spec,
+            kind: self.kind,
+            max_nodes,
         })
     }
 
     /// The answer.
-    pub fn run(&self, control: &Control) -> Result<ExistsAnswer> {
-        let spec = self.spec(control)?;
+    fn run_plan(plan: ExistsPlan, control: &Control) -> Result<ExistsAnswer> {
+        let spec = Spec {
+            control: control.clone(),
+            ..plan.spec
+        };
         if spec.is_plain() && spec.start.is_none() {
-            return Ok(plain(spec.board, self.kind));
+            return Ok(plain(spec.board, plan.kind));
         }
-        let d = exists::decide(&spec, self.max_nodes)?;
+        let d = exists::decide(&spec, plan.max_nodes)?;
         Ok(ExistsAnswer {
             answer: d.answer.word().into(),
-            kind: self.kind,
+            kind: plan.kind,
             reason: d.reason,
             theorem: None,
         })

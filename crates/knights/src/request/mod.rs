@@ -1,5 +1,5 @@
 //! The typed request model: one request and one answer type for every job
-//! (tour, tourney, join, shatter, obfuscate, exists, count, estimate,
+//! (tour, tourney, join, shatter, obfuscate, exists, count, dry run, estimate,
 //! encrypt, decrypt, stats, check), so that the command line, the web
 //! server and Python read their arguments into the same values, refuse
 //! the same bad input with the same sentence, and serialise the same
@@ -7,14 +7,16 @@
 //!
 //! A request is plain data ([`serde`], field names in kebab-case as on the
 //! command line, unknown fields refused, defaults as the command line's).
-//! Its `validate()` makes every check the doors made on their own; its
-//! `run(&Control)` validates, calls the library and returns the answer.
+//! Each request is a [`Job`]: its `plan()` makes every check the doors
+//! made on their own and reads the request into typed values once; its
+//! `run_plan(plan, &Control)` calls the library and returns the answer,
+//! which carries domain values (a tour, a tourney) rather than their JSON.
 //! A refusal is an [`Error`] of the bad-input category whose sentence names
 //! the request's field in plain words, never a command-line flag.
 //!
 //! # Example
 //! ```
-//! use knights::request::{Answer, CountRequest, Request};
+//! use knights::request::{Answer, CountRequest, Job, Request};
 //! use knights::Control;
 //! let request: Request = serde_json::from_str(r#"{"count": {"board": "6x6", "directed": true}}"#)?;
 //! let Answer::Count(answer) = request.run(&Control::new())? else { unreachable!() };
@@ -26,6 +28,7 @@
 
 mod cipher;
 mod count;
+mod dry_run;
 mod estimate;
 mod exists;
 mod place;
@@ -36,18 +39,19 @@ mod tour;
 
 use serde::{Deserialize, Serialize};
 
-pub use cipher::{CipherAnswer, CipherRequest};
-pub use count::{CountAnswer, CountOf, CountRequest, LengthCount};
-pub use estimate::{EstimateAnswer, EstimateRequest};
-pub use exists::{ExistsAnswer, ExistsRequest};
+pub use cipher::{CipherAnswer, CipherPlan, CipherRequest, DecryptRequest, EncryptRequest};
+pub use count::{CountAnswer, CountOf, CountPlan, CountRequest, LengthCount};
+pub use dry_run::{DryRunAnswer, DryRunRequest};
+pub use estimate::{EstimateAnswer, EstimatePlan, EstimateRequest};
+pub use exists::{ExistsAnswer, ExistsPlan, ExistsRequest};
 pub use place::shape;
 pub use position::{PositionAnswer, PositionPlan, PositionRequest, DEFAULT_MAX_NODES};
 pub use rails::{
-    CheckAnswer, CheckRequest, JoinAnswer, JoinRequest, ObfuscateRequest, ShatterAnswer,
-    ShatterRequest,
+    CheckAnswer, CheckRequest, CoverPlan, JoinAnswer, JoinRequest, ObfuscatePlan, ObfuscateRequest,
+    ShatterAnswer, ShatterRequest,
 };
-pub use stats::StatsRequest;
-pub use tour::{TourAnswer, TourRequest, TourneyAnswer, TourneyRequest};
+pub use stats::{StatsPlan, StatsRequest};
+pub use tour::{TourAnswer, TourPlan, TourRequest, TourneyAnswer, TourneyPlan, TourneyRequest};
 
 use crate::stats::Summary;
 use crate::{Control, Error, Result};
@@ -100,12 +104,14 @@ pub enum Request {
     Exists(ExistsRequest),
     /// An exact count.
     Count(CountRequest),
+    /// A count's projected states, disk and time, without counting.
+    DryRun(DryRunRequest),
     /// An estimated count.
     Estimate(EstimateRequest),
     /// A text enciphered.
-    Encrypt(CipherRequest),
+    Encrypt(EncryptRequest),
     /// A text deciphered.
-    Decrypt(CipherRequest),
+    Decrypt(DecryptRequest),
     /// Move statistics of many tours or tourneys.
     Stats(StatsRequest),
     /// A tour or tourney checked.
@@ -132,6 +138,8 @@ pub enum Answer {
     Exists(ExistsAnswer),
     /// The count.
     Count(Box<CountAnswer>),
+    /// The count's projection.
+    DryRun(Box<DryRunAnswer>),
     /// The estimate.
     Estimate(EstimateAnswer),
     /// The ciphertext.
@@ -150,17 +158,19 @@ impl Request {
     /// Every check of the request, without running it.
     pub fn validate(&self) -> Result<()> {
         match self {
-            Request::Tour(r) => r.validate(),
-            Request::Tourney(r) => r.validate(),
-            Request::Join(r) => r.validate(),
-            Request::Shatter(r) => r.validate(),
-            Request::Obfuscate(r) => r.validate(),
-            Request::Exists(r) => r.validate(),
-            Request::Count(r) => r.validate(),
-            Request::Estimate(r) => r.validate(),
-            Request::Encrypt(r) | Request::Decrypt(r) => r.validate(),
-            Request::Stats(r) => r.validate(),
-            Request::Check(r) => r.validate(),
+            Request::Tour(r) => Job::validate(r),
+            Request::Tourney(r) => Job::validate(r),
+            Request::Join(r) => Job::validate(r),
+            Request::Shatter(r) => Job::validate(r),
+            Request::Obfuscate(r) => Job::validate(r),
+            Request::Exists(r) => Job::validate(r),
+            Request::Count(r) => Job::validate(r),
+            Request::DryRun(r) => Job::validate(r),
+            Request::Estimate(r) => Job::validate(r),
+            Request::Encrypt(r) => Job::validate(r),
+            Request::Decrypt(r) => Job::validate(r),
+            Request::Stats(r) => Job::validate(r),
+            Request::Check(r) => Job::validate(r),
             Request::Position(r) => Job::validate(r),
         }
     }
@@ -168,18 +178,19 @@ impl Request {
     /// Validates the request and runs it under `control`.
     pub fn run(&self, control: &Control) -> Result<Answer> {
         Ok(match self {
-            Request::Tour(r) => Answer::Tour(r.run(control)?),
-            Request::Tourney(r) => Answer::Tourney(r.run(control)?),
-            Request::Join(r) => Answer::Join(r.run(control)?),
-            Request::Shatter(r) => Answer::Shatter(r.shatter(control)?),
-            Request::Obfuscate(r) => Answer::Obfuscate(r.run(control)?),
-            Request::Exists(r) => Answer::Exists(r.run(control)?),
-            Request::Count(r) => Answer::Count(Box::new(r.run(control)?)),
-            Request::Estimate(r) => Answer::Estimate(r.run(control)?),
-            Request::Encrypt(r) => Answer::Encrypt(r.encrypt(control)?),
-            Request::Decrypt(r) => Answer::Decrypt(r.decrypt(control)?),
-            Request::Stats(r) => Answer::Stats(Box::new(r.run(control)?)),
-            Request::Check(r) => Answer::Check(r.run(control)?),
+            Request::Tour(r) => Answer::Tour(Job::run(r, control)?),
+            Request::Tourney(r) => Answer::Tourney(Job::run(r, control)?),
+            Request::Join(r) => Answer::Join(Job::run(r, control)?),
+            Request::Shatter(r) => Answer::Shatter(Job::run(r, control)?),
+            Request::Obfuscate(r) => Answer::Obfuscate(Job::run(r, control)?),
+            Request::Exists(r) => Answer::Exists(Job::run(r, control)?),
+            Request::Count(r) => Answer::Count(Box::new(Job::run(r, control)?)),
+            Request::DryRun(r) => Answer::DryRun(Box::new(Job::run(r, control)?)),
+            Request::Estimate(r) => Answer::Estimate(Job::run(r, control)?),
+            Request::Encrypt(r) => Answer::Encrypt(Job::run(r, control)?),
+            Request::Decrypt(r) => Answer::Decrypt(Job::run(r, control)?),
+            Request::Stats(r) => Answer::Stats(Box::new(Job::run(r, control)?)),
+            Request::Check(r) => Answer::Check(Job::run(r, control)?),
             Request::Position(r) => Answer::Position(Box::new(Job::run(r, control)?)),
         })
     }
@@ -188,7 +199,7 @@ impl Request {
 /// A refusal of the request's field `field`: `sentence` says what is wrong
 /// and what would be right.
 fn refuse<T>(sentence: String) -> Result<T> {
-    Err(Error::Unsupported(sentence))
+    Err(Error::Refused(sentence.into()))
 }
 
 /// `value` if it lies in `low..=high`, else a refusal naming `what`.

@@ -3,11 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{refuse, within, TourAnswer, TourneyAnswer};
+use super::{refuse, within, Job, TourAnswer, TourneyAnswer};
 use crate::algorithms::Algorithm;
-use crate::format::{self, Valid};
+use crate::format::{self, Document, Valid};
 use crate::rails::{self, JoinOptions, JoinStats, ObfuscateOptions};
-use crate::{Control, Cover, Result, Square};
+use crate::{Control, Cover, Result, Square, Tour, Tourney};
 
 /// A closed tour or tourney (its file's text: JSON, a grid or a move list)
 /// joined into one closed tour (`knights join`, `POST /api/join`).
@@ -23,7 +23,15 @@ pub struct JoinRequest {
 
 /// A closed tour or tourney shattered into a tourney (`knights shatter`,
 /// `POST /api/shatter`).
-pub type ShatterRequest = JoinRequest;
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ShatterRequest {
+    /// The closed tour or tourney, as a file's text.
+    pub cover: String,
+    /// Seed of the random choices.
+    #[serde(default)]
+    pub seed: u64,
+}
 
 /// A closed tour or tourney shattered `shatters` times and joined again
 /// (`knights obfuscate`, `POST /api/obfuscate`).
@@ -44,15 +52,66 @@ fn sixteen() -> u32 {
     16
 }
 
-/// The cover of a closed tour or tourney's text, and the tour's start.
-fn read_cover(text: &str) -> Result<(Cover, Option<Square>)> {
-    match format::read(text)?.into_valid()? {
-        Valid::Tour(t) if t.is_closed() => Ok((Cover::from_tour(&t)?, Some(t.start()))),
-        Valid::Tour(t) => refuse(format!(
-            "join, shatter and obfuscate need a closed tour or a tourney, and this is an open tour of {}",
-            t.board()
-        )),
-        Valid::Tourney(t) => Ok((Cover::from_tourney(&t)?, None)),
+/// A join, shatter or obfuscation checked: the cover read from the file's
+/// text, the tour's start (for a tour) and the seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CoverPlan {
+    /// The closed tour or tourney as a cover.
+    pub cover: Cover,
+    /// The start of the closed tour, `None` for a tourney.
+    pub start: Option<Square>,
+    /// Seed of the random choices.
+    pub seed: u64,
+}
+
+impl CoverPlan {
+    /// The closed `tour` as a cover from its start; an open tour is
+    /// refused.
+    pub fn of_tour(tour: &Tour, seed: u64) -> Result<CoverPlan> {
+        if !tour.is_closed() {
+            return refuse(format!(
+                "join, shatter and obfuscate need a closed tour or a tourney, and this is an open tour of {}",
+                tour.board()
+            ));
+        }
+        Ok(CoverPlan {
+            cover: Cover::from_tour(tour)?,
+            start: Some(tour.start()),
+            seed,
+        })
+    }
+
+    /// The cover of `tourney`.
+    pub fn of_tourney(tourney: &Tourney, seed: u64) -> Result<CoverPlan> {
+        Ok(CoverPlan {
+            cover: Cover::from_tourney(tourney)?,
+            start: None,
+            seed,
+        })
+    }
+
+    /// The cover of a closed tour or tourney's text.
+    fn read(text: &str, seed: u64) -> Result<CoverPlan> {
+        match format::read(text)?.into_valid()? {
+            Valid::Tour(t) => CoverPlan::of_tour(&t, seed),
+            Valid::Tourney(t) => CoverPlan::of_tourney(&t, seed),
+        }
+    }
+
+    /// The answer of a join or obfuscation: the cover as a tour from the
+    /// start.
+    fn joined(self, stats: &JoinStats) -> Result<JoinAnswer> {
+        let tour = self.cover.to_tour(self.start.unwrap_or(0), None)?;
+        Ok(JoinAnswer {
+            tour: TourAnswer {
+                tour,
+                algorithm: Algorithm::Auto,
+                seed: self.seed,
+            },
+            cycles_before: stats.cycles_before,
+            passes: stats.passes,
+            rails_switched: stats.rails_switched,
+        })
     }
 }
 
@@ -78,71 +137,94 @@ pub struct ShatterAnswer {
     pub rails_switched: usize,
 }
 
-impl JoinRequest {
-    /// Every check of the request.
-    pub fn validate(&self) -> Result<()> {
-        read_cover(&self.cover).map(drop)
+impl Job for JoinRequest {
+    type Plan = CoverPlan;
+    type Answer = JoinAnswer;
+
+    fn plan(&self) -> Result<CoverPlan> {
+        CoverPlan::read(&self.cover, self.seed)
     }
 
     /// The joined tour.
-    pub fn run(&self, control: &Control) -> Result<JoinAnswer> {
-        let (mut cover, start) = read_cover(&self.cover)?;
+    fn run_plan(mut plan: CoverPlan, control: &Control) -> Result<JoinAnswer> {
         let options = JoinOptions {
-            stop: control.stop_flag().clone(),
+            control: control.clone(),
             ..Default::default()
         };
-        let stats = rails::join(&mut cover, &options, &mut crate::rng::seeded(self.seed))?;
-        joined(&cover, start, &stats, self.seed)
+        let mut rng = crate::rng::seeded(plan.seed);
+        let stats = rails::join(&mut plan.cover, &options, &mut rng)?;
+        plan.joined(&stats)
+    }
+}
+
+impl Job for ShatterRequest {
+    type Plan = CoverPlan;
+    type Answer = ShatterAnswer;
+
+    fn plan(&self) -> Result<CoverPlan> {
+        CoverPlan::read(&self.cover, self.seed)
     }
 
     /// The shattered tourney.
-    pub fn shatter(&self, control: &Control) -> Result<ShatterAnswer> {
-        let (mut cover, _) = read_cover(&self.cover)?;
+    fn run_plan(mut plan: CoverPlan, control: &Control) -> Result<ShatterAnswer> {
         control.check("the shatter")?;
-        let switched = rails::shatter(&mut cover, &mut crate::rng::seeded(self.seed))?;
+        let switched = rails::shatter(&mut plan.cover, &mut crate::rng::seeded(plan.seed))?;
         Ok(ShatterAnswer {
-            tourney: TourneyAnswer::of(&cover.to_tourney()?),
+            tourney: TourneyAnswer {
+                tourney: plan.cover.to_tourney()?,
+            },
             rails_switched: switched,
         })
     }
 }
 
-/// The answer of a join or obfuscation: the cover as a tour from `start`.
-fn joined(
-    cover: &Cover,
-    start: Option<Square>,
-    stats: &JoinStats,
-    seed: u64,
-) -> Result<JoinAnswer> {
-    let tour = cover.to_tour(start.unwrap_or(0), None)?;
-    Ok(JoinAnswer {
-        tour: TourAnswer::of(&tour, Algorithm::Auto, seed),
-        cycles_before: stats.cycles_before,
-        passes: stats.passes,
-        rails_switched: stats.rails_switched,
-    })
+/// An [`ObfuscateRequest`] checked: the cover and the shatters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObfuscatePlan {
+    /// The cover, its start and the seed.
+    pub cover: CoverPlan,
+    shatters: u32,
 }
 
-impl ObfuscateRequest {
-    /// Every check of the request.
-    pub fn validate(&self) -> Result<()> {
-        within("shatters", self.shatters, 1, 1000)?;
-        read_cover(&self.cover).map(drop)
+impl ObfuscatePlan {
+    /// `cover` to be shattered `shatters` times (1 to 1000) and joined.
+    pub fn new(cover: CoverPlan, shatters: u32) -> Result<ObfuscatePlan> {
+        let shatters = within("shatters", shatters, 1, MAX_SHATTERS)?;
+        Ok(ObfuscatePlan { cover, shatters })
+    }
+}
+
+/// The most shatters an obfuscation may ask for.
+const MAX_SHATTERS: u32 = 1000;
+
+impl Job for ObfuscateRequest {
+    type Plan = ObfuscatePlan;
+    type Answer = JoinAnswer;
+
+    fn plan(&self) -> Result<ObfuscatePlan> {
+        let shatters = within("shatters", self.shatters, 1, MAX_SHATTERS)?;
+        Ok(ObfuscatePlan {
+            cover: CoverPlan::read(&self.cover, self.seed)?,
+            shatters,
+        })
     }
 
     /// The obfuscated tour.
-    pub fn run(&self, control: &Control) -> Result<JoinAnswer> {
-        within("shatters", self.shatters, 1, 1000)?;
-        let (mut cover, start) = read_cover(&self.cover)?;
+    fn run_plan(plan: ObfuscatePlan, control: &Control) -> Result<JoinAnswer> {
+        let ObfuscatePlan {
+            cover: mut plan,
+            shatters,
+        } = plan;
         let options = ObfuscateOptions {
-            shatters: self.shatters,
+            shatters,
             join: JoinOptions {
-                stop: control.stop_flag().clone(),
+                control: control.clone(),
                 ..Default::default()
             },
         };
-        let stats = rails::obfuscate(&mut cover, &options, &mut crate::rng::seeded(self.seed))?;
-        joined(&cover, start, &stats, self.seed)
+        let mut rng = crate::rng::seeded(plan.seed);
+        let stats = rails::obfuscate(&mut plan.cover, &options, &mut rng)?;
+        plan.joined(&stats)
     }
 }
 
@@ -164,16 +246,18 @@ pub struct CheckAnswer {
     pub verdict: String,
 }
 
-impl CheckRequest {
-    /// Every check of the request: the text must read as a tour or tourney
-    /// file (whether it is a valid one is the answer).
-    pub fn validate(&self) -> Result<()> {
-        format::read(&self.text).map(drop)
+impl Job for CheckRequest {
+    type Plan = Document;
+    type Answer = CheckAnswer;
+
+    /// The text must read as a tour or tourney file (whether it is a valid
+    /// one is the answer).
+    fn plan(&self) -> Result<Document> {
+        format::read(&self.text)
     }
 
     /// The verdict.
-    pub fn run(&self, _control: &Control) -> Result<CheckAnswer> {
-        let doc = format::read(&self.text)?;
+    fn run_plan(doc: Document, _control: &Control) -> Result<CheckAnswer> {
         Ok(match doc.check() {
             Ok(verdict) => CheckAnswer {
                 valid: true,
@@ -200,7 +284,7 @@ mod tests {
 
     fn tour_text(kind: Kind) -> String {
         let tour = Tour::builder("6x6".parse().unwrap())
-            .kind(Some(kind))
+            .kind(kind)
             .build()
             .unwrap();
         crate::format::tour_json(&tour).to_string()
@@ -217,7 +301,11 @@ mod tests {
             round_trip(Request::Join(join.clone()))["join"]["tour"]["closed"],
             true
         );
-        let shattered = round_trip(Request::Shatter(join));
+        let shatter = ShatterRequest {
+            cover: join.cover,
+            seed: join.seed,
+        };
+        let shattered = round_trip(Request::Shatter(shatter));
         assert!(shattered["shatter"]["tourney"]["cycles"].is_array());
         let obfuscate = ObfuscateRequest {
             cover: closed,
@@ -263,5 +351,39 @@ mod tests {
         }
         .validate()
         .is_err());
+    }
+
+    #[test]
+    fn shatter_is_its_own_job_and_a_plan_of_the_tour_itself_is_the_plan_of_its_text() {
+        let tour = Tour::builder("6x6".parse().unwrap())
+            .kind(Kind::Closed)
+            .build()
+            .unwrap();
+        let text = crate::format::tour_json(&tour).to_string();
+        let request = ShatterRequest {
+            cover: text.clone(),
+            seed: 3,
+        };
+        let plan = request.plan().unwrap();
+        assert_eq!(CoverPlan::of_tour(&tour, 3).unwrap(), plan);
+        let answer: ShatterAnswer = ShatterRequest::run_plan(plan, &Control::new()).unwrap();
+        assert_eq!(answer.tourney.tourney.board(), tour.board());
+        assert_eq!(answer, request.run(&Control::new()).unwrap());
+        let open = Tour::builder("5x5".parse().unwrap()).build().unwrap();
+        let e = CoverPlan::of_tour(&open, 0).unwrap_err();
+        assert!(e.to_string().contains("open tour of 5x5"), "{e}");
+        let joined = JoinRequest {
+            cover: text,
+            seed: 3,
+        }
+        .run(&Control::new())
+        .unwrap();
+        assert_eq!(joined.tour.tour.start(), tour.start());
+        let shown = serde_json::to_value(&joined).unwrap();
+        assert_eq!(
+            shown["tour"]["squares"],
+            serde_json::json!(joined.tour.tour.squares())
+        );
+        assert_eq!(shown["tour"]["algorithm"], "auto");
     }
 }

@@ -2,9 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{refuse, within};
+use super::{refuse, within, Job};
 use crate::algorithms::Algorithm;
-use crate::stats::{Job, Summary};
+use crate::stats::{Sampled, Summary};
 use crate::{Board, Control, Result, Wanted};
 
 /// The most samples a statistics request may ask for.
@@ -64,16 +64,25 @@ impl StatsRequest {
             seed: one(),
         }
     }
+}
 
-    /// Every check of the request.
-    pub fn validate(&self) -> Result<()> {
-        self.job().map(drop)
-    }
+/// A [`StatsRequest`] checked: the board, what one sample is, how many and
+/// the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatsPlan {
+    /// The board.
+    pub board: Board,
+    /// What one sample is.
+    pub sample: Sampled,
+    /// Number of samples.
+    pub samples: u64,
+    /// The seed.
+    pub seed: u64,
+}
 
-    fn job(&self) -> Result<(Board, Job)> {
-        let board: Board = self.board.parse()?;
-        let algorithm: Algorithm = self.algorithm.parse()?;
-        within("samples", self.samples, 1, MAX_SAMPLES)?;
+impl StatsRequest {
+    /// What one sample is.
+    fn sample(&self, algorithm: Algorithm) -> Result<Sampled> {
         if !self.tourneys {
             // Obfuscation switches rails of a closed tour.
             let kind = if self.obfuscate {
@@ -81,26 +90,45 @@ impl StatsRequest {
             } else {
                 self.kind
             };
-            let job = Job::Tour(algorithm, kind, self.obfuscate.then_some(SHATTERS));
-            return Ok((board, job));
+            return Ok(Sampled::Tour(
+                algorithm,
+                kind,
+                self.obfuscate.then_some(SHATTERS),
+            ));
         }
         if self.obfuscate {
             return refuse("tourneys are sampled raw: obfuscate does not apply to them".into());
         }
         match algorithm {
-            Algorithm::Tourney(g) => Ok((board, Job::Tourney(g))),
+            Algorithm::Tourney(g) => Ok(Sampled::Tourney(g)),
             _ => refuse(
                 "sampling tourneys needs a tourney generator: algorithm tourney, braid, four-cover, neural or divide".into(),
             ),
         }
     }
+}
+
+impl Job for StatsRequest {
+    type Plan = StatsPlan;
+    type Answer = Summary;
+
+    fn plan(&self) -> Result<StatsPlan> {
+        let board: Board = self.board.parse()?;
+        let algorithm: Algorithm = self.algorithm.parse()?;
+        let samples = within("samples", self.samples, 1, MAX_SAMPLES)?;
+        Ok(StatsPlan {
+            board,
+            sample: self.sample(algorithm)?,
+            samples,
+            seed: self.seed,
+        })
+    }
 
     /// The statistics.
-    pub fn run(&self, control: &Control) -> Result<Summary> {
-        let (board, job) = self.job()?;
-        Summary::builder(board, job)
-            .samples(self.samples)
-            .seed(self.seed)
+    fn run_plan(plan: StatsPlan, control: &Control) -> Result<Summary> {
+        Summary::builder(plan.board, plan.sample)
+            .samples(plan.samples)
+            .seed(plan.seed)
             .control(control)
             .run()
     }

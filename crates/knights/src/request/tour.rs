@@ -1,10 +1,10 @@
 //! Tours and tourneys.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
-use super::{place, within};
+use super::{place, within, Job};
 use crate::algorithms::{Algorithm, Generator};
-use crate::{Board, Control, Result, Tour, TourBuilder, Tourney, Wanted};
+use crate::{Board, Control, Result, Square, Tour, TourBuilder, Tourney, Wanted};
 
 /// One tour of a board (`knights tour`, `GET /api/tour`, `knights.tour`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,14 +77,27 @@ impl TourRequest {
             obfuscate: None,
         }
     }
+}
 
-    /// Every check of the request.
-    pub fn validate(&self) -> Result<()> {
-        self.builder().map(drop)
+/// A [`TourRequest`] checked: the tour builder it stands for.
+#[derive(Clone, Debug)]
+pub struct TourPlan {
+    builder: TourBuilder,
+    seed: u64,
+}
+
+impl TourPlan {
+    /// The algorithm asked for, with its options.
+    pub fn algorithm(&self) -> Algorithm {
+        self.builder.algorithm_asked()
     }
+}
 
-    /// The tour builder the request stands for.
-    fn builder(&self) -> Result<TourBuilder> {
+impl Job for TourRequest {
+    type Plan = TourPlan;
+    type Answer = TourAnswer;
+
+    fn plan(&self) -> Result<TourPlan> {
         let shape = place::shape(
             &self.board,
             self.holes.as_deref(),
@@ -106,7 +119,7 @@ impl TourRequest {
         }
         let mut builder = Tour::builder(shape.board())
             .shape(shape)
-            .kind(self.kind.kind())
+            .kind(self.kind)
             .start_at(start)
             .end_at(end)
             .algorithm(algorithm)
@@ -114,51 +127,59 @@ impl TourRequest {
         if let Some(n) = self.obfuscate {
             builder = builder.obfuscate(within("obfuscate", n, 0, MAX_SHATTERS)?);
         }
-        Ok(builder)
+        Ok(TourPlan {
+            builder,
+            seed: self.seed,
+        })
     }
 
-    /// The tour.
-    pub fn run(&self, control: &Control) -> Result<TourAnswer> {
-        let (tour, algorithm) = self.tour(control)?;
-        Ok(TourAnswer::of(&tour, algorithm, self.seed))
-    }
-
-    /// The tour itself and the algorithm asked for, for a door that writes
-    /// the tour as a file (its holes, wrapping and leaper with it).
-    pub fn tour(&self, control: &Control) -> Result<(Tour, Algorithm)> {
-        let builder = self.builder()?.stop_flag(control.stop_flag().clone());
-        Ok((builder.build()?, builder.algorithm_asked()))
+    /// The tour (with its holes, wrapping and leaper, for a door that
+    /// writes it as a file) and the algorithm asked for.
+    fn run_plan(plan: TourPlan, control: &Control) -> Result<TourAnswer> {
+        let builder = plan.builder.control(control);
+        Ok(TourAnswer {
+            tour: builder.build()?,
+            algorithm: builder.algorithm_asked(),
+            seed: plan.seed,
+        })
     }
 }
 
-/// A tour: its board and squares in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A tour and how it was made. It serialises as the tour's board and
+/// squares in order: `{"rows", "cols", "closed", "squares", "algorithm",
+/// "seed"}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TourAnswer {
-    /// Rows of the board.
-    pub rows: u32,
-    /// Columns of the board.
-    pub cols: u32,
-    /// Whether the last square is a move from the first.
-    pub closed: bool,
-    /// The squares in the knight's order (row-major numbers).
-    pub squares: Vec<u32>,
+    /// The tour.
+    pub tour: Tour,
     /// The algorithm that made it.
-    pub algorithm: String,
+    pub algorithm: Algorithm,
     /// The seed it was made with.
     pub seed: u64,
 }
 
-impl TourAnswer {
-    /// The answer holding `tour`.
-    pub(crate) fn of(tour: &Tour, algorithm: Algorithm, seed: u64) -> TourAnswer {
-        TourAnswer {
-            rows: tour.board().rows(),
-            cols: tour.board().cols(),
-            closed: tour.is_closed(),
-            squares: tour.squares().to_vec(),
-            algorithm: algorithm.name().into(),
-            seed,
+impl Serialize for TourAnswer {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        /// The answer's JSON.
+        #[derive(Serialize)]
+        struct Wire<'a> {
+            rows: u32,
+            cols: u32,
+            closed: bool,
+            squares: &'a [Square],
+            algorithm: &'static str,
+            seed: u64,
         }
+        let board = self.tour.board();
+        Wire {
+            rows: board.rows(),
+            cols: board.cols(),
+            closed: self.tour.is_closed(),
+            squares: self.tour.squares(),
+            algorithm: self.algorithm.name(),
+            seed: self.seed,
+        }
+        .serialize(serializer)
     }
 }
 
@@ -180,47 +201,64 @@ fn warnsdorff() -> String {
     "warnsdorff".into()
 }
 
-impl TourneyRequest {
-    /// Every check of the request.
-    pub fn validate(&self) -> Result<()> {
-        self.parts().map(drop)
+/// A [`TourneyRequest`] checked: the board, the generator and the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TourneyPlan {
+    /// The board.
+    pub board: Board,
+    /// The generator.
+    pub generator: Generator,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl Job for TourneyRequest {
+    type Plan = TourneyPlan;
+    type Answer = TourneyAnswer;
+
+    fn plan(&self) -> Result<TourneyPlan> {
+        Ok(TourneyPlan {
+            board: self.board.parse()?,
+            generator: self.algorithm.parse()?,
+            seed: self.seed,
+        })
     }
 
-    fn parts(&self) -> Result<(Board, Generator)> {
-        Ok((self.board.parse()?, self.algorithm.parse()?))
-    }
-
-    /// The tourney.
-    pub fn run(&self, control: &Control) -> Result<TourneyAnswer> {
-        let (board, generator) = self.parts()?;
-        let tourney = Tourney::builder(board)
-            .generator(generator)
-            .seed(self.seed)
-            .cover_with_stop(control.stop_flag())?
+    fn run_plan(plan: TourneyPlan, control: &Control) -> Result<TourneyAnswer> {
+        let tourney = Tourney::builder(plan.board)
+            .generator(plan.generator)
+            .seed(plan.seed)
+            .control(control)
+            .cover()?
             .to_tourney()?;
-        Ok(TourneyAnswer::of(&tourney))
+        Ok(TourneyAnswer { tourney })
     }
 }
 
-/// A tourney: its board and cycles.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A tourney. It serialises as its board and cycles: `{"rows", "cols",
+/// "cycles"}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TourneyAnswer {
-    /// Rows of the board.
-    pub rows: u32,
-    /// Columns of the board.
-    pub cols: u32,
-    /// The cycles, each a list of squares.
-    pub cycles: Vec<Vec<u32>>,
+    /// The tourney.
+    pub tourney: Tourney,
 }
 
-impl TourneyAnswer {
-    /// The answer holding `tourney`.
-    pub(crate) fn of(tourney: &Tourney) -> TourneyAnswer {
-        TourneyAnswer {
-            rows: tourney.board().rows(),
-            cols: tourney.board().cols(),
-            cycles: tourney.cycles().to_vec(),
+impl Serialize for TourneyAnswer {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        /// The answer's JSON.
+        #[derive(Serialize)]
+        struct Wire<'a> {
+            rows: u32,
+            cols: u32,
+            cycles: &'a [Vec<Square>],
         }
+        let board = self.tourney.board();
+        Wire {
+            rows: board.rows(),
+            cols: board.cols(),
+            cycles: self.tourney.cycles(),
+        }
+        .serialize(serializer)
     }
 }
 
@@ -263,5 +301,41 @@ mod tests {
             seed: 0,
         };
         assert!(bad.validate().is_err());
+    }
+
+    #[test]
+    fn the_answer_carries_the_tour_with_its_shape_and_serialises_as_before() {
+        let request = TourRequest {
+            holes: Some("#..../...../...../...../.....".into()),
+            ..TourRequest::new("5x5")
+        };
+        let answer = request.run(&Control::new()).unwrap();
+        assert_eq!(answer.tour.shape().hole_count(), 1);
+        assert_eq!(answer.tour.squares().len(), 24);
+        let plain = TourRequest::new("5x5").run(&Control::new()).unwrap();
+        let squares: Vec<String> = plain.tour.squares().iter().map(u32::to_string).collect();
+        assert_eq!(
+            serde_json::to_string(&plain).unwrap(),
+            format!(
+                r#"{{"rows":5,"cols":5,"closed":false,"squares":[{}],"algorithm":"auto","seed":0}}"#,
+                squares.join(",")
+            )
+        );
+        let tourney = TourneyRequest {
+            board: "8x8".into(),
+            algorithm: "four-cover".into(),
+            seed: 0,
+        }
+        .run(&Control::new())
+        .unwrap();
+        let json = serde_json::to_string(&tourney).unwrap();
+        assert!(
+            json.starts_with(r#"{"rows":8,"cols":8,"cycles":[["#),
+            "{json}"
+        );
+        assert_eq!(
+            serde_json::to_value(&tourney).unwrap()["cycles"],
+            serde_json::json!(tourney.tourney.cycles())
+        );
     }
 }

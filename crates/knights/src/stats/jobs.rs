@@ -13,7 +13,7 @@ pub const CLOSED_FIGURE: &str = "closed";
 
 /// What one sample is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Job {
+pub enum Sampled {
     /// A tour by the algorithm, of the kind wanted, obfuscated with this
     /// many shatters if any (a closed tour is then asked for).
     Tour(Algorithm, Wanted, Option<u32>),
@@ -21,13 +21,13 @@ pub enum Job {
     Tourney(Generator),
 }
 
-/// The statistics of many samples of one [`Job`], made by
+/// The statistics of many samples of one [`Sampled`], made by
 /// [`Summary::builder`].
 #[derive(Clone, Debug)]
 #[must_use = "a SummaryBuilder does nothing until run"]
 pub struct SummaryBuilder<'a> {
     board: Board,
-    job: Job,
+    job: Sampled,
     samples: u64,
     seed: u64,
     control: Option<&'a Control>,
@@ -39,16 +39,16 @@ impl Summary {
     ///
     /// # Example
     /// ```
-    /// use knights::stats::{Job, Summary, CLOSED_FIGURE};
+    /// use knights::stats::{Sampled, Summary, CLOSED_FIGURE};
     /// use knights::Wanted;
-    /// let job = Job::Tour("warnsdorff".parse()?, Wanted::Either, None);
+    /// let job = Sampled::Tour("warnsdorff".parse()?, Wanted::Either, None);
     /// let s = Summary::builder("8x8".parse()?, job).samples(20).seed(1).run()?;
     /// assert_eq!(s.count, 20);
     /// let closed = s.figures.iter().find(|f| f.name == CLOSED_FIGURE).unwrap();
     /// assert!((0.0..=1.0).contains(&closed.mean));
     /// # Ok::<(), knights::Error>(())
     /// ```
-    pub fn builder<'a>(board: Board, job: Job) -> SummaryBuilder<'a> {
+    pub fn builder<'a>(board: Board, job: Sampled) -> SummaryBuilder<'a> {
         SummaryBuilder {
             board,
             job,
@@ -98,8 +98,8 @@ impl<'a> SummaryBuilder<'a> {
         };
         let results = sample(total, self.seed, trial, &progress)?;
         let figure = match job {
-            Job::Tour(..) => "rails",
-            Job::Tourney(_) => "cycles",
+            Sampled::Tour(..) => "rails",
+            Sampled::Tourney(_) => "cycles",
         };
         let mut tally = Tally::default();
         for (counts, value, closed) in &results {
@@ -117,24 +117,23 @@ impl<'a> SummaryBuilder<'a> {
 
 /// The counts of one sample, its figure (`rails` of a closed tour, `cycles`
 /// of a tourney) and, for a tour, whether it came out closed.
-/// A raised stop flag ends the sample's own search too.
+/// A raised stop flag of `control` ends the sample's own search too.
 fn one(
     board: Board,
-    job: Job,
+    job: Sampled,
     control: &Control,
     rng: &mut crate::rng::KnightRng,
 ) -> Result<(MoveCounts, Option<f64>, Option<bool>)> {
-    let stop = control.stop_flag();
     match job {
-        Job::Tourney(g) => {
-            let t = tourney::tourney_with_stop(board, g, stop, rng)?.to_tourney()?;
+        Sampled::Tourney(g) => {
+            let t = tourney::controlled(board, g, control, rng)?.to_tourney()?;
             Ok((MoveCounts::of_tourney(&t), Some(t.len() as f64), None))
         }
-        Job::Tour(algorithm, wanted, shatters) => {
+        Sampled::Tour(algorithm, wanted, shatters) => {
             let mut request = Tour::builder(board)
-                .kind(wanted.kind())
+                .kind(wanted)
                 .algorithm(algorithm)
-                .stop_flag(stop.clone());
+                .control(control);
             if let Some(shatters) = shatters {
                 request = request.closed().obfuscate(shatters);
             }

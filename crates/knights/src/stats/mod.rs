@@ -20,6 +20,6 @@ mod sample;
 
 pub use chart::{bar_chart, line_plot, BarChart, LinePlot, Series};
 pub use distribution::{Figure, MoveCounts, Summary, Tally};
-pub use jobs::{Job, SummaryBuilder, CLOSED_FIGURE};
+pub use jobs::{Sampled, SummaryBuilder, CLOSED_FIGURE};
 pub use paper::{PaperRow, PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE};
 pub use sample::sample;

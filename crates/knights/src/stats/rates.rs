@@ -14,8 +14,7 @@ use serde::Serialize;
 use crate::algorithms::backtrack::{self, Order};
 use crate::algorithms::warnsdorff::{Outcome, Tie, Walker};
 use crate::board::Square;
-use crate::StopFlag;
-use crate::{exists, Board, Error, Result};
+use crate::{exists, Board, Error, Result, Wanted};
 
 /// Trials per batch (fixed, so results do not depend on the thread count).
 pub const BATCH: u64 = 64;
@@ -106,7 +105,7 @@ pub fn warnsdorff_rates(
     aim_closed: bool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<TieRates> {
-    exists::require(board, false)?;
+    exists::require(board, Wanted::Either)?;
     Walker::new(board)?;
     let batches = trials.div_ceil(BATCH);
     let counts = (0..batches)
@@ -192,29 +191,29 @@ pub fn backtrack_nodes(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<NodeCounts> {
     let backtrack::BacktrackOptions {
-        closed,
+        kind,
         order,
         max_nodes,
         prune,
         ..
     } = *search;
-    exists::require(board, closed)?;
+    exists::require(board, kind)?;
     let results: Vec<(u64, Option<u64>, bool)> = (0..board.squares() as Square)
         .into_par_iter()
         .map(|start| {
             let options = backtrack::BacktrackOptions {
-                closed,
+                kind,
                 start: Some(start),
                 order,
                 max_nodes,
                 prune,
-                stop: StopFlag::new(),
+                control: search.control.clone(),
             };
             let report = backtrack::search(board, &options);
             let nodes = report.stats.nodes;
             let r = match report.result {
                 Ok(_) => Ok((nodes, Some(nodes), false)),
-                Err(e) => match e.unhinted() {
+                Err(e) => match e {
                     Error::NoTour(_) => Ok((nodes, None, true)),
                     Error::GaveUp(_) => Ok((nodes, None, false)),
                     _ => Err(e),
@@ -233,7 +232,7 @@ pub fn backtrack_nodes(
             Order::Fixed => "backtrack",
             Order::Warnsdorff => "hybrid",
         },
-        closed,
+        closed: kind.is_closed(),
         prune,
         runs: results.len() as u64,
         found,

@@ -8,8 +8,8 @@ use knights::algorithms::warnsdorff::{self, Tie};
 use knights::algorithms::{self, hybrid, Algorithm, Backtrack, Construct, Hybrid, Warnsdorff};
 use knights::check::check_tour;
 use knights::Kind;
-use knights::StopFlag;
 use knights::{exists, Board, Error, Tour};
+use knights::{Control, StopFlag, Wanted};
 use proptest::prelude::*;
 
 /// The `[[reproduce]]` vector of the course report (Mahmoud n.d.) in tests/data/graph.toml.
@@ -50,7 +50,7 @@ fn course_report_vector() -> (Board, (u32, u32), Vec<u64>) {
 fn course_report_closed_tour_is_reproduced_exactly() {
     let (board, (r, c), numbers) = course_report_vector();
     let options = warnsdorff::WarnsdorffOptions {
-        closed: true,
+        kind: Wanted::Closed,
         tie: Tie::First,
         ..Default::default()
     };
@@ -133,10 +133,7 @@ fn impossible_requests_fail_at_once_with_the_theorem() {
             Algorithm::Hybrid(Hybrid::default().max_nodes(u64::MAX)),
         ] {
             let kind = if closed { Kind::Closed } else { Kind::Open };
-            let request = Tour::builder(board)
-                .kind(Some(kind))
-                .algorithm(algorithm)
-                .seed(1);
+            let request = Tour::builder(board).kind(kind).algorithm(algorithm).seed(1);
             let err = request.build().unwrap_err();
             assert!(
                 matches!(err, Error::NoTour(_)),
@@ -144,7 +141,7 @@ fn impossible_requests_fail_at_once_with_the_theorem() {
             );
             assert_eq!(
                 err.to_string(),
-                exists::no_tour_error(board, closed).to_string()
+                exists::no_tour_error(board, kind.into()).to_string()
             );
         }
     }
@@ -158,7 +155,7 @@ fn a_raised_stop_flag_stops_the_dispatcher() {
     let request = Tour::builder(board)
         .closed()
         .algorithm(Backtrack::default().max_nodes(u64::MAX))
-        .stop_flag(stop);
+        .control(&Control::new().stop(stop));
     let err = request.build().unwrap_err();
     assert!(matches!(err, Error::Interrupted(_)), "{err}");
 }
@@ -166,10 +163,15 @@ fn a_raised_stop_flag_stops_the_dispatcher() {
 /// One run of any classical algorithm; `Ok(None)` when it gave up.
 fn run(board: Board, which: u8, closed: bool, start: Option<u32>, seed: u64) -> Option<Tour> {
     let mut rng = knights::rng::seeded(seed);
+    let kind = if closed {
+        Wanted::Closed
+    } else {
+        Wanted::Either
+    };
     let result = match which {
         0..=3 => {
             let options = warnsdorff::WarnsdorffOptions {
-                closed,
+                kind,
                 start,
                 tie: Tie::ALL[which as usize],
                 max_attempts: 20,
@@ -179,7 +181,7 @@ fn run(board: Board, which: u8, closed: bool, start: Option<u32>, seed: u64) -> 
         }
         _ => {
             let options = backtrack::BacktrackOptions {
-                closed,
+                kind,
                 start,
                 order: if which == 4 {
                     Order::Fixed
@@ -198,7 +200,7 @@ fn run(board: Board, which: u8, closed: bool, start: Option<u32>, seed: u64) -> 
     };
     match result {
         Ok(t) => Some(t),
-        Err(e) if matches!(e.unhinted(), Error::GaveUp(_)) => None,
+        Err(Error::GaveUp(_)) => None,
         Err(Error::NoTour(e)) => {
             // Only the theorem, or a search that proved no tour from the start.
             assert!(
@@ -245,7 +247,7 @@ proptest! {
             Just(Algorithm::Warnsdorff(Warnsdorff::DEFAULT)),
             Just(Algorithm::Hybrid(Hybrid::default().max_nodes(50_000))),
         ],
-        want in prop_oneof![Just(Some(Kind::Open)), Just(Some(Kind::Closed)), Just(None)],
+        want in prop_oneof![Just(Wanted::Open), Just(Wanted::Closed), Just(Wanted::Either)],
         seed in any::<u64>(),
     ) {
         let board = Board::new(r, c).unwrap();
@@ -254,13 +256,13 @@ proptest! {
             Ok(t) => {
                 let kind = check_tour(&t).unwrap();
                 match want {
-                    Some(want) => prop_assert_eq!(kind, want),
                     // Either kind: never closed where the board has no closed tour.
-                    None => prop_assert!(kind == Kind::Open || exists::closed_tour(board).exists),
+                    Wanted::Either => prop_assert!(kind == Kind::Open || exists::closed_tour(board).exists),
+                    want => prop_assert_eq!(Wanted::from(kind), want),
                 }
             }
-            Err(Error::NoTour(_)) => prop_assert!(want == Some(Kind::Closed) && !exists::closed_tour(board).exists),
-            Err(e) if matches!(e.unhinted(), Error::GaveUp(_)) => {}
+            Err(Error::NoTour(_)) => prop_assert!(want == Wanted::Closed && !exists::closed_tour(board).exists),
+            Err(Error::GaveUp(_)) => {}
             Err(e) => prop_assert!(false, "{}", e),
         }
     }
@@ -356,7 +358,7 @@ fn options_by_name_belong_to_their_algorithms() {
         Err(Error::Parse(_))
     ));
     let e = w.set_option("colour", "red").unwrap_err();
-    assert!(matches!(e.unhinted(), Error::Unsupported(_)));
+    assert!(matches!(e, Error::Unsupported(_)));
     assert_eq!(e.hint(), Some(knights::Hint::AlgorithmOptions));
     let mut h: Algorithm = "hybrid".parse().unwrap();
     h.set_option("max-nodes", "1000").unwrap();
@@ -374,13 +376,13 @@ fn uses_seed_says_which_methods_draw_on_the_seed() {
     for board in ["5x5", "6x6", "5x6"] {
         let board: Board = board.parse().unwrap();
         for a in &algorithms {
-            for kind in [None, Some(Kind::Closed), Some(Kind::Open)] {
+            for kind in [Wanted::Either, Wanted::Closed, Wanted::Open] {
                 let make = |seed| {
                     let b = Tour::builder(board).algorithm(*a).seed(seed);
                     match kind {
-                        Some(Kind::Closed) => b.closed(),
-                        Some(Kind::Open) => b.open(),
-                        None => b,
+                        Wanted::Closed => b.closed(),
+                        Wanted::Open => b.open(),
+                        Wanted::Either => b,
                     }
                     .build()
                     .ok()
@@ -404,4 +406,48 @@ fn uses_seed_says_which_methods_draw_on_the_seed() {
         };
         assert!(varies("8x8") || varies("12x12"), "{}", a.name());
     }
+}
+
+/// The options of Warnsdorff's rule and of backtracking take the kind as a
+/// [`Wanted`]: closed gives a closed tour, either the tour the method found,
+/// open an open one, where the method's tour closed opened by rotations
+/// from the same start.
+#[test]
+fn the_low_level_options_give_the_kind_wanted() {
+    // The course report's walk from square 1 of 8x8 closes.
+    let walk = |kind| {
+        let options = warnsdorff::WarnsdorffOptions {
+            kind,
+            start: Some(1),
+            tie: Tie::First,
+            ..Default::default()
+        };
+        warnsdorff::tour(
+            Board::new(8, 8).unwrap(),
+            &options,
+            &mut knights::rng::seeded(0),
+        )
+        .unwrap()
+    };
+    assert!(walk(Wanted::Closed).is_closed());
+    assert!(walk(Wanted::Either).is_closed());
+    let open = walk(Wanted::Open);
+    assert_eq!((check_tour(&open), open.start()), (Ok(Kind::Open), 1));
+    // The hybrid's first tour from some start of 6x6 closes.
+    let board = Board::new(6, 6).unwrap();
+    let search = |kind, start| {
+        let options = backtrack::BacktrackOptions {
+            kind,
+            start: Some(start),
+            order: Order::Warnsdorff,
+            ..Default::default()
+        };
+        backtrack::tour(board, &options).unwrap()
+    };
+    let start = (0..36)
+        .find(|&s| search(Wanted::Either, s).is_closed())
+        .expect("a start whose first tour closes");
+    assert!(search(Wanted::Closed, start).is_closed());
+    let open = search(Wanted::Open, start);
+    assert_eq!((check_tour(&open), open.start()), (Ok(Kind::Open), start));
 }

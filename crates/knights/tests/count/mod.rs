@@ -83,7 +83,7 @@ fn meeting_in_the_middle_matches_brute_force() {
     let err = meet("8x2").kind(Kind::Open).tours().unwrap_err();
     assert_eq!(
         err.hint(),
-        Some(knights::Hint::UseMethod("forward")),
+        Some(knights::Hint::UseMethod(knights::count::Method::Forward)),
         "{err}"
     );
     let err = meet("9x9").tours().unwrap_err();
@@ -349,7 +349,7 @@ fn outside_in_and_staggered_counts_equal_plain_ones() {
     ] {
         let board: Board = text.parse().unwrap();
         let plain = Counter::new(board).kind(kind).method(Method::Forward);
-        let snake = plain.outside_in(true);
+        let snake = plain.clone().outside_in(true);
         let a = plain.tours().unwrap();
         let b = snake.tours().unwrap();
         assert_eq!(a.count, b.count, "{text}");
@@ -357,7 +357,7 @@ fn outside_in_and_staggered_counts_equal_plain_ones() {
             a.states_per_step, b.states_per_step,
             "{text}: the same states"
         );
-        let staggered = plain.order(SquareOrder::Staggered).tours().unwrap();
+        let staggered = plain.clone().order(SquareOrder::Staggered).tours().unwrap();
         assert_eq!(staggered.count, a.count, "{text} staggered");
         assert_ne!(staggered.states_per_step, a.states_per_step, "{text}");
         assert_ne!(staggered.states_per_step, b.states_per_step, "{text}");

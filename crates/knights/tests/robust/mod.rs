@@ -47,7 +47,7 @@ fn a_short_path_reports_its_first_missing_square() {
 
 #[test]
 fn a_ciphertext_longer_than_its_text_is_refused_at_once() {
-    let key = Key::from_spec(&"8x8".parse::<KeySpec>().unwrap()).unwrap();
+    let key = Key::from_spec(&"8x8".parse::<KeySpec>().unwrap(), &knights::Control::new()).unwrap();
     let e = decrypt(
         &key,
         "knights-cipher v1 8x8 99999999999999\nabc\n",
@@ -89,7 +89,7 @@ fn errors_quote_a_short_excerpt() {
         .unwrap_err()
         .to_string();
     assert!(e.len() < 400 && e.contains("..."), "{e}");
-    let key = Key::from_spec(&"8x8".parse::<KeySpec>().unwrap()).unwrap();
+    let key = Key::from_spec(&"8x8".parse::<KeySpec>().unwrap(), &knights::Control::new()).unwrap();
     let e = decrypt(
         &key,
         &format!("knights-cipher v{long} 8x8 3\nabc"),
@@ -131,12 +131,16 @@ fn replay(target: &str, text: &str) {
             if let Ok(spec) = text.parse::<KeySpec>() {
                 assert_eq!(spec.to_string().parse::<KeySpec>().unwrap(), spec);
                 if spec.board.squares() <= 100 && spec.max_attempts.is_none_or(|n| n <= 100) {
-                    let _ = Key::from_spec(&spec);
+                    let _ = Key::from_spec(&spec, &knights::Control::new());
                 }
             }
         }
         "ciphertext" => {
-            let key = Key::from_spec(&"3x4,seed=1".parse::<KeySpec>().unwrap()).unwrap();
+            let key = Key::from_spec(
+                &"3x4,seed=1".parse::<KeySpec>().unwrap(),
+                &knights::Control::new(),
+            )
+            .unwrap();
             let _ = decrypt(&key, text, Mode::Exact);
             let _ = decrypt(&key, text, Mode::Classic);
         }

@@ -32,9 +32,9 @@ fn theorems_on_every_board_up_to_40x40() {
             assert!(!e.reason.is_empty() && e.theorem.contains("Schwenk"));
             let e = exists::open_tour(b);
             assert_eq!(e.exists, open, "open {b}: {e}");
-            assert!(exists::require(b, true).is_ok() == closed);
+            assert!(exists::require(b, knights::Wanted::Closed).is_ok() == closed);
             if !closed {
-                let msg = exists::no_tour_error(b, true).to_string();
+                let msg = exists::no_tour_error(b, knights::Wanted::Closed).to_string();
                 assert!(
                     msg.starts_with(&format!("no closed tour exists on {b}")),
                     "{msg}"

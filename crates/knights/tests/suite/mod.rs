@@ -9,7 +9,7 @@ mod vectors;
 
 use std::path::PathBuf;
 
-use knights::{Board, Square, Tour, Tourney};
+use knights::{Board, Square, Tour, Tourney, Wanted};
 
 /// The text of a file under `tests/data`.
 pub fn data(name: &str) -> String {
@@ -23,7 +23,11 @@ pub fn data(name: &str) -> String {
 pub fn some_tour(board: Board, closed: bool, seed: u64) -> Tour {
     use knights::algorithms::warnsdorff::{tour, WarnsdorffOptions};
     let options = WarnsdorffOptions {
-        closed,
+        kind: if closed {
+            Wanted::Closed
+        } else {
+            Wanted::Either
+        },
         max_attempts: 10_000,
         ..WarnsdorffOptions::default()
     };

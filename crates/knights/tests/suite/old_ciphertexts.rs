@@ -18,7 +18,7 @@ fn ciphertexts_of_an_earlier_version_still_decrypt() {
     assert!(entries.len() >= 10, "the data file lists its ciphertexts");
     for entry in entries {
         let spec: KeySpec = entry["key"].as_str().unwrap().parse().unwrap();
-        let key = Key::new(spec.tour().unwrap()).unwrap();
+        let key = Key::new(spec.tour(&knights::Control::new()).unwrap()).unwrap();
         let exact = decrypt(&key, entry["exact"].as_str().unwrap(), Mode::Exact).unwrap();
         assert_eq!(exact, plaintext, "{spec}");
         let classic = decrypt(&key, entry["classic"].as_str().unwrap(), Mode::Classic).unwrap();

@@ -76,10 +76,13 @@ fn ring_byte(lr: i64, lc: i64, h: i64, w: i64) -> u8 {
 pub fn braid<R: Rng + ?Sized>(board: Board, rng: &mut R) -> Result<Cover> {
     let (rows, cols) = (i64::from(board.rows()), i64::from(board.cols()));
     if rows % 2 != 0 || cols % 2 != 0 || rows < 4 || cols < 4 {
-        return Err(Error::Unsupported(format!(
-            "the braided tourney needs both sides even and at least 4, and {board} has not"
-        ))
-        .with_hint(crate::Hint::UseAlgorithm("warnsdorff")));
+        return Err(Error::Unsupported(
+            format!(
+                "the braided tourney needs both sides even and at least 4, and {board} has not"
+            )
+            .into(),
+        )
+        .with_hint(crate::Hint::USE_WARNSDORFF));
     }
     let m = rows.min(cols);
     let rings = if m % 4 == 0 { m / 4 } else { (m - 6) / 4 };

@@ -6,7 +6,7 @@
 use rand::RngCore;
 
 use crate::algorithms::{finish, Spec};
-use crate::{exists, Board, Error, Kind, Result, Tour};
+use crate::{exists, Board, Error, Result, Tour, Wanted};
 
 /// A tour of `spec` from a method that makes closed tours only (`make`):
 /// refuses, with the reason and the methods to use instead, a board whose
@@ -18,14 +18,14 @@ pub(crate) fn closed_only(
     rng: &mut dyn RngCore,
 ) -> Result<Tour> {
     let board = spec.board;
-    if spec.kind != Some(Kind::Closed) {
-        exists::require(board, false)?;
+    if spec.kind != Wanted::Closed {
+        exists::require(board, Wanted::Open)?;
         let closed = exists::closed_tour(board);
         if !closed.exists {
             return Err(Error::NoTour(format!(
                 "this method makes closed tours only, and {}; for an open tour use the construct, warnsdorff, backtrack or hybrid algorithm",
                 closed.reason
-            )));
+            ).into()));
         }
     }
     let tour = make(board, rng)?;

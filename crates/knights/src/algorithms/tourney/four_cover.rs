@@ -45,10 +45,11 @@ fn block_pattern() -> [u8; 16] {
 /// ```
 pub fn four_cover(board: Board) -> Result<Cover> {
     if !board.rows().is_multiple_of(4) || !board.cols().is_multiple_of(4) {
-        return Err(Error::Unsupported(format!(
-            "the four-cover tourney needs both sides divisible by 4, and {board} has not"
-        ))
-        .with_hint(crate::Hint::UseAlgorithm("warnsdorff")));
+        return Err(Error::Unsupported(
+            format!("the four-cover tourney needs both sides divisible by 4, and {board} has not")
+                .into(),
+        )
+        .with_hint(crate::Hint::USE_WARNSDORFF));
     }
     let pat = block_pattern();
     let mut links = memory::try_vec(board, "four-cover tourney", 1, 0u8)?;

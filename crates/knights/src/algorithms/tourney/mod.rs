@@ -25,7 +25,7 @@ pub(crate) use closed::closed_only;
 use rand::{Rng, RngCore};
 
 use super::{Spec, TourGenerator};
-use crate::{exists, rails, Board, Cover, Error, Result, StopFlag, Tour};
+use crate::{exists, rails, Board, Control, Cover, Error, Result, Tour, Wanted};
 
 /// The tourney generators.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -107,16 +107,21 @@ impl std::str::FromStr for Generator {
             .find(|&g| Generator::name(g) == text)
             .ok_or_else(|| {
                 let names = Generator::ALL.map(Generator::name);
-                Error::Parse(format!(
-                    "'{}' is not a tourney generator; name one of {}",
-                    crate::excerpt(&text),
-                    names.join(", ")
-                ))
+                Error::Parse(
+                    format!(
+                        "'{}' is not a tourney generator; name one of {}",
+                        crate::excerpt(&text),
+                        names.join(", ")
+                    )
+                    .into(),
+                )
             })
     }
 }
 
-/// A tourney of `board` by `generator`, with its default options.
+/// A tourney of `board` by `generator`, with its default options; to stop
+/// the generators that restart, give a control through
+/// [`crate::TourneyBuilder::control`] or the generators' options.
 ///
 /// # Complexity
 /// O(rows * cols) for braid and four-cover; O(rows * cols) per attempt for
@@ -130,23 +135,23 @@ impl std::str::FromStr for Generator {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn tourney<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) -> Result<Cover> {
-    tourney_with_stop(board, generator, &StopFlag::new(), rng)
+    controlled(board, generator, &Control::new(), rng)
 }
 
-/// [`tourney`] that the caller can stop: the generators that restart (the
+/// [`tourney`] under the caller's control: the generators that restart (the
 /// Warnsdorff walks, the network) end with [`Error::Interrupted`] soon
-/// after `stop` is raised; the others take O(rows * cols) in one go.
-pub fn tourney_with_stop<R: Rng + ?Sized>(
+/// after its stop flag is raised; the others take O(rows * cols) in one go.
+pub(crate) fn controlled<R: Rng + ?Sized>(
     board: Board,
     generator: Generator,
-    stop: &StopFlag,
+    control: &Control,
     rng: &mut R,
 ) -> Result<Cover> {
     no_tourney(board)?;
     match generator {
         Generator::Warnsdorff => {
             let options = walks::WalkOptions {
-                stop: stop.clone(),
+                control: control.clone(),
                 ..Default::default()
             };
             walks::warnsdorff(board, &options, rng)
@@ -155,7 +160,7 @@ pub fn tourney_with_stop<R: Rng + ?Sized>(
         Generator::FourCover => four_cover::four_cover(board),
         Generator::Neural => {
             let options = neural::NeuralOptions {
-                stop: stop.clone(),
+                control: control.clone(),
                 ..Default::default()
             };
             neural::neural(board, &options, rng)
@@ -178,9 +183,9 @@ fn no_tourney(board: Board) -> Result<()> {
     } else {
         return Ok(());
     };
-    Err(Error::NoTour(format!(
-        "no tourney exists on {board}: {reason}"
-    )))
+    Err(Error::NoTour(
+        format!("no tourney exists on {board}: {reason}").into(),
+    ))
 }
 
 /// A random closed tour: a tourney by `generator`, joined by
@@ -199,7 +204,7 @@ pub fn tour<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) ->
     tour_with(board, generator, &rails::JoinOptions::default(), rng)
 }
 
-/// [`tour`] with the join's options; the join's stop flag stops the
+/// [`tour`] with the join's options; the join's control stops the
 /// generator as well.
 pub fn tour_with<R: Rng + ?Sized>(
     board: Board,
@@ -207,8 +212,8 @@ pub fn tour_with<R: Rng + ?Sized>(
     join: &rails::JoinOptions,
     rng: &mut R,
 ) -> Result<Tour> {
-    exists::require(board, true)?;
-    let mut cover = tourney_with_stop(board, generator, &join.stop, rng)?;
+    exists::require(board, Wanted::Closed)?;
+    let mut cover = controlled(board, generator, &join.control, rng)?;
     rails::join(&mut cover, join, rng)?;
     cover.to_tour(0, None)
 }
@@ -230,7 +235,7 @@ impl TourGenerator for Generator {
 
     fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
         let join = rails::JoinOptions {
-            stop: spec.stop.clone(),
+            control: spec.control.clone(),
             ..Default::default()
         };
         closed_only(spec, |board, rng| tour_with(board, *self, &join, rng), rng)

@@ -40,7 +40,7 @@ use rand::{Rng, RngCore};
 use super::closed::closed_only;
 use crate::algorithms::{Spec, TourGenerator};
 use crate::board::Geometry;
-use crate::{exists, memory, Board, Cover, Error, Result, Square, StopFlag, Tour};
+use crate::{exists, memory, Board, Control, Cover, Error, Result, Square, Tour, Wanted};
 
 /// Options of [`neural`] and [`tour`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,8 +49,9 @@ pub struct NeuralOptions {
     pub max_rounds: u32,
     /// Runs before giving up.
     pub max_restarts: u32,
-    /// Raised by the caller to stop between rounds ([`Error::Interrupted`]).
-    pub stop: StopFlag,
+    /// The caller's control: its stop flag is checked between rounds
+    /// ([`Error::Interrupted`]).
+    pub control: Control,
 }
 
 impl Default for NeuralOptions {
@@ -58,7 +59,7 @@ impl Default for NeuralOptions {
         NeuralOptions {
             max_rounds: 20_000,
             max_restarts: TakefujiLee::DEFAULT.max_restarts,
-            stop: StopFlag::new(),
+            control: Control::new(),
         }
     }
 }
@@ -340,19 +341,19 @@ impl Network {
 
     /// Runs rounds until the network rests or `max_rounds` have passed;
     /// whether it rests with every square at two edges. Runs of rounds
-    /// that switch no output are taken in one step. A raised `stop` ends
-    /// it between rounds with [`Error::Interrupted`]. `observe` is told
+    /// that switch no output are taken in one step. A raised stop flag of
+    /// `control` ends it between rounds with [`Error::Interrupted`]. `observe` is told
     /// every switch and round.
     fn settle<O: FnMut(NeuralEvent)>(
         &mut self,
         max_rounds: u32,
-        stop: &StopFlag,
+        control: &Control,
         observe: &mut O,
     ) -> Result<bool> {
         let max_rounds = u64::from(max_rounds);
         let mut rounds = 0u64;
         while rounds < max_rounds {
-            stop.check("the Takefuji-Lee network")?;
+            control.check("the Takefuji-Lee network")?;
             rounds += 1;
             let r = self.round(observe);
             observe(NeuralEvent::Round { round: rounds });
@@ -405,13 +406,13 @@ fn search<R: Rng + ?Sized, O: FnMut(NeuralEvent)>(
     if board.squares() > MAX_SQUARES {
         return Err(Error::Unsupported(format!(
             "the Takefuji-Lee network rarely settles on boards of more than {MAX_SQUARES} squares such as {board} (each of its runs takes seconds there); use the tourney, braid or divide generators, or the construction, which work on any size"
-        )));
+        ).into()));
     }
     let mut net = Network::new(board)?;
     for _ in 0..options.max_restarts.max(1) {
         net.reset(rng);
         net.tell_start(observe);
-        if net.settle(options.max_rounds, &options.stop, observe)? {
+        if net.settle(options.max_rounds, &options.control, observe)? {
             let cover = Cover::from_bytes_unchecked(board, net.links.clone());
             if accept(&cover) {
                 return Ok(cover);
@@ -422,7 +423,7 @@ fn search<R: Rng + ?Sized, O: FnMut(NeuralEvent)>(
         "the Takefuji-Lee network found no {what} of {board} in {} runs of at most {} rounds; the construct, warnsdorff and hybrid algorithms are fast on large boards and also make open tours",
         options.max_restarts.max(1),
         options.max_rounds
-    ))
+    ).into())
     .with_hint(crate::Hint::Raise(crate::Budget::Attempts)))
 }
 
@@ -471,7 +472,7 @@ pub fn neural_observed<R: Rng + ?Sized, O: FnMut(NeuralEvent)>(
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn tour<R: Rng + ?Sized>(board: Board, options: &NeuralOptions, rng: &mut R) -> Result<Tour> {
-    exists::require(board, true)?;
+    exists::require(board, Wanted::Closed)?;
     let g = Geometry::new(board);
     let one_cycle = |c: &Cover| crate::rails::label_cycles(&g, c.as_bytes()).1.len() == 1;
     let cover = search(board, options, rng, ("closed tour", one_cycle), &mut |_| {})?;
@@ -521,7 +522,7 @@ impl TourGenerator for TakefujiLee {
     fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
         let options = NeuralOptions {
             max_restarts: self.max_restarts,
-            stop: spec.stop.clone(),
+            control: spec.control.clone(),
             ..NeuralOptions::default()
         };
         closed_only(spec, |board, rng| tour(board, &options, rng), rng)
@@ -583,7 +584,7 @@ mod tests {
                 let mut b = Network::new(board).unwrap();
                 a.reset(&mut crate::rng::seeded(seed));
                 b.reset(&mut crate::rng::seeded(seed));
-                let settled = a.settle(rounds, &StopFlag::new(), &mut |_| {}).unwrap();
+                let settled = a.settle(rounds, &Control::new(), &mut |_| {}).unwrap();
                 assert_eq!(settled, settle_by_full_sweeps(&mut b, rounds));
                 assert_eq!(a.links, b.links, "{board} seed {seed}");
                 // An unsettled run may stop early, with the same outputs.

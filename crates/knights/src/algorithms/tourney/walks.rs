@@ -44,7 +44,7 @@ use rand::Rng;
 
 use crate::board::Padded;
 use crate::rng::LeastOf;
-use crate::{memory, Board, Cover, Error, Result, StopFlag};
+use crate::{memory, Board, Control, Cover, Error, Result};
 
 /// Options of [`warnsdorff`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,8 +66,9 @@ pub struct WalkOptions {
     /// Splice a stuck walk into a cycle closed before, when it fits, instead
     /// of undoing it (default: yes; see the module documentation).
     pub splice: bool,
-    /// Raised by the caller to stop between restarts ([`Error::Interrupted`]).
-    pub stop: StopFlag,
+    /// The caller's control: its stop flag is checked between restarts
+    /// ([`Error::Interrupted`]).
+    pub control: Control,
 }
 
 impl Default for WalkOptions {
@@ -79,7 +80,7 @@ impl Default for WalkOptions {
             max_walk: u32::MAX,
             tile: 64,
             splice: true,
-            stop: StopFlag::new(),
+            control: Control::new(),
         }
     }
 }
@@ -169,7 +170,7 @@ fn whole<R: Rng + ?Sized>(board: Board, options: &WalkOptions, rng: &mut R) -> R
     let mut moves: Vec<u8> = Vec::new();
     let min_cycle = options.min_cycle.max(4) as usize;
     for _ in 0..=options.max_restarts {
-        options.stop.check("the Warnsdorff tourney")?;
+        options.control.check("the Warnsdorff tourney")?;
         reset(board, &pad, &mut free, &mut degree, &mut links);
         if fill(
             board,
@@ -189,7 +190,7 @@ fn whole<R: Rng + ?Sized>(board: Board, options: &WalkOptions, rng: &mut R) -> R
     Err(Error::GaveUp(format!(
         "the Warnsdorff tourney of {board} got stuck in all {} attempts; allow more restarts or use another generator",
         options.max_restarts + 1
-    )))
+    ).into()))
 }
 
 fn reset(board: Board, pad: &Padded, free: &mut [bool], degree: &mut [u8], links: &mut [u8]) {

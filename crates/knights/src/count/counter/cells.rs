@@ -47,11 +47,11 @@ impl Counter<'_> {
     pub fn all_cells(&self) -> Result<CellSweep> {
         self.prepare()?;
         let t0 = Instant::now();
-        if self.method == Method::Meet || self.order != SquareOrder::Rows {
+        if self.options.method == Method::Meet || self.options.order != SquareOrder::Rows {
             return Err(crate::Error::Unsupported(
                 "a sweep over cells runs forward and takes each line's cells in order: neither meeting in the middle nor taking the lines from the outside in applies".into(),
             )
-            .with_hint(crate::Hint::UseMethod("forward")));
+            .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)));
         }
         let run = self.sweep(cell_prefixes)?;
         let n = self.on.squares();
@@ -95,11 +95,11 @@ impl Counter<'_> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn all_cells_projection(&self) -> Result<Projection> {
-        if self.method == Method::Meet || self.order != SquareOrder::Rows {
+        if self.options.method == Method::Meet || self.options.order != SquareOrder::Rows {
             return Err(crate::Error::Unsupported(
                 "a sweep over cells runs forward and takes each line's cells in order: neither meeting in the middle nor taking the lines from the outside in applies".into(),
             )
-            .with_hint(crate::Hint::UseMethod("forward")));
+            .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)));
         }
         self.sweep_projection(cell_prefixes)
     }
@@ -107,7 +107,7 @@ impl Counter<'_> {
     /// The projection of [`all_lengths`](Counter::all_lengths): a trial
     /// run of its one pass, extended by the model of [`Counter::project`].
     pub fn all_lengths_projection(&self) -> Result<Projection> {
-        if self.method == Method::Meet || self.order == SquareOrder::Staggered {
+        if self.options.method == Method::Meet || self.options.order == SquareOrder::Staggered {
             return Err(crate::Error::Unsupported(
                 "a sweep over lengths runs forward and counts the tours after each whole row"
                     .into(),
@@ -120,10 +120,10 @@ impl Counter<'_> {
     /// The projection of a sweep whose problem `prefixes` sets up.
     fn sweep_projection(&self, prefixes: impl FnOnce(&mut Problem)) -> Result<Projection> {
         let board = self.on;
-        expected_bits(board, self.kind)?;
+        expected_bits(board, self.options.kind)?;
         crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
         let (w, rows) = (board.rows() as usize, board.cols() as usize);
-        let mut problem = strip_problem(rows, w, self.kind, self.order);
+        let mut problem = strip_problem(rows, w, self.options.kind, self.options.order);
         prefixes(&mut problem);
         trial::project(&[problem], self.control.map(crate::Control::stop_flag))
     }

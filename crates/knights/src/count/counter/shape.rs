@@ -50,11 +50,11 @@ impl Counter<'_, &Shape> {
         if shape.squares() == 1 {
             return Ok(self.one_square());
         }
-        refuse_before_building(shape, self.kind, self.order)?;
-        let problem = shape_problem(shape, self.kind, None, self.order)?;
+        refuse_before_building(shape, self.options.kind, self.options.order)?;
+        let problem = shape_problem(shape, self.options.kind, None, self.options.order)?;
         let forward = self.forward(&[(Stage::Squares, problem.n)]);
         let run_opts = RunOptions {
-            count_bits: shape_expected_bits(shape, self.kind),
+            count_bits: shape_expected_bits(shape, self.options.kind),
             judge_reach: false,
             ..self.run_options(board, &forward)
         };
@@ -95,8 +95,8 @@ impl Counter<'_, &Shape> {
                 ..Projection::default()
             });
         }
-        refuse_before_building(shape, self.kind, self.order)?;
-        let problem = shape_problem(shape, self.kind, None, self.order)?;
+        refuse_before_building(shape, self.options.kind, self.options.order)?;
+        let problem = shape_problem(shape, self.options.kind, None, self.options.order)?;
         trial::project(&[problem], self.control.map(Control::stop_flag))
     }
 }

@@ -165,8 +165,8 @@ fn resolve(
             Ok(e) => Ok((EstimateMethod::Frontier, Some(e))),
             Err(_) => Err(Error::Unsupported(format!(
                 "the frontier method needs a board whose short side is at most 11, and {board} is wider"
-            ))
-            .with_hint(crate::Hint::UseMethod("sis"))),
+            ).into())
+            .with_hint(crate::Hint::UseEstimateMethod(crate::count::EstimateMethod::Sis))),
         },
         m => Ok((m, None)),
     }
@@ -317,16 +317,19 @@ fn probe(board: Board, opts: &EstimateOptions, control: &Control) -> Result<Esti
                 .ok_or_else(|| {
                     Error::Unsupported(format!(
                         "an estimate needs a positive number of seconds that a clock can hold, not {s}"
-                    ))
+                    ).into())
                 })?,
         ),
     };
     if opts.keep == 0 || opts.keep > 1 << 26 {
-        return Err(Error::Unsupported(format!(
-            "the frontier method keeps from 1 to {} states a square, not {}",
-            1u64 << 26,
-            opts.keep
-        )));
+        return Err(Error::Unsupported(
+            format!(
+                "the frontier method keeps from 1 to {} states a square, not {}",
+                1u64 << 26,
+                opts.keep
+            )
+            .into(),
+        ));
     }
     crate::memory::ensure_fits(board, "probe", 64)?;
     let (method, engine) = resolve(board, opts.kind, opts.method)?;

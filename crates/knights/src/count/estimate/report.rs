@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 /// How probes choose their way.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EstimateMethod {
     /// [`EstimateMethod::Frontier`] for closed tours where the frontier
@@ -21,6 +21,39 @@ pub enum EstimateMethod {
     Pruned,
     /// Knuth's plain probe of plain backtracking (rarely reaches a tour).
     Knuth,
+}
+
+impl std::str::FromStr for EstimateMethod {
+    type Err = crate::Error;
+
+    /// A method by its name (spaces around are ignored); any other text
+    /// is refused, naming the methods there are.
+    fn from_str(text: &str) -> crate::Result<EstimateMethod> {
+        EstimateMethod::ALL
+            .into_iter()
+            .find(|m| m.name() == text.trim())
+            .ok_or_else(|| {
+                let names: Vec<&str> = EstimateMethod::ALL.iter().map(|m| m.name()).collect();
+                crate::Error::Unsupported(
+                    format!(
+                        "'{}' is not an estimate method; the method is one of {}",
+                        crate::excerpt(text),
+                        names.join(", ")
+                    )
+                    .into(),
+                )
+            })
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for EstimateMethod {
+    /// Read by its name (see [`EstimateMethod::name`]).
+    fn deserialize<D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> std::result::Result<EstimateMethod, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 impl EstimateMethod {

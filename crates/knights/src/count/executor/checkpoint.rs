@@ -48,10 +48,13 @@ pub(crate) fn crc_of<T: Serialize>(value: &T) -> u32 {
 /// The error for a count's small file at `path` whose checksum is not
 /// that of its contents.
 pub(crate) fn edited(path: &Path) -> Error {
-    Error::Parse(format!(
-        "{} is damaged or edited (its checksum is not that of its contents)",
-        path.display()
-    ))
+    Error::Parse(
+        format!(
+            "{} is damaged or edited (its checksum is not that of its contents)",
+            path.display()
+        )
+        .into(),
+    )
     .with_hint(crate::Hint::StartFresh)
 }
 
@@ -96,8 +99,9 @@ pub(super) fn read_manifest(
     n: usize,
 ) -> std::result::Result<Manifest, Error> {
     let text = read_small(path)?;
-    let not_a_checkpoint =
-        |e: serde_json::Error| Error::Parse(format!("{} is not a checkpoint: {e}", path.display()));
+    let not_a_checkpoint = |e: serde_json::Error| {
+        Error::Parse(format!("{} is not a checkpoint: {e}", path.display()).into())
+    };
     #[derive(Deserialize)]
     struct Version {
         version: u32,
@@ -108,7 +112,7 @@ pub(super) fn read_manifest(
             "{} is a checkpoint of format {} (this version of knights reads formats {OLDEST_READ} to {MANIFEST_VERSION}, whose files carry checksums)",
             path.display(),
             v.version
-        ))
+        ).into())
         .with_hint(crate::Hint::StartFresh));
     }
     let mut m: Manifest = serde_json::from_str(&text).map_err(not_a_checkpoint)?;
@@ -117,10 +121,9 @@ pub(super) fn read_manifest(
         return Err(edited(path));
     }
     if m.fingerprint != fingerprint {
-        return Err(Error::Parse(format!(
-            "{} belongs to another count",
-            path.display()
-        )));
+        return Err(Error::Parse(
+            format!("{} belongs to another count", path.display()).into(),
+        ));
     }
     let mut seen = vec![false; max_buckets];
     for f in &m.buckets {
@@ -141,7 +144,7 @@ pub(super) fn read_manifest(
                     m.step,
                     m.step,
                     m.step
-                ))
+                ).into())
                 .with_hint(crate::Hint::StartFresh))
             }
         }
@@ -172,17 +175,23 @@ pub(crate) fn read_small(path: &Path) -> std::result::Result<String, Error> {
         .read_to_end(&mut bytes)
         .map_err(|e| io_error("read", path, e))?;
     if bytes.len() as u64 > MAX_MANIFEST {
-        return Err(Error::Parse(format!(
-            "{} is larger than any checkpoint (over {})",
-            path.display(),
-            crate::memory::human_bytes(MAX_MANIFEST)
-        )));
+        return Err(Error::Parse(
+            format!(
+                "{} is larger than any checkpoint (over {})",
+                path.display(),
+                crate::memory::human_bytes(MAX_MANIFEST)
+            )
+            .into(),
+        ));
     }
     String::from_utf8(bytes).map_err(|_| {
-        Error::Parse(format!(
-            "{} is damaged or edited (it is not UTF-8 text, as a count writes it)",
-            path.display()
-        ))
+        Error::Parse(
+            format!(
+                "{} is damaged or edited (it is not UTF-8 text, as a count writes it)",
+                path.display()
+            )
+            .into(),
+        )
         .with_hint(crate::Hint::StartFresh)
     })
 }
@@ -191,10 +200,13 @@ pub(crate) fn read_small(path: &Path) -> std::result::Result<String, Error> {
 /// link or other than a regular file is damage (status 2), the rest I/O.
 fn not_regular(path: &Path, e: std::io::Error) -> Error {
     match e.kind() {
-        std::io::ErrorKind::InvalidInput => Error::Parse(format!(
-            "{} is damaged or planted ({e}; a count writes regular files only)",
-            path.display()
-        ))
+        std::io::ErrorKind::InvalidInput => Error::Parse(
+            format!(
+                "{} is damaged or planted ({e}; a count writes regular files only)",
+                path.display()
+            )
+            .into(),
+        )
         .with_hint(crate::Hint::StartFresh),
         _ => io_error("read", path, e),
     }
@@ -210,11 +222,8 @@ fn check_state_file<K: Word, C: Word>(
 ) -> std::result::Result<u64, Error> {
     let path = dir.join(&f.name);
     let damaged = |what: &str| {
-        Error::Parse(format!(
-            "the state file {} is damaged ({what})",
-            path.display()
-        ))
-        .with_hint(crate::Hint::StartFresh)
+        Error::Parse(format!("the state file {} is damaged ({what})", path.display()).into())
+            .with_hint(crate::Hint::StartFresh)
     };
     // The file itself, never what a link points to: a state file replaced
     // by a link to another file is not read (nor later removed) as states.
@@ -303,20 +312,22 @@ pub(crate) fn prepare_work_dir(dir: &Path, resume: bool, fresh: bool) -> Result<
         fs::create_dir_all(dir)
             .map_err(|e| Error::io(format!("create the work directory {}", dir.display()), e))?;
     } else if !dir.is_dir() {
-        return Err(Error::Parse(format!(
-            "the work directory {} is not a directory",
-            dir.display()
-        )));
+        return Err(Error::Parse(
+            format!("the work directory {} is not a directory", dir.display()).into(),
+        ));
     }
     Ok(())
 }
 
 /// The error of a count that resumes where it has no checkpoint.
 pub(super) fn no_checkpoint(dir: &Path) -> Error {
-    Error::Parse(format!(
-        "there is no checkpoint of this count in {} to resume",
-        dir.display()
-    ))
+    Error::NoCheckpoint(
+        format!(
+            "there is no checkpoint of this count in {} to resume",
+            dir.display()
+        )
+        .into(),
+    )
     .with_hint(crate::Hint::DontResume)
 }
 
@@ -328,7 +339,7 @@ pub(super) fn no_checkpoint(dir: &Path) -> Error {
 /// removes it; a finished one is counted again. Other counts' files in the
 /// folder are never looked at.
 pub(crate) fn check_checkpoint(p: &Problem, opts: &RunOptions<'_>) -> Result<()> {
-    let Some(dir) = opts.work_dir else {
+    let Some(dir) = opts.count.work_dir.as_deref() else {
         return Ok(());
     };
     // A run folder replaced by a link (or another user's) is refused
@@ -338,13 +349,13 @@ pub(crate) fn check_checkpoint(p: &Problem, opts: &RunOptions<'_>) -> Result<()>
         work.sub(&format!("count-{fp}"))?;
     }
     let manifests = manifests(p, dir);
-    if opts.resume {
+    if opts.count.resume {
         return match manifests.is_empty() && !opts.later {
             true => Err(no_checkpoint(dir)),
             false => Ok(()),
         };
     }
-    if opts.fresh {
+    if opts.count.fresh {
         return clear_checkpoints(p, dir);
     }
     if manifests.iter().any(|m| !is_finished(m)) {
@@ -366,10 +377,13 @@ pub(crate) fn manifests(p: &Problem, dir: &Path) -> Vec<PathBuf> {
 
 /// The error of a count that would overwrite its unfinished checkpoint.
 pub(crate) fn unfinished(dir: &Path) -> Error {
-    Error::Parse(format!(
-        "{} holds an unfinished checkpoint of this count",
-        dir.display()
-    ))
+    Error::Parse(
+        format!(
+            "{} holds an unfinished checkpoint of this count",
+            dir.display()
+        )
+        .into(),
+    )
     .with_hint(crate::Hint::ResumeOrFresh)
 }
 
@@ -455,14 +469,14 @@ pub(super) fn open<K: Word, C: Tally>(
         disk: None,
         finished: false,
     };
-    let Some(work_dir) = opts.work_dir else {
+    let Some(work_dir) = opts.count.work_dir.as_deref() else {
         opened.run = run;
         return Ok(opened);
     };
     let lock = lock_run(work_dir, fp)?;
     let work = Folder::open(work_dir).map_err(|e| io("open", work_dir, e))?;
     let name = format!("count-{fp}");
-    let existing = match opts.resume {
+    let existing = match opts.count.resume {
         true => work
             .sub(&name)?
             .filter(|d| d.kind(MANIFEST) != Kind::Missing),
@@ -507,7 +521,7 @@ fn resume_from<K: Word, C: Tally>(
     run.on_disk = true;
     if let Some(count) = m.count {
         run.count = count.parse().map_err(|_: Error| {
-            Error::Parse(format!("{} holds a bad count", manifest.display()))
+            Error::Parse(format!("{} holds a bad count", manifest.display()).into())
                 .with_hint(crate::Hint::StartFresh)
         })?;
         opened.finished = true;
@@ -546,7 +560,7 @@ pub(crate) fn lock_run(work: &Path, fp: &str) -> Result<File> {
             std::io::ErrorKind::InvalidInput => Error::Parse(format!(
                 "{} is not a lock file this count made ({e}); knights does not open it (remove it, or give another work directory)",
                 path.display()
-            )),
+            ).into()),
             _ => io_error("create", &path, e),
         })?;
     match file.try_lock() {
@@ -554,7 +568,7 @@ pub(crate) fn lock_run(work: &Path, fp: &str) -> Result<File> {
         Err(fs::TryLockError::WouldBlock) => Err(Error::Unsupported(format!(
             "another process is running this count in the work directory {}; wait for it to end, or give another work directory",
             work.display()
-        ))),
+        ).into())),
         Err(fs::TryLockError::Error(e)) => Err(io_error("lock", &path, e)),
     }
 }

@@ -202,7 +202,7 @@ pub(super) fn spill(
     if let Some(board) = opts.memory_only {
         // The bound, set at the start: what is available now is less by
         // what this count holds.
-        let available = match opts.max_memory {
+        let available = match opts.count.max_memory {
             Some(limit) if limit <= budget => {
                 format!("the memory bound is {}", crate::memory::human_bytes(limit))
             }
@@ -217,11 +217,12 @@ pub(super) fn spill(
             cols: board.cols(),
             needed: crate::memory::human_bytes(needed.max(budget.saturating_add(1))),
             available,
+            hint: None,
         }
         .into());
     }
     if budget < MIN_DISK_BUDGET {
-        return Err(over_budget(opts.max_memory, next).into());
+        return Err(over_budget(opts.count.max_memory, next).into());
     }
     Disk::temporary(fingerprint)
 }
@@ -241,7 +242,7 @@ pub(super) fn next_buckets(
         let need = next.saturating_mul(STEP_BYTES_PER_STATE) / share + 1;
         nb = nb.max(need.next_power_of_two() as usize).max(16);
         if nb > MAX_BUCKETS {
-            return Err(over_budget(opts.max_memory, next).into());
+            return Err(over_budget(opts.count.max_memory, next).into());
         }
     }
     Ok(nb)
@@ -308,7 +309,7 @@ pub(super) fn disk_passes(
     new: u64,
 ) -> std::result::Result<usize, Stop> {
     let free = crate::memory::free_disk_bytes(&d.dir);
-    let limit = match opts.max_disk {
+    let limit = match opts.count.max_disk {
         Some(m) => m,
         None => match free {
             Some(f) => layer.saturating_add(f / 100 * DEFAULT_DISK_SHARE),
@@ -332,7 +333,8 @@ pub(super) fn disk_passes(
         needed: need,
         now: layer,
         next: written,
-        budget: budget_phrase(opts.max_disk, free, layer, &d.dir),
+        budget: budget_phrase(opts.count.max_disk, free, layer, &d.dir),
+        hint: None,
     };
     // "Its checkpoint is kept" only once there is one.
     let checkpointed = d
@@ -393,13 +395,13 @@ fn over_budget(max_memory: Option<u64>, states: u64) -> Error {
             "the count stopped: its frontier grew to about {states} states (about {}), too many to handle within the memory bound of {} even on disk",
             crate::memory::human_bytes(bytes),
             crate::memory::human_bytes(limit)
-        ))
+        ).into())
         .with_hint(crate::Hint::Raise(crate::Budget::Memory)),
         None => Error::OverBudget(format!(
             "the count stopped: its frontier grew to about {states} states (about {}), more than the memory there is can handle even on disk: {}",
             crate::memory::human_bytes(bytes),
             crate::memory::available_phrase()
-        )),
+        ).into()),
     }
 }
 
@@ -420,7 +422,10 @@ mod tests {
         const MB: u64 = 1 << 20;
         let passes = |max_disk: u64| {
             let opts = RunOptions {
-                max_disk: Some(max_disk * MB),
+                count: &crate::count::CountOptions {
+                    max_disk: Some(max_disk * MB),
+                    ..crate::count::CountOptions::default()
+                },
                 ..RunOptions::default()
             };
             // A layer of 100 MB, 1000 MB of successors to merge into 200 MB.
@@ -434,7 +439,10 @@ mod tests {
         assert_eq!(passes(401), Some(8));
         // 100 + 125 + 175 and 64 KiB: eight passes do not fit 400 MB.
         let opts = RunOptions {
-            max_disk: Some(400 * MB),
+            count: &crate::count::CountOptions {
+                max_disk: Some(400 * MB),
+                ..crate::count::CountOptions::default()
+            },
             ..RunOptions::default()
         };
         let Err(Stop::Err(e)) = disk_passes(&d, &opts, 5, 10, 100 * MB, 1000 * MB, 200 * MB) else {

@@ -2,7 +2,6 @@
 //! executor (resume, checkpoints, progress, stopping), with counts as
 //! wide as they need.
 
-use std::path::Path;
 use std::time::Instant;
 
 use super::checkpoint::{check_checkpoint, fingerprint, open};
@@ -193,7 +192,7 @@ pub(super) fn drive<K: Key, C: Tally>(
             if let Some(e) = out_of_reach(p, &watch, opts, &run, t + 1, n, exec.on_disk()) {
                 // In a work directory the checkpoint stays, for a disk
                 // a thousand times larger.
-                return Err(match opts.work_dir {
+                return Err(match opts.count.work_dir.as_deref() {
                     Some(_) => e.with_hint(crate::Hint::ResumeWithRoom),
                     None => e,
                 }
@@ -256,17 +255,20 @@ fn out_of_reach(
         return None;
     }
     let dir = opts
+        .count
         .work_dir
-        .map_or_else(std::env::temp_dir, Path::to_path_buf);
+        .clone()
+        .unwrap_or_else(std::env::temp_dir);
     let free = crate::memory::free_disk_bytes(&dir);
-    let limit = super::disk::disk_limit(opts.max_disk, free)?;
+    let limit = super::disk::disk_limit(opts.count.max_disk, free)?;
     let needed = peak.saturating_mul(LEAST_DISK_BYTES_PER_STATE);
     (needed / OUT_OF_REACH > limit).then(|| Error::OutOfReach {
         square: done,
         squares: n,
         needed,
         peak_square,
-        budget: super::disk::budget_phrase(opts.max_disk, free, 0, &dir),
+        budget: super::disk::budget_phrase(opts.count.max_disk, free, 0, &dir),
+        hint: None,
     })
 }
 

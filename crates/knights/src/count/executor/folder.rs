@@ -91,7 +91,7 @@ impl Folder {
         let path = self.join(name);
         sys::make_dir(self, name).map_err(|e| super::io_error("create", &path, e))?;
         self.sub(name)?
-            .ok_or_else(|| Error::Internal(format!("{} vanished", path.display())))
+            .ok_or_else(|| Error::Internal(format!("{} vanished", path.display()).into()))
     }
 
     /// Creates the file `name` (replacing what had that name, never what a
@@ -159,7 +159,7 @@ fn not_made_here(path: &Path, what: &str) -> Error {
     Error::Parse(format!(
         "{} is {what}, not a folder this count made; knights neither writes nor removes anything there (remove or rename it, or give another work directory)",
         path.display()
-    ))
+    ).into())
 }
 
 #[cfg(unix)]

@@ -3,12 +3,12 @@
 //! the progress it reports after every square and within a long one, and
 //! its figures.
 
-use std::path::Path;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
 use crate::count::number::Count;
+use crate::count::CountOptions;
 use crate::{Error, Result};
 
 /// What the dynamic program hands to the progress callback after each vertex.
@@ -103,30 +103,23 @@ pub struct Joining {
     pub seconds_left: Option<f64>,
 }
 
-/// How a run stores its states and where it may stop.
-#[derive(Copy, Clone, Default)]
+/// How a run stores its states and where it may stop: the count's options
+/// (borrowed, never copied: the bounds, the work directory and its
+/// checkpoints), and what is this run's own.
+#[derive(Copy, Clone)]
 pub(crate) struct RunOptions<'a> {
-    pub max_memory: Option<u64>,
+    /// The count's options.
+    pub count: &'a CountOptions,
     pub progress: Option<&'a ProgressFn<'a>>,
     /// How often `progress` hears of a square in progress, at most
     /// (`None`: [`WITHIN_EVERY`]).
     pub within_every: Option<Duration>,
-    pub work_dir: Option<&'a Path>,
-    pub resume: bool,
-    /// Start afresh: remove the run's checkpoint, if any, rather than
-    /// refuse it (see [`check_checkpoint`]).
-    pub fresh: bool,
     /// A later run of a count that runs several (a meeting's bottom part,
     /// the quotients of a symmetry after the first): resuming, it starts
     /// afresh where it has no checkpoint, since its count may have stopped
     /// before it began.
     pub later: bool,
     pub stop: Option<&'a crate::StopFlag>,
-    /// The most bytes the state files may take (default: what they take now
-    /// and 80 % of the free space on their file system).
-    pub max_disk: Option<u64>,
-    /// Keep the state files of a finished run.
-    pub keep: bool,
     /// For a part of a graph (see `Problem::external`): called with the
     /// states after the last vertex, chunk by chunk and in parallel, as
     /// `(key, count)` pairs.
@@ -154,6 +147,24 @@ pub(crate) struct RunOptions<'a> {
     pub judge_reach: bool,
 }
 
+impl Default for RunOptions<'_> {
+    fn default() -> Self {
+        RunOptions {
+            count: &crate::count::options::DEFAULT,
+            progress: None,
+            within_every: None,
+            later: false,
+            stop: None,
+            final_layer: None,
+            count_bits: 0,
+            memory_only: None,
+            workers: None,
+            route: None,
+            judge_reach: false,
+        }
+    }
+}
+
 impl RunOptions<'_> {
     /// [`Error::Interrupted`] if the stop flag is raised, saying where the
     /// count stopped (`when`: "after square 5 of 24", ...).
@@ -161,8 +172,8 @@ impl RunOptions<'_> {
         if !self.stop.is_some_and(crate::StopFlag::is_stopped) {
             return Ok(());
         }
-        let stopped = Error::Interrupted(format!("the count was stopped {when}"));
-        Err(match self.work_dir {
+        let stopped = Error::Interrupted(format!("the count was stopped {when}").into());
+        Err(match self.count.work_dir {
             Some(_) => stopped.with_hint(crate::Hint::Resume),
             None => stopped,
         })
@@ -211,7 +222,7 @@ impl RunOptions<'_> {
     /// the kernel to kill it.
     pub fn budget(&self) -> u64 {
         let room = crate::memory::available_bytes().map_or(u64::MAX, |a| a / 5 * 4);
-        self.max_memory.map_or(room, |m| m.min(room))
+        self.count.max_memory.map_or(room, |m| m.min(room))
     }
 }
 
@@ -266,5 +277,5 @@ pub(crate) fn part_overflow() -> Error {
     Error::Unsupported(
         "a part of the board has more than 2^128 partial tours, more than meeting in the middle carries".into(),
     )
-    .with_hint(crate::Hint::UseMethod("forward"))
+    .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward))
 }

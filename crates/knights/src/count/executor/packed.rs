@@ -102,10 +102,9 @@ impl<'a> Blocks<'a> {
 
     fn damaged(&self, what: &str) -> Stop {
         Stop::Err(
-            Error::Parse(format!(
-                "the state file {} is damaged ({what})",
-                self.path.display()
-            ))
+            Error::Parse(
+                format!("the state file {} is damaged ({what})", self.path.display()).into(),
+            )
             .with_hint(crate::Hint::StartFresh),
         )
     }

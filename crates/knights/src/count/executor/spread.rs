@@ -87,7 +87,7 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
         let Some(shares) = &self.shares else {
             return Ok((0, fresh));
         };
-        if opts.resume {
+        if opts.count.resume {
             match shares.resume(self.ex)? {
                 Some(r) => {
                     let mut part = Vec::new();
@@ -102,7 +102,7 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
             }
         } else {
             let any = first_raised(self.ex, shares.unfinished(n))?.is_some();
-            if any && !opts.fresh {
+            if any && !opts.count.fresh {
                 return Err(Stop::Err(unfinished(shares.dir())));
             }
         }
@@ -151,9 +151,9 @@ impl<'a, K: Key, C: Tally> Spread<'a, K, C> {
             match r.failure {
                 Some(Failure::Overflow) => overflow = true,
                 Some(Failure::Stopped(why)) => {
-                    return Err(Stop::Err(Error::Interrupted(format!(
-                        "the count stopped because worker {rank} stopped: {why}"
-                    ))))
+                    return Err(Stop::Err(Error::Interrupted(
+                        format!("the count stopped because worker {rank} stopped: {why}").into(),
+                    )))
                 }
                 None => {}
             }
@@ -241,10 +241,13 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
         let failed = first_raised(self.ex, written.is_err())?;
         written?;
         if let Some(rank) = failed {
-            return Err(Stop::Err(Error::Interrupted(format!(
-                "the count stopped {}: worker {rank} could not write its checkpoint",
-                sq.when()
-            ))));
+            return Err(Stop::Err(Error::Interrupted(
+                format!(
+                    "the count stopped {}: worker {rank} could not write its checkpoint",
+                    sq.when()
+                )
+                .into(),
+            )));
         }
         shares.remove_before(step)
     }
@@ -254,9 +257,9 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
         match first_raised(self.ex, mine.is_err())? {
             None => Ok(()),
             Some(_) if mine.is_err() => Ok(mine?),
-            Some(rank) => Err(Stop::Err(Error::Interrupted(format!(
-                "the count was stopped {when}, by worker {rank}"
-            )))),
+            Some(rank) => Err(Stop::Err(Error::Interrupted(
+                format!("the count was stopped {when}, by worker {rank}").into(),
+            ))),
         }
     }
 
@@ -291,9 +294,9 @@ impl<K: Key, C: Tally> Executor<K, C> for Spread<'_, K, C> {
         });
         // A worker whose join failed (over its memory bound) stops them all.
         match first_raised(self.ex, consumed.is_err())? {
-            Some(rank) if consumed.is_ok() => Err(Stop::Err(Error::Interrupted(format!(
-                "the count stopped at the join: worker {rank} failed"
-            )))),
+            Some(rank) if consumed.is_ok() => Err(Stop::Err(Error::Interrupted(
+                format!("the count stopped at the join: worker {rank} failed").into(),
+            ))),
             _ => consumed,
         }
     }
@@ -405,7 +408,7 @@ fn over_memory(bytes: u64, sq: &Square<'_>) -> Error {
         sq.when(),
         crate::memory::human_bytes(bytes),
         crate::memory::human_bytes(sq.opts.budget())
-    ))
+    ).into())
 }
 
 #[cfg(test)]
@@ -528,10 +531,14 @@ mod tests {
                 flag.stop();
             }
         };
-        let opts = RunOptions {
-            workers: Some(ex),
-            work_dir: Some(dir),
+        let count = crate::count::CountOptions {
+            work_dir: Some(dir.to_path_buf()),
             resume,
+            ..crate::count::CountOptions::default()
+        };
+        let opts = RunOptions {
+            count: &count,
+            workers: Some(ex),
             stop: Some(&flag),
             progress: (!resume).then_some(&stop),
             ..RunOptions::default()

@@ -85,7 +85,7 @@ impl ShareFiles {
         fingerprint: &str,
         ex: &dyn Exchange,
     ) -> Result<Option<ShareFiles>> {
-        let Some(work) = opts.work_dir else {
+        let Some(work) = opts.count.work_dir.as_deref() else {
             return Ok(None);
         };
         let parent = Folder::open(work).map_err(|e| io_error("open", work, e))?;
@@ -153,7 +153,7 @@ impl ShareFiles {
             ..m
         };
         let text = serde_json::to_string(&sealed)
-            .map_err(|e| Stop::Err(Error::Internal(e.to_string())))?;
+            .map_err(|e| Stop::Err(Error::Internal(e.to_string().into())))?;
         write_atomic(&self.dir, &name(self.worker, step, "json"), text.as_bytes())
     }
 
@@ -186,16 +186,19 @@ impl ShareFiles {
             || m.fingerprint != self.fingerprint
             || (m.workers, m.worker, m.step) != (self.workers, self.worker, step)
         {
-            return Err(Error::Parse(format!(
-                "{} is not this worker's share of this count",
-                path.display()
-            ))
+            return Err(Error::Parse(
+                format!(
+                    "{} is not this worker's share of this count",
+                    path.display()
+                )
+                .into(),
+            )
             .with_hint(crate::Hint::StartFresh));
         }
         let data_name = name(self.worker, step, "bin");
         let data = self.dir.join(&data_name);
         let damaged = || {
-            Error::Parse(format!("the share {} is damaged", data.display()))
+            Error::Parse(format!("the share {} is damaged", data.display()).into())
                 .with_hint(crate::Hint::StartFresh)
         };
         // The file itself, never through a link; a missing one is damage.
@@ -248,8 +251,10 @@ impl ShareFiles {
         let why = unread.map(|e| e.unhinted().to_string()).unwrap_or_default();
         let whys = ex.all_gather(why.into_bytes())?;
         match whys.iter().find(|w| !w.is_empty()) {
-            Some(why) => Err(Error::Parse(String::from_utf8_lossy(why).into_owned())
-                .with_hint(crate::Hint::StartFresh)),
+            Some(why) => Err(
+                Error::Parse(String::from_utf8_lossy(why).into_owned().into())
+                    .with_hint(crate::Hint::StartFresh),
+            ),
             None => Ok(None),
         }
     }
@@ -278,7 +283,7 @@ impl ShareFiles {
                     work.display(),
                     self.work.join(&name).display(),
                     self.workers
-                ));
+                ).into());
             }
         }
         no_checkpoint(work)

@@ -346,8 +346,11 @@ mod tests {
         let got = run(
             &p,
             &RunOptions {
+                count: &crate::count::CountOptions {
+                    max_memory: Some(1 << 18),
+                    ..crate::count::CountOptions::default()
+                },
                 // Small enough that the states go to disk at once.
-                max_memory: Some(1 << 18),
                 progress: Some(&record),
                 within_every: Some(Duration::ZERO),
                 ..RunOptions::default()

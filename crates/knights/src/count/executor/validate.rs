@@ -61,7 +61,7 @@ pub(super) fn check_fields(m: &Manifest, path: &Path, n: usize) -> Result<(), Er
         Error::Parse(format!(
             "{} is not a checkpoint this count could have written ({what}); it was edited or damaged",
             path.display()
-        ))
+        ).into())
         .with_hint(crate::Hint::StartFresh)
     };
     let step = m.step;
@@ -123,7 +123,7 @@ pub(super) fn check_fields(m: &Manifest, path: &Path, n: usize) -> Result<(), Er
             "{} is a checkpoint of format {} holding a count, which that format does not bind to its run (format 5 does), so it cannot be checked",
             path.display(),
             m.version
-        ))
+        ).into())
         .with_hint(crate::Hint::StartFresh)),
     }
 }

@@ -13,7 +13,7 @@ pub(super) fn key_bits(k: usize, t: u64, m: u8) -> Result<u32> {
     if k > MAX_FRONTIER {
         return Err(Error::Unsupported(format!(
             "counting needs a frontier of {k} squares here, more than the {MAX_FRONTIER} this counter supports; ask for a narrower board"
-        )));
+        ).into()));
     }
     let e = k - k % 2;
     let upper = u128::from(t) * double_factorial_odd(e) * u128::from(m).pow((e / 2) as u32);
@@ -21,7 +21,7 @@ pub(super) fn key_bits(k: usize, t: u64, m: u8) -> Result<u32> {
     if upper > u128::from(u64::MAX) || bits > 128 {
         return Err(Error::Unsupported(format!(
             "counting needs a frontier of {k} squares here, too many to encode; ask for a narrower board"
-        )));
+        ).into()));
     }
     Ok(bits)
 }

@@ -123,9 +123,9 @@ pub(super) fn program(b: &Links, top_ends: u32, seps: usize) -> Result<Option<u1
         n += 1;
     }
     if n > MAX_STEPS {
-        return Err(Error::Internal(format!(
-            "a bottom state needs {n} steps, more than {MAX_STEPS}"
-        )));
+        return Err(Error::Internal(
+            format!("a bottom state needs {n} steps, more than {MAX_STEPS}").into(),
+        ));
     }
     steps[..n].sort_unstable();
     let top = STEP_BITS as usize * (MAX_STEPS - 1);

@@ -112,7 +112,7 @@ impl<'a> Room<'a> {
     fn dir(&self) -> Result<PathBuf> {
         let disk = self.disk.get_or_init(|| {
             let n = DIRS.fetch_add(1, Ordering::Relaxed);
-            let made = match self.opts.work_dir {
+            let made = match self.opts.count.work_dir.as_deref() {
                 Some(work) => {
                     remove_stale(work, JOIN_PREFIX);
                     let name = format!("{JOIN_PREFIX}{}-{n}", std::process::id());
@@ -127,7 +127,7 @@ impl<'a> Room<'a> {
         });
         match disk {
             Ok(d) => Ok(d.dir.clone()),
-            Err(e) => Err(Error::Internal(e.clone())),
+            Err(e) => Err(Error::Internal(e.clone().into())),
         }
     }
 
@@ -136,7 +136,10 @@ impl<'a> Room<'a> {
     fn check_disk(&self, dir: &std::path::Path, more: u64) -> Result<()> {
         let written = self.on_disk.load(Ordering::Relaxed);
         let human = crate::memory::human_bytes;
-        let over = match (self.opts.max_disk, crate::memory::free_disk_bytes(dir)) {
+        let over = match (
+            self.opts.count.max_disk,
+            crate::memory::free_disk_bytes(dir),
+        ) {
             (Some(m), _) if written + more > m => Some(format!("the disk budget of {}", human(m))),
             (_, Some(f)) if more + DISK_MARGIN > f => {
                 Some(format!("the {} free on its disk", human(f)))
@@ -148,7 +151,7 @@ impl<'a> Room<'a> {
             Some(limit) => Err(Error::OverBudget(format!(
                 "the count stopped before the join: the parts' final states need more than {} on disk, more than {limit}",
                 human(written + more)
-            ))
+            ).into())
             .with_hint(crate::Hint::MoreRoom)),
         }
     }
@@ -195,8 +198,8 @@ impl Shelf {
                 return Err(Error::OverBudget(format!(
                     "the count stopped: the parts' final states need more than the memory bound of {}",
                     crate::memory::human_bytes(room.opts.budget()),
-                ))
-                .with_hint(crate::Hint::UseMethod("forward")));
+                ).into())
+                .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)));
             }
             room.start_spilling();
         }
@@ -412,10 +415,13 @@ fn read_some(file: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
 /// The error for a shelf's file that ends inside a state (changed or cut
 /// while the count ran).
 fn damaged(path: &std::path::Path) -> Error {
-    Error::Internal(format!(
-        "{} ends inside a state: the file was changed while the count ran",
-        path.display()
-    ))
+    Error::Internal(
+        format!(
+            "{} ends inside a state: the file was changed while the count ran",
+            path.display()
+        )
+        .into(),
+    )
 }
 
 /// The value behind a lock, even if a thread panicked holding it.
@@ -436,8 +442,12 @@ mod tests {
         // What a killed count left: gone once the shelves make their own.
         let stale = work.join(format!("{JOIN_PREFIX}4294967295-0"));
         std::fs::create_dir_all(&stale).unwrap();
+        let count = crate::count::CountOptions {
+            work_dir: Some(work.clone()),
+            ..crate::count::CountOptions::default()
+        };
         let opts = RunOptions {
-            work_dir: Some(&work),
+            count: &count,
             ..RunOptions::default()
         };
         // Room for 100 states in memory.
@@ -474,8 +484,12 @@ mod tests {
             .unwrap();
         assert_eq!(blocks, 1000);
         // A budget of 1000 states is full: one more does not fit.
-        let tight = RunOptions {
+        let tight_count = crate::count::CountOptions {
             max_disk: Some(room.on_disk.load(Ordering::Relaxed)),
+            ..count.clone()
+        };
+        let tight = RunOptions {
+            count: &tight_count,
             ..opts
         };
         let room = Room::new(&tight, 0);

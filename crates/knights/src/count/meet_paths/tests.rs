@@ -289,8 +289,11 @@ fn held_states_past_their_share_go_to_disk() {
     let in_memory = open_tours_by_rows(7, 6, &RunOptions::default()).unwrap();
     assert_eq!(in_memory.held_disk, 0);
     let small = RunOptions {
-        max_memory: Some(3 << 20),
-        work_dir: Some(&work),
+        count: &crate::count::CountOptions {
+            max_memory: Some(3 << 20),
+            work_dir: Some(work.to_path_buf()),
+            ..crate::count::CountOptions::default()
+        },
         ..RunOptions::default()
     };
     let on_disk = open_tours_by_rows(7, 6, &small).unwrap();
@@ -313,7 +316,10 @@ fn held_states_past_their_share_go_to_disk() {
 fn held_states_of_a_memory_only_count_stop_at_their_share() {
     let board: crate::Board = "7x6".parse().unwrap();
     let opts = RunOptions {
-        max_memory: Some(3 << 20),
+        count: &crate::count::CountOptions {
+            max_memory: Some(3 << 20),
+            ..crate::count::CountOptions::default()
+        },
         memory_only: Some(board),
         ..RunOptions::default()
     };
