@@ -98,6 +98,7 @@ mod error;
 pub mod exists;
 pub mod format;
 pub mod memory;
+pub mod play;
 pub mod rails;
 pub mod request;
 pub mod rng;

@@ -31,6 +31,22 @@ impl Wanted {
         self == Wanted::Closed
     }
 
+    /// Whether a tour of `kind` is what is wanted: [`Wanted::Either`]
+    /// takes both kinds.
+    ///
+    /// ```
+    /// use knights::{Kind, Wanted};
+    /// assert!(Wanted::Either.accepts(Kind::Open));
+    /// assert!(!Wanted::Closed.accepts(Kind::Open));
+    /// ```
+    pub fn accepts(self, kind: Kind) -> bool {
+        match self {
+            Wanted::Closed => kind == Kind::Closed,
+            Wanted::Open => kind == Kind::Open,
+            Wanted::Either => true,
+        }
+    }
+
     /// Its name: `closed`, `open` or `either`.
     pub fn name(self) -> &'static str {
         match self {

@@ -3,6 +3,7 @@
 mod boards;
 mod classic;
 mod count;
+mod play;
 mod robust;
 mod stats;
 mod suite;

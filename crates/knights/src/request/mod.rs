@@ -32,6 +32,7 @@ mod dry_run;
 mod estimate;
 mod exists;
 mod place;
+mod position;
 mod rails;
 mod stats;
 mod tour;
@@ -44,6 +45,7 @@ pub use dry_run::{DryRunAnswer, DryRunRequest};
 pub use estimate::{EstimateAnswer, EstimatePlan, EstimateRequest};
 pub use exists::{ExistsAnswer, ExistsPlan, ExistsRequest};
 pub use place::shape;
+pub use position::{PositionAnswer, PositionPlan, PositionRequest, DEFAULT_MAX_NODES};
 pub use rails::{
     CheckAnswer, CheckRequest, CoverPlan, JoinAnswer, JoinRequest, ObfuscatePlan, ObfuscateRequest,
     ShatterAnswer, ShatterRequest,
@@ -114,6 +116,8 @@ pub enum Request {
     Stats(StatsRequest),
     /// A tour or tourney checked.
     Check(CheckRequest),
+    /// A position in play: its moves, verdict and hints.
+    Position(PositionRequest),
 }
 
 /// The answer to a [`Request`], of the same job.
@@ -146,6 +150,8 @@ pub enum Answer {
     Stats(Box<Summary>),
     /// The checker's verdict.
     Check(CheckAnswer),
+    /// The position's moves, verdict and hints.
+    Position(Box<PositionAnswer>),
 }
 
 impl Request {
@@ -165,6 +171,7 @@ impl Request {
             Request::Decrypt(r) => Job::validate(r),
             Request::Stats(r) => Job::validate(r),
             Request::Check(r) => Job::validate(r),
+            Request::Position(r) => Job::validate(r),
         }
     }
 
@@ -184,6 +191,7 @@ impl Request {
             Request::Decrypt(r) => Answer::Decrypt(Job::run(r, control)?),
             Request::Stats(r) => Answer::Stats(Box::new(Job::run(r, control)?)),
             Request::Check(r) => Answer::Check(Job::run(r, control)?),
+            Request::Position(r) => Answer::Position(Box::new(Job::run(r, control)?)),
         })
     }
 }

@@ -1,0 +1,220 @@
+//! A position in play: the legal moves, the oracle's verdict and the hints.
+
+use serde::{Deserialize, Serialize};
+
+use super::{place, within, Job};
+use crate::play::{HintLine, Outlook, Position};
+use crate::{Control, Kind, Result, Wanted};
+
+/// The node budget of the oracle when the request gives none.
+pub const DEFAULT_MAX_NODES: u64 = 1_000_000;
+
+/// A partial path and its goal: what can be played next, whether it can be
+/// finished, and which moves keep a finish.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PositionRequest {
+    /// The board, `ROWSxCOLS` or one number.
+    pub board: String,
+    /// Holes: the rows of a board file (`.` a square, `#` a hole),
+    /// separated by newlines or `/`.
+    #[serde(default)]
+    pub holes: Option<String>,
+    /// Wrapped edges: none, rows, cols or both.
+    #[serde(default)]
+    pub wrap: Option<String>,
+    /// Another leaper than the knight, `A,B`.
+    #[serde(default)]
+    pub leaper: Option<String>,
+    /// The squares played, in order, each `ROW,COL`.
+    #[serde(default)]
+    pub path: Vec<String>,
+    /// The kind of tour to finish (default either).
+    #[serde(default)]
+    pub kind: Wanted,
+    /// The square the tour must end on, `ROW,COL`.
+    #[serde(default)]
+    pub end: Option<String>,
+    /// Node budget of the oracle's search for each verdict (1 or more).
+    #[serde(default)]
+    pub max_nodes: Option<u64>,
+    /// Whether to judge every legal next square (default yes).
+    #[serde(default = "yes")]
+    pub hints: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl PositionRequest {
+    /// The empty path on `board`, every default.
+    pub fn new(board: &str) -> PositionRequest {
+        PositionRequest {
+            board: board.into(),
+            holes: None,
+            wrap: None,
+            leaper: None,
+            path: Vec::new(),
+            kind: Wanted::Either,
+            end: None,
+            max_nodes: None,
+            hints: true,
+        }
+    }
+}
+
+/// A position request read into the position and its budget.
+#[derive(Clone, Debug)]
+pub struct PositionPlan {
+    /// The position.
+    pub position: Position,
+    /// The node budget of each verdict.
+    pub max_nodes: u64,
+    /// Whether to judge the legal next squares.
+    pub hints: bool,
+}
+
+impl Job for PositionRequest {
+    type Plan = PositionPlan;
+    type Answer = PositionAnswer;
+
+    fn plan(&self) -> Result<PositionPlan> {
+        let shape = place::shape(
+            &self.board,
+            self.holes.as_deref(),
+            self.wrap.as_deref(),
+            self.leaper.as_deref(),
+        )?;
+        let end = self
+            .end
+            .as_deref()
+            .map(|e| shape.parse_square(e))
+            .transpose()?;
+        let path = self
+            .path
+            .iter()
+            .map(|s| shape.parse_square(s))
+            .collect::<Result<Vec<_>>>()?;
+        let max_nodes = within(
+            "max-nodes",
+            self.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+            1,
+            u64::MAX,
+        )?;
+        let position = Position::new(shape, self.kind, end)?.with_path(&path)?;
+        Ok(PositionPlan {
+            position,
+            max_nodes,
+            hints: self.hints,
+        })
+    }
+
+    fn run_plan(plan: PositionPlan, control: &Control) -> Result<PositionAnswer> {
+        let p = &plan.position;
+        let verdict = p.verdict(plan.max_nodes, control)?;
+        let hints = if plan.hints {
+            p.hints(plan.max_nodes, control)?
+                .iter()
+                .map(|h| p.hint_line(h))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let board = p.shape().board();
+        let (reason, completion) = match &verdict {
+            Outlook::Finishable(rest) => (None, Some(rest.clone())),
+            Outlook::NotFinishable(r) => (Some(r.to_string()), None),
+            Outlook::Unknown => (None, None),
+        };
+        Ok(PositionAnswer {
+            rows: board.rows(),
+            cols: board.cols(),
+            path: p.path().to_vec(),
+            left: p.left(),
+            finished: p.finished(),
+            won: p.is_won(),
+            legal_moves: p.legal_moves(),
+            verdict: verdict.word(),
+            reason_kind: match &verdict {
+                Outlook::NotFinishable(r) => Some(r.kind()),
+                _ => None,
+            },
+            reason,
+            completion,
+            hints,
+        })
+    }
+}
+
+/// What a position answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct PositionAnswer {
+    /// Rows of the board.
+    pub rows: u32,
+    /// Columns of the board.
+    pub cols: u32,
+    /// The path, as row-major square numbers.
+    pub path: Vec<u32>,
+    /// Squares not yet on the path.
+    pub left: usize,
+    /// The kind of tour the path is, when it covers every square.
+    pub finished: Option<Kind>,
+    /// Whether the path is a finished tour of the goal, ending where asked.
+    pub won: bool,
+    /// The legal next squares, as row-major square numbers.
+    pub legal_moves: Vec<u32>,
+    /// `finishable`, `not-finishable` or `unknown`.
+    pub verdict: &'static str,
+    /// Why not, in one sentence, when not finishable.
+    pub reason: Option<String>,
+    /// The kind of reason (see [`crate::play::Reason::kind`]).
+    pub reason_kind: Option<&'static str>,
+    /// The squares that finish the path, when finishable.
+    pub completion: Option<Vec<u32>>,
+    /// Every legal next square judged, safe moves first.
+    pub hints: Vec<HintLine>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::{Answer, Request};
+
+    #[test]
+    fn a_position_request_answers_moves_verdict_and_hints() {
+        let r: Request = serde_json::from_str(
+            r#"{"position": {"board": "5x5", "path": ["0,0", "1,2"], "max-nodes": 100000}}"#,
+        )
+        .unwrap();
+        let Answer::Position(a) = r.run(&Control::new()).unwrap() else {
+            panic!("a position answer")
+        };
+        assert_eq!(a.path, vec![0, 7]);
+        assert_eq!(a.verdict, "finishable");
+        assert_eq!(a.completion.as_ref().map(Vec::len), Some(23));
+        assert!(a.hints.iter().any(|h| h.status == "safe"));
+        let json = serde_json::to_value(&a).unwrap();
+        assert!(json["legal-moves"].is_array());
+    }
+
+    #[test]
+    fn bad_positions_are_refused_in_one_sentence() {
+        for (path, words) in [
+            (vec!["0,0", "0,1"], "not one move from"),
+            (vec!["0,0", "1,2", "0,0"], "already on the path"),
+            (vec!["9,9"], "not a square"),
+        ] {
+            let r = PositionRequest {
+                path: path.into_iter().map(String::from).collect(),
+                ..PositionRequest::new("5x5")
+            };
+            let e = r.validate().unwrap_err();
+            assert_eq!(e.category(), crate::Category::BadInput, "{e}");
+            assert!(e.to_string().contains(words), "{e}");
+        }
+        let e = serde_json::from_str::<PositionRequest>(r#"{"board": "5x5", "goal": "closed"}"#);
+        assert!(e.unwrap_err().to_string().contains("goal"));
+    }
+}
