@@ -39,7 +39,7 @@ mod refuse;
 mod search;
 pub mod theorems;
 
-pub(crate) use refuse::quick_refusal;
+pub(crate) use refuse::{quick_refusal, reached, two_colouring};
 pub use search::decide;
 pub use theorems::{closed_tour, no_tour_error, open_tour, require, tour_exists, Existence};
 

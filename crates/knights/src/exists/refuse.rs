@@ -14,7 +14,7 @@ use crate::{Error, Result, Wanted};
 /// The shape's colour classes when its move graph is two-coloured: the
 /// class of each square (0 or 1, holes 2) and the sizes; `None` when some
 /// cycle is odd.
-fn two_colouring(shape: &Shape, graph: &Graph) -> Option<(Vec<u8>, [usize; 2])> {
+pub(crate) fn two_colouring(shape: &Shape, graph: &Graph) -> Option<(Vec<u8>, [usize; 2])> {
     let n = graph.len();
     let mut class = vec![2u8; n];
     let mut sizes = [0usize; 2];
@@ -45,7 +45,7 @@ fn two_colouring(shape: &Shape, graph: &Graph) -> Option<(Vec<u8>, [usize; 2])> 
 }
 
 /// The number of squares reached from the first square that is not a hole.
-fn reached(shape: &Shape, graph: &Graph) -> usize {
+pub(crate) fn reached(shape: &Shape, graph: &Graph) -> usize {
     let Some(root) = (0..graph.len() as Square).find(|&s| !shape.is_hole(s)) else {
         return 0;
     };

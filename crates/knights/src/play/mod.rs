@@ -37,7 +37,7 @@ use std::sync::Arc;
 
 use crate::board::Square;
 use crate::shape::{Graph, Shape};
-use crate::{Error, Kind, Result, Tour, Wanted};
+use crate::{exists, Error, Kind, Result, Tour, Wanted};
 
 pub use oracle::{HintLine, MoveHint};
 pub use reason::{At, Outlook, Reason};
@@ -237,29 +237,13 @@ fn check_square(shape: &Shape, s: Square, what: &str) -> Result<()> {
 }
 
 /// The colour of each square (holes 2) when the squares that are not holes
-/// form one connected, two-coloured move graph; `None` otherwise.
+/// form one connected, two-coloured move graph; `None` otherwise (the
+/// existence tree's colouring and reach, which its quick refusals use).
 fn two_colouring(shape: &Shape, graph: &Graph) -> Option<Vec<u8>> {
-    let n = graph.len();
-    let mut colour = vec![2u8; n];
-    let root = (0..n as Square).find(|&s| !shape.is_hole(s))?;
-    colour[root as usize] = 0;
-    let mut queue = vec![root];
-    let mut reached = 1;
-    while let Some(s) = queue.pop() {
-        let c = colour[s as usize];
-        for &t in graph.neighbours(s) {
-            match colour[t as usize] {
-                2 => {
-                    colour[t as usize] = 1 - c;
-                    reached += 1;
-                    queue.push(t);
-                }
-                x if x == c => return None,
-                _ => {}
-            }
-        }
+    if exists::reached(shape, graph) != shape.squares() {
+        return None;
     }
-    (reached == shape.squares()).then_some(colour)
+    exists::two_colouring(shape, graph).map(|(colour, _)| colour)
 }
 
 #[cfg(test)]
