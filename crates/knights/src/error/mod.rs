@@ -409,6 +409,31 @@ pub enum Category {
     Io,
 }
 
+/// The hint field of an error, borrowed as `$borrow` (`&` or `&mut`):
+/// the one list of where each variant keeps its hint, for [`Error::hint`]
+/// and [`Error::with_hint`].
+macro_rules! hint_field {
+    ($error:expr, $($borrow:tt)+) => {
+        match $error {
+            Error::Board(m)
+            | Error::OverBudget(m)
+            | Error::NoTour(m)
+            | Error::GaveUp(m)
+            | Error::Interrupted(m)
+            | Error::Internal(m)
+            | Error::Unsupported(m)
+            | Error::Refused(m)
+            | Error::NoCheckpoint(m)
+            | Error::Parse(m) => Some($($borrow)+ m.hint),
+            Error::TooLarge { hint, .. }
+            | Error::OverDisk { hint, .. }
+            | Error::OutOfReach { hint, .. }
+            | Error::Io { hint, .. } => Some(hint),
+            Error::BadKey { .. } | Error::Invalid(_) => None,
+        }
+    };
+}
+
 impl Error {
     /// The error's category.
     ///
@@ -453,23 +478,7 @@ impl Error {
 
     /// Where this error keeps its hint.
     fn hint_slot(&mut self) -> Option<&mut Option<Hint>> {
-        match self {
-            Error::Board(m)
-            | Error::OverBudget(m)
-            | Error::NoTour(m)
-            | Error::GaveUp(m)
-            | Error::Interrupted(m)
-            | Error::Internal(m)
-            | Error::Unsupported(m)
-            | Error::Refused(m)
-            | Error::NoCheckpoint(m)
-            | Error::Parse(m) => Some(&mut m.hint),
-            Error::TooLarge { hint, .. }
-            | Error::OverDisk { hint, .. }
-            | Error::OutOfReach { hint, .. }
-            | Error::Io { hint, .. } => Some(hint),
-            Error::BadKey { .. } | Error::Invalid(_) => None,
-        }
+        hint_field!(self, &mut)
     }
 
     /// The advice this error gives, if any.
@@ -483,23 +492,7 @@ impl Error {
     /// assert_eq!(e.to_string(), "the search found no tour; allow the search more nodes");
     /// ```
     pub fn hint(&self) -> Option<Hint> {
-        match self {
-            Error::Board(m)
-            | Error::OverBudget(m)
-            | Error::NoTour(m)
-            | Error::GaveUp(m)
-            | Error::Interrupted(m)
-            | Error::Internal(m)
-            | Error::Unsupported(m)
-            | Error::Refused(m)
-            | Error::NoCheckpoint(m)
-            | Error::Parse(m) => m.hint,
-            Error::TooLarge { hint, .. }
-            | Error::OverDisk { hint, .. }
-            | Error::OutOfReach { hint, .. }
-            | Error::Io { hint, .. } => *hint,
-            Error::BadKey { .. } | Error::Invalid(_) => None,
-        }
+        hint_field!(self, &).copied().flatten()
     }
 
     /// The error's text without its hint: what a front end shows before
