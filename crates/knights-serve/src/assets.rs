@@ -57,6 +57,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/cipher.js"),
     ),
     (
+        "share.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/share.js"),
+    ),
+    (
         "count.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/count.js"),

@@ -60,6 +60,8 @@ mod theatre;
 #[cfg(test)]
 mod amount_tests;
 #[cfg(test)]
+mod browser_share_tests;
+#[cfg(test)]
 mod browser_tests;
 #[cfg(test)]
 mod browser_trial_tests;

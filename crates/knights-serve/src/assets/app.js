@@ -1,11 +1,12 @@
 // The page: tabs, and each panel (one module each) started once the
 // server's facts are in. This module only wires.
 import { $, api, state } from './shared.js';
-import { initTour } from './tour.js';
-import { initTheatre } from './theatre.js';
-import { initLab } from './lab.js';
-import { initCipher } from './cipher.js';
-import { initCount } from './count.js';
+import { initTour, share as tourShare } from './tour.js';
+import { initTheatre, share as theatreShare } from './theatre.js';
+import { initLab, share as labShare } from './lab.js';
+import { initCipher, share as cipherShare } from './cipher.js';
+import { initCount, share as countShare } from './count.js';
+import { initShare, registerPanel } from './share.js';
 
 // The step base: every panel numbers steps from state.base, and redraws
 // on the event `knights-base`.
@@ -18,13 +19,17 @@ function base() {
   });
 }
 
-function tabs() {
-  for (const b of document.querySelectorAll('#tabs button')) {
-    b.addEventListener('click', () => {
-      for (const x of document.querySelectorAll('#tabs button')) x.classList.toggle('on', x === b);
-      for (const p of document.querySelectorAll('.panel')) p.classList.toggle('on', p.id === 'panel-' + b.dataset.panel);
-    });
+// Shows the panel `name` and marks its tab.
+function showTab(name) {
+  for (const x of document.querySelectorAll('#tabs button')) {
+    x.classList.toggle('on', x.dataset.panel === name);
+    x.setAttribute('aria-pressed', String(x.dataset.panel === name));
   }
+  for (const p of document.querySelectorAll('.panel')) p.classList.toggle('on', p.id === 'panel-' + name);
+}
+
+function tabs() {
+  for (const b of document.querySelectorAll('#tabs button')) b.addEventListener('click', () => showTab(b.dataset.panel));
 }
 
 async function main() {
@@ -41,6 +46,12 @@ async function main() {
   initLab();
   initCipher();
   initCount();
+  registerPanel('tour', tourShare);
+  registerPanel('theatre', theatreShare);
+  registerPanel('lab', labShare);
+  registerPanel('cipher', cipherShare);
+  registerPanel('count', countShare);
+  await initShare(showTab);
   document.body.dataset.ready = 'yes';
 }
 

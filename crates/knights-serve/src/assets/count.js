@@ -1,5 +1,5 @@
 // Counting: exact counts as server jobs, with progress and cancelling.
-import { $, api, say, plural, boardOf, state } from './shared.js';
+import { $, api, say, plural, boardOf, state, changed, saveFields, restoreFields } from './shared.js';
 
 // What the server's cap on counted boards allows, in boards a person knows:
 // "Boards of up to 48 squares: 6x8 and 6x6 fit, 7x7 (49 squares) does not."
@@ -50,6 +50,13 @@ export function countStatus(v, cancelledByUser, limitSeconds) {
   return base + text + known;
 }
 
+// The count's fields a share link keeps (ids `count-KEY`).
+const FIELDS = ['rows', 'cols', 'kind', 'of'];
+
+// The count's share link (share.js): set by initCount. A link of a count
+// started counts again when it is opened.
+export const share = { save: () => ({}), restore: () => {} };
+
 export function initCount() {
   const c = { id: null, source: null, cancelled: false };
   const cap = state.info.limits.count_squares;
@@ -84,10 +91,9 @@ export function initCount() {
     if (v.state === 'done') showPrefixes(v);
   };
   const finish = () => { if (c.source) { c.source.close(); c.source = null; } $('count-cancel').disabled = true; $('count-start').disabled = false; };
-  $('count-form').addEventListener('submit', async ev => {
-    ev.preventDefault();
+  const start = async () => {
     finish();
-    c.id = null; c.cancelled = false;
+    c.id = null; c.cancelled = false; c.asked = true;
     $('count-progress').value = 0;
     $('count-status').textContent = 'Starting…';
     delete $('count-status').dataset.state;
@@ -111,7 +117,25 @@ export function initCount() {
       $('count-status').textContent = 'No count running.';
       say('count-message', err.message);
     }
+  };
+  $('count-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    await start();
+    changed('count', true);
   });
+  $('count-form').addEventListener('change', () => { c.asked = false; changed('count', false); });
+
+  share.save = () => {
+    const s = saveFields('count', FIELDS, ['rows', 'cols']);
+    if (c.asked) s.go = 1;
+    return s;
+  };
+  share.restore = async s => {
+    finish();
+    c.asked = false;
+    restoreFields('count', FIELDS, s);
+    if (s.go === '1') { await start(); c.asked = true; }
+  };
   $('count-cancel').addEventListener('click', async () => {
     if (!c.id) return;
     c.cancelled = true;

@@ -1,6 +1,6 @@
 // The tourney lab: tourneys, join, shatter and obfuscate, with the
 // relative-move statistics before and after.
-import { $, api, say, plural, boardOf, state } from './shared.js';
+import { $, api, say, plural, boardOf, state, changed, saveFields, restoreFields } from './shared.js';
 import { svgBoard, points, colour, el } from './board.js';
 
 
@@ -36,8 +36,16 @@ function chart(host, before, after, title) {
   legend.textContent = after ? 'grey: before, orange: after' : '';
 }
 
+// The lab's fields a share link keeps (ids `lab-KEY`).
+const FIELDS = ['rows', 'cols', 'generator', 'seed', 'rails', 'shatters'];
+
+// The lab's share link (share.js): set by initLab.
+export const share = { save: () => ({}), restore: () => {} };
+
 export function initLab() {
-  const lab = { current: null };
+  // `ops`: what was done to the tourney since it was made, as a link keeps
+  // it (`join:SEED`, `shatter:SEED`, `obfuscate:SEED:SHATTERS`).
+  const lab = { current: null, ops: [], made: false };
   const gens = $('lab-generator');
   for (const gen of state.info.generators) {
     const o = document.createElement('option'); o.value = gen.name; o.textContent = gen.name; o.title = gen.about;
@@ -50,14 +58,14 @@ export function initLab() {
 
   // Forgets the tourney and everything drawn from it.
   const clearLab = () => {
-    lab.current = null;
+    lab.current = null; lab.ops = []; lab.made = false;
     for (const id of ['lab-board', 'lab-after', 'lab-chart']) $(id).replaceChildren();
     $('lab-before-title').textContent = 'Before';
     $('lab-after-title').textContent = 'After';
   };
-  $('lab-form').addEventListener('submit', async ev => {
-    ev.preventDefault();
+  const make = async () => {
     clearInterval(lab.timer);
+    lab.ops = []; lab.made = true;
     const q = new URLSearchParams({ board: boardOf('lab'), algorithm: gens.value, seed: seed() });
     try {
       const t = await api('/api/tourney?' + q);
@@ -69,23 +77,31 @@ export function initLab() {
       say('lab-message', `A tourney of ${t.rows}x${t.cols} with ${plural(t.cycles.length, 'cycle')}; each cycle has its own colour, rails are shaded.`, true);
     } catch (err) {
       clearLab();
+      lab.made = true;
       say('lab-message', err.message);
     }
+  };
+  $('lab-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    await make();
+    changed('lab', true);
   });
+  $('lab-form').addEventListener('change', () => changed('lab', false));
   $('lab-rails').addEventListener('change', () => { if (lab.current && lab.current.cycles) show($('lab-board'), lab.current, { rails: $('lab-rails').checked ? lab.current.rails : null }); });
 
-  $('lab-join').addEventListener('click', async () => {
+  // Joins the cycles into one closed tour, rail by rail (at once when `instant`).
+  const join = async (seedUsed, instant) => {
     if (!lab.current) return say('lab-message', 'Make a tourney first.');
     clearInterval(lab.timer);
     try {
       // The cycles before are the ones sent (the answer's own count is taken
       // after the steps below have joined them).
       const before = lab.current.cycles ? lab.current.cycles.length : 1;
-      const j = await api('/api/join?steps=true', { method: 'POST', body: JSON.stringify({ cover: fileOf(lab.current), seed: seed() }) });
+      const j = await api('/api/join?steps=true', { method: 'POST', body: JSON.stringify({ cover: fileOf(lab.current), seed: seedUsed }) });
       const steps = j.steps || [];
-      let i = 0;
+      let i = instant ? steps.length : 0;
       $('lab-after-title').textContent = 'Joining';
-      lab.timer = setInterval(() => {
+      const frame = () => {
         if (i < steps.length) {
           drawCycles($('lab-after'), j.tour.rows, j.tour.cols, steps[i].cycles, { highlight: steps[i].rail });
           $('lab-after-title').textContent = `Rail ${i + 1} of ${steps.length} switched: ${plural(steps[i].cycles.length, 'cycle')} left`;
@@ -96,13 +112,17 @@ export function initLab() {
           const rest = steps.length && steps[steps.length - 1].cycles.length === 1 ? '' : ", the library's join finished the rest";
           $('lab-after-title').textContent = `Joined: one closed tour (${plural(before, 'cycle')} before; ${plural(steps.length, 'rail')} switched one by one${rest})`;
           lab.current = j.tour;
+          lab.ops.push(`join:${seedUsed}`);
+          if (!instant) changed('lab', false);
         }
-      }, 400);
+      };
+      if (instant) frame(); else lab.timer = setInterval(frame, 400);
     } catch (err) { say('lab-message', err.message); }
-  });
+  };
+  $('lab-join').addEventListener('click', () => join(seed(), false));
 
-  // `request` is the job's request beside the cover.
-  const beforeAfter = async (path, request, title) => {
+  // `request` is the job's request beside the cover; `op` the lab.ops entry.
+  const beforeAfter = async (path, request, title, op) => {
     if (!lab.current) return say('lab-message', 'Make a tourney first.');
     clearInterval(lab.timer);
     try {
@@ -115,9 +135,35 @@ export function initLab() {
       $('lab-after-title').textContent = title(after);
       chart($('lab-chart'), freq(statsBefore), freq(after.stats), 'Relative moves (frequency of each turn between consecutive moves)');
       lab.current = after;
+      lab.ops.push(op);
       say('lab-message', '', true);
     } catch (err) { say('lab-message', err.message); }
   };
-  $('lab-shatter').addEventListener('click', () => beforeAfter('/api/shatter', { seed: seed() }, a => `Shattered: ${plural(a.rails_switched, 'rail')} switched, ${plural(a.cycles.length, 'cycle')}`));
-  $('lab-obfuscate').addEventListener('click', () => beforeAfter('/api/obfuscate', { seed: seed(), shatters: +($('lab-shatters').value || '16') }, () => `Obfuscated: ${plural($('lab-shatters').value, 'shatter')}, joined again into one closed tour`));
+  const shatter = s => beforeAfter('/api/shatter', { seed: s }, a => `Shattered: ${plural(a.rails_switched, 'rail')} switched, ${plural(a.cycles.length, 'cycle')}`, `shatter:${s}`);
+  const obfuscate = (s, n) => beforeAfter('/api/obfuscate', { seed: s, shatters: n }, () => `Obfuscated: ${plural(n, 'shatter')}, joined again into one closed tour`, `obfuscate:${s}:${n}`);
+  $('lab-shatter').addEventListener('click', async () => { await shatter(seed()); changed('lab', false); });
+  $('lab-obfuscate').addEventListener('click', async () => { await obfuscate(seed(), +($('lab-shatters').value || '16')); changed('lab', false); });
+
+  share.save = () => {
+    const s = saveFields('lab', FIELDS, ['rows', 'cols']);
+    if (lab.made) s.go = 1;
+    if (lab.ops.length) s.ops = lab.ops.join(',');
+    return s;
+  };
+  share.restore = async s => {
+    clearInterval(lab.timer);
+    restoreFields('lab', FIELDS, s);
+    clearLab();
+    say('lab-message', '', true);
+    if (s.go !== '1') return;
+    await make();
+    for (const op of (s.ops || '').split(',').filter(o => o)) {
+      const [name, a, b] = op.split(':');
+      if (!/^\d+$/.test(a || '')) throw new Error(`the lab's step "${op}" has no seed`);
+      if (name === 'join') await join(+a, true);
+      else if (name === 'shatter') await shatter(+a);
+      else if (name === 'obfuscate' && /^\d+$/.test(b || '')) await obfuscate(+a, +b);
+      else throw new Error(`the lab's step "${op}" is not join:SEED, shatter:SEED or obfuscate:SEED:SHATTERS`);
+    }
+  };
 }

@@ -56,3 +56,45 @@ export function decodeMoves(tour, moves) {
 // The page's state: the server's facts, and the number of a tour's first
 // square (`base`: 0 as the command line's `--base` by default, or 1).
 export const state = { info: null, base: 0 };
+
+// Share links (share.js): a panel tells that its state changed, `fresh` for
+// a new board or run (a new history entry), else a change in place.
+export function changed(tab, fresh) {
+  document.dispatchEvent(new CustomEvent('knights:state', { detail: { tab, fresh } }));
+}
+
+// A form field's value as a link keeps it: a checkbox's as true or false.
+const valueOf = e => e.type === 'checkbox' ? e.checked : e.value;
+// Its value as the page first had it (the HTML's default).
+function defaultOf(e) {
+  if (e.type === 'checkbox') return e.defaultChecked;
+  if (e.tagName === 'SELECT') {
+    const o = [...e.options].find(x => x.defaultSelected) || e.options[0];
+    return o ? o.value : '';
+  }
+  return e.defaultValue;
+}
+
+// The fields `keys` (ids `prefix-KEY`) that differ from their defaults, as
+// { KEY: value }; those in `always` are kept even at their default.
+export function saveFields(prefix, keys, always = []) {
+  const out = {};
+  for (const k of keys) {
+    const e = $(`${prefix}-${k}`);
+    const v = valueOf(e);
+    if (always.includes(k) || v !== defaultOf(e)) out[k] = v;
+  }
+  return out;
+}
+
+// Sets the fields `keys` from a link's state: a key it leaves out gets the
+// field's default. A select keeps its default when the link names no option of it.
+export function restoreFields(prefix, keys, obj) {
+  for (const k of keys) {
+    const e = $(`${prefix}-${k}`);
+    const v = obj[k] ?? defaultOf(e);
+    if (e.type === 'checkbox') e.checked = v === true || v === '1';
+    else if (e.tagName === 'SELECT' && ![...e.options].some(o => o.value === String(v))) e.value = defaultOf(e);
+    else e.value = String(v);
+  }
+}

@@ -1,7 +1,13 @@
 // The algorithm theatre: Warnsdorff, backtracking and the neural network
 // step by step, from the server's step streams.
-import { $, api, say, article, boardOf, state } from './shared.js';
+import { $, api, say, article, boardOf, state, changed, saveFields, restoreFields } from './shared.js';
 import { squareAt, svgBoard, points, el } from './board.js';
+
+// The theatre's fields a share link keeps (ids `theatre-KEY`).
+const FIELDS = ['rows', 'cols', 'algorithm', 'kind', 'tie', 'seed', 'speed'];
+
+// The theatre's share link (share.js): set by initTheatre.
+export const share = { save: () => ({}), restore: () => {} };
 
 export function initTheatre() {
   const th = { start: null, timer: null, source: null, paused: false, steps: null, i: 0, tick: null };
@@ -100,9 +106,9 @@ export function initTheatre() {
     th.source.onerror = () => { if (th.source) { th.source.close(); th.source = null; } };
   };
 
-  $('theatre-form').addEventListener('submit', async ev => {
-    ev.preventDefault();
-    halt(); empty(); th.paused = false;
+  // Runs the form's algorithm; `pauseAt`: a replay's step to stop at (a link's).
+  const run = async pauseAt => {
+    halt(); empty(); th.paused = false; th.ran = true;
     const algorithm = $('theatre-algorithm').value;
     const q = new URLSearchParams({ board: boardOf('theatre'), seed: $('theatre-seed').value || '0' });
     if (algorithm !== 'neural') q.set('kind', $('theatre-kind').value);
@@ -121,23 +127,59 @@ export function initTheatre() {
         return stream(q);
       }
       th.tick();
+      if (pauseAt !== undefined) {
+        const last = th.tick === warnStep ? th.steps.steps.length : th.steps.rounds.length;
+        while (th.i < Math.min(pauseAt, last + 1)) th.tick();
+        th.paused = true;
+        return;
+      }
       th.timer = setInterval(() => th.tick && th.tick(), delay());
     } catch (err) { say('theatre-message', err.message); }
+  };
+  $('theatre-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    await run();
+    changed('theatre', true);
   });
+  $('theatre-form').addEventListener('change', () => changed('theatre', false));
   $('theatre-pause').addEventListener('click', () => {
     if (th.timer) { clearInterval(th.timer); th.timer = null; th.paused = true; }
     else if (th.tick) { th.paused = false; th.timer = setInterval(() => th.tick(), delay()); }
     else th.paused = !th.paused;
+    changed('theatre', false);
   });
-  $('theatre-next').addEventListener('click', () => { if (th.timer) { clearInterval(th.timer); th.timer = null; } if (th.tick) th.tick(); });
+  $('theatre-next').addEventListener('click', () => {
+    if (th.timer) { clearInterval(th.timer); th.timer = null; }
+    if (th.tick) { th.paused = true; th.tick(); }
+    changed('theatre', false);
+  });
   $('theatre-board').addEventListener('click', ev => {
     const [r, c] = size();
     const sq = squareAt($('theatre-board'), ev, r, c);
     if (!sq) return;
     th.start = sq; $('theatre-start').textContent = sq.join(',');
-    halt(); empty();
+    halt(); empty(); th.ran = false;
     draw([], { marks: [[sq[0], sq[1], '#f6ad55']] });
+    changed('theatre', false);
   });
-  for (const id of ['theatre-rows', 'theatre-cols']) $(id).addEventListener('change', () => { th.start = null; $('theatre-start').textContent = 'anywhere'; empty(); });
+  for (const id of ['theatre-rows', 'theatre-cols']) $(id).addEventListener('change', () => { th.start = null; $('theatre-start').textContent = 'anywhere'; th.ran = false; empty(); });
   empty();
+
+  share.save = () => {
+    const s = saveFields('theatre', FIELDS, ['rows', 'cols']);
+    if (th.start) s.start = th.start.join(',');
+    if (th.ran) s.go = 1;
+    // A replay paused (or stepped): its step; a live search has none.
+    if (th.ran && th.tick && !th.timer) s.step = th.i;
+    return s;
+  };
+  share.restore = async s => {
+    halt(); th.ran = false; th.tick = null;
+    restoreFields('theatre', FIELDS, s);
+    const m = /^(\d+),(\d+)$/.exec(s.start || '');
+    th.start = m ? [+m[1], +m[2]] : null;
+    $('theatre-start').textContent = th.start ? th.start.join(',') : 'anywhere';
+    empty();
+    if (s.go === '1') await run(/^\d+$/.test(s.step || '') ? +s.step : undefined);
+  };
 }

@@ -1,6 +1,13 @@
 // The tour explorer: a tour of any board, drawn and stepped through.
-import { $, api, say, article, boardOf, decodeMoves, state } from './shared.js';
+import { $, api, say, article, boardOf, decodeMoves, state, changed, saveFields, restoreFields } from './shared.js';
 import { TourView, squareAt } from './board.js';
+
+// The explorer's fields a share link keeps (ids `tour-KEY`); the algorithm's
+// own options go as `opt.NAME`.
+const FIELDS = ['rows', 'cols', 'kind', 'algorithm', 'seed', 'end', 'wrap', 'leaper', 'holes', 'lines', 'numbers'];
+
+// The explorer's share link (share.js): set by initTour.
+export const share = { save: () => ({}), restore: () => {} };
 
 export function initTour() {
   const view = new TourView($('tour-board'));
@@ -88,7 +95,7 @@ export function initTour() {
   // Forgets the last tour: its drawing, message, counter and download links
   // go, so nothing on the page describes a tour that is not the current answer.
   const clearResult = () => {
-    t.tour = null; t.path = null;
+    t.tour = null; t.path = null; t.asked = false;
     stop();
     say('tour-message', '');
     $('tour-board').replaceChildren();
@@ -104,8 +111,8 @@ export function initTour() {
       lines: $('tour-lines').checked, numbers: $('tour-numbers').checked, upto: t.upto, start: t.path[0], base: state.base });
   };
 
-  $('tour-form').addEventListener('submit', async ev => {
-    ev.preventDefault();
+  // Asks for the tour of the form's fields and shows it.
+  const ask = async () => {
     stop();
     const q = query();
     const t0 = performance.now();
@@ -137,7 +144,15 @@ export function initTour() {
       clearResult();
       say('tour-message', err.message);
     }
+  };
+  // `t.asked`: the form's tour (or the reason there is none) is shown.
+  const generate = async () => { await ask(); t.asked = true; };
+  $('tour-form').addEventListener('submit', async ev => {
+    ev.preventDefault();
+    await generate();
+    changed('tour', true);
   });
+  $('tour-form').addEventListener('change', () => changed('tour', false));
 
   for (const id of ['tour-rows', 'tour-cols']) $(id).addEventListener('change', () => { t.start = null; $('tour-start').textContent = 'anywhere'; clearResult(); });
   $('tour-board').addEventListener('click', ev => {
@@ -148,8 +163,9 @@ export function initTour() {
     t.start = sq;
     $('tour-start').textContent = sq.join(',');
     clearResult();
+    changed('tour', false);
   });
-  $('tour-start-clear').addEventListener('click', () => { t.start = null; $('tour-start').textContent = 'anywhere'; clearResult(); });
+  $('tour-start-clear').addEventListener('click', () => { t.start = null; $('tour-start').textContent = 'anywhere'; clearResult(); changed('tour', false); });
   for (const id of ['tour-lines', 'tour-numbers']) $(id).addEventListener('change', showTour);
   document.addEventListener('knights-base', showTour);
 
@@ -163,14 +179,14 @@ export function initTour() {
       t.upto = Math.min(t.path.length - 1, t.upto + due);
       view.update(t.upto);
       $('tour-at').textContent = `${t.upto + 1} / ${t.path.length}`;
-      if (t.upto >= t.path.length - 1) { stop(); return; }
+      if (t.upto >= t.path.length - 1) { stop(); changed('tour', false); return; }
     }
     requestAnimationFrame(frame);
   };
   function stop() { t.playing = false; $('tour-play').textContent = 'Play'; }
   $('tour-play').addEventListener('click', () => {
     if (!t.path) return;
-    if (t.playing) return stop();
+    if (t.playing) { stop(); changed('tour', false); return; }
     if (t.upto >= t.path.length - 1) { t.upto = 0; view.update(0); }
     t.playing = true; t.last = performance.now();
     $('tour-play').textContent = 'Pause';
@@ -182,6 +198,39 @@ export function initTour() {
     t.upto = t.upto >= t.path.length - 1 ? 0 : t.upto + 1;
     view.update(t.upto);
     $('tour-at').textContent = `${t.upto + 1} / ${t.path.length}`;
+    changed('tour', false);
   });
   drawEmpty();
+
+  share.save = () => {
+    const s = saveFields('tour', FIELDS, ['rows', 'cols']);
+    for (const input of document.querySelectorAll('#tour-options [data-option]'))
+      if (input.value !== '' && input.selectedIndex !== 0) s['opt.' + input.dataset.option] = input.value;
+    if (t.start) s.start = t.start.join(',');
+    if (t.asked) s.go = 1;
+    if (t.path) {
+      if (t.upto < t.path.length - 1) s.step = t.upto;
+    }
+    return s;
+  };
+  share.restore = async s => {
+    stop();
+    restoreFields('tour', FIELDS, s);
+    optionInputs();
+    for (const input of document.querySelectorAll('#tour-options [data-option]')) {
+      const v = s['opt.' + input.dataset.option];
+      if (v !== undefined) input.value = v;
+    }
+    const m = /^(\d+),(\d+)$/.exec(s.start || '');
+    t.start = m ? [+m[1], +m[2]] : null;
+    $('tour-start').textContent = t.start ? t.start.join(',') : 'anywhere';
+    clearResult();
+    if (s.go !== '1') return;
+    await generate();
+    if (t.path && s.step !== undefined && /^\d+$/.test(s.step)) {
+      t.upto = Math.min(+s.step, t.path.length - 1);
+      view.update(t.upto);
+      $('tour-at').textContent = `${t.upto + 1} / ${t.path.length}`;
+    }
+  };
 }
