@@ -11,7 +11,8 @@
 #   js     - ESLint over the page's ES modules (crates/knights-serve/src/assets):
 #            the recommended rules and no import cycle; npm ci installs the
 #            locked packages of crates/knights-serve/assets-lint into
-#            target/js-lint (npm is required: without it the run fails)
+#            target/js-lint (npm is required: without it the run fails),
+#            axe-core among them for the web section's accessibility test
 #   web    - `knights serve` in headless Chromium over WebDriver, and a short
 #            loopback load test (installs chromium and chromium-driver if
 #            absent, saying so, and nothing else: no recommends, no upgrades)

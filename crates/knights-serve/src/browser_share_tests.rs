@@ -70,164 +70,10 @@ async fn browser_share_links_reopen_what_the_sender_saw() {
     client.goto(&format!("http://{addr}/")).await.unwrap();
     ready(&client).await;
 
-    // The explorer: 6x6, seed 3, a start, the animation at step 3.
-    set(&client, "tour-rows", "6").await;
-    set(&client, "tour-cols", "6").await;
-    set(&client, "tour-seed", "3").await;
-    wait_for(
-        &client,
-        "return document.querySelectorAll('#tour-board rect.sq').length === 36",
-        5,
-        "a 6x6 board",
-    )
-    .await;
-    click(&client, "#tour-board rect[data-r='1'][data-c='2']").await;
-    click(&client, "#tour-generate").await;
-    wait_for(
-        &client,
-        "return document.getElementById('tour-board').dataset.squares === '36' && location.hash.includes('go=1')",
-        20,
-        "the tour",
-    )
-    .await;
-    for _ in 0..4 {
-        click(&client, "#tour-step").await; // the whole tour, then 0, 1, 2, 3
-    }
-    let link = hash(&client).await;
-    for part in [
-        "#v1/tour?",
-        "rows=6",
-        "seed=3",
-        "start=1,2",
-        "go=1",
-        "step=3",
-    ] {
-        assert!(link.contains(part), "{link} has {part}");
-    }
-    let path = js(&client, "return JSON.stringify(window.knightsTour.path)").await;
-
-    // In a fresh browser (another server, as a person elsewhere would).
-    {
-        let (other, addr2, port2, _driver2, _profile2) = start().await;
-        open(&other, addr2, &link).await;
-        assert_eq!(tab_on(&other).await, "tour");
-        assert_eq!(
-            js(&other, "return JSON.stringify(window.knightsTour.path)").await,
-            path,
-            "the same tour"
-        );
-        assert_eq!(js(&other, "return window.knightsTour.upto").await, 3);
-        assert_eq!(text_of(&other, "tour-at").await, "4 / 36");
-        assert_eq!(text_of(&other, "tour-start").await, "1,2");
-        assert_eq!(value(&other, "tour-seed").await, "3");
-        assert_eq!(hash(&other).await, link, "opening a link keeps it");
-        assert_eq!(console_errors(&other, port2).await, Vec::<String>::new());
-        other.close().await.unwrap();
-    }
-
-    // The theatre: Warnsdorff's replay stopped at a step.
-    click(&client, "#tabs button[data-panel='theatre']").await;
-    set(&client, "theatre-rows", "5").await;
-    set(&client, "theatre-cols", "5").await;
-    click(&client, "#theatre-run").await;
-    wait_for(
-        &client,
-        "return document.querySelectorAll('#theatre-board text.num').length > 0",
-        10,
-        "the replay",
-    )
-    .await;
-    click(&client, "#theatre-next").await;
-    wait_for(
-        &client,
-        "return location.hash.includes('step=')",
-        5,
-        "the step in the link",
-    )
-    .await;
-    let link = hash(&client).await;
-    let (board, log) = (
-        html(&client, "theatre-board").await,
-        text_of(&client, "theatre-log").await,
-    );
-    open(&client, addr, &link).await;
-    assert_eq!(tab_on(&client).await, "theatre");
-    assert_eq!(html(&client, "theatre-board").await, board, "{link}");
-    assert_eq!(text_of(&client, "theatre-log").await, log);
-
-    // The lab: a tourney made and shattered.
-    click(&client, "#tabs button[data-panel='lab']").await;
-    set(&client, "lab-rows", "6").await;
-    set(&client, "lab-cols", "6").await;
-    click(&client, "#lab-make").await;
-    wait_for(
-        &client,
-        "return document.getElementById('lab-before-title').textContent.includes('Tourney')",
-        10,
-        "the tourney",
-    )
-    .await;
-    click(&client, "#lab-shatter").await;
-    wait_for(
-        &client,
-        "return location.hash.includes('ops=shatter:1')",
-        10,
-        "the shatter in the link",
-    )
-    .await;
-    let link = hash(&client).await;
-    let drawn = [
-        html(&client, "lab-board").await,
-        html(&client, "lab-after").await,
-        html(&client, "lab-after-title").await,
-    ];
-    open(&client, addr, &link).await;
-    assert_eq!(tab_on(&client).await, "lab");
-    let again = [
-        html(&client, "lab-board").await,
-        html(&client, "lab-after").await,
-        html(&client, "lab-after-title").await,
-    ];
-    assert_eq!(again, drawn, "{link}");
-
-    // The cipher: the key travels, the text only when asked.
-    click(&client, "#tabs button[data-panel='cipher']").await;
-    set(&client, "cipher-key", "6x6,seed=4").await;
-    set(&client, "cipher-plain", "Attack at dawn").await;
-    click(&client, "#cipher-encrypt").await;
-    wait_for(&client, "return document.getElementById('cipher-secret').value !== '' && location.hash.includes('did=encrypt')", 10, "the cipher text").await;
-    let secret = value(&client, "cipher-secret").await;
-    let link = hash(&client).await;
-    assert!(
-        !link.contains("Attack") && !link.contains("plain") && !link.contains("secret"),
-        "{link}"
-    );
-    open(&client, addr, &link).await;
-    assert_eq!(tab_on(&client).await, "cipher");
-    assert_eq!(value(&client, "cipher-key").await, "6x6,seed=4");
-    assert_eq!(value(&client, "cipher-plain").await, "");
-    assert_eq!(value(&client, "cipher-secret").await, "");
-    set(&client, "cipher-plain", "Attack at dawn").await;
-    click(&client, "#cipher-text-in-link").await;
-    click(&client, "#cipher-encrypt").await;
-    wait_for(
-        &client,
-        "return location.hash.includes('Attack') && location.hash.includes('did=encrypt')",
-        10,
-        "the text in the link",
-    )
-    .await;
-    let link = hash(&client).await;
-    open(&client, addr, &link).await;
-    wait_for(
-        &client,
-        "return document.getElementById('cipher-secret').value !== ''",
-        10,
-        "the cipher text again",
-    )
-    .await;
-    assert_eq!(value(&client, "cipher-plain").await, "Attack at dawn");
-    assert_eq!(value(&client, "cipher-secret").await, secret);
+    tour_link(&client).await;
+    theatre_link(&client, addr).await;
+    lab_link(&client, addr).await;
+    cipher_link(&client, addr).await;
     assert_eq!(console_errors(&client, port).await, Vec::<String>::new());
     client.close().await.unwrap();
 }
@@ -457,4 +303,175 @@ async fn browser_every_panel_passes_axe_and_fits_a_phone() {
     }
     assert_eq!(console_errors(&client, port).await, Vec::<String>::new());
     client.close().await.unwrap();
+}
+
+/// The explorer's link, opened in a fresh browser.
+async fn tour_link(client: &Client) {
+    // The explorer: 6x6, seed 3, a start, the animation at step 3.
+    set(client, "tour-rows", "6").await;
+    set(client, "tour-cols", "6").await;
+    set(client, "tour-seed", "3").await;
+    wait_for(
+        client,
+        "return document.querySelectorAll('#tour-board rect.sq').length === 36",
+        5,
+        "a 6x6 board",
+    )
+    .await;
+    click(client, "#tour-board rect[data-r='1'][data-c='2']").await;
+    click(client, "#tour-generate").await;
+    wait_for(
+        client,
+        "return document.getElementById('tour-board').dataset.squares === '36' && location.hash.includes('go=1')",
+        20,
+        "the tour",
+    )
+    .await;
+    for _ in 0..4 {
+        click(client, "#tour-step").await; // the whole tour, then 0, 1, 2, 3
+    }
+    let link = hash(client).await;
+    for part in [
+        "#v1/tour?",
+        "rows=6",
+        "seed=3",
+        "start=1,2",
+        "go=1",
+        "step=3",
+    ] {
+        assert!(link.contains(part), "{link} has {part}");
+    }
+    let path = js(client, "return JSON.stringify(window.knightsTour.path)").await;
+
+    // In a fresh browser (another server, as a person elsewhere would).
+    {
+        let (other, addr2, port2, _driver2, _profile2) = start().await;
+        open(&other, addr2, &link).await;
+        assert_eq!(tab_on(&other).await, "tour");
+        assert_eq!(
+            js(&other, "return JSON.stringify(window.knightsTour.path)").await,
+            path,
+            "the same tour"
+        );
+        assert_eq!(js(&other, "return window.knightsTour.upto").await, 3);
+        assert_eq!(text_of(&other, "tour-at").await, "4 / 36");
+        assert_eq!(text_of(&other, "tour-start").await, "1,2");
+        assert_eq!(value(&other, "tour-seed").await, "3");
+        assert_eq!(hash(&other).await, link, "opening a link keeps it");
+        assert_eq!(console_errors(&other, port2).await, Vec::<String>::new());
+        other.close().await.unwrap();
+    }
+}
+
+/// The theatre's link, opened as a new page load.
+async fn theatre_link(client: &Client, addr: SocketAddr) {
+    // The theatre: Warnsdorff's replay stopped at a step.
+    click(client, "#tabs button[data-panel='theatre']").await;
+    set(client, "theatre-rows", "5").await;
+    set(client, "theatre-cols", "5").await;
+    click(client, "#theatre-run").await;
+    wait_for(
+        client,
+        "return document.querySelectorAll('#theatre-board text.num').length > 0",
+        10,
+        "the replay",
+    )
+    .await;
+    click(client, "#theatre-next").await;
+    wait_for(
+        client,
+        "return location.hash.includes('step=')",
+        5,
+        "the step in the link",
+    )
+    .await;
+    let link = hash(client).await;
+    let (board, log) = (
+        html(client, "theatre-board").await,
+        text_of(client, "theatre-log").await,
+    );
+    open(client, addr, &link).await;
+    assert_eq!(tab_on(client).await, "theatre");
+    assert_eq!(html(client, "theatre-board").await, board, "{link}");
+    assert_eq!(text_of(client, "theatre-log").await, log);
+}
+
+/// The lab's link, opened as a new page load.
+async fn lab_link(client: &Client, addr: SocketAddr) {
+    // The lab: a tourney made and shattered.
+    click(client, "#tabs button[data-panel='lab']").await;
+    set(client, "lab-rows", "6").await;
+    set(client, "lab-cols", "6").await;
+    click(client, "#lab-make").await;
+    wait_for(
+        client,
+        "return document.getElementById('lab-before-title').textContent.includes('Tourney')",
+        10,
+        "the tourney",
+    )
+    .await;
+    click(client, "#lab-shatter").await;
+    wait_for(
+        client,
+        "return location.hash.includes('ops=shatter:1')",
+        10,
+        "the shatter in the link",
+    )
+    .await;
+    let link = hash(client).await;
+    let drawn = [
+        html(client, "lab-board").await,
+        html(client, "lab-after").await,
+        html(client, "lab-after-title").await,
+    ];
+    open(client, addr, &link).await;
+    assert_eq!(tab_on(client).await, "lab");
+    let again = [
+        html(client, "lab-board").await,
+        html(client, "lab-after").await,
+        html(client, "lab-after-title").await,
+    ];
+    assert_eq!(again, drawn, "{link}");
+}
+
+/// The cipher's links, without and with the text.
+async fn cipher_link(client: &Client, addr: SocketAddr) {
+    // The cipher: the key travels, the text only when asked.
+    click(client, "#tabs button[data-panel='cipher']").await;
+    set(client, "cipher-key", "6x6,seed=4").await;
+    set(client, "cipher-plain", "Attack at dawn").await;
+    click(client, "#cipher-encrypt").await;
+    wait_for(client, "return document.getElementById('cipher-secret').value !== '' && location.hash.includes('did=encrypt')", 10, "the cipher text").await;
+    let secret = value(client, "cipher-secret").await;
+    let link = hash(client).await;
+    assert!(
+        !link.contains("Attack") && !link.contains("plain") && !link.contains("secret"),
+        "{link}"
+    );
+    open(client, addr, &link).await;
+    assert_eq!(tab_on(client).await, "cipher");
+    assert_eq!(value(client, "cipher-key").await, "6x6,seed=4");
+    assert_eq!(value(client, "cipher-plain").await, "");
+    assert_eq!(value(client, "cipher-secret").await, "");
+    set(client, "cipher-plain", "Attack at dawn").await;
+    click(client, "#cipher-text-in-link").await;
+    click(client, "#cipher-encrypt").await;
+    wait_for(
+        client,
+        "return location.hash.includes('Attack') && location.hash.includes('did=encrypt')",
+        10,
+        "the text in the link",
+    )
+    .await;
+    let link = hash(client).await;
+    open(client, addr, &link).await;
+    wait_for(
+        client,
+        "return document.getElementById('cipher-secret').value !== ''",
+        10,
+        "the cipher text again",
+    )
+    .await;
+    assert_eq!(value(client, "cipher-plain").await, "Attack at dawn");
+    assert_eq!(value(client, "cipher-secret").await, secret);
 }
