@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use fantoccini::Client;
 use serde_json::Value;
 
-use super::browser_tests::{click, console_errors, js, set, start, text_of, wait_for};
+use super::browser_tests::{click, console_errors, js, set, shot, start, text_of, wait_for};
 
 /// The link of the share-link docs (docs/formats.md), opened as it is.
 const PINNED: &str = "#v1/tour?rows=5&cols=6&seed=2&start=0,0&go=1&step=7";
@@ -141,6 +141,10 @@ async fn browser_share_history_pinned_and_bad_links() {
         client.forward().await.unwrap();
     }
     wait_for(&client, "return document.querySelector('#tabs button.on').dataset.panel === 'lab' && document.getElementById('lab-before-title').textContent.includes('Tourney')", 10, "the tourney again").await;
+
+    // "Copy link" copies the current link, or shows it where the clipboard is refused.
+    click(&client, "#share-copy").await;
+    wait_for(&client, "const m = document.getElementById('share-message').textContent; return m === 'Link copied.' || m === 'Copy this link: ' + location.href", 5, "the link copied").await;
 
     // Links that cannot be opened: one sentence, the default page.
     for (bad, why) in [
@@ -296,6 +300,9 @@ async fn browser_every_panel_passes_axe_and_fits_a_phone() {
             f("wide") <= f("wideWindow"),
             "{tab}: no sideways scroll: {fits}"
         );
+        if tab == "tour" {
+            shot(&client, "web-phone.png").await;
+        }
         assert_eq!(
             fits["tabs"], true,
             "{tab}: every tab in reach above the board: {fits}"
