@@ -142,6 +142,11 @@ async fn browser_share_history_pinned_and_bad_links() {
     }
     wait_for(&client, "return document.querySelector('#tabs button.on').dataset.panel === 'lab' && document.getElementById('lab-before-title').textContent.includes('Tourney')", 10, "the tourney again").await;
 
+    // A count's link counts again.
+    open(&client, addr, "#v1/count?rows=3&cols=4&go=1").await;
+    assert_eq!(tab_on(&client).await, "count");
+    wait_for(&client, "return document.getElementById('count-status').dataset.state === 'done' && document.getElementById('count-rows').value === '3'", 10, "the count of 3x4").await;
+
     // "Copy link" copies the current link, or shows it where the clipboard is refused.
     click(&client, "#share-copy").await;
     wait_for(&client, "const m = document.getElementById('share-message').textContent; return m === 'Link copied.' || m === 'Copy this link: ' + location.href", 5, "the link copied").await;
@@ -227,6 +232,25 @@ async fn fill(client: &Client, tab: &str) {
     }
 }
 
+/// axe's serious and critical violations on the page as it is now (axe
+/// injected), each as "WHERE: rule (impact): help: elements".
+async fn serious(client: &Client, at: &str) -> Vec<String> {
+    let violations = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document, { resultTypes: ['violations'] }).then(r => done(r.violations
+               .filter(v => v.impact === 'serious' || v.impact === 'critical')
+               .map(v => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`)));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let found = violations.as_array().unwrap().iter();
+    found
+        .map(|v| format!("{at}: {}", v.as_str().unwrap()))
+        .collect()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium; scripts/test.sh runs it"]
 async fn browser_every_panel_passes_axe_and_fits_a_phone() {
@@ -241,19 +265,7 @@ async fn browser_every_panel_passes_axe_and_fits_a_phone() {
     let mut found = Vec::new();
     for tab in ["tour", "theatre", "lab", "cipher", "count"] {
         fill(&client, tab).await;
-        let violations = client
-            .execute_async(
-                "const done = arguments[arguments.length - 1];
-                 axe.run(document, { resultTypes: ['violations'] }).then(r => done(r.violations
-                   .filter(v => v.impact === 'serious' || v.impact === 'critical')
-                   .map(v => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`)));",
-                vec![],
-            )
-            .await
-            .unwrap();
-        for v in violations.as_array().unwrap() {
-            found.push(format!("{tab}: {}", v.as_str().unwrap()));
-        }
+        found.extend(serious(&client, tab).await);
     }
     assert!(found.is_empty(), "axe finds:\n{}", found.join("\n"));
 
@@ -303,11 +315,17 @@ async fn browser_every_panel_passes_axe_and_fits_a_phone() {
         if tab == "tour" {
             shot(&client, "web-phone.png").await;
         }
+        found.extend(serious(&client, &format!("{tab} on a phone")).await);
         assert_eq!(
             fits["tabs"], true,
             "{tab}: every tab in reach above the board: {fits}"
         );
     }
+    assert!(
+        found.is_empty(),
+        "axe finds on a phone:\n{}",
+        found.join("\n")
+    );
     assert_eq!(console_errors(&client, port).await, Vec::<String>::new());
     client.close().await.unwrap();
 }

@@ -216,6 +216,8 @@ export function initTour() {
   share.restore = async s => {
     stop();
     restoreFields('tour', FIELDS, s);
+    // A shape beyond the rectangle is shown, not folded away.
+    if (['end', 'wrap', 'leaper', 'holes'].some(k => s[k] !== undefined)) $('tour-beyond').open = true;
     optionInputs();
     for (const input of document.querySelectorAll('#tour-options [data-option]')) {
       const v = s['opt.' + input.dataset.option];
