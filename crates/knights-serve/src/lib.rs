@@ -55,10 +55,13 @@ mod estimates;
 mod guard;
 mod jobs;
 mod parse_errors;
+mod position;
 mod theatre;
 
 #[cfg(test)]
 mod amount_tests;
+#[cfg(test)]
+mod browser_play_tests;
 #[cfg(test)]
 mod browser_tests;
 #[cfg(test)]
@@ -71,6 +74,10 @@ mod count_progress_tests;
 mod estimates_tests;
 #[cfg(test)]
 mod load_test;
+#[cfg(test)]
+mod position_latency;
+#[cfg(test)]
+mod position_tests;
 #[cfg(test)]
 mod stream_tests;
 #[cfg(test)]
@@ -369,6 +376,7 @@ pub fn router(config: Config) -> Router {
     let plain = api::routes()
         .merge(jobs::routes())
         .merge(estimates::routes())
+        .merge(position::routes())
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
             backstop,

@@ -1,6 +1,7 @@
 // The page: tabs, and each panel (one module each) started once the
 // server's facts are in. This module only wires.
 import { $, api, state } from './shared.js';
+import { initPlay } from './play.js';
 import { initTour } from './tour.js';
 import { initTheatre } from './theatre.js';
 import { initLab } from './lab.js';
@@ -36,6 +37,7 @@ async function main() {
     document.body.textContent = 'The server did not answer: ' + err.message;
     return;
   }
+  initPlay();
   initTour();
   initTheatre();
   initLab();
