@@ -204,7 +204,8 @@ async fn browser_play_undo_redo_a_dead_end_and_a_phone() {
     )
     .await;
 
-    // 3x3: nothing can enter the centre, so easy warns at the first move;
+    // 3x3: no tour (nothing can enter the centre), so easy warns at the
+    // first move;
     // round the ring the knight meets a dead end and the page says why.
     new_board(&client, 3, 3, "either", "easy").await;
     let names = js(&client, "return [...document.querySelectorAll('#play-board rect.sq')].map(r => r.getAttribute('aria-label'))").await;
@@ -223,7 +224,7 @@ async fn browser_play_undo_redo_a_dead_end_and_a_phone() {
     until(&client, &visited_is(1), "the first move").await;
     let said = message(&client).await;
     assert!(
-        said.contains("Warning: no finish from here") && said.contains("nothing can still enter"),
+        said.contains("Warning: no finish from here: no open tour exists on 3x3"),
         "{said}"
     );
     let label = js(&client, "return document.querySelector(\"#play-board rect.sq[data-r='0'][data-c='0']\").getAttribute('aria-label')").await;

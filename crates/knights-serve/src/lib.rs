@@ -4,7 +4,8 @@
 //!
 //! - [`router`] builds the whole application from a [`Config`]: the page's
 //!   files (embedded in the binary, see `assets`), the JSON API under
-//!   `/api/` (`api`, documented in `docs/http-api.md`), the step streams of
+//!   `/api/` (`api`, documented in `docs/http-api.md`; the Play panel's
+//!   positions in `position`), the step streams of
 //!   the algorithm theatre (`theatre`) and the counting jobs (`jobs`).
 //! - Errors become HTTP statuses in one place, `error`.
 //! - Only its own page: `guard` refuses requests addressed to another host

@@ -148,17 +148,17 @@ async fn another_sites_page_cannot_ask_for_a_position() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_position_past_the_time_limit_is_stopped_not_hung() {
     let app = router(Config {
-        timeout: std::time::Duration::from_millis(200),
+        timeout: std::time::Duration::from_millis(100),
         ..Config::default()
     });
-    // A huge budget on a board whose search would go on for long.
-    let body = json!({"board": "9x9", "holes": null, "path": ["0,0", "1,2", "0,4", "1,6", "0,8"], "kind": "closed", "max-nodes": 1u64 << 50});
+    // A position of random play on 8x8 whose hints take seconds at the
+    // default budget, here with a budget of 2^40 nodes: the time limit
+    // stops it.
+    let shape = knights::shape::Shape::new(Board::new(8, 8).unwrap());
+    let path = super::position_latency::random_path(&shape, 1115);
+    let body = json!({"board": "8x8", "path": path, "max-nodes": 1u64 << 40});
     let (s, v, retry) = call(&app, "POST", "/api/position", &body.to_string()).await;
-    assert!(
-        s == StatusCode::OK || s == StatusCode::SERVICE_UNAVAILABLE,
-        "{s} {v}"
-    );
-    if s == StatusCode::SERVICE_UNAVAILABLE {
-        assert!(retry.is_some(), "{v}");
-    }
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("stopped"), "{v}");
+    assert!(retry.is_some(), "{v}");
 }

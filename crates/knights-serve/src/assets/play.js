@@ -7,6 +7,10 @@ import { $, api, say, plural, shapeOf, state } from './shared.js';
 import { svgBoard, el, points, squareName } from './board.js';
 
 const MAX_SQUARES = 4096; // the most squares the panel draws (64x64)
+// The oracle's node budget for each verdict of an answer after a move (so
+// that the next move comes quickly); a hint asked for takes the server's
+// default budget.
+const MOVE_NODES = 200000;
 
 // The panel's state; `answer` is the server's answer for `path`, once in.
 const p = {
@@ -34,13 +38,14 @@ function thinking(on) {
 }
 
 // Asks the server about the path (with every legal move judged when
-// `hints`); resolves to the answer, or null when a newer request took over
+// `hints`; with the default budget when a hint is `asked` for); resolves to the answer, or null when a newer request took over
 // or the server refused (then its sentence is shown).
-async function ask(hints) {
+async function ask(hints, asked = false) {
   if (p.controller) p.controller.abort();
   const controller = new AbortController();
   p.controller = controller;
   const body = { ...p.shape, path: p.path.map(rc), kind: p.goal, hints };
+  if (!asked) body['max-nodes'] = MOVE_NODES;
   if (p.end) body.end = p.end;
   thinking(true);
   try {
@@ -48,6 +53,7 @@ async function ask(hints) {
       headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     if (controller !== p.controller) return null;
     a.judged = hints;
+    a.asked = asked;
     p.answer = a;
     return a;
   } catch (err) {
@@ -106,7 +112,7 @@ function render() {
     const s = +rect.dataset.s;
     const at = visited.get(s);
     rect.classList.toggle('visited', at !== undefined);
-    rect.classList.toggle('knight', s === last);
+    rect.classList.toggle('now', s === last);
     rect.classList.toggle('legal', legal.has(s));
     rect.classList.toggle('hinted', s === p.hinted);
     rect.setAttribute('tabindex', s === p.cursor ? '0' : '-1');
@@ -118,7 +124,9 @@ function render() {
     rect.setAttribute('aria-label', label);
   }
   const g = p.b.g;
-  p.line.setAttribute('points', points(g, p.path.map(s => [Math.floor(s / p.cols), s % p.cols])));
+  // A closed tour's line goes back to its start.
+  const drawn = a && a.finished === 'closed' ? [...p.path, p.path[0]] : p.path;
+  p.line.setAttribute('points', points(g, drawn.map(s => [Math.floor(s / p.cols), s % p.cols])));
   const labels = p.b.layer('labels');
   labels.replaceChildren();
   const big = p.rows * p.cols > 1024;
@@ -212,7 +220,9 @@ function restart() {
 
 async function hint() {
   let a = current();
-  if (!a || !a.judged) a = await ask(true);
+  // An answer after a move (a smaller budget) serves when it decided.
+  const decided = a && a.judged && (a.won || a.verdict === 'not-finishable' || a.hints.some(h => h.status === 'safe'));
+  if (!decided && !(a && a.asked)) a = await ask(true, true);
   if (!a) return;
   drawBoard(a);
   render();
