@@ -2,7 +2,8 @@
 //! browser is driven): whole tours played by mouse and by keyboard alone,
 //! each move the page's own hint read from its DOM (never computed here),
 //! the win named by the server's checker; undo, redo and restart; a dead
-//! end and its reason; the board first on a phone's screen.
+//! end and its reason; the share contract; the board first on a phone's
+//! screen.
 //! `cargo test -p knights-serve -- --ignored browser_play`.
 
 use std::time::{Duration, Instant};
@@ -252,8 +253,16 @@ async fn browser_play_undo_redo_a_dead_end_and_a_phone() {
     press(&client, &['y']).await;
     until(&client, &visited_is(8), "redo by y").await;
     assert!(message(&client).await.contains("Dead end"));
+    // The share contract: the state saved, restart (an event not fresh),
+    // the state restored.
+    js(&client, "window.seen = []; document.addEventListener('knights:state', e => window.seen.push(e.detail)); return import('/assets/play.js').then(m => { window.saved = m.share.save(); return true; })").await;
     press(&client, &['r']).await;
     until(&client, &visited_is(0), "restart").await;
+    let seen = js(&client, "return window.seen").await;
+    assert_eq!(seen, serde_json::json!([{"tab": "play", "fresh": false}]));
+    js(&client, "return import('/assets/play.js').then(m => m.share.restore(window.saved)).then(() => true)").await;
+    until(&client, &visited_is(8), "the state restored").await;
+    assert!(message(&client).await.contains("Dead end"));
 
     // A phone: the board first, as wide as the screen.
     client.set_window_size(390, 844).await.unwrap();
