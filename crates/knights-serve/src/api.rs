@@ -85,7 +85,7 @@ pub fn own_query<const N: usize>(
 }
 
 /// The request `T` from the JSON body, by its field names.
-fn read_json<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+pub fn read_json<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
     let body = body?;
     serde_json::from_slice(&body).map_err(|e| {
         // The message may quote a value sent: at most its first 300 characters.

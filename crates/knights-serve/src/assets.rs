@@ -37,6 +37,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/shared.js"),
     ),
     (
+        "play.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/play.js"),
+    ),
+    (
         "tour.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/tour.js"),

@@ -101,6 +101,7 @@ async fn browser_share_history_pinned_and_bad_links() {
     // Back and forward: a new entry per new board or panel.
     client.goto(&format!("http://{addr}/")).await.unwrap();
     ready(&client).await;
+    click(&client, "#tabs button[data-panel='tour']").await;
     let length = js(&client, "return history.length").await.as_u64().unwrap();
     set(&client, "tour-rows", "5").await;
     set(&client, "tour-cols", "5").await;
@@ -165,7 +166,7 @@ async fn browser_share_history_pinned_and_bad_links() {
             said.contains("cannot be opened") && said.contains(why),
             "{bad}: {said}"
         );
-        assert_eq!(tab_on(&client).await, "tour", "{bad}");
+        assert_eq!(tab_on(&client).await, "play", "{bad}");
         assert_eq!(value(&client, "tour-rows").await, "8", "{bad}");
         assert_eq!(hash(&client).await, "", "{bad}");
         assert_eq!(
@@ -200,6 +201,10 @@ fn axe_source() -> String {
 async fn fill(client: &Client, tab: &str) {
     click(client, &format!("#tabs button[data-panel='{tab}']")).await;
     let (button, done) = match tab {
+        "play" => (
+            "#play-new",
+            "document.querySelectorAll('#play-board rect.sq').length === 64",
+        ),
         "tour" => (
             "#tour-generate",
             "document.getElementById('tour-board').dataset.squares === '64'",
@@ -263,7 +268,7 @@ async fn browser_every_panel_passes_axe_and_fits_a_phone() {
         "object"
     );
     let mut found = Vec::new();
-    for tab in ["tour", "theatre", "lab", "cipher", "count"] {
+    for tab in ["play", "tour", "theatre", "lab", "cipher", "count"] {
         fill(&client, tab).await;
         found.extend(serious(&client, tab).await);
     }
@@ -277,6 +282,7 @@ async fn browser_every_panel_passes_axe_and_fits_a_phone() {
         .unwrap();
     assert!(width <= 390, "the window is {width} wide");
     for (tab, board) in [
+        ("play", "play-board"),
         ("tour", "tour-board"),
         ("theatre", "theatre-board"),
         ("lab", "lab-board"),
@@ -333,6 +339,7 @@ async fn browser_every_panel_passes_axe_and_fits_a_phone() {
 /// The explorer's link, opened in a fresh browser.
 async fn tour_link(client: &Client) {
     // The explorer: 6x6, seed 3, a start, the animation at step 3.
+    click(client, "#tabs button[data-panel='tour']").await;
     set(client, "tour-rows", "6").await;
     set(client, "tour-cols", "6").await;
     set(client, "tour-seed", "3").await;

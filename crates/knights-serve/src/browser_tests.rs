@@ -253,6 +253,8 @@ async fn browser_every_panel_works_against_the_real_server() {
         "the page",
     )
     .await;
+    // The Play panel comes first; the explorer is the next tab.
+    click(&client, "#tabs button[data-panel='tour']").await;
 
     // Tour explorer: 6x6, a start square by clicking, generate.
     set(&client, "tour-rows", "6").await;
@@ -311,10 +313,10 @@ async fn browser_every_panel_works_against_the_real_server() {
         "document.getElementById('tour-speed').value = 60; return true",
     )
     .await;
-    click(&client, "#tour-play").await;
-    wait_for(&client, "return document.getElementById('tour-play').textContent === 'Pause' && document.querySelectorAll('#tour-board text.num').length < 36", 5, "the animation to start").await;
+    click(&client, "#tour-animate").await;
+    wait_for(&client, "return document.getElementById('tour-animate').textContent === 'Pause' && document.querySelectorAll('#tour-board text.num').length < 36", 5, "the animation to start").await;
     shot(&client, "web-tour-animation.png").await;
-    wait_for(&client, "return document.getElementById('tour-play').textContent === 'Play' && document.querySelectorAll('#tour-board text.num').length === 36", 20, "the animation to end").await;
+    wait_for(&client, "return document.getElementById('tour-animate').textContent === 'Animate' && document.querySelectorAll('#tour-board text.num').length === 36", 20, "the animation to end").await;
 
     // A board with no closed tour gets the theorem.
     set(&client, "tour-rows", "4").await;
@@ -645,6 +647,14 @@ return true;"#
     }
     // No work started: the only heavy slot is free for the server's own page.
     client.goto(&format!("{target}/")).await.unwrap();
+    // Once the Play panel's first answer is in (its job took the slot a moment).
+    wait_for(
+        &client,
+        "return document.body.dataset.ready === 'yes' && !!window.knightsPlay.answer && !window.knightsPlay.controller",
+        20,
+        "the Play panel's board",
+    )
+    .await;
     let started = js(
         &client,
         "return fetch('/api/count?board=6x8&kind=open', {method: 'POST'}).then(r => r.json()).then(v => fetch('/api/count/' + v.id, {method: 'DELETE'}).then(() => v.state))",

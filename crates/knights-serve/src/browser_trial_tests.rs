@@ -29,6 +29,8 @@ async fn browser_the_first_hour_defects_stay_fixed() {
         "the page",
     )
     .await;
+    // The Play panel comes first; the explorer is the next tab.
+    click(&client, "#tabs button[data-panel='tour']").await;
 
     // Tour explorer: the article, then an error clears the old tour.
     set(&client, "tour-rows", "6").await;
@@ -321,6 +323,8 @@ async fn browser_the_second_trial_defects_stay_fixed() {
         "the page",
     )
     .await;
+    // The Play panel comes first; the explorer is the next tab.
+    click(&client, "#tabs button[data-panel='tour']").await;
 
     // Steps from 0 by default, as `knights tour --base`; from 1 when chosen,
     // in the page's state.

@@ -32,6 +32,7 @@ fn endpoint(job: &str) -> (&'static str, &'static str) {
         "check" => ("POST", "/api/check"),
         "encrypt" => ("POST", "/api/encrypt"),
         "decrypt" => ("POST", "/api/decrypt"),
+        "position" => ("POST", "/api/position"),
         other => panic!("the server has no {other}"),
     }
 }
@@ -145,6 +146,11 @@ fn facts(case: &Case, status: StatusCode, v: &Value) -> Map<String, Value> {
         }
         "encrypt" | "decrypt" => {
             facts.insert("text".into(), v["text"].clone());
+        }
+        "position" => {
+            for key in ["verdict", "reason-kind", "legal-moves", "won", "finished"] {
+                facts.insert(key.into(), v[key].clone());
+            }
         }
         "check" => {
             facts.insert("valid".into(), json!(status == StatusCode::OK));

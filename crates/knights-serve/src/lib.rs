@@ -4,7 +4,8 @@
 //!
 //! - [`router`] builds the whole application from a [`Config`]: the page's
 //!   files (embedded in the binary, see `assets`), the JSON API under
-//!   `/api/` (`api`, documented in `docs/http-api.md`), the step streams of
+//!   `/api/` (`api`, documented in `docs/http-api.md`; the Play panel's
+//!   positions in `position`), the step streams of
 //!   the algorithm theatre (`theatre`) and the counting jobs (`jobs`).
 //! - Errors become HTTP statuses in one place, `error`.
 //! - Only its own page: `guard` refuses requests addressed to another host
@@ -55,10 +56,13 @@ mod estimates;
 mod guard;
 mod jobs;
 mod parse_errors;
+mod position;
 mod theatre;
 
 #[cfg(test)]
 mod amount_tests;
+#[cfg(test)]
+mod browser_play_tests;
 #[cfg(test)]
 mod browser_share_tests;
 #[cfg(test)]
@@ -73,6 +77,10 @@ mod count_progress_tests;
 mod estimates_tests;
 #[cfg(test)]
 mod load_test;
+#[cfg(test)]
+mod position_latency;
+#[cfg(test)]
+mod position_tests;
 #[cfg(test)]
 mod stream_tests;
 #[cfg(test)]
@@ -371,6 +379,7 @@ pub fn router(config: Config) -> Router {
     let plain = api::routes()
         .merge(jobs::routes())
         .merge(estimates::routes())
+        .merge(position::routes())
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
             backstop,

@@ -28,7 +28,7 @@ pub(super) async fn call(
 }
 
 /// A request with `Host: HOST` and these other headers.
-async fn call_with(
+pub(super) async fn call_with(
     app: &Router,
     method: &str,
     uri: &str,

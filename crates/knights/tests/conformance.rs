@@ -67,6 +67,11 @@ fn facts(job: &str, answer: &Value) -> Map<String, Value> {
             copy("valid", "valid");
             copy("verdict", "verdict");
         }
+        "position" => {
+            for key in ["verdict", "reason-kind", "legal-moves", "won", "finished"] {
+                copy(key, key);
+            }
+        }
         _ => {}
     }
     match job {
@@ -100,6 +105,7 @@ fn every_job_has_an_accepted_and_a_refused_case() {
         "decrypt",
         "stats",
         "check",
+        "position",
     ] {
         let of_job = || cases.iter().filter(|c| c.job == job);
         assert!(

@@ -1,6 +1,7 @@
 // The page: tabs, and each panel (one module each) started once the
 // server's facts are in. This module only wires.
 import { $, api, state } from './shared.js';
+import { initPlay, share as playShare } from './play.js';
 import { initTour, share as tourShare } from './tour.js';
 import { initTheatre, share as theatreShare } from './theatre.js';
 import { initLab, share as labShare } from './lab.js';
@@ -41,11 +42,13 @@ async function main() {
     document.body.textContent = 'The server did not answer: ' + err.message;
     return;
   }
+  initPlay();
   initTour();
   initTheatre();
   initLab();
   initCipher();
   initCount();
+  registerPanel('play', playShare);
   registerPanel('tour', tourShare);
   registerPanel('theatre', theatreShare);
   registerPanel('lab', labShare);

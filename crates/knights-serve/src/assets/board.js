@@ -184,3 +184,11 @@ export class TourView {
     ctx.fillRect(c * cell, r * cell, Math.max(2, cell), Math.max(2, cell));
   }
 }
+
+// A square's name for people: algebraic as in chess (the file a letter from
+// the left, the rank counted from the bottom: c3) on boards of at most 26
+// columns, else "row R, column C" (the ROW,COL numbers the requests take).
+export function squareName(r, c, rows, cols) {
+  if (cols <= 26) return `${String.fromCharCode(97 + c)}${rows - r}`;
+  return `row ${r}, column ${c}`;
+}

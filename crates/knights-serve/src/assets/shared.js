@@ -38,6 +38,20 @@ export function boardOf(prefix) {
   return `${$(prefix + '-rows').value}x${$(prefix + '-cols').value}`;
 }
 
+// A shape's fields of a request from a panel's inputs (PREFIX-rows, -cols,
+// -holes, -wrap, -leaper): { board, holes?, wrap?, leaper? }, by the
+// request's own names; the server reads and checks them.
+export function shapeOf(prefix) {
+  const shape = { board: boardOf(prefix) };
+  for (const key of ['holes', 'leaper']) {
+    const v = $(`${prefix}-${key}`).value.trim();
+    if (v !== '') shape[key] = v;
+  }
+  const wrap = $(`${prefix}-wrap`).value;
+  if (wrap !== 'none') shape.wrap = wrap;
+  return shape;
+}
+
 // A compact tour ({start, moves}) back to [r, c] squares, by the move table.
 export function decodeMoves(tour, moves) {
   // A closed tour's moves include the one back to the start: leave it out.

@@ -1,5 +1,5 @@
 // The tour explorer: a tour of any board, drawn and stepped through.
-import { $, api, say, article, boardOf, decodeMoves, state, changed, saveFields, restoreFields } from './shared.js';
+import { $, api, say, article, boardOf, decodeMoves, shapeOf, state, changed, saveFields, restoreFields } from './shared.js';
 import { TourView, squareAt } from './board.js';
 
 // The explorer's fields a share link keeps (ids `tour-KEY`); the algorithm's
@@ -56,12 +56,10 @@ export function initTour() {
     }
   };
   const query = () => {
-    const q = new URLSearchParams({ board: boardOf('tour'), kind: $('tour-kind').value,
+    const q = new URLSearchParams({ ...shapeOf('tour'), kind: $('tour-kind').value,
       algorithm: algorithms.value, seed: $('tour-seed').value || '0' });
     if (t.start) q.set('start', t.start.join(','));
-    for (const [key, id] of [['end', 'tour-end'], ['leaper', 'tour-leaper'], ['holes', 'tour-holes']])
-      if ($(id).value.trim() !== '') q.set(key, $(id).value.trim());
-    if ($('tour-wrap').value !== 'none') q.set('wrap', $('tour-wrap').value);
+    if ($('tour-end').value.trim() !== '') q.set('end', $('tour-end').value.trim());
     for (const input of document.querySelectorAll('#tour-options [data-option]'))
       if (input.value !== '') q.set(input.dataset.option, input.value);
     return q;
@@ -169,7 +167,7 @@ export function initTour() {
   for (const id of ['tour-lines', 'tour-numbers']) $(id).addEventListener('change', showTour);
   document.addEventListener('knights-base', showTour);
 
-  // Animation: play / pause / step, speed in squares a second.
+  // Animation: animate / pause / step, speed in squares a second.
   const frame = now => {
     if (!t.playing) return;
     const speed = +$('tour-speed').value;
@@ -183,13 +181,13 @@ export function initTour() {
     }
     requestAnimationFrame(frame);
   };
-  function stop() { t.playing = false; $('tour-play').textContent = 'Play'; }
-  $('tour-play').addEventListener('click', () => {
+  function stop() { t.playing = false; $('tour-animate').textContent = 'Animate'; }
+  $('tour-animate').addEventListener('click', () => {
     if (!t.path) return;
     if (t.playing) { stop(); changed('tour', false); return; }
     if (t.upto >= t.path.length - 1) { t.upto = 0; view.update(0); }
     t.playing = true; t.last = performance.now();
-    $('tour-play').textContent = 'Pause';
+    $('tour-animate').textContent = 'Pause';
     requestAnimationFrame(frame);
   });
   $('tour-step').addEventListener('click', () => {

@@ -130,6 +130,7 @@ impl Job for PositionRequest {
         Ok(PositionAnswer {
             rows: board.rows(),
             cols: board.cols(),
+            holes: p.shape().holes().collect(),
             path: p.path().to_vec(),
             left: p.left(),
             finished: p.finished(),
@@ -155,6 +156,8 @@ pub struct PositionAnswer {
     pub rows: u32,
     /// Columns of the board.
     pub cols: u32,
+    /// The board's holes, as row-major square numbers (for drawing it).
+    pub holes: Vec<u32>,
     /// The path, as row-major square numbers.
     pub path: Vec<u32>,
     /// Squares not yet on the path.
