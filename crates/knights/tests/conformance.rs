@@ -45,6 +45,22 @@ fn tourney_facts(tourney: &Value, facts: &mut Map<String, Value>) {
     facts.insert("cycles".into(), json!(cycles.len()));
 }
 
+/// A position answer's facts: the verdict and reason, the path, the
+/// squares left, the legal moves, the completion's length, the finished
+/// tour's kind.
+fn position_facts(a: &Value, facts: &mut Map<String, Value>) {
+    for key in ["verdict", "reason", "path", "left", "legal-moves"] {
+        facts.insert(key.into(), a[key].clone());
+    }
+    if let Some(rest) = a["completion"].as_array() {
+        facts.insert("completes".into(), json!(rest.len()));
+    }
+    facts.insert(
+        "finished".into(),
+        json!(a["finished"].as_str().unwrap_or("")),
+    );
+}
+
 /// The facts of an answer (serialised), in the table's names.
 fn facts(job: &str, answer: &Value) -> Map<String, Value> {
     let a = &answer[job];
@@ -67,6 +83,7 @@ fn facts(job: &str, answer: &Value) -> Map<String, Value> {
             copy("valid", "valid");
             copy("verdict", "verdict");
         }
+        "position" => position_facts(a, &mut facts),
         _ => {}
     }
     match job {
@@ -100,6 +117,7 @@ fn every_job_has_an_accepted_and_a_refused_case() {
         "decrypt",
         "stats",
         "check",
+        "position",
     ] {
         let of_job = || cases.iter().filter(|c| c.job == job);
         assert!(
