@@ -38,6 +38,12 @@ pub enum Command {
         after_help = "Examples:\n  knights tour 8x8 -f json | knights check -\n  knights check tour.json"
     )]
     Check(CheckArgs),
+    /// Judge a partial path (a tour file that stops early; `-` for stdin):
+    /// whether it can still be finished, why not, and the safe next moves.
+    #[command(
+        after_help = "Examples:\n  knights hint path.txt\n  printf ' 0 . .\\n . . 1\\n . . .\\n' | knights hint -\n  knights hint path.json --kind closed -f json"
+    )]
+    Hint(HintArgs),
     /// Say whether a closed or open tour exists on a board, and why.
     #[command(after_help = "Examples:\n  knights exists 4x7\n  knights exists 3x7 --open")]
     Exists(ExistsArgs),
@@ -343,6 +349,35 @@ pub struct ObfuscateArgs {
 pub struct CheckArgs {
     #[command(flatten)]
     pub file: FileArg,
+}
+
+/// Output formats of `knights hint`.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintFormat {
+    /// The verdict, the reason and every legal move judged, in words.
+    Text,
+    /// The position's answer as JSON (docs/formats.md).
+    Json,
+}
+
+/// `knights hint`.
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub file: FileArg,
+    /// The kind of tour to finish.
+    #[arg(long, default_value = "either", value_parser = ["closed", "open", "either"])]
+    pub kind: String,
+    /// The square the tour must end on, as ROW,COL.
+    #[arg(long)]
+    pub end: Option<String>,
+    /// Node budget of the search for each verdict (the position's, then
+    /// each legal move's); "unknown" when it runs out [default: 1000000].
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = HintFormat::Text)]
+    pub format: HintFormat,
 }
 
 /// `knights exists`.

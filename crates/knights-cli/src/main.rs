@@ -50,6 +50,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Tour(a) => commands::tour::run(a),
         Command::Check(a) => commands::check::run(a),
         Command::Exists(a) => commands::exists::run(a),
+        Command::Hint(a) => commands::hint::run(a),
         Command::Render(a) => commands::render::run(a),
         Command::Graph(a) => commands::graph::run(a),
         Command::Bench(a) => commands::bench::run(a),

@@ -123,3 +123,22 @@ pub fn file_facts(text: &str) -> Map<String, Value> {
     }
     facts
 }
+
+/// The facts of a position answer (its JSON, as every door gives it): the
+/// verdict and reason, the path, the squares left, the legal moves,
+/// whether it is won, the completion's length and the finished tour's kind
+/// (`""` while squares are left).
+pub fn position_facts(answer: &Value) -> Map<String, Value> {
+    let mut facts = Map::new();
+    for key in ["verdict", "reason", "path", "left", "legal-moves", "won"] {
+        facts.insert(key.into(), answer[key].clone());
+    }
+    if let Some(rest) = answer["completion"].as_array() {
+        facts.insert("completes".into(), json!(rest.len()));
+    }
+    facts.insert(
+        "finished".into(),
+        json!(answer["finished"].as_str().unwrap_or("")),
+    );
+    facts
+}

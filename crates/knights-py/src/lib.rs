@@ -5,7 +5,7 @@
 //!
 //! The public classes `knights.Tour` and `knights.Tourney` are defined here
 //! (`classes`, with their methods in `tour` and `tourney`), `to_numpy()`
-//! included; `python/knights/__init__.py` re-exports them, adds the
+//! included, and `knights.Position` and its `Hint` (`position`); `python/knights/__init__.py` re-exports them, adds the
 //! notebook's `_repr_svg_` and gives the functions their keyword arguments
 //! and docstrings. One module per job; across them:
 //!
@@ -29,6 +29,7 @@ mod estimate;
 mod exists;
 mod files;
 mod memory;
+mod position;
 mod rails;
 mod run;
 mod stats;
@@ -43,6 +44,8 @@ use pyo3::prelude::*;
 fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyTour>()?;
     m.add_class::<classes::PyTourney>()?;
+    m.add_class::<position::PyPosition>()?;
+    m.add_class::<position::PyHint>()?;
     m.add_function(wrap_pyfunction!(tour::algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(convert::board, m)?)?;
     m.add_function(wrap_pyfunction!(errors::hint_words, m)?)?;

@@ -140,6 +140,34 @@ def run_check(r: Dict[str, Any]) -> Dict[str, Any]:
         return {"valid": False, "verdict": str(e)}
 
 
+def run_position(r: Dict[str, Any]) -> Dict[str, Any]:
+    # The request's fields are Position's keyword arguments; the budget is
+    # each question's.
+    kw: Dict[str, Any] = {}
+    for field, value in r.items():
+        if field in ("board", "max-nodes"):
+            continue
+        if field == "leaper":
+            value = tuple(int(x) for x in value.split(","))
+        kw[field] = value
+    p = knights.Position(r["board"], **kw)
+    budget = r.get("max-nodes")
+    number = lambda sq: sq[0] * p.cols + sq[1]
+    facts: Dict[str, Any] = {
+        "verdict": p.verdict(max_nodes=budget),
+        "reason": p.reason(max_nodes=budget),
+        "path": [number(sq) for sq in p.path],
+        "left": p.left,
+        "legal-moves": [number(sq) for sq in p.legal_moves],
+        "won": p.won,
+        "finished": p.finished or "",
+    }
+    completion = p.completion(max_nodes=budget)
+    if completion is not None:
+        facts["completes"] = len(completion)
+    return facts
+
+
 def cover(r: Dict[str, Any]) -> Any:
     return knights.read(r["cover"])
 
@@ -164,6 +192,7 @@ RUNNERS: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
         "samples": knights.stats(r["board"], **keywords(r, ("board",)))["count"]
     },
     "check": run_check,
+    "position": run_position,
 }
 
 

@@ -11,7 +11,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
-use knights_conformance::{cases, file_facts, text, Case};
+use knights_conformance::{cases, file_facts, position_facts, text, Case};
 use serde_json::{json, Map, Value};
 use tower::ServiceExt;
 
@@ -147,11 +147,7 @@ fn facts(case: &Case, status: StatusCode, v: &Value) -> Map<String, Value> {
         "encrypt" | "decrypt" => {
             facts.insert("text".into(), v["text"].clone());
         }
-        "position" => {
-            for key in ["verdict", "reason-kind", "legal-moves", "won", "finished"] {
-                facts.insert(key.into(), v[key].clone());
-            }
-        }
+        "position" => facts = position_facts(v),
         "check" => {
             facts.insert("valid".into(), json!(status == StatusCode::OK));
             if status == StatusCode::OK {

@@ -7,7 +7,7 @@
 
 use knights::request::Request;
 use knights::{Category, Control};
-use knights_conformance::cases;
+use knights_conformance::{cases, position_facts};
 use serde_json::{json, Map, Value};
 
 /// The table's name of a category.
@@ -67,11 +67,7 @@ fn facts(job: &str, answer: &Value) -> Map<String, Value> {
             copy("valid", "valid");
             copy("verdict", "verdict");
         }
-        "position" => {
-            for key in ["verdict", "reason-kind", "legal-moves", "won", "finished"] {
-                copy(key, key);
-            }
-        }
+        "position" => facts = position_facts(a),
         _ => {}
     }
     match job {

@@ -21,6 +21,7 @@ pub mod count;
 pub mod estimate;
 pub mod exists;
 pub mod graph;
+pub mod hint;
 pub mod render;
 pub mod serve;
 pub mod stats;

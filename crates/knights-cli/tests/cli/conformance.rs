@@ -4,7 +4,7 @@
 //! below), and the output and exit status must show the facts or the error
 //! category the table expects (exit statuses as docs/formats.md lists them).
 
-use knights_conformance::{cases, file_facts, text, Case};
+use knights_conformance::{cases, file_facts, position_facts, text, Case};
 use serde_json::{json, Map, Value};
 
 use super::{knights, scratch};
@@ -53,6 +53,9 @@ fn exit_status(category: &str) -> i32 {
 /// The command line of `case` (the job's subcommand, flags and operands)
 /// and its standard input.
 fn args(case: &Case, dir: &std::path::Path) -> (Vec<String>, String) {
+    if case.job == "position" {
+        return (position_args(case, dir), String::new());
+    }
     // A dry run is a count's flags and --dry-run.
     let job = match case.job.as_str() {
         "dry-run" => "count",
@@ -99,6 +102,47 @@ fn args(case: &Case, dir: &std::path::Path) -> (Vec<String>, String) {
     (args, stdin)
 }
 
+/// The command line of a position case: its board, shape and path become
+/// a partial path's JSON file for `knights hint`, the rest flags.
+fn position_args(case: &Case, dir: &std::path::Path) -> Vec<String> {
+    let board = text(&case.request["board"]);
+    let (rows, cols) = board.split_once('x').expect("a ROWSxCOLS board");
+    let pair = |t: &str| -> Value {
+        let (a, b) = t.split_once(',').expect("a pair A,B");
+        json!([
+            a.trim().parse::<i64>().unwrap(),
+            b.trim().parse::<i64>().unwrap()
+        ])
+    };
+    let mut file = json!({ "rows": rows.parse::<u32>().unwrap(), "cols": cols.parse::<u32>().unwrap(), "squares": [] });
+    let mut args = vec!["hint".to_string()];
+    for (field, value) in &case.request {
+        let value_text = text(value);
+        match field.as_str() {
+            "board" => {}
+            "path" => {
+                let squares: Vec<Value> = value
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| pair(&text(s)))
+                    .collect();
+                file["squares"] = json!(squares);
+            }
+            "wrap" => file["wrap"] = json!(value_text),
+            "leaper" => file["leaper"] = pair(&value_text),
+            "kind" => args.extend(["--kind".into(), value_text]),
+            "end" => args.extend(["--end".into(), value_text]),
+            "max-nodes" => args.extend(["--max-nodes".into(), value_text]),
+            other => panic!("{}: no flag for the field {other}", case.name),
+        }
+    }
+    let path = dir.join(format!("{}.json", case.name));
+    std::fs::write(&path, file.to_string()).unwrap();
+    args.extend([path.display().to_string(), "-f".into(), "json".into()]);
+    args
+}
+
 /// The facts of an accepted case's output and exit status.
 fn facts(job: &str, status: i32, out: &str) -> Map<String, Value> {
     let mut facts = Map::new();
@@ -133,6 +177,7 @@ fn facts(job: &str, status: i32, out: &str) -> Map<String, Value> {
             facts.insert("valid".into(), json!(status == 0));
             facts.insert("verdict".into(), json!(out.trim_end()));
         }
+        "position" => facts = position_facts(&json()),
         other => panic!("no job {other}"),
     }
     if job != "exists" && job != "check" {

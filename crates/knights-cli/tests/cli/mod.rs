@@ -14,6 +14,7 @@ mod distributed;
 mod distributed_safety;
 mod dry_run;
 mod first_use;
+mod hint;
 mod memory;
 mod output;
 mod promises;

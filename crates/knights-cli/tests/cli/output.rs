@@ -29,6 +29,7 @@ fn every_command(tour: &str, tourney: &str) -> Vec<Vec<String>> {
     let lines: Vec<Vec<&str>> = vec![
         vec!["tour", "8x8"],
         vec!["check", tour],
+        vec!["hint", tour],
         vec!["exists", "8x8"],
         vec!["render", tour, "-f", "svg"],
         vec!["graph", "8x8", "--degrees"],

@@ -35,7 +35,7 @@ if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights
     from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _native
-from ._native import Tour, Tourney, dry_run, estimate
+from ._native import Hint, Position, Tour, Tourney, dry_run, estimate
 from ._answers import Decision, Existence, Progress
 from ._errors import (
     BadInputError,
@@ -53,6 +53,8 @@ from ._errors import (
 __all__ = [
     "Tour",
     "Tourney",
+    "Position",
+    "Hint",
     "Existence",
     "Decision",
     "decide",

@@ -66,6 +66,22 @@ fn is_rule(line: &str) -> bool {
 
 /// Reads a numbered grid.
 pub fn parse_grid(text: &str) -> Result<Document> {
+    let (board, numbers) = grid_numbers(text, false)?;
+    let base = if numbers.contains(&0) { 0 } else { 1 };
+    if numbers.contains(&HOLE) {
+        return with_holes(board, &numbers, base);
+    }
+    Ok(Document::Grid {
+        board,
+        numbers,
+        base,
+    })
+}
+
+/// The board and the numbers of a grid, row-major: step numbers, [`HOLE`]
+/// for `#`, and, where `unvisited` allows it, [`UNVISITED`] for `.` (a
+/// partial path's grid).
+pub(super) fn grid_numbers(text: &str, unvisited: bool) -> Result<(crate::Board, Vec<u64>)> {
     // Up to 8 bytes per number of at least 2 characters, twice (rows, then
     // the flattened numbers), and the growth of the vectors.
     crate::memory::ensure_input_fits("grid", text.len(), 12)?;
@@ -77,20 +93,12 @@ pub fn parse_grid(text: &str) -> Result<Document> {
         }
         let mut numbers = Vec::new();
         for token in line.split(|c: char| c.is_whitespace() || c == '|') {
-            if token.is_empty() {
-                continue;
+            match token {
+                "" => continue,
+                "#" => numbers.push(HOLE),
+                "." if unvisited => numbers.push(UNVISITED),
+                _ => numbers.push(step_number(line_no, token, unvisited)?),
             }
-            if token == "#" {
-                numbers.push(HOLE);
-                continue;
-            }
-            let n = token.parse::<u64>().map_err(|_| {
-                Error::Parse(format!(
-                    "line {line_no} of the grid has '{}', which is not a step number; a grid has only whole numbers separated by blanks",
-                    crate::excerpt(token)
-                ).into())
-            })?;
-            numbers.push(n);
         }
         rows.push((line_no, numbers));
     }
@@ -106,20 +114,29 @@ pub fn parse_grid(text: &str) -> Result<Document> {
         ).into()));
     }
     let board = board_of(rows.len() as u64, cols as u64)?;
-    let numbers: Vec<u64> = rows.into_iter().flat_map(|(_, r)| r).collect();
-    let base = if numbers.contains(&0) { 0 } else { 1 };
-    if numbers.contains(&HOLE) {
-        return with_holes(board, &numbers, base);
-    }
-    Ok(Document::Grid {
-        board,
-        numbers,
-        base,
+    Ok((board, rows.into_iter().flat_map(|(_, r)| r).collect()))
+}
+
+/// A step number of a grid's line `line_no`.
+fn step_number(line_no: usize, token: &str, unvisited: bool) -> Result<u64> {
+    token.parse::<u64>().map_err(|_| {
+        let allowed = if unvisited {
+            "whole numbers, '.' for a square not yet visited and '#' for a hole"
+        } else {
+            "whole numbers"
+        };
+        Error::Parse(format!(
+            "line {line_no} of the grid has '{}', which is not a step number; a grid has only {allowed} separated by blanks",
+            crate::excerpt(token)
+        ).into())
     })
 }
 
+/// A `.` in a partial path's grid: a square not yet visited.
+pub(super) const UNVISITED: u64 = u64::MAX - 1;
+
 /// A `#` in a grid: a hole.
-const HOLE: u64 = u64::MAX;
+pub(super) const HOLE: u64 = u64::MAX;
 
 /// A grid with holes (`#`), as the tour it numbers: the squares in the
 /// order of their numbers, which must be `base..base + squares`.

@@ -165,16 +165,16 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
 
 /// The first line of a move list: `tour` or `tourney`, the board and its
 /// options.
-struct Head<'a> {
-    kind: &'a str,
-    board: Board,
-    wrap: Wrap,
-    leaper: Leaper,
-    holes: Vec<Coord>,
+pub(super) struct Head<'a> {
+    pub(super) kind: &'a str,
+    pub(super) board: Board,
+    pub(super) wrap: Wrap,
+    pub(super) leaper: Leaper,
+    pub(super) holes: Vec<Coord>,
 }
 
 /// Reads the first line of a move list (`head`).
-fn parse_head(head: &str) -> Result<Head<'_>> {
+pub(super) fn parse_head(head: &str) -> Result<Head<'_>> {
     let mut words = head.split_whitespace();
     let kind = words.next().unwrap_or("");
     let bad_head = || {

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{place, within, Job};
 use crate::play::{HintLine, Outlook, Position};
+use crate::shape::{Leaper, Wrap};
 use crate::{Control, Kind, Result, Wanted};
 
 /// The node budget of the oracle when the request gives none.
@@ -61,6 +62,45 @@ impl PositionRequest {
             max_nodes: None,
             hints: true,
         }
+    }
+
+    /// The request of a partial path in any tour format
+    /// ([`crate::format::read_partial`]): its board, holes, wrapping,
+    /// leaper and path, every other field the default.
+    ///
+    /// # Errors
+    /// [`crate::Error::Parse`] for text that is no partial path.
+    pub fn read(text: &str) -> Result<PositionRequest> {
+        let partial = crate::format::read_partial(text)?;
+        let shape = &partial.shape;
+        let board = shape.board();
+        let holes = (shape.hole_count() > 0).then(|| {
+            (0..board.rows())
+                .map(|r| {
+                    (0..board.cols())
+                        .map(|c| {
+                            if shape.is_hole(board.square(r, c)) {
+                                '#'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("/")
+        });
+        Ok(PositionRequest {
+            holes,
+            wrap: (shape.wrap() != Wrap::None).then(|| shape.wrap().to_string()),
+            leaper: (shape.leaper() != Leaper::KNIGHT).then(|| shape.leaper().to_string()),
+            path: partial
+                .path
+                .iter()
+                .map(|(r, c)| format!("{r},{c}"))
+                .collect(),
+            ..PositionRequest::new(&board.to_string())
+        })
     }
 }
 
@@ -219,5 +259,23 @@ mod tests {
         }
         let e = serde_json::from_str::<PositionRequest>(r#"{"board": "5x5", "goal": "closed"}"#);
         assert!(e.unwrap_err().to_string().contains("goal"));
+    }
+
+    #[test]
+    fn a_partial_path_in_a_file_reads_into_its_request() {
+        let r = PositionRequest::read(" 0 . .\n . # 1\n . . .\n").unwrap();
+        assert_eq!(
+            (r.board.as_str(), r.holes.as_deref()),
+            ("3x3", Some(".../.#./..."))
+        );
+        assert_eq!(r.path, vec!["0,0", "1,2"]);
+        let json =
+            r#"{"rows": 5, "cols": 5, "wrap": "both", "leaper": [1, 3], "squares": [[0, 0]]}"#;
+        let r = PositionRequest::read(json).unwrap();
+        assert_eq!(
+            (r.wrap.as_deref(), r.leaper.as_deref()),
+            (Some("both"), Some("1,3"))
+        );
+        assert!(r.validate().is_ok());
     }
 }
