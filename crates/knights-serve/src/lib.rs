@@ -72,6 +72,8 @@ mod estimates_tests;
 #[cfg(test)]
 mod load_test;
 #[cfg(test)]
+mod squares_tests;
+#[cfg(test)]
 mod stream_tests;
 #[cfg(test)]
 mod tests;
