@@ -266,6 +266,21 @@ pub struct OutputArgs {
     /// Write to this file instead of standard output.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
+    /// How a move list (--format moves) names its squares: numeric (the
+    /// start as ROW,COL and move numbers 0-7, which the readers take) or
+    /// algebraic (every square visited, such as a8 b6, on boards of at most
+    /// 26 columns).
+    #[arg(long, value_enum, default_value = "numeric")]
+    pub notation: Notation,
+}
+
+/// How a move list names its squares.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notation {
+    /// The start as ROW,COL and the move numbers.
+    Numeric,
+    /// Every square visited by its algebraic name (a8 b6 ...).
+    Algebraic,
 }
 
 /// `knights tour`.
@@ -285,10 +300,12 @@ pub struct TourArgs {
     /// --obfuscate draws on it.
     #[arg(long, short = 's')]
     pub seed: Option<u64>,
-    /// The start square as ROW,COL (0-based).
+    /// The start square as ROW,COL (0-based) or by its name, such as c3
+    /// (file from the left, rank from the bottom).
     #[arg(long)]
     pub start: Option<String>,
-    /// The end square as ROW,COL (needs --start): a tour from the start to it.
+    /// The end square as ROW,COL or a name such as c3 (needs --start): a
+    /// tour from the start to it.
     #[arg(long, requires = "start")]
     pub end: Option<String>,
     #[command(flatten)]
@@ -389,10 +406,11 @@ pub struct ExistsArgs {
     pub kind: KindArgs,
     #[command(flatten)]
     pub shape: ShapeArgs,
-    /// The start square as ROW,COL (0-based).
+    /// The start square as ROW,COL (0-based) or by its name, such as c3
+    /// (file from the left, rank from the bottom).
     #[arg(long)]
     pub start: Option<String>,
-    /// The end square as ROW,COL (needs --start).
+    /// The end square as ROW,COL or a name such as c3 (needs --start).
     #[arg(long, requires = "start")]
     pub end: Option<String>,
     /// Node budget of the search where no theorem decides; the answer is

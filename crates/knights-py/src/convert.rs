@@ -60,8 +60,19 @@ pub(crate) fn count_kind(py: Python<'_>, kind: &str) -> PyResult<knights::Kind> 
     }
 }
 
-/// The `TypeError` for a square that is no pair of whole numbers.
-pub(crate) const SQUARE: &str = "a square is a pair (row, col) of whole numbers such as (0, 0)";
+/// The `TypeError` for a square that is neither a pair of whole numbers nor text.
+pub(crate) const SQUARE: &str =
+    "a square is a pair (row, col) of whole numbers such as (0, 0), or its name such as 'c3'";
+
+/// A square argument as the request's text: a pair `(row, col)` as
+/// `row,col`, or text such as `'c3'` (or `'5,2'`) as it is, for the
+/// library to read ([`knights::Board::parse_square`]).
+pub(crate) fn square_text(square: &Bound<'_, PyAny>) -> PyResult<String> {
+    match square.cast::<PyString>() {
+        Ok(s) => Ok(s.to_cow()?.into_owned()),
+        Err(_) => pair_text(square, SQUARE),
+    }
+}
 
 /// The `TypeError` for a leaper that is no pair of whole numbers.
 pub(crate) const LEAPER: &str = "a leaper is a pair (a, b) of whole numbers such as (1, 3)";

@@ -1,7 +1,7 @@
 //! The existence question, run as the library's [`ExistsRequest`]:
 //! theorems for plain boards, a bounded search beyond them.
 
-use crate::convert::{board_arg, pair_text, wanted_arg, whole, LEAPER, SQUARE};
+use crate::convert::{board_arg, pair_text, square_text, wanted_arg, whole, LEAPER};
 use crate::run::{run_watched, Watch};
 use knights::request::{ExistsAnswer, ExistsRequest, Job};
 use pyo3::prelude::*;
@@ -30,8 +30,8 @@ pub(crate) fn decide(
         wrap,
         leaper: leaper.map(|l| pair_text(l, LEAPER)).transpose()?,
         kind: wanted_arg(py, kind)?,
-        start: start.map(|s| pair_text(s, SQUARE)).transpose()?,
-        end: end.map(|s| pair_text(s, SQUARE)).transpose()?,
+        start: start.map(square_text).transpose()?,
+        end: end.map(square_text).transpose()?,
         max_nodes: match max_nodes {
             Some(n) => whole(py, "max_nodes", n, 64)?,
             None => plain.max_nodes,

@@ -2,8 +2,8 @@
 
 use crate::classes::{PyTour, PyTourney};
 use crate::convert::{
-    bad_input, board_arg, board_text, pair_text, square_arg, text_arg, wanted_arg, whole, LEAPER,
-    SQUARE,
+    bad_input, board_arg, board_text, pair_text, square_arg, square_text, text_arg, wanted_arg,
+    whole, LEAPER,
 };
 use crate::errors::lib;
 use crate::files::read_valid;
@@ -209,10 +209,25 @@ impl PyTour {
         Ok(format::tour_json(&self.tour).to_string())
     }
 
-    /// The tour as a move list (``docs/formats.md``).
-    fn to_moves(&self) -> PyResult<String> {
+    /// The tour as a move list (``docs/formats.md``): ``notation="numeric"``
+    /// (the start and the move numbers, which :func:`read` takes back) or
+    /// ``"algebraic"`` (every square visited by its name, such as ``a8 b6``,
+    /// on boards of at most 26 columns).
+    #[pyo3(signature = (notation="numeric"))]
+    fn to_moves(&self, py: Python<'_>, notation: &str) -> PyResult<String> {
         ensure_text_fits("the move list", self.tour.board())?;
-        Ok(format::move_list(&self.tour).to_string())
+        let list = format::move_list(&self.tour);
+        match notation {
+            "numeric" => Ok(list.to_string()),
+            "algebraic" => Ok(crate::errors::lib(py, list.algebraic())?.to_string()),
+            other => bad_input(
+                py,
+                format!(
+                    "notation='{}' is not a notation; give 'numeric' or 'algebraic'",
+                    knights::excerpt(other)
+                ),
+            ),
+        }
     }
 
     /// An SVG picture of the tour; ``animate=True`` draws it step by step.
@@ -339,8 +354,8 @@ pub(crate) fn tour(
         kind: wanted_arg(py, kind)?,
         algorithm,
         seed: whole(py, "seed", seed, 64)?,
-        start: start.map(|s| pair_text(s, SQUARE)).transpose()?,
-        end: end.map(|s| pair_text(s, SQUARE)).transpose()?,
+        start: start.map(square_text).transpose()?,
+        end: end.map(square_text).transpose()?,
         tie,
         max_attempts: max_attempts
             .map(|n| whole(py, "max_attempts", n, 32).map(|n| n as u32))

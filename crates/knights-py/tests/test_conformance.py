@@ -71,8 +71,9 @@ def keywords(request: Dict[str, Any], skip: tuple[str, ...]) -> Dict[str, Any]:
             continue
         if field not in KEYWORDS:
             raise AssertionError(f"no keyword for the field {field}")
-        if field in ("start", "end", "leaper"):
+        if field in ("start", "end", "leaper") and "," in value:
             value = tuple(int(x) for x in value.split(","))
+        # A square named algebraically ("c3") goes to the package as text.
         if field == "kind" and value == "either":
             value = "any"
         out[KEYWORDS[field]] = value

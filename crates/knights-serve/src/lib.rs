@@ -82,6 +82,8 @@ mod position_latency;
 #[cfg(test)]
 mod position_tests;
 #[cfg(test)]
+mod squares_tests;
+#[cfg(test)]
 mod stream_tests;
 #[cfg(test)]
 mod tests;

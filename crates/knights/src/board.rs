@@ -128,36 +128,126 @@ impl Board {
         }
     }
 
-    /// Reads a square written `ROW,COL` (0-based), as the command line, the
-    /// web page and cipher keys write them.
+    /// Reads a square written `ROW,COL` (0-based), as every format writes
+    /// them, or by its algebraic name such as `c3` ([`Board::parse_algebraic`]):
+    /// the command line, the web page, requests and cipher keys take both.
     ///
     /// # Errors
-    /// [`Error::Board`] for text that is not two whole numbers or a square
-    /// off the board, naming the range.
+    /// [`Error::Board`] for text that is neither, or a square off the board,
+    /// naming the range.
     ///
     /// # Example
     /// ```
     /// let board: knights::Board = "8x8".parse()?;
     /// assert_eq!(board.parse_square("1, 2")?, 10);
+    /// assert_eq!(board.parse_square("c3")?, board.square(5, 2));
     /// assert!(board.parse_square("8,0").is_err());
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn parse_square(&self, text: &str) -> Result<Square> {
+        let t = text.trim();
+        if !t.contains(',') && t.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return self.parse_algebraic(t);
+        }
         let bad = || {
+            let named = match self.files() {
+                Some(last) => format!(
+                    ", or a name such as c3 (file a to {last} from the left, rank 1 to {} from the bottom)",
+                    self.rows
+                ),
+                None => String::new(),
+            };
             Error::Board(format!(
-                "'{}' is not a square of {self}; write ROW,COL with 0 <= ROW < {} and 0 <= COL < {}",
+                "'{}' is not a square of {self}; write ROW,COL with 0 <= ROW < {} and 0 <= COL < {}{named}",
                 crate::excerpt(text),
                 self.rows,
                 self.cols
             ).into())
         };
-        let (r, c) = text.split_once(',').ok_or_else(bad)?;
+        let (r, c) = t.split_once(',').ok_or_else(bad)?;
         let r: u32 = r.trim().parse().map_err(|_| bad())?;
         let c: u32 = c.trim().parse().map_err(|_| bad())?;
         if r >= self.rows || c >= self.cols {
             return Err(bad());
         }
         Ok(self.square(r, c))
+    }
+
+    /// The letter of the last file when the board has algebraic names (at
+    /// most 26 columns).
+    fn files(&self) -> Option<char> {
+        (self.cols <= 26).then(|| char::from(b'a' + self.cols as u8 - 1))
+    }
+
+    /// Reads an algebraic square name, as in chess: a file letter counted
+    /// from the left (`a` is column 0; upper case is read as lower case)
+    /// and a rank number counted from the bottom (rank 1 is the last row,
+    /// `rows - 1`). Only boards of at most 26 columns have such names.
+    ///
+    /// # Errors
+    /// [`Error::Board`] for text that is not one letter and a number, a
+    /// file or rank off the board (naming the range), or a board wider than
+    /// 26 columns (saying to write `ROW,COL`).
+    ///
+    /// # Example
+    /// ```
+    /// let board: knights::Board = "8x8".parse()?;
+    /// assert_eq!(board.parse_algebraic("a1")?, board.square(7, 0));
+    /// assert_eq!(board.parse_algebraic("H8")?, board.square(0, 7));
+    /// assert!(board.parse_algebraic("i1").is_err());
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn parse_algebraic(&self, text: &str) -> Result<Square> {
+        let t = text.trim();
+        let shown = crate::excerpt(text);
+        let Some(last) = self.files() else {
+            return Err(Error::Board(format!(
+                "'{shown}' names a square by letter, which only boards of at most 26 columns have; write ROW,COL (0-based) for a square of {self}"
+            ).into()));
+        };
+        let rows = self.rows;
+        let mut chars = t.chars();
+        let file = chars.next().filter(char::is_ascii_alphabetic);
+        let rank = chars.as_str();
+        let (Some(file), true) = (
+            file,
+            !rank.is_empty() && rank.bytes().all(|b| b.is_ascii_digit()),
+        ) else {
+            return Err(Error::Board(format!(
+                "'{shown}' is not a square of {self}; name a square by one file letter a to {last} and a rank 1 to {rows}, such as c3, or write ROW,COL"
+            ).into()));
+        };
+        let col = u32::from(file.to_ascii_lowercase() as u8 - b'a');
+        if col >= self.cols {
+            return Err(Error::Board(
+                format!("'{shown}' is off {self}: its files run from a to {last}").into(),
+            ));
+        }
+        match rank.parse::<u32>() {
+            Ok(rank) if (1..=rows).contains(&rank) => Ok(self.square(rows - rank, col)),
+            _ => Err(Error::Board(
+                format!("'{shown}' is off {self}: its ranks run from 1 (the bottom row) to {rows}")
+                    .into(),
+            )),
+        }
+    }
+
+    /// The algebraic name of square `s` (see [`Board::parse_algebraic`]),
+    /// or `None` on a board wider than 26 columns.
+    ///
+    /// # Example
+    /// ```
+    /// let board: knights::Board = "8x8".parse()?;
+    /// assert_eq!(board.algebraic(board.square(5, 2)).as_deref(), Some("c3"));
+    /// assert_eq!(board.algebraic(0).as_deref(), Some("a8"));
+    /// let wide: knights::Board = "3x27".parse()?;
+    /// assert_eq!(wide.algebraic(0), None);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn algebraic(&self, s: Square) -> Option<String> {
+        self.files()?;
+        let (r, c) = self.coords(s);
+        Some(format!("{}{}", char::from(b'a' + c as u8), self.rows - r))
     }
 
     /// The square at row `r`, column `c`.

@@ -481,7 +481,8 @@ impl Shape {
         format!("({r}, {c})")
     }
 
-    /// Reads a square written `ROW,COL` that must not be a hole.
+    /// Reads a square written `ROW,COL` or named such as `c3` (as
+    /// [`Board::parse_square`] does) that must not be a hole.
     ///
     /// # Errors
     /// [`Error::Board`] for a square off the board or on a hole.

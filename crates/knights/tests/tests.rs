@@ -5,6 +5,7 @@ mod classic;
 mod count;
 mod play;
 mod robust;
+mod squares;
 mod stats;
 mod suite;
 mod tourney;

@@ -11,7 +11,7 @@ use anyhow::Result;
 use knights::format::{self, SvgOptions};
 use knights::{Board, Shape, Tour, Tourney};
 
-use crate::cli::{BoardArg, FormatArg, OutputArgs, ShapeArgs};
+use crate::cli::{BoardArg, FormatArg, Notation, OutputArgs, ShapeArgs};
 use crate::output::{choose_format, FormatName};
 
 pub mod bench;
@@ -109,12 +109,29 @@ const TOUR_FORMATS: &[FormatName<FormatArg>] = &[
 /// refused. Commands call it before their work, so nothing is made or
 /// written for a refused name.
 pub fn format_of(out: &OutputArgs) -> Result<FormatArg> {
-    choose_format(
+    let format = choose_format(
         out.output.as_deref(),
         out.format,
         TOUR_FORMATS,
         FormatArg::Grid,
-    )
+    )?;
+    if out.notation == Notation::Algebraic && format != FormatArg::Moves {
+        return Err(knights::Error::Unsupported(
+            "--notation algebraic names the squares of a move list; add --format moves".into(),
+        )
+        .into());
+    }
+    Ok(format)
+}
+
+/// The move list of a tour or tourney in the notation asked for; a board
+/// wider than 26 columns has no algebraic names and is refused.
+fn write_move_list(out: &OutputArgs, list: format::MoveList<'_>) -> Result<()> {
+    let path = out.output.as_deref();
+    match out.notation {
+        Notation::Numeric => crate::output::emit(path, &list),
+        Notation::Algebraic => crate::output::emit(path, &list.algebraic()?),
+    }
 }
 
 fn svg_options(f: FormatArg) -> SvgOptions {
@@ -145,7 +162,7 @@ pub fn write_tour(
             }
             crate::output::emit(path, &format_args!("{json}\n"))
         }
-        FormatArg::Moves => crate::output::emit(path, &format::move_list(tour)),
+        FormatArg::Moves => write_move_list(out, format::move_list(tour)),
         f @ (FormatArg::Svg | FormatArg::AnimatedSvg) => {
             crate::output::emit(path, &format::tour_svg(tour, svg_options(f)))
         }
@@ -181,7 +198,7 @@ pub fn write_tourney(
     let path = out.output.as_deref();
     match format_of(out)? {
         FormatArg::Grid | FormatArg::Moves => {
-            crate::output::emit(path, &format::tourney_move_list(tourney))
+            write_move_list(out, format::tourney_move_list(tourney))
         }
         FormatArg::Json => {
             let mut json = format::tourney_json(tourney);

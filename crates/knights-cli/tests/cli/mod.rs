@@ -20,6 +20,7 @@ mod output;
 mod promises;
 mod readme;
 mod robust;
+mod squares;
 mod stats;
 mod tourney;
 mod work_dir;

@@ -117,11 +117,11 @@ def tour(
     board: Board,
     *,
     kind: str = "any",
-    start: Optional[Square] = None,
+    start: Optional[Union[Square, str]] = None,
     algorithm: str = "auto",
     seed: int = 0,
     obfuscate: Optional[int] = None,
-    end: Optional[Square] = None,
+    end: Optional[Union[Square, str]] = None,
     wrap: Optional[str] = None,
     leaper: Optional[Tuple[int, int]] = None,
     holes: Optional[str] = None,
@@ -135,15 +135,17 @@ def tour(
     closed tour).
 
     - ``kind``: ``"any"``, ``"closed"`` or ``"open"``.
-    - ``start``: the first square ``(row, col)``.
+    - ``start``: the first square ``(row, col)``, or as text: its
+      algebraic name such as ``"c3"`` (file from the left, rank from the
+      bottom: ``"c3"`` on 8x8 is ``(5, 2)``) or ``"5,2"``.
     - ``algorithm``: ``"auto"``, ``"warnsdorff"``, ``"backtrack"``,
       ``"hybrid"``, ``"tourney"``, ``"braid"``, ``"four-cover"``,
       ``"neural"``, ``"takefuji-lee"``, ``"construct"`` or ``"divide"``
       (see :func:`algorithms`).
     - ``seed``: the same seed gives the same tour on every machine.
     - ``obfuscate``: shatter and join the closed tour this many times.
-    - ``end``: the last square ``(row, col)`` (needs ``start``): a tour
-      from the start to it.
+    - ``end``: the last square, written as ``start`` (needs ``start``): a
+      tour from the start to it.
     - ``wrap``: ``"rows"``, ``"cols"`` or ``"both"`` (the torus) joins the
       board's edges; ``leaper``: ``(a, b)`` instead of the knight's (1, 2);
       ``holes``: the board as text, one line a row, ``.`` a square and
@@ -170,6 +172,8 @@ def tour(
     >>> t = tour("8x8", start=(0, 0), end=(7, 0))
     >>> t.start, t.end
     ((0, 0), (7, 0))
+    >>> tour("8x8", start="c3").start
+    (5, 2)
     >>> tour("4x4", kind="closed", wrap="both").closed
     True
     """
@@ -243,8 +247,8 @@ def decide(
     board: Board,
     kind: str = "any",
     *,
-    start: Optional[Square] = None,
-    end: Optional[Square] = None,
+    start: Optional[Union[Square, str]] = None,
+    end: Optional[Union[Square, str]] = None,
     wrap: Optional[str] = None,
     leaper: Optional[Tuple[int, int]] = None,
     holes: Optional[str] = None,
@@ -258,6 +262,8 @@ def decide(
 
     >>> decide("8x8", start=(0, 0), end=(7, 7)).answer
     'no'
+    >>> decide("8x8", start="a8", end="a1").answer
+    'yes'
     >>> "colour" in decide("8x8", leaper=(1, 3)).reason
     True
     >>> bool(decide("4x4", kind="closed", wrap="both"))

@@ -36,7 +36,7 @@ class Tour:
     def grid(self, base: int = 0) -> List[List[int]]: ...
     def to_numpy(self, base: int = 0) -> Any: ...
     def to_json(self) -> str: ...
-    def to_moves(self) -> str: ...
+    def to_moves(self, notation: str = "numeric") -> str: ...
     def to_svg(self, animate: bool = False) -> str: ...
     def check(self) -> str: ...
     def _move_counts(self) -> Tuple[List[int], List[int]]: ...
@@ -197,11 +197,11 @@ def stats(
 def tour(
     board: _Board,
     kind: str,
-    start: Optional[_Square],
+    start: Optional[Union[_Square, str]],
     algorithm: str,
     seed: int,
     obfuscate: Optional[int],
-    end: Optional[_Square],
+    end: Optional[Union[_Square, str]],
     wrap: Optional[str],
     leaper: Optional[Tuple[int, int]],
     holes: Optional[str],
@@ -212,8 +212,8 @@ def tour(
 def decide(
     board: _Board,
     kind: str,
-    start: Optional[_Square],
-    end: Optional[_Square],
+    start: Optional[Union[_Square, str]],
+    end: Optional[Union[_Square, str]],
     wrap: Optional[str],
     leaper: Optional[Tuple[int, int]],
     holes: Optional[str],

@@ -37,7 +37,9 @@ const ALGORITHMS: &[Algorithm] = &[
 ///   `takefuji-lee` (the tourney methods, which make closed tours; opened
 ///   afterwards unless `closed` or `any` is given).
 /// - `seed=N`: the seed of [`crate::rng::seeded`]; default 0.
-/// - `start=ROW,COL`: the first square, 0-based; default: drawn from the seed.
+/// - `start=ROW,COL`: the first square, 0-based, or its algebraic name such
+///   as `start=c3` (read as [`Board::parse_algebraic`] does; the key is
+///   written back as `ROW,COL`); default: drawn from the seed.
 /// - `open` (default), `closed` or `any` (closed where the board has a closed
 ///   tour, else open): the kind of tour, as in `knights tour`.
 /// - `attempts=N`: the restart budget of the generator. It only decides whether
@@ -254,6 +256,13 @@ impl FromStr for KeySpec {
                         u32::try_from(n).map_err(|_| bad("asks for too many attempts".into()))?,
                     );
                 }
+                ("start", Some(name)) if name.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+                    // An algebraic name such as c3; the key still writes ROW,COL.
+                    let s = board.parse_algebraic(name).map_err(|e| {
+                        Error::Parse(format!("the key '{}': {e}", crate::excerpt(text)).into())
+                    })?;
+                    spec.start = Some(board.coords(s));
+                }
                 ("start", Some(r)) => {
                     let c = items.next().unwrap_or_default();
                     let (r, c) = match (r.parse::<u32>(), c.parse::<u32>()) {
@@ -298,6 +307,13 @@ mod tests {
         assert_eq!(spec.to_string(), "8x8,algorithm=warnsdorff,seed=0,open");
         let full =
             "6x10,algorithm=warnsdorff,seed=18446744073709551615,start=5,9,closed,attempts=7";
+        // An algebraic start is the same key, written back as ROW,COL.
+        let named: KeySpec = "8x8,seed=3,start=c3".parse().unwrap();
+        assert_eq!(named.start, Some((5, 2)));
+        assert_eq!(
+            named.to_string(),
+            "8x8,algorithm=warnsdorff,seed=3,start=5,2,open"
+        );
         let spec: KeySpec = full.parse().unwrap();
         assert_eq!(spec.to_string(), full);
         assert_eq!(spec.start, Some((5, 9)));
@@ -335,6 +351,8 @@ mod tests {
             ("8x8,algorithm=magic", "'magic'"),
             ("8x8,start=8,0", "off the 8x8 board"),
             ("8x8,start=1", "not ROW,COL"),
+            ("8x8,start=c9", "ranks run from 1 (the bottom row) to 8"),
+            ("8x30,start=c3", "write ROW,COL"),
             ("8x8,colour=red", "'colour=red'"),
             ("8x8,seed", "'seed'"),
             ("8x8,attempts=99999999999", "too many attempts"),

@@ -28,7 +28,7 @@ mod svg;
 
 pub use grid::{grid, parse_grid, Grid};
 pub use json::{parse_json, tour_json, tourney_json, TourJson, TourneyJson};
-pub use moves::{move_list, parse_move_list, tourney_move_list, MoveList};
+pub use moves::{move_list, parse_move_list, tourney_move_list, AlgebraicMoveList, MoveList};
 pub use partial::{read_partial, PartialPath};
 pub use svg::{tour_svg, tourney_svg, Svg, SvgOptions};
 

@@ -59,37 +59,77 @@ fn write_path(
     f.write_str("\n")
 }
 
+impl<'a> MoveList<'a> {
+    /// The first line: `tour RxC` with the board's options, or `tourney RxC`.
+    fn write_head(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = match self {
+            MoveList::Tour(t) => t,
+            MoveList::Tourney(t) => return writeln!(f, "tourney {}", t.board()),
+        };
+        write!(f, "tour {}", t.board())?;
+        if !t.is_plain() {
+            let shape = t.shape();
+            let b = t.board();
+            if shape.wrap() != crate::shape::Wrap::None {
+                write!(f, " wrap={}", shape.wrap())?;
+            }
+            if shape.leaper() != crate::shape::Leaper::KNIGHT {
+                write!(f, " leaper={}", shape.leaper())?;
+            }
+            let holes: Vec<String> = shape
+                .holes()
+                .map(|h| {
+                    let (r, c) = b.coords(h);
+                    format!("{r},{c}")
+                })
+                .collect();
+            if !holes.is_empty() {
+                write!(f, " holes={}", holes.join(";"))?;
+            }
+        }
+        writeln!(f)
+    }
+
+    /// The same list written in algebraic notation ([`AlgebraicMoveList`]).
+    ///
+    /// # Errors
+    /// [`Error::Board`] for a board wider than 26 columns, whose squares
+    /// have no letter names.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::{Board, Tour, format::move_list};
+    /// let tour = Tour::new(Board::new(3, 4)?, vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4])?;
+    /// assert_eq!(
+    ///     move_list(&tour).algebraic()?.to_string(),
+    ///     "tour 3x4\na3 c2 a1 b3 d2 b1 c3 d1 b2 d3 c1 a2\n"
+    /// );
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn algebraic(self) -> Result<AlgebraicMoveList<'a>> {
+        let board = match &self {
+            MoveList::Tour(t) => t.board(),
+            MoveList::Tourney(t) => t.board(),
+        };
+        if board.algebraic(0).is_none() {
+            return Err(Error::Board(
+                format!(
+                    "a {board} board has more than 26 columns, so its squares have no letter names; write the move list in numbers"
+                )
+                .into(),
+            ));
+        }
+        Ok(AlgebraicMoveList(self))
+    }
+}
+
 impl fmt::Display for MoveList<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_head(f)?;
         match self {
-            MoveList::Tour(t) => {
-                write!(f, "tour {}", t.board())?;
-                if !t.is_plain() {
-                    let shape = t.shape();
-                    let b = t.board();
-                    if shape.wrap() != crate::shape::Wrap::None {
-                        write!(f, " wrap={}", shape.wrap())?;
-                    }
-                    if shape.leaper() != crate::shape::Leaper::KNIGHT {
-                        write!(f, " leaper={}", shape.leaper())?;
-                    }
-                    let holes: Vec<String> = shape
-                        .holes()
-                        .map(|h| {
-                            let (r, c) = b.coords(h);
-                            format!("{r},{c}")
-                        })
-                        .collect();
-                    if !holes.is_empty() {
-                        write!(f, " holes={}", holes.join(";"))?;
-                    }
-                }
-                writeln!(f)?;
-                write_path(f, t.board(), t.start(), t.moves())
-            }
+            MoveList::Tour(t) => write_path(f, t.board(), t.start(), t.moves()),
             MoveList::Tourney(t) => {
                 let b = t.board();
-                writeln!(f, "tourney {b}")?;
                 for c in t.cycles() {
                     let moves = b.path_moves(c, true).map(|k| {
                         k.expect("consecutive squares of a cycle are a knight's move apart")
@@ -98,6 +138,36 @@ impl fmt::Display for MoveList<'_> {
                 }
                 Ok(())
             }
+        }
+    }
+}
+
+/// A move list naming the squares visited, in order, by their algebraic
+/// names (`a8 b6 ...`, see [`Board::parse_algebraic`]) after the same first
+/// line as the numeric list. A closed tour, and each cycle of a tourney,
+/// ends by naming its start again, as the numeric list ends with the
+/// closing move. Made by [`MoveList::algebraic`]; [`parse_move_list`]
+/// reads it back.
+pub struct AlgebraicMoveList<'a>(MoveList<'a>);
+
+impl fmt::Display for AlgebraicMoveList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_head(f)?;
+        let line = |f: &mut fmt::Formatter<'_>, board: Board, squares: &[u32], closed: bool| {
+            let name = |s: u32| board.algebraic(s).expect("checked by MoveList::algebraic");
+            let again = closed.then(|| squares[0]);
+            for (i, &s) in squares.iter().chain(again.iter()).enumerate() {
+                let gap = if i == 0 { "" } else { " " };
+                write!(f, "{gap}{}", name(s))?;
+            }
+            f.write_str("\n")
+        };
+        match &self.0 {
+            MoveList::Tour(t) => line(f, t.board(), t.squares(), t.is_closed()),
+            MoveList::Tourney(t) => t
+                .cycles()
+                .iter()
+                .try_for_each(|c| line(f, t.board(), c, true)),
         }
     }
 }
@@ -123,7 +193,16 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
         ));
     }
     let squares_total = shape.as_ref().map_or(head.board.squares(), Shape::squares);
-    let mut paths = parse_paths(lines, &head, squares_total)?;
+    let mut lines = lines.peekable();
+    let named = lines.peek().is_some_and(|(_, l)| {
+        let l = l.trim_start();
+        !l.starts_with("from") && l.starts_with(|c: char| c.is_ascii_alphabetic())
+    });
+    let mut paths = if named {
+        parse_named_paths(lines, &head)?
+    } else {
+        parse_paths(lines, &head, squares_total)?
+    };
     let board = head.board;
     if head.kind == "tour" {
         if paths.len() != 1 {
@@ -223,6 +302,32 @@ pub(super) fn parse_head(head: &str) -> Result<Head<'_>> {
         leaper,
         holes,
     })
+}
+
+/// Reads the lines after the head (numbered from 0) in algebraic notation
+/// ([`AlgebraicMoveList`]): a tour's squares over any number of lines, or
+/// one line a cycle of a tourney.
+fn parse_named_paths<'a>(
+    lines: impl Iterator<Item = (usize, &'a str)>,
+    head: &Head,
+) -> Result<Vec<Vec<Coord>>> {
+    let mut paths: Vec<Vec<Coord>> = Vec::new();
+    for (i, line) in lines {
+        let mut path = Vec::new();
+        for name in line.split_whitespace() {
+            let s = head
+                .board
+                .parse_algebraic(name)
+                .map_err(|e| Error::Parse(format!("line {}: {e}", i + 1).into()))?;
+            let (r, c) = head.board.coords(s);
+            path.push((i64::from(r), i64::from(c)));
+        }
+        match paths.last_mut() {
+            Some(tour) if head.kind == "tour" => tour.extend(path),
+            _ => paths.push(path),
+        }
+    }
+    Ok(paths)
 }
 
 /// Reads the lines after the head (numbered from 0) into paths of squares,

@@ -28,10 +28,11 @@ pub struct ExistsRequest {
     /// an open one.
     #[serde(default)]
     pub kind: Wanted,
-    /// The start square, `ROW,COL`.
+    /// The start square, `ROW,COL` or a name such as `c3`
+    /// ([`Board::parse_square`](crate::Board::parse_square)).
     #[serde(default)]
     pub start: Option<String>,
-    /// The end square, `ROW,COL` (needs a start).
+    /// The end square, written as the start (needs a start).
     #[serde(default)]
     pub end: Option<String>,
     /// Node budget of the search where no theorem decides (1 or more,

@@ -34,8 +34,8 @@ pub fn shape(
     Ok(shape)
 }
 
-/// The start and end squares (`ROW,COL`, 0-based) on `shape`; an end needs
-/// a start.
+/// The start and end squares (`ROW,COL`, 0-based, or names such as `c3`)
+/// on `shape`; an end needs a start.
 pub(crate) fn ends(
     shape: &Shape,
     start: Option<&str>,

@@ -27,13 +27,13 @@ pub struct PositionRequest {
     /// Another leaper than the knight, `A,B`.
     #[serde(default)]
     pub leaper: Option<String>,
-    /// The squares played, in order, each `ROW,COL`.
+    /// The squares played, in order, each `ROW,COL` or a name such as `c3` (docs/formats.md, Square names).
     #[serde(default)]
     pub path: Vec<String>,
     /// The kind of tour to finish (default either).
     #[serde(default)]
     pub kind: Wanted,
-    /// The square the tour must end on, `ROW,COL`.
+    /// The square the tour must end on, `ROW,COL` or a name such as `c3`.
     #[serde(default)]
     pub end: Option<String>,
     /// Node budget of the oracle's search for each verdict (1 or more).

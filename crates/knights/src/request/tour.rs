@@ -31,10 +31,11 @@ pub struct TourRequest {
     /// Seed of the random choices.
     #[serde(default)]
     pub seed: u64,
-    /// The start square, `ROW,COL`.
+    /// The start square, `ROW,COL` or a name such as `c3`
+    /// ([`Board::parse_square`](crate::Board::parse_square)).
     #[serde(default)]
     pub start: Option<String>,
-    /// The end square, `ROW,COL` (needs a start).
+    /// The end square, written as the start (needs a start).
     #[serde(default)]
     pub end: Option<String>,
     /// Warnsdorff's tie-break.

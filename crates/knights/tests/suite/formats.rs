@@ -32,6 +32,7 @@ proptest! {
         prop_assert_eq!(&tour_back(&format::grid(&tour, 0).to_string()), &tour);
         prop_assert_eq!(&tour_back(&format::grid(&tour, 1).to_string()), &tour);
         prop_assert_eq!(&tour_back(&format::move_list(&tour).to_string()), &tour);
+        prop_assert_eq!(&tour_back(&format::move_list(&tour).algebraic().unwrap().to_string()), &tour);
         let svg = format::tour_svg(&tour, SvgOptions { animate: seed % 2 == 0, seconds: None }).to_string();
         prop_assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     }
@@ -41,6 +42,7 @@ proptest! {
         let t = four_cover(a, b);
         prop_assert_eq!(&tourney_back(&format::tourney_json(&t).to_string()), &t);
         prop_assert_eq!(&tourney_back(&format::tourney_move_list(&t).to_string()), &t);
+        prop_assert_eq!(&tourney_back(&format::tourney_move_list(&t).algebraic().unwrap().to_string()), &t);
         let svg = format::tourney_svg(&t, SvgOptions::default()).to_string();
         prop_assert_eq!(svg.matches("<polygon").count(), t.len());
     }
