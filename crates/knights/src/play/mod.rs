@@ -29,9 +29,11 @@
 //! # Ok::<(), knights::Error>(())
 //! ```
 
+mod hints;
 mod oracle;
 mod reason;
 mod search;
+mod table;
 
 use std::sync::Arc;
 
@@ -39,7 +41,7 @@ use crate::board::Square;
 use crate::shape::{Graph, Shape};
 use crate::{exists, Error, Kind, Result, Tour, Wanted};
 
-pub use oracle::{HintLine, MoveHint};
+pub use hints::{HintLine, Judgement, MoveHint};
 pub use reason::{At, Outlook, Reason};
 
 /// A partial path on a shape with its goal.
