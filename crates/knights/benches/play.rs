@@ -57,7 +57,10 @@ fn percentiles(shape: &Shape, count: u64, budget: u64) {
         let judged = p.judge(budget, &Control::new()).expect("hints");
         let (verdict, hints) = (judged.verdict, judged.hints);
         let t = clock.elapsed();
-        let open = hints.iter().filter(|h| h.verdict == Outlook::Unknown).count();
+        let open = hints
+            .iter()
+            .filter(|h| h.verdict == Outlook::Unknown)
+            .count();
         decided += u64::from(verdict != Outlook::Unknown && t < second);
         whole += u64::from(verdict != Outlook::Unknown && open == 0 && t < second);
         moves += hints.len();

@@ -4,7 +4,9 @@
 //! counts the proofs need (each square's unvisited neighbours, how many
 //! unvisited squares have none or one, the colours left) are kept as the
 //! search moves, so each proof costs a few steps; the connectivity proof
-//! is a breadth-first search, made every few plies on large boards. Every
+//! runs at every node too, as a flood of bit masks on boards of at most
+//! 64 squares, else as a search near the square just visited (the whole
+//! breadth-first search only when that cannot tell). Every
 //! pruning depends on the position alone, never on the nodes counted, so a
 //! position's search is the same wherever it is met.
 
@@ -69,8 +71,6 @@ pub(crate) struct Search<'a> {
     start: Square,
     end: Option<Square>,
     goal: Wanted,
-    /// Plies between connectivity proofs.
-    every: usize,
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<Square>,
@@ -129,7 +129,6 @@ impl<'a> Search<'a> {
             start: path[0],
             end,
             goal,
-            every: 1 + n / 128,
             seen: vec![0; n],
             stamp: 0,
             queue: Vec::new(),
@@ -364,6 +363,56 @@ impl<'a> Search<'a> {
             .find(|&q| !self.visited[q as usize] && self.seen[q as usize] != stamp)
     }
 
+    /// Whether the unvisited squares, connected before `v` was visited,
+    /// still are: on small boards by the flood of bit masks; on large ones
+    /// by a search near `v` that finds its unvisited neighbours joined
+    /// (then removing `v` split nothing) or cut off from each other, and
+    /// only when it can tell neither within [`NEAR`] squares, the whole
+    /// search.
+    fn still_connected(&mut self, v: Square) -> bool {
+        if !self.near.is_empty() {
+            return self.connected(v);
+        }
+        let mut targets = [0 as Square; 8];
+        let mut count = 0;
+        for &t in self.graph.neighbours(v) {
+            if !self.visited[t as usize] && count < 8 {
+                targets[count] = t;
+                count += 1;
+            }
+        }
+        if count <= 1 {
+            return count == 1 || self.left == 0;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        self.queue.clear();
+        self.queue.push(targets[0]);
+        self.seen[targets[0] as usize] = stamp;
+        let (mut found, mut head) = (1, 0);
+        while head < self.queue.len() {
+            if head >= NEAR {
+                return self.connected(v);
+            }
+            let s = self.queue[head];
+            head += 1;
+            for &t in self.graph.neighbours(s) {
+                if self.visited[t as usize] || self.seen[t as usize] == stamp {
+                    continue;
+                }
+                self.seen[t as usize] = stamp;
+                if targets[1..count].contains(&t) {
+                    found += 1;
+                    if found == count {
+                        return true;
+                    }
+                }
+                self.queue.push(t);
+            }
+        }
+        false
+    }
+
     fn connected(&mut self, c: Square) -> bool {
         if self.near.is_empty() {
             return self.reach(c) == self.left;
@@ -423,8 +472,7 @@ impl<'a> Search<'a> {
             top.tried += 1;
             self.visit(u);
             self.trail.push(u);
-            let connect = self.length.is_multiple_of(self.every);
-            if self.cut(u, connect).is_some() || self.failed(u) {
+            if self.cut(u, false).is_some() || !self.still_connected(u) || self.failed(u) {
                 self.trail.pop();
                 self.unvisit(u);
                 continue;
@@ -475,6 +523,10 @@ impl<'a> Search<'a> {
         Ok(None)
     }
 }
+
+/// Squares the search near a newly visited square looks at before it
+/// falls back on the whole search.
+const NEAR: usize = 256;
 
 /// The moves of one node still to try.
 struct Frame {

@@ -90,7 +90,9 @@ impl Failures {
 /// The hash key of square `s` in the visited set (a fixed mix of its
 /// number, the same on every machine).
 pub(crate) fn key(s: Square) -> u64 {
-    let mut z = u64::from(s).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut z = u64::from(s)
+        .wrapping_add(1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

@@ -7,7 +7,7 @@ use crate::play::{HintLine, Outlook, Position};
 use crate::{Control, Kind, Result, Wanted};
 
 /// The node budget of the oracle when the request gives none.
-pub const DEFAULT_MAX_NODES: u64 = 200_000;
+pub const DEFAULT_MAX_NODES: u64 = 30_000;
 
 /// A partial path and its goal: what can be played next, whether it can be
 /// finished, and which moves keep a finish.
