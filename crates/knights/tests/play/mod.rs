@@ -198,9 +198,9 @@ fn exhaustive_share(
     let (mut decided, mut judged) = (0u64, 0u64);
     for seed in 0..positions {
         let p = random_position(shape, goal, end, seed);
-        let judged = p.judge(BUDGET, &Control::new()).unwrap();
-        assert!(judged.nodes <= BUDGET);
-        let (verdict, hints) = (judged.verdict, judged.hints);
+        let answer = p.judge(BUDGET, &Control::new()).unwrap();
+        assert!(answer.nodes <= BUDGET);
+        let (verdict, hints) = (answer.verdict, answer.hints);
         decided += u64::from(confirm(&plain, p.path(), goal, end, &verdict));
         judged += 1;
         assert_eq!(hints.len(), p.legal_moves().len());
