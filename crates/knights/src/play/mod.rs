@@ -4,8 +4,9 @@
 //! moves, and asks its oracle ([`Position::verdict`]) whether the path can
 //! still be finished: *finishable* with one completion, *not finishable*
 //! with a [`Reason`] that is a proof, or *unknown* when the node budget
-//! runs out. [`Position::hints`] judges every legal next square the same
-//! way, so a player is told only of moves known to keep a finish.
+//! runs out. [`Position::judge`] (and [`Position::hints`]) judges every
+//! legal next square the same way, under one node budget for the whole
+//! call, so a player is told only of moves known to keep a finish.
 //!
 //! The oracle is the engine's own method: the linear construction where
 //! it applies (an empty path, or one square, on a plain board), else a

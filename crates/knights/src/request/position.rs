@@ -6,7 +6,8 @@ use super::{place, within, Job};
 use crate::play::{HintLine, Outlook, Position};
 use crate::{Control, Kind, Result, Wanted};
 
-/// The node budget of the oracle when the request gives none.
+/// The node budget of the oracle for a whole answer (the position's
+/// verdict and its hints) when the request gives none.
 pub const DEFAULT_MAX_NODES: u64 = 30_000;
 
 /// A partial path and its goal: what can be played next, whether it can be

@@ -27,8 +27,11 @@ struct Plain {
     adjacent: Vec<u64>,
     /// The states (visited mask, last square, first square) whose search
     /// failed, for one goal and end square: memoised across positions.
-    failed: RefCell<(Wanted, Option<Square>, HashSet<(u64, Square, Square)>)>,
+    failed: RefCell<(Wanted, Option<Square>, Failed)>,
 }
+
+/// Failed states: visited mask, last square, first square.
+type Failed = HashSet<(u64, Square, Square)>;
 
 impl Plain {
     fn new(shape: &Shape) -> Plain {
@@ -98,7 +101,7 @@ impl Plain {
         all: u64,
         goal: Wanted,
         end: Option<Square>,
-        failed: &mut HashSet<(u64, Square, Square)>,
+        failed: &mut Failed,
     ) -> bool {
         let c = *trail.last().unwrap();
         if mask == all {
