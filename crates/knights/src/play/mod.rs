@@ -4,8 +4,9 @@
 //! moves, and asks its oracle ([`Position::verdict`]) whether the path can
 //! still be finished: *finishable* with one completion, *not finishable*
 //! with a [`Reason`] that is a proof, or *unknown* when the node budget
-//! runs out. [`Position::hints`] judges every legal next square the same
-//! way, so a player is told only of moves known to keep a finish.
+//! runs out. [`Position::judge`] (and [`Position::hints`]) judges every
+//! legal next square the same way, under one node budget for the whole
+//! call, so a player is told only of moves known to keep a finish.
 //!
 //! The oracle is the engine's own method: the linear construction where
 //! it applies (an empty path, or one square, on a plain board), else a
@@ -29,9 +30,11 @@
 //! # Ok::<(), knights::Error>(())
 //! ```
 
+mod hints;
 mod oracle;
 mod reason;
 mod search;
+mod table;
 
 use std::sync::Arc;
 
@@ -39,7 +42,7 @@ use crate::board::Square;
 use crate::shape::{Graph, Shape};
 use crate::{exists, Error, Kind, Result, Tour, Wanted};
 
-pub use oracle::{HintLine, MoveHint};
+pub use hints::{HintLine, Judgement, MoveHint};
 pub use reason::{At, Outlook, Reason};
 
 /// A partial path on a shape with its goal.

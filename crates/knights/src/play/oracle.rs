@@ -1,53 +1,12 @@
 //! The oracle: a position's verdict (the construction where it applies,
-//! else the cheap proofs at the root and the pruned search) and the hints
-//! (every legal next square judged the same way).
-
-use serde::Serialize;
+//! else the cheap proofs at the root and the pruned search).
 
 use super::reason::{At, Outlook, Reason};
 use super::search::{far_keys, Cut, Outcome, Search};
+use super::table::Failures;
 use super::Position;
 use crate::board::Square;
 use crate::{construct, exists, Control, Error, Kind, Result, Wanted};
-
-/// One legal next square and what the oracle knows of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveHint {
-    /// The square.
-    pub square: Square,
-    /// Its unvisited neighbours once it is played (its onward moves).
-    pub onward: usize,
-    /// The verdict of the position after it: finishable (a safe move, with
-    /// the completion after it), not finishable, or unknown.
-    pub verdict: Outlook,
-}
-
-impl MoveHint {
-    /// Whether the move is known to keep a finish.
-    pub fn is_safe(&self) -> bool {
-        matches!(self.verdict, Outlook::Finishable(_))
-    }
-}
-
-/// A hint as answers write it: the square, its onward moves, `safe`,
-/// `losing` (with the reason) or `unknown`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct HintLine {
-    /// The square, row-major.
-    pub square: Square,
-    /// The square's row.
-    pub row: u32,
-    /// The square's column.
-    pub col: u32,
-    /// Its onward moves.
-    pub onward: usize,
-    /// `safe`, `losing` or `unknown`.
-    pub status: &'static str,
-    /// Why the move loses, when it does.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-}
 
 impl Position {
     /// Whether the path can be finished to the goal: a completion, a reason
@@ -57,93 +16,45 @@ impl Position {
     /// [`Error::Interrupted`] when `control`'s flag is raised;
     /// [`Error::TooLarge`] when a construction cannot fit in memory.
     pub fn verdict(&self, budget: u64, control: &Control) -> Result<Outlook> {
+        let mut failures = self.failures(budget);
+        Ok(self.verdict_in(budget, control, &mut failures)?.0)
+    }
+
+    /// A table of failures for the searches of this position's goal and
+    /// end, sized for `budget` nodes.
+    pub(super) fn failures(&self, budget: u64) -> Failures {
+        Failures::new(self.graph.len(), self.goal, self.end, budget)
+    }
+
+    /// [`Position::verdict`] sharing `failures` with other searches of the
+    /// same goal and end, with the search nodes it spent (at most
+    /// `budget`).
+    pub(super) fn verdict_in(
+        &self,
+        budget: u64,
+        control: &Control,
+        failures: &mut Failures,
+    ) -> Result<(Outlook, u64)> {
         if self.goal == Wanted::Closed {
             if let (Some(&s), Some(e)) = (self.path.first(), self.end) {
                 if !self.graph.adjacent(s, e) {
-                    return Ok(Outlook::NotFinishable(Reason::EndNotClosing {
-                        end: self.at(e),
-                        start: self.at(s),
-                    }));
+                    return Ok((
+                        Outlook::NotFinishable(Reason::EndNotClosing {
+                            end: self.at(e),
+                            start: self.at(s),
+                        }),
+                        0,
+                    ));
                 }
             }
         }
         if let Some(v) = self.by_construction()? {
-            return Ok(v);
+            return Ok((v, 0));
         }
         match self.path.first() {
-            Some(_) => self.searched(&self.path, budget, control),
+            Some(_) => self.searched(&self.path, budget, control, failures),
             None => self.empty_path(budget, control),
         }
-    }
-
-    /// Every legal next square with its verdict, safe moves first (fewest
-    /// onward moves first among them), then unknown, then losing ones.
-    ///
-    /// # Errors
-    /// As [`Position::verdict`].
-    pub fn hints(&self, budget: u64, control: &Control) -> Result<Vec<MoveHint>> {
-        let moves = self.legal_moves();
-        let mut hints = Vec::with_capacity(moves.len());
-        let shared = if self.path.is_empty() {
-            self.rotations(budget, control)?
-        } else {
-            None
-        };
-        for s in moves {
-            let mut next = self.clone();
-            next.play(s)?;
-            let verdict = match &shared {
-                Some(tour) => Outlook::Finishable(rotated(tour, s)),
-                None => next.verdict(budget, control)?,
-            };
-            let onward = next.legal_moves().len();
-            hints.push(MoveHint {
-                square: s,
-                onward,
-                verdict,
-            });
-        }
-        let rank = |h: &MoveHint| match h.verdict {
-            Outlook::Finishable(_) => 0,
-            Outlook::Unknown => 1,
-            Outlook::NotFinishable(_) => 2,
-        };
-        hints.sort_by_key(|h| (rank(h), h.onward, h.square));
-        Ok(hints)
-    }
-
-    /// The hint as answers write it.
-    pub fn hint_line(&self, hint: &MoveHint) -> HintLine {
-        let (status, reason) = match &hint.verdict {
-            Outlook::Finishable(_) => ("safe", None),
-            Outlook::NotFinishable(r) => ("losing", Some(r.to_string())),
-            Outlook::Unknown => ("unknown", None),
-        };
-        let at = self.at(hint.square);
-        HintLine {
-            square: hint.square,
-            row: at.row,
-            col: at.col,
-            onward: hint.onward,
-            status,
-            reason,
-        }
-    }
-
-    /// For the empty path with a closed goal (or either) and no end square:
-    /// one closed tour, whose rotations finish from every square.
-    fn rotations(&self, budget: u64, control: &Control) -> Result<Option<Vec<Square>>> {
-        if self.end.is_some() || self.goal == Wanted::Open {
-            return Ok(None);
-        }
-        let closed = Position {
-            goal: Wanted::Closed,
-            ..self.clone()
-        };
-        Ok(match closed.verdict(budget, control)? {
-            Outlook::Finishable(tour) => Some(tour),
-            _ => None,
-        })
     }
 
     /// The linear construction, where it applies: a plain board, no end
@@ -193,9 +104,9 @@ impl Position {
     /// The empty path: the cheap proofs on the whole board, then a search
     /// from each start in turn (from the end square, reversed, when given;
     /// from one square for a closed tour).
-    fn empty_path(&self, budget: u64, control: &Control) -> Result<Outlook> {
+    fn empty_path(&self, budget: u64, control: &Control) -> Result<(Outlook, u64)> {
         if let Some(reason) = self.whole_board_reason() {
-            return Ok(Outlook::NotFinishable(reason));
+            return Ok((Outlook::NotFinishable(reason), 0));
         }
         let g = &self.graph;
         let mut starts: Vec<Square> = match self.end {
@@ -207,38 +118,37 @@ impl Position {
             starts.truncate(1);
         }
         let (mut nodes, mut unknown) = (0u64, false);
+        let from = Position {
+            end: None,
+            ..self.clone()
+        };
+        let mut failures = from.failures(budget);
         for s in starts {
-            let goal = self.goal;
-            let from = Position {
-                end: None,
-                goal,
-                ..self.clone()
-            };
-            match from.searched(&[s], budget.saturating_sub(nodes), control)? {
+            let left = budget.saturating_sub(nodes);
+            let (verdict, spent) = from.searched(&[s], left, control, &mut failures)?;
+            nodes += spent.max(1);
+            match verdict {
                 Outlook::Finishable(rest) => {
                     let mut tour = vec![s];
                     tour.extend(rest);
                     if self.end.is_some() {
                         tour.reverse();
                     }
-                    return Ok(Outlook::Finishable(tour));
+                    return Ok((Outlook::Finishable(tour), nodes.min(budget)));
                 }
-                Outlook::NotFinishable(Reason::Searched { nodes: n }) => nodes += n,
-                Outlook::NotFinishable(_) => nodes += 1,
-                Outlook::Unknown => {
-                    unknown = true;
-                    nodes = budget;
-                }
+                Outlook::NotFinishable(_) => {}
+                Outlook::Unknown => unknown = true,
             }
             if nodes >= budget {
                 unknown = true;
                 break;
             }
         }
+        let nodes = nodes.min(budget);
         Ok(if unknown {
-            Outlook::Unknown
+            (Outlook::Unknown, nodes)
         } else {
-            Outlook::NotFinishable(Reason::Searched { nodes })
+            (Outlook::NotFinishable(Reason::Searched { nodes }), nodes)
         })
     }
 
@@ -308,8 +218,17 @@ impl Position {
     }
 
     /// The verdict of `path` (not empty) by the cheap proofs at its root
-    /// and then the search.
-    fn searched(&self, path: &[Square], budget: u64, control: &Control) -> Result<Outlook> {
+    /// and then the search, with the nodes it spent.
+    fn searched(
+        &self,
+        path: &[Square],
+        budget: u64,
+        control: &Control,
+        failures: &mut Failures,
+    ) -> Result<(Outlook, u64)> {
+        if !failures.serves(self.goal, self.end) {
+            return self.searched(path, budget, control, &mut self.failures(budget));
+        }
         let board = self.shape.board();
         let open: Vec<bool> = (0..board.squares() as Square)
             .map(|s| !self.shape.is_hole(s))
@@ -324,18 +243,21 @@ impl Position {
             self.goal,
             self.end,
             budget,
+            failures,
         );
         let c = *path.last().expect("a path that is not empty");
         if let Some(cut) = search.cut(c, true) {
-            return Ok(Outlook::NotFinishable(self.explain(&mut search, path, cut)));
+            let reason = self.explain(&mut search, path, cut);
+            return Ok((Outlook::NotFinishable(reason), 0));
         }
-        Ok(match search.run(c, control)? {
+        let outlook = match search.run(c, control)? {
             Outcome::Found => Outlook::Finishable(std::mem::take(&mut search.trail)),
             Outcome::Exhausted => Outlook::NotFinishable(Reason::Searched {
                 nodes: search.nodes,
             }),
             Outcome::OutOfBudget => Outlook::Unknown,
-        })
+        };
+        Ok((outlook, search.nodes.min(budget)))
     }
 
     /// The reason of a cut at the root, naming its squares.
@@ -436,13 +358,7 @@ impl Position {
     }
 
     /// Square `s` named by row and column.
-    fn at(&self, s: Square) -> At {
+    pub(super) fn at(&self, s: Square) -> At {
         At::of(self.shape.board(), s)
     }
-}
-
-/// The closed tour `tour` rotated to start at `s`, without `s`.
-fn rotated(tour: &[Square], s: Square) -> Vec<Square> {
-    let i = tour.iter().position(|&q| q == s).unwrap_or(0);
-    tour[i + 1..].iter().chain(&tour[..i]).copied().collect()
 }

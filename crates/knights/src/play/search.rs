@@ -4,10 +4,13 @@
 //! counts the proofs need (each square's unvisited neighbours, how many
 //! unvisited squares have none or one, the colours left) are kept as the
 //! search moves, so each proof costs a few steps; the connectivity proof
-//! is a breadth-first search, made every few plies on large boards. Every
+//! runs at every node too, as a flood of bit masks on boards of at most
+//! 64 squares, else as a search near the square just visited (the whole
+//! breadth-first search only when that cannot tell). Every
 //! pruning depends on the position alone, never on the nodes counted, so a
 //! position's search is the same wherever it is met.
 
+use super::table::{key, position_hash, Failures};
 use crate::board::Square;
 use crate::shape::Graph;
 use crate::{Control, Result, Wanted};
@@ -46,6 +49,15 @@ pub(crate) struct Search<'a> {
     /// Tie-break key of each square: larger is tried first among equals.
     far: &'a [u32],
     visited: Vec<bool>,
+    /// The visited squares as bits, and their hash, for the failures.
+    bits: Vec<u64>,
+    set_hash: u64,
+    /// On boards of at most 64 squares, each square's neighbours as bits
+    /// and the board's squares, so the connectivity proof is a flood of
+    /// bit masks.
+    near: Vec<u64>,
+    board_bits: u64,
+    failures: &'a mut Failures,
     /// Unvisited neighbours of each square (visited squares included).
     deg: Vec<u8>,
     /// Unvisited squares with no unvisited neighbour, and with one.
@@ -59,8 +71,6 @@ pub(crate) struct Search<'a> {
     start: Square,
     end: Option<Square>,
     goal: Wanted,
-    /// Plies between connectivity proofs.
-    every: usize,
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<Square>,
@@ -83,13 +93,32 @@ impl<'a> Search<'a> {
         goal: Wanted,
         end: Option<Square>,
         budget: u64,
+        failures: &'a mut Failures,
     ) -> Search<'a> {
         let n = graph.len();
+        let mut bits = vec![0u64; n.div_ceil(64).max(1)];
+        let mut set_hash = 0;
+        for q in (0..n).filter(|&q| !open[q]) {
+            bits[q / 64] |= 1 << (q % 64);
+            set_hash ^= key(q as Square);
+        }
+        let near: Vec<u64> = if n <= 64 {
+            (0..n as Square)
+                .map(|q| graph.neighbours(q).iter().fold(0, |m, &t| m | 1 << t))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut s = Search {
             graph,
             colours,
             far,
             visited: (0..n).map(|q| !open[q]).collect(),
+            bits,
+            set_hash,
+            near,
+            board_bits: if n >= 64 { u64::MAX } else { (1 << n) - 1 },
+            failures,
             deg: vec![0; n],
             zero: 0,
             one: 0,
@@ -100,7 +129,6 @@ impl<'a> Search<'a> {
             start: path[0],
             end,
             goal,
-            every: 1 + n / 128,
             seen: vec![0; n],
             stamp: 0,
             queue: Vec::new(),
@@ -150,9 +178,28 @@ impl<'a> Search<'a> {
         self.low_xor ^= q;
     }
 
+    /// Flips `v` in the visited bits and their hash.
+    fn flip(&mut self, v: Square) {
+        self.bits[v as usize / 64] ^= 1 << (v % 64);
+        self.set_hash ^= key(v);
+    }
+
+    /// Whether the position with the knight on `c` is a stored failure.
+    fn failed(&self, c: Square) -> bool {
+        let hash = position_hash(self.set_hash, c, self.start);
+        self.failures.holds(hash, &self.bits, c, self.start)
+    }
+
+    /// Stores the position with the knight on `c` as a failure.
+    fn remember(&mut self, c: Square) {
+        let hash = position_hash(self.set_hash, c, self.start);
+        self.failures.store(hash, &self.bits, c, self.start);
+    }
+
     fn visit(&mut self, v: Square) {
         self.mark_low(v, self.deg[v as usize], false);
         self.visited[v as usize] = true;
+        self.flip(v);
         self.left -= 1;
         self.length += 1;
         if let Some(c) = self.colours {
@@ -183,6 +230,7 @@ impl<'a> Search<'a> {
         self.left += 1;
         self.length -= 1;
         self.visited[v as usize] = false;
+        self.flip(v);
         self.mark_low(v, self.deg[v as usize], true);
     }
 
@@ -315,8 +363,74 @@ impl<'a> Search<'a> {
             .find(|&q| !self.visited[q as usize] && self.seen[q as usize] != stamp)
     }
 
+    /// Whether the unvisited squares, connected before `v` was visited,
+    /// still are: on small boards by the flood of bit masks; on large ones
+    /// by a search near `v` that finds its unvisited neighbours joined
+    /// (then removing `v` split nothing) or cut off from each other, and
+    /// only when it can tell neither within [`NEAR`] squares, the whole
+    /// search.
+    fn still_connected(&mut self, v: Square) -> bool {
+        if !self.near.is_empty() {
+            return self.connected(v);
+        }
+        let mut targets = [0 as Square; 8];
+        let mut count = 0;
+        for &t in self.graph.neighbours(v) {
+            if !self.visited[t as usize] && count < 8 {
+                targets[count] = t;
+                count += 1;
+            }
+        }
+        if count <= 1 {
+            return count == 1 || self.left == 0;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        self.queue.clear();
+        self.queue.push(targets[0]);
+        self.seen[targets[0] as usize] = stamp;
+        let (mut found, mut head) = (1, 0);
+        while head < self.queue.len() {
+            if head >= NEAR {
+                return self.connected(v);
+            }
+            let s = self.queue[head];
+            head += 1;
+            for &t in self.graph.neighbours(s) {
+                if self.visited[t as usize] || self.seen[t as usize] == stamp {
+                    continue;
+                }
+                self.seen[t as usize] = stamp;
+                if targets[1..count].contains(&t) {
+                    found += 1;
+                    if found == count {
+                        return true;
+                    }
+                }
+                self.queue.push(t);
+            }
+        }
+        false
+    }
+
     fn connected(&mut self, c: Square) -> bool {
-        self.reach(c) == self.left
+        if self.near.is_empty() {
+            return self.reach(c) == self.left;
+        }
+        let free = !self.bits[0] & self.board_bits;
+        let first = self.near[c as usize] & free;
+        let mut reached = first & first.wrapping_neg();
+        let mut frontier = reached;
+        while frontier != 0 {
+            let mut next = 0;
+            while frontier != 0 {
+                next |= self.near[frontier.trailing_zeros() as usize];
+                frontier &= frontier - 1;
+            }
+            frontier = next & free & !reached;
+            reached |= frontier;
+        }
+        reached.count_ones() as usize == self.left
     }
 
     /// Whether square `q` is unvisited.
@@ -331,15 +445,22 @@ impl<'a> Search<'a> {
 
     /// The search from the path's last square `c`, whose cheap proofs have
     /// passed at the root; the completion is left in `trail`. The search
-    /// keeps its own stack, so a long path needs no deep recursion.
+    /// keeps its own stack, so a long path needs no deep recursion. Every
+    /// position whose moves all fail is stored in the failures, and a
+    /// stored one is not searched again.
     pub fn run(&mut self, c: Square, control: &Control) -> Result<Outcome> {
         let mut stack: Vec<Frame> = Vec::new();
+        if self.failed(c) {
+            self.nodes += 1;
+            return Ok(Outcome::Exhausted);
+        }
         if let Some(out) = self.enter(c, &mut stack, control)? {
             return Ok(out);
         }
         while let Some(top) = stack.last_mut() {
             if top.tried == top.count {
                 stack.pop();
+                self.remember(self.trail.last().copied().unwrap_or(c));
                 if stack.is_empty() {
                     break;
                 }
@@ -351,8 +472,7 @@ impl<'a> Search<'a> {
             top.tried += 1;
             self.visit(u);
             self.trail.push(u);
-            let connect = self.length.is_multiple_of(self.every);
-            if self.cut(u, connect).is_some() {
+            if self.cut(u, false).is_some() || !self.still_connected(u) || self.failed(u) {
                 self.trail.pop();
                 self.unvisit(u);
                 continue;
@@ -403,6 +523,10 @@ impl<'a> Search<'a> {
         Ok(None)
     }
 }
+
+/// Squares the search near a newly visited square looks at before it
+/// falls back on the whole search.
+const NEAR: usize = 256;
 
 /// The moves of one node still to try.
 struct Frame {

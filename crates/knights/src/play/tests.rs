@@ -88,3 +88,48 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_stored_failure_is_found_only_for_the_very_same_position() {
+    use super::table::Failures;
+    let mut failures = Failures::new(100, Wanted::Closed, None, 0);
+    let (set, other) = ([0b1011u64, 7], [0b1011u64, 5]);
+    assert!(!failures.holds(42, &set, 3, 0));
+    failures.store(42, &set, 3, 0);
+    assert!(failures.holds(42, &set, 3, 0));
+    // The same hash with another visited set, knight's square or start is
+    // a collision, not a failure.
+    assert!(!failures.holds(42, &other, 3, 0));
+    assert!(!failures.holds(42, &set, 1, 0));
+    assert!(!failures.holds(42, &set, 3, 1));
+    assert!(failures.serves(Wanted::Closed, None));
+    assert!(!failures.serves(Wanted::Either, None));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn one_call_judges_the_position_and_its_moves_within_one_budget(
+        side in 5u64..9, seed in 0u64..1000, budget in 0u64..3000, goal in 0usize..3,
+    ) {
+        let goal = [Wanted::Either, Wanted::Closed, Wanted::Open][goal];
+        let p = position(side, side, goal, seed);
+        let judged = p.judge(budget, &Control::new()).unwrap();
+        prop_assert!(judged.nodes <= budget, "{} nodes of {budget}", judged.nodes);
+        prop_assert_eq!(&judged.verdict, &p.verdict(budget, &Control::new()).unwrap());
+        if let Outlook::Finishable(rest) = &judged.verdict {
+            if let Some(&first) = rest.first().filter(|_| !p.path().is_empty()) {
+                let hint = judged.hints.iter().find(|h| h.square == first).unwrap();
+                prop_assert!(hint.is_safe(), "the completion's first square {first} is safe");
+            }
+        }
+        for h in &judged.hints {
+            if let Outlook::Finishable(rest) = &h.verdict {
+                let mut next = p.clone();
+                next.play(h.square).unwrap();
+                prop_assert!(next.with_path(rest).unwrap().is_won());
+            }
+        }
+    }
+}

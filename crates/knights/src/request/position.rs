@@ -7,8 +7,9 @@ use crate::play::{HintLine, Outlook, Position};
 use crate::shape::{Leaper, Wrap};
 use crate::{Control, Kind, Result, Wanted};
 
-/// The node budget of the oracle when the request gives none.
-pub const DEFAULT_MAX_NODES: u64 = 1_000_000;
+/// The node budget of the oracle for a whole answer (the position's
+/// verdict and its hints) when the request gives none.
+pub const DEFAULT_MAX_NODES: u64 = 30_000;
 
 /// A partial path and its goal: what can be played next, whether it can be
 /// finished, and which moves keep a finish.
@@ -36,7 +37,10 @@ pub struct PositionRequest {
     /// The square the tour must end on, `ROW,COL` or a name such as `c3`.
     #[serde(default)]
     pub end: Option<String>,
-    /// Node budget of the oracle's search for each verdict (1 or more).
+    /// Node budget of the oracle's search for the whole answer, the
+    /// position's verdict and the hints together (1 or more; default
+    /// [`DEFAULT_MAX_NODES`]). A move not judged within it is `unknown`.
+    /// Nodes, not time: the same request gives the same answer anywhere.
     #[serde(default)]
     pub max_nodes: Option<u64>,
     /// Whether to judge every legal next square (default yes).
@@ -109,7 +113,7 @@ impl PositionRequest {
 pub struct PositionPlan {
     /// The position.
     pub position: Position,
-    /// The node budget of each verdict.
+    /// The node budget of the whole answer.
     pub max_nodes: u64,
     /// Whether to judge the legal next squares.
     pub hints: bool,
@@ -152,14 +156,12 @@ impl Job for PositionRequest {
 
     fn run_plan(plan: PositionPlan, control: &Control) -> Result<PositionAnswer> {
         let p = &plan.position;
-        let verdict = p.verdict(plan.max_nodes, control)?;
-        let hints = if plan.hints {
-            p.hints(plan.max_nodes, control)?
-                .iter()
-                .map(|h| p.hint_line(h))
-                .collect()
+        let (verdict, hints) = if plan.hints {
+            let judged = p.judge(plan.max_nodes, control)?;
+            let hints = judged.hints.iter().map(|h| p.hint_line(h)).collect();
+            (judged.verdict, hints)
         } else {
-            Vec::new()
+            (p.verdict(plan.max_nodes, control)?, Vec::new())
         };
         let board = p.shape().board();
         let (reason, completion) = match &verdict {

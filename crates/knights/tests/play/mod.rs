@@ -5,6 +5,7 @@
 
 mod reasons;
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 
 use knights::board::Square;
@@ -14,7 +15,7 @@ use knights::shape::Shape;
 use knights::{Control, Kind, Wanted};
 use rand::Rng;
 
-/// The oracle's node budget in these tests.
+/// The oracle's node budget in these tests (of each call).
 const BUDGET: u64 = 2_000_000;
 
 /// The moves of a shape of at most 64 squares, computed from the checker's
@@ -24,7 +25,13 @@ struct Plain {
     cols: i64,
     open: Vec<bool>,
     adjacent: Vec<u64>,
+    /// The states (visited mask, last square, first square) whose search
+    /// failed, for one goal and end square: memoised across positions.
+    failed: RefCell<(Wanted, Option<Square>, Failed)>,
 }
+
+/// Failed states: visited mask, last square, first square.
+type Failed = HashSet<(u64, Square, Square)>;
 
 impl Plain {
     fn new(shape: &Shape) -> Plain {
@@ -46,6 +53,7 @@ impl Plain {
             cols,
             open,
             adjacent,
+            failed: RefCell::new((Wanted::Either, None, HashSet::new())),
         }
     }
 
@@ -65,8 +73,9 @@ impl Plain {
     }
 
     /// Whether `path` can be finished, by a plain exhaustive search (with
-    /// a memo of the states that failed, and no other cleverness than
-    /// refusing a square nothing can enter).
+    /// a memo of the states that failed, kept across calls of the same
+    /// goal and end, and no other cleverness than refusing a square
+    /// nothing can enter).
     fn finishable(&self, path: &[Square], goal: Wanted, end: Option<Square>) -> bool {
         let all: u64 = (0..self.open.len())
             .filter(|&s| self.open[s])
@@ -77,9 +86,12 @@ impl Plain {
                 .any(|s| self.finishable(&[s], goal, end));
         }
         let mask = path.iter().fold(0u64, |m, &s| m | 1 << s);
-        let mut failed = HashSet::new();
+        let mut memo = self.failed.borrow_mut();
+        if (memo.0, memo.1) != (goal, end) {
+            *memo = (goal, end, HashSet::new());
+        }
         let mut trail = path.to_vec();
-        self.extend(&mut trail, mask, all, goal, end, &mut failed)
+        self.extend(&mut trail, mask, all, goal, end, &mut memo.2)
     }
 
     fn extend(
@@ -89,7 +101,7 @@ impl Plain {
         all: u64,
         goal: Wanted,
         end: Option<Square>,
-        failed: &mut HashSet<(u64, Square)>,
+        failed: &mut Failed,
     ) -> bool {
         let c = *trail.last().unwrap();
         if mask == all {
@@ -101,7 +113,7 @@ impl Plain {
             };
             return kind_ok && end.is_none_or(|e| e == c);
         }
-        if failed.contains(&(mask, c)) {
+        if failed.contains(&(mask, c, trail[0])) {
             return false;
         }
         let free = all & !mask;
@@ -121,7 +133,7 @@ impl Plain {
                 trail.pop();
             }
         }
-        failed.insert((mask, c));
+        failed.insert((mask, c, trail[0]));
         false
     }
 }
@@ -189,10 +201,11 @@ fn exhaustive_share(
     let (mut decided, mut judged) = (0u64, 0u64);
     for seed in 0..positions {
         let p = random_position(shape, goal, end, seed);
-        let verdict = p.verdict(BUDGET, &Control::new()).unwrap();
+        let answer = p.judge(BUDGET, &Control::new()).unwrap();
+        assert!(answer.nodes <= BUDGET);
+        let (verdict, hints) = (answer.verdict, answer.hints);
         decided += u64::from(confirm(&plain, p.path(), goal, end, &verdict));
         judged += 1;
-        let hints = p.hints(BUDGET, &Control::new()).unwrap();
         assert_eq!(hints.len(), p.legal_moves().len());
         if matches!(verdict, Outlook::Finishable(_)) && !p.path().is_empty() {
             assert!(
