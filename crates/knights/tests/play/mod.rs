@@ -184,12 +184,7 @@ fn confirm(
 }
 
 /// `positions` random positions of `shape`: every verdict and hint
-/// confirmed; the share left unknown is small.
-fn exhaustive(shape: &Shape, goal: Wanted, end: Option<Square>, positions: u64) {
-    exhaustive_share(shape, goal, end, positions, 95);
-}
-
-/// As [`exhaustive`], with at least `percent` of the verdicts decided.
+/// confirmed, and at least `percent` of the verdicts decided.
 fn exhaustive_share(
     shape: &Shape,
     goal: Wanted,
@@ -231,39 +226,50 @@ fn shape(text: &str) -> Shape {
     Shape::new(text.parse().unwrap())
 }
 
-#[test]
-fn every_verdict_and_hint_on_5x5_is_confirmed() {
-    exhaustive(&shape("5x5"), Wanted::Either, None, 1000);
-}
-
-#[test]
-fn every_verdict_and_hint_on_5x6_is_confirmed() {
-    exhaustive(&shape("5x6"), Wanted::Closed, None, 1000);
-}
-
-#[test]
-fn every_verdict_and_hint_on_6x6_is_confirmed() {
-    exhaustive(&shape("6x6"), Wanted::Closed, None, 1000);
-}
-
-#[test]
-fn open_goals_end_squares_and_other_shapes_are_confirmed() {
+/// The boards and goals of the exhaustive check: every board from 5x5 to
+/// 6x6 (goal either where no closed tour exists), then open goals, end
+/// squares and other shapes, with the share of verdicts that must be
+/// decided.
+fn exhaustive_cases() -> Vec<(Shape, Wanted, Option<Square>, u64)> {
     let holed = Shape::parse_board_text(".....\n..#..\n.....\n.....\n").unwrap();
     let torus = shape("4x5").with_wrap(knights::shape::Wrap::Both);
     let camel = shape("5x6").with_leaper(knights::shape::Leaper::new(1, 3).unwrap());
-    for (s, goal, end) in [
-        (shape("6x6"), Wanted::Open, None),
-        (shape("5x6"), Wanted::Either, Some(29)),
-        (shape("6x5"), Wanted::Closed, Some(7)),
-        (holed, Wanted::Either, None),
-        (torus.clone(), Wanted::Closed, None),
-        (torus, Wanted::Open, Some(3)),
-        (camel, Wanted::Either, None),
-    ] {
-        // Open goals on the torus are decided only at the last square, so
-        // more of them run out of the budget.
-        exhaustive_share(&s, goal, end, 150, 80);
+    // Open goals on the torus are decided only at the last square, so more
+    // of them run out of the budget.
+    vec![
+        (shape("5x5"), Wanted::Either, None, 95),
+        (shape("5x6"), Wanted::Closed, None, 95),
+        (shape("6x6"), Wanted::Closed, None, 95),
+        (shape("6x6"), Wanted::Open, None, 80),
+        (shape("5x6"), Wanted::Either, Some(29), 80),
+        (shape("6x5"), Wanted::Closed, Some(7), 80),
+        (holed, Wanted::Either, None, 80),
+        (torus.clone(), Wanted::Closed, None, 80),
+        (torus, Wanted::Open, Some(3), 80),
+        (camel, Wanted::Either, None, 80),
+    ]
+}
+
+/// The exhaustive check of the first three cases (the boards from 5x5 to
+/// 6x6) from `positions` positions each, and of the others from
+/// `others` each.
+fn exhaustive_check(positions: u64, others: u64) {
+    for (i, (s, goal, end, percent)) in exhaustive_cases().into_iter().enumerate() {
+        let count = if i < 3 { positions } else { others };
+        exhaustive_share(&s, goal, end, count, percent);
     }
+}
+
+#[test]
+fn every_verdict_and_hint_is_confirmed_from_random_positions() {
+    exhaustive_check(150, 25);
+}
+
+/// The acceptance's count: 1,000 positions on every board from 5x5 to 6x6.
+#[test]
+#[ignore = "minutes: cargo test --release -p knights --test tests -- --ignored play::every_verdict_and_hint_from_1000"]
+fn every_verdict_and_hint_from_1000_positions_is_confirmed() {
+    exhaustive_check(1000, 150);
 }
 
 /// From positions the oracle calls finishable, playing the first safe
