@@ -385,11 +385,12 @@ pub struct HintArgs {
     /// The kind of tour to finish.
     #[arg(long, default_value = "either", value_parser = ["closed", "open", "either"])]
     pub kind: String,
-    /// The square the tour must end on, as ROW,COL.
+    /// The square the tour must end on, as ROW,COL or a name such as c3.
     #[arg(long)]
     pub end: Option<String>,
-    /// Node budget of the search for each verdict (the position's, then
-    /// each legal move's); "unknown" when it runs out [default: 1000000].
+    /// Node budget of the search for the whole answer (the position's
+    /// verdict, then the legal moves'); "unknown" when it runs out
+    /// [default: 30000].
     #[arg(long)]
     pub max_nodes: Option<u64>,
     /// Output format.

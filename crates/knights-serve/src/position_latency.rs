@@ -18,7 +18,6 @@ use hyper_util::rt::TokioExecutor;
 use knights::play::Position;
 use knights::shape::Shape;
 use knights::Wanted;
-use rand::Rng;
 use serde_json::{json, Value};
 
 use super::{router, serve, Config};
@@ -26,17 +25,7 @@ use super::{router, serve, Config};
 /// The path of a position of `shape` after a random number of random legal
 /// moves, as the request's squares.
 pub(super) fn random_path(shape: &Shape, seed: u64) -> Vec<String> {
-    let mut rng = knights::rng::seeded(seed);
-    let mut p = Position::new(shape.clone(), Wanted::Either, None).expect("a position");
-    let length = rng.random_range(0..shape.squares());
-    for _ in 0..length {
-        let moves = p.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        p.play(moves[rng.random_range(0..moves.len())])
-            .expect("a legal move");
-    }
+    let p = Position::random_play(shape.clone(), Wanted::Either, None, seed).expect("a position");
     let board = shape.board();
     p.path()
         .iter()

@@ -19,22 +19,10 @@ use knights::play::{Outlook, Position};
 use knights::request::DEFAULT_MAX_NODES;
 use knights::shape::Shape;
 use knights::{Control, Wanted};
-use rand::Rng;
 
 /// A position of `shape` after a random number of random legal moves.
 fn random_position(shape: &Shape, seed: u64) -> Position {
-    let mut rng = knights::rng::seeded(seed);
-    let mut p = Position::new(shape.clone(), Wanted::Either, None).expect("a position");
-    let length = rng.random_range(0..shape.squares());
-    for _ in 0..length {
-        let moves = p.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        p.play(moves[rng.random_range(0..moves.len())])
-            .expect("a legal move");
-    }
-    p
+    Position::random_play(shape.clone(), Wanted::Either, None, seed).expect("a position")
 }
 
 /// A number from the environment variable `name`, else `default`.

@@ -8,10 +8,10 @@ import { pathToText, pathFromText } from './share.js';
 import { svgBoard, el, points, squareName } from './board.js';
 
 const MAX_SQUARES = 4096; // the most squares the panel draws (64x64)
-// The oracle's node budget for each verdict of an answer after a move (so
-// that the next move comes quickly); a hint asked for takes the server's
-// default budget.
-const MOVE_NODES = 200000;
+// An answer after a move takes the server's default node budget (so that
+// the next move comes quickly); a hint asked for where that budget did not
+// decide searches ten times longer.
+const HINT_NODES = 300000;
 
 // The panel's state; `answer` is the server's answer for `path`, once in.
 const p = {
@@ -37,14 +37,14 @@ function thinking(on) {
 }
 
 // Asks the server about the path (with every legal move judged when
-// `hints`; with the default budget when a hint is `asked` for); resolves to the answer, or null when a newer request took over
+// `hints`; with a larger budget when a hint is `asked` for); resolves to the answer, or null when a newer request took over
 // or the server refused (then its sentence is shown).
 async function ask(hints, asked = false) {
   if (p.controller) p.controller.abort();
   const controller = new AbortController();
   p.controller = controller;
   const body = { ...p.shape, path: p.path.map(rc), kind: p.goal, hints };
-  if (!asked) body['max-nodes'] = MOVE_NODES;
+  if (asked) body['max-nodes'] = HINT_NODES;
   if (p.end) body.end = p.end;
   thinking(true);
   try {
@@ -219,7 +219,7 @@ function restart() {
 
 async function hint() {
   let a = current();
-  // An answer after a move (a smaller budget) serves when it decided.
+  // An answer after a move (the default budget) serves when it decided.
   const decided = a && a.judged && (a.won || a.verdict === 'not-finishable' || a.hints.some(h => h.status === 'safe'));
   if (!decided && !(a && a.asked)) a = await ask(true, true);
   if (!a) return;

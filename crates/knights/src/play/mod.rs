@@ -84,6 +84,35 @@ impl Position {
         })
     }
 
+    /// The position reached from the empty path on `shape` by random legal
+    /// play: a random number of moves below the number of squares, each
+    /// drawn among the legal ones, stopping early where the knight is
+    /// stuck. A seed gives the same position on every machine (the
+    /// portable generator of [`crate::rng`]); the oracle's benchmarks and
+    /// tests draw their positions this way.
+    ///
+    /// # Errors
+    /// As [`Position::new`].
+    pub fn random_play(
+        shape: Shape,
+        goal: Wanted,
+        end: Option<Square>,
+        seed: u64,
+    ) -> Result<Position> {
+        use rand::Rng;
+        let mut rng = crate::rng::seeded(seed);
+        let length = rng.random_range(0..shape.squares());
+        let mut p = Position::new(shape, goal, end)?;
+        for _ in 0..length {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.play(moves[rng.random_range(0..moves.len())])?;
+        }
+        Ok(p)
+    }
+
     /// This position with `path` played from its start, square by square.
     ///
     /// # Errors

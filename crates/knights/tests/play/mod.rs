@@ -13,7 +13,6 @@ use knights::check::{check_path_on, Rules};
 use knights::play::{Outlook, Position};
 use knights::shape::Shape;
 use knights::{Control, Kind, Wanted};
-use rand::Rng;
 
 /// The oracle's node budget in these tests (of each call).
 const BUDGET: u64 = 2_000_000;
@@ -138,20 +137,9 @@ impl Plain {
     }
 }
 
-/// A position reached by random legal play from the empty path: a random
-/// number of moves, stopping early where the knight is stuck.
+/// A position reached by random legal play from the empty path.
 pub fn random_position(shape: &Shape, goal: Wanted, end: Option<Square>, seed: u64) -> Position {
-    let mut rng = knights::rng::seeded(seed);
-    let mut p = Position::new(shape.clone(), goal, end).unwrap();
-    let length = rng.random_range(0..=shape.squares());
-    for _ in 0..length {
-        let moves = p.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        p.play(moves[rng.random_range(0..moves.len())]).unwrap();
-    }
-    p
+    Position::random_play(shape.clone(), goal, end, seed).unwrap()
 }
 
 /// Checks `verdict` of `path` against the checker and the plain search;
