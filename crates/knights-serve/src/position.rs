@@ -33,9 +33,10 @@ async fn position(
 ) -> Result<Json<PositionAnswer>, ApiError> {
     own_query(&uri, [])?;
     let request: PositionRequest = read_json(body)?;
-    let plan = request.plan()?;
-    let board = plan.position.shape().board();
+    // The cap before the plan, which builds the board's move graph.
+    let board: knights::Board = request.board.parse()?;
     capped(board, state.config.max_tourney_squares, "/api/position")?;
+    let plan = request.plan()?;
     let answer = state
         .heavy(move |stop| PositionRequest::run_plan(plan, &Control::new().stop(stop)))
         .await?;

@@ -104,6 +104,11 @@ async fn bad_positions_are_refused_with_a_status_and_one_sentence() {
             json!({"board": "600x600"}).to_string(),
             "over this server's cap for /api/position",
         ),
+        // Refused before any move graph is built (3.6 x 10^9 squares).
+        (
+            json!({"board": "60000x60000", "path": ["0,0"]}).to_string(),
+            "over this server's cap for /api/position",
+        ),
     ] {
         let (s, v, _) = call(&router(Config::default()), "POST", "/api/position", &body).await;
         assert_eq!(s, StatusCode::BAD_REQUEST, "{body}: {v}");
