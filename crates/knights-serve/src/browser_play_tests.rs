@@ -253,6 +253,20 @@ async fn browser_play_undo_redo_a_dead_end_and_a_phone() {
     press(&client, &['y']).await;
     until(&client, &visited_is(8), "redo by y").await;
     assert!(message(&client).await.contains("Dead end"));
+    // The link in the URL opens the same position in a fresh browser.
+    let link = js(&client, "return location.hash").await;
+    let link = link.as_str().unwrap().to_string();
+    assert!(link.starts_with("#v1/play?"), "{link}");
+    let path = js(&client, "return JSON.stringify(window.knightsPlay.path)").await;
+    {
+        let (other, addr2, _port2, _driver2, _profile2) = start().await;
+        other.goto(&format!("http://{addr2}/{link}")).await.unwrap();
+        until(&other, &visited_is(8), "the link opened elsewhere").await;
+        let again = js(&other, "return JSON.stringify(window.knightsPlay.path)").await;
+        assert_eq!(again, path, "{link}");
+        assert!(message(&other).await.contains("Dead end"));
+        other.close().await.unwrap();
+    }
     // The share contract: the state saved, restart (an event not fresh),
     // the state restored.
     js(&client, "window.seen = []; document.addEventListener('knights:state', e => window.seen.push(e.detail)); return import('/assets/play.js').then(m => { window.saved = m.share.save(); return true; })").await;
