@@ -95,17 +95,22 @@ async fn message(client: &Client) -> String {
     v.as_str().unwrap().to_string()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium; scripts/test.sh runs it"]
-async fn browser_play_whole_tours_by_mouse_and_by_keyboard_following_hints() {
-    let (client, addr, port, _driver, _profile) = start().await;
+/// Opens the page on the server at `addr` and waits until it is ready.
+async fn open_page(client: &Client, addr: std::net::SocketAddr) {
     client.goto(&format!("http://{addr}/")).await.unwrap();
     until(
-        &client,
+        client,
         "return document.body.dataset.ready === 'yes'",
         "the page",
     )
     .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium; scripts/test.sh runs it"]
+async fn browser_play_whole_tours_by_mouse_and_by_keyboard_following_hints() {
+    let (client, addr, port, _driver, _profile) = start().await;
+    open_page(&client, addr).await;
     // The Play panel is the first a visitor sees.
     let first = js(&client, "return document.querySelector('#tabs button').dataset.panel + ' ' + document.querySelector('.panel.on').id").await;
     assert_eq!(first, "play panel-play");
@@ -197,13 +202,7 @@ async fn browser_play_whole_tours_by_mouse_and_by_keyboard_following_hints() {
 #[ignore = "needs Chromium; scripts/test.sh runs it"]
 async fn browser_play_undo_redo_a_dead_end_and_a_phone() {
     let (client, addr, port, _driver, _profile) = start().await;
-    client.goto(&format!("http://{addr}/")).await.unwrap();
-    until(
-        &client,
-        "return document.body.dataset.ready === 'yes'",
-        "the page",
-    )
-    .await;
+    open_page(&client, addr).await;
 
     // 3x3: no tour (nothing can enter the centre), so easy warns at the
     // first move;
