@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::{board_of, Chunked, Document};
+use crate::check::Coord;
 use crate::{Error, Result, Tour};
 
 /// A tour as a numbered grid.
@@ -138,29 +139,36 @@ pub(super) const UNVISITED: u64 = u64::MAX - 1;
 /// A `#` in a grid: a hole.
 pub(super) const HOLE: u64 = u64::MAX;
 
-/// A grid with holes (`#`), as the tour it numbers: the squares in the
-/// order of their numbers, which must be `base..base + squares`.
-fn with_holes(board: crate::Board, numbers: &[u64], base: u64) -> Result<Document> {
+/// The squares a grid numbers, in the order of their numbers (which must
+/// be `base..base + k` for its `k` numbered squares, `.` and `#` not
+/// counted), and its holes. A number outside those steps is refused in the
+/// words of `outside(number, square, k)`; a step written twice, as such.
+pub(super) fn numbered(
+    board: crate::Board,
+    numbers: &[u64],
+    base: u64,
+    outside: impl Fn(u64, Coord, usize) -> String,
+) -> Result<(Vec<Coord>, Vec<Coord>)> {
     let cols = u64::from(board.cols());
     let at = |i: usize| ((i as u64 / cols) as i64, (i as u64 % cols) as i64);
-    let holes: Vec<crate::check::Coord> = (0..numbers.len())
+    let holes: Vec<Coord> = (0..numbers.len())
         .filter(|&i| numbers[i] == HOLE)
         .map(at)
         .collect();
-    let open = numbers.len() - holes.len();
-    let mut squares = vec![None; open];
+    let count = numbers
+        .iter()
+        .filter(|&&n| n != HOLE && n != UNVISITED)
+        .count();
+    let mut squares = vec![None; count];
     for (i, &n) in numbers.iter().enumerate() {
-        if n == HOLE {
+        if n == HOLE || n == UNVISITED {
             continue;
         }
         let step = n.wrapping_sub(base);
-        let slot = squares.get_mut(step as usize).filter(|_| n >= base).ok_or_else(|| {
-            Error::Parse(format!(
-                "the number {n} at {:?} is outside the steps {base}..={} of a board with {open} squares",
-                at(i),
-                base + open as u64 - 1
-            ).into())
-        })?;
+        let slot = squares
+            .get_mut(step as usize)
+            .filter(|_| n >= base)
+            .ok_or_else(|| Error::Parse(outside(n, at(i), count).into()))?;
         if slot.is_some() {
             return Err(Error::Parse(
                 format!("step {n} is written twice in the grid").into(),
@@ -172,6 +180,18 @@ fn with_holes(board: crate::Board, numbers: &[u64], base: u64) -> Result<Documen
         .into_iter()
         .map(|s| s.expect("every step is written once"))
         .collect();
+    Ok((squares, holes))
+}
+
+/// A grid with holes (`#`), as the tour it numbers: the squares in the
+/// order of their numbers, which must be `base..base + squares`.
+fn with_holes(board: crate::Board, numbers: &[u64], base: u64) -> Result<Document> {
+    let (squares, holes) = numbered(board, numbers, base, |n, at, open| {
+        format!(
+            "the number {n} at {at:?} is outside the steps {base}..={} of a board with {open} squares",
+            base + open as u64 - 1
+        )
+    })?;
     Ok(Document::Tour {
         board,
         closed: None,

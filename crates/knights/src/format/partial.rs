@@ -5,7 +5,7 @@
 //! square is visited (docs/formats.md, "Partial paths"). Whether the moves
 //! are legal is the position's to say, not the reader's.
 
-use super::grid::{grid_numbers, HOLE, UNVISITED};
+use super::grid::{grid_numbers, numbered};
 use super::moves::parse_head;
 use super::{parse_json, parse_move_list, shape_of, Document};
 use crate::check::Coord;
@@ -99,44 +99,17 @@ fn partial_moves(text: &str) -> Result<PartialPath> {
 /// for the `k` numbered squares (base 0 when some square holds 0, else 1).
 fn partial_grid(text: &str) -> Result<PartialPath> {
     let (board, numbers) = grid_numbers(text, true)?;
-    let cols = u64::from(board.cols());
-    let at = |i: usize| ((i as u64 / cols) as i64, (i as u64 % cols) as i64);
-    let holes: Vec<Coord> = (0..numbers.len())
-        .filter(|&i| numbers[i] == HOLE)
-        .map(at)
-        .collect();
-    let visited = numbers
-        .iter()
-        .filter(|&&n| n != HOLE && n != UNVISITED)
-        .count();
     let base = if numbers.contains(&0) { 0 } else { 1 };
-    let mut path: Vec<Option<Coord>> = vec![None; visited];
-    for (i, &n) in numbers.iter().enumerate() {
-        if n == HOLE || n == UNVISITED {
-            continue;
-        }
-        let step = n.wrapping_sub(base);
-        let slot = path.get_mut(step as usize).filter(|_| n >= base).ok_or_else(|| {
-            Error::Parse(format!(
-                "the number {n} at {:?} is not a step of a path of {visited} squares, which are numbered {base} to {}; number the visited squares from {base} without a gap and write '.' for the others",
-                at(i),
-                base + visited as u64 - 1
-            ).into())
-        })?;
-        if slot.is_some() {
-            return Err(Error::Parse(
-                format!("step {n} is written twice in the grid").into(),
-            ));
-        }
-        *slot = Some(at(i));
-    }
+    let (path, holes) = numbered(board, &numbers, base, |n, at, visited| {
+        format!(
+            "the number {n} at {at:?} is not a step of a path of {visited} squares, which are numbered {base} to {}; number the visited squares from {base} without a gap and write '.' for the others",
+            base + visited as u64 - 1
+        )
+    })?;
     let shape = shape_of(board, &holes, Wrap::None, Leaper::KNIGHT)?;
     Ok(PartialPath {
         shape: shape.unwrap_or_else(|| Shape::new(board)),
-        path: path
-            .into_iter()
-            .map(|s| s.expect("every step is written once"))
-            .collect(),
+        path,
     })
 }
 
