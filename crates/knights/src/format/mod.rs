@@ -1,5 +1,6 @@
 //! Reading and writing tours and tourneys: JSON, numbered grids, move lists
-//! and SVG pictures (see `docs/formats.md`).
+//! and pictures: SVG, and with the `raster` feature PNG and animated GIF
+//! (see `docs/formats.md`).
 //!
 //! Reading goes in two stages: [`read`] turns text into a raw [`Document`]
 //! (coordinates as written, possibly off the board or repeated), and
@@ -24,13 +25,17 @@ mod grid;
 mod json;
 mod moves;
 mod partial;
+#[cfg(feature = "raster")]
+mod raster;
 mod svg;
 
 pub use grid::{grid, parse_grid, Grid};
 pub use json::{parse_json, tour_json, tourney_json, TourJson, TourneyJson};
 pub use moves::{move_list, parse_move_list, tourney_move_list, AlgebraicMoveList, MoveList};
 pub use partial::{read_partial, PartialPath};
-pub use svg::{tour_svg, tourney_svg, Svg, SvgOptions};
+#[cfg(feature = "raster")]
+pub use raster::{path_png, svg_to_png, tour_gif, tour_png, tourney_png, GifOptions};
+pub use svg::{path_svg, tour_svg, tourney_svg, Svg, SvgOptions};
 
 use crate::board::Square;
 use crate::check::{self, Coord, Fault, Verdict};

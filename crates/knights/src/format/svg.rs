@@ -10,7 +10,7 @@
 use std::fmt;
 
 use crate::board::Square;
-use crate::{Board, Tour, Tourney};
+use crate::{Board, Shape, Tour, Tourney};
 
 /// How to draw.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -24,6 +24,8 @@ pub struct SvgOptions {
 enum Picture<'a> {
     Tour(&'a Tour),
     Tourney(&'a Tourney),
+    /// A partial path (a played position): its shape and squares.
+    Path(&'a Shape, &'a [Square]),
 }
 
 /// An SVG picture, written by its `Display` implementation.
@@ -57,6 +59,26 @@ pub fn tourney_svg(tourney: &Tourney, options: SvgOptions) -> Svg<'_> {
     }
 }
 
+/// The picture of a partial path on a shape, such as a position being
+/// played: holes dark, the squares visited joined in order, the start
+/// marked green and the knight's square blue. Every square of `squares`
+/// must be on the board (a position's path always is).
+///
+/// # Example
+/// ```
+/// use knights::{Shape, format::{path_svg, SvgOptions}};
+/// let shape: Shape = "5x5".parse::<knights::Board>()?.into();
+/// let svg = path_svg(&shape, &[0, 7, 14], SvgOptions::default()).to_string();
+/// assert!(svg.contains("<title>path of 2 moves on 5x5</title>"));
+/// # Ok::<(), knights::Error>(())
+/// ```
+pub fn path_svg<'a>(shape: &'a Shape, squares: &'a [Square], options: SvgOptions) -> Svg<'a> {
+    Svg {
+        picture: Picture::Path(shape, squares),
+        options,
+    }
+}
+
 /// Each cell is 2 units wide, so centres fall on odd integers.
 const CELL: u32 = 2;
 
@@ -76,6 +98,7 @@ impl Svg<'_> {
         match self.picture {
             Picture::Tour(t) => t.board(),
             Picture::Tourney(t) => t.board(),
+            Picture::Path(shape, _) => shape.board(),
         }
     }
 
@@ -143,9 +166,14 @@ impl Svg<'_> {
     /// The tour of a board with holes, wrapping or another leaper: holes
     /// drawn dark, and a move that wraps drawn as two halves, one leaving
     /// the board and one entering it (clipped to the board).
-    fn write_shape_path(&self, f: &mut fmt::Formatter<'_>, t: &Tour) -> fmt::Result {
-        let board = t.board();
-        let shape = t.shape();
+    fn write_shape_path(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        shape: &Shape,
+        squares: &[Square],
+        closed: bool,
+    ) -> fmt::Result {
+        let board = shape.board();
         let (w, h) = (board.cols() * CELL, board.rows() * CELL);
         for q in shape.holes() {
             let (r, c) = board.coords(q);
@@ -160,13 +188,11 @@ impl Svg<'_> {
             f,
             r#"<defs><clipPath id="inside"><rect width="{w}" height="{h}"/></clipPath></defs>"#
         )?;
-        let squares = t.squares();
         let n = squares.len();
-        let steps = if t.is_closed() {
-            n
-        } else {
-            n.saturating_sub(1)
-        };
+        if n == 0 {
+            return Ok(());
+        }
+        let steps = if closed { n } else { n.saturating_sub(1) };
         let moves = shape.leaper().moves();
         let xy = |q: Square| {
             let (r, c) = board.coords(q);
@@ -265,6 +291,10 @@ impl fmt::Display for Svg<'_> {
                 if t.is_closed() { "closed" } else { "open" }
             ),
             Picture::Tourney(t) => format!("tourney of {} cycles on {board}", t.len()),
+            Picture::Path(shape, squares) => format!(
+                "path of {} moves on {shape}",
+                squares.len().saturating_sub(1)
+            ),
         };
         writeln!(f, "<title>{title}</title>")?;
         // Softer squares on big boards, where the path is the picture.
@@ -281,7 +311,7 @@ impl fmt::Display for Svg<'_> {
         writeln!(f, r#"<rect width="{w}" height="{h}" fill="url(#board)"/>"#)?;
         match self.picture {
             Picture::Tour(t) if !t.is_plain() => {
-                self.write_shape_path(f, t)?;
+                self.write_shape_path(f, &t.shape(), t.squares(), t.is_closed())?;
                 self.write_marker(f, t.start(), "#2e9e44", "start")?;
                 self.write_marker(f, t.end(), "#d62728", "end")?;
             }
@@ -293,6 +323,13 @@ impl fmt::Display for Svg<'_> {
             Picture::Tourney(t) => {
                 for (i, cycle) in t.cycles().iter().enumerate() {
                     self.write_line(f, cycle, true, &colour(i))?;
+                }
+            }
+            Picture::Path(shape, squares) => {
+                self.write_shape_path(f, shape, squares, false)?;
+                if let (Some(&first), Some(&last)) = (squares.first(), squares.last()) {
+                    self.write_marker(f, first, "#2e9e44", "start")?;
+                    self.write_marker(f, last, "#1f77b4", "knight")?;
                 }
             }
         }
