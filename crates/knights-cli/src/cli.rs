@@ -30,7 +30,7 @@ impl Cli {
 pub enum Command {
     /// Make one knight's tour: closed where the board has one, else open.
     #[command(
-        after_help = "Examples:\n  knights tour 8x8\n  knights tour 12x12 --open --start 0,0 -f svg -o tour.svg\n  knights tour 200x200 -a warnsdorff --tie pohl -f summary\n  knights tour 8x8 --closed -a warnsdorff --tie first --base 1"
+        after_help = "Examples:\n  knights tour 8x8\n  knights tour 12x12 --open --start 0,0 -f svg -o tour.svg\n  knights tour 8x8 -o tour.gif\n  knights tour 200x200 -a warnsdorff --tie pohl -f summary\n  knights tour 8x8 --closed -a warnsdorff --tie first --base 1"
     )]
     Tour(TourArgs),
     /// Check a tour or tourney file (JSON, grid or move list; `-` for stdin).
@@ -47,9 +47,9 @@ pub enum Command {
     /// Say whether a closed or open tour exists on a board, and why.
     #[command(after_help = "Examples:\n  knights exists 4x7\n  knights exists 3x7 --open")]
     Exists(ExistsArgs),
-    /// Convert a tour or tourney file to another format (grid, JSON, moves, SVG).
+    /// Convert a tour or tourney file to another format (grid, JSON, moves, SVG, PNG, GIF).
     #[command(
-        after_help = "Examples:\n  knights render tour.json -f svg -o tour.svg\n  knights tour 6x6 -f json | knights render - -f moves"
+        after_help = "Examples:\n  knights render tour.json -f svg -o tour.svg\n  knights render tour.json -o tour.png\n  knights tour 6x6 -f json | knights render - -f moves"
     )]
     Render(RenderArgs),
     /// Facts about a board's knight graph: squares, edges, degrees.
@@ -250,6 +250,11 @@ pub enum FormatArg {
     Svg,
     /// An SVG picture that draws itself step by step.
     AnimatedSvg,
+    /// A PNG picture, as the SVG draws it (at most 4000 pixels a side).
+    Png,
+    /// An animated GIF of a tour drawn step by step (not of a tourney; its
+    /// limits are in docs/formats.md, "Pictures").
+    Gif,
     /// One line instead of the tour: board, kind, algorithm and time.
     Summary,
 }
@@ -257,7 +262,8 @@ pub enum FormatArg {
 /// Output options shared by the commands that write a tour or tourney.
 #[derive(Args, Debug, Clone)]
 pub struct OutputArgs {
-    /// Output format (default: from the --output file's extension, else grid).
+    /// Output format (default: from the --output file's extension: .txt,
+    /// .json, .moves, .svg, .png or .gif; else grid).
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<FormatArg>,
     /// First step number of a grid: 0 or 1.

@@ -285,6 +285,24 @@ pub fn emit(path: Option<&Path>, value: &dyn fmt::Display) -> Result<()> {
     w.finish()
 }
 
+/// Writes bytes (a PNG or GIF) to `path` (standard output for `None` or
+/// `-`), whole: made in full before the first byte is written, and a file
+/// written through a temporary one as [`emit`] writes text.
+pub fn emit_bytes(path: Option<&Path>, bytes: &[u8]) -> Result<()> {
+    let mut w = Output::create(path)?;
+    if let Err(e) = w.write_all(bytes) {
+        return Err(write_error(e, path));
+    }
+    w.finish()
+}
+
+/// Whether `path` means standard output and that is a terminal, where
+/// binary output (a PNG or GIF) would garble the screen.
+pub fn is_terminal(path: Option<&Path>) -> bool {
+    use std::io::IsTerminal;
+    path.is_none_or(|p| p.as_os_str() == "-") && io::stdout().is_terminal()
+}
+
 /// The extension of an output file, in lower case.
 pub fn extension(path: Option<&Path>) -> Option<String> {
     path.and_then(Path::extension)
@@ -309,7 +327,7 @@ pub struct FormatName<F: 'static> {
 /// The one rule for `--output FILE` and `--format`: the format asked for,
 /// else the one the file's extension names, else `default` (standard
 /// output, and a file name without an extension). An extension that names
-/// no format of `table` (`tour.png`: no pictures but SVG are made), or
+/// no format of `table` (`tour.xyz`, or `stats.png`: stats draws SVG only), or
 /// another format than the one asked for (`-f svg -o t.json`), is refused
 /// with the names that would be right, before any work and before
 /// anything is written.

@@ -8,7 +8,7 @@
 //! tourney).
 
 use anyhow::Result;
-use knights::format::{self, SvgOptions};
+use knights::format::{self, GifOptions, SvgOptions};
 use knights::{Board, Shape, Tour, Tourney};
 
 use crate::cli::{BoardArg, FormatArg, Notation, OutputArgs, ShapeArgs};
@@ -97,6 +97,18 @@ const TOUR_FORMATS: &[FormatName<FormatArg>] = &[
         extensions: &["svg"],
     },
     FormatName {
+        format: FormatArg::Png,
+        name: "png",
+        what: "a PNG picture",
+        extensions: &["png"],
+    },
+    FormatName {
+        format: FormatArg::Gif,
+        name: "gif",
+        what: "an animated GIF",
+        extensions: &["gif"],
+    },
+    FormatName {
         format: FormatArg::Summary,
         name: "summary",
         what: "a one-line summary",
@@ -105,9 +117,9 @@ const TOUR_FORMATS: &[FormatName<FormatArg>] = &[
 ];
 
 /// The format asked for, else the one the output file's extension names,
-/// else the grid; an extension that names no format of a tour (`.png`) is
-/// refused. Commands call it before their work, so nothing is made or
-/// written for a refused name.
+/// else the grid; an extension that names no format of a tour (`.xyz`) is
+/// refused, and so is a picture (PNG, GIF) for a terminal. Commands call it
+/// before their work, so nothing is made or written for a refused name.
 pub fn format_of(out: &OutputArgs) -> Result<FormatArg> {
     let format = choose_format(
         out.output.as_deref(),
@@ -116,12 +128,44 @@ pub fn format_of(out: &OutputArgs) -> Result<FormatArg> {
         FormatArg::Grid,
     )?;
     if out.notation == Notation::Algebraic && format != FormatArg::Moves {
-        return Err(knights::Error::Unsupported(
-            "--notation algebraic names the squares of a move list; add --format moves".into(),
-        )
-        .into());
+        return Err(unsupported(
+            "--notation algebraic names the squares of a move list; add --format moves",
+        ));
+    }
+    if matches!(format, FormatArg::Png | FormatArg::Gif)
+        && crate::output::is_terminal(out.output.as_deref())
+    {
+        let name = if format == FormatArg::Png {
+            "png"
+        } else {
+            "gif"
+        };
+        return Err(unsupported(&format!(
+            "a {} is binary, and standard output is a terminal; write it to a file (-o tour.{name}) or pipe it to a program",
+            name.to_uppercase()
+        )));
     }
     Ok(format)
+}
+
+/// [`format_of`] for a command that writes a tourney, which has no GIF
+/// (an animated GIF draws one tour step by step).
+pub fn tourney_format_of(out: &OutputArgs) -> Result<FormatArg> {
+    match format_of(out)? {
+        FormatArg::Gif => Err(no_tourney_gif()),
+        f => Ok(f),
+    }
+}
+
+/// The refusal of a tourney's GIF, naming the pictures a tourney has.
+fn no_tourney_gif() -> anyhow::Error {
+    unsupported(
+        "an animated GIF draws a tour step by step, and a tourney (a set of cycles) has no one order of steps; write the tourney as a picture with -f png or -f svg (a .png or .svg file)",
+    )
+}
+
+fn unsupported(sentence: &str) -> anyhow::Error {
+    knights::Error::Unsupported(sentence.to_string().into()).into()
 }
 
 /// The move list of a tour or tourney in the notation asked for; a board
@@ -166,6 +210,12 @@ pub fn write_tour(
         f @ (FormatArg::Svg | FormatArg::AnimatedSvg) => {
             crate::output::emit(path, &format::tour_svg(tour, svg_options(f)))
         }
+        FormatArg::Png => {
+            crate::output::emit_bytes(path, &format::tour_png(tour, SvgOptions::default())?)
+        }
+        FormatArg::Gif => {
+            crate::output::emit_bytes(path, &format::tour_gif(tour, &GifOptions::default())?)
+        }
         FormatArg::Summary => {
             let kind = if tour.is_closed() { "closed" } else { "open" };
             let line = summary(tour.board(), kind, extra);
@@ -189,7 +239,9 @@ fn summary(board: Board, kind: &str, extra: &[(&str, serde_json::Value)]) -> Str
     line
 }
 
-/// Writes a tourney as the output options say.
+/// Writes a tourney as the output options say; a GIF is refused (the
+/// commands that always write a tourney refuse it before their work, by
+/// [`tourney_format_of`]).
 pub fn write_tourney(
     tourney: &Tourney,
     out: &OutputArgs,
@@ -210,6 +262,10 @@ pub fn write_tourney(
         f @ (FormatArg::Svg | FormatArg::AnimatedSvg) => {
             crate::output::emit(path, &format::tourney_svg(tourney, svg_options(f)))
         }
+        FormatArg::Png => {
+            crate::output::emit_bytes(path, &format::tourney_png(tourney, SvgOptions::default())?)
+        }
+        FormatArg::Gif => Err(no_tourney_gif()),
         FormatArg::Summary => {
             let kind = format!("tourney cycles={}", tourney.len());
             let line = summary(tourney.board(), &kind, extra);

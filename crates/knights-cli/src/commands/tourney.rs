@@ -12,12 +12,12 @@ use knights::request::{
 };
 use knights::Control;
 
-use super::{format_of, write_tour, write_tourney};
+use super::{format_of, tourney_format_of, write_tour, write_tourney};
 use crate::cli::{CoverArgs, ObfuscateArgs, TourneyArgs};
 
 /// `knights tourney BOARD`.
 pub fn run(args: TourneyArgs) -> Result<ExitCode> {
-    format_of(&args.output)?;
+    tourney_format_of(&args.output)?;
     let request = TourneyRequest {
         board: args.board.board.clone(),
         algorithm: args.algorithm.name().into(),
@@ -55,6 +55,7 @@ pub fn join(args: CoverArgs) -> Result<ExitCode> {
 
 /// `knights shatter FILE`.
 pub fn shatter(args: CoverArgs) -> Result<ExitCode> {
+    tourney_format_of(&args.output)?;
     let cover = cover_request(&args)?;
     let request = ShatterRequest {
         cover: cover.cover,

@@ -42,7 +42,13 @@ fn an_output_name_of_no_format_is_refused_and_nothing_is_written() {
         vec!["stats", "8x8", "-n", "2", "-a", "braid"],
     ];
     for args in &commands {
-        for name in ["tour.png", "tour.gif", "tour.PNG", "tour.data"] {
+        // Pictures are PNG, GIF and SVG; stats draws SVG only.
+        let names: &[&str] = if args[0] == "stats" {
+            &["s.png", "s.gif", "s.xyz"]
+        } else {
+            &["tour.xyz", "tour.BMP", "tour.data"]
+        };
+        for &name in names {
             let target = dir.join(name);
             let mut all = args.clone();
             all.extend(["-o", target.to_str().unwrap()]);
@@ -72,7 +78,7 @@ fn the_refusal_names_the_extensions_and_formats_that_would_do() {
     let dir = scratch("first-use-snap");
     let out = knights()
         .current_dir(&dir)
-        .args(["tour", "8x8", "-o", "tour.png"])
+        .args(["tour", "8x8", "-o", "tour.xyz"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

@@ -17,6 +17,7 @@ mod first_use;
 mod hint;
 mod memory;
 mod output;
+mod pictures;
 mod promises;
 mod readme;
 mod robust;
