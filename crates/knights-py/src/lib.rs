@@ -29,6 +29,7 @@ mod estimate;
 mod exists;
 mod files;
 mod memory;
+mod pictures;
 mod position;
 mod rails;
 mod run;

@@ -8,6 +8,7 @@ use crate::convert::{
 use crate::errors::lib;
 use crate::files::read_valid;
 use crate::memory::{ensure_memory, ensure_text_fits, uint32_bytes};
+use crate::pictures::{self, Item};
 use crate::run::{guard, run_inline, run_watched, Watch};
 use knights::algorithms::{Algorithm, Generator};
 use knights::format::Valid;
@@ -18,9 +19,10 @@ use knights::stats::MoveCounts;
 use knights::{Board, Control, Cover, Tour};
 use pyo3::exceptions::{PyImportError, PyIndexError};
 use pyo3::prelude::*;
-use pyo3::types::{IntoPyDict, PyIterator};
+use pyo3::types::{IntoPyDict, PyBytes, PyIterator};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+use std::path::PathBuf;
 
 /// An SVG picture of a tour or tourney of `board`, drawn by `draw` with
 /// the options asked: the one body of both classes' `to_svg` (the
@@ -236,6 +238,46 @@ impl PyTour {
         svg(self.tour.board(), animate, |o| {
             format::tour_svg(&self.tour, o).to_string()
         })
+    }
+
+    /// The tour as a PNG picture (``bytes``): the picture :meth:`to_svg`
+    /// draws, at most 4000 pixels a side, with the font shipped in the
+    /// package, so the same tour gives the same bytes on every machine.
+    ///
+    /// >>> tour("5x5").to_png()[:8]
+    /// b'\x89PNG\r\n\x1a\n'
+    fn to_png<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        pictures::png(py, Item::Tour(self.tour.clone()))
+    }
+
+    /// The tour as an animated GIF (``bytes``) that draws it step by step:
+    /// a frame a step on small boards, sampled steps on big ones
+    /// (``docs/formats.md``, "Pictures").
+    ///
+    /// >>> tour("5x5").to_gif()[:6]
+    /// b'GIF89a'
+    fn to_gif<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        pictures::gif(py, self.tour.clone())
+    }
+
+    /// Saves the tour to ``path`` (a ``str`` or path) in ``format``:
+    /// ``"png"``, ``"gif"`` (animated, step by step), ``"svg"``,
+    /// ``"animated-svg"``, ``"json"``, ``"grid"`` or ``"moves"``. Without
+    /// ``format`` the file's extension chooses, as ``knights tour -o FILE``
+    /// does: ``.png``, ``.gif``, ``.svg``, ``.json``, ``.txt`` (the
+    /// numbered grid) or ``.moves``, in any case; a name without one gets
+    /// the grid. An unknown format or extension, or an extension of another
+    /// format than ``format``, raises :class:`BadInputError` (a
+    /// ``ValueError``) and writes nothing. The file is written whole or not
+    /// at all: through a temporary file in its folder, renamed over it.
+    ///
+    /// >>> tour("5x5").save("tour.xyz")
+    /// Traceback (most recent call last):
+    /// ...
+    /// knights.BadInputError: 'tour.xyz' ends in .xyz, but Tour.save writes no XYZ files. ...
+    #[pyo3(signature = (path, format=None))]
+    fn save(&self, py: Python<'_>, path: PathBuf, format: Option<&str>) -> PyResult<()> {
+        pictures::save(py, Item::Tour(self.tour.clone()), path, format)
     }
 
     /// The independent checker's verdict, such as ``"closed tour on 8x8"``

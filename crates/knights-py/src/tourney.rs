@@ -6,6 +6,7 @@ use crate::convert::{bad_input, board_arg, board_text, square_arg, text_arg, who
 use crate::errors::lib;
 use crate::files::read_valid;
 use crate::memory::{ensure_memory, ensure_text_fits};
+use crate::pictures::{self, Item};
 use crate::run::{guard, run_watched, Watch};
 use crate::tour::{svg, PAIR_BYTES};
 use knights::format;
@@ -15,9 +16,10 @@ use knights::request::{Job, TourneyRequest};
 use knights::stats::MoveCounts;
 use knights::{Control, Cover, Tourney};
 use pyo3::prelude::*;
-use pyo3::types::PyIterator;
+use pyo3::types::{PyBytes, PyIterator};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+use std::path::PathBuf;
 
 #[pymethods]
 impl PyTourney {
@@ -112,6 +114,28 @@ impl PyTourney {
         svg(self.tourney.board(), animate, |o| {
             format::tourney_svg(&self.tourney, o).to_string()
         })
+    }
+
+    /// The tourney as a PNG picture (``bytes``): the picture
+    /// :meth:`to_svg` draws, the same bytes on every machine.
+    ///
+    /// >>> tourney("6x6").to_png()[:8]
+    /// b'\x89PNG\r\n\x1a\n'
+    fn to_png<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        pictures::png(py, Item::Tourney(self.tourney.clone()))
+    }
+
+    /// Saves the tourney to ``path`` (a ``str`` or path) in ``format``:
+    /// ``"png"``, ``"svg"``, ``"animated-svg"``, ``"json"`` or ``"moves"``
+    /// (``"grid"`` too: a tourney's grid is its move list, as on the command
+    /// line). Without ``format`` the file's extension chooses, as
+    /// :meth:`Tour.save` does. A GIF, which draws one tour step by step, an
+    /// unknown format or extension raise :class:`BadInputError` (a
+    /// ``ValueError``) and write nothing; the file is written whole or not
+    /// at all.
+    #[pyo3(signature = (path, format=None))]
+    fn save(&self, py: Python<'_>, path: PathBuf, format: Option<&str>) -> PyResult<()> {
+        pictures::save(py, Item::Tourney(self.tourney.clone()), path, format)
     }
 
     /// The independent checker's verdict, such as ``"tourney of 16 cycles on 8x8"``

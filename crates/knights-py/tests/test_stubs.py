@@ -20,8 +20,8 @@ STUB = Path(__file__).resolve().parents[1] / "python" / "knights" / "_native.pyi
 #: (they answer ``NotImplemented``); the stub's ``__init__`` is ``__new__``.
 _IMPLICIT = {"__doc__", "__module__", "__new__", "__dict__", "__weakref__"}
 _IMPLICIT |= {"__ne__", "__lt__", "__le__", "__gt__", "__ge__"}
-#: The notebook's picture, which knights/__init__.py adds to both classes.
-_IMPLICIT |= {"_repr_svg_"}
+#: The notebook's pictures, which knights/__init__.py adds to both classes.
+_IMPLICIT |= {"_repr_svg_", "_repr_png_"}
 
 #: A parameter as compared: its name and whether it has a default.
 Param = Tuple[str, bool]

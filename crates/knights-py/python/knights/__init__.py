@@ -4,7 +4,8 @@ Tours by every classical algorithm and a linear-time construction, the
 tourney method (cycle covers, join, shatter, obfuscate), the existence
 theorems, exact counts (and their dry runs), estimates, move statistics and the knight's tour cipher: the
 Rust library ``knights`` behind a small Pythonic surface. Tours and tourneys
-draw themselves in a Jupyter notebook.
+draw themselves in a Jupyter notebook, and save themselves as PNG, an
+animated GIF, SVG or text (``Tour.save("tour.png")``).
 
 >>> import knights
 >>> t = knights.tour("8x8", kind="closed", seed=1)
@@ -98,7 +99,8 @@ Square = _typing.Tuple[int, int]
 
 SVG_MAX_SQUARES = 250_000
 """Above this many squares a notebook shows a tour's or tourney's ``repr``
-instead of its picture; ``to_svg()`` still draws any size."""
+instead of its picture; ``to_svg()``, ``to_png()`` and ``save()`` still
+draw any size."""
 
 
 def _repr_svg_(self: Union[Tour, Tourney]) -> Optional[str]:
@@ -109,8 +111,18 @@ def _repr_svg_(self: Union[Tour, Tourney]) -> Optional[str]:
     return self.to_svg()
 
 
+def _repr_png_(self: Union[Tour, Tourney]) -> Optional[bytes]:
+    """The picture as PNG bytes, for the notebooks and viewers that show
+    PNG rather than SVG (and for exports): ``to_png()``, or nothing on a
+    board of more than :data:`SVG_MAX_SQUARES` squares."""
+    if self.rows * self.cols > SVG_MAX_SQUARES:
+        return None
+    return self.to_png()
+
+
 for _class in (Tour, Tourney):
     setattr(_class, "_repr_svg_", _repr_svg_)
+    setattr(_class, "_repr_png_", _repr_png_)
 del _class
 
 def tour(
