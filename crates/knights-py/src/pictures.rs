@@ -251,11 +251,13 @@ pub(crate) fn save(
 /// Writes `bytes` to `path` whole or not at all: a regular file (or a new
 /// one) through a temporary file in its folder, renamed over it when
 /// complete, so that an error leaves the file as it was and no temporary
-/// file behind; a symbolic link's target is replaced, and what is not a
-/// regular file (`/dev/null`, a FIFO) is written directly.
+/// file behind; a symbolic link's target is replaced (a dangling link's
+/// target is made, the link kept), and what is not a regular file
+/// (`/dev/null`, a FIFO) is written directly: as `knights tour -o FILE`
+/// writes.
 fn write_whole(path: &Path, bytes: &[u8]) -> knights::Result<()> {
     let failed = |doing: &str, e: io::Error| Error::io(format!("{doing} '{}'", path.display()), e);
-    let target = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let target = link_target(path);
     let existing = match fs::metadata(&target) {
         Ok(m) if !m.is_file() => {
             return fs::write(&target, bytes).map_err(|e| failed("write", e));
@@ -284,6 +286,35 @@ fn write_whole(path: &Path, bytes: &[u8]) -> knights::Result<()> {
     tmp.persist(&target)
         .map(|_| ())
         .map_err(|e| failed("write", e.error))
+}
+
+/// Where a write to `path` lands: the path itself, or for a symbolic link
+/// its final target, also when that target does not exist yet.
+fn link_target(path: &Path) -> PathBuf {
+    if let Ok(real) = fs::canonicalize(path) {
+        return real;
+    }
+    if fs::metadata(path).is_ok() {
+        // Something without a path of its own, such as a pipe's /dev/stdout.
+        return path.to_path_buf();
+    }
+    let mut target = path.to_path_buf();
+    // The limit of links Linux follows in one path.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&target) {
+            Ok(m) if m.file_type().is_symlink() => match fs::read_link(&target) {
+                Ok(next) => {
+                    target = match target.parent() {
+                        Some(dir) => dir.join(next),
+                        None => next,
+                    }
+                }
+                Err(_) => break,
+            },
+            _ => break,
+        }
+    }
+    target
 }
 
 /// The permissions of the file replaced, else those most programs give a
