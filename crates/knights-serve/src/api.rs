@@ -192,7 +192,9 @@ async fn tour(State(state): State<AppState>, uri: Uri) -> Result<Response, ApiEr
         let cap = state.config.max_tourney_squares;
         capped(board, cap, "/api/tour files other than JSON")?;
     }
-    let linear = is_linear(plan.algorithm()) && request.obfuscate.is_none() && format.is_light();
+    let linear = is_linear(plan.algorithm())
+        && request.obfuscate.is_none()
+        && format.is_light(board.squares());
     let file = state
         .sized(board.squares(), linear, move |stop| {
             let answer = TourRequest::run_plan(plan, &control(stop))?;
@@ -285,7 +287,7 @@ async fn tourney(State(state): State<AppState>, uri: Uri) -> Result<Response, Ap
     let plan = request.plan()?;
     let cap = state.config.max_tourney_squares;
     let board = capped(plan.board, cap, "/api/tourney")?;
-    let linear = is_construction(plan.generator) && format.is_light();
+    let linear = is_construction(plan.generator) && format.is_light(board.squares());
     let file = state
         .sized(board.squares(), linear, move |stop| {
             let answer = TourneyRequest::run_plan(plan, &control(stop))?;

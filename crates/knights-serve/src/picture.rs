@@ -120,13 +120,24 @@ impl Format {
             })
     }
 
-    /// Whether the work of this format may take the light lane (when the
-    /// board does): every format but the GIF, whose frames are each drawn
-    /// and encoded, so that it costs many pictures.
-    pub fn is_light(self) -> bool {
-        self != Format::Gif
+    /// Whether the work of this format on a board of `squares` squares may
+    /// take the light lane (when the board is small enough for it, see
+    /// [`crate::AppState::sized`]): text and SVG always; a PNG on boards
+    /// of at most [`LIGHT_PNG_SQUARES`] (its pixels grow with the board,
+    /// up to 4000 a side); a GIF never, since each of its frames is a
+    /// picture drawn and encoded.
+    pub fn is_light(self, squares: usize) -> bool {
+        match self {
+            Format::Gif => false,
+            Format::Png => squares <= LIGHT_PNG_SQUARES,
+            _ => true,
+        }
     }
 }
+
+/// The most squares of a board whose PNG is light work: 32x32, 48 pixels
+/// a square (1536 a side); past it a PNG has up to 16 million pixels.
+pub const LIGHT_PNG_SQUARES: usize = 1024;
 
 /// An answer's body with its content type, and its file name when it is a
 /// download (sent as `Content-Disposition: attachment`).
@@ -278,16 +289,20 @@ async fn picture(
         .map(|s| shape.parse_square(s))
         .collect::<knights::Result<Vec<_>>>()?;
     state
-        .sized(board.squares(), true, move |_stop| {
-            let position = Position::new(shape, Wanted::Either, None)?.with_path(&path)?;
-            let (shape, path) = (position.shape(), position.path());
-            let bytes = match format {
-                Format::Svg => format::path_svg(shape, path, SvgOptions::default())
-                    .to_string()
-                    .into_bytes(),
-                _ => format::path_png(shape, path, SvgOptions::default())?,
-            };
-            Ok(File::download(bytes, format, &stem("play", board)))
-        })
+        .sized(
+            board.squares(),
+            format.is_light(board.squares()),
+            move |_stop| {
+                let position = Position::new(shape, Wanted::Either, None)?.with_path(&path)?;
+                let (shape, path) = (position.shape(), position.path());
+                let bytes = match format {
+                    Format::Svg => format::path_svg(shape, path, SvgOptions::default())
+                        .to_string()
+                        .into_bytes(),
+                    _ => format::path_png(shape, path, SvgOptions::default())?,
+                };
+                Ok(File::download(bytes, format, &stem("play", board)))
+            },
+        )
         .await
 }

@@ -12,6 +12,7 @@ use knights::format::{self, GifOptions, SvgOptions};
 use knights::{Board, Tour};
 use tower::ServiceExt;
 
+use super::picture::{Format, LIGHT_PNG_SQUARES};
 use super::{router, Config};
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
@@ -331,4 +332,14 @@ async fn a_bad_played_path_is_refused_with_the_positions_sentence() {
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "the format goes in the body");
+}
+
+#[test]
+fn gifs_and_big_pngs_take_the_heavy_lane() {
+    assert!(!Format::Gif.is_light(25), "a GIF is many pictures");
+    assert!(Format::Png.is_light(LIGHT_PNG_SQUARES));
+    assert!(!Format::Png.is_light(LIGHT_PNG_SQUARES + 1));
+    for f in [Format::Json, Format::Svg, Format::AnimatedSvg, Format::Grid] {
+        assert!(f.is_light(10_000), "{f:?}");
+    }
 }
