@@ -5,7 +5,7 @@
 //! - [`router`] builds the whole application from a [`Config`]: the page's
 //!   files (embedded in the binary, see `assets`), the JSON API under
 //!   `/api/` (`api`, documented in `docs/http-api.md`; the Play panel's
-//!   positions in `position`, files and pictures in `picture`), the step streams of
+//!   positions and their pictures in `position`, files in `picture`), the step streams of
 //!   the algorithm theatre (`theatre`) and the counting jobs (`jobs`).
 //! - Errors become HTTP statuses in one place, `error`.
 //! - Only its own page: `guard` refuses requests addressed to another host
@@ -388,7 +388,6 @@ pub fn router(config: Config) -> Router {
         .merge(jobs::routes())
         .merge(estimates::routes())
         .merge(position::routes())
-        .merge(picture::routes())
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
             backstop,

@@ -1,31 +1,17 @@
-//! Files to download: the formats of `/api/tour` and `/api/tourney`
-//! (SVG, animated SVG, PNG, GIF, grid, move list, beside JSON), each made
-//! by the library's `knights::format` inside the request's job (never on
-//! the server's own threads), and `POST /api/picture`, the picture of a
-//! played path for the Play panel. Rasterising is work like any other: it
+//! Files to download: the formats of `/api/tour`, `/api/tourney` and
+//! `/api/picture` (SVG, animated SVG, PNG, GIF, grid, move list, beside
+//! JSON), each made by the library's `knights::format` inside the
+//! request's job (never on the server's own threads). Rasterising is work like any other: it
 //! takes a lane by its cost (a GIF draws many frames, so it is heavy) and
 //! a board over the cap of files other than JSON is refused before it
 //! starts.
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::State;
-use axum::http::{header, Uri};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
-use axum::Router;
 use knights::format::{self, GifOptions, SvgOptions};
-use knights::play::Position;
-use knights::{Board, Tour, Tourney, Wanted};
-use serde::Deserialize;
+use knights::{Board, Tour, Tourney};
 
-use super::api::{capped, own_query, read_json};
-use super::{ApiError, AppState};
-
-/// The routes of this module.
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/picture", post(picture))
-}
+use super::ApiError;
 
 /// A format of an answer: JSON, or a file to download.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,7 +147,7 @@ impl File {
     }
 
     /// A file named `stem` and the format's extension.
-    fn download(bytes: Vec<u8>, format: Format, stem: &str) -> File {
+    pub fn download(bytes: Vec<u8>, format: Format, stem: &str) -> File {
         let (content_type, extension) = match format {
             Format::Svg => ("image/svg+xml", ".svg"),
             Format::AnimatedSvg => ("image/svg+xml", "-animated.svg"),
@@ -195,7 +181,7 @@ impl IntoResponse for File {
 }
 
 /// The stem of a file's name: `tour-8x8`.
-fn stem(what: &str, board: Board) -> String {
+pub fn stem(what: &str, board: Board) -> String {
     format!("{what}-{}x{}", board.rows(), board.cols())
 }
 
@@ -236,73 +222,4 @@ pub fn tourney_file(tourney: &Tourney, format: Format) -> knights::Result<File> 
         format,
         &stem("tourney", tourney.board()),
     ))
-}
-
-/// The body of `POST /api/picture`: a played path on its board, as the
-/// position request has them, and the picture's format.
-#[derive(Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-struct PictureRequest {
-    /// The board, `ROWSxCOLS`.
-    board: String,
-    /// Holes, as the position request's (`.` a square, `#` a hole).
-    #[serde(default)]
-    holes: Option<String>,
-    /// Wrapped edges: none, rows, cols or both.
-    #[serde(default)]
-    wrap: Option<String>,
-    /// Another leaper than the knight, `A,B`.
-    #[serde(default)]
-    leaper: Option<String>,
-    /// The squares played, in order, each `ROW,COL` or a name such as `c3`.
-    #[serde(default)]
-    path: Vec<String>,
-    /// `png` (the default) or `svg`.
-    #[serde(default)]
-    format: Option<String>,
-}
-
-/// `POST /api/picture`: the picture of a played path (the library's
-/// `path_png` or `path_svg`), as a file to download. The path is checked
-/// as the position request checks it (every square on the board and not a
-/// hole, each step a move, none visited twice); the board is held to the
-/// cap of files other than JSON before any work.
-async fn picture(
-    State(state): State<AppState>,
-    uri: Uri,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<File, ApiError> {
-    own_query(&uri, [])?;
-    let request: PictureRequest = read_json(body)?;
-    let format = Format::of_path(request.format.as_deref())?;
-    let board: Board = request.board.parse()?;
-    capped(board, state.config.max_tourney_squares, "/api/picture")?;
-    let shape = knights::request::shape(
-        &request.board,
-        request.holes.as_deref(),
-        request.wrap.as_deref(),
-        request.leaper.as_deref(),
-    )?;
-    let path = request
-        .path
-        .iter()
-        .map(|s| shape.parse_square(s))
-        .collect::<knights::Result<Vec<_>>>()?;
-    state
-        .sized(
-            board.squares(),
-            format.is_light(board.squares()),
-            move |_stop| {
-                let position = Position::new(shape, Wanted::Either, None)?.with_path(&path)?;
-                let (shape, path) = (position.shape(), position.path());
-                let bytes = match format {
-                    Format::Svg => format::path_svg(shape, path, SvgOptions::default())
-                        .to_string()
-                        .into_bytes(),
-                    _ => format::path_png(shape, path, SvgOptions::default())?,
-                };
-                Ok(File::download(bytes, format, &stem("play", board)))
-            },
-        )
-        .await
 }
