@@ -15,7 +15,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use knights::algorithms::{Algorithm, Generator, Tie};
 use knights::board::MOVES;
-use knights::format::{self, SvgOptions, Valid};
+use knights::format::{self, Valid};
 use knights::request::{
     CheckRequest, CipherRequest, DecryptRequest, EncryptRequest, ExistsRequest, Job, JoinRequest,
     ObfuscateRequest, ShatterRequest, TourRequest, TourneyRequest,
@@ -25,6 +25,7 @@ use knights::{rails, Board, Control, Cover, Square, StopFlag, Tour, Tourney};
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
+use super::picture::{self, File, Format};
 use super::{ApiError, AppState};
 
 /// The routes of this module.
@@ -118,21 +119,6 @@ fn json_text(text: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], text).into_response()
 }
 
-/// A file to download.
-fn download(text: String, content_type: &'static str, name: String) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type.to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}\""),
-            ),
-        ],
-        text,
-    )
-        .into_response()
-}
-
 /// `[r, c]` of a square.
 pub fn rc(board: Board, s: Square) -> Value {
     let (r, c) = board.coords(s);
@@ -182,19 +168,14 @@ fn is_construction(generator: Generator) -> bool {
     )
 }
 
-/// `GET /api/tour`: one tour, as JSON (squares or a compact move string),
-/// SVG, grid or move list. The query is a [`TourRequest`] and this
-/// server's `format` and `encoding`.
+/// `GET /api/tour`: one tour, as JSON (squares or a compact move string)
+/// or a file (SVG, animated SVG, PNG, GIF, grid or move list; see
+/// `picture`). The query is a [`TourRequest`] and this server's `format`
+/// and `encoding`.
 async fn tour(State(state): State<AppState>, uri: Uri) -> Result<Response, ApiError> {
     let (request, [format, encoding]): (TourRequest, _) = read_query(&uri, ["format", "encoding"])?;
-    let format = format.unwrap_or_else(|| "json".into());
+    let format = Format::of_tour(format.as_deref())?;
     let encoding = encoding.unwrap_or_else(|| "squares".into());
-    if !["json", "svg", "grid", "moves"].contains(&format.as_str()) {
-        return Err(ApiError::bad(format!(
-            "'{}' is not a format of /api/tour; use json, svg, grid or moves",
-            knights::excerpt(&format)
-        )));
-    }
     if !["squares", "moves"].contains(&encoding.as_str()) {
         return Err(ApiError::bad(format!(
             "'{}' is not an encoding of /api/tour; use squares or moves",
@@ -207,70 +188,47 @@ async fn tour(State(state): State<AppState>, uri: Uri) -> Result<Response, ApiEr
         state.config.max_squares,
         "/api/tour",
     )?;
-    if format != "json" {
+    if format != Format::Json {
         let cap = state.config.max_tourney_squares;
         capped(board, cap, "/api/tour files other than JSON")?;
     }
-    let linear = is_linear(plan.algorithm()) && request.obfuscate.is_none();
-    let answer = state
+    let linear = is_linear(plan.algorithm())
+        && request.obfuscate.is_none()
+        && format.is_light(board.squares());
+    let file = state
         .sized(board.squares(), linear, move |stop| {
-            TourRequest::run_plan(plan, &control(stop))
+            let answer = TourRequest::run_plan(plan, &control(stop))?;
+            if format != Format::Json {
+                return picture::tour_file(&answer.tour, format);
+            }
+            Ok(File::json(tour_json(
+                &answer.tour,
+                &encoding,
+                answer.algorithm,
+                answer.seed,
+            )))
         })
         .await?;
-    Ok(tour_file(
-        &answer.tour,
-        &format,
-        &encoding,
-        answer.algorithm,
-        answer.seed,
-    ))
+    Ok(file.into_response())
 }
 
-/// The tour as the file `format` asks for (JSON in `encoding`).
-fn tour_file(
-    tour: &Tour,
-    format: &str,
-    encoding: &str,
-    algorithm: Algorithm,
-    seed: u64,
-) -> Response {
-    let board = tour.board();
-    let name = format!("tour-{}x{}", board.rows(), board.cols());
-    match format {
-        "svg" => download(
-            format::tour_svg(tour, SvgOptions::default()).to_string(),
-            "image/svg+xml",
-            format!("{name}.svg"),
-        ),
-        "grid" => download(
-            format::grid(tour, 0).to_string(),
-            "text/plain; charset=utf-8",
-            format!("{name}.txt"),
-        ),
-        "moves" => download(
-            format::move_list(tour).to_string(),
-            "text/plain; charset=utf-8",
-            format!("{name}.moves"),
-        ),
-        _ if encoding == "moves" && tour.is_plain() => {
-            let moves: String = tour.moves().map(|k| char::from(b'0' + k)).collect();
-            let start = board.coords(tour.start());
-            json_text(
-                json!({
-                    "rows": board.rows(), "cols": board.cols(), "closed": tour.is_closed(),
-                    "start": [start.0, start.1], "moves": moves,
-                    "algorithm": algorithm.name(), "seed": seed,
-                })
-                .to_string(),
-            )
-        }
-        _ => json_text(
-            format::tour_json(tour)
-                .with("algorithm", algorithm.name())
-                .with("seed", seed)
-                .to_string(),
-        ),
+/// The tour's JSON (in `encoding`) with its algorithm and seed.
+fn tour_json(tour: &Tour, encoding: &str, algorithm: Algorithm, seed: u64) -> String {
+    if encoding == "moves" && tour.is_plain() {
+        let board = tour.board();
+        let moves: String = tour.moves().map(|k| char::from(b'0' + k)).collect();
+        let start = board.coords(tour.start());
+        return json!({
+            "rows": board.rows(), "cols": board.cols(), "closed": tour.is_closed(),
+            "start": [start.0, start.1], "moves": moves,
+            "algorithm": algorithm.name(), "seed": seed,
+        })
+        .to_string();
     }
+    format::tour_json(tour)
+        .with("algorithm", algorithm.name())
+        .with("seed", seed)
+        .to_string()
 }
 
 /// `GET /api/exists`: the library's [`ExistsRequest`] and its answer. A
@@ -321,24 +279,29 @@ fn tour_value(tour: &Tour) -> knights::Result<Value> {
 }
 
 /// `GET /api/tourney`: the library's [`TourneyRequest`], answered as a
-/// tourney file with its rails, `algorithm` and `seed`.
+/// tourney file with its rails, `algorithm` and `seed`, or as a picture
+/// (this server's `format`: svg, animated-svg or png; see `picture`).
 async fn tourney(State(state): State<AppState>, uri: Uri) -> Result<Response, ApiError> {
-    let (request, []): (TourneyRequest, _) = read_query(&uri, [])?;
+    let (request, [format]): (TourneyRequest, _) = read_query(&uri, ["format"])?;
+    let format = Format::of_tourney(format.as_deref())?;
     let plan = request.plan()?;
     let cap = state.config.max_tourney_squares;
     let board = capped(plan.board, cap, "/api/tourney")?;
-    let linear = is_construction(plan.generator);
-    let text = state
+    let linear = is_construction(plan.generator) && format.is_light(board.squares());
+    let file = state
         .sized(board.squares(), linear, move |stop| {
             let answer = TourneyRequest::run_plan(plan, &control(stop))?;
+            if format != Format::Json {
+                return picture::tourney_file(&answer.tourney, format);
+            }
             let extra = [
                 ("algorithm", json!(request.algorithm)),
                 ("seed", json!(request.seed)),
             ];
-            tourney_file(&answer.tourney, &extra)
+            tourney_file(&answer.tourney, &extra).map(File::json)
         })
         .await?;
-    Ok(json_text(text))
+    Ok(file.into_response())
 }
 
 /// The board of a tour or tourney file's text, within `cap` squares.

@@ -5,7 +5,7 @@
 //! - [`router`] builds the whole application from a [`Config`]: the page's
 //!   files (embedded in the binary, see `assets`), the JSON API under
 //!   `/api/` (`api`, documented in `docs/http-api.md`; the Play panel's
-//!   positions in `position`), the step streams of
+//!   positions and their pictures in `position`, files in `picture`), the step streams of
 //!   the algorithm theatre (`theatre`) and the counting jobs (`jobs`).
 //! - Errors become HTTP statuses in one place, `error`.
 //! - Only its own page: `guard` refuses requests addressed to another host
@@ -56,11 +56,14 @@ mod estimates;
 mod guard;
 mod jobs;
 mod parse_errors;
+mod picture;
 mod position;
 mod theatre;
 
 #[cfg(test)]
 mod amount_tests;
+#[cfg(test)]
+mod browser_picture_tests;
 #[cfg(test)]
 mod browser_play_tests;
 #[cfg(test)]
@@ -77,6 +80,8 @@ mod count_progress_tests;
 mod estimates_tests;
 #[cfg(test)]
 mod load_test;
+#[cfg(test)]
+mod picture_tests;
 #[cfg(test)]
 mod position_latency;
 #[cfg(test)]
@@ -98,9 +103,10 @@ pub struct Config {
     pub addr: SocketAddr,
     /// Other host names that requests may be addressed to (`--allow-host`).
     pub allow_hosts: Vec<String>,
-    /// Most squares of a board for tours, existence answers and pictures.
+    /// Most squares of a board for tours (as JSON) and existence answers.
     pub max_squares: usize,
-    /// Most squares of a board for tourneys, rails and statistics.
+    /// Most squares of a board for tourneys, rails, statistics and files
+    /// other than JSON (pictures, grids, move lists).
     pub max_tourney_squares: usize,
     /// Most squares of a board for a step stream of the theatre.
     pub max_theatre_squares: usize,

@@ -56,8 +56,23 @@ export function initLab() {
   const show = (host, x, opts = {}) => x.cycles ? drawCycles(host, x.rows, x.cols, x.cycles, opts) : drawCycles(host, x.rows, x.cols, [x.squares], opts);
   const freq = s => s.relative_frequencies;
 
+  // The tourney's download links (`q` its query), or none: they describe
+  // the tourney as made, so they go once a join, shatter or obfuscation
+  // changes it.
+  const offer = q => {
+    for (const f of ['png', 'svg']) {
+      const a = $('lab-dl-' + f);
+      if (q) {
+        const l = new URLSearchParams(q); l.set('format', f);
+        a.href = '/api/tourney?' + l;
+        a.download = `tourney-${q.get('board')}.${f}`;
+      } else a.removeAttribute('href');
+    }
+    $('lab-downloads').hidden = !q;
+  };
   // Forgets the tourney and everything drawn from it.
   const clearLab = () => {
+    offer(null);
     lab.current = null; lab.ops = []; lab.made = false;
     for (const id of ['lab-board', 'lab-after', 'lab-chart']) $(id).replaceChildren();
     $('lab-before-title').textContent = 'Before';
@@ -74,6 +89,7 @@ export function initLab() {
       $('lab-after').replaceChildren(); $('lab-chart').replaceChildren();
       $('lab-before-title').textContent = `Tourney by ${t.algorithm}: ${plural(t.cycles.length, 'cycle')}` + (t.rails ? `, ${plural(t.rails.length, 'rail')}` : '');
       $('lab-after-title').textContent = '';
+      offer(q);
       say('lab-message', `A tourney of ${t.rows}x${t.cols} with ${plural(t.cycles.length, 'cycle')}; each cycle has its own colour, rails are shaded.`, true);
     } catch (err) {
       clearLab();
@@ -113,6 +129,7 @@ export function initLab() {
           $('lab-after-title').textContent = `Joined: one closed tour (${plural(before, 'cycle')} before; ${plural(steps.length, 'rail')} switched one by one${rest})`;
           lab.current = j.tour;
           lab.ops.push(`join:${seedUsed}`);
+          offer(null);
           if (!instant) changed('lab', false);
         }
       };
@@ -136,6 +153,7 @@ export function initLab() {
       chart($('lab-chart'), freq(statsBefore), freq(after.stats), 'Relative moves (frequency of each turn between consecutive moves)');
       lab.current = after;
       lab.ops.push(op);
+      offer(null);
       say('lab-message', '', true);
     } catch (err) { say('lab-message', err.message); }
   };

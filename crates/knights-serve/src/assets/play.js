@@ -240,6 +240,32 @@ async function hint() {
   }
 }
 
+// Saves a PNG of the played path as the server draws it (POST
+// /api/picture, the library's picture of a partial path): fetched, then
+// downloaded through a blob URL. A refusal's sentence is told.
+async function savePicture() {
+  if (!p.shape) return;
+  const body = { ...p.shape, path: p.path.map(rc), format: 'png' };
+  try {
+    const response = await fetch('/api/picture', { method: 'POST',
+      headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) {
+      const text = await response.text();
+      let message = `the picture was refused (${response.status})`;
+      try { message = JSON.parse(text).error || message; } catch { /* not JSON: the status says it */ }
+      return tell(message, false);
+    }
+    const url = URL.createObjectURL(await response.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `play-${p.shape.board}.png`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  } catch (err) { tell(err.message, false); }
+}
+
 // Starts a new board from the form (or from a shared state's path).
 async function newBoard(path = []) {
   const rows = +$('play-rows').value, cols = +$('play-cols').value;
@@ -288,6 +314,7 @@ export function initPlay() {
   $('play-redo').addEventListener('click', redo);
   $('play-restart').addEventListener('click', restart);
   $('play-hint').addEventListener('click', hint);
+  $('play-save').addEventListener('click', savePicture);
   $('play-level').addEventListener('change', () => {
     p.level = $('play-level').value;
     changed(false);

@@ -64,14 +64,22 @@ export function initTour() {
       if (input.value !== '') q.set(input.dataset.option, input.value);
     return q;
   };
+  // The download links: every file /api/tour makes (docs/http-api.md).
+  // Files other than JSON have their own cap (tourney_squares); over it
+  // their links are not offered.
+  const FILES = { svg: '.svg', 'animated-svg': '-animated.svg', png: '.png', gif: '.gif', grid: '.txt' };
   const links = q => {
-    for (const f of ['svg', 'grid']) {
+    const board = boardOf('tour');
+    const [rows, cols] = board.split('x').map(Number);
+    const files = rows * cols <= state.info.limits.tourney_squares;
+    for (const [f, ext] of Object.entries(FILES)) {
       const l = new URLSearchParams(q); l.set('format', f);
       $('dl-' + f).href = '/api/tour?' + l;
-      $('dl-' + f).download = `tour-${boardOf('tour')}.${f === 'grid' ? 'txt' : f}`;
+      $('dl-' + f).download = `tour-${board}${ext}`;
+      $('dl-' + f).hidden = !files;
     }
     $('dl-json').href = '/api/tour?' + q;
-    $('dl-json').download = `tour-${boardOf('tour')}.json`;
+    $('dl-json').download = `tour-${board}.json`;
     $('tour-downloads').hidden = false;
   };
   // The existence answer for the kind asked; resolves to the reason when no
@@ -99,7 +107,7 @@ export function initTour() {
     $('tour-board').replaceChildren();
     delete $('tour-board').dataset.squares;
     $('tour-at').textContent = '';
-    for (const f of ['svg', 'json', 'grid']) $('dl-' + f).removeAttribute('href');
+    for (const f of ['json', ...Object.keys(FILES)]) $('dl-' + f).removeAttribute('href');
     $('tour-downloads').hidden = true;
     drawEmpty();
   };
