@@ -57,6 +57,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Encrypt(a) => commands::cipher::run(a, false),
         Command::Decrypt(a) => commands::cipher::run(a, true),
         Command::Tourney(a) => commands::tourney::run(a),
+        Command::Sheet(a) => commands::sheet::run(a),
         Command::Join(a) => commands::tourney::join(a),
         Command::Shatter(a) => commands::tourney::shatter(a),
         Command::Obfuscate(a) => commands::tourney::obfuscate(a),

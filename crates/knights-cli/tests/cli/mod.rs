@@ -20,6 +20,7 @@ mod output;
 mod promises;
 mod readme;
 mod robust;
+mod sheet;
 mod squares;
 mod stats;
 mod tourney;
