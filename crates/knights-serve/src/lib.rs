@@ -57,6 +57,7 @@ mod guard;
 mod jobs;
 mod parse_errors;
 mod position;
+mod sheet;
 mod theatre;
 
 #[cfg(test)]
@@ -65,6 +66,8 @@ mod amount_tests;
 mod browser_play_tests;
 #[cfg(test)]
 mod browser_share_tests;
+#[cfg(test)]
+mod browser_sheet_tests;
 #[cfg(test)]
 mod browser_tests;
 #[cfg(test)]
@@ -81,6 +84,8 @@ mod load_test;
 mod position_latency;
 #[cfg(test)]
 mod position_tests;
+#[cfg(test)]
+mod sheet_tests;
 #[cfg(test)]
 mod squares_tests;
 #[cfg(test)]
@@ -382,6 +387,7 @@ pub fn router(config: Config) -> Router {
         .merge(jobs::routes())
         .merge(estimates::routes())
         .merge(position::routes())
+        .merge(sheet::routes())
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
             backstop,
