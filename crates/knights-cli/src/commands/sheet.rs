@@ -4,86 +4,17 @@
 //! file is one board. The page is SVG or PNG (docs/formats.md, "Sheets").
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::{Args, ValueEnum};
 use knights::format::{self, Paper, Sheet, SheetOptions, Valid};
 use knights::request::{Job, SheetRequest};
 use knights::{Control, Tour};
 
 use super::place;
-use crate::cli::{BoardArg, ShapeArgs};
+use crate::cli::BoardArg;
+use crate::cli_sheet::{PaperArg, SheetArgs, SheetFormat};
 use crate::output::{choose_format, FormatName, Output};
-
-/// `knights sheet`.
-#[derive(Args, Debug)]
-pub struct SheetArgs {
-    /// A board (ROWSxCOLS, one number, or a board file of '.' and '#'), or
-    /// one or more tour files (any format; `-` reads standard input), one
-    /// board each.
-    #[arg(value_name = "BOARD|TOUR_FILE", required = true)]
-    pub inputs: Vec<String>,
-    /// How many boards of BOARD, 1 to 16 [default: 1]; board i's tour is
-    /// made with seed + i and starts on a square drawn from it.
-    #[arg(long)]
-    pub copies: Option<u32>,
-    /// Seed of the first board's tour and start [default: 0].
-    #[arg(long, short = 's')]
-    pub seed: Option<u64>,
-    /// The kind of tour to find [default: either].
-    #[arg(long, value_parser = ["closed", "open", "either", "any"])]
-    pub kind: Option<String>,
-    /// Every board's start square, ROW,COL or a name such as c3 (by
-    /// default each board's is drawn from its seed).
-    #[arg(long)]
-    pub start: Option<String>,
-    /// Every board's end square (needs --start), given on the worksheet.
-    #[arg(long, requires = "start")]
-    pub end: Option<String>,
-    /// Give each board's end square on the worksheet too, numbered.
-    #[arg(long)]
-    pub show_end: bool,
-    /// The algorithm that makes the tours [default: auto].
-    #[arg(long, short = 'a')]
-    pub algorithm: Option<String>,
-    #[command(flatten)]
-    pub shape: ShapeArgs,
-    /// Write the solution page: every square numbered in the tour's order.
-    #[arg(long)]
-    pub solution: bool,
-    /// On the solution page, draw each tour's path thin under the numbers.
-    #[arg(long, requires = "solution")]
-    pub path: bool,
-    /// The paper.
-    #[arg(long, value_enum, default_value = "a4")]
-    pub paper: PaperArg,
-    /// Output format (default: from the --output file's extension, else svg).
-    #[arg(long, short = 'f', value_enum)]
-    pub format: Option<SheetFormat>,
-    /// Write to this file instead of standard output.
-    #[arg(long, short = 'o')]
-    pub output: Option<PathBuf>,
-}
-
-/// The paper of a sheet.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PaperArg {
-    /// A4, 210 x 297 mm.
-    A4,
-    /// US Letter, 8.5 x 11 in.
-    Letter,
-}
-
-/// The formats of a sheet.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SheetFormat {
-    /// An SVG page, sized in millimetres, for printing.
-    Svg,
-    /// A PNG page at 150 dots an inch.
-    Png,
-}
 
 const SHEET_FORMATS: &[FormatName<SheetFormat>] = &[
     FormatName {
@@ -149,8 +80,8 @@ fn from_board(args: &SheetArgs, paper: Paper) -> Result<(Sheet, SheetOptions)> {
     let defaults = SheetRequest::new(&board);
     let request = SheetRequest {
         holes,
-        wrap: args.shape.wrap.clone(),
-        leaper: args.shape.leaper.clone(),
+        wrap: args.wrap.clone(),
+        leaper: args.leaper.clone(),
         kind: match &args.kind {
             Some(k) => k.parse()?,
             None => defaults.kind,
@@ -178,8 +109,8 @@ fn from_files(args: &SheetArgs, paper: Paper) -> Result<(Sheet, SheetOptions)> {
         ("--kind", args.kind.is_some()),
         ("--start", args.start.is_some()),
         ("--algorithm", args.algorithm.is_some()),
-        ("--wrap", args.shape.wrap.is_some()),
-        ("--leaper", args.shape.leaper.is_some()),
+        ("--wrap", args.wrap.is_some()),
+        ("--leaper", args.leaper.is_some()),
     ];
     if let Some((flag, _)) = board_only.iter().find(|f| f.1) {
         return Err(knights::Error::Unsupported(

@@ -4,9 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::{
-    layout, Layout, Sheet, SheetBoard, SheetOptions, CAPTION, GAP, HEADER, LABELS, MARGIN,
-};
+use super::layout::{layout, Layout, CAPTION, GAP, HEADER, LABELS, MARGIN};
+use super::model::{Sheet, SheetBoard, SheetOptions};
 use crate::board::Square;
 use crate::{Error, Result};
 

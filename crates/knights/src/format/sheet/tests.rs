@@ -1,3 +1,4 @@
+use super::layout::{layout, MAX_CELL_MM};
 use super::*;
 use crate::request::{Job, SheetRequest};
 use crate::{check, Board, Control};
