@@ -73,6 +73,11 @@ pub enum Command {
         after_help = "Examples:\n  knights tourney 8x8 -a braid -f json -o t.json\n  knights tourney 12x12 -a four-cover -f svg -o t.svg"
     )]
     Tourney(TourneyArgs),
+    /// A printable page of boards to find a tour on by hand, or its solutions.
+    #[command(
+        after_help = "Examples:\n  knights sheet 6x6 --copies 6 --seed 1 -o class.svg\n  knights sheet 6x6 --copies 6 --seed 1 --solution --path -o answers.png\n  knights sheet tour1.json tour2.json --show-end"
+    )]
+    Sheet(crate::cli_sheet::SheetArgs),
     /// Join a tourney (or closed tour) into one closed tour by switching rails.
     #[command(
         after_help = "Examples:\n  knights tourney 8x8 -a warnsdorff --seed 3 -f json | knights join -"

@@ -15,6 +15,7 @@ use knights_cli::exit::{clap_outcome, report, EXIT_NO_ANSWER, EXIT_UNKNOWN};
 use knights_cli::{io_util, outln, output, support, warn};
 
 mod cli;
+mod cli_sheet;
 mod commands;
 #[cfg(feature = "distributed")]
 mod distributed;
@@ -57,6 +58,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Encrypt(a) => commands::cipher::run(a, false),
         Command::Decrypt(a) => commands::cipher::run(a, true),
         Command::Tourney(a) => commands::tourney::run(a),
+        Command::Sheet(a) => commands::sheet::run(a),
         Command::Join(a) => commands::tourney::join(a),
         Command::Shatter(a) => commands::tourney::shatter(a),
         Command::Obfuscate(a) => commands::tourney::obfuscate(a),

@@ -47,6 +47,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/tour.js"),
     ),
     (
+        "worksheet.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/worksheet.js"),
+    ),
+    (
         "theatre.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/theatre.js"),

@@ -58,6 +58,7 @@ mod jobs;
 mod parse_errors;
 mod picture;
 mod position;
+mod sheet;
 mod theatre;
 
 #[cfg(test)]
@@ -68,6 +69,8 @@ mod browser_picture_tests;
 mod browser_play_tests;
 #[cfg(test)]
 mod browser_share_tests;
+#[cfg(test)]
+mod browser_sheet_tests;
 #[cfg(test)]
 mod browser_tests;
 #[cfg(test)]
@@ -86,6 +89,8 @@ mod picture_tests;
 mod position_latency;
 #[cfg(test)]
 mod position_tests;
+#[cfg(test)]
+mod sheet_tests;
 #[cfg(test)]
 mod squares_tests;
 #[cfg(test)]
@@ -388,6 +393,7 @@ pub fn router(config: Config) -> Router {
         .merge(jobs::routes())
         .merge(estimates::routes())
         .merge(position::routes())
+        .merge(sheet::routes())
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
             backstop,

@@ -24,6 +24,7 @@ pub mod graph;
 pub mod hint;
 pub mod render;
 pub mod serve;
+pub mod sheet;
 pub mod stats;
 pub mod tour;
 pub mod tourney;

@@ -21,6 +21,7 @@ mod pictures;
 mod promises;
 mod readme;
 mod robust;
+mod sheet;
 mod squares;
 mod stats;
 mod tourney;

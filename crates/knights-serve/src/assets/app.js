@@ -3,6 +3,7 @@
 import { $, api, state } from './shared.js';
 import { initPlay, share as playShare } from './play.js';
 import { initTour, share as tourShare } from './tour.js';
+import { initWorksheet } from './worksheet.js';
 import { initTheatre, share as theatreShare } from './theatre.js';
 import { initLab, share as labShare } from './lab.js';
 import { initCipher, share as cipherShare } from './cipher.js';
@@ -44,6 +45,7 @@ async function main() {
   }
   initPlay();
   initTour();
+  initWorksheet();
   initTheatre();
   initLab();
   initCipher();

@@ -1,6 +1,7 @@
 //! Reading and writing tours and tourneys: JSON, numbered grids, move lists
-//! and pictures: SVG, and with the `raster` feature PNG and animated GIF
-//! (see `docs/formats.md`).
+//! and pictures: SVG, and with the `raster` feature PNG and animated GIF;
+//! printable sheets of boards to solve by hand ([`sheet`]) (see
+//! `docs/formats.md`).
 //!
 //! Reading goes in two stages: [`read`] turns text into a raw [`Document`]
 //! (coordinates as written, possibly off the board or repeated), and
@@ -27,6 +28,7 @@ mod moves;
 mod partial;
 #[cfg(feature = "raster")]
 mod raster;
+pub mod sheet;
 mod svg;
 
 pub use grid::{grid, parse_grid, Grid};
@@ -35,6 +37,9 @@ pub use moves::{move_list, parse_move_list, tourney_move_list, AlgebraicMoveList
 pub use partial::{read_partial, PartialPath};
 #[cfg(feature = "raster")]
 pub use raster::{path_png, svg_to_png, tour_gif, tour_png, tourney_png, GifOptions};
+#[cfg(feature = "raster")]
+pub use sheet::sheet_png;
+pub use sheet::{sheet_svg, Paper, Sheet, SheetBoard, SheetOptions};
 pub use svg::{path_svg, tour_svg, tourney_svg, Svg, SvgOptions};
 
 use crate::board::Square;

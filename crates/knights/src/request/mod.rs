@@ -34,6 +34,7 @@ mod exists;
 mod place;
 mod position;
 mod rails;
+mod sheet;
 mod stats;
 mod tour;
 
@@ -50,6 +51,7 @@ pub use rails::{
     CheckAnswer, CheckRequest, CoverPlan, JoinAnswer, JoinRequest, ObfuscatePlan, ObfuscateRequest,
     ShatterAnswer, ShatterRequest,
 };
+pub use sheet::{SheetAnswer, SheetPlan, SheetRequest};
 pub use stats::{StatsPlan, StatsRequest};
 pub use tour::{TourAnswer, TourPlan, TourRequest, TourneyAnswer, TourneyPlan, TourneyRequest};
 
