@@ -410,3 +410,63 @@ impl fmt::Display for Svg<'_> {
         f.write_str("</svg>\n")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tour(rows: u64, cols: u64) -> Tour {
+        Tour::builder(Board::new(rows, cols).unwrap())
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn small_boards_number_their_squares_in_the_shipped_font() {
+        let t = tour(5, 5);
+        let svg = tour_svg(&t, SvgOptions::default()).to_string();
+        assert!(svg.contains(r#"font-family="DejaVu Sans""#));
+        assert!(svg.contains(r#"paint-order="stroke""#));
+        assert_eq!(svg.matches("<text ").count(), 25);
+        assert!(svg.contains(">1</text>") && svg.contains(">25</text>"));
+        let animated = SvgOptions {
+            animate: true,
+            ..SvgOptions::default()
+        };
+        let svg = tour_svg(&t, animated).to_string();
+        assert_eq!(
+            svg.matches(r#"<set attributeName="visibility""#).count(),
+            25
+        );
+        let hidden = SvgOptions {
+            numbers: StepNumbers::Hidden,
+            ..SvgOptions::default()
+        };
+        assert!(!tour_svg(&t, hidden).to_string().contains("<text"));
+        let big = tour(17, 17);
+        assert!(!tour_svg(&big, SvgOptions::default())
+            .to_string()
+            .contains("<text"));
+        let shown = SvgOptions {
+            numbers: StepNumbers::Shown,
+            ..SvgOptions::default()
+        };
+        assert_eq!(
+            tour_svg(&big, shown).to_string().matches("<text ").count(),
+            289
+        );
+    }
+
+    #[test]
+    fn a_path_numbers_its_visited_squares_and_a_tourney_none() {
+        let shape: Shape = Board::new(5, 5).unwrap().into();
+        let svg = path_svg(&shape, &[0, 7, 14], SvgOptions::default()).to_string();
+        assert_eq!(svg.matches("<text ").count(), 3);
+        let shown = SvgOptions {
+            numbers: StepNumbers::Shown,
+            ..SvgOptions::default()
+        };
+        let tourney = Tourney::builder(Board::new(8, 8).unwrap()).build().unwrap();
+        assert!(!tourney_svg(&tourney, shown).to_string().contains("<text"));
+    }
+}
