@@ -3,6 +3,8 @@
 mod boards;
 mod classic;
 mod count;
+#[cfg(feature = "raster")]
+mod pictures;
 mod play;
 mod robust;
 mod squares;

@@ -22,8 +22,13 @@
 //! # Ok::<(), knights::Error>(())
 //! ```
 
+#[cfg(feature = "raster")]
+mod animation;
+#[cfg(feature = "raster")]
+mod canvas;
 mod grid;
 mod json;
+mod look;
 mod moves;
 mod partial;
 #[cfg(feature = "raster")]
@@ -31,12 +36,15 @@ mod raster;
 pub mod sheet;
 mod svg;
 
+#[cfg(feature = "raster")]
+pub use animation::{tour_gif, GifOptions};
 pub use grid::{grid, parse_grid, Grid};
 pub use json::{parse_json, tour_json, tourney_json, TourJson, TourneyJson};
+pub use look::StepNumbers;
 pub use moves::{move_list, parse_move_list, tourney_move_list, AlgebraicMoveList, MoveList};
 pub use partial::{read_partial, PartialPath};
 #[cfg(feature = "raster")]
-pub use raster::{path_png, svg_to_png, tour_gif, tour_png, tourney_png, GifOptions};
+pub use raster::{path_png, svg_to_png, tour_png, tourney_png};
 #[cfg(feature = "raster")]
 pub use sheet::sheet_png;
 pub use sheet::{sheet_svg, Paper, Sheet, SheetBoard, SheetOptions};

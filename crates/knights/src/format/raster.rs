@@ -1,25 +1,25 @@
-//! PNG and animated GIF pictures (the `raster` feature).
+//! PNG pictures (the `raster` feature), and the pieces the GIF shares.
 //!
-//! A picture is drawn once, as SVG ([`super::svg`]), and rasterised by
+//! A picture is drawn straight onto pixels ([`super::canvas`]) in the look
+//! of its SVG ([`super::svg`]), and its step numbers, text, are drawn by
 //! resvg with the one font shipped in the crate (`fonts/`, DejaVu Sans cut
 //! to the characters pictures use): no font of the machine is ever looked
-//! at, so the same picture gives the same bytes everywhere. The PNG of a
-//! picture is at most 4000 pixels a side, as its SVG says; an animated GIF
-//! draws the tour step by step, a frame per step on small boards.
+//! at, so the same picture gives the same bytes everywhere. A PNG is at
+//! most 4000 pixels a side, its SVG's size (docs/formats.md, "Pictures").
 
 use std::sync::{Arc, OnceLock};
 
-use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::tiny_skia::{Pixmap, PixmapPaint, Transform};
 use resvg::usvg;
 
-use super::svg::{path_svg, tour_svg, tourney_svg, SvgOptions};
+use super::canvas::{step_segments, Canvas, Segment};
+use super::look::{self, FONT_FAMILY};
+use super::svg::{numbers_svg, SvgOptions};
 use crate::board::Square;
-use crate::{Error, Result, Shape, Tour, Tourney};
+use crate::{Board, Error, Result, Shape, Tour, Tourney};
 
 /// The font every picture is drawn with.
 const FONT: &[u8] = include_bytes!("../../fonts/DejaVuSans-subset.ttf");
-/// Its family name, the only one the pictures' text may ask for.
-pub(crate) const FONT_FAMILY: &str = "DejaVu Sans";
 
 /// The options of the SVG reader: the shipped font and no other.
 fn usvg_options() -> &'static usvg::Options<'static> {
@@ -41,27 +41,39 @@ fn parse(svg: &str) -> Result<usvg::Tree> {
         .map_err(|e| Error::Internal(format!("a picture's SVG does not read: {e}").into()))
 }
 
-/// Draws a tree on a new pixmap, scaled by `scale`.
-fn draw(tree: &usvg::Tree, scale: f32) -> Result<Pixmap> {
-    let size = tree.size().to_int_size().scale_by(scale).ok_or_else(|| {
-        Error::Internal(format!("a picture cannot be drawn at scale {scale}").into())
+/// Draws a tree on a new transparent pixmap of `width` x `height`, the
+/// tree's size scaled to it.
+fn draw(tree: &usvg::Tree, width: u32, height: u32) -> Result<Pixmap> {
+    let mut pixmap = Pixmap::new(width, height).ok_or_else(|| {
+        Error::Internal(format!("a picture of {width}x{height} pixels cannot be drawn").into())
     })?;
-    let mut pixmap = Pixmap::new(size.width(), size.height()).ok_or_else(|| {
-        Error::Internal(
-            format!(
-                "a picture of {}x{} pixels cannot be drawn",
-                size.width(),
-                size.height()
-            )
-            .into(),
-        )
-    })?;
+    let size = tree.size();
     resvg::render(
         tree,
-        Transform::from_scale(scale, scale),
+        Transform::from_scale(width as f32 / size.width(), height as f32 / size.height()),
         &mut pixmap.as_mut(),
     );
     Ok(pixmap)
+}
+
+/// PNG bytes of an opaque pixmap, as 8-bit RGB.
+pub(crate) fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>> {
+    let rgb: Vec<u8> = pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let mut out = Vec::new();
+    let png_error = |e: png::EncodingError| {
+        Error::Internal(format!("a picture does not encode as PNG: {e}").into())
+    };
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(png_error)?;
+    writer.write_image_data(&rgb).map_err(png_error)?;
+    writer.finish().map_err(png_error)?;
+    Ok(out)
 }
 
 /// Rasterises an SVG picture made by this module's siblings (or any SVG
@@ -76,13 +88,79 @@ fn draw(tree: &usvg::Tree, scale: f32) -> Result<Pixmap> {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn svg_to_png(svg: &str) -> Result<Vec<u8>> {
-    let pixmap = draw(&parse(svg)?, 1.0)?;
+    let tree = parse(svg)?;
+    let size = tree.size().to_int_size();
+    let pixmap = draw(&tree, size.width(), size.height())?;
     pixmap
         .encode_png()
         .map_err(|e| Error::Internal(format!("a picture does not encode as PNG: {e}").into()))
 }
 
-/// The PNG of a tour: the picture [`tour_svg`] draws.
+/// The step numbers of `squares` (from 1) on a transparent pixmap the
+/// canvas's size, drawn by resvg in the shipped font.
+pub(crate) fn numbers_layer(canvas: &Canvas, board: Board, squares: &[Square]) -> Result<Pixmap> {
+    draw(
+        &parse(&numbers_svg(board, squares))?,
+        canvas.width(),
+        canvas.height(),
+    )
+}
+
+/// Draws `layer` over `pixmap`.
+pub(crate) fn overlay(pixmap: &mut Pixmap, layer: &Pixmap, x: i32, y: i32) {
+    pixmap.draw_pixmap(
+        x,
+        y,
+        layer.as_ref(),
+        &PixmapPaint::default(),
+        Transform::identity(),
+        None,
+    );
+}
+
+/// The segments of the first `steps` steps of a path over `squares`.
+pub(crate) fn segments(shape: &Shape, squares: &[Square], steps: usize) -> Vec<Segment> {
+    let mut out = Vec::with_capacity(steps);
+    for i in 0..steps {
+        step_segments(shape, squares, i, &mut out);
+    }
+    out
+}
+
+/// The picture of a path as a PNG: the board, the line over `squares`
+/// (back to the first when `closed`), the marks, and the numbers when
+/// `numbers`.
+fn path_picture(
+    shape: &Shape,
+    squares: &[Square],
+    closed: bool,
+    marks: [(Square, &str); 2],
+    numbers: bool,
+) -> Result<Vec<u8>> {
+    let board = shape.board();
+    let (w, h) = look::picture_size(board);
+    let canvas = Canvas::new(board, w, h);
+    let mut pixmap = canvas.pixmap()?;
+    canvas.draw_board(&mut pixmap, shape.holes());
+    let steps = if closed {
+        squares.len()
+    } else {
+        squares.len().saturating_sub(1)
+    };
+    if !squares.is_empty() {
+        canvas.stroke(&mut pixmap, &segments(shape, squares, steps), look::LINE);
+        for (s, hex) in marks {
+            canvas.mark(&mut pixmap, s, hex, 0, 0);
+        }
+    }
+    if numbers && !squares.is_empty() {
+        overlay(&mut pixmap, &numbers_layer(&canvas, board, squares)?, 0, 0);
+    }
+    encode_png(&pixmap)
+}
+
+/// The PNG of a tour: the picture [`super::tour_svg`] draws, with the
+/// step numbers on small boards ([`super::StepNumbers`]).
 ///
 /// # Example
 /// ```
@@ -93,117 +171,51 @@ pub fn svg_to_png(svg: &str) -> Result<Vec<u8>> {
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn tour_png(tour: &Tour, options: SvgOptions) -> Result<Vec<u8>> {
-    svg_to_png(&tour_svg(tour, options).to_string())
+    path_picture(
+        &tour.shape(),
+        tour.squares(),
+        tour.is_closed(),
+        [(tour.start(), look::START), (tour.end(), look::END)],
+        options.numbers.shown(tour.board()),
+    )
 }
 
-/// The PNG of a tourney: the picture [`tourney_svg`] draws.
-pub fn tourney_png(tourney: &Tourney, options: SvgOptions) -> Result<Vec<u8>> {
-    svg_to_png(&tourney_svg(tourney, options).to_string())
+/// The PNG of a tourney: the picture [`super::tourney_svg`] draws, each
+/// cycle in its own colour, no numbers.
+pub fn tourney_png(tourney: &Tourney, _options: SvgOptions) -> Result<Vec<u8>> {
+    let board = tourney.board();
+    let (w, h) = look::picture_size(board);
+    let canvas = Canvas::new(board, w, h);
+    let mut pixmap = canvas.pixmap()?;
+    canvas.draw_board(&mut pixmap, std::iter::empty());
+    let shape = Shape::new(board);
+    for (i, cycle) in tourney.cycles().iter().enumerate() {
+        let [r, g, b] = look::cycle_rgb(i);
+        let hex = format!("#{r:02x}{g:02x}{b:02x}");
+        canvas.stroke(&mut pixmap, &segments(&shape, cycle, cycle.len()), &hex);
+    }
+    encode_png(&pixmap)
 }
 
-/// The PNG of a partial path: the picture [`path_svg`] draws.
+/// The PNG of a partial path: the picture [`super::path_svg`] draws, the
+/// visited squares numbered on small boards.
 pub fn path_png(shape: &Shape, squares: &[Square], options: SvgOptions) -> Result<Vec<u8>> {
-    svg_to_png(&path_svg(shape, squares, options).to_string())
-}
-
-/// How to animate a tour as a GIF.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GifOptions {
-    /// The most frames drawn: a longer tour shows every k-th step.
-    pub max_frames: usize,
-    /// The longest side of a frame, in pixels.
-    pub max_side: u32,
-    /// Hundredths of a second each frame shows.
-    pub delay: u16,
-}
-
-impl Default for GifOptions {
-    fn default() -> GifOptions {
-        GifOptions {
-            max_frames: 400,
-            max_side: 480,
-            delay: 12,
-        }
-    }
-}
-
-/// An animated GIF of a tour drawn step by step: the first frame shows the
-/// start, the last the whole tour; on a tour of more steps than
-/// `max_frames` the frames are spread evenly over its steps.
-///
-/// # Example
-/// ```
-/// use knights::{Board, Tour, format::{tour_gif, GifOptions}};
-/// let tour = Tour::new(Board::new(3, 4)?, vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4])?;
-/// let gif = tour_gif(&tour, &GifOptions::default())?;
-/// assert!(gif.starts_with(b"GIF89a"));
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn tour_gif(tour: &Tour, options: &GifOptions) -> Result<Vec<u8>> {
-    let shape = tour.shape();
-    let mut squares = tour.squares().to_vec();
-    if tour.is_closed() {
-        squares.push(squares[0]);
-    }
-    let steps = squares.len();
-    let frames = options.max_frames.clamp(1, steps);
-    let svg_side = {
-        let board = shape.board();
-        let side = board.rows().max(board.cols());
-        let px = (48.0f64).min(4000.0 / f64::from(side)).max(1.0);
-        px * f64::from(side)
+    let (first, last) = match (squares.first(), squares.last()) {
+        (Some(&a), Some(&b)) => (a, b),
+        _ => (0, 0),
     };
-    let scale = (f64::from(options.max_side) / svg_side).min(1.0) as f32;
-    let frame_pixmap = |i: usize| -> Result<Pixmap> {
-        // Frame i shows the first `k` squares, k from 1 to all.
-        let k = if frames == 1 {
-            steps
-        } else {
-            1 + i * (steps - 1) / (frames - 1)
-        };
-        let svg = path_svg(&shape, &squares[..k], SvgOptions::default()).to_string();
-        draw(&parse(&svg)?, scale)
-    };
-    let first = frame_pixmap(0)?;
-    let (w, h) = (first.width(), first.height());
-    let side = |v: u32| u16::try_from(v).map_err(|_| too_big(v));
-    let (w16, h16) = (side(w)?, side(h)?);
-    let mut out = Vec::new();
-    {
-        let mut encoder = gif::Encoder::new(&mut out, w16, h16, &[]).map_err(|e| gif_error(&e))?;
-        encoder
-            .set_repeat(gif::Repeat::Infinite)
-            .map_err(|e| gif_error(&e))?;
-        let mut pixmap = Some(first);
-        for i in 0..frames {
-            let mut rgba = match pixmap.take() {
-                Some(p) => p.take(),
-                None => frame_pixmap(i)?.take(),
-            };
-            let mut frame = gif::Frame::from_rgba_speed(w16, h16, &mut rgba, 10);
-            frame.delay = if i + 1 == frames {
-                options.delay.saturating_mul(20)
-            } else {
-                options.delay
-            };
-            encoder.write_frame(&frame).map_err(|e| gif_error(&e))?;
-        }
-    }
-    Ok(out)
-}
-
-fn too_big(side: u32) -> Error {
-    Error::Internal(format!("a GIF frame of {side} pixels a side is too big").into())
-}
-
-fn gif_error(e: &gif::EncodingError) -> Error {
-    Error::Internal(format!("a GIF does not encode: {e}").into())
+    path_picture(
+        shape,
+        squares,
+        false,
+        [(first, look::START), (last, look::KNIGHT)],
+        options.numbers.shown(shape.board()),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Board;
 
     fn tour_3x4() -> Tour {
         Tour::new(
@@ -220,16 +232,5 @@ mod tests {
         let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
         let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
         assert_eq!((width, height), (4 * 48, 3 * 48));
-    }
-
-    #[test]
-    fn a_tour_gif_has_a_frame_per_square() {
-        let gif = tour_gif(&tour_3x4(), &GifOptions::default()).unwrap();
-        let mut decoder = gif::DecodeOptions::new().read_info(gif.as_slice()).unwrap();
-        let mut frames = 0;
-        while decoder.read_next_frame().unwrap().is_some() {
-            frames += 1;
-        }
-        assert_eq!(frames, 12);
     }
 }

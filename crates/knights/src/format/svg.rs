@@ -4,11 +4,13 @@
 //! does not grow with the number of squares), the tour as one line through
 //! the square centres, with its start (green) and end (red) marked, and each
 //! cycle of a tourney in its own colour. Line width and markers scale with
-//! the board, so pictures stay legible from 5x5 to 1000x1000. With
+//! the board, so pictures stay legible from 5x5 to 1000x1000. On small
+//! boards each square shows its step number (see [`StepNumbers`]). With
 //! `animate`, the line is drawn step by step.
 
 use std::fmt;
 
+use super::look::{self, StepNumbers, CELL};
 use crate::board::Square;
 use crate::{Board, Shape, Tour, Tourney};
 
@@ -19,6 +21,9 @@ pub struct SvgOptions {
     pub animate: bool,
     /// Length of the animation in seconds (`None`: from the board size).
     pub seconds: Option<f64>,
+    /// Whether each visited square shows its step number (from 1); never
+    /// on a tourney.
+    pub numbers: StepNumbers,
 }
 
 enum Picture<'a> {
@@ -79,9 +84,6 @@ pub fn path_svg<'a>(shape: &'a Shape, squares: &'a [Square], options: SvgOptions
     }
 }
 
-/// Each cell is 2 units wide, so centres fall on odd integers.
-const CELL: u32 = 2;
-
 fn point(f: &mut fmt::Formatter<'_>, board: Board, s: Square) -> fmt::Result {
     let (r, c) = board.coords(s);
     write!(f, "{},{} ", c * CELL + 1, r * CELL + 1)
@@ -89,8 +91,68 @@ fn point(f: &mut fmt::Formatter<'_>, board: Board, s: Square) -> fmt::Result {
 
 /// A colour for cycle `i`: hues spread by the golden angle.
 fn colour(i: usize) -> String {
-    let hue = (i as f64 * 137.507_764) % 360.0;
-    format!("hsl({hue:.0},75%,38%)")
+    format!("hsl({:.0},75%,38%)", look::cycle_hue(i))
+}
+
+/// Seconds the animation of `steps` steps lasts.
+fn seconds(options: &SvgOptions, steps: usize) -> f64 {
+    options
+        .seconds
+        .unwrap_or((steps as f64 / 16.0).clamp(4.0, 30.0))
+}
+
+/// Writes the step numbers of `squares` (from 1), centred on their squares
+/// in black with a white halo, in the shipped font. With `animate` (the
+/// seconds the line takes over `steps` steps), each appears when the line
+/// reaches its square.
+pub(crate) fn write_numbers(
+    f: &mut impl fmt::Write,
+    board: Board,
+    squares: &[Square],
+    animate: Option<(f64, usize)>,
+) -> fmt::Result {
+    let size = look::number_size(squares.len());
+    writeln!(
+        f,
+        r#"<g font-family="{}" font-size="{size:.3}" text-anchor="middle" fill="{}" stroke="{}" stroke-width="{:.3}" stroke-linejoin="round" paint-order="stroke">"#,
+        look::FONT_FAMILY,
+        look::INK,
+        look::WHITE,
+        size * 0.22
+    )?;
+    for (i, &s) in squares.iter().enumerate() {
+        let (r, c) = board.coords(s);
+        // A digit is 0.729 em tall: its middle sits 0.3645 em above the
+        // baseline.
+        let (x, y) = (c * CELL + 1, f64::from(r * CELL + 1) + 0.3645 * size);
+        match animate {
+            Some((seconds, steps)) => writeln!(
+                f,
+                r#"<text x="{x}" y="{y:.3}" visibility="hidden">{}<set attributeName="visibility" to="visible" begin="{:.2}s" fill="freeze"/></text>"#,
+                i + 1,
+                seconds * i as f64 / steps.max(1) as f64
+            )?,
+            None => writeln!(f, r#"<text x="{x}" y="{y:.3}">{}</text>"#, i + 1)?,
+        }
+    }
+    writeln!(f, "</g>")
+}
+
+/// An SVG of the step numbers alone, on a transparent ground, the size of
+/// the picture of `board`: the raster pictures draw it over their lines.
+#[cfg(feature = "raster")]
+pub(crate) fn numbers_svg(board: Board, squares: &[Square]) -> String {
+    let (w, h) = look::picture_size(board);
+    let mut out = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {} {}">"#,
+        board.cols() * CELL,
+        board.rows() * CELL
+    );
+    out.push('\n');
+    // Writing to a String does not fail.
+    let _ = write_numbers(&mut out, board, squares, None);
+    out.push_str("</svg>\n");
+    out
 }
 
 impl Svg<'_> {
@@ -102,19 +164,40 @@ impl Svg<'_> {
         }
     }
 
-    /// Line width in units: thin on small boards, relatively thicker on large
-    /// ones, where lines would otherwise vanish.
     fn line_width(&self) -> f64 {
-        let side = f64::from(self.board().rows().max(self.board().cols()));
-        let t = ((side.ln() - 16f64.ln()) / (200f64.ln() - 16f64.ln())).clamp(0.0, 1.0);
-        // Parallel knight's moves one square apart run 0.45 squares apart:
-        // stay well under that so neighbouring lines never merge.
-        f64::from(CELL) * (0.10 + 0.06 * t)
+        look::line_width(self.board())
     }
 
     fn marker_radius(&self) -> f64 {
-        let side = f64::from(self.board().rows().max(self.board().cols()));
-        f64::from(CELL) * (0.3f64).max(side * 0.012)
+        look::marker_radius(self.board())
+    }
+
+    /// Whether the picture shows step numbers.
+    fn numbered(&self) -> bool {
+        !matches!(self.picture, Picture::Tourney(_)) && self.options.numbers.shown(self.board())
+    }
+
+    /// The step numbers of `squares`, when the picture shows them.
+    fn write_step_numbers(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        squares: &[Square],
+        closed: bool,
+    ) -> fmt::Result {
+        if !self.numbered() {
+            return Ok(());
+        }
+        let steps = if closed {
+            squares.len()
+        } else {
+            squares.len().saturating_sub(1)
+        }
+        .max(1);
+        let animate = self
+            .options
+            .animate
+            .then(|| (seconds(&self.options, steps), steps));
+        write_numbers(f, self.board(), squares, animate)
     }
 
     fn write_line(
@@ -149,10 +232,7 @@ impl Svg<'_> {
         }
         f.write_str("\"")?;
         if self.options.animate {
-            let seconds = self
-                .options
-                .seconds
-                .unwrap_or((steps as f64 / 16.0).clamp(4.0, 30.0));
+            let seconds = seconds(&self.options, steps);
             write!(
                 f,
                 r#"><animate attributeName="stroke-dashoffset" from="{steps}" to="0" dur="{seconds:.2}s" fill="freeze"/></{tag}>"#
@@ -179,9 +259,10 @@ impl Svg<'_> {
             let (r, c) = board.coords(q);
             writeln!(
                 f,
-                r##"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="#333333"><title>hole ({r}, {c})</title></rect>"##,
+                r##"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{}"><title>hole ({r}, {c})</title></rect>"##,
                 c * CELL,
-                r * CELL
+                r * CELL,
+                look::HOLE
             )?;
         }
         writeln!(
@@ -200,7 +281,8 @@ impl Svg<'_> {
         };
         write!(
             f,
-            r##"<path clip-path="url(#inside)" fill="none" stroke="#1f3a93" stroke-width="{:.3}" stroke-linejoin="round" stroke-linecap="round""##,
+            r##"<path clip-path="url(#inside)" fill="none" stroke="{}" stroke-width="{:.3}" stroke-linejoin="round" stroke-linecap="round""##,
+            look::LINE,
             self.line_width()
         )?;
         if self.options.animate {
@@ -235,10 +317,7 @@ impl Svg<'_> {
         f.write_str("\"")?;
         if self.options.animate {
             let k = steps.max(1);
-            let seconds = self
-                .options
-                .seconds
-                .unwrap_or((k as f64 / 16.0).clamp(4.0, 30.0));
+            let seconds = seconds(&self.options, k);
             writeln!(
                 f,
                 r#"><animate attributeName="stroke-dashoffset" from="{k}" to="0" dur="{seconds:.2}s" fill="freeze"/></path>"#
@@ -271,14 +350,11 @@ impl fmt::Display for Svg<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.board();
         let (w, h) = (board.cols() * CELL, board.rows() * CELL);
-        let side = board.rows().max(board.cols());
         // About 48 px a square on small boards, at most 4000 px in all.
-        let px = (48.0f64).min(4000.0 / f64::from(side)).max(1.0);
+        let (pw, ph) = look::picture_size(board);
         writeln!(
             f,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{:.0}" viewBox="0 0 {w} {h}">"#,
-            f64::from(board.cols()) * px,
-            f64::from(board.rows()) * px
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw}" height="{ph}" viewBox="0 0 {w} {h}">"#
         )?;
         let title = match self.picture {
             Picture::Tour(t) if !t.is_plain() => format!(
@@ -297,12 +373,7 @@ impl fmt::Display for Svg<'_> {
             ),
         };
         writeln!(f, "<title>{title}</title>")?;
-        // Softer squares on big boards, where the path is the picture.
-        let (light, dark) = if side > 32 {
-            ("#f6ecdc", "#e7d3b4")
-        } else {
-            ("#f0d9b5", "#b58863")
-        };
+        let (light, dark) = look::board_colours(board);
         writeln!(
             f,
             r##"<defs><pattern id="board" width="{d}" height="{d}" patternUnits="userSpaceOnUse"><rect width="{d}" height="{d}" fill="{light}"/><rect x="{CELL}" width="{CELL}" height="{CELL}" fill="{dark}"/><rect y="{CELL}" width="{CELL}" height="{CELL}" fill="{dark}"/></pattern></defs>"##,
@@ -312,13 +383,15 @@ impl fmt::Display for Svg<'_> {
         match self.picture {
             Picture::Tour(t) if !t.is_plain() => {
                 self.write_shape_path(f, &t.shape(), t.squares(), t.is_closed())?;
-                self.write_marker(f, t.start(), "#2e9e44", "start")?;
-                self.write_marker(f, t.end(), "#d62728", "end")?;
+                self.write_marker(f, t.start(), look::START, "start")?;
+                self.write_marker(f, t.end(), look::END, "end")?;
+                self.write_step_numbers(f, t.squares(), t.is_closed())?;
             }
             Picture::Tour(t) => {
-                self.write_line(f, t.squares(), t.is_closed(), "#1f3a93")?;
-                self.write_marker(f, t.start(), "#2e9e44", "start")?;
-                self.write_marker(f, t.end(), "#d62728", "end")?;
+                self.write_line(f, t.squares(), t.is_closed(), look::LINE)?;
+                self.write_marker(f, t.start(), look::START, "start")?;
+                self.write_marker(f, t.end(), look::END, "end")?;
+                self.write_step_numbers(f, t.squares(), t.is_closed())?;
             }
             Picture::Tourney(t) => {
                 for (i, cycle) in t.cycles().iter().enumerate() {
@@ -328,11 +401,72 @@ impl fmt::Display for Svg<'_> {
             Picture::Path(shape, squares) => {
                 self.write_shape_path(f, shape, squares, false)?;
                 if let (Some(&first), Some(&last)) = (squares.first(), squares.last()) {
-                    self.write_marker(f, first, "#2e9e44", "start")?;
-                    self.write_marker(f, last, "#1f77b4", "knight")?;
+                    self.write_marker(f, first, look::START, "start")?;
+                    self.write_marker(f, last, look::KNIGHT, "knight")?;
                 }
+                self.write_step_numbers(f, squares, false)?;
             }
         }
         f.write_str("</svg>\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tour(rows: u64, cols: u64) -> Tour {
+        Tour::builder(Board::new(rows, cols).unwrap())
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn small_boards_number_their_squares_in_the_shipped_font() {
+        let t = tour(5, 5);
+        let svg = tour_svg(&t, SvgOptions::default()).to_string();
+        assert!(svg.contains(r#"font-family="DejaVu Sans""#));
+        assert!(svg.contains(r#"paint-order="stroke""#));
+        assert_eq!(svg.matches("<text ").count(), 25);
+        assert!(svg.contains(">1</text>") && svg.contains(">25</text>"));
+        let animated = SvgOptions {
+            animate: true,
+            ..SvgOptions::default()
+        };
+        let svg = tour_svg(&t, animated).to_string();
+        assert_eq!(
+            svg.matches(r#"<set attributeName="visibility""#).count(),
+            25
+        );
+        let hidden = SvgOptions {
+            numbers: StepNumbers::Hidden,
+            ..SvgOptions::default()
+        };
+        assert!(!tour_svg(&t, hidden).to_string().contains("<text"));
+        let big = tour(17, 17);
+        assert!(!tour_svg(&big, SvgOptions::default())
+            .to_string()
+            .contains("<text"));
+        let shown = SvgOptions {
+            numbers: StepNumbers::Shown,
+            ..SvgOptions::default()
+        };
+        assert_eq!(
+            tour_svg(&big, shown).to_string().matches("<text ").count(),
+            289
+        );
+    }
+
+    #[test]
+    fn a_path_numbers_its_visited_squares_and_a_tourney_none() {
+        let shape: Shape = Board::new(5, 5).unwrap().into();
+        let svg = path_svg(&shape, &[0, 7, 14], SvgOptions::default()).to_string();
+        assert_eq!(svg.matches("<text ").count(), 3);
+        let shown = SvgOptions {
+            numbers: StepNumbers::Shown,
+            ..SvgOptions::default()
+        };
+        let tourney = Tourney::builder(Board::new(8, 8).unwrap()).build().unwrap();
+        assert!(!tourney_svg(&tourney, shown).to_string().contains("<text"));
     }
 }

@@ -33,7 +33,7 @@ proptest! {
         prop_assert_eq!(&tour_back(&format::grid(&tour, 1).to_string()), &tour);
         prop_assert_eq!(&tour_back(&format::move_list(&tour).to_string()), &tour);
         prop_assert_eq!(&tour_back(&format::move_list(&tour).algebraic().unwrap().to_string()), &tour);
-        let svg = format::tour_svg(&tour, SvgOptions { animate: seed % 2 == 0, seconds: None }).to_string();
+        let svg = format::tour_svg(&tour, SvgOptions { animate: seed % 2 == 0, ..SvgOptions::default() }).to_string();
         prop_assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     }
 
