@@ -15,7 +15,6 @@ use knights_cli::exit::{clap_outcome, report, EXIT_NO_ANSWER, EXIT_UNKNOWN};
 use knights_cli::{io_util, outln, output, support, warn};
 
 mod cli;
-mod cli_sheet;
 mod commands;
 #[cfg(feature = "distributed")]
 mod distributed;

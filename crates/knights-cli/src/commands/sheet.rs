@@ -13,7 +13,7 @@ use knights::{Control, Tour};
 
 use super::place;
 use crate::cli::BoardArg;
-use crate::cli_sheet::{PaperArg, SheetArgs, SheetFormat};
+use crate::cli::{PaperArg, SheetArgs, SheetFormat};
 use crate::output::{choose_format, FormatName, Output};
 
 const SHEET_FORMATS: &[FormatName<SheetFormat>] = &[

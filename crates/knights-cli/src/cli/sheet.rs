@@ -1,6 +1,5 @@
-//! The raw arguments of `knights sheet` (clap derive), apart from `cli`
-//! so that the command's module and `cli` do not import each other; they
-//! become the library's sheet request in `commands::sheet`.
+//! The raw arguments of `knights sheet` (clap derive), which become the
+//! library's sheet request in `commands::sheet`.
 
 use std::path::PathBuf;
 

@@ -7,6 +7,12 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use knights::algorithms::{Algorithm, Generator, Tie};
 
+mod serve;
+mod sheet;
+
+pub use serve::ServeArgs;
+pub use sheet::{PaperArg, SheetArgs, SheetFormat};
+
 /// Knight's tours on any board: generate, check, draw and study them.
 #[derive(Parser, Debug)]
 #[command(name = "knights", version, about, long_about = None)]
@@ -77,7 +83,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  knights sheet 6x6 --copies 6 --seed 1 -o class.svg\n  knights sheet 6x6 --copies 6 --seed 1 --solution --path -o answers.png\n  knights sheet tour1.json tour2.json --show-end"
     )]
-    Sheet(crate::cli_sheet::SheetArgs),
+    Sheet(SheetArgs),
     /// Join a tourney (or closed tour) into one closed tour by switching rails.
     #[command(
         after_help = "Examples:\n  knights tourney 8x8 -a warnsdorff --seed 3 -f json | knights join -"
@@ -113,62 +119,6 @@ pub enum Command {
         after_help = "Examples:\n  knights serve\n  knights serve --port 9000 --open\n  curl 'http://127.0.0.1:8080/api/tour?board=8x8&kind=closed&seed=1'"
     )]
     Serve(ServeArgs),
-}
-
-/// Arguments of `knights serve`.
-#[derive(Args, Debug, Clone)]
-pub struct ServeArgs {
-    /// The address to listen on: loopback by default; 0.0.0.0 opens the
-    /// server to other machines.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: String,
-    /// The port (0 picks a free one).
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-    /// Open the page in the desktop's browser.
-    #[arg(long)]
-    pub open: bool,
-    /// Also answer requests addressed to this host name (any port), as
-    /// behind a reverse proxy or in a container; repeatable. By default only
-    /// the address listened on (and localhost on loopback) is answered.
-    #[arg(long = "allow-host", value_name = "NAME")]
-    pub allow_host: Vec<String>,
-    /// Most squares of a board for tours and existence answers.
-    #[arg(long, default_value_t = 1_000_000, value_name = "N", value_parser = crate::support::at_least_one::<usize>)]
-    pub max_squares: usize,
-    /// Most squares of a board for tourneys, join / shatter / obfuscate,
-    /// statistics, cipher keys and files other than JSON.
-    #[arg(long, default_value_t = 250_000, value_name = "N", value_parser = crate::support::at_least_one::<usize>)]
-    pub max_tourney_squares: usize,
-    /// Most squares of a board that may be counted.
-    #[arg(long, default_value_t = 48, value_name = "N", value_parser = crate::support::at_least_one::<usize>)]
-    pub max_count_squares: usize,
-    /// Most bytes of a request body.
-    #[arg(long, default_value_t = 1 << 20, value_name = "BYTES", value_parser = crate::support::at_least_one::<usize>)]
-    pub max_body: usize,
-    /// Most seconds of work for one request (0.001 to 86400, one day).
-    #[arg(long, default_value = "20", value_name = "SECONDS", value_parser = crate::support::up_to_a_day)]
-    pub timeout: Duration,
-    /// Most seconds for one count (0.001 to 604800, one week).
-    #[arg(long, default_value = "120", value_name = "SECONDS", value_parser = crate::support::up_to_a_week)]
-    pub count_timeout: Duration,
-    /// Heavy jobs (tours, tourneys, counts, step streams) running at once
-    /// (1 to 1024).
-    #[arg(long, default_value_t = 4, value_name = "N", value_parser = parse_jobs)]
-    pub jobs: usize,
-}
-
-/// The most `serve --jobs`: each job is a thread of tokio's blocking pool.
-const MAX_JOBS: usize = 1024;
-
-fn parse_jobs(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "'{}' is not a number of jobs from 1 to {MAX_JOBS}",
-            knights::excerpt(text)
-        )),
-    }
 }
 
 /// The board argument, defined once for every command that takes one.
