@@ -230,3 +230,29 @@ fn a_tourney_is_a_png_and_its_gif_is_refused() {
     assert_eq!(names(&dir), ["t.json", "tn.json"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Bad input never hurts, also under a memory limit: a PNG that would not
+/// fit under an address-space limit is refused in one sentence (status 2)
+/// instead of aborting on a failed allocation, and no file is written.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_png_too_big_for_the_address_space_is_refused_not_aborted() {
+    let dir = scratch("pictures-memory");
+    let file = path(&dir, "t.png");
+    let bin = assert_cmd::cargo::cargo_bin("knights");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 120000 && exec '{}' tour 1000x1000 -o '{file}'",
+            bin.display()
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("picture on 1000x1000") && err.contains("ulimit -v"),
+        "{err}"
+    );
+    assert!(!Path::new(&file).exists());
+}

@@ -43,6 +43,13 @@ fn paint(c: Color) -> Paint<'static> {
     p
 }
 
+/// Bytes a pixel takes while a picture is drawn and encoded: the RGBA
+/// pixmap, its RGB copy and the PNG made from it.
+const BYTES_PER_PIXEL: u64 = 8;
+/// Bytes a square takes while the line is drawn: its segment and the
+/// stroker's path through it.
+const BYTES_PER_SQUARE: u64 = 32;
+
 impl Canvas {
     /// A canvas of `width` x `height` pixels for `board`.
     pub(crate) fn new(board: Board, width: u32, height: u32) -> Canvas {
@@ -68,8 +75,13 @@ impl Canvas {
         Transform::from_row(self.sx, 0.0, 0.0, self.sy, dx, dy)
     }
 
-    /// A new pixmap the canvas's size.
+    /// A new pixmap the canvas's size, refused in one sentence when the
+    /// picture would not fit in the memory there is (a control group's or
+    /// an address-space limit included) rather than failing to allocate.
     pub(crate) fn pixmap(&self) -> Result<Pixmap> {
+        let pixels = u64::from(self.width) * u64::from(self.height);
+        let needed = pixels * BYTES_PER_PIXEL + self.board.squares() as u64 * BYTES_PER_SQUARE;
+        crate::memory::ensure_bytes_fit(self.board, "picture", needed)?;
         Pixmap::new(self.width, self.height).ok_or_else(|| {
             Error::Internal(
                 format!(

@@ -317,7 +317,12 @@ const ALWAYS_FITS: u64 = 64 << 20;
 /// Checks that `bytes_per_square` bytes for every square of `board` fit in
 /// the available memory; `what` names the thing for the error message.
 pub fn ensure_fits(board: Board, what: &'static str, bytes_per_square: u64) -> Result<()> {
-    let needed = board.squares() as u64 * bytes_per_square;
+    ensure_bytes_fit(board, what, board.squares() as u64 * bytes_per_square)
+}
+
+/// Checks that `needed` bytes for `what` on `board` (a picture, whose
+/// size is in pixels rather than squares) fit in the available memory.
+pub fn ensure_bytes_fit(board: Board, what: &'static str, needed: u64) -> Result<()> {
     // Reading /proc/meminfo costs more than a whole small tour: requests
     // under this size fit on any machine that runs this program.
     if needed < ALWAYS_FITS {
