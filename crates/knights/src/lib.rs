@@ -99,6 +99,7 @@ pub mod exists;
 pub mod format;
 pub mod memory;
 pub mod play;
+pub mod puzzle;
 pub mod rails;
 pub mod request;
 pub mod rng;

@@ -31,6 +31,7 @@ mod json;
 mod look;
 mod moves;
 mod partial;
+mod puzzle;
 #[cfg(feature = "raster")]
 mod raster;
 pub mod sheet;
@@ -43,6 +44,7 @@ pub use json::{parse_json, tour_json, tourney_json, TourJson, TourneyJson};
 pub use look::StepNumbers;
 pub use moves::{move_list, parse_move_list, tourney_move_list, AlgebraicMoveList, MoveList};
 pub use partial::{read_partial, PartialPath};
+pub use puzzle::{puzzle_json, puzzle_text, read_puzzle};
 #[cfg(feature = "raster")]
 pub use raster::{path_png, svg_to_png, tour_png, tourney_png};
 #[cfg(feature = "raster")]

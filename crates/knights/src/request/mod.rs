@@ -33,6 +33,7 @@ mod estimate;
 mod exists;
 mod place;
 mod position;
+mod puzzle;
 mod rails;
 mod sheet;
 mod stats;
@@ -47,6 +48,10 @@ pub use estimate::{EstimateAnswer, EstimatePlan, EstimateRequest};
 pub use exists::{ExistsAnswer, ExistsPlan, ExistsRequest};
 pub use place::shape;
 pub use position::{PositionAnswer, PositionPlan, PositionRequest, DEFAULT_MAX_NODES};
+pub use puzzle::{
+    PuzzleAnswer, PuzzlePlan, PuzzleRequest, SolutionsAnswer, SolveAnswer, SolvePlan, SolveRequest,
+    StepAnswer, DEFAULT_SOLVE_NODES,
+};
 pub use rails::{
     CheckAnswer, CheckRequest, CoverPlan, JoinAnswer, JoinRequest, ObfuscatePlan, ObfuscateRequest,
     ShatterAnswer, ShatterRequest,
@@ -120,6 +125,10 @@ pub enum Request {
     Check(CheckRequest),
     /// A position in play: its moves, verdict and hints.
     Position(PositionRequest),
+    /// A clue puzzle generated.
+    Puzzle(PuzzleRequest),
+    /// A clue puzzle solved, or one step of it.
+    Solve(SolveRequest),
 }
 
 /// The answer to a [`Request`], of the same job.
@@ -154,6 +163,10 @@ pub enum Answer {
     Check(CheckAnswer),
     /// The position's moves, verdict and hints.
     Position(Box<PositionAnswer>),
+    /// The generated puzzle.
+    Puzzle(Box<PuzzleAnswer>),
+    /// The solutions, or one step.
+    Solve(SolveAnswer),
 }
 
 impl Request {
@@ -174,6 +187,8 @@ impl Request {
             Request::Stats(r) => Job::validate(r),
             Request::Check(r) => Job::validate(r),
             Request::Position(r) => Job::validate(r),
+            Request::Puzzle(r) => Job::validate(r),
+            Request::Solve(r) => Job::validate(r),
         }
     }
 
@@ -194,6 +209,8 @@ impl Request {
             Request::Stats(r) => Answer::Stats(Box::new(Job::run(r, control)?)),
             Request::Check(r) => Answer::Check(Job::run(r, control)?),
             Request::Position(r) => Answer::Position(Box::new(Job::run(r, control)?)),
+            Request::Puzzle(r) => Answer::Puzzle(Box::new(Job::run(r, control)?)),
+            Request::Solve(r) => Answer::Solve(Job::run(r, control)?),
         })
     }
 }
