@@ -6,6 +6,7 @@ mod count;
 #[cfg(feature = "raster")]
 mod pictures;
 mod play;
+mod puzzle;
 mod robust;
 mod squares;
 mod stats;
