@@ -271,7 +271,7 @@ fn check_square(shape: &Shape, s: Square, what: &str) -> Result<()> {
 /// The colour of each square (holes 2) when the squares that are not holes
 /// form one connected, two-coloured move graph; `None` otherwise (the
 /// existence tree's colouring and reach, which its quick refusals use).
-fn two_colouring(shape: &Shape, graph: &Graph) -> Option<Vec<u8>> {
+pub(crate) fn two_colouring(shape: &Shape, graph: &Graph) -> Option<Vec<u8>> {
     if exists::reached(shape, graph) != shape.squares() {
         return None;
     }

@@ -23,8 +23,12 @@
 //! # Ok::<(), knights::Error>(())
 //! ```
 
+mod engine;
+mod explain;
 mod generate;
 mod solve;
+#[cfg(test)]
+mod tests;
 
 use std::str::FromStr;
 
@@ -198,7 +202,16 @@ impl FromStr for Puzzle {
 }
 
 /// How hard a puzzle is, by the solver's own work to solve it and prove
-/// its solution unique (docs/formats.md, "Puzzles").
+/// its solution unique (`solutions(2, ..)`, docs/formats.md, "Puzzles").
+///
+/// The solver propagates (clues fix their steps; each step stays within a
+/// move of the step before and after, so within reach of the clues; a
+/// square only one number can take gets it; colours alternate; a square
+/// whose only way in and only way out are one square is dropped) and,
+/// where propagation stalls, guesses the square of the step with the
+/// fewest left, propagating each guess. The grade is the deepest nesting
+/// of guesses ([`Work::depth`]): *easy* 0 (propagation alone), *medium* 1
+/// (every guess is settled by propagation alone), *hard* 2 or more.
 #[derive(
     Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
@@ -220,6 +233,16 @@ impl Difficulty {
             Difficulty::Easy => "easy",
             Difficulty::Medium => "medium",
             Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The grade of a search whose guesses nested `depth` deep: easy for
+    /// 0, medium for 1, hard for more.
+    pub fn of_depth(depth: u32) -> Difficulty {
+        match depth {
+            0 => Difficulty::Easy,
+            1 => Difficulty::Medium,
+            _ => Difficulty::Hard,
         }
     }
 

@@ -1,15 +1,14 @@
 //! The solver: every solution of a puzzle up to a limit, under a node
-//! budget and a [`Control`], and one deduction at a time with its reason.
-//!
-//! FOUNDATION: a plain search in step order; the propagation engine
-//! replaces it.
+//! budget and a [`Control`], by propagation ([`super::engine`]) and, where
+//! it stalls, a search that guesses the square of the step with the fewest
+//! left and propagates each guess, copying the state on each branch.
 
 use serde::Serialize;
 
-use super::Puzzle;
+use super::engine::{Engine, Rules, Scratch};
+use super::{Difficulty, Puzzle};
 use crate::board::Square;
-use crate::{Control, Error, Result, Tour};
-
+use crate::{Control, Result, Tour};
 /// What the solver spent: search nodes, guesses, and how deep guesses
 /// were nested.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -70,153 +69,170 @@ pub struct Deduction {
     pub reason: String,
 }
 
-impl Puzzle {
-    /// Up to `limit` solutions, searching at most `budget` nodes.
-    ///
-    /// # Errors
-    /// [`Error::Interrupted`] when `control`'s flag is raised.
-    pub fn solutions(&self, limit: usize, budget: u64, control: &Control) -> Result<Solutions> {
-        let graph = self.shape.graph()?;
-        let n = self.cells();
-        let mut at = vec![None; n];
-        for (s, c) in self.clues.iter().enumerate() {
-            if let Some(c) = c {
-                at[*c as usize] = Some(s as Square);
-            }
-        }
-        let mut out = Solutions {
-            tours: Vec::new(),
-            complete: true,
-            work: Work::default(),
-        };
-        let mut used = vec![false; self.clues.len()];
-        let mut path = Vec::with_capacity(n);
-        let starts: Vec<Square> = match at.first().copied().flatten() {
-            Some(s) => vec![s],
-            None => (0..self.clues.len() as Square)
-                .filter(|&s| !self.shape.is_hole(s) && self.clues[s as usize].is_none())
-                .collect(),
-        };
-        for s in starts {
-            used[s as usize] = true;
-            path.push(s);
-            self.extend(
-                &graph, &at, &mut used, &mut path, limit, budget, control, &mut out,
-            )?;
-            path.pop();
-            used[s as usize] = false;
-            if out.tours.len() >= limit || !out.complete {
-                break;
-            }
-        }
-        Ok(out)
+/// How often the search looks at the [`Control`], in nodes.
+const CHECK_EVERY: u64 = 4096;
+
+/// The search's own state: the engine, the limits, what it found, and one
+/// state buffer per level of nesting (reused, so a branch allocates only
+/// the first time its level is reached).
+struct Search<'a> {
+    engine: &'a Engine,
+    limit: usize,
+    budget: u64,
+    control: &'a Control,
+    found: Vec<Vec<Square>>,
+    complete: bool,
+    work: Work,
+    levels: Vec<Vec<u64>>,
+    scratch: Scratch,
+    /// Guesses may nest at most this deep; deeper, the search stops
+    /// incomplete (the generator's cap for a grade).
+    max_depth: u32,
+}
+
+impl Search<'_> {
+    /// Whether the search must stop: enough solutions, or out of budget.
+    fn done(&self) -> bool {
+        self.found.len() >= self.limit || !self.complete
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn extend(
-        &self,
-        graph: &crate::shape::Graph,
-        at: &[Option<Square>],
-        used: &mut [bool],
-        path: &mut Vec<Square>,
-        limit: usize,
-        budget: u64,
-        control: &Control,
-        out: &mut Solutions,
-    ) -> Result<()> {
-        out.work.nodes += 1;
-        if out.work.nodes > budget {
-            out.complete = false;
-            return Ok(());
+    /// Counts one node; `false` when the budget is spent.
+    fn node(&mut self) -> Result<bool> {
+        self.work.nodes += 1;
+        if self.work.nodes > self.budget {
+            self.complete = false;
+            return Ok(false);
         }
-        if out.work.nodes % 4096 == 0 {
-            control.check("the puzzle's search")?;
+        if self.work.nodes % CHECK_EVERY == 0 {
+            self.control.check("the puzzle's search")?;
         }
-        let k = path.len();
-        let last = *path.last().expect("a path");
-        if k == at.len() {
-            if !self.closed || graph.adjacent(last, path[0]) {
-                out.tours
-                    .push(Tour::from_squares_unchecked_on(&self.shape, path.clone()));
+        Ok(true)
+    }
+
+    /// Searches below the propagated state `st`, `depth` guesses deep.
+    fn below(&mut self, st: &[u64], depth: u32) -> Result<()> {
+        let e = self.engine;
+        let mut pick = None;
+        for k in 0..e.n {
+            let size = e.size(st, k);
+            if size > 1 && pick.is_none_or(|(_, best)| size < best) {
+                pick = Some((k, size));
+            }
+        }
+        let Some((k, _)) = pick else {
+            if let Some(squares) = e.solution(st) {
+                self.found.push(squares);
             }
             return Ok(());
+        };
+        if depth >= self.max_depth {
+            self.complete = false;
+            return Ok(());
         }
-        for &q in graph.neighbours(last) {
-            let fits = match at[k] {
-                Some(c) => c == q,
-                None => self.clues[q as usize].is_none(),
-            };
-            if !fits || used[q as usize] {
-                continue;
-            }
-            used[q as usize] = true;
-            path.push(q);
-            self.extend(graph, at, used, path, limit, budget, control, out)?;
-            path.pop();
-            used[q as usize] = false;
-            if out.tours.len() >= limit || !out.complete {
+        self.work.depth = self.work.depth.max(depth + 1);
+        let level = depth as usize;
+        if self.levels.len() <= level {
+            self.levels.push(Vec::with_capacity(st.len()));
+        }
+        let mut child = std::mem::take(&mut self.levels[level]);
+        let choices: Vec<Square> = super::engine::bits(e.step(st, k)).collect();
+        for s in choices {
+            if self.done() || !self.node()? {
                 break;
             }
+            self.work.guesses += 1;
+            child.clear();
+            child.extend_from_slice(st);
+            e.fix(&mut child, k, s);
+            if e.propagate(&mut child, Rules::Full, &mut self.scratch)
+                .is_ok()
+            {
+                self.below(&child, depth + 1)?;
+            }
         }
+        self.levels[level] = child;
         Ok(())
     }
+}
 
-    /// The next deduction from `filled` (one entry per square of the board,
-    /// as [`Puzzle::clues`]: the clues and the numbers placed so far),
-    /// searching at most `budget` nodes.
+/// The solutions of `clues` on `engine`'s puzzle up to `limit` (as step
+/// orders of squares), whether the search finished, and its work, under
+/// `budget` nodes with guesses nested at most `max_depth` deep.
+pub(crate) fn search(
+    engine: &Engine,
+    scratch: &mut Scratch,
+    clues: &[Option<u32>],
+    limit: usize,
+    budget: u64,
+    max_depth: u32,
+    control: &Control,
+) -> Result<(Vec<Vec<Square>>, bool, Work)> {
+    let mut search = Search {
+        engine,
+        limit,
+        budget,
+        control,
+        found: Vec::new(),
+        complete: true,
+        work: Work::default(),
+        levels: Vec::new(),
+        scratch: std::mem::take(scratch),
+        max_depth,
+    };
+    let mut root = engine.initial(clues);
+    if limit > 0
+        && search.node()?
+        && engine
+            .propagate(&mut root, Rules::Full, &mut search.scratch)
+            .is_ok()
+    {
+        search.below(&root, 0)?;
+    }
+    *scratch = search.scratch;
+    Ok((search.found, search.complete, search.work))
+}
+
+impl Puzzle {
+    /// Up to `limit` solutions, searching at most `budget` nodes (each a
+    /// state propagated: the puzzle itself, then each guess).
     ///
     /// # Errors
-    /// [`Error::Board`] when `filled` does not fit the puzzle (another
-    /// length, a clue changed, a number on a hole, out of range or twice);
-    /// [`Error::Interrupted`] when `control`'s flag is raised.
-    pub fn next_step(
-        &self,
-        filled: &[Option<u32>],
-        budget: u64,
-        control: &Control,
-    ) -> Result<Step> {
-        let with = Puzzle::new(self.shape.clone(), self.closed, filled.to_vec())?;
-        if let Some(s) = self
-            .clues
-            .iter()
-            .zip(filled)
-            .position(|(c, f)| c.is_some() && c != f)
-        {
-            return Err(Error::Board(
-                format!(
-                    "{} is a given square; its number cannot change",
-                    self.shape.name(s as Square)
-                )
-                .into(),
-            ));
-        }
-        let found = with.solutions(2, budget, control)?;
-        if found.tours.is_empty() {
-            return Ok(if found.complete {
-                Step::Contradiction(
-                    "the numbers so far cannot all be right: no numbering finishes them".into(),
-                )
-            } else {
-                Step::Stuck
-            });
-        }
-        if with.given() == self.cells() {
-            return Ok(Step::Solved);
-        }
-        if found.tours.len() > 1 {
-            return Ok(Step::Stuck);
-        }
-        let tour = &found.tours[0];
-        let (i, &s) = tour
-            .squares()
-            .iter()
-            .enumerate()
-            .find(|(_, &s)| filled[s as usize].is_none())
-            .expect("a blank square");
-        Ok(Step::Deduction(Deduction {
-            square: s,
-            step: i as u32,
-            reason: "the only numbering that finishes the grid puts it there".into(),
-        }))
+    /// [`crate::Error::Interrupted`] when `control`'s flag is raised;
+    /// [`crate::Error::TooLarge`] when the move graph cannot fit in memory.
+    pub fn solutions(&self, limit: usize, budget: u64, control: &Control) -> Result<Solutions> {
+        let graph = self.shape.graph()?;
+        let engine = Engine::new(self, &graph);
+        let mut scratch = engine.scratch();
+        let found = search(
+            &engine,
+            &mut scratch,
+            &self.clues,
+            limit,
+            budget,
+            u32::MAX,
+            control,
+        )?;
+        Ok(Solutions {
+            tours: found
+                .0
+                .into_iter()
+                .map(|squares| Tour::from_squares_unchecked_on(&self.shape, squares))
+                .collect(),
+            complete: found.1,
+            work: found.2,
+        })
+    }
+
+    /// The puzzle's difficulty by the solver's work on proving its solution
+    /// unique (`solutions(2, budget, ..)`, see [`Difficulty`]); `None` when
+    /// it has no solution or more than one, or the budget ran out first.
+    ///
+    /// # Errors
+    /// As [`Puzzle::solutions`].
+    pub fn grade(&self, budget: u64, control: &Control) -> Result<Option<Difficulty>> {
+        let found = self.solutions(2, budget, control)?;
+        Ok(found
+            .is_unique()
+            .then(|| Difficulty::of_depth(found.work.depth)))
     }
 }

@@ -4,6 +4,7 @@
 //! the generator's uniqueness and every solution (by the one checker) are
 //! held to it.
 
+mod engine;
 mod generated;
 
 use std::collections::HashMap;
