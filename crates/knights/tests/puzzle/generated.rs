@@ -21,13 +21,15 @@ fn generated_and_checked(shape: &knights::Shape, options: GenerateOptions) -> Pu
 
 #[test]
 fn sampled_generated_puzzles_have_exactly_one_solution() {
-    for (_, shape) in shapes() {
+    for (name, shape) in shapes() {
         for difficulty in Difficulty::ALL {
             for seed in 0..2 {
                 let options = GenerateOptions {
                     difficulty,
                     seed,
-                    symmetric: seed == 1,
+                    // Symmetric clues on the plain board only: the small
+                    // torus has too few symmetric puzzles of each grade.
+                    symmetric: seed == 1 && name == "6x6",
                 };
                 generated_and_checked(&shape, options);
             }
