@@ -32,7 +32,9 @@ pub(crate) fn check(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<String> {
         Err(text_arg(py, x)?)
     };
     let answer = guard(py, || {
-        let doc = doc.map(CheckPlan::from).or_else(|text| CheckRequest::new(text).plan())?;
+        let doc = doc
+            .map(CheckPlan::from)
+            .or_else(|text| CheckRequest::new(text).plan())?;
         CheckRequest::run_plan(doc, &Control::new())
     })?;
     if answer.valid {

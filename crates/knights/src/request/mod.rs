@@ -55,8 +55,8 @@ pub use puzzle::{
     StepAnswer, DEFAULT_SOLVE_NODES,
 };
 pub use rails::{
-    CheckAnswer, CheckPlan, CheckRequest, CoverPlan, JoinAnswer, JoinRequest, ObfuscatePlan, ObfuscateRequest,
-    ShatterAnswer, ShatterRequest,
+    CheckAnswer, CheckPlan, CheckRequest, CoverPlan, JoinAnswer, JoinRequest, ObfuscatePlan,
+    ObfuscateRequest, ShatterAnswer, ShatterRequest,
 };
 pub use sheet::{SheetAnswer, SheetPlan, SheetRequest};
 pub use stats::{StatsPlan, StatsRequest};

@@ -397,9 +397,7 @@ mod tests {
         assert_eq!(answer["check"]["valid"], true);
         let broken = CheckRequest::new("0 1\n2 3\n");
         assert!(!broken.run(&Control::new()).unwrap().valid);
-        assert!(CheckRequest::new(String::new())
-        .validate()
-        .is_err());
+        assert!(CheckRequest::new(String::new()).validate().is_err());
     }
 
     #[test]

@@ -242,7 +242,11 @@ impl Job for SheetRequest {
 
 /// A sheet of puzzles: board i is the puzzle generated from seed + i,
 /// its clues given and its solution on the solution page.
-fn puzzle_sheet(plan: &SheetPlan, difficulty: Difficulty, control: &Control) -> Result<SheetAnswer> {
+fn puzzle_sheet(
+    plan: &SheetPlan,
+    difficulty: Difficulty,
+    control: &Control,
+) -> Result<SheetAnswer> {
     let request = &plan.request;
     let mut boards = Vec::with_capacity(request.copies as usize);
     for i in 0..request.copies {
@@ -255,7 +259,9 @@ fn puzzle_sheet(plan: &SheetPlan, difficulty: Difficulty, control: &Control) -> 
         boards.push(puzzle_board(i as usize + 1, &g));
     }
     let board = plan.shape.board();
-    let closed = boards.first().is_some_and(|b| b.solution.as_ref().is_some_and(Tour::is_closed));
+    let closed = boards
+        .first()
+        .is_some_and(|b| b.solution.as_ref().is_some_and(Tour::is_closed));
     Ok(SheetAnswer {
         sheet: Sheet {
             title: format!("Knight's tour puzzles on {board} (seed {})", request.seed),
