@@ -70,6 +70,16 @@ fn a_puzzle_is_solved_uniquely_and_its_solution_checks() {
     let answer: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(answer["unique"], true, "{answer}");
     assert_eq!(answer["count"], 1);
+    // One solution looked for proves nothing about a second.
+    let (code, out, _) = run(&["solve", "-", "--limit", "1", "-f", "json"], &json);
+    assert_eq!(code, 0);
+    let answer: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (answer["count"].as_u64(), answer["unique"].as_bool()),
+        (Some(1), Some(false))
+    );
+    let (_, out, _) = run(&["solve", "-", "--limit", "1"], &json);
+    assert!(out.starts_with("1 solution found (limit 1)\n"), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
 
