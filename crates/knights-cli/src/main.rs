@@ -49,6 +49,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Tour(a) => commands::tour::run(a),
         Command::Check(a) => commands::check::run(a),
+        Command::Puzzle(a) => commands::puzzle::run(a),
+        Command::Solve(a) => commands::solve::run(a),
         Command::Exists(a) => commands::exists::run(a),
         Command::Hint(a) => commands::hint::run(a),
         Command::Render(a) => commands::render::run(a),

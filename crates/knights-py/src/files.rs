@@ -5,7 +5,7 @@ use crate::convert::text_arg;
 use crate::errors::invalid;
 use crate::run::guard;
 use knights::format::{self, Document, Valid};
-use knights::request::{CheckRequest, Job};
+use knights::request::{CheckPlan, CheckRequest, Job};
 use knights::Control;
 use pyo3::prelude::*;
 
@@ -32,7 +32,9 @@ pub(crate) fn check(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<String> {
         Err(text_arg(py, x)?)
     };
     let answer = guard(py, || {
-        let doc = doc.or_else(|text| CheckRequest { text }.plan())?;
+        let doc = doc
+            .map(CheckPlan::from)
+            .or_else(|text| CheckRequest::new(text).plan())?;
         CheckRequest::run_plan(doc, &Control::new())
     })?;
     if answer.valid {

@@ -5,7 +5,7 @@
 //! line, the web server, Python) check the same table through their own
 //! syntax; this one shows that the table is the library's.
 
-use knights::request::Request;
+use knights::request::{Job, Request, SolveAnswer, SolveRequest};
 use knights::{Category, Control};
 use knights_conformance::{cases, position_facts};
 use serde_json::{json, Map, Value};
@@ -68,6 +68,19 @@ fn facts(job: &str, answer: &Value) -> Map<String, Value> {
             copy("verdict", "verdict");
         }
         "position" => facts = position_facts(a),
+        "solve" => {
+            for (from, to) in [
+                ("count", "found"),
+                ("unique", "unique"),
+                ("complete", "complete"),
+                ("outcome", "outcome"),
+            ] {
+                if !a[from].is_null() {
+                    copy(from, to);
+                }
+            }
+        }
+        "puzzle" => facts = puzzle_facts(a),
         _ => {}
     }
     match job {
@@ -81,6 +94,24 @@ fn facts(job: &str, answer: &Value) -> Map<String, Value> {
     if let Some(count) = facts.get_mut("count") {
         *count = json!(count.to_string().trim_matches('"'));
     }
+    facts
+}
+
+/// A generated puzzle's facts: its kind, its squares, and whether the
+/// solve request proves its solution unique.
+fn puzzle_facts(a: &Value) -> Map<String, Value> {
+    let text = a["puzzle"]["text"].as_str().unwrap();
+    let solved = SolveRequest::new(text).run(&Control::new()).unwrap();
+    let SolveAnswer::Solutions(solved) = solved else {
+        panic!("solutions, not a step")
+    };
+    let mut facts = Map::new();
+    facts.insert("closed".into(), a["puzzle"]["json"]["closed"].clone());
+    facts.insert(
+        "squares".into(),
+        json!(a["solution"].as_array().unwrap().len()),
+    );
+    facts.insert("unique".into(), json!(solved.unique));
     facts
 }
 
@@ -102,6 +133,8 @@ fn every_job_has_an_accepted_and_a_refused_case() {
         "stats",
         "check",
         "position",
+        "puzzle",
+        "solve",
     ] {
         let of_job = || cases.iter().filter(|c| c.job == job);
         assert!(

@@ -7,9 +7,11 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use knights::algorithms::{Algorithm, Generator, Tie};
 
+mod puzzle;
 mod serve;
 mod sheet;
 
+pub use puzzle::{DifficultyArg, PuzzleArgs, PuzzleFormat, SolveArgs, SolveFormat};
 pub use serve::ServeArgs;
 pub use sheet::{PaperArg, SheetArgs, SheetFormat};
 
@@ -39,9 +41,11 @@ pub enum Command {
         after_help = "Examples:\n  knights tour 8x8\n  knights tour 12x12 --open --start 0,0 -f svg -o tour.svg\n  knights tour 8x8 -o tour.gif\n  knights tour 200x200 -a warnsdorff --tie pohl -f summary\n  knights tour 8x8 --closed -a warnsdorff --tie first --base 1"
     )]
     Tour(TourArgs),
-    /// Check a tour or tourney file (JSON, grid or move list; `-` for stdin).
+    /// Check a tour or tourney file (JSON, grid or move list; `-` for
+    /// stdin), a puzzle file (its solution unique), or with --puzzle a
+    /// filled grid against a puzzle.
     #[command(
-        after_help = "Examples:\n  knights tour 8x8 -f json | knights check -\n  knights check tour.json"
+        after_help = "Examples:\n  knights tour 8x8 -f json | knights check -\n  knights check tour.json\n  knights check puzzle.txt\n  knights check filled.txt --puzzle puzzle.txt"
     )]
     Check(CheckArgs),
     /// Judge a partial path (a tour file that stops early; `-` for stdin):
@@ -50,6 +54,19 @@ pub enum Command {
         after_help = "Examples:\n  knights hint path.txt\n  printf ' 0 . .\\n . . 1\\n . . .\\n' | knights hint -\n  knights hint path.json --kind closed -f json"
     )]
     Hint(HintArgs),
+    /// Make a knight's-tour puzzle with exactly one solution: some squares
+    /// numbered, the rest to number so that each number is a knight's move
+    /// from the next.
+    #[command(
+        after_help = "Examples:\n  knights puzzle 8x8 > p.txt\n  knights puzzle 8x8 --difficulty hard --seed 3 --symmetric\n  knights puzzle 8x8 --kind closed -o p.png\n  knights puzzle 6x6 --copies 6 --seed 1 -o class.svg\n  knights puzzle 8x8 --solution"
+    )]
+    Puzzle(PuzzleArgs),
+    /// Solve a puzzle file (`-` for stdin): its solutions up to a limit, so
+    /// that one solution is proved unique, or with --step one deduction.
+    #[command(
+        after_help = "Examples:\n  knights puzzle 8x8 | knights solve -\n  knights solve p.txt --limit 10\n  knights solve p.txt --step --progress mine.txt"
+    )]
+    Solve(SolveArgs),
     /// Say whether a closed or open tour exists on a board, and why.
     #[command(after_help = "Examples:\n  knights exists 4x7\n  knights exists 3x7 --open")]
     Exists(ExistsArgs),
@@ -327,6 +344,10 @@ pub struct ObfuscateArgs {
 pub struct CheckArgs {
     #[command(flatten)]
     pub file: FileArg,
+    /// A puzzle file that FILE, a filled grid (any tour format, or the
+    /// puzzle's own form), must solve.
+    #[arg(long, value_name = "PUZZLE")]
+    pub puzzle: Option<String>,
 }
 
 /// Output formats of `knights hint`.

@@ -49,6 +49,13 @@ pub struct SheetArgs {
     /// On the solution page, draw each tour's path thin under the numbers.
     #[arg(long, requires = "solution")]
     pub path: bool,
+    /// Puzzles of this difficulty instead of tours to find: board i is
+    /// the puzzle of seed + i, some squares numbered.
+    #[arg(long, value_enum, value_name = "DIFFICULTY")]
+    pub puzzle: Option<super::DifficultyArg>,
+    /// With --puzzle, numbers symmetric under a half turn of the board.
+    #[arg(long, requires = "puzzle")]
+    pub symmetric: bool,
     /// The paper.
     #[arg(long, value_enum, default_value = "a4")]
     pub paper: PaperArg,

@@ -1,10 +1,11 @@
-//! `knights check`: the file becomes the library's [`CheckRequest`], whose
-//! answer is the independent checker's verdict.
+//! `knights check`: the file (and, with `--puzzle`, the puzzle it must
+//! solve) becomes the library's [`CheckRequest`], whose answer is the
+//! independent checker's verdict, or a puzzle's (its solution unique).
 
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::request::{CheckRequest, Job};
+use knights::request::{CheckPlan, CheckRequest, Job, PuzzleCheck};
 use knights::Control;
 
 use crate::cli::CheckArgs;
@@ -12,13 +13,26 @@ use crate::cli::CheckArgs;
 pub fn run(args: CheckArgs) -> Result<ExitCode> {
     let request = CheckRequest {
         text: crate::io_util::read_input(&args.file.file)?,
+        puzzle: match &args.puzzle {
+            Some(file) => Some(crate::io_util::read_input(file)?),
+            None => None,
+        },
     };
-    let answer = request.run(&Control::new())?;
+    let plan = request.plan()?;
+    let what = match &plan {
+        CheckPlan::File(_) => "not a valid tour or tourney",
+        CheckPlan::Puzzle(p) => match **p {
+            PuzzleCheck::Puzzle { .. } => "not a good puzzle",
+            PuzzleCheck::Solution { .. } => "not a solution of the puzzle",
+        },
+    };
+    let control = Control::new().stop(crate::output::stop_on_ctrl_c());
+    let answer = CheckRequest::run_plan(plan, &control)?;
     if answer.valid {
         crate::outln!("{}", answer.verdict)?;
         Ok(ExitCode::SUCCESS)
     } else {
-        crate::warn!("knights: not a valid tour or tourney: {}.", answer.verdict);
+        crate::warn!("knights: {what}: {}.", answer.verdict);
         Ok(ExitCode::from(crate::EXIT_NO_ANSWER))
     }
 }

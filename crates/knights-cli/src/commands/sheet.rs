@@ -95,6 +95,8 @@ fn from_board(args: &SheetArgs, paper: Paper) -> Result<(Sheet, SheetOptions)> {
         paper,
         solution: args.solution,
         path: args.path,
+        puzzle: args.puzzle.map(crate::cli::DifficultyArg::difficulty),
+        symmetric: args.symmetric,
         ..defaults
     };
     let answer = request.run(&Control::new().stop(crate::output::stop_on_ctrl_c()))?;
@@ -111,6 +113,7 @@ fn from_files(args: &SheetArgs, paper: Paper) -> Result<(Sheet, SheetOptions)> {
         ("--algorithm", args.algorithm.is_some()),
         ("--wrap", args.wrap.is_some()),
         ("--leaper", args.leaper.is_some()),
+        ("--puzzle", args.puzzle.is_some()),
     ];
     if let Some((flag, _)) = board_only.iter().find(|f| f.1) {
         return Err(knights::Error::Unsupported(

@@ -27,6 +27,8 @@ const FLAGS: &[(&str, &str)] = &[
     ("shatters", "--shatters"),
     ("samples", "--samples"),
     ("key", "--key"),
+    ("difficulty", "--difficulty"),
+    ("limit", "--limit"),
 ];
 
 /// The request's switches (a flag without a value, given when true).
@@ -37,6 +39,8 @@ const SWITCHES: &[(&str, &str)] = &[
     ("classic", "--classic"),
     ("obfuscate", "--obfuscate"),
     ("tourneys", "--tourney"),
+    ("symmetric", "--symmetric"),
+    ("step", "--step"),
 ];
 
 /// The exit status of an error category.
@@ -67,13 +71,20 @@ fn args(case: &Case, dir: &std::path::Path) -> (Vec<String>, String) {
         let value_text = text(value);
         match (case.job.as_str(), field.as_str()) {
             (_, "board") => args.push(value_text),
+            ("puzzle", "kind") => args.extend(["--kind".into(), value_text]),
             (_, "kind") if value_text == "either" => {}
             (_, "kind") => args.push(format!("--{value_text}")),
             (_, "of") => args.push(format!("--{value_text}")),
-            (_, "cover") | ("check", "text") => {
+            (_, "cover") | ("check", "text") | ("solve", "puzzle") => {
                 let file = dir.join("input");
                 std::fs::write(&file, &value_text).unwrap();
                 args.push(file.display().to_string());
+            }
+            ("check", "puzzle") | ("solve", "progress") => {
+                let file = dir.join(field.as_str());
+                std::fs::write(&file, &value_text).unwrap();
+                let flag = format!("--{field}");
+                args.extend([flag, file.display().to_string()]);
             }
             ("encrypt" | "decrypt", "text") => stdin = value_text,
             ("stats", "samples") => args.extend(["--count".into(), value_text]),
@@ -94,7 +105,7 @@ fn args(case: &Case, dir: &std::path::Path) -> (Vec<String>, String) {
         "tour" | "tourney" | "join" | "shatter" | "obfuscate" => {
             args.extend(["--format".into(), "json".into()])
         }
-        "stats" => args.extend(["--format".into(), "json".into()]),
+        "stats" | "puzzle" | "solve" => args.extend(["--format".into(), "json".into()]),
         "count" | "estimate" => args.push("--json".into()),
         "dry-run" => args.extend(["--dry-run".into(), "--json".into()]),
         _ => {}
@@ -178,11 +189,45 @@ fn facts(job: &str, status: i32, out: &str) -> Map<String, Value> {
             facts.insert("verdict".into(), json!(out.trim_end()));
         }
         "position" => facts = position_facts(&json()),
+        "solve" => {
+            for (from, to) in [
+                ("count", "found"),
+                ("unique", "unique"),
+                ("complete", "complete"),
+                ("outcome", "outcome"),
+            ] {
+                if let Some(v) = json().get(from) {
+                    facts.insert(to.into(), v.clone());
+                }
+            }
+        }
+        "puzzle" => facts = puzzle_facts(&json()),
         other => panic!("no job {other}"),
     }
     if job != "exists" && job != "check" {
         assert_eq!(status, 0, "{job}: {out}");
     }
+    facts
+}
+
+/// A puzzle's JSON form's facts: its kind, its squares, and whether
+/// `knights solve` proves its solution unique.
+fn puzzle_facts(puzzle: &Value) -> Map<String, Value> {
+    let (rows, cols) = (
+        puzzle["rows"].as_u64().unwrap(),
+        puzzle["cols"].as_u64().unwrap(),
+    );
+    let holes = puzzle["holes"].as_array().map_or(0, Vec::len) as u64;
+    let out = knights()
+        .args(["solve", "-", "-f", "json"])
+        .write_stdin(puzzle.to_string())
+        .output()
+        .unwrap();
+    let solved: Value = serde_json::from_slice(&out.stdout).expect("a solve answer");
+    let mut facts = Map::new();
+    facts.insert("closed".into(), puzzle["closed"].clone());
+    facts.insert("squares".into(), json!(rows * cols - holes));
+    facts.insert("unique".into(), solved["unique"].clone());
     facts
 }
 

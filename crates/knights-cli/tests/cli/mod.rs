@@ -19,6 +19,7 @@ mod memory;
 mod output;
 mod pictures;
 mod promises;
+mod puzzle;
 mod readme;
 mod robust;
 mod sheet;

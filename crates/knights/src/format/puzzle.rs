@@ -152,13 +152,14 @@ fn read_json(text: &str) -> Result<Puzzle> {
     };
     let shape = shape_of(board, &json.holes, wrap, leaper)?.unwrap_or_else(|| Shape::new(board));
     let mut clues = vec![None; board.squares()];
+    let mut seen = Seen::new(shape.squares(), base);
     for [r, c, n] in json.clues {
         if !board.contains(r, c) {
             return Err(Error::Parse(
                 format!("the clue at ({r}, {c}) is off the {board} board").into(),
             ));
         }
-        let step = clue_step(n, base, (r, c))?;
+        let step = seen.step(n, (r, c))?;
         let slot = &mut clues[board.square(r as u32, c as u32) as usize];
         if slot.replace(step).is_some() {
             return Err(Error::Parse(
@@ -169,14 +170,42 @@ fn read_json(text: &str) -> Result<Puzzle> {
     Ok(Puzzle::new(shape, json.closed, clues)?.with_base(base))
 }
 
-/// The step of number `n` written from `base` at `at`.
-fn clue_step(n: i64, base: u32, at: Coord) -> Result<u32> {
-    u32::try_from(n - i64::from(base)).map_err(|_| {
-        Error::Parse(
-            format!("the number {n} at {at:?} is below {base}, the first number of this puzzle")
+/// The numbers read so far, to refuse one out of range or given twice in
+/// the puzzle's own numbering (from its base).
+struct Seen {
+    base: u32,
+    at: Vec<Option<Coord>>,
+}
+
+impl Seen {
+    fn new(cells: usize, base: u32) -> Seen {
+        Seen {
+            base,
+            at: vec![None; cells],
+        }
+    }
+
+    /// The step of number `n` written at `at`.
+    fn step(&mut self, n: i64, at: Coord) -> Result<u32> {
+        let (base, cells) = (i64::from(self.base), self.at.len() as i64);
+        let (r, c) = at;
+        if n < base || n - base >= cells {
+            return Err(Error::Parse(
+                format!(
+                    "the number {n} on ({r}, {c}) is outside {base}..={}, the numbers of this puzzle (one for each square that is not a hole)",
+                    cells - 1 + base
+                )
                 .into(),
-        )
-    })
+            ));
+        }
+        let step = (n - base) as u32;
+        if let Some((r0, c0)) = self.at[step as usize].replace(at) {
+            return Err(Error::Parse(
+                format!("the number {n} is given twice, on ({r0}, {c0}) and on ({r}, {c})").into(),
+            ));
+        }
+        Ok(step)
+    }
 }
 
 fn base_of(base: Option<u32>) -> Result<u32> {
@@ -222,9 +251,17 @@ fn read_header(line: &str) -> Result<Header> {
     if words.next() != Some("puzzle") {
         return Err(bad());
     }
-    let board: Board = words
-        .next()
-        .ok_or_else(bad)?
+    let size = words.next().ok_or_else(bad)?;
+    // A size past the puzzle's limit is refused as such, before the board
+    // (which has its own, larger limit) is read.
+    let sides: Vec<u64> = size
+        .split(['x', 'X', '*', '×'])
+        .filter_map(|n| n.trim().parse().ok())
+        .collect();
+    if let [rows, cols] = sides[..] {
+        puzzle_board(rows, cols)?;
+    }
+    let board: Board = size
         .parse()
         .map_err(|e: Error| Error::Parse(e.to_string().into()))?;
     let board = puzzle_board(u64::from(board.rows()), u64::from(board.cols()))?;
@@ -309,9 +346,10 @@ fn read_text(text: &str) -> Result<Puzzle> {
     let shape =
         shape_of(board, &holes, header.wrap, header.leaper)?.unwrap_or_else(|| Shape::new(board));
     let mut clues = Vec::with_capacity(entries.len());
+    let mut seen = Seen::new(shape.squares(), header.base);
     for (s, entry) in entries.into_iter().enumerate() {
         let at = ((s / cols) as i64, (s % cols) as i64);
-        clues.push(entry.map(|n| clue_step(n, header.base, at)).transpose()?);
+        clues.push(entry.map(|n| seen.step(n, at)).transpose()?);
     }
     Ok(Puzzle::new(shape, header.closed, clues)?.with_base(header.base))
 }

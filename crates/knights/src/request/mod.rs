@@ -26,6 +26,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod check_puzzle;
 mod cipher;
 mod count;
 mod dry_run;
@@ -41,6 +42,7 @@ mod tour;
 
 use serde::{Deserialize, Serialize};
 
+pub use check_puzzle::{is_puzzle, PuzzleCheck};
 pub use cipher::{CipherAnswer, CipherPlan, CipherRequest, DecryptRequest, EncryptRequest};
 pub use count::{CountAnswer, CountOf, CountPlan, CountRequest, LengthCount};
 pub use dry_run::{DryRunAnswer, DryRunRequest};
@@ -53,8 +55,8 @@ pub use puzzle::{
     StepAnswer, DEFAULT_SOLVE_NODES,
 };
 pub use rails::{
-    CheckAnswer, CheckRequest, CoverPlan, JoinAnswer, JoinRequest, ObfuscatePlan, ObfuscateRequest,
-    ShatterAnswer, ShatterRequest,
+    CheckAnswer, CheckPlan, CheckRequest, CoverPlan, JoinAnswer, JoinRequest, ObfuscatePlan,
+    ObfuscateRequest, ShatterAnswer, ShatterRequest,
 };
 pub use sheet::{SheetAnswer, SheetPlan, SheetRequest};
 pub use stats::{StatsPlan, StatsRequest};

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use super::{place, within, Job};
 use crate::format::{puzzle_json, puzzle_text, read_puzzle};
 use crate::puzzle::{generate, Deduction, Difficulty, GenerateOptions, Puzzle, Step, Work};
-use crate::{Control, Result, Square, Tour, Wanted};
+use crate::{Budget, Control, Error, Hint, Result, Square, Tour, Wanted};
 
 /// The node budget of a solve when the request gives none.
 pub const DEFAULT_SOLVE_NODES: u64 = 10_000_000;
@@ -231,14 +231,45 @@ impl Job for SolveRequest {
             return Ok(SolveAnswer::Step(StepAnswer::of(&plan.puzzle, step)));
         }
         let found = plan.puzzle.solutions(plan.limit, plan.max_nodes, control)?;
+        if found.tours.is_empty() {
+            return Err(no_solution(&plan, found.complete, control)?);
+        }
         Ok(SolveAnswer::Solutions(SolutionsAnswer {
             count: found.tours.len(),
-            unique: found.is_unique(),
+            // One solution found is unique only when a second was looked for.
+            unique: found.is_unique() && plan.limit >= 2,
             complete: found.complete,
             solutions: found.tours.iter().map(|t| t.squares().to_vec()).collect(),
             work: found.work,
         }))
     }
+}
+
+/// The error of a search that found no solution: [`Error::NoTour`] with
+/// the reason when the search finished (the solver's contradiction on the
+/// clues, if it names one), else [`Error::GaveUp`] advising more nodes.
+fn no_solution(plan: &SolvePlan, complete: bool, control: &Control) -> Result<Error> {
+    if !complete {
+        let nodes = plan.max_nodes;
+        return Ok(Error::GaveUp(
+            format!(
+                "the search ran out of its budget of {nodes} node{} before it found a solution or proved there is none",
+                if nodes == 1 { "" } else { "s" }
+            )
+            .into(),
+        )
+        .with_hint(Hint::Raise(Budget::Nodes)));
+    }
+    let why = match plan
+        .puzzle
+        .next_step(plan.puzzle.clues(), plan.max_nodes, control)?
+    {
+        Step::Contradiction(why) => why,
+        _ => "no numbering of its squares fits every clue".into(),
+    };
+    Ok(Error::NoTour(
+        format!("this puzzle has no solution: {why}").into(),
+    ))
 }
 
 /// What a solve answers: the solutions, or one step.

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::check_puzzle::{is_puzzle, PuzzleCheck};
 use super::{refuse, within, Job, TourAnswer, TourneyAnswer};
 use crate::algorithms::Algorithm;
 use crate::format::{self, Document, Valid};
@@ -233,8 +234,49 @@ impl Job for ObfuscateRequest {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct CheckRequest {
-    /// The tour or tourney, as a file's text.
+    /// The tour or tourney, as a file's text; or a puzzle file
+    /// (docs/formats.md, "Puzzles"), whose solutions are counted; or,
+    /// with `puzzle`, a filled grid that must solve it.
     pub text: String,
+    /// A puzzle (either form) that `text`, a filled grid in any tour
+    /// format or the puzzle's own form, must solve.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<String>,
+}
+
+impl CheckRequest {
+    /// The check of `text`, a tour, tourney or puzzle file.
+    pub fn new(text: impl Into<String>) -> CheckRequest {
+        CheckRequest {
+            text: text.into(),
+            puzzle: None,
+        }
+    }
+}
+
+/// A check request read: a tour or tourney file, or a puzzle's check.
+#[derive(Clone, Debug)]
+pub enum CheckPlan {
+    /// A tour or tourney file, unchecked.
+    File(Document),
+    /// A puzzle, or a solution of one.
+    Puzzle(Box<PuzzleCheck>),
+}
+
+impl CheckPlan {
+    /// The board of the file or the puzzle (for a door's size caps).
+    pub fn board(&self) -> crate::Board {
+        match self {
+            CheckPlan::File(doc) => doc.board(),
+            CheckPlan::Puzzle(p) => p.board(),
+        }
+    }
+}
+
+impl From<Document> for CheckPlan {
+    fn from(doc: Document) -> CheckPlan {
+        CheckPlan::File(doc)
+    }
 }
 
 /// The checker's verdict.
@@ -247,17 +289,30 @@ pub struct CheckAnswer {
 }
 
 impl Job for CheckRequest {
-    type Plan = Document;
+    type Plan = CheckPlan;
     type Answer = CheckAnswer;
 
-    /// The text must read as a tour or tourney file (whether it is a valid
-    /// one is the answer).
-    fn plan(&self) -> Result<Document> {
-        format::read(&self.text)
+    /// The text must read as a tour, tourney or puzzle file, and with a
+    /// puzzle the puzzle must read (whether the file is valid, or solves
+    /// the puzzle, is the answer).
+    fn plan(&self) -> Result<CheckPlan> {
+        if let Some(puzzle) = &self.puzzle {
+            let check = PuzzleCheck::solution(&self.text, puzzle)?;
+            return Ok(CheckPlan::Puzzle(Box::new(check)));
+        }
+        if is_puzzle(&self.text) {
+            let check = PuzzleCheck::puzzle(&self.text)?;
+            return Ok(CheckPlan::Puzzle(Box::new(check)));
+        }
+        format::read(&self.text).map(CheckPlan::File)
     }
 
     /// The verdict.
-    fn run_plan(doc: Document, _control: &Control) -> Result<CheckAnswer> {
+    fn run_plan(plan: CheckPlan, control: &Control) -> Result<CheckAnswer> {
+        let doc = match plan {
+            CheckPlan::File(doc) => doc,
+            CheckPlan::Puzzle(check) => return check.run(control),
+        };
         Ok(match doc.check() {
             Ok(verdict) => CheckAnswer {
                 valid: true,
@@ -338,19 +393,11 @@ mod tests {
 
     #[test]
     fn check_answers_valid_or_not_and_refuses_what_is_no_file() {
-        let answer = round_trip(Request::Check(CheckRequest {
-            text: tour_text(Kind::Open),
-        }));
+        let answer = round_trip(Request::Check(CheckRequest::new(tour_text(Kind::Open))));
         assert_eq!(answer["check"]["valid"], true);
-        let broken = CheckRequest {
-            text: "0 1\n2 3\n".into(),
-        };
+        let broken = CheckRequest::new("0 1\n2 3\n");
         assert!(!broken.run(&Control::new()).unwrap().valid);
-        assert!(CheckRequest {
-            text: String::new()
-        }
-        .validate()
-        .is_err());
+        assert!(CheckRequest::new(String::new()).validate().is_err());
     }
 
     #[test]

@@ -10,6 +10,7 @@ use super::{place, within, Job, TourRequest};
 use crate::format::sheet::{
     caption, check_fits, Paper, Sheet, SheetBoard, SheetOptions, MAX_BOARDS, NOTE, NOTE_CLOSED,
 };
+use crate::puzzle::{generate, Difficulty, GenerateOptions, Generated};
 use crate::{rng, Category, Control, Result, Shape, Square, Tour, Wanted};
 
 /// The start squares a copy without a given start tries, drawn from its
@@ -74,6 +75,13 @@ pub struct SheetRequest {
     /// On the solution page, draw each tour's path under its numbers.
     #[serde(default)]
     pub path: bool,
+    /// Puzzles of this difficulty instead of tours to find: board i is
+    /// the puzzle generated from seed + i, its clues given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<Difficulty>,
+    /// With `puzzle`, clues symmetric under a half turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub symmetric: bool,
 }
 
 fn auto() -> String {
@@ -105,6 +113,8 @@ impl SheetRequest {
             paper: Paper::A4,
             solution: false,
             path: false,
+            puzzle: None,
+            symmetric: false,
         }
     }
 
@@ -167,6 +177,21 @@ impl Job for SheetRequest {
                 "the path is drawn on the solution page only; ask for the solution as well".into(),
             ));
         }
+        if self.puzzle.is_some() {
+            let with_ends = [
+                ("a start square", self.start.is_some()),
+                ("an end square", self.end.is_some() || self.show_end),
+            ];
+            if let Some((what, _)) = with_ends.iter().find(|w| w.1) {
+                return Err(crate::Error::Refused(
+                    format!("a puzzle gives its own numbers, not {what}; leave it out, or ask for tours to find instead of puzzles").into(),
+                ));
+            }
+        } else if self.symmetric {
+            return Err(crate::Error::Refused(
+                "symmetric clues are a puzzle's; ask for puzzles as well".into(),
+            ));
+        }
         // Every check of the tours' request, once, before any is made.
         self.tour_request(0, self.start.clone()).plan()?;
         Ok(SheetPlan {
@@ -176,6 +201,9 @@ impl Job for SheetRequest {
     }
 
     fn run_plan(plan: SheetPlan, control: &Control) -> Result<SheetAnswer> {
+        if let Some(difficulty) = plan.request.puzzle {
+            return puzzle_sheet(&plan, difficulty, control);
+        }
         let request = &plan.request;
         let mut boards = Vec::with_capacity(request.copies as usize);
         for i in 0..request.copies {
@@ -210,6 +238,82 @@ impl Job for SheetRequest {
             },
         })
     }
+}
+
+/// A sheet of puzzles: board i is the puzzle generated from seed + i,
+/// its clues given and its solution on the solution page.
+fn puzzle_sheet(
+    plan: &SheetPlan,
+    difficulty: Difficulty,
+    control: &Control,
+) -> Result<SheetAnswer> {
+    let request = &plan.request;
+    let mut boards = Vec::with_capacity(request.copies as usize);
+    for i in 0..request.copies {
+        let options = GenerateOptions {
+            difficulty,
+            seed: request.seed.wrapping_add(u64::from(i)),
+            symmetric: request.symmetric,
+        };
+        let g = generate(&plan.shape, request.kind, options, control)?;
+        boards.push(puzzle_board(i as usize + 1, &g));
+    }
+    let board = plan.shape.board();
+    let closed = boards
+        .first()
+        .is_some_and(|b| b.solution.as_ref().is_some_and(Tour::is_closed));
+    Ok(SheetAnswer {
+        sheet: Sheet {
+            title: format!("Knight's tour puzzles on {board} (seed {})", request.seed),
+            note: puzzle_note(&plan.shape, closed),
+            boards,
+        },
+        options: SheetOptions {
+            paper: request.paper,
+            solution: request.solution,
+            path: request.path,
+        },
+    })
+}
+
+/// Board `n` of a sheet of puzzles: the clues given, counted from 1, and
+/// the caption `3. Medium puzzle, closed`.
+fn puzzle_board(n: usize, g: &Generated) -> SheetBoard {
+    let given = g
+        .puzzle
+        .clues()
+        .iter()
+        .enumerate()
+        .filter_map(|(s, c)| c.map(|step| (s as Square, step + 1)))
+        .collect();
+    let name = g.difficulty.name();
+    let mut caption = format!("{n}. {}{} puzzle, ", name[..1].to_uppercase(), &name[1..]);
+    caption += if g.puzzle.closed() { "closed" } else { "open" };
+    SheetBoard {
+        shape: g.puzzle.shape().clone(),
+        given,
+        caption,
+        solution: Some(g.solution.clone()),
+    }
+}
+
+/// The instructions of a sheet of puzzles on `shape`: `Number the squares
+/// 1 to 64 so that each number is a knight's move from the next.`
+fn puzzle_note(shape: &Shape, closed: bool) -> String {
+    let leaper = shape.leaper();
+    let piece = if leaper == crate::shape::Leaper::KNIGHT {
+        "a knight's move".to_string()
+    } else {
+        format!("a {leaper} leaper's move")
+    };
+    let mut note = format!(
+        "Number the squares 1 to {} so that each number is {piece} from the next",
+        shape.squares()
+    );
+    if closed {
+        note += &format!(", and the last {piece} from 1");
+    }
+    note + "."
 }
 
 /// The tour of board `i` from a start drawn from its seed: the squares in
