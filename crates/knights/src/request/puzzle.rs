@@ -231,6 +231,18 @@ impl Job for SolveRequest {
             return Ok(SolveAnswer::Step(StepAnswer::of(&plan.puzzle, step)));
         }
         let found = plan.puzzle.solutions(plan.limit, plan.max_nodes, control)?;
+        if found.tours.is_empty() {
+            return Err(if found.complete {
+                crate::Error::NoTour(
+                    "this puzzle has no solution: no numbering of its blank squares is a tour through its clues".into(),
+                )
+            } else {
+                crate::Error::GaveUp(
+                    format!("the search found no solution within {} nodes", plan.max_nodes).into(),
+                )
+                .with_hint(crate::Hint::Raise(crate::Budget::Nodes))
+            });
+        }
         Ok(SolveAnswer::Solutions(SolutionsAnswer {
             count: found.tours.len(),
             unique: found.is_unique(),

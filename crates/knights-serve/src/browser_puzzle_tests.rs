@@ -1,0 +1,1 @@
+//! The Puzzle panel in headless Chromium.
