@@ -86,17 +86,31 @@ async fn a_generated_puzzle_solves_back_to_its_one_solution() {
     assert_eq!(s, StatusCode::OK, "{step}");
     assert_eq!(step["outcome"], "deduction", "{step}");
     let at = &step["at"];
-    let (r, c, n) = (at[0].as_u64().unwrap(), at[1].as_u64().unwrap(), at[2].as_u64().unwrap());
+    let (r, c, n) = (
+        at[0].as_u64().unwrap(),
+        at[1].as_u64().unwrap(),
+        at[2].as_u64().unwrap(),
+    );
     assert_eq!(solution[n as usize - 1] as u64, r * 5 + c, "{step}");
     assert!(step["reason"].as_str().unwrap().len() > 10, "{step}");
     // The whole grid filled by the solution is solved; two numbers swapped
     // is a contradiction with its reason.
     let done = filled(&text, 5, 5, &solution);
     let (s, end) = solve(json!({"puzzle": text, "progress": done, "step": true})).await;
-    assert_eq!((s, end["outcome"].clone()), (StatusCode::OK, json!("solved")), "{end}");
+    assert_eq!(
+        (s, end["outcome"].clone()),
+        (StatusCode::OK, json!("solved")),
+        "{end}"
+    );
     let mut wrong = solution.clone();
     let blanks: Vec<usize> = (0..25)
-        .filter(|&i| v["puzzle"]["json"]["clues"].as_array().unwrap().iter().all(|c| c[2] != i + 1))
+        .filter(|&i| {
+            v["puzzle"]["json"]["clues"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|c| c[2] != i + 1)
+        })
         .collect();
     wrong.swap(blanks[0], blanks[1]);
     let bad = filled(&text, 5, 5, &wrong);
@@ -104,6 +118,20 @@ async fn a_generated_puzzle_solves_back_to_its_one_solution() {
     assert_eq!(s, StatusCode::OK, "{end}");
     assert_eq!(end["outcome"], "contradiction", "{end}");
     assert!(end["reason"].as_str().unwrap().len() > 10, "{end}");
+}
+
+#[tokio::test]
+async fn the_example_of_the_api_document_solves() {
+    // docs/http-api.md, POST /api/solve: 3x4 from one corner to the other.
+    let (s, v) = solve(json!({"puzzle": "puzzle 3x4 open\n1 . . .\n. . . .\n. . . 12\n"})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert!(v["count"].as_u64().unwrap() >= 1, "{v}");
+    assert_eq!(v["complete"], true);
+    for tour in v["solutions"].as_array().unwrap() {
+        let squares = squares(tour);
+        assert_eq!((squares[0], squares[11]), (0, 11), "{v}");
+        Tour::new(Board::new(3, 4).unwrap(), squares).unwrap();
+    }
 }
 
 #[tokio::test]
@@ -128,7 +156,10 @@ async fn bad_puzzles_are_400_with_the_sentence_and_no_solution_is_422() {
     // A progress on another board.
     let (s, v) = solve(json!({"puzzle": "puzzle 1x1 open\n1\n", "progress": "puzzle 2x2 open\n. .\n. .\n", "step": true})).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("another board"), "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("another board"),
+        "{v}"
+    );
     // A puzzle too big, to make or to solve.
     let (s, v) = get("/api/puzzle?board=40x40").await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
@@ -146,7 +177,11 @@ async fn bad_puzzles_are_400_with_the_sentence_and_no_solution_is_422() {
     assert!(v["error"].as_str().unwrap().contains("no solution"), "{v}");
     // A step in it is the contradiction, said (not an error).
     let (s, v) = solve(json!({"puzzle": blank, "step": true})).await;
-    assert_eq!((s, v["outcome"].clone()), (StatusCode::OK, json!("contradiction")), "{v}");
+    assert_eq!(
+        (s, v["outcome"].clone()),
+        (StatusCode::OK, json!("contradiction")),
+        "{v}"
+    );
     // A puzzle whose search runs out of its budget before any solution: 422 with the hint.
     let (s, v) = solve(json!({"puzzle": "puzzle 8x8 open\n1 . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n", "max-nodes": 3})).await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");

@@ -238,7 +238,11 @@ impl Job for SolveRequest {
                 )
             } else {
                 crate::Error::GaveUp(
-                    format!("the search found no solution within {} nodes", plan.max_nodes).into(),
+                    format!(
+                        "the search found no solution within {} nodes",
+                        plan.max_nodes
+                    )
+                    .into(),
                 )
                 .with_hint(crate::Hint::Raise(crate::Budget::Nodes))
             });
