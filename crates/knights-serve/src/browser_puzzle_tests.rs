@@ -102,6 +102,43 @@ fn digits(n: usize) -> Vec<char> {
     keys
 }
 
+/// A given number (`twice`) typed again on the blank square `blank`: the
+/// conflict said in words and in the square's label, the check refusing;
+/// undone by its key; then a number typed and taken back by Escape.
+async fn conflict_and_undo(client: &Client, blank: u64, twice: usize) {
+    click(client, &format!("#puzzle-board rect.sq[data-s='{blank}']")).await;
+    let mut keys: Vec<char> = twice.to_string().chars().collect();
+    keys.push(ENTER);
+    press(client, &keys).await;
+    wait_for(client, &format!("return document.getElementById('puzzle-conflicts').textContent.includes('{twice} is on 2 squares')"), 5, "the conflict").await;
+    let wrong = js(client, &format!("return document.querySelector(\"#puzzle-board rect.sq[data-s='{blank}']\").getAttribute('aria-label')")).await;
+    assert!(wrong.as_str().unwrap().contains("conflict"), "{wrong}");
+    click(client, "#puzzle-check").await;
+    wait_for(
+        client,
+        "return document.getElementById('puzzle-message').textContent.startsWith('Not solved: ')",
+        5,
+        "the check's refusal",
+    )
+    .await;
+    shot(client, "web-puzzle-conflict.png").await;
+    // Undo by its key takes it back (the number typed was one step).
+    press(client, &['u']).await;
+    assert_eq!(placed(client, blank).await, Value::Null);
+    assert_eq!(
+        js(
+            client,
+            "return document.getElementById('puzzle-conflicts').children.length"
+        )
+        .await,
+        0
+    );
+    // Escape takes back a number being typed.
+    click(client, &format!("#puzzle-board rect.sq[data-s='{blank}']")).await;
+    press(client, &['7', ESCAPE]).await;
+    assert_eq!(placed(client, blank).await, Value::Null);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium; scripts/test.sh runs it"]
 async fn browser_puzzle_solved_by_clicks_and_keys_with_a_deduction_and_a_shared_link() {
@@ -146,46 +183,7 @@ async fn browser_puzzle_solved_by_clicks_and_keys_with_a_deduction_and_a_shared_
         .copied()
         .filter(|s| !given.contains(s) && *s != ds)
         .collect();
-    let twice = number_of(given[0]);
-    click(
-        &client,
-        &format!("#puzzle-board rect.sq[data-s='{}']", blanks[0]),
-    )
-    .await;
-    let mut keys: Vec<char> = twice.to_string().chars().collect();
-    keys.push(ENTER);
-    press(&client, &keys).await;
-    wait_for(&client, &format!("return document.getElementById('puzzle-conflicts').textContent.includes('{twice} is on 2 squares')"), 5, "the conflict").await;
-    let wrong = js(&client, &format!("return document.querySelector(\"#puzzle-board rect.sq[data-s='{}']\").getAttribute('aria-label')", blanks[0])).await;
-    assert!(wrong.as_str().unwrap().contains("conflict"), "{wrong}");
-    click(&client, "#puzzle-check").await;
-    wait_for(
-        &client,
-        "return document.getElementById('puzzle-message').textContent.startsWith('Not solved: ')",
-        5,
-        "the check's refusal",
-    )
-    .await;
-    shot(&client, "web-puzzle-conflict.png").await;
-    // Undo by its key takes it back (the number typed was one step).
-    press(&client, &['u']).await;
-    assert_eq!(placed(&client, blanks[0]).await, Value::Null);
-    assert_eq!(
-        js(
-            &client,
-            "return document.getElementById('puzzle-conflicts').children.length"
-        )
-        .await,
-        0
-    );
-    // Escape takes back a number being typed.
-    click(
-        &client,
-        &format!("#puzzle-board rect.sq[data-s='{}']", blanks[0]),
-    )
-    .await;
-    press(&client, &['7', ESCAPE]).await;
-    assert_eq!(placed(&client, blanks[0]).await, Value::Null);
+    conflict_and_undo(&client, blanks[0], number_of(given[0])).await;
 
     // The rest: the first half by clicks and digits, the second by the arrow keys.
     let half = blanks.len() / 2;
@@ -254,10 +252,52 @@ async fn browser_puzzle_passes_axe_and_plays_on_a_phone() {
     let axe = axe_source();
     let (client, addr, port, _driver, _profile) = start().await;
     open_page(&client, &format!("http://{addr}/")).await;
-    let (solution, given) = new_puzzle(&client, 5, 5, 2).await;
+    new_puzzle(&client, 5, 5, 2).await;
     js(&client, &format!("{axe}\n;return typeof window.axe")).await;
     let found = serious(&client, "puzzle").await;
     assert!(found.is_empty(), "axe finds:\n{}", found.join("\n"));
+
+    // A pasted puzzle: refused with the reader's sentence when malformed,
+    // opened with its clues when not.
+    click(&client, "#puzzle-open-box summary").await;
+    let paste = |text: &str| {
+        format!(
+            "document.getElementById('puzzle-text').value = {}; return true",
+            serde_json::to_string(text).unwrap()
+        )
+    };
+    js(
+        &client,
+        &paste("puzzle 3x4 open\n1 . .\n. . . .\n. . . 12\n"),
+    )
+    .await;
+    click(&client, "#puzzle-open").await;
+    wait_for(&client, "return document.getElementById('puzzle-message').textContent.startsWith('This puzzle cannot be opened: line 2 has 3 entries')", 10, "the refusal").await;
+    assert_eq!(
+        js(&client, "return window.knightsPuzzle.pz.rows").await,
+        5,
+        "the puzzle shown stays"
+    );
+    // The browser logs the refusal's status, and nothing else.
+    let logged = console_errors(&client, port).await;
+    assert!(
+        logged.len() == 1 && logged[0].contains("/api/solve") && logged[0].contains("400"),
+        "{logged:?}"
+    );
+    js(
+        &client,
+        &paste("puzzle 3x4 open\n1 . . .\n. . . .\n. . . 12\n"),
+    )
+    .await;
+    click(&client, "#puzzle-open").await;
+    wait_for(
+        &client,
+        "const q = window.knightsPuzzle; return q.pz.rows === 3 && q.pz.cols === 4 && q.pz.given.get(11) === 12 && document.querySelectorAll('#puzzle-board rect.sq').length === 12",
+        10,
+        "the pasted puzzle",
+    )
+    .await;
+    let (solution, given) = new_puzzle(&client, 5, 5, 2).await;
 
     // A phone: the board on the first screen before the controls, no
     // sideways scroll; the number field below it, and a number by it.
