@@ -42,6 +42,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/play.js"),
     ),
     (
+        "puzzle.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/puzzle.js"),
+    ),
+    (
         "tour.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/tour.js"),

@@ -184,7 +184,7 @@ async fn browser_share_history_pinned_and_bad_links() {
 
 /// axe-core as `scripts/test.sh` installs it (`npm ci` in target/js-lint,
 /// or the folder `KNIGHTS_JS_LINT` names).
-fn axe_source() -> String {
+pub(super) fn axe_source() -> String {
     let folder = std::env::var_os("KNIGHTS_JS_LINT")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/js-lint"));
@@ -239,7 +239,7 @@ async fn fill(client: &Client, tab: &str) {
 
 /// axe's serious and critical violations on the page as it is now (axe
 /// injected), each as "WHERE: rule (impact): help: elements".
-async fn serious(client: &Client, at: &str) -> Vec<String> {
+pub(super) async fn serious(client: &Client, at: &str) -> Vec<String> {
     let violations = client
         .execute_async(
             "const done = arguments[arguments.length - 1];

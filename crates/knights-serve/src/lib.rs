@@ -5,7 +5,8 @@
 //! - [`router`] builds the whole application from a [`Config`]: the page's
 //!   files (embedded in the binary, see `assets`), the JSON API under
 //!   `/api/` (`api`, documented in `docs/http-api.md`; the Play panel's
-//!   positions and their pictures in `position`, files in `picture`), the step streams of
+//!   positions and their pictures in `position`, files in `picture`, clue
+//!   puzzles in `puzzle`), the step streams of
 //!   the algorithm theatre (`theatre`) and the counting jobs (`jobs`).
 //! - Errors become HTTP statuses in one place, `error`.
 //! - Only its own page: `guard` refuses requests addressed to another host
@@ -58,6 +59,7 @@ mod jobs;
 mod parse_errors;
 mod picture;
 mod position;
+mod puzzle;
 mod sheet;
 mod theatre;
 
@@ -67,6 +69,8 @@ mod amount_tests;
 mod browser_picture_tests;
 #[cfg(test)]
 mod browser_play_tests;
+#[cfg(test)]
+mod browser_puzzle_tests;
 #[cfg(test)]
 mod browser_share_tests;
 #[cfg(test)]
@@ -89,6 +93,8 @@ mod picture_tests;
 mod position_latency;
 #[cfg(test)]
 mod position_tests;
+#[cfg(test)]
+mod puzzle_tests;
 #[cfg(test)]
 mod sheet_tests;
 #[cfg(test)]
@@ -393,6 +399,7 @@ pub fn router(config: Config) -> Router {
         .merge(jobs::routes())
         .merge(estimates::routes())
         .merge(position::routes())
+        .merge(puzzle::routes())
         .merge(sheet::routes())
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,

@@ -2,6 +2,7 @@
 // server's facts are in. This module only wires.
 import { $, api, state } from './shared.js';
 import { initPlay, share as playShare } from './play.js';
+import { initPuzzle, share as puzzleShare } from './puzzle.js';
 import { initTour, share as tourShare } from './tour.js';
 import { initWorksheet } from './worksheet.js';
 import { initTheatre, share as theatreShare } from './theatre.js';
@@ -44,6 +45,7 @@ async function main() {
     return;
   }
   initPlay();
+  initPuzzle();
   initTour();
   initWorksheet();
   initTheatre();
@@ -51,6 +53,7 @@ async function main() {
   initCipher();
   initCount();
   registerPanel('play', playShare);
+  registerPanel('puzzle', puzzleShare);
   registerPanel('tour', tourShare);
   registerPanel('theatre', theatreShare);
   registerPanel('lab', labShare);
