@@ -5,7 +5,8 @@
 //!
 //! The public classes `knights.Tour` and `knights.Tourney` are defined here
 //! (`classes`, with their methods in `tour` and `tourney`), `to_numpy()`
-//! included, and `knights.Position` and its `Hint` (`position`); `python/knights/__init__.py` re-exports them, adds the
+//! included, `knights.Position` and its `Hint` (`position`), and the
+//! clue puzzles' `knights.Puzzle` (`puzzle`, its pictures in `puzzle_pictures`); `python/knights/__init__.py` re-exports them, adds the
 //! notebook's `_repr_svg_` and gives the functions their keyword arguments
 //! and docstrings. One module per job; across them:
 //!
@@ -31,6 +32,8 @@ mod files;
 mod memory;
 mod pictures;
 mod position;
+mod puzzle;
+mod puzzle_pictures;
 mod rails;
 mod run;
 mod stats;
@@ -47,6 +50,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyTourney>()?;
     m.add_class::<position::PyPosition>()?;
     m.add_class::<position::PyHint>()?;
+    m.add_class::<puzzle::PyPuzzle>()?;
     m.add_function(wrap_pyfunction!(tour::algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(convert::board, m)?)?;
     m.add_function(wrap_pyfunction!(errors::hint_words, m)?)?;
@@ -62,6 +66,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rails::shatter, m)?)?;
     m.add_function(wrap_pyfunction!(stats::stats, m)?)?;
     m.add_function(wrap_pyfunction!(tour::tour, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzle::puzzle, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzle::solve, m)?)?;
     m.add_function(wrap_pyfunction!(tourney::tourney, m)?)?;
     // Declared once, in Rust (signature, defaults, docstring), and
     // re-exported by `knights/__init__.py` as the package's own.

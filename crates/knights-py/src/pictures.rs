@@ -255,7 +255,7 @@ pub(crate) fn save(
 /// target is made, the link kept), and what is not a regular file
 /// (`/dev/null`, a FIFO) is written directly: as `knights tour -o FILE`
 /// writes.
-fn write_whole(path: &Path, bytes: &[u8]) -> knights::Result<()> {
+pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> knights::Result<()> {
     let failed = |doing: &str, e: io::Error| Error::io(format!("{doing} '{}'", path.display()), e);
     let target = link_target(path);
     let existing = match fs::metadata(&target) {

@@ -2,7 +2,8 @@
 
 Tours by every classical algorithm and a linear-time construction, the
 tourney method (cycle covers, join, shatter, obfuscate), the existence
-theorems, exact counts (and their dry runs), estimates, move statistics and the knight's tour cipher: the
+theorems, exact counts (and their dry runs), estimates, move statistics, the knight's tour cipher and
+clue puzzles with exactly one solution (:func:`puzzle`, :func:`solve`): the
 Rust library ``knights`` behind a small Pythonic surface. Tours and tourneys
 draw themselves in a Jupyter notebook, and save themselves as PNG, an
 animated GIF, SVG or text (``Tour.save("tour.png")``).
@@ -36,8 +37,8 @@ if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights
     from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _native
-from ._native import Hint, Position, Tour, Tourney, dry_run, estimate
-from ._answers import Decision, Existence, Progress
+from ._native import Hint, Position, Puzzle, Tour, Tourney, dry_run, estimate
+from ._answers import Decision, Existence, Progress, Solutions, Step, Work
 from ._errors import (
     BadInputError,
     GaveUpError,
@@ -60,6 +61,12 @@ __all__ = [
     "Decision",
     "decide",
     "Progress",
+    "Puzzle",
+    "Solutions",
+    "Step",
+    "Work",
+    "puzzle",
+    "solve",
     "tour",
     "tourney",
     "join",
@@ -103,7 +110,7 @@ instead of its picture; ``to_svg()``, ``to_png()`` and ``save()`` still
 draw any size."""
 
 
-def _repr_svg_(self: Union[Tour, Tourney]) -> Optional[str]:
+def _repr_svg_(self: Union[Tour, Tourney, Puzzle]) -> Optional[str]:
     """The picture a notebook shows: ``to_svg()``, or nothing on a board
     of more than :data:`SVG_MAX_SQUARES` squares."""
     if self.rows * self.cols > SVG_MAX_SQUARES:
@@ -111,7 +118,7 @@ def _repr_svg_(self: Union[Tour, Tourney]) -> Optional[str]:
     return self.to_svg()
 
 
-def _repr_png_(self: Union[Tour, Tourney]) -> Optional[bytes]:
+def _repr_png_(self: Union[Tour, Tourney, Puzzle]) -> Optional[bytes]:
     """The picture as PNG bytes, for the notebooks and viewers that show
     PNG rather than SVG (and for exports): ``to_png()``, or nothing on a
     board of more than :data:`SVG_MAX_SQUARES` squares."""
@@ -120,7 +127,7 @@ def _repr_png_(self: Union[Tour, Tourney]) -> Optional[bytes]:
     return self.to_png()
 
 
-for _class in (Tour, Tourney):
+for _class in (Tour, Tourney, Puzzle):
     setattr(_class, "_repr_svg_", _repr_svg_)
     setattr(_class, "_repr_png_", _repr_png_)
 del _class
@@ -473,6 +480,89 @@ def stats(
         )
     )
     return summary
+
+
+def puzzle(
+    board: Board,
+    difficulty: str = "medium",
+    seed: int = 0,
+    symmetric: bool = False,
+    kind: str = "either",
+    holes: Optional[str] = None,
+    wrap: Optional[str] = None,
+    leaper: Optional[Tuple[int, int]] = None,
+) -> Puzzle:
+    """A clue puzzle on ``board`` with exactly one solution: a tour drawn
+    from ``seed``, then clues removed while the solution stays unique
+    (proved by the solver) and the puzzle within ``difficulty``
+    (``"easy"``: propagation alone; ``"medium"``: each guess settled by
+    propagation; ``"hard"``: more). The same seed gives the same puzzle on
+    every machine. ``symmetric`` keeps the given squares symmetric under a
+    half turn; ``kind`` (``"either"``, ``"closed"`` or ``"open"``) is the
+    solution's; ``holes``, ``wrap`` and ``leaper`` as in :func:`tour`.
+
+    The puzzle knows its ``solution`` (a :class:`Tour`), ``difficulty``
+    and the solver's ``work``.
+
+    >>> p = puzzle("5x5", seed=1)
+    >>> p.solution is not None and p.solve().unique
+    True
+    """
+    return _native.puzzle(
+        board, difficulty, seed, bool(symmetric), kind, holes, wrap, leaper
+    )
+
+
+@_overload
+def solve(
+    puzzle: Union[Puzzle, str, bytes, Dict[str, Any]],
+    limit: int = 2,
+    max_nodes: Optional[int] = None,
+    step: _typing.Literal[False] = False,
+    progress: None = None,
+) -> Solutions: ...
+
+
+@_overload
+def solve(
+    puzzle: Union[Puzzle, str, bytes, Dict[str, Any]],
+    limit: int = 2,
+    max_nodes: Optional[int] = None,
+    *,
+    step: _typing.Literal[True],
+    progress: Optional[Union[Puzzle, str, bytes, Dict[str, Any]]] = None,
+) -> Step: ...
+
+
+def solve(
+    puzzle: Union[Puzzle, str, bytes, Dict[str, Any]],
+    limit: int = 2,
+    max_nodes: Optional[int] = None,
+    step: bool = False,
+    progress: Optional[Union[Puzzle, str, bytes, Dict[str, Any]]] = None,
+) -> Union[Solutions, Step]:
+    """Solves a clue puzzle (a :class:`Puzzle`, or its text form or JSON):
+    up to ``limit`` solutions (2 proves one unique) within ``max_nodes``
+    search nodes (10,000,000 unless given), as :class:`Solutions`; or with
+    ``step=True`` the next deduction from the clues, or from ``progress``
+    (the puzzle with more numbers placed, same header), as :class:`Step`.
+
+    A malformed puzzle is :class:`BadInputError`; a puzzle without a
+    solution :class:`NoTourError` with the reason; a budget spent before
+    any solution :class:`GaveUpError`.
+
+    >>> s = solve("puzzle 3x4 open\\n 1  .  .  .\\n .  .  .  .\\n .  .  .  .\\n")
+    >>> s.count, s.unique, s.complete
+    (2, False, True)
+    >>> solve("puzzle 3x3 open\\n1 . .\\n. . .\\n. . .\\n")
+    Traceback (most recent call last):
+    ...
+    knights.NoTourError: this puzzle has no solution: ...
+    """
+    answer: Union[Solutions, Step] = _native.solve(
+        puzzle, limit, max_nodes, bool(step), progress
+    )
+    return answer
 
 
 def algorithms() -> List[Dict[str, Any]]:

@@ -1,10 +1,15 @@
-"""The answers of ``knights.exists``, ``knights.decide`` and a count's
-progress: plain named tuples, made in Python from the binding's tuples so
-that they unpack and compare as tuples."""
+"""The answers of ``knights.exists``, ``knights.decide``, a count's
+progress and a puzzle's solve: plain named tuples, made from the
+binding's values so that they unpack and compare as tuples (but for
+``Solutions``, a frozen dataclass: a tuple's ``count`` is a method)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, List, NamedTuple, Optional, Tuple
+
+if TYPE_CHECKING:
+    from ._native import Tour
 
 
 class Existence(NamedTuple):
@@ -39,3 +44,39 @@ class Progress(NamedTuple):
     states: int
     peak: int
     on_disk: bool
+
+
+class Work(NamedTuple):
+    """What the puzzle solver spent: search ``nodes``, ``guesses`` (the
+    alternatives tried where propagation could not decide) and ``depth``
+    (the deepest nesting of guesses; 0 is propagation alone)."""
+
+    nodes: int
+    guesses: int
+    depth: int
+
+
+@dataclass(frozen=True)
+class Solutions:
+    """The solutions of a puzzle found up to the limit: ``count`` of them,
+    each a :class:`Tour` in ``tours`` (from the square numbered first);
+    ``unique`` when exactly one exists (found, and the search finished);
+    ``complete`` when the search finished within its budget; ``work``."""
+
+    count: int
+    unique: bool
+    complete: bool
+    tours: List[Tour]
+    work: Work
+
+
+class Step(NamedTuple):
+    """One step of reasoning: ``outcome`` is ``"deduction"`` (``number``,
+    as the puzzle writes it, must go on ``square`` ``(row, col)``, because
+    of ``reason``), ``"contradiction"`` (the numbers so far cannot all be
+    right: ``reason``), ``"solved"`` or ``"stuck"``."""
+
+    outcome: str
+    square: Optional[Tuple[int, int]]
+    number: Optional[int]
+    reason: Optional[str]
