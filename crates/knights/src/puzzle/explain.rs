@@ -184,7 +184,7 @@ impl Teller<'_> {
                 if nodes > budget {
                     return Ok(None);
                 }
-                if nodes % 1024 == 0 {
+                if nodes.is_multiple_of(1024) {
                     control.check("the puzzle's deduction")?;
                 }
                 child.clear();

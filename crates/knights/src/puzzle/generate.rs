@@ -20,8 +20,9 @@ use crate::{rng, Control, Error, Result, Shape, Tour, Wanted};
 const ATTEMPTS: u64 = 12;
 
 /// Search nodes for each uniqueness check while removing clues: a check
-/// that runs out keeps the clue.
-const CHECK_BUDGET: u64 = 20_000;
+/// that runs out keeps the clue, so a generated puzzle is proved unique
+/// within this many nodes (which keeps hard puzzles quick to solve).
+const CHECK_BUDGET: u64 = 1_500;
 
 /// What to generate: the difficulty, the seed, and whether the clues are
 /// symmetric under a half turn of the board.

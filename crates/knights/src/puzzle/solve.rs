@@ -103,7 +103,7 @@ impl Search<'_> {
             self.complete = false;
             return Ok(false);
         }
-        if self.work.nodes % CHECK_EVERY == 0 {
+        if self.work.nodes.is_multiple_of(CHECK_EVERY) {
             self.control.check("the puzzle's search")?;
         }
         Ok(true)

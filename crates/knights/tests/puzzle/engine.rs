@@ -160,7 +160,7 @@ fn a_number_not_a_move_from_the_one_before_is_a_contradiction() {
         .find(|&s| {
             s != first
                 && g.puzzle.clues()[s as usize].is_none()
-                && !g.puzzle.shape().move_between(first, s).is_some()
+                && g.puzzle.shape().move_between(first, s).is_none()
         })
         .unwrap();
     let mut filled = g.puzzle.clues().to_vec();
