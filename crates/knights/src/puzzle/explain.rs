@@ -4,7 +4,7 @@
 //! number a stage forces is told in one sentence naming its squares.
 
 use super::engine::{Dead, Engine, Rules, Scratch};
-use super::solve::{Deduction, Step};
+use super::solve::{Deduction, NextStep};
 use super::Puzzle;
 use crate::board::Square;
 use crate::play::{At, Outlook, Position};
@@ -167,7 +167,7 @@ impl Teller<'_> {
 
     /// One level of trial: for the unfixed steps with fewest squares
     /// first, each square tried and propagated.
-    fn trial(&self, st: &[u64], budget: u64, control: &Control) -> Result<Option<Step>> {
+    fn trial(&self, st: &[u64], budget: u64, control: &Control) -> Result<Option<NextStep>> {
         let e = &self.engine;
         let mut steps: Vec<(u32, usize)> = (0..e.n)
             .map(|k| (e.size(st, k), k))
@@ -196,13 +196,13 @@ impl Teller<'_> {
             }
             match alive[..] {
                 [] => {
-                    return Ok(Some(Step::Contradiction(format!(
+                    return Ok(Some(NextStep::Contradiction(format!(
                         "every square left for {} leads to a contradiction",
                         self.number(k)
                     ))))
                 }
                 [s] => {
-                    return Ok(Some(Step::Deduction(self.deduce(
+                    return Ok(Some(NextStep::Deduction(self.deduce(
                         k,
                         s,
                         format!(
@@ -225,8 +225,8 @@ impl Puzzle {
     /// as [`Puzzle::clues`]: the clues and the numbers placed so far),
     /// searching at most `budget` nodes: the first number the solver's
     /// rules force with its reason, a contradiction with its reason when
-    /// the numbers placed cannot all be right, [`Step::Solved`] when the
-    /// grid is a solution, or [`Step::Stuck`].
+    /// the numbers placed cannot all be right, [`NextStep::Solved`] when the
+    /// grid is a solution, or [`NextStep::Stuck`].
     ///
     /// # Errors
     /// [`Error::Board`] when `filled` does not fit the puzzle (another
@@ -237,7 +237,7 @@ impl Puzzle {
         filled: &[Option<u32>],
         budget: u64,
         control: &Control,
-    ) -> Result<Step> {
+    ) -> Result<NextStep> {
         let with = Puzzle::new(self.shape.clone(), self.closed, filled.to_vec())?;
         if let Some(s) = self
             .clues
@@ -266,7 +266,7 @@ impl Puzzle {
             placed,
         };
         if let Some(why) = teller.broken_link() {
-            return Ok(Step::Contradiction(why));
+            return Ok(NextStep::Contradiction(why));
         }
         if with.given() == self.cells() {
             return Ok(Self::finished(&with));
@@ -275,7 +275,7 @@ impl Puzzle {
     }
 
     /// The verdict on a grid with every square numbered.
-    fn finished(with: &Puzzle) -> Step {
+    fn finished(with: &Puzzle) -> NextStep {
         let mut squares = vec![0; with.cells()];
         for (s, f) in with.clues().iter().enumerate() {
             if let Some(k) = f {
@@ -284,30 +284,30 @@ impl Puzzle {
         }
         let tour = crate::Tour::from_squares_unchecked_on(with.shape(), squares);
         if with.is_solved_by(&tour) {
-            Step::Solved
+            NextStep::Solved
         } else {
-            Step::Contradiction("the numbering is not a tour of this puzzle's kind".into())
+            NextStep::Contradiction("the numbering is not a tour of this puzzle's kind".into())
         }
     }
 }
 
 impl Teller<'_> {
     /// The stages after the direct checks.
-    fn step(&self, with: &Puzzle, budget: u64, control: &Control) -> Result<Step> {
+    fn step(&self, with: &Puzzle, budget: u64, control: &Control) -> Result<NextStep> {
         let e = &self.engine;
         let mut sc: Scratch = e.scratch();
         let mut st = e.initial(with.clues());
         for rules in [Rules::Reach, Rules::Full] {
             if let Err(dead) = e.propagate(&mut st, rules, &mut sc) {
-                return Ok(Step::Contradiction(self.dead(dead)));
+                return Ok(NextStep::Contradiction(self.dead(dead)));
             }
             if let Some(d) = self.forced(&st, rules) {
-                return Ok(Step::Deduction(d));
+                return Ok(NextStep::Deduction(d));
             }
         }
         if let Some(why) = self.prefix_proof(budget.min(20_000), control)? {
-            return Ok(Step::Contradiction(why));
+            return Ok(NextStep::Contradiction(why));
         }
-        Ok(self.trial(&st, budget, control)?.unwrap_or(Step::Stuck))
+        Ok(self.trial(&st, budget, control)?.unwrap_or(NextStep::Stuck))
     }
 }

@@ -38,7 +38,7 @@ use crate::board::Square;
 use crate::{Error, Result, Shape, Tour};
 
 pub use generate::{generate, GenerateOptions, Generated};
-pub use solve::{Deduction, Solutions, Step, Work};
+pub use solve::{Deduction, NextStep, Solutions, Work};
 
 /// A puzzle's board may have at most this many rows and as many columns:
 /// larger boards are not solved by hand, and the bound keeps the solver's

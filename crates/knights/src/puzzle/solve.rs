@@ -45,7 +45,7 @@ impl Solutions {
 
 /// One step of reasoning from a partly filled grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum NextStep {
     /// A number that must go on a square, and why.
     Deduction(Deduction),
     /// The numbers so far cannot all be right: why, in one sentence.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::{place, within, Job};
 use crate::format::{puzzle_json, puzzle_text, read_puzzle};
-use crate::puzzle::{generate, Deduction, Difficulty, GenerateOptions, Puzzle, Step, Work};
+use crate::puzzle::{generate, Deduction, Difficulty, GenerateOptions, NextStep, Puzzle, Work};
 use crate::{Budget, Control, Error, Hint, Result, Square, Tour, Wanted};
 
 /// The node budget of a solve when the request gives none.
@@ -264,7 +264,7 @@ fn no_solution(plan: &SolvePlan, complete: bool, control: &Control) -> Result<Er
         .puzzle
         .next_step(plan.puzzle.clues(), plan.max_nodes, control)?
     {
-        Step::Contradiction(why) => why,
+        NextStep::Contradiction(why) => why,
         _ => "no numbering of its squares fits every clue".into(),
     };
     Ok(Error::NoTour(
@@ -313,10 +313,10 @@ pub struct StepAnswer {
 }
 
 impl StepAnswer {
-    fn of(puzzle: &Puzzle, step: Step) -> StepAnswer {
+    fn of(puzzle: &Puzzle, step: NextStep) -> StepAnswer {
         let board = puzzle.shape().board();
         match step {
-            Step::Deduction(d) => {
+            NextStep::Deduction(d) => {
                 let (r, c) = board.coords(d.square);
                 StepAnswer {
                     outcome: "deduction",
@@ -325,19 +325,19 @@ impl StepAnswer {
                     deduction: Some(d),
                 }
             }
-            Step::Contradiction(why) => StepAnswer {
+            NextStep::Contradiction(why) => StepAnswer {
                 outcome: "contradiction",
                 deduction: None,
                 at: None,
                 reason: Some(why),
             },
-            Step::Solved => StepAnswer {
+            NextStep::Solved => StepAnswer {
                 outcome: "solved",
                 deduction: None,
                 at: None,
                 reason: None,
             },
-            Step::Stuck => StepAnswer {
+            NextStep::Stuck => StepAnswer {
                 outcome: "stuck",
                 deduction: None,
                 at: None,

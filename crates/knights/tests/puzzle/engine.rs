@@ -5,7 +5,7 @@
 
 use knights::board::Square;
 use knights::format::puzzle_text;
-use knights::puzzle::{generate, Difficulty, GenerateOptions, Generated, Puzzle, Step};
+use knights::puzzle::{generate, Difficulty, GenerateOptions, Generated, NextStep, Puzzle};
 use knights::shape::{Shape, Wrap};
 use knights::{Control, Wanted};
 use proptest::prelude::*;
@@ -65,20 +65,20 @@ fn play_through(g: &Generated) {
             .next_step(&filled, BUDGET, &Control::new())
             .unwrap()
         {
-            Step::Solved => return,
-            Step::Deduction(d) => {
+            NextStep::Solved => return,
+            NextStep::Deduction(d) => {
                 assert_eq!(answer[d.square as usize], Some(d.step), "{}", d.reason);
                 assert!(filled[d.square as usize].is_none());
                 assert!(d.reason.contains(" must "), "{}", d.reason);
                 filled[d.square as usize] = Some(d.step);
             }
-            Step::Stuck => {
+            NextStep::Stuck => {
                 let s = (0..filled.len())
                     .find(|&s| filled[s].is_none() && answer[s].is_some())
                     .unwrap();
                 filled[s] = answer[s];
             }
-            Step::Contradiction(why) => panic!("a contradiction on right progress: {why}"),
+            NextStep::Contradiction(why) => panic!("a contradiction on right progress: {why}"),
         }
     }
     panic!("the deductions did not finish the grid");
@@ -169,7 +169,7 @@ fn a_number_not_a_move_from_the_one_before_is_a_contradiction() {
         return;
     }
     filled[far as usize] = Some(1);
-    let Step::Contradiction(why) = g
+    let NextStep::Contradiction(why) = g
         .puzzle
         .next_step(&filled, BUDGET, &Control::new())
         .unwrap()
@@ -194,8 +194,8 @@ fn a_wrong_number_is_found_out() {
             .puzzle
             .next_step(&filled, BUDGET, &Control::new())
             .unwrap();
-        assert!(!matches!(step, Step::Solved));
-        if let Step::Deduction(d) = &step {
+        assert!(!matches!(step, NextStep::Solved));
+        if let NextStep::Deduction(d) = &step {
             // A deduction from a wrong grid may be anything but a solution.
             assert!(filled[d.square as usize].is_none());
         }
@@ -213,7 +213,7 @@ fn a_solved_grid_is_solved() {
         g.puzzle
             .next_step(&filled, BUDGET, &Control::new())
             .unwrap(),
-        Step::Solved
+        NextStep::Solved
     );
 }
 
