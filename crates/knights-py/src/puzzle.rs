@@ -126,27 +126,13 @@ impl PyPuzzle {
             SolveRequest::run_plan(plan, &Control::new().stop(stop))
         })?;
         match answer {
+            // A solve that finds none is the request's refusal (no solution,
+            // or out of budget), so a solutions answer holds one.
             SolveAnswer::Solutions(s) if !s.solutions.is_empty() => {
                 lib(py, Tour::on(&shape, s.solutions[0].clone()))
             }
-            SolveAnswer::Solutions(s) => lib(py, Err(no_solution(s.complete))),
-            SolveAnswer::Step(_) => lib(py, Err(Error::Internal("a solve gave a step".into()))),
+            _ => lib(py, Err(Error::Internal("a solve gave no solution".into()))),
         }
-    }
-}
-
-/// The error of a solve that found no solution: none exists (the search
-/// finished), or the budget ran out first.
-fn no_solution(complete: bool) -> Error {
-    if complete {
-        Error::NoTour(
-            "this puzzle has no solution: no numbering of its squares agrees with every clue"
-                .into(),
-        )
-    } else {
-        Error::GaveUp(
-            "the solver found no solution within its budget; allow more with max_nodes=".into(),
-        )
     }
 }
 
@@ -158,9 +144,6 @@ fn solve_answer(
 ) -> PyResult<Py<PyAny>> {
     match answer {
         SolveAnswer::Solutions(s) => {
-            if s.count == 0 {
-                return lib(py, Err(no_solution(s.complete)));
-            }
             let tours = s
                 .solutions
                 .into_iter()
