@@ -1,4 +1,5 @@
-//! The generator: a tour drawn from a seed, then clues removed in an order
+//! The generator: a tour drawn from a seed (Warnsdorff's rule with random
+//! ties, from a start drawn from the seed), then clues removed in an order
 //! drawn from the same seed (half-turn pairs together when symmetric)
 //! while the solution stays unique within the grade asked: easy removes
 //! only while propagation alone solves the puzzle, medium while every
@@ -13,11 +14,15 @@ use serde::{Deserialize, Serialize};
 use super::engine::{Engine, Scratch};
 use super::solve::search;
 use super::{Difficulty, Puzzle, Work};
+use crate::algorithms::{Tie, Warnsdorff};
 use crate::board::Square;
 use crate::{rng, Control, Error, Result, Shape, Tour, Wanted};
 
 /// Attempts (each from its own tour and order) before giving up.
 const ATTEMPTS: u64 = 12;
+
+/// Warnsdorff's attempts at the tour of one seed.
+const WARNSDORFF_ATTEMPTS: u32 = 50;
 
 /// Search nodes for each uniqueness check while removing clues: a check
 /// that runs out keeps the clue, so a generated puzzle is proved unique
@@ -104,6 +109,30 @@ fn groups(shape: &Shape, symmetric: bool, seed: u64) -> Vec<Vec<Square>> {
     groups
 }
 
+/// The tour of `seed`: Warnsdorff's rule with ties broken at random from a
+/// start drawn from the seed, so that each seed numbers the board its own
+/// way (the construction makes one tour a board); the builder's own choice
+/// where Warnsdorff's rule fails within its attempts.
+fn tour_of(shape: &Shape, kind: Wanted, seed: u64, control: &Control) -> Result<Tour> {
+    let squares: Vec<Square> = (0..shape.board().squares() as Square)
+        .filter(|&s| !shape.is_hole(s))
+        .collect();
+    let start = squares[rng::seeded(seed).random_range(0..squares.len())];
+    let builder = Tour::builder(shape.board())
+        .shape(shape.clone())
+        .kind(kind)
+        .seed(seed)
+        .control(control);
+    let warnsdorff = Warnsdorff::default()
+        .tie(Tie::Random)
+        .max_attempts(WARNSDORFF_ATTEMPTS);
+    match builder.clone().start(start).algorithm(warnsdorff).build() {
+        Ok(tour) => Ok(tour),
+        Err(Error::Interrupted(m)) => Err(Error::Interrupted(m)),
+        Err(_) => builder.build(),
+    }
+}
+
 /// One attempt from the tour and order of `seed`: the puzzle when it
 /// reached the difficulty.
 fn attempt_at(
@@ -113,12 +142,7 @@ fn attempt_at(
     seed: u64,
     control: &Control,
 ) -> Result<Option<Generated>> {
-    let tour = Tour::builder(shape.board())
-        .shape(shape.clone())
-        .kind(kind)
-        .seed(seed)
-        .control(control)
-        .build()?;
+    let tour = tour_of(shape, kind, seed, control)?;
     let closed = kind == Wanted::Closed;
     let mut clues = vec![None; shape.board().squares()];
     for (i, &s) in tour.squares().iter().enumerate() {

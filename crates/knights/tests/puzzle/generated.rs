@@ -23,13 +23,14 @@ fn generated_and_checked(shape: &knights::Shape, options: GenerateOptions) -> Pu
 fn sampled_generated_puzzles_have_exactly_one_solution() {
     for (name, shape) in shapes() {
         for difficulty in Difficulty::ALL {
-            for seed in 0..2 {
+            // Seed 1, symmetric, on the plain board only: the small torus
+            // has too few symmetric puzzles of each grade.
+            let seeds = if name == "6x6" { 0..2 } else { 0..1 };
+            for seed in seeds {
                 let options = GenerateOptions {
                     difficulty,
                     seed,
-                    // Symmetric clues on the plain board only: the small
-                    // torus has too few symmetric puzzles of each grade.
-                    symmetric: seed == 1 && name == "6x6",
+                    symmetric: seed == 1,
                 };
                 generated_and_checked(&shape, options);
             }
