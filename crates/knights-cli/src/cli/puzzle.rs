@@ -23,7 +23,7 @@ pub struct PuzzleArgs {
     #[arg(long)]
     pub symmetric: bool,
     /// The kind of tour the solution is: closed (the last number a move
-    /// from the first), open, or either (closed where the board has one).
+    /// from the first), open, or either (an open puzzle, the default).
     #[arg(long, default_value = "either", value_parser = ["closed", "open", "either"])]
     pub kind: String,
     #[command(flatten)]
