@@ -142,3 +142,33 @@ pub fn position_facts(answer: &Value) -> Map<String, Value> {
     );
     facts
 }
+
+/// The facts of a solve answer (its JSON, as every door gives it): the
+/// solutions found, whether one is proved unique and whether the search
+/// finished; or a step's outcome.
+pub fn solve_facts(answer: &Value) -> Map<String, Value> {
+    let mut facts = Map::new();
+    for (from, to) in [
+        ("count", "found"),
+        ("unique", "unique"),
+        ("complete", "complete"),
+        ("outcome", "outcome"),
+    ] {
+        if let Some(v) = answer.get(from).filter(|v| !v.is_null()) {
+            facts.insert(to.into(), v.clone());
+        }
+    }
+    facts
+}
+
+/// The facts of a puzzle answer (the library's, `{"puzzle": {"json",
+/// "text"}, "solution", ...}`): its kind and squares, with `unique`,
+/// whether the door's own solve of the puzzle's text proved it unique.
+pub fn puzzle_facts(answer: &Value, unique: bool) -> Map<String, Value> {
+    let solution = answer["solution"].as_array().expect("a puzzle's solution");
+    let mut facts = Map::new();
+    facts.insert("closed".into(), answer["puzzle"]["json"]["closed"].clone());
+    facts.insert("squares".into(), json!(solution.len()));
+    facts.insert("unique".into(), json!(unique));
+    facts
+}

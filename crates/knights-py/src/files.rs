@@ -5,7 +5,7 @@ use crate::convert::text_arg;
 use crate::errors::invalid;
 use crate::run::guard;
 use knights::format::{self, Document, Valid};
-use knights::request::{CheckPlan, CheckRequest, Job};
+use knights::request::{CheckAnswer, CheckPlan, CheckRequest, Job};
 use knights::Control;
 use pyo3::prelude::*;
 
@@ -21,9 +21,29 @@ pub(crate) fn read(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny
 /// The checker's verdict on a tour, tourney or text, the library's
 /// [`CheckRequest`] job (a tour or tourney goes in as itself, a text as
 /// the request's); what is no valid tour raises `InvalidTourError` with
-/// the verdict.
+/// the verdict. With `puzzle` (a `Puzzle` or its text), the request's
+/// `puzzle`: the tour or filled grid must solve it.
 #[pyfunction]
-pub(crate) fn check(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<String> {
+#[pyo3(signature = (x, puzzle=None))]
+pub(crate) fn check(
+    py: Python<'_>,
+    x: &Bound<'_, PyAny>,
+    puzzle: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    if let Some(puzzle) = puzzle {
+        let text = match x.cast::<PyTour>() {
+            Ok(t) => format::tour_json(&t.get().tour).to_string(),
+            Err(_) => text_arg(py, x)?,
+        };
+        let request = CheckRequest {
+            text,
+            puzzle: Some(crate::puzzle::puzzle_arg(py, puzzle)?),
+        };
+        let answer = guard(py, || {
+            CheckRequest::run_plan(request.plan()?, &Control::new())
+        })?;
+        return verdict(py, answer);
+    }
     let doc = if let Ok(t) = x.cast::<PyTour>() {
         Ok(Document::of_tour(&t.get().tour))
     } else if let Ok(t) = x.cast::<PyTourney>() {
@@ -37,6 +57,11 @@ pub(crate) fn check(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<String> {
             .or_else(|text| CheckRequest::new(text).plan())?;
         CheckRequest::run_plan(doc, &Control::new())
     })?;
+    verdict(py, answer)
+}
+
+/// The verdict of a valid answer, or `InvalidTourError` with it.
+fn verdict(py: Python<'_>, answer: CheckAnswer) -> PyResult<String> {
     if answer.valid {
         Ok(answer.verdict)
     } else {

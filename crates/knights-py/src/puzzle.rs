@@ -62,7 +62,7 @@ fn work<'py>(py: Python<'py>, w: Work) -> PyResult<Bound<'py, PyAny>> {
 
 /// A puzzle argument as the text a solve request reads: a `Puzzle` as its
 /// text form, text (or bytes, or a parsed JSON dict) as it is.
-fn puzzle_arg(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<String> {
+pub(crate) fn puzzle_arg(py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(p) = x.cast::<PyPuzzle>() {
         return Ok(puzzle_text(&p.get().puzzle));
     }

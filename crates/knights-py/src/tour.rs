@@ -283,7 +283,7 @@ impl PyTour {
     /// The independent checker's verdict, such as ``"closed tour on 8x8"``
     /// (as :func:`check` gives it).
     fn check(slf: &Bound<'_, Self>) -> PyResult<String> {
-        crate::files::check(slf.py(), slf.as_any())
+        crate::files::check(slf.py(), slf.as_any(), None)
     }
 
     /// The move counts of the tour (for ``knights.stats``).

@@ -141,7 +141,7 @@ impl PyTourney {
     /// The independent checker's verdict, such as ``"tourney of 16 cycles on 8x8"``
     /// (as :func:`check` gives it).
     fn check(slf: &Bound<'_, Self>) -> PyResult<String> {
-        crate::files::check(slf.py(), slf.as_any())
+        crate::files::check(slf.py(), slf.as_any(), None)
     }
 
     /// One closed tour from the tourney (see :func:`join`).

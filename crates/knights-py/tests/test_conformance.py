@@ -51,6 +51,11 @@ KEYWORDS: Dict[str, str] = {
     "staggered": "staggered",
     "keep": "keep",
     "seconds": "seconds",
+    "difficulty": "difficulty",
+    "symmetric": "symmetric",
+    "limit": "limit",
+    "step": "step",
+    "progress": "progress",
 }
 
 # The exception class of each error category.
@@ -135,8 +140,10 @@ def run_estimate(r: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def run_check(r: Dict[str, Any]) -> Dict[str, Any]:
+    # A solution of a puzzle is checked against it with puzzle=.
+    puzzle = {"puzzle": r["puzzle"]} if "puzzle" in r else {}
     try:
-        return {"valid": True, "verdict": knights.check(r["text"])}
+        return {"valid": True, "verdict": knights.check(r["text"], **puzzle)}
     except knights.InvalidTourError as e:
         return {"valid": False, "verdict": str(e)}
 
@@ -169,6 +176,25 @@ def run_position(r: Dict[str, Any]) -> Dict[str, Any]:
     return facts
 
 
+def run_puzzle(r: Dict[str, Any]) -> Dict[str, Any]:
+    # The puzzle made, and whether the package's own solve of its text
+    # proves its solution unique.
+    p = knights.puzzle(r["board"], **keywords(r, ("board",)))
+    assert p.solution is not None
+    return {
+        "closed": p.closed,
+        "squares": len(p.solution),
+        "unique": knights.solve(p.text).unique,
+    }
+
+
+def run_solve(r: Dict[str, Any]) -> Dict[str, Any]:
+    answer = knights.solve(r["puzzle"], **keywords(r, ("puzzle",)))
+    if isinstance(answer, knights.Step):
+        return {"outcome": answer.outcome}
+    return {"found": answer.count, "unique": answer.unique, "complete": answer.complete}
+
+
 def cover(r: Dict[str, Any]) -> Any:
     return knights.read(r["cover"])
 
@@ -194,6 +220,8 @@ RUNNERS: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
     },
     "check": run_check,
     "position": run_position,
+    "puzzle": run_puzzle,
+    "solve": run_solve,
 }
 
 

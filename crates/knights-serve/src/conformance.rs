@@ -11,7 +11,9 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
-use knights_conformance::{cases, file_facts, position_facts, text, Case};
+use knights_conformance::{
+    cases, file_facts, position_facts, puzzle_facts, solve_facts, text, Case,
+};
 use serde_json::{json, Map, Value};
 use tower::ServiceExt;
 
@@ -33,6 +35,8 @@ fn endpoint(job: &str) -> (&'static str, &'static str) {
         "encrypt" => ("POST", "/api/encrypt"),
         "decrypt" => ("POST", "/api/decrypt"),
         "position" => ("POST", "/api/position"),
+        "puzzle" => ("GET", "/api/puzzle"),
+        "solve" => ("POST", "/api/solve"),
         other => panic!("the server has no {other}"),
     }
 }
@@ -148,6 +152,7 @@ fn facts(case: &Case, status: StatusCode, v: &Value) -> Map<String, Value> {
             facts.insert("text".into(), v["text"].clone());
         }
         "position" => facts = position_facts(v),
+        "solve" => facts = solve_facts(v),
         "check" => {
             facts.insert("valid".into(), json!(status == StatusCode::OK));
             if status == StatusCode::OK {
@@ -160,6 +165,16 @@ fn facts(case: &Case, status: StatusCode, v: &Value) -> Map<String, Value> {
         assert_eq!(status, StatusCode::OK, "{}: {v}", case.name);
     }
     facts
+}
+
+/// The facts of a generated puzzle's answer, with whether the server's own
+/// solve of the puzzle's text proves its solution unique.
+async fn generated_facts(app: &Router, status: StatusCode, v: &Value) -> Map<String, Value> {
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let body = json!({ "puzzle": v["puzzle"]["text"] }).to_string();
+    let (solved_status, solved) = call(app, "POST", "/api/solve", &body).await;
+    assert_eq!(solved_status, StatusCode::OK, "{solved}");
+    puzzle_facts(v, solved["unique"] == json!(true))
 }
 
 #[tokio::test]
@@ -178,7 +193,10 @@ async fn the_conformance_table_through_the_api() {
             case.assert_refusal_says(said, |field| format!("{field}="));
             continue;
         }
-        let facts = facts(case, status, &v);
+        let facts = match case.job.as_str() {
+            "puzzle" => generated_facts(&app, status, &v).await,
+            _ => facts(case, status, &v),
+        };
         case.assert_facts(&facts, &format!("{uri} {v}"));
     }
 }

@@ -4,7 +4,7 @@
 //! below), and the output and exit status must show the facts or the error
 //! category the table expects (exit statuses as docs/formats.md lists them).
 
-use knights_conformance::{cases, file_facts, position_facts, text, Case};
+use knights_conformance::{cases, file_facts, position_facts, solve_facts, text, Case};
 use serde_json::{json, Map, Value};
 
 use super::{knights, scratch};
@@ -189,18 +189,7 @@ fn facts(job: &str, status: i32, out: &str) -> Map<String, Value> {
             facts.insert("verdict".into(), json!(out.trim_end()));
         }
         "position" => facts = position_facts(&json()),
-        "solve" => {
-            for (from, to) in [
-                ("count", "found"),
-                ("unique", "unique"),
-                ("complete", "complete"),
-                ("outcome", "outcome"),
-            ] {
-                if let Some(v) = json().get(from) {
-                    facts.insert(to.into(), v.clone());
-                }
-            }
-        }
+        "solve" => facts = solve_facts(&json()),
         "puzzle" => facts = puzzle_facts(&json()),
         other => panic!("no job {other}"),
     }

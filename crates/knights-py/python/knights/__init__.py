@@ -305,17 +305,23 @@ def read(text: Union[str, bytes, Dict[str, Any]]) -> Union[Tour, Tourney]:
     return _native.read(text)
 
 
-def check(x: Union[Tour, Tourney, str, bytes, Dict[str, Any]]) -> str:
+def check(
+    x: Union[Tour, Tourney, str, bytes, Dict[str, Any]],
+    puzzle: Optional[Union[Puzzle, str, bytes, Dict[str, Any]]] = None,
+) -> str:
     """The independent checker's verdict on a tour, tourney, or text in any
     format, such as ``"closed tour on 8x8"``; a text that is no valid tour
     raises :class:`InvalidTourError` (a ``ValueError``) with its first fault.
+    A puzzle's text is checked as a puzzle (its solutions counted); with
+    ``puzzle`` (a :class:`Puzzle` or its text), ``x`` (a tour or a filled
+    grid) must be a solution of it.
 
     >>> check('{"rows": 3, "cols": 4, "squares": [[0,0],[1,2]]}')
     Traceback (most recent call last):
     ...
     knights.InvalidTourError: 10 squares of the 3x4 board are never visited, the first being (0, 1)
     """
-    return _native.check(x)
+    return _native.check(x, puzzle)
 
 
 def count(
