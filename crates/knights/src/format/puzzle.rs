@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{board_of, shape_of};
 use crate::check::Coord;
-use crate::puzzle::{Puzzle, MAX_SIDE};
+use crate::puzzle::Puzzle;
 use crate::shape::{Leaper, Wrap};
 use crate::{Board, Error, Result, Shape};
 
@@ -218,13 +218,9 @@ fn base_of(base: Option<u32>) -> Result<u32> {
     }
 }
 
-/// The board of a puzzle, within [`MAX_SIDE`].
+/// The board of a puzzle, within [`crate::puzzle::MAX_SIDE`].
 fn puzzle_board(rows: u64, cols: u64) -> Result<Board> {
-    if rows > u64::from(MAX_SIDE) || cols > u64::from(MAX_SIDE) {
-        return Err(Error::Parse(
-            format!("a puzzle of {rows}x{cols} is too big; a puzzle has at most {MAX_SIDE} rows and {MAX_SIDE} columns").into(),
-        ));
-    }
+    crate::puzzle::fits(rows, cols).map_err(|e| Error::Parse(e.to_string().into()))?;
     board_of(rows, cols)
 }
 

@@ -45,6 +45,17 @@ pub use solve::{Deduction, NextStep, Solutions, Work};
 /// memory small.
 pub const MAX_SIDE: u32 = 32;
 
+/// [`Error::Board`] unless a board of `rows` x `cols` is within
+/// [`MAX_SIDE`]: the one sentence every door says for a puzzle too big.
+pub(crate) fn fits(rows: u64, cols: u64) -> Result<()> {
+    if rows > u64::from(MAX_SIDE) || cols > u64::from(MAX_SIDE) {
+        return Err(Error::Board(
+            format!("a puzzle of {rows}x{cols} is too big; a puzzle has at most {MAX_SIDE} rows and {MAX_SIDE} columns").into(),
+        ));
+    }
+    Ok(())
+}
+
 /// A clue puzzle: a shape, whether the numbering closes, and the given
 /// numbers (steps counted from 0; [`Puzzle::base`] says how they are
 /// written).
@@ -67,11 +78,7 @@ impl Puzzle {
     /// outside `0..cells` or a step given twice.
     pub fn new(shape: Shape, closed: bool, clues: Vec<Option<u32>>) -> Result<Puzzle> {
         let board = shape.board();
-        if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
-            return Err(Error::Board(
-                format!("a puzzle of {board} is too big; a puzzle has at most {MAX_SIDE} rows and {MAX_SIDE} columns").into(),
-            ));
-        }
+        fits(u64::from(board.rows()), u64::from(board.cols()))?;
         if clues.len() != board.squares() {
             return Err(Error::Board(
                 format!(

@@ -82,15 +82,7 @@ impl Job for PuzzleRequest {
             self.leaper.as_deref(),
         )?;
         let board = shape.board();
-        if board.rows() > crate::puzzle::MAX_SIDE || board.cols() > crate::puzzle::MAX_SIDE {
-            return Err(crate::Error::Board(
-                format!(
-                    "a puzzle of {board} is too big; a puzzle has at most {0} rows and {0} columns",
-                    crate::puzzle::MAX_SIDE
-                )
-                .into(),
-            ));
-        }
+        crate::puzzle::fits(u64::from(board.rows()), u64::from(board.cols()))?;
         Ok(PuzzlePlan {
             shape,
             kind: self.kind,
