@@ -34,12 +34,16 @@ pub struct Solutions {
     pub complete: bool,
     /// What the search spent.
     pub work: Work,
+    /// The limit the search was asked for.
+    pub limit: usize,
 }
 
 impl Solutions {
-    /// Whether the puzzle is proved to have exactly one solution.
+    /// Whether the puzzle is proved to have exactly one solution: one found,
+    /// the search finished, and a second was looked for (a limit of 2 or
+    /// more).
     pub fn is_unique(&self) -> bool {
-        self.tours.len() == 1 && self.complete
+        self.tours.len() == 1 && self.complete && self.limit >= 2
     }
 }
 
@@ -220,6 +224,7 @@ impl Puzzle {
                 .collect(),
             complete: found.1,
             work: found.2,
+            limit,
         })
     }
 

@@ -39,3 +39,14 @@ fn a_puzzle_with_no_clues_on_5x5_has_many() {
         assert_eq!(crate::check::check_tour(t).unwrap(), Kind::Open);
     }
 }
+
+#[test]
+fn one_solution_found_under_a_limit_of_one_is_not_unique() {
+    let p: Puzzle = "puzzle 5x5 open\n1 . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n"
+        .parse()
+        .unwrap();
+    let one = p.solutions(1, 1_000_000, &Control::new()).unwrap();
+    assert_eq!((one.tours.len(), one.is_unique()), (1, false));
+    let two = p.solutions(2, 1_000_000, &Control::new()).unwrap();
+    assert_eq!((two.tours.len(), two.is_unique()), (2, false));
+}

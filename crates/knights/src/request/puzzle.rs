@@ -228,8 +228,7 @@ impl Job for SolveRequest {
         }
         Ok(SolveAnswer::Solutions(SolutionsAnswer {
             count: found.tours.len(),
-            // One solution found is unique only when a second was looked for.
-            unique: found.is_unique() && plan.limit >= 2,
+            unique: found.is_unique(),
             complete: found.complete,
             solutions: found.tours.iter().map(|t| t.squares().to_vec()).collect(),
             work: found.work,
