@@ -249,6 +249,7 @@ fn puzzle_sheet(
 ) -> Result<SheetAnswer> {
     let request = &plan.request;
     let mut boards = Vec::with_capacity(request.copies as usize);
+    let mut closed = false;
     for i in 0..request.copies {
         let options = GenerateOptions {
             difficulty,
@@ -256,12 +257,12 @@ fn puzzle_sheet(
             symmetric: request.symmetric,
         };
         let g = generate(&plan.shape, request.kind, options, control)?;
+        // The puzzle's kind, not its solution's: an open puzzle's tour may
+        // happen to close.
+        closed = g.puzzle.closed();
         boards.push(puzzle_board(i as usize + 1, &g));
     }
     let board = plan.shape.board();
-    let closed = boards
-        .first()
-        .is_some_and(|b| b.solution.as_ref().is_some_and(Tour::is_closed));
     Ok(SheetAnswer {
         sheet: Sheet {
             title: format!("Knight's tour puzzles on {board} (seed {})", request.seed),
