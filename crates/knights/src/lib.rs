@@ -97,6 +97,7 @@ pub mod cover;
 mod error;
 pub mod exists;
 pub mod format;
+pub mod magic;
 pub mod memory;
 pub mod play;
 pub mod puzzle;
