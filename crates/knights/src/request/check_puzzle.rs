@@ -79,10 +79,12 @@ impl PuzzleCheck {
                 Ok(verdict) => CheckAnswer {
                     valid: true,
                     verdict,
+                    magic: None,
                 },
                 Err(fault) => CheckAnswer {
                     valid: false,
                     verdict: fault,
+                    magic: None,
                 },
             }),
         }
@@ -118,7 +120,11 @@ fn validate(puzzle: &Puzzle, text: String, control: &Control) -> Result<CheckAns
         ),
         Err(e) => return Err(e),
     };
-    Ok(CheckAnswer { valid, verdict })
+    Ok(CheckAnswer {
+        valid,
+        verdict,
+        magic: None,
+    })
 }
 
 /// The squares of a puzzle's grid with every square numbered, in order.

@@ -286,6 +286,10 @@ pub struct CheckAnswer {
     pub valid: bool,
     /// What it is (`closed tour on 8x8`, ...) or what is wrong with it.
     pub verdict: String,
+    /// A valid tour's line sums numbered from 1, and whether it is
+    /// semimagic or magic (a tour on a board without holes only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub magic: Option<crate::magic::LineSums>,
 }
 
 impl Job for CheckRequest {
@@ -322,10 +326,15 @@ impl Job for CheckRequest {
                     }
                     _ => verdict.to_string(),
                 },
+                magic: match doc.into_valid() {
+                    Ok(Valid::Tour(tour)) => crate::magic::sums(&tour),
+                    _ => None,
+                },
             },
             Err(fault) => CheckAnswer {
                 valid: false,
                 verdict: fault.to_string(),
+                magic: None,
             },
         })
     }
