@@ -115,6 +115,8 @@ impl Enumeration {
         _control: &Control,
         _on_found: &mut dyn FnMut(&Found) -> Result<()>,
     ) -> Result<EnumerationReport> {
-        Err(Error::GaveUp("the magic enumeration is not built yet".into()))
+        Err(Error::GaveUp(
+            "the magic enumeration is not built yet".into(),
+        ))
     }
 }

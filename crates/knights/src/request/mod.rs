@@ -32,6 +32,7 @@ mod count;
 mod dry_run;
 mod estimate;
 mod exists;
+mod magic;
 mod place;
 mod position;
 mod puzzle;
@@ -48,6 +49,7 @@ pub use count::{CountAnswer, CountOf, CountPlan, CountRequest, LengthCount};
 pub use dry_run::{DryRunAnswer, DryRunRequest};
 pub use estimate::{EstimateAnswer, EstimatePlan, EstimateRequest};
 pub use exists::{ExistsAnswer, ExistsPlan, ExistsRequest};
+pub use magic::{EnumerationSummary, MagicAnswer, MagicPlan, MagicRequest, MagicTour};
 pub use place::shape;
 pub use position::{PositionAnswer, PositionPlan, PositionRequest, DEFAULT_MAX_NODES};
 pub use puzzle::{
@@ -131,6 +133,8 @@ pub enum Request {
     Puzzle(PuzzleRequest),
     /// A clue puzzle solved, or one step of it.
     Solve(SolveRequest),
+    /// Semimagic tours looked for, or enumerated.
+    Magic(MagicRequest),
 }
 
 /// The answer to a [`Request`], of the same job.
@@ -169,6 +173,8 @@ pub enum Answer {
     Puzzle(Box<PuzzleAnswer>),
     /// The solutions, or one step.
     Solve(SolveAnswer),
+    /// The semimagic tours found.
+    Magic(Box<MagicAnswer>),
 }
 
 impl Request {
@@ -191,6 +197,7 @@ impl Request {
             Request::Position(r) => Job::validate(r),
             Request::Puzzle(r) => Job::validate(r),
             Request::Solve(r) => Job::validate(r),
+            Request::Magic(r) => Job::validate(r),
         }
     }
 
@@ -213,6 +220,7 @@ impl Request {
             Request::Position(r) => Answer::Position(Box::new(Job::run(r, control)?)),
             Request::Puzzle(r) => Answer::Puzzle(Box::new(Job::run(r, control)?)),
             Request::Solve(r) => Answer::Solve(Job::run(r, control)?),
+            Request::Magic(r) => Answer::Magic(Box::new(Job::run(r, control)?)),
         })
     }
 }
