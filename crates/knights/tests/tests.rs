@@ -3,6 +3,7 @@
 mod boards;
 mod classic;
 mod count;
+mod magic;
 #[cfg(feature = "raster")]
 mod pictures;
 mod play;

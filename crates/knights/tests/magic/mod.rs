@@ -1,0 +1,3 @@
+//! Magic tours: the published semimagic 8x8 tours recognised.
+
+mod published;
