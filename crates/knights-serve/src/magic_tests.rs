@@ -88,7 +88,16 @@ async fn an_ordinary_tour_checks_with_its_sums_and_not_semimagic() {
 async fn a_tour_on_a_board_with_holes_checks_without_sums() {
     // A 3x3 board without its centre: the ring of eight squares a knight
     // goes round.
-    let ring = [(0, 0), (1, 2), (2, 0), (0, 1), (2, 2), (1, 0), (0, 2), (2, 1)];
+    let ring = [
+        (0, 0),
+        (1, 2),
+        (2, 0),
+        (0, 1),
+        (2, 2),
+        (1, 0),
+        (0, 2),
+        (2, 1),
+    ];
     let squares: Vec<[u32; 2]> = ring.iter().map(|&(r, c)| [r, c]).collect();
     let file = json!({"rows": 3, "cols": 3, "closed": true, "holes": [[1, 1]], "squares": squares});
     let (s, v) = check(&file.to_string()).await;
