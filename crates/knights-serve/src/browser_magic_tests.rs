@@ -117,5 +117,13 @@ async fn browser_magic_dudeneys_tour_says_its_sums_and_an_ordinary_tour_none() {
     )
     .await;
     assert!(!shown(&client, "tour-magic").await);
+    // Its line sums are there for a teacher, as text: eight rows and eight
+    // columns adding up to the 2080 of 1 + 2 + ... + 64.
+    assert!(shown(&client, "tour-sums").await);
+    let sums = js(&client, "const t = document.querySelector('#tour-sums p').textContent; const m = /Rows, top to bottom: ([\\d, ]+)\\. Columns, left to right: ([\\d, ]+)\\./.exec(t); return m ? [m[1].split(', ').map(Number), m[2].split(', ').map(Number)] : t").await;
+    for line in sums.as_array().expect("the sums' text") {
+        let v: Vec<u64> = serde_json::from_value(line.clone()).unwrap();
+        assert_eq!((v.len(), v.iter().sum::<u64>()), (8, 2080), "{sums}");
+    }
     assert_eq!(console_errors(&client, port).await, Vec::<String>::new());
 }

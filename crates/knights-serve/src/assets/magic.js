@@ -48,3 +48,16 @@ export function showMagic(id, rows, cols, path, base) {
   box.textContent = text;
   box.hidden = text === '';
 }
+
+// The line sums of any whole tour on a plain square board, for a teacher:
+// each row's, each column's and the diagonals', numbered from 1, in the
+// element `id` (a <details>, hidden when there is no such tour).
+export function showSums(id, rows, cols, path) {
+  const box = document.getElementById(id);
+  const sums = rows === cols ? lineSums(rows, cols, path) : null;
+  box.hidden = !sums;
+  const text = box.querySelector('p');
+  text.textContent = sums ? `Steps numbered from 1. Rows, top to bottom: ${sums.rows.join(', ')}. `
+    + `Columns, left to right: ${sums.cols.join(', ')}. `
+    + `Diagonals, from the top left and from the top right: ${sums.diagonals.join(' and ')}.` : '';
+}
