@@ -29,6 +29,7 @@ mod errors;
 mod estimate;
 mod exists;
 mod files;
+mod magic;
 mod memory;
 mod pictures;
 mod position;
@@ -69,6 +70,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzle::puzzle, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle::solve, m)?)?;
     m.add_function(wrap_pyfunction!(tourney::tourney, m)?)?;
+    m.add_function(wrap_pyfunction!(magic::magic, m)?)?;
     // Declared once, in Rust (signature, defaults, docstring), and
     // re-exported by `knights/__init__.py` as the package's own.
     for f in [

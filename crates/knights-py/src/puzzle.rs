@@ -42,7 +42,7 @@ pub(crate) struct PyPuzzle {
 }
 
 /// The class `name` of `knights._answers`, called with `args`.
-fn named<'py>(
+pub(crate) fn named<'py>(
     py: Python<'py>,
     name: &str,
     args: impl pyo3::call::PyCallArgs<'py>,

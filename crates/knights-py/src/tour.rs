@@ -280,6 +280,20 @@ impl PyTour {
         pictures::save(py, Item::Tour(self.tour.clone()), path, format)
     }
 
+    /// The tour's line sums, numbered 1, 2, ... in its order: a
+    /// :class:`LineSums` (``magic`` is ``"no"``, ``"semimagic"``: every row
+    /// sums alike and every column alike, or ``"magic"``: the diagonals too),
+    /// or ``None`` on a board with holes.
+    ///
+    /// >>> import knights
+    /// >>> s = knights.tour("8x8").magic
+    /// >>> s.magic, len(s.rows), sum(s.cols)
+    /// ('no', 8, 2080)
+    #[getter]
+    fn magic<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        crate::magic::line_sums(py, &self.tour)
+    }
+
     /// The independent checker's verdict, such as ``"closed tour on 8x8"``
     /// (as :func:`check` gives it).
     fn check(slf: &Bound<'_, Self>) -> PyResult<String> {

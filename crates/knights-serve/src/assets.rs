@@ -37,6 +37,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/shared.js"),
     ),
     (
+        "magic.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/magic.js"),
+    ),
+    (
         "play.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/play.js"),

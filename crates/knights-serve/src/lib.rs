@@ -66,6 +66,8 @@ mod theatre;
 #[cfg(test)]
 mod amount_tests;
 #[cfg(test)]
+mod browser_magic_tests;
+#[cfg(test)]
 mod browser_picture_tests;
 #[cfg(test)]
 mod browser_play_tests;
@@ -87,6 +89,8 @@ mod count_progress_tests;
 mod estimates_tests;
 #[cfg(test)]
 mod load_test;
+#[cfg(test)]
+mod magic_tests;
 #[cfg(test)]
 mod picture_tests;
 #[cfg(test)]

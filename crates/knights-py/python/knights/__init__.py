@@ -38,7 +38,7 @@ if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights
 
 from . import _native
 from ._native import Hint, Position, Puzzle, Tour, Tourney, dry_run, estimate
-from ._answers import Decision, Existence, Progress, Solutions, Step, Work
+from ._answers import Decision, Existence, LineSums, Progress, Solutions, Step, Work
 from ._errors import (
     BadInputError,
     GaveUpError,
@@ -65,6 +65,8 @@ __all__ = [
     "Solutions",
     "Step",
     "Work",
+    "LineSums",
+    "magic",
     "puzzle",
     "solve",
     "tour",
@@ -200,6 +202,45 @@ def tour(
         board, kind, start, algorithm, seed, obfuscate,
         end, wrap, leaper, holes, tie, max_attempts, max_nodes,
     )
+
+
+def magic(
+    board: Board,
+    *,
+    kind: Optional[str] = None,
+    start: Optional[Union[Square, str]] = None,
+    from_: Optional[Union[Tour, str, bytes, Dict[str, Any], _typing.Iterable[Square]]] = None,
+    seed: int = 0,
+    limit: int = 1,
+    max_nodes: Optional[int] = None,
+) -> List[Tour]:
+    """Up to ``limit`` semimagic tours of the square ``board`` (even, from
+    6x6 to 16x16): tours whose step numbers, from 1, sum alike along every
+    row and every column (:attr:`Tour.magic` gives the sums), each checked
+    by the independent checker. The same search as ``knights magic``.
+
+    - ``kind``: ``"closed"``, ``"open"`` or ``None`` (either).
+    - ``start``: the square numbered 1, ``(row, col)`` or a name such as
+      ``"a8"``.
+    - ``from_``: a partial path to extend: ``(row, col)`` pairs, a
+      :class:`Tour`, or a path's text (docs/formats.md, "Partial paths").
+    - ``seed``: the order of the choices; the same seed gives the same
+      tours on every machine.
+    - ``max_nodes``: the search's budget (none unless given: Ctrl-C stops
+      it, as every long call here).
+
+    A board the search does not take, a ``start`` off the board or a
+    ``from_`` that is no legal partial path is :class:`BadInputError`; a
+    search that ends with no tour is :class:`NoTourError` (its space
+    searched) or :class:`GaveUpError` (``max_nodes`` spent). The search runs
+    with the GIL released.
+
+    >>> magic("7x7")
+    Traceback (most recent call last):
+    ...
+    knights.BadInputError: ...
+    """
+    return _native.magic(board, kind, start, from_, seed, limit, max_nodes)
 
 
 def tourney(board: Board, *, generator: str = "warnsdorff", seed: int = 0) -> Tourney:

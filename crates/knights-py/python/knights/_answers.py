@@ -80,3 +80,17 @@ class Step(NamedTuple):
     square: Optional[Tuple[int, int]]
     number: Optional[int]
     reason: Optional[str]
+
+
+class LineSums(NamedTuple):
+    """A tour's line sums, its squares numbered 1, 2, ... in its order
+    (:attr:`Tour.magic`): the sum of each row (top to bottom) and of each
+    column (left to right), and on a square board of the two main
+    diagonals (top left to bottom right, then the other). ``magic`` is
+    ``"semimagic"`` when every row sums alike and every column alike,
+    ``"magic"`` when the diagonals give the same sum too, else ``"no"``."""
+
+    magic: str
+    rows: List[int]
+    cols: List[int]
+    diagonals: Optional[Tuple[int, int]]

@@ -6,6 +6,7 @@
 import { $, api, say, plural, shapeOf, state, changed as sharedChanged } from './shared.js';
 import { pathToText, pathFromText } from './share.js';
 import { svgBoard, el, points, squareName } from './board.js';
+import { showMagic } from './magic.js';
 
 const MAX_SQUARES = 4096; // the most squares the panel draws (64x64)
 // An answer after a move takes the server's default node budget (so that
@@ -137,6 +138,9 @@ function render() {
   if (!big) for (const [s, i] of visited) text(s, String(i + state.base), s === last ? 'num now' : 'num');
   if (p.level === 'easy' && !big) for (const [s, n] of onward) text(s, String(n), 'onward');
   $('play-moves').textContent = `Moves: ${Math.max(0, p.path.length - 1)}`;
+  // A finished tour that is semimagic or magic says its line sums.
+  const whole = a && a.won && p.holes.size === 0 ? p.path.map(s => [Math.floor(s / p.cols), s % p.cols]) : null;
+  showMagic('play-magic', p.rows, p.cols, whole, state.base);
   $('play-undo').disabled = p.path.length === 0;
   $('play-redo').disabled = p.redo.length === 0;
 }

@@ -7,6 +7,7 @@
 // range, consecutive numbers not a move apart), each said in words.
 import { $, api, article, say, saveFields, restoreFields, changed as sharedChanged } from './shared.js';
 import { svgBoard, el, squareName } from './board.js';
+import { showMagic } from './magic.js';
 
 // The panel's state: the puzzle (`pz`: rows, cols, closed, base, holes,
 // wrap, leaper, given), the player's numbers, the undo history, the
@@ -180,6 +181,20 @@ function render() {
   const chosen = q.placed.get(q.cursor) ?? q.pz.given.get(q.cursor);
   if (document.activeElement !== $('puzzle-number')) $('puzzle-number').value = chosen ?? '';
   $('puzzle-number').max = top();
+  magicLine();
+}
+
+// A solved puzzle on a board without holes says its tour's line sums when
+// they are semimagic or magic (the tour numbered from 1 in its order).
+function magicLine() {
+  const { rows, cols, base, holes } = q.pz;
+  let path = null;
+  if (q.solved && holes.size === 0) {
+    path = new Array(rows * cols).fill(null);
+    for (const [s, n] of numbers()) path[n - base] = [Math.floor(s / cols), s % cols];
+    if (path.length !== rows * cols || path.some(x => x === null)) path = null;
+  }
+  showMagic('puzzle-magic', rows, cols, path, base);
 }
 
 // Sets square s to n (null clears it), kept for undo unless `quiet`.
@@ -277,6 +292,7 @@ async function check() {
   if (a.outcome === 'solved') {
     q.solved = true;
     $('puzzle-board').dataset.solved = 'yes';
+    magicLine();
     tell(`Solved! Every number is right: a ${q.pz.closed ? 'closed' : 'open'} tour of ${cells()} squares.`);
   } else if (a.outcome === 'contradiction') tell(`Not solved: ${a.reason}.`, false);
   else tell(`Nothing wrong so far; ${blank} ${blank === 1 ? 'square is' : 'squares are'} still blank.`, false);

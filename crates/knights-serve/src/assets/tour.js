@@ -1,6 +1,7 @@
 // The tour explorer: a tour of any board, drawn and stepped through.
 import { $, api, say, article, boardOf, decodeMoves, shapeOf, state, changed, saveFields, restoreFields } from './shared.js';
 import { TourView, squareAt } from './board.js';
+import { showMagic, showSums } from './magic.js';
 
 // The explorer's fields a share link keeps (ids `tour-KEY`); the algorithm's
 // own options go as `opt.NAME`.
@@ -107,6 +108,8 @@ export function initTour() {
     $('tour-board').replaceChildren();
     delete $('tour-board').dataset.squares;
     $('tour-at').textContent = '';
+    showMagic('tour-magic', 0, 0, null);
+    showSums('tour-sums', 0, 0, null);
     for (const f of ['json', ...Object.keys(FILES)]) $('dl-' + f).removeAttribute('href');
     $('tour-downloads').hidden = true;
     drawEmpty();
@@ -115,6 +118,12 @@ export function initTour() {
     if (!t.path) return;
     view.show({ rows: t.tour.rows, cols: t.tour.cols, path: t.path, closed: t.tour.closed, holes: t.tour.holes,
       lines: $('tour-lines').checked, numbers: $('tour-numbers').checked, upto: t.upto, start: t.path[0], base: state.base });
+    // A semimagic or magic tour says its line sums (boards with holes have none).
+    const plain = !(t.tour.holes && t.tour.holes.length);
+    showMagic('tour-magic', t.tour.rows, t.tour.cols, plain ? t.path : null, state.base);
+    // Every row's and column's sum, on a square board without holes small enough to number.
+    const small = t.tour.rows * t.tour.cols <= 1024;
+    showSums('tour-sums', t.tour.rows, t.tour.cols, plain && small ? t.path : null);
   };
 
   // Asks for the tour of the form's fields and shows it.
