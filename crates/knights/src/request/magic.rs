@@ -220,7 +220,7 @@ fn magic_side(board: Board) -> Result<u32> {
     } else if side % 2 == 1 {
         format!(
             "{board} has an odd side (there the rows hold {} and {} odd step numbers in turn, so no two rows next to each other sum alike)",
-            (side + 1) / 2,
+            side.div_ceil(2),
             side / 2
         )
     } else if !(6..=MAX_SIDE).contains(&side) {
