@@ -51,6 +51,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Check(a) => commands::check::run(a),
         Command::Puzzle(a) => commands::puzzle::run(a),
         Command::Solve(a) => commands::solve::run(a),
+        Command::Magic(a) => commands::magic::run(a),
         Command::Exists(a) => commands::exists::run(a),
         Command::Hint(a) => commands::hint::run(a),
         Command::Render(a) => commands::render::run(a),

@@ -172,3 +172,15 @@ pub fn puzzle_facts(answer: &Value, unique: bool) -> Map<String, Value> {
     facts.insert("unique".into(), json!(unique));
     facts
 }
+
+/// The facts of a magic answer (its JSON, as every door gives it): the
+/// tours found and how magic the first is (`semimagic`, `magic`).
+pub fn magic_facts(answer: &Value) -> Map<String, Value> {
+    let tours = answer["tours"].as_array().map_or(&[][..], Vec::as_slice);
+    let mut facts = Map::new();
+    facts.insert("tours".into(), json!(tours.len()));
+    if let Some(first) = tours.first() {
+        facts.insert("magic".into(), first["sums"]["magic"].clone());
+    }
+    facts
+}

@@ -158,6 +158,9 @@ fn facts(case: &Case, status: StatusCode, v: &Value) -> Map<String, Value> {
             if status == StatusCode::OK {
                 facts.insert("verdict".into(), v["verdict"].clone());
             }
+            if let Some(word) = v["magic"].get("magic") {
+                facts.insert("magic".into(), word.clone());
+            }
         }
         other => panic!("the server has no {other}"),
     }

@@ -375,6 +375,22 @@ pub fn check_path(
     }
 }
 
+/// Checks a partial path on a plain `rows x cols` board: every square on
+/// the board, none twice, each step a knight's move; squares may be left
+/// unvisited, and the empty path passes. [`check_path`] is the whole tour.
+///
+/// # Example
+/// ```
+/// use knights::check::check_partial_path;
+/// assert_eq!(check_partial_path(8, 8, &[(0, 0), (2, 1), (4, 2)]), Ok(()));
+/// let fault = check_partial_path(8, 8, &[(0, 0), (1, 1)]).unwrap_err();
+/// assert_eq!(fault.to_string(), "the step from (0, 0) to (1, 1) at step 1 is not a knight's move");
+/// ```
+pub fn check_partial_path(rows: u32, cols: u32, squares: &[Coord]) -> Result<(), Fault> {
+    let mut seen = Seen::new(rows, cols, squares.len());
+    check_squares(&mut seen, squares, 0, rows, cols)
+}
+
 /// Checks a tourney: cycles that together visit every square exactly once,
 /// each closing on itself. Returns the number of cycles.
 pub fn check_cycles(rows: u32, cols: u32, cycles: &[Vec<Coord>]) -> Result<usize, Fault> {

@@ -7,7 +7,7 @@
 
 use knights::request::{Job, Request, SolveAnswer, SolveRequest};
 use knights::{Category, Control};
-use knights_conformance::{cases, position_facts, puzzle_facts, solve_facts};
+use knights_conformance::{cases, magic_facts, position_facts, puzzle_facts, solve_facts};
 use serde_json::{json, Map, Value};
 
 /// The table's name of a category.
@@ -66,7 +66,11 @@ fn facts(job: &str, answer: &Value) -> Map<String, Value> {
         "check" => {
             copy("valid", "valid");
             copy("verdict", "verdict");
+            if let Some(word) = a["magic"].get("magic") {
+                facts.insert("magic".into(), word.clone());
+            }
         }
+        "magic" => facts = magic_facts(a),
         "position" => facts = position_facts(a),
         "solve" => facts = solve_facts(a),
         "puzzle" => facts = puzzle_facts(a, solves_uniquely(a)),

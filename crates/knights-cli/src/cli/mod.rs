@@ -7,10 +7,12 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use knights::algorithms::{Algorithm, Generator, Tie};
 
+mod magic;
 mod puzzle;
 mod serve;
 mod sheet;
 
+pub use magic::{MagicArgs, MagicFormat};
 pub use puzzle::{DifficultyArg, PuzzleArgs, PuzzleFormat, SolveArgs, SolveFormat};
 pub use serve::ServeArgs;
 pub use sheet::{PaperArg, SheetArgs, SheetFormat};
@@ -67,6 +69,13 @@ pub enum Command {
         after_help = "Examples:\n  knights puzzle 8x8 | knights solve -\n  knights solve p.txt --limit 10\n  knights solve p.txt --step --progress mine.txt"
     )]
     Solve(SolveArgs),
+    /// Look for semimagic tours (every row and every column summing alike)
+    /// of an even square board, printing each as it is found; with --all,
+    /// enumerate them all, with a checkpoint to resume.
+    #[command(
+        after_help = "Examples:\n  knights magic 8x8 --seed 3\n  knights magic 8x8 --from start.txt --limit 5\n  knights magic 8x8 --all --checkpoint magic.ckpt --progress magic.log\n  knights magic 12x12 --max-nodes 100000000 -f json -o magic.json"
+    )]
+    Magic(MagicArgs),
     /// Say whether a closed or open tour exists on a board, and why.
     #[command(after_help = "Examples:\n  knights exists 4x7\n  knights exists 3x7 --open")]
     Exists(ExistsArgs),

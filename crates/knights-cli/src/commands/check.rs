@@ -1,10 +1,12 @@
 //! `knights check`: the file (and, with `--puzzle`, the puzzle it must
 //! solve) becomes the library's [`CheckRequest`], whose answer is the
-//! independent checker's verdict, or a puzzle's (its solution unique).
+//! independent checker's verdict, or a puzzle's (its solution unique); a
+//! semimagic or magic tour's line sums follow the verdict.
 
 use std::process::ExitCode;
 
 use anyhow::Result;
+use knights::magic::Magic;
 use knights::request::{CheckPlan, CheckRequest, Job, PuzzleCheck};
 use knights::Control;
 
@@ -30,6 +32,10 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
     let answer = CheckRequest::run_plan(plan, &control)?;
     if answer.valid {
         crate::outln!("{}", answer.verdict)?;
+        // A semimagic or magic tour's sums; nothing for an ordinary tour.
+        if let Some(sums) = answer.magic.filter(|s| s.magic != Magic::No) {
+            crate::outln!("{}", sums.describe())?;
+        }
         Ok(ExitCode::SUCCESS)
     } else {
         crate::warn!("knights: {what}: {}.", answer.verdict);

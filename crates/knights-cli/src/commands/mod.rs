@@ -22,6 +22,7 @@ pub mod estimate;
 pub mod exists;
 pub mod graph;
 pub mod hint;
+pub mod magic;
 pub mod puzzle;
 pub mod render;
 pub mod serve;

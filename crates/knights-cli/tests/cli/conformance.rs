@@ -4,7 +4,9 @@
 //! below), and the output and exit status must show the facts or the error
 //! category the table expects (exit statuses as docs/formats.md lists them).
 
-use knights_conformance::{cases, file_facts, position_facts, solve_facts, text, Case};
+use knights_conformance::{
+    cases, file_facts, magic_facts, position_facts, solve_facts, text, Case,
+};
 use serde_json::{json, Map, Value};
 
 use super::{knights, scratch};
@@ -29,6 +31,7 @@ const FLAGS: &[(&str, &str)] = &[
     ("key", "--key"),
     ("difficulty", "--difficulty"),
     ("limit", "--limit"),
+    ("checkpoint", "--checkpoint"),
 ];
 
 /// The request's switches (a flag without a value, given when true).
@@ -41,6 +44,7 @@ const SWITCHES: &[(&str, &str)] = &[
     ("tourneys", "--tourney"),
     ("symmetric", "--symmetric"),
     ("step", "--step"),
+    ("all", "--all"),
 ];
 
 /// The exit status of an error category.
@@ -80,7 +84,7 @@ fn args(case: &Case, dir: &std::path::Path) -> (Vec<String>, String) {
                 std::fs::write(&file, &value_text).unwrap();
                 args.push(file.display().to_string());
             }
-            ("check", "puzzle") | ("solve", "progress") => {
+            ("check", "puzzle") | ("solve", "progress") | ("magic", "from") => {
                 let file = dir.join(field.as_str());
                 std::fs::write(&file, &value_text).unwrap();
                 let flag = format!("--{field}");
@@ -105,7 +109,7 @@ fn args(case: &Case, dir: &std::path::Path) -> (Vec<String>, String) {
         "tour" | "tourney" | "join" | "shatter" | "obfuscate" => {
             args.extend(["--format".into(), "json".into()])
         }
-        "stats" | "puzzle" | "solve" => args.extend(["--format".into(), "json".into()]),
+        "stats" | "puzzle" | "solve" | "magic" => args.extend(["--format".into(), "json".into()]),
         "count" | "estimate" => args.push("--json".into()),
         "dry-run" => args.extend(["--dry-run".into(), "--json".into()]),
         _ => {}
@@ -185,9 +189,15 @@ fn facts(job: &str, status: i32, out: &str) -> Map<String, Value> {
             facts.insert("samples".into(), json()["count"].clone());
         }
         "check" => {
+            // The verdict, then a semimagic or magic tour's sums.
+            let mut lines = out.lines();
             facts.insert("valid".into(), json!(status == 0));
-            facts.insert("verdict".into(), json!(out.trim_end()));
+            facts.insert("verdict".into(), json!(lines.next().unwrap_or_default()));
+            if let Some((word, _)) = lines.next().and_then(|l| l.split_once(':')) {
+                facts.insert("magic".into(), json!(word));
+            }
         }
+        "magic" => facts = magic_facts(&json()),
         "position" => facts = position_facts(&json()),
         "solve" => facts = solve_facts(&json()),
         "puzzle" => facts = puzzle_facts(&json()),

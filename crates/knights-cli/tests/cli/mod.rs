@@ -15,6 +15,7 @@ mod distributed_safety;
 mod dry_run;
 mod first_use;
 mod hint;
+mod magic;
 mod memory;
 mod output;
 mod pictures;

@@ -49,7 +49,9 @@ pub use count::{CountAnswer, CountOf, CountPlan, CountRequest, LengthCount};
 pub use dry_run::{DryRunAnswer, DryRunRequest};
 pub use estimate::{EstimateAnswer, EstimatePlan, EstimateRequest};
 pub use exists::{ExistsAnswer, ExistsPlan, ExistsRequest};
-pub use magic::{EnumerationSummary, MagicAnswer, MagicPlan, MagicRequest, MagicTour};
+pub use magic::{
+    EnumerationSummary, MagicAnswer, MagicPlan, MagicRequest, MagicTour, DEFAULT_MAGIC_NODES,
+};
 pub use place::shape;
 pub use position::{PositionAnswer, PositionPlan, PositionRequest, DEFAULT_MAX_NODES};
 pub use puzzle::{
