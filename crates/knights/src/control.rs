@@ -21,6 +21,9 @@ pub enum Phase {
     Estimating,
     /// Statistics: `done` samples of `total` drawn.
     Sampling,
+    /// A search: `done` nodes of a budget of `total`, or (an enumeration)
+    /// `done` ranges of `total` finished.
+    Searching,
 }
 
 /// How far long work has come: one value for counts, estimates and

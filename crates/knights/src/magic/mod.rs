@@ -23,7 +23,15 @@ use serde::Serialize;
 
 use crate::Tour;
 
+mod engine;
+mod enumerate;
 pub mod search;
+mod walk;
+
+#[cfg(test)]
+mod enumerate_tests;
+#[cfg(test)]
+mod search_tests;
 
 /// How magic a numbered tour is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -137,7 +145,7 @@ mod tests {
 
     /// The semimagic tour Dudeney printed (Amusements in Mathematics,
     /// 1917, no. 344), rows top to bottom.
-    const DUDENEY: [[u64; 8]; 8] = [
+    pub(crate) const DUDENEY: [[u64; 8]; 8] = [
         [46, 55, 44, 19, 58, 9, 22, 7],
         [43, 18, 47, 56, 21, 6, 59, 10],
         [54, 45, 20, 41, 12, 57, 8, 23],
@@ -148,7 +156,7 @@ mod tests {
         [15, 30, 1, 50, 27, 36, 63, 38],
     ];
 
-    fn tour_of(grid: &[[u64; 8]; 8]) -> Tour {
+    pub(crate) fn tour_of(grid: &[[u64; 8]; 8]) -> Tour {
         let mut squares = vec![0; 64];
         for (r, row) in grid.iter().enumerate() {
             for (c, &n) in row.iter().enumerate() {

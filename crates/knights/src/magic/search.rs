@@ -3,8 +3,13 @@
 
 use std::path::PathBuf;
 
+use rand::seq::SliceRandom;
+
+use super::engine::{Engine, Geometry};
+use super::walk::{dfs, Flow, Walker};
+pub use super::enumerate::{canonical, estimate_nodes};
 use super::LineSums;
-use crate::{Control, Error, Result, Square, Tour, Wanted};
+use crate::{check, Board, Budget, Control, Error, Hint, Result, Square, Tour, Wanted};
 
 /// The largest side the search takes.
 pub const MAX_SIDE: u32 = 16;
@@ -67,12 +72,162 @@ pub struct SearchReport {
 
 impl MagicSearch {
     /// Runs the search, giving each tour to `on_found` as it is found.
+    ///
+    /// The units of work are (first square, last square) pairs, in an
+    /// order the seed shuffles; within one, a depth-first search in
+    /// Warnsdorff order (the seed breaking ties), pruned by the line sums
+    /// and dead ends (see the engine). Stops at `limit` tours, at
+    /// `max_nodes` nodes or when the control's flag is raised.
+    ///
+    /// # Errors
+    /// [`Error::Refused`] for a side or prefix the search does not take,
+    /// [`Error::NoTour`] when the whole space holds no tour,
+    /// [`Error::GaveUp`] (raise the nodes) when the budget ran out first.
     pub fn run(
         &self,
-        _control: &Control,
-        _on_found: &mut dyn FnMut(&Found) -> Result<()>,
+        control: &Control,
+        on_found: &mut dyn FnMut(&Found) -> Result<()>,
     ) -> Result<SearchReport> {
-        Err(Error::GaveUp("the magic search is not built yet".into()))
+        let n = check_side(self.side)?;
+        let board = Board::new(n as u64, n as u64)?;
+        let g = Geometry::new(n);
+        check_prefix(&g, self.start, &self.prefix)?;
+        let mut rng = crate::rng::seeded(self.seed);
+        let pairs = self.pairs(&g, &mut rng);
+        let mut walker = Walker::new(control, self.max_nodes, Some(rng));
+        let mut report = SearchReport { found: 0, nodes: 0, complete: true };
+        let limit = self.limit.unwrap_or(u64::MAX);
+        for (start, end) in pairs {
+            if report.found >= limit {
+                report.complete = false;
+                break;
+            }
+            let Some(mut e) = self.root(&g, start, end) else {
+                continue;
+            };
+            let flow = dfs(&mut e, &mut walker, &mut |squares: &[Square], nodes| {
+                let found = found_tour(board, squares, nodes)?;
+                report.found += 1;
+                on_found(&found)?;
+                Ok(report.found < limit)
+            })?;
+            if flow != Flow::Go {
+                report.complete = false;
+                break;
+            }
+        }
+        report.nodes = walker.nodes;
+        if report.found == 0 && walker.out_of_nodes {
+            return Err(Error::GaveUp(
+                format!("the magic search found no tour in {} nodes", walker.nodes).into(),
+            )
+            .with_hint(Hint::Raise(Budget::Nodes)));
+        }
+        if report.found == 0 && report.complete {
+            return Err(Error::NoTour(
+                format!("no semimagic tour of {n}x{n} {}", self.what()).into(),
+            ));
+        }
+        Ok(report)
+    }
+
+    fn what(&self) -> &'static str {
+        match (self.prefix.is_empty(), self.start.is_some()) {
+            (false, _) => "extends the given path",
+            (true, true) => "starts on the given square",
+            (true, false) => "exists of the kind asked for",
+        }
+    }
+
+    /// The (first, last) square pairs to search, in the seed's order.
+    fn pairs(&self, g: &Geometry, rng: &mut crate::rng::KnightRng) -> Vec<(usize, usize)> {
+        let nn = g.n * g.n;
+        let starts: Vec<usize> = match (self.prefix.first(), self.start) {
+            (Some(&s), _) | (None, Some(s)) => vec![s as usize],
+            (None, None) => (0..nn).collect(),
+        };
+        let mut pairs: Vec<(usize, usize)> = starts
+            .iter()
+            .flat_map(|&s| ends(g, s, self.kind).into_iter().map(move |e| (s, e)))
+            .filter(|&(_, e)| !self.prefix.contains(&(e as Square)) || self.prefix.len() == nn)
+            .collect();
+        pairs.shuffle(rng);
+        pairs
+    }
+
+    /// The engine of one pair with the prefix placed, or `None` when the
+    /// prefix cannot be extended to that end.
+    fn root<'g>(&self, g: &'g Geometry, start: usize, end: usize) -> Option<Engine<'g>> {
+        let mut e = Engine::new(g, start, end)?;
+        for &s in self.prefix.iter().skip(1) {
+            if !e.try_step(s as usize) {
+                return None;
+            }
+        }
+        (e.is_full() || e.all_free_ok()).then_some(e)
+    }
+}
+
+/// The side as a `usize`, if the search takes it.
+pub(crate) fn check_side(side: u32) -> Result<usize> {
+    if side % 2 == 1 || !(6..=MAX_SIDE).contains(&side) {
+        return Err(Error::Refused(
+            format!("a magic search takes a square board of even side from 6 to {MAX_SIDE}, not {side}x{side}").into(),
+        ));
+    }
+    Ok(side as usize)
+}
+
+/// Refuses a start off the board or a prefix that is not a knight path.
+fn check_prefix(g: &Geometry, start: Option<Square>, prefix: &[Square]) -> Result<()> {
+    let nn = g.n * g.n;
+    let refuse = |what: String| Err(Error::Refused(what.into()));
+    if let Some(s) = start.filter(|&s| s as usize >= nn) {
+        return refuse(format!("the start square {s} is off the {n}x{n} board", n = g.n));
+    }
+    if let (Some(s), Some(&p)) = (start, prefix.first()) {
+        if s != p {
+            return refuse("the path to extend does not begin on the start square".into());
+        }
+    }
+    let mut seen = vec![false; nn];
+    for (i, &s) in prefix.iter().enumerate() {
+        if s as usize >= nn || seen[s as usize] {
+            return refuse(format!("square {} of the path to extend is off the board or repeated", i + 1));
+        }
+        seen[s as usize] = true;
+        if i > 0 && !g.adjacent(prefix[i - 1] as usize, s as usize) {
+            return refuse(format!("squares {i} and {} of the path to extend are not a knight's move apart", i + 1));
+        }
+    }
+    Ok(())
+}
+
+/// The last squares a tour of `kind` from `start` may have: the other
+/// colour, next to the start for a closed tour, not next to it for an open
+/// one.
+pub(crate) fn ends(g: &Geometry, start: usize, kind: Wanted) -> Vec<usize> {
+    let n = g.n;
+    (0..n * n)
+        .filter(|&e| (e / n + e % n) % 2 != (start / n + start % n) % 2)
+        .filter(|&e| match kind {
+            Wanted::Closed => g.adjacent(start, e),
+            Wanted::Open => !g.adjacent(start, e),
+            Wanted::Either => true,
+        })
+        .collect()
+}
+
+/// A tour found, checked by the one checker and by its sums; a failure of
+/// either is a bug of the search.
+pub(crate) fn found_tour(board: Board, squares: &[Square], nodes: u64) -> Result<Found> {
+    let tour = Tour::new(board, squares.to_vec())?;
+    if let Err(fault) = check::check_tour(&tour) {
+        return Err(Error::Internal(format!("the magic search made a tour the checker refuses: {fault}").into()));
+    }
+    match super::sums(&tour) {
+        Some(sums) if sums.magic != super::Magic::No => Ok(Found { tour, sums, nodes }),
+        _ => Err(Error::Internal("the magic search made a tour that is not semimagic".into())),
     }
 }
 
@@ -105,18 +260,4 @@ pub struct EnumerationReport {
     pub nodes: u64,
     /// Whether every range is finished.
     pub complete: bool,
-}
-
-impl Enumeration {
-    /// Runs (or resumes) the enumeration, giving each new tour to
-    /// `on_found`.
-    pub fn run(
-        &self,
-        _control: &Control,
-        _on_found: &mut dyn FnMut(&Found) -> Result<()>,
-    ) -> Result<EnumerationReport> {
-        Err(Error::GaveUp(
-            "the magic enumeration is not built yet".into(),
-        ))
-    }
 }

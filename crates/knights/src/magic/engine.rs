@@ -1,0 +1,395 @@
+//! The core of the magic search: a knight path numbered 1, 2, ... with its
+//! last square (number `N`) fixed in advance, extended one square at a
+//! time and pruned by the line sums and by dead ends.
+//!
+//! The pruning, after each square placed (the remaining numbers are always
+//! exactly `k+1 ..= M`, `M` the largest number not yet placed):
+//! - **line bounds**: the knight alternates colours, so each empty square
+//!   of a row or column receives a number of a known parity; the least and
+//!   greatest sums its empty squares can still receive are closed forms
+//!   ([`line_bounds`]), and the line's missing sum must lie between them,
+//!   with the right parity;
+//! - **forced numbers**: a line with one empty square fixes its number,
+//!   which the knight must be able to reach in time (knight distance on the
+//!   empty board) and from which it must reach the last square in time;
+//!   two forced squares need distinct numbers at least their distance apart;
+//! - **dead ends**: every empty square but the last needs two ways in or
+//!   out (free neighbours, or the knight's square), the last one one.
+
+use crate::Square;
+
+/// The least and greatest sums that `odd` squares taking odd numbers and
+/// `even` squares taking even numbers can receive from the numbers
+/// `k+1 ..= max`.
+pub(crate) fn line_bounds(odd: u64, even: u64, k: u64, max: u64) -> (u64, u64) {
+    let first_odd = if k % 2 == 0 { k + 1 } else { k + 2 };
+    let first_even = if k % 2 == 0 { k + 2 } else { k + 1 };
+    let last_odd = if max % 2 == 1 { max } else { max - 1 };
+    let last_even = if max % 2 == 0 { max } else { max - 1 };
+    let lo = odd * first_odd + odd * odd.saturating_sub(1) + even * first_even + even * even.saturating_sub(1);
+    let hi = (odd * last_odd + even * last_even)
+        .saturating_sub(odd * odd.saturating_sub(1) + even * even.saturating_sub(1));
+    (lo, hi)
+}
+
+/// Knight moves from each square of the n x n board, and the knight
+/// distance between any two squares of the empty board.
+#[derive(Clone, Debug)]
+pub(crate) struct Geometry {
+    /// The side.
+    pub n: usize,
+    /// The neighbours of each square (`neighbours[s][..count[s]]`).
+    pub neighbours: Vec<[u16; 8]>,
+    /// How many neighbours each square has.
+    pub count: Vec<u8>,
+    /// `dist[a * n * n + b]`: the fewest knight moves from a to b.
+    pub dist: Vec<u8>,
+}
+
+impl Geometry {
+    pub fn new(n: usize) -> Geometry {
+        const MOVES: [(i32, i32); 8] = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)];
+        let nn = n * n;
+        let mut neighbours = vec![[0u16; 8]; nn];
+        let mut count = vec![0u8; nn];
+        for s in 0..nn {
+            let (r, c) = ((s / n) as i32, (s % n) as i32);
+            for (dr, dc) in MOVES {
+                let (r2, c2) = (r + dr, c + dc);
+                if r2 >= 0 && c2 >= 0 && (r2 as usize) < n && (c2 as usize) < n {
+                    neighbours[s][count[s] as usize] = (r2 as usize * n + c2 as usize) as u16;
+                    count[s] += 1;
+                }
+            }
+        }
+        let mut dist = vec![u8::MAX; nn * nn];
+        let mut queue = Vec::with_capacity(nn);
+        for a in 0..nn {
+            let row = &mut dist[a * nn..(a + 1) * nn];
+            row[a] = 0;
+            queue.clear();
+            queue.push(a);
+            let mut head = 0;
+            while head < queue.len() {
+                let s = queue[head];
+                head += 1;
+                for &t in &neighbours[s][..count[s] as usize] {
+                    if row[t as usize] == u8::MAX {
+                        row[t as usize] = row[s] + 1;
+                        queue.push(t as usize);
+                    }
+                }
+            }
+        }
+        Geometry { n, neighbours, count, dist }
+    }
+
+    pub fn neighbours(&self, s: usize) -> &[u16] {
+        &self.neighbours[s][..self.count[s] as usize]
+    }
+
+    pub fn dist(&self, a: usize, b: usize) -> u64 {
+        u64::from(self.dist[a * self.n * self.n + b])
+    }
+
+    pub fn adjacent(&self, a: usize, b: usize) -> bool {
+        self.dist(a, b) == 1
+    }
+}
+
+/// The state of one search: the path so far, its last square fixed.
+#[derive(Clone, Debug)]
+pub(crate) struct Engine<'g> {
+    g: &'g Geometry,
+    nn: usize,
+    target: u64,
+    /// The number on each square (0: empty); the end holds `nn`.
+    num: Vec<u32>,
+    /// Free neighbours of each square (the end counts as free).
+    deg: Vec<u8>,
+    /// Sum of each line (rows, then columns).
+    sum: Vec<u64>,
+    /// Empty squares of each line taking odd / even numbers.
+    empty: Vec<[u64; 2]>,
+    /// Whether a square takes odd numbers (the start's colour).
+    odd: Vec<bool>,
+    /// The squares numbered 1, 2, ...
+    path: Vec<Square>,
+    /// The last square.
+    end: usize,
+}
+
+impl<'g> Engine<'g> {
+    /// A path of the one square `start`, ending at `end`; `None` when the
+    /// two cannot be the ends of a tour (same colour, same square).
+    pub fn new(g: &'g Geometry, start: usize, end: usize) -> Option<Engine<'g>> {
+        let n = g.n;
+        let nn = n * n;
+        let colour = |s: usize| (s / n + s % n) % 2;
+        if start == end || start >= nn || end >= nn || colour(start) == colour(end) {
+            return None;
+        }
+        let odd: Vec<bool> = (0..nn).map(|s| colour(s) == colour(start)).collect();
+        let mut empty = vec![[0u64; 2]; 2 * n];
+        for s in 0..nn {
+            let p = usize::from(!odd[s]);
+            empty[s / n][p] += 1;
+            empty[n + s % n][p] += 1;
+        }
+        let mut e = Engine {
+            g,
+            nn,
+            target: (n * (nn + 1) / 2) as u64,
+            num: vec![0; nn],
+            deg: g.count.clone(),
+            sum: vec![0; 2 * n],
+            empty,
+            odd,
+            path: Vec::with_capacity(nn),
+            end,
+        };
+        e.set(end, nn as u32);
+        // The end stays a way in for its neighbours until the last step.
+        for &t in g.neighbours(end) {
+            e.deg[t as usize] += 1;
+        }
+        e.set(start, 1);
+        e.path.push(start as Square);
+        Some(e)
+    }
+
+    fn set(&mut self, s: usize, v: u32) {
+        let n = self.g.n;
+        let p = usize::from(!self.odd[s]);
+        self.num[s] = v;
+        for l in [s / n, n + s % n] {
+            self.sum[l] += u64::from(v);
+            self.empty[l][p] -= 1;
+        }
+        for &t in self.g.neighbours(s) {
+            self.deg[t as usize] -= 1;
+        }
+    }
+
+    fn clear(&mut self, s: usize) {
+        let n = self.g.n;
+        let p = usize::from(!self.odd[s]);
+        let v = self.num[s];
+        self.num[s] = 0;
+        for l in [s / n, n + s % n] {
+            self.sum[l] -= u64::from(v);
+            self.empty[l][p] += 1;
+        }
+        for &t in self.g.neighbours(s) {
+            self.deg[t as usize] += 1;
+        }
+    }
+
+    /// The squares numbered so far (the end not among them until placed).
+    pub fn path(&self) -> &[Square] {
+        &self.path
+    }
+
+    /// Whether every square is numbered.
+    pub fn is_full(&self) -> bool {
+        self.path.len() == self.nn
+    }
+
+    /// The square the knight stands on.
+    pub fn current(&self) -> usize {
+        self.path[self.path.len() - 1] as usize
+    }
+
+    /// The squares the knight may step to next (before pruning).
+    pub fn moves(&self) -> ([(u8, usize); 8], usize) {
+        let mut out = [(0u8, 0usize); 8];
+        let mut len = 0;
+        let last = self.path.len() + 1 == self.nn;
+        for &t in self.g.neighbours(self.current()) {
+            let t = t as usize;
+            if (t == self.end) == last && (self.num[t] == 0 || t == self.end) {
+                out[len] = (self.deg[t], t);
+                len += 1;
+            }
+        }
+        (out, len)
+    }
+
+    /// Numbers `s` next and keeps it when the pruning allows; `false`
+    /// (nothing changed) otherwise.
+    pub fn try_step(&mut self, s: usize) -> bool {
+        let from = self.current();
+        if s == self.end {
+            if self.path.len() + 1 != self.nn || !self.g.adjacent(from, s) {
+                return false;
+            }
+            self.path.push(s as Square);
+            return true;
+        }
+        if self.num[s] != 0 || !self.g.adjacent(from, s) {
+            return false;
+        }
+        let k = self.path.len() as u32 + 1;
+        self.set(s, k);
+        self.path.push(s as Square);
+        if self.dead_end(from, s) || !self.lines_ok() {
+            self.undo();
+            return false;
+        }
+        true
+    }
+
+    /// Takes back the last square numbered.
+    pub fn undo(&mut self) {
+        if let Some(s) = self.path.pop() {
+            if s as usize != self.end {
+                self.clear(s as usize);
+            }
+        }
+    }
+
+    /// Whether every square can still be entered and left: checks the
+    /// neighbours of the square just left (`from`), whose ways out have
+    /// just shrunk, and the new square `at`.
+    fn dead_end(&self, from: usize, at: usize) -> bool {
+        if self.deg[at] == 0 {
+            return true;
+        }
+        for &f in self.g.neighbours(from) {
+            let f = f as usize;
+            if f == at || (self.num[f] != 0 && f != self.end) {
+                continue;
+            }
+            let ways = u32::from(self.deg[f]) + u32::from(self.g.adjacent(f, at));
+            if ways < 1 + u32::from(f != self.end) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Checks every free square (after a prefix is placed): each needs two
+    /// ways in or out, the end one.
+    pub fn all_free_ok(&self) -> bool {
+        let at = self.current();
+        (0..self.nn).all(|f| {
+            if f == at || (self.num[f] != 0 && f != self.end) || self.path.len() == self.nn {
+                return true;
+            }
+            let ways = u32::from(self.deg[f]) + u32::from(self.g.adjacent(f, at));
+            ways >= 1 + u32::from(f != self.end)
+        }) && self.lines_ok()
+    }
+
+    /// The line bounds and forced numbers of every row and column.
+    fn lines_ok(&self) -> bool {
+        let n = self.g.n;
+        let k = self.path.len() as u64;
+        let max = self.nn as u64 - 1;
+        let mut forced: [(usize, u64); 4] = [(0, 0); 4];
+        let mut nforced = 0;
+        for l in 0..2 * n {
+            let [odd, even] = self.empty[l];
+            let Some(need) = self.target.checked_sub(self.sum[l]) else {
+                return false;
+            };
+            if odd + even == 0 {
+                if need != 0 {
+                    return false;
+                }
+                continue;
+            }
+            if (need + odd) % 2 != 0 {
+                return false;
+            }
+            let (lo, hi) = line_bounds(odd, even, k, max);
+            if need < lo || need > hi {
+                return false;
+            }
+            if odd + even == 1 {
+                let s = self.empty_in(l);
+                if !self.reachable(s, need) {
+                    return false;
+                }
+                for &(t, v) in &forced[..nforced] {
+                    if t == s {
+                        if v != need {
+                            return false;
+                        }
+                    } else if v == need || self.g.dist(s, t) > v.abs_diff(need) {
+                        return false;
+                    }
+                }
+                if nforced < forced.len() {
+                    forced[nforced] = (s, need);
+                    nforced += 1;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether square `s` can take number `v`: reached from the knight in
+    /// time and reaching the end in time.
+    fn reachable(&self, s: usize, v: u64) -> bool {
+        let k = self.path.len() as u64;
+        v > k
+            && v < self.nn as u64
+            && self.g.dist(self.current(), s) <= v - k
+            && self.g.dist(s, self.end) <= self.nn as u64 - v
+    }
+
+    /// The one empty square of line `l`.
+    fn empty_in(&self, l: usize) -> usize {
+        let n = self.g.n;
+        (0..n)
+            .map(|i| if l < n { l * n + i } else { i * n + (l - n) })
+            .find(|&s| self.num[s] == 0)
+            .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The least and greatest sums by brute force: every way to give the
+    /// squares distinct numbers of their parity from `k+1 ..= max`.
+    fn brute(odd: u64, even: u64, k: u64, max: u64) -> Option<(u64, u64)> {
+        let odds: Vec<u64> = (k + 1..=max).filter(|v| v % 2 == 1).collect();
+        let evens: Vec<u64> = (k + 1..=max).filter(|v| v % 2 == 0).collect();
+        if odds.len() < odd as usize || evens.len() < even as usize {
+            return None;
+        }
+        let lo = odds[..odd as usize].iter().sum::<u64>() + evens[..even as usize].iter().sum::<u64>();
+        let hi = odds[odds.len() - odd as usize..].iter().sum::<u64>()
+            + evens[evens.len() - even as usize..].iter().sum::<u64>();
+        Some((lo, hi))
+    }
+
+    proptest! {
+        #[test]
+        fn line_bounds_agree_with_brute_force(odd in 0u64..5, even in 0u64..5, k in 0u64..40, extra in 0u64..30) {
+            let max = k + extra + 1;
+            if let Some(b) = brute(odd, even, k, max) {
+                prop_assert_eq!(line_bounds(odd, even, k, max), b);
+            }
+        }
+    }
+
+    #[test]
+    fn distances_on_8x8_are_the_known_ones() {
+        let g = Geometry::new(8);
+        assert_eq!(g.dist(0, 63), 6);
+        assert_eq!(g.dist(0, 9), 4);
+        assert_eq!(g.dist(0, 17), 1);
+    }
+
+    #[test]
+    fn an_engine_needs_ends_of_two_colours() {
+        let g = Geometry::new(6);
+        assert!(Engine::new(&g, 0, 2).is_none());
+        assert!(Engine::new(&g, 0, 1).is_some());
+    }
+}

@@ -1,0 +1,115 @@
+//! Tests of the magic search.
+
+use super::search::MagicSearch;
+use super::tests::{tour_of, DUDENEY};
+use super::Magic;
+use crate::{check, Control, Error, Wanted};
+
+/// Searches `search`, re-checking every tour it hands out.
+fn run(search: &MagicSearch) -> crate::Result<(Vec<Vec<u32>>, super::search::SearchReport)> {
+    let mut tours = Vec::new();
+    let report = search.run(&Control::new(), &mut |f| {
+        assert!(check::check_tour(&f.tour).is_ok());
+        assert_ne!(super::sums(&f.tour).unwrap().magic, Magic::No);
+        tours.push(f.tour.squares().to_vec());
+        Ok(())
+    })?;
+    Ok((tours, report))
+}
+
+fn dudeney_prefix(len: usize) -> Vec<u32> {
+    tour_of(&DUDENEY).squares()[..len].to_vec()
+}
+
+#[test]
+fn the_first_20_steps_of_dudeneys_tour_have_a_semimagic_completion() {
+    let mut search = MagicSearch::new(8);
+    search.prefix = dudeney_prefix(20);
+    search.max_nodes = Some(50_000_000);
+    let (tours, report) = run(&search).unwrap();
+    assert_eq!(report.found, 1);
+    assert_eq!(&tours[0][..20], &search.prefix[..]);
+}
+
+#[test]
+fn the_first_12_steps_of_dudeneys_tour_have_a_semimagic_completion() {
+    let mut search = MagicSearch::new(8);
+    search.prefix = dudeney_prefix(12);
+    search.max_nodes = Some(200_000_000);
+    let (tours, report) = run(&search).unwrap();
+    eprintln!("12 steps: {} nodes", report.nodes);
+    assert_eq!(&tours[0][..12], &search.prefix[..]);
+}
+
+#[test]
+fn a_prefix_that_is_not_a_knight_path_is_refused() {
+    let mut search = MagicSearch::new(8);
+    search.prefix = vec![0, 1];
+    assert!(matches!(run(&search), Err(Error::Refused(_))));
+    search.prefix = vec![0, 10, 0];
+    assert!(matches!(run(&search), Err(Error::Refused(_))));
+    search.prefix = vec![70];
+    assert!(matches!(run(&search), Err(Error::Refused(_))));
+    search.prefix = vec![0];
+    search.start = Some(1);
+    assert!(matches!(run(&search), Err(Error::Refused(_))));
+    for side in [5, 4, 18, 0] {
+        assert!(matches!(run(&MagicSearch::new(side)), Err(Error::Refused(_))));
+    }
+}
+
+#[test]
+fn a_whole_tour_given_is_handed_back_when_semimagic() {
+    let mut search = MagicSearch::new(8);
+    search.prefix = dudeney_prefix(64);
+    let (tours, _) = run(&search).unwrap();
+    assert_eq!(tours, vec![search.prefix.clone()]);
+    // Dudeney's tour closes (64 is a knight's move from 1).
+    search.kind = Wanted::Open;
+    assert!(matches!(run(&search), Err(Error::NoTour(_))));
+}
+
+#[test]
+fn a_tiny_budget_gives_up_with_the_nodes_hint() {
+    let mut search = MagicSearch::new(8);
+    search.max_nodes = Some(1000);
+    match run(&search) {
+        Err(e @ Error::GaveUp(_)) => assert!(e.to_string().contains("more nodes")),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+#[ignore = "measures the search: cargo test --release -- --ignored magic_measure --nocapture"]
+fn magic_measure() {
+    let secs: u64 = std::env::var("MAGIC_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let seed: u64 = std::env::var("MAGIC_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let flag = crate::StopFlag::new();
+    let stopper = flag.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(secs));
+        stopper.stop();
+    });
+    let mut search = MagicSearch::new(8);
+    search.seed = seed;
+    search.limit = None;
+    let (mut tours, mut classes) = (std::collections::BTreeSet::new(), std::collections::BTreeSet::new());
+    let t0 = std::time::Instant::now();
+    let report = search
+        .run(&Control::new().stop(flag), &mut |f| {
+            let sq = f.tour.squares().to_vec();
+            classes.insert(super::search::canonical(8, &sq));
+            tours.insert(sq);
+            println!("tour {} at {} nodes, {:.1}s", tours.len(), f.nodes, t0.elapsed().as_secs_f64());
+            Ok(())
+        })
+        .unwrap();
+    let el = t0.elapsed().as_secs_f64();
+    println!(
+        "seed {seed}: {} tours, {} classes, {} nodes in {el:.1}s = {:.0} nodes/s",
+        tours.len(),
+        classes.len(),
+        report.nodes,
+        report.nodes as f64 / el
+    );
+}
