@@ -22,11 +22,14 @@ use crate::Square;
 /// `even` squares taking even numbers can receive from the numbers
 /// `k+1 ..= max`.
 pub(crate) fn line_bounds(odd: u64, even: u64, k: u64, max: u64) -> (u64, u64) {
-    let first_odd = if k % 2 == 0 { k + 1 } else { k + 2 };
-    let first_even = if k % 2 == 0 { k + 2 } else { k + 1 };
-    let last_odd = if max % 2 == 1 { max } else { max - 1 };
-    let last_even = if max % 2 == 0 { max } else { max - 1 };
-    let lo = odd * first_odd + odd * odd.saturating_sub(1) + even * first_even + even * even.saturating_sub(1);
+    let first_odd = if k & 1 == 0 { k + 1 } else { k + 2 };
+    let first_even = if k & 1 == 0 { k + 2 } else { k + 1 };
+    let last_odd = if max & 1 == 1 { max } else { max - 1 };
+    let last_even = if max & 1 == 0 { max } else { max - 1 };
+    let lo = odd * first_odd
+        + odd * odd.saturating_sub(1)
+        + even * first_even
+        + even * even.saturating_sub(1);
     let hi = (odd * last_odd + even * last_even)
         .saturating_sub(odd * odd.saturating_sub(1) + even * even.saturating_sub(1));
     (lo, hi)
@@ -48,7 +51,16 @@ pub(crate) struct Geometry {
 
 impl Geometry {
     pub fn new(n: usize) -> Geometry {
-        const MOVES: [(i32, i32); 8] = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)];
+        const MOVES: [(i32, i32); 8] = [
+            (-2, -1),
+            (-2, 1),
+            (-1, -2),
+            (-1, 2),
+            (1, -2),
+            (1, 2),
+            (2, -1),
+            (2, 1),
+        ];
         let nn = n * n;
         let mut neighbours = vec![[0u16; 8]; nn];
         let mut count = vec![0u8; nn];
@@ -81,7 +93,12 @@ impl Geometry {
                 }
             }
         }
-        Geometry { n, neighbours, count, dist }
+        Geometry {
+            n,
+            neighbours,
+            count,
+            dist,
+        }
     }
 
     pub fn neighbours(&self, s: usize) -> &[u16] {
@@ -277,7 +294,7 @@ impl<'g> Engine<'g> {
                 return true;
             }
             let ways = u32::from(self.deg[f]) + u32::from(self.g.adjacent(f, at));
-            ways >= 1 + u32::from(f != self.end)
+            ways > u32::from(f != self.end)
         }) && self.lines_ok()
     }
 
@@ -362,7 +379,8 @@ mod tests {
         if odds.len() < odd as usize || evens.len() < even as usize {
             return None;
         }
-        let lo = odds[..odd as usize].iter().sum::<u64>() + evens[..even as usize].iter().sum::<u64>();
+        let lo =
+            odds[..odd as usize].iter().sum::<u64>() + evens[..even as usize].iter().sum::<u64>();
         let hi = odds[odds.len() - odd as usize..].iter().sum::<u64>()
             + evens[evens.len() - even as usize..].iter().sum::<u64>();
         Some((lo, hi))

@@ -30,11 +30,15 @@ pub(crate) fn ranges(g: &Geometry, kind: Wanted) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// One of the 8 symmetries of the board: `(m, r, c)` to the image of
+/// `(r, c)`, `m` the last row.
+type Symmetry = fn(u32, u32, u32) -> (u32, u32);
+
 /// The least of the 16 numberings of a tour (8 board symmetries, and
 /// reversal): the same for every tour of one class.
 pub fn canonical(n: usize, squares: &[Square]) -> Vec<Square> {
     let m = n as u32 - 1;
-    let maps: [fn(u32, u32, u32) -> (u32, u32); 8] = [
+    let maps: [Symmetry; 8] = [
         |_, r, c| (r, c),
         |m, r, c| (c, m - r),
         |m, r, c| (m - r, m - c),
@@ -109,7 +113,11 @@ impl Checkpoint {
         };
         match differs {
             Some(what) => Err(Error::Refused(
-                format!("the checkpoint {} is of another enumeration: {what}", path.display()).into(),
+                format!(
+                    "the checkpoint {} is of another enumeration: {what}",
+                    path.display()
+                )
+                .into(),
             )),
             None => Ok(old),
         }
@@ -132,15 +140,27 @@ impl Checkpoint {
 type RangeResult = Result<Option<Vec<Vec<Square>>>>;
 
 /// Searches range `(start, end)` through, within the shared budget.
-fn run_range(g: &Geometry, (start, end): (usize, usize), control: &Control, total: &AtomicU64, budget: Option<u64>, abort: &AtomicBool) -> RangeResult {
-    if control.is_stopped() || abort.load(Ordering::Relaxed) || budget.is_some_and(|b| total.load(Ordering::Relaxed) >= b) {
+fn run_range(
+    g: &Geometry,
+    (start, end): (usize, usize),
+    control: &Control,
+    total: &AtomicU64,
+    budget: Option<u64>,
+    abort: &AtomicBool,
+) -> RangeResult {
+    if control.is_stopped()
+        || abort.load(Ordering::Relaxed)
+        || budget.is_some_and(|b| total.load(Ordering::Relaxed) >= b)
+    {
         return Ok(None);
     }
     let mut tours = Vec::new();
     let Some(mut e) = Engine::new(g, start, end) else {
         return Ok(Some(tours));
     };
-    let mut w = Walker::new(control, budget, None).shared(total).abort(abort);
+    let mut w = Walker::new(control, budget, None)
+        .shared(total)
+        .abort(abort);
     let flow = if e.all_free_ok() {
         dfs(&mut e, &mut w, &mut |path, _| {
             tours.push(path.to_vec());
@@ -161,7 +181,11 @@ impl Enumeration {
     /// [`Error::Refused`] for a side the search does not take or a
     /// checkpoint of another enumeration (or not one at all); an I/O error
     /// when the checkpoint cannot be read or written.
-    pub fn run(&self, control: &Control, on_found: &mut dyn FnMut(&Found) -> Result<()>) -> Result<EnumerationReport> {
+    pub fn run(
+        &self,
+        control: &Control,
+        on_found: &mut dyn FnMut(&Found) -> Result<()>,
+    ) -> Result<EnumerationReport> {
         let n = check_side(self.side)?;
         let board = Board::new(n as u64, n as u64)?;
         let g = Geometry::new(n);
@@ -175,7 +199,9 @@ impl Enumeration {
         };
         let mut ck = Checkpoint::read(self.checkpoint.as_deref(), fresh)?;
         let base = ck.nodes;
-        let pending: Vec<usize> = (0..ranges.len()).filter(|r| !ck.done.contains(&(*r as u64))).collect();
+        let pending: Vec<usize> = (0..ranges.len())
+            .filter(|r| !ck.done.contains(&(*r as u64)))
+            .collect();
         let (total, abort) = (AtomicU64::new(0), AtomicBool::new(false));
         let (tx, rx) = mpsc::channel::<(usize, RangeResult)>();
         let mut failure = None;
@@ -201,7 +227,11 @@ impl Enumeration {
                 if let Some(t) = &tours {
                     ck.done.insert(r as u64);
                     ck.tours.extend(t.iter().cloned());
-                    control.report(&Progress::new(Phase::Searching, ck.done.len() as u64, Some(ck.ranges)));
+                    control.report(&Progress::new(
+                        Phase::Searching,
+                        ck.done.len() as u64,
+                        Some(ck.ranges),
+                    ));
                     if let Some(path) = &self.checkpoint {
                         ck.nodes = base + total.load(Ordering::Relaxed);
                         if let Err(e) = ck.write(path) {
@@ -215,7 +245,9 @@ impl Enumeration {
                     if failure.is_none() {
                         if let Some(Some(t)) = &waiting[pending[next]] {
                             for squares in t {
-                                if let Err(e) = found_tour(board, squares, 0).and_then(|f| on_found(&f)) {
+                                if let Err(e) =
+                                    found_tour(board, squares, 0).and_then(|f| on_found(&f))
+                                {
                                     abort.store(true, Ordering::Relaxed);
                                     failure.get_or_insert(e);
                                     break;
@@ -255,7 +287,13 @@ impl Enumeration {
 /// # Errors
 /// [`Error::Refused`] for a side the search does not take;
 /// [`Error::Interrupted`] when the control stops it.
-pub fn estimate_nodes(side: u32, kind: Wanted, probes: u64, seed: u64, control: &Control) -> Result<(f64, f64)> {
+pub fn estimate_nodes(
+    side: u32,
+    kind: Wanted,
+    probes: u64,
+    seed: u64,
+    control: &Control,
+) -> Result<(f64, f64)> {
     let n = check_side(side)?;
     let g = Geometry::new(n);
     let ranges = ranges(&g, kind);

@@ -24,7 +24,7 @@ use serde::Serialize;
 use crate::Tour;
 
 mod engine;
-mod enumerate;
+pub mod enumerate;
 pub mod search;
 mod walk;
 

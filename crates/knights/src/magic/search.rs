@@ -7,7 +7,6 @@ use rand::seq::SliceRandom;
 
 use super::engine::{Engine, Geometry};
 use super::walk::{dfs, Flow, Walker};
-pub use super::enumerate::{canonical, estimate_nodes};
 use super::LineSums;
 use crate::{check, Board, Budget, Control, Error, Hint, Result, Square, Tour, Wanted};
 
@@ -95,7 +94,11 @@ impl MagicSearch {
         let mut rng = crate::rng::seeded(self.seed);
         let pairs = self.pairs(&g, &mut rng);
         let mut walker = Walker::new(control, self.max_nodes, Some(rng));
-        let mut report = SearchReport { found: 0, nodes: 0, complete: true };
+        let mut report = SearchReport {
+            found: 0,
+            nodes: 0,
+            complete: true,
+        };
         let limit = self.limit.unwrap_or(u64::MAX);
         for (start, end) in pairs {
             if report.found >= limit {
@@ -183,7 +186,10 @@ fn check_prefix(g: &Geometry, start: Option<Square>, prefix: &[Square]) -> Resul
     let nn = g.n * g.n;
     let refuse = |what: String| Err(Error::Refused(what.into()));
     if let Some(s) = start.filter(|&s| s as usize >= nn) {
-        return refuse(format!("the start square {s} is off the {n}x{n} board", n = g.n));
+        return refuse(format!(
+            "the start square {s} is off the {n}x{n} board",
+            n = g.n
+        ));
     }
     if let (Some(s), Some(&p)) = (start, prefix.first()) {
         if s != p {
@@ -193,11 +199,17 @@ fn check_prefix(g: &Geometry, start: Option<Square>, prefix: &[Square]) -> Resul
     let mut seen = vec![false; nn];
     for (i, &s) in prefix.iter().enumerate() {
         if s as usize >= nn || seen[s as usize] {
-            return refuse(format!("square {} of the path to extend is off the board or repeated", i + 1));
+            return refuse(format!(
+                "square {} of the path to extend is off the board or repeated",
+                i + 1
+            ));
         }
         seen[s as usize] = true;
         if i > 0 && !g.adjacent(prefix[i - 1] as usize, s as usize) {
-            return refuse(format!("squares {i} and {} of the path to extend are not a knight's move apart", i + 1));
+            return refuse(format!(
+                "squares {i} and {} of the path to extend are not a knight's move apart",
+                i + 1
+            ));
         }
     }
     Ok(())
@@ -223,11 +235,15 @@ pub(crate) fn ends(g: &Geometry, start: usize, kind: Wanted) -> Vec<usize> {
 pub(crate) fn found_tour(board: Board, squares: &[Square], nodes: u64) -> Result<Found> {
     let tour = Tour::new(board, squares.to_vec())?;
     if let Err(fault) = check::check_tour(&tour) {
-        return Err(Error::Internal(format!("the magic search made a tour the checker refuses: {fault}").into()));
+        return Err(Error::Internal(
+            format!("the magic search made a tour the checker refuses: {fault}").into(),
+        ));
     }
     match super::sums(&tour) {
         Some(sums) if sums.magic != super::Magic::No => Ok(Found { tour, sums, nodes }),
-        _ => Err(Error::Internal("the magic search made a tour that is not semimagic".into())),
+        _ => Err(Error::Internal(
+            "the magic search made a tour that is not semimagic".into(),
+        )),
     }
 }
 

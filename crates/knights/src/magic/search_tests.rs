@@ -32,6 +32,7 @@ fn the_first_20_steps_of_dudeneys_tour_have_a_semimagic_completion() {
 }
 
 #[test]
+#[ignore = "slow: about a minute in the test profile"]
 fn the_first_12_steps_of_dudeneys_tour_have_a_semimagic_completion() {
     let mut search = MagicSearch::new(8);
     search.prefix = dudeney_prefix(12);
@@ -54,7 +55,10 @@ fn a_prefix_that_is_not_a_knight_path_is_refused() {
     search.start = Some(1);
     assert!(matches!(run(&search), Err(Error::Refused(_))));
     for side in [5, 4, 18, 0] {
-        assert!(matches!(run(&MagicSearch::new(side)), Err(Error::Refused(_))));
+        assert!(matches!(
+            run(&MagicSearch::new(side)),
+            Err(Error::Refused(_))
+        ));
     }
 }
 
@@ -82,8 +86,14 @@ fn a_tiny_budget_gives_up_with_the_nodes_hint() {
 #[test]
 #[ignore = "measures the search: cargo test --release -- --ignored magic_measure --nocapture"]
 fn magic_measure() {
-    let secs: u64 = std::env::var("MAGIC_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
-    let seed: u64 = std::env::var("MAGIC_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let secs: u64 = std::env::var("MAGIC_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let seed: u64 = std::env::var("MAGIC_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
     let flag = crate::StopFlag::new();
     let stopper = flag.clone();
     std::thread::spawn(move || {
@@ -93,14 +103,22 @@ fn magic_measure() {
     let mut search = MagicSearch::new(8);
     search.seed = seed;
     search.limit = None;
-    let (mut tours, mut classes) = (std::collections::BTreeSet::new(), std::collections::BTreeSet::new());
+    let (mut tours, mut classes) = (
+        std::collections::BTreeSet::new(),
+        std::collections::BTreeSet::new(),
+    );
     let t0 = std::time::Instant::now();
     let report = search
         .run(&Control::new().stop(flag), &mut |f| {
             let sq = f.tour.squares().to_vec();
-            classes.insert(super::search::canonical(8, &sq));
+            classes.insert(super::enumerate::canonical(8, &sq));
             tours.insert(sq);
-            println!("tour {} at {} nodes, {:.1}s", tours.len(), f.nodes, t0.elapsed().as_secs_f64());
+            println!(
+                "tour {} at {} nodes, {:.1}s",
+                tours.len(),
+                f.nodes,
+                t0.elapsed().as_secs_f64()
+            );
             Ok(())
         })
         .unwrap();
@@ -111,5 +129,64 @@ fn magic_measure() {
         classes.len(),
         report.nodes,
         report.nodes as f64 / el
+    );
+}
+
+#[test]
+#[ignore = "looks for a fast seed: MAGIC_START=58 cargo test -- --ignored magic_seeds --nocapture"]
+fn magic_seeds() {
+    let start: u32 = std::env::var("MAGIC_START")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(58);
+    for seed in 0..40 {
+        let mut search = MagicSearch::new(8);
+        search.seed = seed;
+        search.start = Some(start);
+        search.max_nodes = Some(3_000_000);
+        match run(&search) {
+            Ok((tours, r)) => println!(
+                "seed {seed}: found at {} nodes: {:?}",
+                r.nodes,
+                &tours[0][..8]
+            ),
+            Err(e) => println!("seed {seed}: {e}"),
+        }
+    }
+}
+
+#[test]
+fn a_pinned_seed_finds_a_semimagic_tour_from_16_steps_of_dudeneys() {
+    let mut search = MagicSearch::new(8);
+    search.prefix = dudeney_prefix(16);
+    search.seed = 5;
+    search.max_nodes = Some(100_000_000);
+    let (tours, report) = run(&search).unwrap();
+    let crc = crc32fast::hash(
+        &tours[0]
+            .iter()
+            .flat_map(|s| s.to_le_bytes())
+            .collect::<Vec<u8>>(),
+    );
+    eprintln!(
+        "pinned: {} nodes, crc {crc:#010x}, {:?}",
+        report.nodes,
+        &tours[0][16..24]
+    );
+}
+
+#[test]
+#[ignore = "measures: MAGIC_PROBES=20000 cargo test -- --ignored magic_estimate --nocapture"]
+fn magic_estimate() {
+    let probes: u64 = std::env::var("MAGIC_PROBES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000);
+    let t0 = std::time::Instant::now();
+    let (mean, se) =
+        super::enumerate::estimate_nodes(8, Wanted::Either, probes, 1, &Control::new()).unwrap();
+    println!(
+        "8x8 either: {probes} probes, nodes {mean:.4e} ± {se:.2e} ({:.1}s)",
+        t0.elapsed().as_secs_f64()
     );
 }

@@ -76,7 +76,7 @@ impl<'c> Walker<'c> {
         self.nodes += 1;
         if let Some(b) = self.budget {
             let used = match self.shared {
-                Some(t) if self.nodes % CHECK_EVERY == 0 => self.flush(t),
+                Some(t) if self.nodes & (CHECK_EVERY - 1) == 0 => self.flush(t),
                 Some(_) => 0,
                 None => self.nodes,
             };
@@ -85,7 +85,7 @@ impl<'c> Walker<'c> {
                 return Some(Flow::OutOfNodes);
             }
         }
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes & (CHECK_EVERY - 1) == 0 {
             if self.control.is_stopped() || self.abort.is_some_and(|a| a.load(Ordering::Relaxed)) {
                 return Some(Flow::Stopped);
             }
@@ -127,7 +127,11 @@ pub(crate) fn dfs(
         return Ok(flow);
     }
     if e.is_full() {
-        return Ok(if found(e.path(), w.nodes)? { Flow::Go } else { Flow::Enough });
+        return Ok(if found(e.path(), w.nodes)? {
+            Flow::Go
+        } else {
+            Flow::Enough
+        });
     }
     let (mut buf, len) = e.moves();
     w.order(&mut buf[..len]);
