@@ -120,6 +120,7 @@ fn every_job_has_an_accepted_and_a_refused_case() {
         "position",
         "puzzle",
         "solve",
+        "magic",
     ] {
         let of_job = || cases.iter().filter(|c| c.job == job);
         assert!(

@@ -145,6 +145,8 @@ pub fn run(args: MagicArgs) -> Result<ExitCode> {
     let summary = summary_line(&answer, &args, stop.is_stopped());
     ended(&summary);
     let written = match format {
+        // A blank line after the last tour, if any.
+        MagicFormat::Text if answer.tours.is_empty() => writeln!(out, "{summary}"),
         MagicFormat::Text => writeln!(out, "\n{summary}"),
         MagicFormat::Json => writeln!(out, "{}", serde_json::to_string(&answer)?),
     };

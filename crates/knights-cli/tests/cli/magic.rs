@@ -190,3 +190,161 @@ fn a_refused_search_leaves_the_output_file_untouched() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "before\n");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Runs `knights magic 8x8 ARGS` with Dudeney's first `steps` steps as the
+/// path to extend.
+fn from_dudeney(steps: u32, args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["magic", "8x8", "--from", "-"];
+    all.extend_from_slice(args);
+    run(&all, &dudeney(steps))
+}
+
+#[test]
+fn forty_steps_of_dudeneys_tour_are_completed_into_a_semimagic_tour() {
+    let (code, out, err) = from_dudeney(40, &[]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 11, "grid, sums, blank, summary: {out}");
+    assert!(
+        lines[8].starts_with("semimagic: rows sum to 260, columns sum to 260"),
+        "{out}"
+    );
+    assert_eq!(lines[9], "");
+    assert!(lines[10].starts_with("1 semimagic tour found, "), "{out}");
+    // The one checker agrees, and the first 40 steps are Dudeney's.
+    let grid = lines[..8].join("\n");
+    let (code, checked, _) = run(&["check", "-"], &grid);
+    assert_eq!(code, 0);
+    assert_eq!(checked.lines().nth(1), Some(lines[8]));
+    for (row, given) in lines[..8].iter().zip(dudeney(40).lines()) {
+        for (n, g) in row.split_whitespace().zip(given.split_whitespace()) {
+            assert!(g == "." || g == n, "step {g} moved: {row}");
+        }
+    }
+}
+
+#[test]
+fn a_search_that_finds_all_there_are_is_complete() {
+    let (code, out, err) = from_dudeney(40, &["--limit", "5"]);
+    assert_eq!(code, 0, "{err}");
+    let summary = out.lines().last().unwrap();
+    assert!(summary.starts_with("1 semimagic tour found, "), "{out}");
+    assert!(summary.ends_with(" nodes searched; complete"), "{out}");
+}
+
+#[test]
+fn the_json_answer_lists_the_tours_with_their_sums() {
+    let (code, out, err) = from_dudeney(40, &["-f", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let tours = v["tours"].as_array().unwrap();
+    assert_eq!(tours.len(), 1);
+    let tour = &tours[0];
+    assert_eq!(
+        (tour["rows"].as_u64(), tour["cols"].as_u64()),
+        (Some(8), Some(8))
+    );
+    assert_eq!(tour["squares"].as_array().unwrap().len(), 64);
+    assert_eq!(tour["squares"][0], 58, "step 1 is c1 (row 7, column 2)");
+    assert!(tour["closed"].is_boolean());
+    assert_eq!(tour["sums"]["magic"], "semimagic");
+    assert_eq!(tour["sums"]["rows"], serde_json::json!(vec![260; 8]));
+    assert_eq!(tour["sums"]["cols"], serde_json::json!(vec![260; 8]));
+    assert_eq!(tour["sums"]["diagonals"].as_array().unwrap().len(), 2);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["complete"].is_boolean());
+    assert!(v.get("enumeration").is_none(), "{v}");
+}
+
+#[test]
+fn no_tour_and_a_spent_budget_are_status_1() {
+    let (code, out, err) = from_dudeney(40, &["--open"]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert_eq!(
+        err,
+        "knights: no semimagic tour of 8x8 extends the given path\n"
+    );
+    let (code, out, err) = run(&["magic", "8x8", "--max-nodes", "1"], "");
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.ends_with("; allow more with --max-nodes N\n"), "{err}");
+}
+
+#[test]
+fn an_output_file_is_written_whole_and_standard_output_stays_empty() {
+    let dir = scratch("magic-output");
+    let file = dir.join("m.txt");
+    let path = file.display().to_string();
+    let (code, out, err) = from_dudeney(40, &["-o", &path]);
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written.lines().count(), 11, "{written}");
+    let json = dir.join("m.json");
+    let (code, _, err) = from_dudeney(40, &["-o", &json.display().to_string()]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["tours"].as_array().unwrap().len(), 1);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Ctrl-C (SIGINT) stops an enumeration: status 130, the summary says so,
+/// the checkpoint is written and a run with it resumes from it.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_an_enumeration_with_its_checkpoint_written() {
+    let dir = scratch("magic-ctrl-c");
+    let (checkpoint, log) = (dir.join("magic.ckpt"), dir.join("magic.log"));
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("knights"))
+        .args(["magic", "8x8", "--all", "--checkpoint"])
+        .arg(&checkpoint)
+        .arg("--progress")
+        .arg(&log)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The progress file is made once the handler is in place and the
+    // request checked, just before the enumeration starts.
+    let started = std::time::Instant::now();
+    while !log.exists() {
+        assert!(started.elapsed().as_secs() < 60, "no progress file");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    let summary = stdout.lines().last().unwrap_or_default().to_string();
+    assert!(summary.contains(" of 320 ranges done, "), "{summary}");
+    let written = format!(
+        "; not complete, stopped by Ctrl-C; checkpoint written to {}",
+        checkpoint.display()
+    );
+    assert!(summary.ends_with(&written), "{summary}");
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        logged.lines().last(),
+        Some(format!("knights: magic: {summary}").as_str())
+    );
+    let nodes = |line: &str| -> u64 {
+        let before = line.split(" nodes").next().unwrap();
+        before.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    let ckpt = checkpoint.display().to_string();
+    let resumed = [
+        "magic",
+        "8x8",
+        "--all",
+        "--checkpoint",
+        &ckpt,
+        "--max-nodes",
+        "1000",
+    ];
+    let (code, again, err) = run(&resumed, "");
+    assert_eq!(code, 0, "{err}");
+    let again = again.lines().last().unwrap();
+    assert!(nodes(again) > nodes(&summary), "{summary} then {again}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -336,7 +336,7 @@ impl Job for MagicRequest {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Request;
+    use super::super::{tests::round_trip, Request};
     use super::*;
     use crate::Category;
 
@@ -629,5 +629,21 @@ mod tests {
         assert_eq!(back, request);
         let e = serde_json::from_str::<Request>(r#"{"magic": {"board": "8x8", "colour": 1}}"#);
         assert!(e.unwrap_err().to_string().contains("colour"));
+    }
+
+    #[test]
+    fn a_run_extends_forty_steps_of_dudeneys_tour_and_the_answer_serialises() {
+        let request = MagicRequest {
+            from: Some(dudeney_grid(40)),
+            ..MagicRequest::new("8x8")
+        };
+        let answer = round_trip(Request::Magic(request));
+        let tours = answer["magic"]["tours"].as_array().unwrap();
+        assert_eq!(tours.len(), 1, "{answer}");
+        assert_eq!(tours[0]["sums"]["magic"], "semimagic");
+        let squares = tours[0]["squares"].as_array().unwrap();
+        for n in 1..=40 {
+            assert_eq!(squares[n as usize - 1], dudeney_square(n), "step {n}");
+        }
     }
 }
