@@ -1,0 +1,246 @@
+//! The 8x8 core of the magic search on `u64` bitboards: the same rules as
+//! the generic engine (and the same move order), with free squares as one
+//! mask, free-neighbour counts and a line's empty squares by colour as
+//! population counts, so that a step costs no scan of the board.
+
+use super::engine::{line_bounds, Geometry};
+use crate::Square;
+
+/// The squares of each line: rows, then columns.
+const LINES: [u64; 16] = {
+    let mut out = [0u64; 16];
+    let mut i = 0;
+    while i < 8 {
+        out[i] = 0xFF << (8 * i);
+        out[8 + i] = 0x0101_0101_0101_0101 << i;
+        i += 1;
+    }
+    out
+};
+
+/// The squares with `row + column` odd.
+const ODD_COLOUR: u64 = 0x55AA_55AA_55AA_55AA;
+
+/// The state of one 8x8 search: the path so far, its last square fixed.
+#[derive(Clone, Debug)]
+pub(crate) struct Eight<'g> {
+    g: &'g Geometry,
+    /// The knight neighbours of each square, as masks.
+    nb: [u64; 64],
+    /// Squares not yet numbered (the end not among them).
+    free: u64,
+    /// The last square, as a mask (empty once placed).
+    end_bit: u64,
+    end: usize,
+    /// Squares taking odd numbers (the start's colour).
+    odd: u64,
+    /// Sum of each line (rows, then columns).
+    sum: [u32; 16],
+    /// The squares numbered 1, 2, ...
+    path: Vec<Square>,
+}
+
+impl<'g> Eight<'g> {
+    /// A path of the one square `start`, ending at `end` (the caller has
+    /// checked that they can be the ends of a tour).
+    pub fn new(g: &'g Geometry, start: usize, end: usize) -> Eight<'g> {
+        let mut nb = [0u64; 64];
+        for (s, m) in nb.iter_mut().enumerate() {
+            *m = g.neighbours(s).iter().fold(0, |m, &t| m | 1 << t);
+        }
+        let start_colour = (start / 8 + start % 8) % 2;
+        let odd = if start_colour == 1 {
+            ODD_COLOUR
+        } else {
+            !ODD_COLOUR
+        };
+        let mut e = Eight {
+            g,
+            nb,
+            free: !0,
+            end_bit: 1 << end,
+            end,
+            odd,
+            sum: [0; 16],
+            path: Vec::with_capacity(64),
+        };
+        e.free &= !(1u64 << end);
+        e.add(end, 64);
+        e.place(start, 1);
+        e
+    }
+
+    fn add(&mut self, s: usize, v: u32) {
+        self.sum[s / 8] += v;
+        self.sum[8 + s % 8] += v;
+    }
+
+    fn place(&mut self, s: usize, v: u32) {
+        self.free &= !(1u64 << s);
+        self.add(s, v);
+        self.path.push(s as Square);
+    }
+
+    /// Free neighbours of `t`, the end counting as free.
+    fn deg(&self, t: usize) -> u32 {
+        (self.nb[t] & (self.free | self.end_bit)).count_ones()
+    }
+
+    pub fn path(&self) -> &[Square] {
+        &self.path
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.path.len() == 64
+    }
+
+    pub fn current(&self) -> usize {
+        self.path[self.path.len() - 1] as usize
+    }
+
+    pub fn moves(&self) -> ([(u8, usize); 8], usize) {
+        let mut out = [(0u8, 0usize); 8];
+        let mut len = 0;
+        let last = self.path.len() == 63;
+        let open = if last { self.end_bit } else { self.free };
+        let here = self.current();
+        for &t in self.g.neighbours(here) {
+            let t = t as usize;
+            if open & (1 << t) != 0 {
+                out[len] = (self.deg(t) as u8, t);
+                len += 1;
+            }
+        }
+        (out, len)
+    }
+
+    pub fn try_step(&mut self, s: usize) -> bool {
+        let from = self.current();
+        if self.nb[from] & (1 << s) == 0 {
+            return false;
+        }
+        if s == self.end {
+            if self.path.len() != 63 || self.end_bit == 0 {
+                return false;
+            }
+            self.end_bit = 0;
+            self.path.push(s as Square);
+            return true;
+        }
+        if self.free & (1 << s) == 0 {
+            return false;
+        }
+        let k = self.path.len() as u32 + 1;
+        self.place(s, k);
+        if self.dead_end(from, s) || !self.lines_ok() {
+            self.undo();
+            return false;
+        }
+        true
+    }
+
+    pub fn undo(&mut self) {
+        if let Some(s) = self.path.pop() {
+            let s = s as usize;
+            if s == self.end {
+                self.end_bit = 1 << s;
+            } else {
+                let v = self.path.len() as u32 + 1;
+                self.free |= 1 << s;
+                self.sum[s / 8] -= v;
+                self.sum[8 + s % 8] -= v;
+            }
+        }
+    }
+
+    /// The generic engine's dead-end rule on masks.
+    fn dead_end(&self, from: usize, at: usize) -> bool {
+        if self.deg(at) == 0 {
+            return true;
+        }
+        let mut cand = self.nb[from] & (self.free | self.end_bit);
+        let near_at = self.nb[at];
+        while cand != 0 {
+            let f = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let ways = self.deg(f) + u32::from(near_at & (1 << f) != 0);
+            if ways < 1 + u32::from(f != self.end) {
+                return true;
+            }
+        }
+        false
+    }
+
+    pub fn all_free_ok(&self) -> bool {
+        if self.is_full() {
+            return true;
+        }
+        let at = self.current();
+        let mut cand = self.free | self.end_bit;
+        while cand != 0 {
+            let f = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let ways = self.deg(f) + u32::from(self.nb[at] & (1 << f) != 0);
+            if ways <= u32::from(f != self.end) {
+                return false;
+            }
+        }
+        self.lines_ok()
+    }
+
+    /// The generic engine's line bounds and forced numbers on masks.
+    fn lines_ok(&self) -> bool {
+        let k = self.path.len() as u64;
+        let mut forced: [(usize, u64); 4] = [(0, 0); 4];
+        let mut nforced = 0;
+        for (l, &m) in LINES.iter().enumerate() {
+            let empty = self.free & m;
+            let Some(need) = 260u64.checked_sub(u64::from(self.sum[l])) else {
+                return false;
+            };
+            if empty == 0 {
+                if need != 0 {
+                    return false;
+                }
+                continue;
+            }
+            let odd = u64::from((empty & self.odd).count_ones());
+            let even = u64::from(empty.count_ones()) - odd;
+            if (need + odd) % 2 != 0 {
+                return false;
+            }
+            let (lo, hi) = line_bounds(odd, even, k, 63);
+            if need < lo || need > hi {
+                return false;
+            }
+            if odd + even == 1 {
+                let s = empty.trailing_zeros() as usize;
+                if !self.reachable(s, need) {
+                    return false;
+                }
+                for &(t, v) in &forced[..nforced] {
+                    if t == s {
+                        if v != need {
+                            return false;
+                        }
+                    } else if v == need || self.g.dist(s, t) > v.abs_diff(need) {
+                        return false;
+                    }
+                }
+                if nforced < forced.len() {
+                    forced[nforced] = (s, need);
+                    nforced += 1;
+                }
+            }
+        }
+        true
+    }
+
+    fn reachable(&self, s: usize, v: u64) -> bool {
+        let k = self.path.len() as u64;
+        v > k
+            && v < 64
+            && self.g.dist(self.current(), s) <= v - k
+            && self.g.dist(s, self.end) <= 64 - v
+    }
+}
