@@ -36,6 +36,11 @@ pub(crate) struct Eight<'g> {
     odd: u64,
     /// Sum of each line (rows, then columns).
     sum: [u32; 16],
+    /// Each line's bounds as a deadline: the line's sum can still be
+    /// reached while fewer than `until[l]` squares are numbered.
+    until: [u8; 16],
+    /// The lines with one empty square (bit `l`).
+    single: u16,
     /// The squares numbered 1, 2, ...
     path: Vec<Square>,
 }
@@ -62,9 +67,15 @@ impl<'g> Eight<'g> {
             end,
             odd,
             sum: [0; 16],
+            until: [0; 16],
+            single: 0,
             path: Vec::with_capacity(64),
         };
         e.free &= !(1u64 << end);
+        for i in 0..8 {
+            // Square (i, i): row i and column i.
+            e.refresh(9 * i);
+        }
         e.add(end, 64);
         e.place(start, 1);
         e
@@ -73,12 +84,33 @@ impl<'g> Eight<'g> {
     fn add(&mut self, s: usize, v: u32) {
         self.sum[s / 8] += v;
         self.sum[8 + s % 8] += v;
+        self.refresh(s);
     }
 
     fn place(&mut self, s: usize, v: u32) {
         self.free &= !(1u64 << s);
         self.add(s, v);
         self.path.push(s as Square);
+    }
+
+    /// Recomputes the deadlines and single-square marks of `s`'s lines.
+    fn refresh(&mut self, s: usize) {
+        let table = deadlines();
+        for l in [s / 8, 8 + s % 8] {
+            let empty = self.free & LINES[l];
+            let odd = (empty & self.odd).count_ones() as usize;
+            let even = empty.count_ones() as usize - odd;
+            self.until[l] = match 260u32.checked_sub(self.sum[l]) {
+                Some(need) => table[odd][even][need as usize],
+                None => 0,
+            };
+            let bit = 1u16 << l;
+            if odd + even == 1 {
+                self.single |= bit;
+            } else {
+                self.single &= !bit;
+            }
+        }
     }
 
     /// Free neighbours of `t`, the end counting as free.
@@ -149,6 +181,7 @@ impl<'g> Eight<'g> {
                 self.free |= 1 << s;
                 self.sum[s / 8] -= v;
                 self.sum[8 + s % 8] -= v;
+                self.refresh(s);
             }
         }
     }
@@ -188,49 +221,36 @@ impl<'g> Eight<'g> {
         self.lines_ok()
     }
 
-    /// The generic engine's line bounds and forced numbers on masks.
+    /// The generic engine's line bounds (as deadlines) and forced numbers
+    /// (the lines with one empty square) on masks.
     fn lines_ok(&self) -> bool {
-        let k = self.path.len() as u64;
+        let k = self.path.len() as u8;
+        if self.until.iter().fold(false, |bad, &u| bad | (k >= u)) {
+            return false;
+        }
         let mut forced: [(usize, u64); 4] = [(0, 0); 4];
         let mut nforced = 0;
-        for (l, &m) in LINES.iter().enumerate() {
-            let empty = self.free & m;
-            let Some(need) = 260u64.checked_sub(u64::from(self.sum[l])) else {
-                return false;
-            };
-            if empty == 0 {
-                if need != 0 {
-                    return false;
-                }
-                continue;
-            }
-            let odd = u64::from((empty & self.odd).count_ones());
-            let even = u64::from(empty.count_ones()) - odd;
-            if (need + odd) % 2 != 0 {
+        let mut lines = self.single;
+        while lines != 0 {
+            let l = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            let need = u64::from(260 - self.sum[l]);
+            let s = (self.free & LINES[l]).trailing_zeros() as usize;
+            if !self.reachable(s, need) {
                 return false;
             }
-            let (lo, hi) = line_bounds(odd, even, k, 63);
-            if need < lo || need > hi {
-                return false;
-            }
-            if odd + even == 1 {
-                let s = empty.trailing_zeros() as usize;
-                if !self.reachable(s, need) {
-                    return false;
-                }
-                for &(t, v) in &forced[..nforced] {
-                    if t == s {
-                        if v != need {
-                            return false;
-                        }
-                    } else if v == need || self.g.dist(s, t) > v.abs_diff(need) {
+            for &(t, v) in &forced[..nforced] {
+                if t == s {
+                    if v != need {
                         return false;
                     }
+                } else if v == need || self.g.dist(s, t) > v.abs_diff(need) {
+                    return false;
                 }
-                if nforced < forced.len() {
-                    forced[nforced] = (s, need);
-                    nforced += 1;
-                }
+            }
+            if nforced < forced.len() {
+                forced[nforced] = (s, need);
+                nforced += 1;
             }
         }
         true
@@ -243,4 +263,42 @@ impl<'g> Eight<'g> {
             && self.g.dist(self.current(), s) <= v - k
             && self.g.dist(s, self.end) <= 64 - v
     }
+}
+
+/// `deadlines()[odd][even][need]`: one more than the most squares that may
+/// be numbered while a line with `odd` and `even` empty squares (taking
+/// odd and even numbers) still lacks `need`, by the generic engine's
+/// bounds (0: never; 255: always).
+fn deadlines() -> &'static [[[u8; 261]; 5]; 5] {
+    static TABLE: std::sync::OnceLock<Box<[[[u8; 261]; 5]; 5]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([[[0u8; 261]; 5]; 5]);
+        for (odd, row) in t.iter_mut().enumerate() {
+            for (even, cells) in row.iter_mut().enumerate() {
+                for (need, cell) in cells.iter_mut().enumerate() {
+                    *cell = deadline(odd as u64, even as u64, need as u64);
+                }
+            }
+        }
+        t
+    })
+}
+
+fn deadline(odd: u64, even: u64, need: u64) -> u8 {
+    if odd + even == 0 {
+        return if need == 0 { 255 } else { 0 };
+    }
+    if (need + odd) % 2 != 0 {
+        return 0;
+    }
+    // The bounds only tighten as k grows (the least sum rises).
+    let mut until = 0;
+    for k in 1..64u64 {
+        let (lo, hi) = line_bounds(odd, even, k, 63);
+        if need < lo || need > hi {
+            break;
+        }
+        until = k as u8 + 1;
+    }
+    until
 }
