@@ -288,7 +288,7 @@ fn deadline(odd: u64, even: u64, need: u64) -> u8 {
     if odd + even == 0 {
         return if need == 0 { 255 } else { 0 };
     }
-    if (need + odd) % 2 != 0 {
+    if !(need + odd).is_multiple_of(2) {
         return 0;
     }
     // The bounds only tighten as k grows (the least sum rises).
