@@ -16,6 +16,7 @@
 //! - **dead ends**: every empty square but the last needs two ways in or
 //!   out (free neighbours, or the knight's square), the last one one.
 
+use super::eight::Eight;
 use crate::Square;
 
 /// The least and greatest sums that `odd` squares taking odd numbers and
@@ -114,9 +115,10 @@ impl Geometry {
     }
 }
 
-/// The state of one search: the path so far, its last square fixed.
+/// The state of one search of any side: the path so far, its last square
+/// fixed.
 #[derive(Clone, Debug)]
-pub(crate) struct Engine<'g> {
+pub(crate) struct Wide<'g> {
     g: &'g Geometry,
     nn: usize,
     target: u64,
@@ -136,10 +138,10 @@ pub(crate) struct Engine<'g> {
     end: usize,
 }
 
-impl<'g> Engine<'g> {
+impl<'g> Wide<'g> {
     /// A path of the one square `start`, ending at `end`; `None` when the
     /// two cannot be the ends of a tour (same colour, same square).
-    pub fn new(g: &'g Geometry, start: usize, end: usize) -> Option<Engine<'g>> {
+    pub fn new(g: &'g Geometry, start: usize, end: usize) -> Option<Wide<'g>> {
         let n = g.n;
         let nn = n * n;
         let colour = |s: usize| (s / n + s % n) % 2;
@@ -153,7 +155,7 @@ impl<'g> Engine<'g> {
             empty[s / n][p] += 1;
             empty[n + s % n][p] += 1;
         }
-        let mut e = Engine {
+        let mut e = Wide {
             g,
             nn,
             target: (n * (nn + 1) / 2) as u64,
@@ -366,6 +368,68 @@ impl<'g> Engine<'g> {
     }
 }
 
+/// The state of one search: the 8x8 core on bitboards, or the generic one
+/// for the other sides.
+#[derive(Clone, Debug)]
+pub(crate) enum Engine<'g> {
+    Eight(Box<Eight<'g>>),
+    Wide(Wide<'g>),
+}
+
+macro_rules! each {
+    ($self:expr, $e:ident => $body:expr) => {
+        match $self {
+            Engine::Eight($e) => $body,
+            Engine::Wide($e) => $body,
+        }
+    };
+}
+
+impl<'g> Engine<'g> {
+    /// A path of the one square `start`, ending at `end`; `None` when the
+    /// two cannot be the ends of a tour (same colour, same square).
+    pub fn new(g: &'g Geometry, start: usize, end: usize) -> Option<Engine<'g>> {
+        let wide = Wide::new(g, start, end)?;
+        Some(if g.n == 8 {
+            Engine::Eight(Box::new(Eight::new(g, start, end)))
+        } else {
+            Engine::Wide(wide)
+        })
+    }
+
+    /// The squares numbered so far (the end not among them until placed).
+    pub fn path(&self) -> &[Square] {
+        each!(self, e => e.path())
+    }
+
+    /// Whether every square is numbered.
+    pub fn is_full(&self) -> bool {
+        each!(self, e => e.is_full())
+    }
+
+    /// The squares the knight may step to next, each with its free
+    /// neighbours (before pruning).
+    pub fn moves(&self) -> ([(u8, usize); 8], usize) {
+        each!(self, e => e.moves())
+    }
+
+    /// Numbers `s` next and keeps it when the pruning allows; `false`
+    /// (nothing changed) otherwise.
+    pub fn try_step(&mut self, s: usize) -> bool {
+        each!(self, e => e.try_step(s))
+    }
+
+    /// Takes back the last square numbered.
+    pub fn undo(&mut self) {
+        each!(self, e => e.undo())
+    }
+
+    /// Checks every free square and line (after a prefix is placed).
+    pub fn all_free_ok(&self) -> bool {
+        each!(self, e => e.all_free_ok())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -402,6 +466,49 @@ mod tests {
         assert_eq!(g.dist(0, 63), 6);
         assert_eq!(g.dist(0, 9), 4);
         assert_eq!(g.dist(0, 17), 1);
+    }
+
+    /// The 8x8 bitboard core takes the same steps as the generic one:
+    /// random walks from random ends, every candidate tried on both.
+    #[test]
+    fn the_8x8_core_agrees_with_the_generic_one() {
+        use rand::Rng;
+        let g = Geometry::new(8);
+        let mut rng = crate::rng::seeded(7);
+        let mut steps = 0;
+        for _ in 0..300 {
+            let (start, end) = (rng.random_range(0..64), rng.random_range(0..64));
+            let Some(mut wide) = Wide::new(&g, start, end) else {
+                continue;
+            };
+            let mut eight = Eight::new(&g, start, end);
+            loop {
+                assert_eq!(wide.all_free_ok(), eight.all_free_ok());
+                assert_eq!(wide.moves(), eight.moves());
+                let (moves, len) = wide.moves();
+                let ok: Vec<usize> = moves[..len]
+                    .iter()
+                    .map(|m| m.1)
+                    .filter(|&s| {
+                        let (a, b) = (wide.try_step(s), eight.try_step(s));
+                        assert_eq!(a, b);
+                        if a {
+                            wide.undo();
+                            eight.undo();
+                        }
+                        a
+                    })
+                    .collect();
+                if ok.is_empty() {
+                    break;
+                }
+                let s = ok[rng.random_range(0..ok.len())];
+                assert!(wide.try_step(s) && eight.try_step(s));
+                assert_eq!(wide.path(), eight.path());
+                steps += 1;
+            }
+        }
+        assert!(steps > 3000, "{steps} steps");
     }
 
     #[test]

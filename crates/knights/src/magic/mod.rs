@@ -23,6 +23,7 @@ use serde::Serialize;
 
 use crate::Tour;
 
+mod eight;
 mod engine;
 pub mod enumerate;
 pub mod search;

@@ -1,6 +1,7 @@
 //! The search for semimagic tours of n x n boards (foundation: the types
 //! and signatures; the engine replaces the bodies).
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 
 use rand::seq::SliceRandom;
@@ -9,6 +10,24 @@ use super::engine::{Engine, Geometry};
 use super::walk::{dfs, Flow, Walker};
 use super::LineSums;
 use crate::{check, Board, Budget, Control, Error, Hint, Result, Square, Tour, Wanted};
+
+/// The nodes of the shortest slice of a bare search: slice `i` gets
+/// `SLICE_UNIT * luby(i)` nodes of one (first, last) pair's tree.
+const SLICE_UNIT: u64 = 100_000;
+
+/// Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (`i` from 1): the
+/// restart lengths within a constant factor of the best for any
+/// distribution of run times (Luby, Sinclair, Zuckerman 1993).
+pub(crate) fn luby(i: u64) -> u64 {
+    let mut i = i.max(1);
+    loop {
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
 
 /// The largest side the search takes.
 pub const MAX_SIDE: u32 = 16;
@@ -75,8 +94,13 @@ impl MagicSearch {
     /// The units of work are (first square, last square) pairs, in an
     /// order the seed shuffles; within one, a depth-first search in
     /// Warnsdorff order (the seed breaking ties), pruned by the line sums
-    /// and dead ends (see the engine). Stops at `limit` tours, at
-    /// `max_nodes` nodes or when the control's flag is raised.
+    /// and dead ends (see the engine). A path to extend has each pair
+    /// searched through in turn; a bare search goes round the pairs in
+    /// slices of Luby's lengths, each a fresh move order, dropping a pair
+    /// once a slice searches it through (so it still ends when the space
+    /// is exhausted); a tour found again is not handed out twice. Stops at
+    /// `limit` tours, at `max_nodes` nodes or when the control's flag is
+    /// raised.
     ///
     /// # Errors
     /// [`Error::Refused`] for a side or prefix the search does not take,
@@ -92,7 +116,7 @@ impl MagicSearch {
         let g = Geometry::new(n);
         check_prefix(&g, self.start, &self.prefix)?;
         let mut rng = crate::rng::seeded(self.seed);
-        let pairs = self.pairs(&g, &mut rng);
+        let mut pending = self.pairs(&g, &mut rng);
         let mut walker = Walker::new(control, self.max_nodes, Some(rng));
         let mut report = SearchReport {
             found: 0,
@@ -100,23 +124,46 @@ impl MagicSearch {
             complete: true,
         };
         let limit = self.limit.unwrap_or(u64::MAX);
-        for (start, end) in pairs {
+        // A bare search restarts in slices (the time to a first tour is
+        // heavy-tailed); a path to extend is searched pair by pair.
+        let restarts = self.prefix.is_empty();
+        let mut seen = HashSet::new();
+        let (mut slice, mut cursor) = (1u64, 0usize);
+        while !pending.is_empty() {
             if report.found >= limit {
                 report.complete = false;
                 break;
             }
+            let at = cursor % pending.len();
+            let (start, end) = pending[at];
             let Some(mut e) = self.root(&g, start, end) else {
+                pending.remove(at);
                 continue;
             };
+            walker.slice_end = if restarts {
+                walker.nodes.saturating_add(SLICE_UNIT * luby(slice))
+            } else {
+                u64::MAX
+            };
+            slice += 1;
             let flow = dfs(&mut e, &mut walker, &mut |squares: &[Square], nodes| {
+                if !seen.insert(squares.to_vec()) {
+                    return Ok(true);
+                }
                 let found = found_tour(board, squares, nodes)?;
                 report.found += 1;
                 on_found(&found)?;
                 Ok(report.found < limit)
             })?;
-            if flow != Flow::Go {
-                report.complete = false;
-                break;
+            match flow {
+                Flow::Go => {
+                    pending.remove(at);
+                }
+                Flow::Slice => cursor = at + 1,
+                _ => {
+                    report.complete = false;
+                    break;
+                }
             }
         }
         report.nodes = walker.nodes;

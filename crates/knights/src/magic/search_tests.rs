@@ -190,3 +190,9 @@ fn magic_estimate() {
         t0.elapsed().as_secs_f64()
     );
 }
+
+#[test]
+fn the_slices_follow_lubys_sequence() {
+    let seq: Vec<u64> = (1..=15).map(super::search::luby).collect();
+    assert_eq!(seq, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+}

@@ -23,6 +23,8 @@ pub(crate) enum Flow {
     OutOfNodes,
     /// The control's flag was raised.
     Stopped,
+    /// The walker's slice of nodes ran out (a restart is due).
+    Slice,
 }
 
 /// The counters and limits of a walk, kept across the pairs of a search.
@@ -40,6 +42,8 @@ pub(crate) struct Walker<'c> {
     rng: Option<KnightRng>,
     /// Whether the walk stopped for the budget.
     pub out_of_nodes: bool,
+    /// The node count at which the current slice ends.
+    pub slice_end: u64,
 }
 
 impl<'c> Walker<'c> {
@@ -55,6 +59,7 @@ impl<'c> Walker<'c> {
             abort: None,
             rng,
             out_of_nodes: false,
+            slice_end: u64::MAX,
         }
     }
 
@@ -74,6 +79,9 @@ impl<'c> Walker<'c> {
     /// Counts one node; `Some` when the walk must end.
     fn tick(&mut self) -> Option<Flow> {
         self.nodes += 1;
+        if self.nodes >= self.slice_end {
+            return Some(Flow::Slice);
+        }
         if let Some(b) = self.budget {
             let used = match self.shared {
                 Some(t) if self.nodes & (CHECK_EVERY - 1) == 0 => self.flush(t),
