@@ -3,7 +3,7 @@
 //! mask, free-neighbour counts and a line's empty squares by colour as
 //! population counts, so that a step costs no scan of the board.
 
-use super::engine::{line_bounds, Geometry};
+use super::geometry::{line_bounds, Geometry};
 use crate::Square;
 
 /// The squares of each line: rows, then columns.

@@ -26,6 +26,7 @@ use crate::Tour;
 mod eight;
 mod engine;
 pub mod enumerate;
+mod geometry;
 pub mod search;
 mod walk;
 
