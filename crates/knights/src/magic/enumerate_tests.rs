@@ -124,26 +124,3 @@ fn the_estimate_of_6x6_is_near_the_nodes_it_takes() {
         whole.nodes
     );
 }
-
-#[test]
-#[ignore = "measures: MAGIC_SECS=600 cargo test -- --ignored magic_enumerate_8x8 --nocapture"]
-fn magic_enumerate_8x8() {
-    let secs: u64 = std::env::var("MAGIC_SECS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(60);
-    let flag = crate::StopFlag::new();
-    let stopper = flag.clone();
-    std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_secs(secs));
-        stopper.stop();
-    });
-    let e = Enumeration {
-        side: 8,
-        kind: Wanted::Either,
-        checkpoint: None,
-        max_nodes: None,
-    };
-    let r = e.run(&Control::new().stop(flag), &mut |_| Ok(())).unwrap();
-    println!("8x8 --all in {secs}s: {r:?}");
-}

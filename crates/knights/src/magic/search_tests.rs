@@ -32,17 +32,6 @@ fn the_first_20_steps_of_dudeneys_tour_have_a_semimagic_completion() {
 }
 
 #[test]
-#[ignore = "slow: about a minute in the test profile"]
-fn the_first_12_steps_of_dudeneys_tour_have_a_semimagic_completion() {
-    let mut search = MagicSearch::new(8);
-    search.prefix = dudeney_prefix(12);
-    search.max_nodes = Some(200_000_000);
-    let (tours, report) = run(&search).unwrap();
-    eprintln!("12 steps: {} nodes", report.nodes);
-    assert_eq!(&tours[0][..12], &search.prefix[..]);
-}
-
-#[test]
 fn a_prefix_that_is_not_a_knight_path_is_refused() {
     let mut search = MagicSearch::new(8);
     search.prefix = vec![0, 1];
@@ -84,78 +73,6 @@ fn a_tiny_budget_gives_up_with_the_nodes_hint() {
 }
 
 #[test]
-#[ignore = "measures the search: cargo test --release -- --ignored magic_measure --nocapture"]
-fn magic_measure() {
-    let secs: u64 = std::env::var("MAGIC_SECS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(60);
-    let seed: u64 = std::env::var("MAGIC_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
-    let flag = crate::StopFlag::new();
-    let stopper = flag.clone();
-    std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_secs(secs));
-        stopper.stop();
-    });
-    let mut search = MagicSearch::new(8);
-    search.seed = seed;
-    search.limit = None;
-    let (mut tours, mut classes) = (
-        std::collections::BTreeSet::new(),
-        std::collections::BTreeSet::new(),
-    );
-    let t0 = std::time::Instant::now();
-    let report = search
-        .run(&Control::new().stop(flag), &mut |f| {
-            let sq = f.tour.squares().to_vec();
-            classes.insert(super::enumerate::canonical(8, &sq));
-            tours.insert(sq);
-            println!(
-                "tour {} at {} nodes, {:.1}s",
-                tours.len(),
-                f.nodes,
-                t0.elapsed().as_secs_f64()
-            );
-            Ok(())
-        })
-        .unwrap();
-    let el = t0.elapsed().as_secs_f64();
-    println!(
-        "seed {seed}: {} tours, {} classes, {} nodes in {el:.1}s = {:.0} nodes/s",
-        tours.len(),
-        classes.len(),
-        report.nodes,
-        report.nodes as f64 / el
-    );
-}
-
-#[test]
-#[ignore = "looks for a fast seed: MAGIC_START=58 cargo test -- --ignored magic_seeds --nocapture"]
-fn magic_seeds() {
-    let start: u32 = std::env::var("MAGIC_START")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(58);
-    for seed in 0..40 {
-        let mut search = MagicSearch::new(8);
-        search.seed = seed;
-        search.start = Some(start);
-        search.max_nodes = Some(3_000_000);
-        match run(&search) {
-            Ok((tours, r)) => println!(
-                "seed {seed}: found at {} nodes: {:?}",
-                r.nodes,
-                &tours[0][..8]
-            ),
-            Err(e) => println!("seed {seed}: {e}"),
-        }
-    }
-}
-
-#[test]
 fn a_pinned_seed_finds_a_semimagic_tour_from_16_steps_of_dudeneys() {
     let mut search = MagicSearch::new(8);
     search.prefix = dudeney_prefix(16);
@@ -168,15 +85,12 @@ fn a_pinned_seed_finds_a_semimagic_tour_from_16_steps_of_dudeneys() {
             .flat_map(|s| s.to_le_bytes())
             .collect::<Vec<u8>>(),
     );
-    eprintln!(
-        "pinned: {} nodes, crc {crc:#010x}, {:?}",
-        report.nodes,
-        &tours[0][16..24]
-    );
+    assert_eq!(crc, 0xf8dc_e8e5, "{:?}", &tours[0][16..24]);
+    assert!(report.nodes < 100_000_000);
 }
 
 #[test]
-#[ignore = "measures: MAGIC_PROBES=20000 cargo test -- --ignored magic_estimate --nocapture"]
+#[ignore = "measures Knuth's estimate of the whole 8x8 tree (MAGIC_PROBES probes), in release"]
 fn magic_estimate() {
     let probes: u64 = std::env::var("MAGIC_PROBES")
         .ok()
