@@ -54,6 +54,7 @@ KEYWORDS: Dict[str, str] = {
     "difficulty": "difficulty",
     "symmetric": "symmetric",
     "limit": "limit",
+    "from": "from_",
     "step": "step",
     "progress": "progress",
 }
@@ -143,9 +144,13 @@ def run_check(r: Dict[str, Any]) -> Dict[str, Any]:
     # A solution of a puzzle is checked against it with puzzle=.
     puzzle = {"puzzle": r["puzzle"]} if "puzzle" in r else {}
     try:
-        return {"valid": True, "verdict": knights.check(r["text"], **puzzle)}
+        facts: Dict[str, Any] = {"valid": True, "verdict": knights.check(r["text"], **puzzle)}
     except knights.InvalidTourError as e:
         return {"valid": False, "verdict": str(e)}
+    read = knights.read(r["text"]) if not puzzle else None
+    if isinstance(read, knights.Tour) and read.magic is not None:
+        facts["magic"] = read.magic.magic
+    return facts
 
 
 def run_position(r: Dict[str, Any]) -> Dict[str, Any]:
@@ -195,6 +200,14 @@ def run_solve(r: Dict[str, Any]) -> Dict[str, Any]:
     return {"found": answer.count, "unique": answer.unique, "complete": answer.complete}
 
 
+def run_magic(r: Dict[str, Any]) -> Dict[str, Any]:
+    tours = knights.magic(r["board"], **keywords(r, ("board",)))
+    facts: Dict[str, Any] = {"tours": len(tours)}
+    if tours and tours[0].magic is not None:
+        facts["magic"] = tours[0].magic.magic
+    return facts
+
+
 def cover(r: Dict[str, Any]) -> Any:
     return knights.read(r["cover"])
 
@@ -222,6 +235,7 @@ RUNNERS: Dict[str, Callable[[Dict[str, Any]], Dict[str, Any]]] = {
     "position": run_position,
     "puzzle": run_puzzle,
     "solve": run_solve,
+    "magic": run_magic,
 }
 
 
