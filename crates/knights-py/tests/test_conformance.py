@@ -147,7 +147,11 @@ def run_check(r: Dict[str, Any]) -> Dict[str, Any]:
         facts: Dict[str, Any] = {"valid": True, "verdict": knights.check(r["text"], **puzzle)}
     except knights.InvalidTourError as e:
         return {"valid": False, "verdict": str(e)}
-    read = knights.read(r["text"]) if not puzzle else None
+    # A tour's sums; a puzzle's text reads as no tour and has none.
+    try:
+        read = None if puzzle else knights.read(r["text"])
+    except knights.BadInputError:
+        read = None
     if isinstance(read, knights.Tour) and read.magic is not None:
         facts["magic"] = read.magic.magic
     return facts
