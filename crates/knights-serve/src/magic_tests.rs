@@ -11,7 +11,7 @@ use super::tests::call;
 use super::{router, Config};
 
 /// The semimagic tour Dudeney printed (Amusements in Mathematics, 1917,
-/// no. 344), rows top to bottom: each number its step, from 1.
+/// problem 412), rows top to bottom: each number its step, from 1.
 pub(super) const DUDENEY: [[u32; 8]; 8] = [
     [46, 55, 44, 19, 58, 9, 22, 7],
     [43, 18, 47, 56, 21, 6, 59, 10],

@@ -7,7 +7,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use knights::magic::search::MagicSearch;
 use knights::Control;
 
-/// Dudeney's semimagic tour (Amusements in Mathematics, 1917, no. 344),
+/// Dudeney's semimagic tour (Amusements in Mathematics, 1917, problem 412),
 /// rows top to bottom.
 const DUDENEY: [[u32; 8]; 8] = [
     [46, 55, 44, 19, 58, 9, 22, 7],

@@ -3,7 +3,7 @@
 
 use super::{run, scratch};
 
-/// Dudeney's semimagic tour (Amusements in Mathematics, 1917, no. 344),
+/// Dudeney's semimagic tour (Amusements in Mathematics, 1917, problem 412),
 /// numbered from 1.
 const DUDENEY: [[u32; 8]; 8] = [
     [46, 55, 44, 19, 58, 9, 22, 7],

@@ -142,11 +142,11 @@ pub fn sums(tour: &Tour) -> Option<LineSums> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The semimagic tour Dudeney printed (Amusements in Mathematics,
-    /// 1917, no. 344), rows top to bottom.
+    /// 1917, problem 412), rows top to bottom.
     pub(crate) const DUDENEY: [[u64; 8]; 8] = [
         [46, 55, 44, 19, 58, 9, 22, 7],
         [43, 18, 47, 56, 21, 6, 59, 10],

@@ -340,18 +340,7 @@ mod tests {
     use super::*;
     use crate::Category;
 
-    /// Dudeney's semimagic tour (Amusements in Mathematics, 1917, no.
-    /// 344), rows top to bottom, numbered from 1.
-    const DUDENEY: [[u32; 8]; 8] = [
-        [46, 55, 44, 19, 58, 9, 22, 7],
-        [43, 18, 47, 56, 21, 6, 59, 10],
-        [54, 45, 20, 41, 12, 57, 8, 23],
-        [17, 42, 53, 48, 5, 24, 11, 60],
-        [52, 3, 32, 13, 40, 61, 34, 25],
-        [31, 16, 49, 4, 33, 28, 37, 62],
-        [2, 51, 14, 29, 64, 39, 26, 35],
-        [15, 30, 1, 50, 27, 36, 63, 38],
-    ];
+    use crate::magic::tests::DUDENEY;
 
     /// Dudeney's tour as a numbered grid up to step `steps`, `.` after.
     fn dudeney_grid(steps: u32) -> String {
@@ -359,7 +348,7 @@ mod tests {
         for row in DUDENEY {
             let cells: Vec<String> = row
                 .iter()
-                .map(|&n| match n <= steps {
+                .map(|&n| match n <= u64::from(steps) {
                     true => format!("{n:>2}"),
                     false => " .".into(),
                 })
@@ -372,7 +361,11 @@ mod tests {
 
     /// The square numbered `n` in Dudeney's tour.
     fn dudeney_square(n: u32) -> Square {
-        let at = DUDENEY.iter().flatten().position(|&m| m == n).unwrap();
+        let at = DUDENEY
+            .iter()
+            .flatten()
+            .position(|&m| m == u64::from(n))
+            .unwrap();
         at as Square
     }
 
