@@ -68,7 +68,7 @@ fn wrong_path(from: &Bound<'_, PyAny>) -> PyErr {
 /// `knights.magic`: up to `limit` semimagic tours of `board` (wrapped with
 /// its keyword arguments and docstring in `knights/__init__.py`).
 #[pyfunction]
-#[pyo3(signature = (board, kind, start, from_, seed, limit, max_nodes))]
+#[pyo3(signature = (board, kind, start, from_, seed, limit, max_nodes, symmetric))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn magic(
     py: Python<'_>,
@@ -79,6 +79,7 @@ pub(crate) fn magic(
     seed: &Bound<'_, PyAny>,
     limit: &Bound<'_, PyAny>,
     max_nodes: Option<&Bound<'_, PyAny>>,
+    symmetric: bool,
 ) -> PyResult<Vec<PyTour>> {
     let request = MagicRequest {
         kind: kind
@@ -92,6 +93,7 @@ pub(crate) fn magic(
         max_nodes: max_nodes
             .map(|n| whole(py, "max_nodes", n, 64))
             .transpose()?,
+        symmetric,
         ..MagicRequest::new(&board_text(board)?)
     };
     let plan = lib(py, request.plan())?;

@@ -12,7 +12,7 @@ import pytest
 import knights
 
 #: The semimagic tour Dudeney printed (Amusements in Mathematics, 1917,
-#: no. 344), rows top to bottom: each number its step, from 1.
+#: problem 412), rows top to bottom: each number its step, from 1.
 DUDENEY = [
     [46, 55, 44, 19, 58, 9, 22, 7],
     [43, 18, 47, 56, 21, 6, 59, 10],
@@ -80,3 +80,15 @@ def test_a_semimagic_completion_of_dudeneys_first_40_steps():
     assert t.squares[:40] == prefix
     assert t.magic is not None and t.magic.magic in ("semimagic", "magic")
     assert t.magic.rows == [260] * 8 and t.magic.cols == [260] * 8
+
+
+def test_a_bare_seed_finds_tours_symmetric_under_the_half_turn():
+    tours = knights.magic("8x8", seed=3, limit=2, symmetric=True, max_nodes=50_000_000)
+    assert len(tours) == 2 and tours[0] != tours[1]
+    for t in tours:
+        assert knights.check(t).endswith("tour on 8x8")
+        squares = t.squares
+        assert all(squares[k + 32] == (7 - r, 7 - c) for k, (r, c) in enumerate(squares[:32]))
+        assert t.magic is not None and t.magic.rows == [260] * 8
+    with pytest.raises(knights.BadInputError, match="closed"):
+        knights.magic("8x8", kind="open", symmetric=True)

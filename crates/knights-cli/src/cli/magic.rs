@@ -34,6 +34,11 @@ pub struct MagicArgs {
     /// what it found).
     #[arg(long)]
     pub max_nodes: Option<u64>,
+    /// Only tours symmetric under the half turn (number k + N/2 on the
+    /// square opposite k), which are closed: a search of half the depth.
+    /// Without it a search looks at these first, then at every tour.
+    #[arg(long)]
+    pub symmetric: bool,
     /// Enumerate every semimagic tour, range by range, instead of looking
     /// for some.
     #[arg(long)]

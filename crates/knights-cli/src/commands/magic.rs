@@ -93,6 +93,7 @@ pub fn run(args: MagicArgs) -> Result<ExitCode> {
         max_nodes: args.max_nodes,
         limit: args.limit,
         all: args.all,
+        symmetric: args.symmetric,
         checkpoint: args.checkpoint.as_ref().map(|p| p.display().to_string()),
         ..MagicRequest::new(args.board.board.trim())
     };

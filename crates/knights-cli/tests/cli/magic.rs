@@ -348,3 +348,43 @@ fn ctrl_c_stops_an_enumeration_with_its_checkpoint_written() {
     assert!(nodes(again) > nodes(&summary), "{summary} then {again}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The numbered grid of the first tour of a text answer.
+fn first_grid(out: &str) -> Vec<u32> {
+    out.lines()
+        .take(8)
+        .flat_map(|l| l.split_whitespace().map(|n| n.parse::<u32>().unwrap()))
+        .collect()
+}
+
+#[test]
+fn a_bare_seed_finds_a_tour_symmetric_under_the_half_turn() {
+    let (code, out, err) = run(&["magic", "8x8", "--seed", "1"], "");
+    assert_eq!(code, 0, "{err}");
+    let grid = first_grid(&out);
+    assert_eq!(grid.len(), 64, "{out}");
+    // Number k + 32 stands opposite k (square 63 - s).
+    for (s, &k) in grid.iter().enumerate() {
+        let opposite = grid[63 - s];
+        assert_eq!(k.abs_diff(opposite), 32, "{out}");
+    }
+    assert!(out.contains("\nsemimagic: rows sum to 260, columns sum to 260"));
+    assert!(out.ends_with("; not complete\n"), "{out}");
+}
+
+#[test]
+fn the_symmetric_enumeration_of_6x6_is_complete_and_finds_none() {
+    let (code, out, err) = run(&["magic", "6x6", "--all", "--symmetric"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("6 of 6 ranges done, 0 tours and 0 classes so far, "),
+        "{out}"
+    );
+    assert!(out.ends_with(" nodes; complete\n"), "{out}");
+    refused(
+        &["8x8", "--symmetric", "--open"],
+        "",
+        2,
+        "a tour symmetric under the half turn is closed, so there is no open one",
+    );
+}

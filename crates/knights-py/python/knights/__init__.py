@@ -213,6 +213,7 @@ def magic(
     seed: int = 0,
     limit: int = 1,
     max_nodes: Optional[int] = None,
+    symmetric: bool = False,
 ) -> List[Tour]:
     """Up to ``limit`` semimagic tours of the square ``board`` (even, from
     6x6 to 16x16): tours whose step numbers, from 1, sum alike along every
@@ -228,6 +229,9 @@ def magic(
       tours on every machine.
     - ``max_nodes``: the search's budget (none unless given: Ctrl-C stops
       it, as every long call here).
+    - ``symmetric``: only tours symmetric under the half turn (number
+      ``k + N/2`` on the square opposite ``k``; they are closed). Without
+      it the search looks at these first, then at every tour.
 
     A board the search does not take, a ``start`` off the board or a
     ``from_`` that is no legal partial path is :class:`BadInputError`; a
@@ -240,7 +244,7 @@ def magic(
     ...
     knights.BadInputError: ...
     """
-    return _native.magic(board, kind, start, from_, seed, limit, max_nodes)
+    return _native.magic(board, kind, start, from_, seed, limit, max_nodes, symmetric)
 
 
 def tourney(board: Board, *, generator: str = "warnsdorff", seed: int = 0) -> Tourney:

@@ -302,4 +302,5 @@ def magic(
     seed: int,
     limit: int,
     max_nodes: Optional[int],
+    symmetric: bool,
 ) -> List[Tour]: ...

@@ -18,6 +18,7 @@
 
 use super::eight::Eight;
 pub(crate) use super::geometry::{line_bounds, Geometry};
+use super::mirror::Mirror;
 use crate::Square;
 
 /// The state of one search of any side: the path so far, its last square
@@ -273,12 +274,14 @@ impl<'g> Wide<'g> {
     }
 }
 
-/// The state of one search: the 8x8 core on bitboards, or the generic one
-/// for the other sides.
+/// The state of one search: the 8x8 core on bitboards, the generic one
+/// for the other sides, or the half-turn core (first halves of tours
+/// symmetric under the half turn, any side).
 #[derive(Clone, Debug)]
 pub(crate) enum Engine<'g> {
     Eight(Box<Eight<'g>>),
     Wide(Wide<'g>),
+    Mirror(Box<Mirror<'g>>),
 }
 
 macro_rules! each {
@@ -286,6 +289,7 @@ macro_rules! each {
         match $self {
             Engine::Eight($e) => $body,
             Engine::Wide($e) => $body,
+            Engine::Mirror($e) => $body,
         }
     };
 }
@@ -302,7 +306,14 @@ impl<'g> Engine<'g> {
         })
     }
 
-    /// The squares numbered so far (the end not among them until placed).
+    /// The first half of a tour symmetric under the half turn, from the
+    /// one square `start`; `None` off the board.
+    pub fn half_turn(g: &'g Geometry, start: usize) -> Option<Engine<'g>> {
+        Some(Engine::Mirror(Box::new(Mirror::new(g, start)?)))
+    }
+
+    /// The squares numbered so far (the end not among them until placed;
+    /// the whole tour once full).
     pub fn path(&self) -> &[Square] {
         each!(self, e => e.path())
     }

@@ -12,8 +12,10 @@ use rand::Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::engine::{Engine, Geometry};
-use super::search::{check_side, ends, found_tour, Enumeration, EnumerationReport, Found};
+use super::engine::Geometry;
+use super::search::{
+    check_side, check_symmetric, ends, found_tour, Enumeration, EnumerationReport, Found, Unit,
+};
 use super::walk::{dfs, Flow, Walker};
 use crate::{Board, Control, Error, Phase, Progress, Result, Square, Wanted};
 
@@ -21,12 +23,16 @@ use crate::{Board, Control, Error, Phase, Progress, Result, Square, Wanted};
 const VERSION: u32 = 1;
 
 /// The ranges of the `n` x `n` board: every first square with
-/// `row <= col < n/2`, with every last square a tour of `kind` may have.
-pub(crate) fn ranges(g: &Geometry, kind: Wanted) -> Vec<(usize, usize)> {
+/// `row <= col < n/2`, with every last square a tour of `kind` may have
+/// (or, for tours symmetric under the half turn, alone).
+pub(crate) fn ranges(g: &Geometry, kind: Wanted, symmetric: bool) -> Vec<Unit> {
     let h = g.n / 2;
-    (0..h)
-        .flat_map(|r| (r..h).map(move |c| r * g.n + c))
-        .flat_map(|s| ends(g, s, kind).into_iter().map(move |e| (s, e)))
+    let firsts = (0..h).flat_map(|r| (r..h).map(move |c| r * g.n + c));
+    if symmetric {
+        return firsts.map(Unit::HalfTurn).collect();
+    }
+    firsts
+        .flat_map(|s| ends(g, s, kind).into_iter().map(move |e| Unit::Ends(s, e)))
         .collect()
 }
 
@@ -80,11 +86,13 @@ struct Checkpoint {
     nodes: u64,
 }
 
-fn kind_name(kind: Wanted) -> &'static str {
-    match kind {
-        Wanted::Closed => "closed",
-        Wanted::Open => "open",
-        Wanted::Either => "either",
+/// The checkpoint's name for the tours enumerated.
+fn kind_name(kind: Wanted, symmetric: bool) -> &'static str {
+    match (symmetric, kind) {
+        (true, _) => "half-turn",
+        (false, Wanted::Closed) => "closed",
+        (false, Wanted::Open) => "open",
+        (false, Wanted::Either) => "either",
     }
 }
 
@@ -139,10 +147,10 @@ impl Checkpoint {
 /// The tours of one range, or `None` when it was stopped before its end.
 type RangeResult = Result<Option<Vec<Vec<Square>>>>;
 
-/// Searches range `(start, end)` through, within the shared budget.
+/// Searches range `unit` through, within the shared budget.
 fn run_range(
     g: &Geometry,
-    (start, end): (usize, usize),
+    unit: Unit,
     control: &Control,
     total: &AtomicU64,
     budget: Option<u64>,
@@ -155,20 +163,16 @@ fn run_range(
         return Ok(None);
     }
     let mut tours = Vec::new();
-    let Some(mut e) = Engine::new(g, start, end) else {
+    let Some(mut e) = unit.root(g, &[]) else {
         return Ok(Some(tours));
     };
     let mut w = Walker::new(control, budget, None)
         .shared(total)
         .abort(abort);
-    let flow = if e.all_free_ok() {
-        dfs(&mut e, &mut w, &mut |path, _| {
-            tours.push(path.to_vec());
-            Ok(true)
-        })?
-    } else {
-        Flow::Go
-    };
+    let flow = dfs(&mut e, &mut w, &mut |path, _| {
+        tours.push(path.to_vec());
+        Ok(true)
+    })?;
     w.flush(total);
     Ok((flow == Flow::Go).then_some(tours))
 }
@@ -189,11 +193,12 @@ impl Enumeration {
         let n = check_side(self.side)?;
         let board = Board::new(n as u64, n as u64)?;
         let g = Geometry::new(n);
-        let ranges = ranges(&g, self.kind);
+        check_symmetric(self.kind, self.symmetric)?;
+        let ranges = ranges(&g, self.kind, self.symmetric);
         let fresh = Checkpoint {
             version: VERSION,
             side: self.side,
-            kind: kind_name(self.kind).into(),
+            kind: kind_name(self.kind, self.symmetric).into(),
             ranges: ranges.len() as u64,
             ..Checkpoint::default()
         };
@@ -296,15 +301,15 @@ pub fn estimate_nodes(
 ) -> Result<(f64, f64)> {
     let n = check_side(side)?;
     let g = Geometry::new(n);
-    let ranges = ranges(&g, kind);
+    let ranges = ranges(&g, kind, false);
     let mut values = Vec::with_capacity(probes as usize);
     for probe in 0..probes {
         control.check("the magic estimate")?;
         let mut rng = crate::rng::for_batch(seed, probe);
-        let (start, end) = ranges[rng.random_range(0..ranges.len())];
+        let unit = ranges[rng.random_range(0..ranges.len())];
         let mut value = 0.0;
         let mut weight = ranges.len() as f64;
-        if let Some(mut e) = Engine::new(&g, start, end).filter(|e| e.all_free_ok()) {
+        if let Some(mut e) = unit.root(&g, &[]) {
             loop {
                 value += weight;
                 let (moves, len) = e.moves();

@@ -15,6 +15,7 @@ fn enumerate(
         kind: Wanted::Either,
         checkpoint: checkpoint.map(|p| p.to_path_buf()),
         max_nodes,
+        symmetric: false,
     };
     e.run(&Control::new(), &mut |_| Ok(()))
 }

@@ -8,7 +8,9 @@
 //! "diagonally magic"; knights follows the magic-square words.) On 8x8
 //! there are 140 semimagic tours up to the 16 symmetries (8 of the board,
 //! and reversal) and no magic one (Meyrignac, Stertenbrink and others,
-//! 2003).
+//! 2003); 17 of them are symmetric under the half turn (number `k + 32`
+//! opposite `k`), which the search looks at first: their first half
+//! decides them, a tree small enough to search through in seconds.
 //!
 //! # Example
 //! ```
@@ -27,6 +29,7 @@ mod eight;
 mod engine;
 pub mod enumerate;
 mod geometry;
+mod mirror;
 pub mod search;
 mod walk;
 

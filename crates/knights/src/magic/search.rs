@@ -1,5 +1,6 @@
-//! The search for semimagic tours of n x n boards (foundation: the types
-//! and signatures; the engine replaces the bodies).
+//! The search for semimagic tours of n x n boards: its units, its two
+//! phases (tours symmetric under the half turn, then every tour), and the
+//! restarts of a bare search.
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -49,6 +50,9 @@ pub struct MagicSearch {
     pub max_nodes: Option<u64>,
     /// Stop after this many tours (`None`: go on to the budget).
     pub limit: Option<u64>,
+    /// Only tours symmetric under the half turn (number `k + N/2` on the
+    /// square opposite `k`), which are closed.
+    pub symmetric: bool,
 }
 
 impl MagicSearch {
@@ -62,6 +66,7 @@ impl MagicSearch {
             seed: 0,
             max_nodes: None,
             limit: Some(1),
+            symmetric: false,
         }
     }
 }
@@ -88,24 +93,112 @@ pub struct SearchReport {
     pub complete: bool,
 }
 
+/// One unit of the search: a first square with a last square, or the
+/// first square of a tour symmetric under the half turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Unit {
+    /// Number 1 on the first square, `N` on the second.
+    Ends(usize, usize),
+    /// Number 1 on the square, `k + N/2` opposite `k`.
+    HalfTurn(usize),
+}
+
+impl Unit {
+    /// The unit's engine with `prefix` placed, or `None` when the prefix
+    /// cannot be extended in this unit.
+    pub(crate) fn root<'g>(self, g: &'g Geometry, prefix: &[Square]) -> Option<Engine<'g>> {
+        let mut e = match self {
+            Unit::Ends(start, end) => Engine::new(g, start, end)?,
+            Unit::HalfTurn(start) => Engine::half_turn(g, start)?,
+        };
+        for &s in prefix.iter().skip(1) {
+            if !e.try_step(s as usize) {
+                return None;
+            }
+        }
+        (e.is_full() || e.all_free_ok()).then_some(e)
+    }
+}
+
+/// What a search carries from unit to unit.
+struct Sweep<'c, 'f> {
+    walker: Walker<'c>,
+    seen: HashSet<Vec<Square>>,
+    report: SearchReport,
+    limit: u64,
+    board: Board,
+    /// Whether units are searched in Luby slices (a bare search).
+    restarts: bool,
+    on_found: &'f mut dyn FnMut(&Found) -> Result<()>,
+}
+
+impl Sweep<'_, '_> {
+    /// Goes round `pending` until every unit is searched through (`true`)
+    /// or the search must end (`false`).
+    fn run(&mut self, g: &Geometry, prefix: &[Square], mut pending: Vec<Unit>) -> Result<bool> {
+        let (mut slice, mut cursor) = (1u64, 0usize);
+        while !pending.is_empty() {
+            if self.report.found >= self.limit {
+                return Ok(false);
+            }
+            let at = cursor % pending.len();
+            let Some(mut e) = pending[at].root(g, prefix) else {
+                pending.remove(at);
+                continue;
+            };
+            self.walker.slice_end = if self.restarts {
+                self.walker.nodes.saturating_add(SLICE_UNIT * luby(slice))
+            } else {
+                u64::MAX
+            };
+            slice += 1;
+            let flow = dfs(
+                &mut e,
+                &mut self.walker,
+                &mut |squares: &[Square], nodes| {
+                    if !self.seen.insert(squares.to_vec()) {
+                        return Ok(true);
+                    }
+                    let found = found_tour(self.board, squares, nodes)?;
+                    self.report.found += 1;
+                    (self.on_found)(&found)?;
+                    Ok(self.report.found < self.limit)
+                },
+            )?;
+            match flow {
+                Flow::Go => {
+                    pending.remove(at);
+                }
+                Flow::Slice => cursor = at + 1,
+                _ => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+}
+
 impl MagicSearch {
     /// Runs the search, giving each tour to `on_found` as it is found.
     ///
-    /// The units of work are (first square, last square) pairs, in an
-    /// order the seed shuffles; within one, a depth-first search in
-    /// Warnsdorff order (the seed breaking ties), pruned by the line sums
-    /// and dead ends (see the engine). A path to extend has each pair
-    /// searched through in turn; a bare search goes round the pairs in
-    /// slices of Luby's lengths, each a fresh move order, dropping a pair
-    /// once a slice searches it through (so it still ends when the space
-    /// is exhausted); a tour found again is not handed out twice. Stops at
-    /// `limit` tours, at `max_nodes` nodes or when the control's flag is
-    /// raised.
+    /// Two phases, each a round of units in an order the seed shuffles:
+    /// first the tours symmetric under the half turn (closed, and a
+    /// search of half the depth: see the half-turn core), one unit per
+    /// first square; then, unless `symmetric`, every tour, one unit per
+    /// (first square, last square) pair. Within a unit, a depth-first
+    /// search in Warnsdorff order (the seed breaking ties), pruned by the
+    /// line sums and dead ends (see the engines). A path to extend has
+    /// each unit searched through in turn; a bare search goes round the
+    /// units in slices of Luby's lengths, each a fresh move order, dropping
+    /// a unit once a slice searches it through (so it still ends when the
+    /// space is exhausted); a tour found again is not handed out twice.
+    /// Stops at `limit` tours, at `max_nodes` nodes or when the control's
+    /// flag is raised.
     ///
     /// # Errors
     /// [`Error::Refused`] for a side or prefix the search does not take,
-    /// [`Error::NoTour`] when the whole space holds no tour,
-    /// [`Error::GaveUp`] (raise the nodes) when the budget ran out first.
+    /// or symmetric open tours; [`Error::NoTour`] when the whole space
+    /// holds no tour; [`Error::GaveUp`] (raise the nodes) when the budget
+    /// ran out first.
     pub fn run(
         &self,
         control: &Control,
@@ -115,61 +208,43 @@ impl MagicSearch {
         let board = Board::new(n as u64, n as u64)?;
         let g = Geometry::new(n);
         check_prefix(&g, self.start, &self.prefix)?;
+        check_symmetric(self.kind, self.symmetric)?;
         let mut rng = crate::rng::seeded(self.seed);
-        let mut pending = self.pairs(&g, &mut rng);
-        let mut walker = Walker::new(control, self.max_nodes, Some(rng));
-        let mut report = SearchReport {
-            found: 0,
-            nodes: 0,
-            complete: true,
+        let mut phases = Vec::new();
+        if self.kind != Wanted::Open && self.prefix.len() <= n * n / 2 {
+            let mut units: Vec<Unit> = self.starts(&g).into_iter().map(Unit::HalfTurn).collect();
+            units.shuffle(&mut rng);
+            phases.push(units);
+        }
+        if !self.symmetric {
+            phases.push(self.pairs(&g, &mut rng));
+        }
+        let mut sweep = Sweep {
+            walker: Walker::new(control, self.max_nodes, Some(rng)),
+            seen: HashSet::new(),
+            report: SearchReport {
+                found: 0,
+                nodes: 0,
+                complete: false,
+            },
+            limit: self.limit.unwrap_or(u64::MAX),
+            board,
+            restarts: self.prefix.is_empty(),
+            on_found,
         };
-        let limit = self.limit.unwrap_or(u64::MAX);
-        // A bare search restarts in slices (the time to a first tour is
-        // heavy-tailed); a path to extend is searched pair by pair.
-        let restarts = self.prefix.is_empty();
-        let mut seen = HashSet::new();
-        let (mut slice, mut cursor) = (1u64, 0usize);
-        while !pending.is_empty() {
-            if report.found >= limit {
-                report.complete = false;
+        let mut complete = true;
+        for units in phases {
+            if !sweep.run(&g, &self.prefix, units)? {
+                complete = false;
                 break;
             }
-            let at = cursor % pending.len();
-            let (start, end) = pending[at];
-            let Some(mut e) = self.root(&g, start, end) else {
-                pending.remove(at);
-                continue;
-            };
-            walker.slice_end = if restarts {
-                walker.nodes.saturating_add(SLICE_UNIT * luby(slice))
-            } else {
-                u64::MAX
-            };
-            slice += 1;
-            let flow = dfs(&mut e, &mut walker, &mut |squares: &[Square], nodes| {
-                if !seen.insert(squares.to_vec()) {
-                    return Ok(true);
-                }
-                let found = found_tour(board, squares, nodes)?;
-                report.found += 1;
-                on_found(&found)?;
-                Ok(report.found < limit)
-            })?;
-            match flow {
-                Flow::Go => {
-                    pending.remove(at);
-                }
-                Flow::Slice => cursor = at + 1,
-                _ => {
-                    report.complete = false;
-                    break;
-                }
-            }
         }
-        report.nodes = walker.nodes;
-        if report.found == 0 && walker.out_of_nodes {
+        let mut report = sweep.report;
+        report.complete = complete;
+        report.nodes = sweep.walker.nodes;
+        if report.found == 0 && sweep.walker.out_of_nodes {
             return Err(Error::GaveUp(
-                format!("the magic search found no tour in {} nodes", walker.nodes).into(),
+                format!("the magic search found no tour in {} nodes", report.nodes).into(),
             )
             .with_hint(Hint::Raise(Budget::Nodes)));
         }
@@ -182,39 +257,36 @@ impl MagicSearch {
     }
 
     fn what(&self) -> &'static str {
-        match (self.prefix.is_empty(), self.start.is_some()) {
-            (false, _) => "extends the given path",
-            (true, true) => "starts on the given square",
-            (true, false) => "exists of the kind asked for",
+        match (self.prefix.is_empty(), self.start.is_some(), self.symmetric) {
+            (false, _, false) => "extends the given path",
+            (false, _, true) => "symmetric under the half turn extends the given path",
+            (true, true, false) => "starts on the given square",
+            (true, true, true) => "symmetric under the half turn starts on the given square",
+            (true, false, false) => "exists of the kind asked for",
+            (true, false, true) => "is symmetric under the half turn",
+        }
+    }
+
+    /// The first squares to search from.
+    fn starts(&self, g: &Geometry) -> Vec<usize> {
+        match (self.prefix.first(), self.start) {
+            (Some(&s), _) | (None, Some(s)) => vec![s as usize],
+            (None, None) => (0..g.n * g.n).collect(),
         }
     }
 
     /// The (first, last) square pairs to search, in the seed's order.
-    fn pairs(&self, g: &Geometry, rng: &mut crate::rng::KnightRng) -> Vec<(usize, usize)> {
+    fn pairs(&self, g: &Geometry, rng: &mut crate::rng::KnightRng) -> Vec<Unit> {
         let nn = g.n * g.n;
-        let starts: Vec<usize> = match (self.prefix.first(), self.start) {
-            (Some(&s), _) | (None, Some(s)) => vec![s as usize],
-            (None, None) => (0..nn).collect(),
-        };
-        let mut pairs: Vec<(usize, usize)> = starts
+        let mut pairs: Vec<Unit> = self
+            .starts(g)
             .iter()
             .flat_map(|&s| ends(g, s, self.kind).into_iter().map(move |e| (s, e)))
             .filter(|&(_, e)| !self.prefix.contains(&(e as Square)) || self.prefix.len() == nn)
+            .map(|(s, e)| Unit::Ends(s, e))
             .collect();
         pairs.shuffle(rng);
         pairs
-    }
-
-    /// The engine of one pair with the prefix placed, or `None` when the
-    /// prefix cannot be extended to that end.
-    fn root<'g>(&self, g: &'g Geometry, start: usize, end: usize) -> Option<Engine<'g>> {
-        let mut e = Engine::new(g, start, end)?;
-        for &s in self.prefix.iter().skip(1) {
-            if !e.try_step(s as usize) {
-                return None;
-            }
-        }
-        (e.is_full() || e.all_free_ok()).then_some(e)
     }
 }
 
@@ -226,6 +298,17 @@ pub(crate) fn check_side(side: u32) -> Result<usize> {
         ));
     }
     Ok(side as usize)
+}
+
+/// Refuses symmetric open tours: a tour symmetric under the half turn is
+/// closed.
+pub(crate) fn check_symmetric(kind: Wanted, symmetric: bool) -> Result<()> {
+    if symmetric && kind == Wanted::Open {
+        return Err(Error::Refused(
+                "a tour symmetric under the half turn is closed, so there is no open one; ask for closed tours or either kind".into(),
+            ));
+    }
+    Ok(())
 }
 
 /// Refuses a start off the board or a prefix that is not a knight path.
@@ -306,6 +389,9 @@ pub struct Enumeration {
     pub checkpoint: Option<PathBuf>,
     /// The node budget of this run.
     pub max_nodes: Option<u64>,
+    /// Only tours symmetric under the half turn: one range per first
+    /// square.
+    pub symmetric: bool,
 }
 
 /// How far an enumeration has come.

@@ -110,3 +110,37 @@ fn the_slices_follow_lubys_sequence() {
     let seq: Vec<u64> = (1..=15).map(super::search::luby).collect();
     assert_eq!(seq, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
 }
+
+#[test]
+fn a_bare_pinned_seed_finds_a_semimagic_tour_within_five_million_nodes() {
+    let mut search = MagicSearch::new(8);
+    search.seed = 1;
+    search.max_nodes = Some(5_000_000);
+    let (tours, report) = run(&search).unwrap();
+    assert_eq!(report.found, 1);
+    let crc = crc32fast::hash(
+        &tours[0]
+            .iter()
+            .flat_map(|s| s.to_le_bytes())
+            .collect::<Vec<u8>>(),
+    );
+    assert_eq!(crc, 0x90b6_b31b, "{:?}", &tours[0][..8]);
+}
+
+#[test]
+fn a_symmetric_search_hands_out_tours_symmetric_under_the_half_turn() {
+    let mut search = MagicSearch::new(8);
+    search.symmetric = true;
+    search.seed = 2;
+    search.limit = Some(3);
+    search.max_nodes = Some(50_000_000);
+    let (tours, report) = run(&search).unwrap();
+    assert_eq!(report.found, 3);
+    for t in &tours {
+        for k in 0..32 {
+            assert_eq!(t[k + 32], 63 - t[k], "{t:?}");
+        }
+    }
+    search.kind = Wanted::Open;
+    assert!(matches!(run(&search), Err(Error::Refused(_))));
+}

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::{place, refuse, within, Job};
 use crate::magic::search::{
-    Enumeration, EnumerationReport, Found, MagicSearch, SearchReport, MAX_SIDE,
+    check_symmetric, Enumeration, EnumerationReport, Found, MagicSearch, SearchReport, MAX_SIDE,
 };
 use crate::magic::LineSums;
 use crate::{Board, Control, Result, Shape, Square, Tour, Wanted};
@@ -49,6 +49,10 @@ pub struct MagicRequest {
     /// With `all`, the checkpoint file to resume from and rewrite.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checkpoint: Option<String>,
+    /// Only tours symmetric under the half turn (number `k + N/2` on the
+    /// square opposite `k`; such tours are closed).
+    #[serde(default)]
+    pub symmetric: bool,
 }
 
 impl MagicRequest {
@@ -64,6 +68,7 @@ impl MagicRequest {
             limit: None,
             all: false,
             checkpoint: None,
+            symmetric: false,
         }
     }
 }
@@ -207,6 +212,7 @@ impl MagicRequest {
             kind: self.kind,
             checkpoint: self.checkpoint.as_ref().map(PathBuf::from),
             max_nodes,
+            symmetric: self.symmetric,
         }))
     }
 }
@@ -285,11 +291,12 @@ impl Job for MagicRequest {
     /// The board must be square, of even side from 6 to [`MAX_SIDE`]; a
     /// search's `start` on it, its `from` a partial knight's path on the
     /// plain board (its first square the `start`, if both are given) and
-    /// `limit` 1 or more; an enumeration (`all`) takes neither `start`,
+    /// `limit` 1 or more; `symmetric` tours are not open; an enumeration (`all`) takes neither `start`,
     /// `from` nor `limit`, and only it takes a `checkpoint`.
     fn plan(&self) -> Result<MagicPlan> {
         let board: Board = self.board.parse()?;
         let side = magic_side(board)?;
+        check_symmetric(self.kind, self.symmetric)?;
         let max_nodes = self
             .max_nodes
             .map(|n| within("max-nodes", n, 1, u64::MAX))
@@ -326,6 +333,7 @@ impl Job for MagicRequest {
             seed: self.seed,
             max_nodes,
             limit: Some(limit),
+            symmetric: self.symmetric,
         }))
     }
 
@@ -597,8 +605,30 @@ mod tests {
                 kind: Wanted::Open,
                 checkpoint: Some(PathBuf::from("magic.ckpt")),
                 max_nodes: Some(5),
+                symmetric: false,
             }
         );
+    }
+
+    #[test]
+    fn symmetric_tours_are_closed_so_none_is_open() {
+        let open = MagicRequest {
+            symmetric: true,
+            kind: Wanted::Open,
+            ..MagicRequest::new("8x8")
+        };
+        let said = refusal(open.clone());
+        assert!(said.contains("closed"), "{said}");
+        refusal(MagicRequest { all: true, ..open });
+        let MagicPlan::Search(search) = MagicRequest {
+            symmetric: true,
+            ..MagicRequest::new("8x8")
+        }
+        .plan()
+        .unwrap() else {
+            panic!("a search")
+        };
+        assert!(search.symmetric);
     }
 
     #[test]

@@ -5,8 +5,10 @@
 //! Meyrignac, Stertenbrink et al., Computing Magic Knight Tours, 2003).
 
 use knights::check::{check_path, grid_to_path};
+use knights::magic::enumerate::canonical;
+use knights::magic::search::Enumeration;
 use knights::magic::{sums, Magic};
-use knights::{Kind, Tour};
+use knights::{Control, Kind, Tour, Wanted};
 use serde::Deserialize;
 
 use crate::suite::data;
@@ -22,16 +24,28 @@ pub struct Published {
     pub rows: String,
 }
 
+/// One published count of classes.
+#[derive(Deserialize)]
+pub struct Count {
+    pub what: String,
+    pub symmetric: bool,
+    pub classes: u64,
+    pub source: String,
+}
+
 #[derive(Deserialize)]
 struct File {
     tour: Vec<Published>,
+    count: Vec<Count>,
+}
+
+fn file() -> File {
+    toml::from_str::<File>(&data("magic_tours.toml")).expect("magic_tours.toml reads")
 }
 
 /// The tours of the file.
 pub fn published() -> Vec<Published> {
-    toml::from_str::<File>(&data("magic_tours.toml"))
-        .expect("magic_tours.toml reads")
-        .tour
+    file().tour
 }
 
 impl Published {
@@ -105,4 +119,51 @@ fn beverleys_tour_reversed_and_reflected_stays_semimagic() {
     assert!(Tour::new("8x8".parse().unwrap(), swapped.clone()).is_err());
     let t = Tour::from_squares_unchecked("8x8".parse().unwrap(), swapped);
     assert_eq!(sums(&t).unwrap().magic, Magic::No);
+}
+
+/// The one count an enumeration finishes within the tests: the tours
+/// symmetric under the half turn (a search of half the depth). Every one
+/// is checked by the one checker as it is found, and the published
+/// symmetric tours are among them.
+#[test]
+fn the_published_count_of_tours_symmetric_under_the_half_turn_is_found() {
+    let counts = file().count;
+    let count = counts
+        .iter()
+        .find(|c| c.symmetric)
+        .expect("a symmetric count");
+    assert!(!count.source.is_empty(), "{} has no source", count.what);
+    let mut classes = std::collections::BTreeSet::new();
+    let report = Enumeration {
+        side: 8,
+        kind: Wanted::Either,
+        checkpoint: None,
+        max_nodes: None,
+        symmetric: true,
+    }
+    .run(&Control::new(), &mut |found| {
+        let squares = found.tour.squares();
+        assert!((0..32).all(|k| squares[k + 32] == 63 - squares[k]));
+        classes.insert(canonical(8, squares));
+        Ok(())
+    })
+    .unwrap();
+    assert!(report.complete);
+    assert_eq!(report.classes, count.classes, "{}", count.what);
+    assert_eq!(classes.len() as u64, count.classes);
+    let symmetric: Vec<Published> = published()
+        .into_iter()
+        .filter(|t| {
+            let s = t.tour().squares().to_vec();
+            t.semimagic && (0..32).all(|k| s[k + 32] == 63 - s[k])
+        })
+        .collect();
+    assert!(!symmetric.is_empty(), "Wenzelides' tour is symmetric");
+    for t in symmetric {
+        assert!(
+            classes.contains(&canonical(8, t.tour().squares())),
+            "{}",
+            t.name
+        );
+    }
 }
