@@ -5,6 +5,7 @@ the first 40 steps of Dudeney's tour it finds a semimagic completion."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import List, Tuple
 
 import pytest
@@ -12,17 +13,10 @@ import pytest
 import knights
 
 #: The semimagic tour Dudeney printed (Amusements in Mathematics, 1917,
-#: problem 412), rows top to bottom: each number its step, from 1.
-DUDENEY = [
-    [46, 55, 44, 19, 58, 9, 22, 7],
-    [43, 18, 47, 56, 21, 6, 59, 10],
-    [54, 45, 20, 41, 12, 57, 8, 23],
-    [17, 42, 53, 48, 5, 24, 11, 60],
-    [52, 3, 32, 13, 40, 61, 34, 25],
-    [31, 16, 49, 4, 33, 28, 37, 62],
-    [2, 51, 14, 29, 64, 39, 26, 35],
-    [15, 30, 1, 50, 27, 36, 63, 38],
-]
+#: problem 412), rows top to bottom: each number its step, from 1 (the
+#: repository's example).
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "data" / "dudeney_semimagic.txt"
+DUDENEY = [[int(n) for n in line.split()] for line in EXAMPLE.read_text().splitlines()]
 
 
 def dudeney_path() -> List[Tuple[int, int]]:

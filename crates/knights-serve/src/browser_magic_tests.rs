@@ -8,7 +8,7 @@
 use fantoccini::Client;
 
 use super::browser_tests::{click, console_errors, js, shot, start, text_of, wait_for};
-use super::magic_tests::{dudeney_path, ordinary_path, DUDENEY};
+use super::magic_tests::{dudeney, dudeney_path, ordinary_path};
 
 /// The caption Dudeney's tour shows (the page numbers steps from 0 by
 /// default, so the caption says the sums are of the numbering from 1).
@@ -71,7 +71,7 @@ async fn browser_magic_dudeneys_tour_says_its_sums_and_an_ordinary_tour_none() {
     // solved and says its sums.
     click(&client, "#tabs button[data-panel='puzzle']").await;
     click(&client, "#puzzle-open-box summary").await;
-    let grid: Vec<String> = DUDENEY
+    let grid: Vec<String> = dudeney()
         .iter()
         .map(|row| row.map(|n| n.to_string()).join(" "))
         .collect();

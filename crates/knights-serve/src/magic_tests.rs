@@ -11,22 +11,23 @@ use super::tests::call;
 use super::{router, Config};
 
 /// The semimagic tour Dudeney printed (Amusements in Mathematics, 1917,
-/// problem 412), rows top to bottom: each number its step, from 1.
-pub(super) const DUDENEY: [[u32; 8]; 8] = [
-    [46, 55, 44, 19, 58, 9, 22, 7],
-    [43, 18, 47, 56, 21, 6, 59, 10],
-    [54, 45, 20, 41, 12, 57, 8, 23],
-    [17, 42, 53, 48, 5, 24, 11, 60],
-    [52, 3, 32, 13, 40, 61, 34, 25],
-    [31, 16, 49, 4, 33, 28, 37, 62],
-    [2, 51, 14, 29, 64, 39, 26, 35],
-    [15, 30, 1, 50, 27, 36, 63, 38],
-];
+/// problem 412), rows top to bottom: each number its step, from 1 (the
+/// repository's example).
+pub(super) fn dudeney() -> [[u32; 8]; 8] {
+    let text = include_str!("../../../examples/data/dudeney_semimagic.txt");
+    let mut grid = [[0; 8]; 8];
+    for (r, line) in text.lines().enumerate() {
+        for (c, n) in line.split_whitespace().enumerate() {
+            grid[r][c] = n.parse().unwrap();
+        }
+    }
+    grid
+}
 
 /// Dudeney's tour as (row, column) squares in its order.
 pub(super) fn dudeney_path() -> Vec<(u32, u32)> {
     let mut path = vec![(0, 0); 64];
-    for (r, row) in DUDENEY.iter().enumerate() {
+    for (r, row) in dudeney().iter().enumerate() {
         for (c, &n) in row.iter().enumerate() {
             path[n as usize - 1] = (r as u32, c as u32);
         }

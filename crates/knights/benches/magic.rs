@@ -1,5 +1,6 @@
 //! The magic search: completing the first 20 steps of Dudeney's semimagic
-//! tour, and a pinned-seed search from its first 16 steps.
+//! tour, a pinned-seed search from its first 16 steps, and a bare seed's
+//! first tour (symmetric under the half turn).
 
 #![allow(missing_docs)] // `criterion_group!` makes an undocumented public function.
 
@@ -7,25 +8,15 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use knights::magic::search::MagicSearch;
 use knights::Control;
 
-/// Dudeney's semimagic tour (Amusements in Mathematics, 1917, problem 412),
-/// rows top to bottom.
-const DUDENEY: [[u32; 8]; 8] = [
-    [46, 55, 44, 19, 58, 9, 22, 7],
-    [43, 18, 47, 56, 21, 6, 59, 10],
-    [54, 45, 20, 41, 12, 57, 8, 23],
-    [17, 42, 53, 48, 5, 24, 11, 60],
-    [52, 3, 32, 13, 40, 61, 34, 25],
-    [31, 16, 49, 4, 33, 28, 37, 62],
-    [2, 51, 14, 29, 64, 39, 26, 35],
-    [15, 30, 1, 50, 27, 36, 63, 38],
-];
+/// Dudeney's semimagic tour (Amusements in Mathematics, 1917, problem 412):
+/// the repository's example, a grid numbered from 1.
+const DUDENEY: &str = include_str!("../../../examples/data/dudeney_semimagic.txt");
 
+/// Dudeney's squares (row-major numbers) in the tour's order.
 fn squares() -> Vec<u32> {
     let mut squares = vec![0; 64];
-    for (r, row) in DUDENEY.iter().enumerate() {
-        for (c, &n) in row.iter().enumerate() {
-            squares[n as usize - 1] = (r * 8 + c) as u32;
-        }
+    for (at, n) in DUDENEY.split_whitespace().enumerate() {
+        squares[n.parse::<usize>().unwrap() - 1] = at as u32;
     }
     squares
 }
@@ -43,6 +34,11 @@ fn bench(c: &mut Criterion) {
     pinned.seed = PINNED_SEED;
     group.bench_function("pinned-seed", |b| {
         b.iter(|| pinned.run(&Control::new(), &mut |_| Ok(())).unwrap())
+    });
+    let mut bare = MagicSearch::new(8);
+    bare.seed = 1;
+    group.bench_function("bare-seed", |b| {
+        b.iter(|| bare.run(&Control::new(), &mut |_| Ok(())).unwrap())
     });
     group.finish();
 }

@@ -4,25 +4,16 @@
 use super::{run, scratch};
 
 /// Dudeney's semimagic tour (Amusements in Mathematics, 1917, problem 412),
-/// numbered from 1.
-const DUDENEY: [[u32; 8]; 8] = [
-    [46, 55, 44, 19, 58, 9, 22, 7],
-    [43, 18, 47, 56, 21, 6, 59, 10],
-    [54, 45, 20, 41, 12, 57, 8, 23],
-    [17, 42, 53, 48, 5, 24, 11, 60],
-    [52, 3, 32, 13, 40, 61, 34, 25],
-    [31, 16, 49, 4, 33, 28, 37, 62],
-    [2, 51, 14, 29, 64, 39, 26, 35],
-    [15, 30, 1, 50, 27, 36, 63, 38],
-];
+/// numbered from 1: the repository's example.
+const DUDENEY: &str = include_str!("../../../../examples/data/dudeney_semimagic.txt");
 
 /// Dudeney's tour as a numbered grid up to step `steps`, `.` after.
 fn dudeney(steps: u32) -> String {
     let mut text = String::new();
-    for row in DUDENEY {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|&n| match n <= steps {
+    for line in DUDENEY.lines() {
+        let cells: Vec<String> = line
+            .split_whitespace()
+            .map(|n| match n.parse::<u32>().unwrap() <= steps {
                 true => format!("{n:>2}"),
                 false => " .".into(),
             })

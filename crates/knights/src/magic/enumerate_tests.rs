@@ -2,7 +2,7 @@
 
 use super::enumerate::{canonical, estimate_nodes};
 use super::search::{Enumeration, EnumerationReport};
-use super::tests::{tour_of, DUDENEY};
+use super::tests::{dudeney, tour_of};
 use crate::{Control, Error, Wanted};
 
 fn enumerate(
@@ -22,7 +22,7 @@ fn enumerate(
 
 #[test]
 fn the_canonical_form_is_the_same_for_all_16_images() {
-    let tour = tour_of(&DUDENEY).squares().to_vec();
+    let tour = tour_of(&dudeney()).squares().to_vec();
     let want = canonical(8, &tour);
     let n = 8u32;
     type Map = fn(u32, u32) -> (u32, u32);

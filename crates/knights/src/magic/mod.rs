@@ -149,17 +149,17 @@ pub(crate) mod tests {
     use super::*;
 
     /// The semimagic tour Dudeney printed (Amusements in Mathematics,
-    /// 1917, problem 412), rows top to bottom.
-    pub(crate) const DUDENEY: [[u64; 8]; 8] = [
-        [46, 55, 44, 19, 58, 9, 22, 7],
-        [43, 18, 47, 56, 21, 6, 59, 10],
-        [54, 45, 20, 41, 12, 57, 8, 23],
-        [17, 42, 53, 48, 5, 24, 11, 60],
-        [52, 3, 32, 13, 40, 61, 34, 25],
-        [31, 16, 49, 4, 33, 28, 37, 62],
-        [2, 51, 14, 29, 64, 39, 26, 35],
-        [15, 30, 1, 50, 27, 36, 63, 38],
-    ];
+    /// 1917, problem 412), rows top to bottom: the repository's example.
+    pub(crate) fn dudeney() -> [[u64; 8]; 8] {
+        let text = include_str!("../../../../examples/data/dudeney_semimagic.txt");
+        let mut grid = [[0; 8]; 8];
+        for (r, line) in text.lines().enumerate() {
+            for (c, n) in line.split_whitespace().enumerate() {
+                grid[r][c] = n.parse().unwrap();
+            }
+        }
+        grid
+    }
 
     pub(crate) fn tour_of(grid: &[[u64; 8]; 8]) -> Tour {
         let mut squares = vec![0; 64];
@@ -173,7 +173,7 @@ pub(crate) mod tests {
 
     #[test]
     fn dudeneys_tour_is_semimagic_with_its_diagonals_off_by_four() {
-        let sums = sums(&tour_of(&DUDENEY)).unwrap();
+        let sums = sums(&tour_of(&dudeney())).unwrap();
         assert_eq!(sums.magic, Magic::Semimagic);
         assert_eq!(sums.rows, vec![260; 8]);
         assert_eq!(sums.cols, vec![260; 8]);

@@ -1,7 +1,7 @@
 //! Tests of the magic search.
 
 use super::search::MagicSearch;
-use super::tests::{tour_of, DUDENEY};
+use super::tests::{dudeney, tour_of};
 use super::Magic;
 use crate::{check, Control, Error, Wanted};
 
@@ -18,7 +18,7 @@ fn run(search: &MagicSearch) -> crate::Result<(Vec<Vec<u32>>, super::search::Sea
 }
 
 fn dudeney_prefix(len: usize) -> Vec<u32> {
-    tour_of(&DUDENEY).squares()[..len].to_vec()
+    tour_of(&dudeney()).squares()[..len].to_vec()
 }
 
 #[test]

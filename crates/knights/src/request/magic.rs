@@ -348,12 +348,12 @@ mod tests {
     use super::*;
     use crate::Category;
 
-    use crate::magic::tests::DUDENEY;
+    use crate::magic::tests::dudeney;
 
     /// Dudeney's tour as a numbered grid up to step `steps`, `.` after.
     fn dudeney_grid(steps: u32) -> String {
         let mut text = String::new();
-        for row in DUDENEY {
+        for row in dudeney() {
             let cells: Vec<String> = row
                 .iter()
                 .map(|&n| match n <= u64::from(steps) {
@@ -369,7 +369,7 @@ mod tests {
 
     /// The square numbered `n` in Dudeney's tour.
     fn dudeney_square(n: u32) -> Square {
-        let at = DUDENEY
+        let at = dudeney()
             .iter()
             .flatten()
             .position(|&m| m == u64::from(n))
