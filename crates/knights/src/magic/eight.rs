@@ -3,7 +3,7 @@
 //! mask, free-neighbour counts and a line's empty squares by colour as
 //! population counts, so that a step costs no scan of the board.
 
-use super::geometry::{line_bounds, Geometry};
+use super::geometry::{can_take, Geometry};
 use crate::Square;
 
 /// The squares of each line: rows, then columns.
@@ -288,14 +288,10 @@ fn deadline(odd: u64, even: u64, need: u64) -> u8 {
     if odd + even == 0 {
         return if need == 0 { 255 } else { 0 };
     }
-    if !(need + odd).is_multiple_of(2) {
-        return 0;
-    }
     // The bounds only tighten as k grows (the least sum rises).
     let mut until = 0;
     for k in 1..64u64 {
-        let (lo, hi) = line_bounds(odd, even, k, 63);
-        if need < lo || need > hi {
+        if !can_take(need, odd, even, k, 63) {
             break;
         }
         until = k as u8 + 1;

@@ -7,7 +7,7 @@
 //! - **line bounds**: the knight alternates colours, so each empty square
 //!   of a row or column receives a number of a known parity; the least and
 //!   greatest sums its empty squares can still receive are closed forms
-//!   ([`line_bounds`]), and the line's missing sum must lie between them,
+//!   ([`can_take`]), and the line's missing sum must lie between them,
 //!   with the right parity;
 //! - **forced numbers**: a line with one empty square fixes its number,
 //!   which the knight must be able to reach in time (knight distance on the
@@ -17,7 +17,8 @@
 //!   out (free neighbours, or the knight's square), the last one one.
 
 use super::eight::Eight;
-pub(crate) use super::geometry::{line_bounds, Geometry};
+use super::geometry::can_take;
+pub(crate) use super::geometry::Geometry;
 use super::mirror::Mirror;
 use crate::Square;
 
@@ -218,17 +219,7 @@ impl<'g> Wide<'g> {
             let Some(need) = self.target.checked_sub(self.sum[l]) else {
                 return false;
             };
-            if odd + even == 0 {
-                if need != 0 {
-                    return false;
-                }
-                continue;
-            }
-            if (need + odd) % 2 != 0 {
-                return false;
-            }
-            let (lo, hi) = line_bounds(odd, even, k, max);
-            if need < lo || need > hi {
+            if !can_take(need, odd, even, k, max) {
                 return false;
             }
             if odd + even == 1 {
@@ -348,6 +339,7 @@ impl<'g> Engine<'g> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::geometry::line_bounds;
     use super::*;
     use proptest::prelude::*;
 

@@ -18,6 +18,17 @@ pub(crate) fn line_bounds(odd: u64, even: u64, k: u64, max: u64) -> (u64, u64) {
     (lo, hi)
 }
 
+/// Whether `odd` empty places taking odd numbers and `even` taking even
+/// ones can still receive exactly `need` from the numbers `k+1 ..= max`:
+/// the right parity, between the least and greatest sums.
+pub(crate) fn can_take(need: u64, odd: u64, even: u64, k: u64, max: u64) -> bool {
+    if odd + even == 0 {
+        return need == 0;
+    }
+    let (lo, hi) = line_bounds(odd, even, k, max);
+    (need + odd).is_multiple_of(2) && lo <= need && need <= hi
+}
+
 /// Knight moves from each square of the n x n board, and the knight
 /// distance between any two squares of the empty board.
 #[derive(Clone, Debug)]

@@ -17,11 +17,11 @@
 //! - **pair bounds**: each pair of opposite lines still needs
 //!   `n(n² + 2)/4 - (A + B)` from its empty first-half places, of known
 //!   parities (the colours; opposite squares share a colour), within the
-//!   least and greatest sums of the numbers left ([`line_bounds`]);
+//!   least and greatest sums of the numbers left ([`can_take`]);
 //! - **dead ends**: every empty square needs two ways in or out among the
 //!   empty squares and the four ends of the two half paths.
 
-use super::geometry::{line_bounds, Geometry};
+use super::geometry::{can_take, Geometry};
 use crate::Square;
 
 /// The state of one half-turn search: the first half of the path so far.
@@ -272,14 +272,9 @@ impl<'g> Mirror<'g> {
             .iter()
             .zip(&self.empty)
             .all(|(&sum, &[odd, even])| {
-                let Some(need) = self.target.checked_sub(sum) else {
-                    return false;
-                };
-                if odd + even == 0 {
-                    return need == 0;
-                }
-                let (lo, hi) = line_bounds(odd, even, k, u64::from(self.half));
-                (need + odd) % 2 == 0 && lo <= need && need <= hi
+                self.target
+                    .checked_sub(sum)
+                    .is_some_and(|need| can_take(need, odd, even, k, u64::from(self.half)))
             })
     }
 }
