@@ -28,6 +28,10 @@ struct Bound<'a> {
     prefix_counts: &'a [(usize, Count)],
     states_per_step: &'a [u64],
     files: Vec<(&'a str, u64, u32)>,
+    /// A meet's join so far (format 6), left out where there is none, so
+    /// that the bindings of format 5 stay as they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    join: &'a Option<super::replay::JoinRecord>,
 }
 
 /// The manifest's binding: the CRC-32 of what its answer stands on,
@@ -44,6 +48,7 @@ pub(super) fn binding(m: &Manifest) -> u32 {
             .iter()
             .map(|f| (f.name.as_str(), f.states, f.crc32))
             .collect(),
+        join: &m.join,
     };
     let mut h = crc32fast::Hasher::new_with_initial(0x6b6e_6967);
     h.update(
@@ -101,6 +106,21 @@ pub(super) fn check_fields(m: &Manifest, path: &Path, n: usize) -> Result<(), Er
             m.states_per_step[step - 1]
         )));
     }
+    if let Some(j) = &m.join {
+        if m.version < 6 || m.count.is_none() || j.done > j.buckets || j.buckets == 0 {
+            return Err(wrong(format!(
+                "it records a join of {} of {} parts, in format {}, of a run {}",
+                j.done,
+                j.buckets,
+                m.version,
+                if m.count.is_some() {
+                    "finished"
+                } else {
+                    "not finished"
+                }
+            )));
+        }
+    }
     let mut last = 0;
     for &(square, _) in &m.prefix_counts {
         if square <= last || square > step {
@@ -148,6 +168,11 @@ pub(super) struct Manifest {
     /// may differ in its last bit, and so the checksum).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub raw_bytes: Option<u64>,
+    /// A meet's join so far, in the manifest of the finished run whose
+    /// final layer it streams: the top's buckets joined and the sum they
+    /// made (see `replay.rs`). Format 6 on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub join: Option<super::replay::JoinRecord>,
     /// The CRC-32 of the run's answer and what it stands on (see
     /// [`binding`]), kept apart from the manifest's checksum: a manifest
     /// edited and sealed again keeps the binding of its old answer.
