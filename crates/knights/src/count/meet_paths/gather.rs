@@ -27,9 +27,12 @@ pub(super) enum Bottoms<'b> {
     /// chunk of it read as bottom states (packed) by `read`.
     Stream {
         layer: FinishedLayer,
-        read: &'b (dyn Fn(&[(u128, u128)]) -> Vec<(u128, u128)> + Sync),
+        read: &'b ReadBottoms<'b>,
     },
 }
+
+/// Reads a chunk of a final layer as bottom states (packed).
+pub(super) type ReadBottoms<'a> = dyn Fn(&[(u128, u128)]) -> Vec<(u128, u128)> + Sync + 'a;
 
 /// The progress a join reports: the part of the table and the bottom
 /// states joined with it.
