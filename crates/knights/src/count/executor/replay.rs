@@ -4,36 +4,18 @@
 //! and records in the run's manifest how far the join has come, so that a
 //! count stopped during the join resumes after its last finished part.
 
-use serde::{Deserialize, Serialize};
-
 use super::checkpoint::{fingerprint, lock_run, read_manifest, resume_from, Opened};
 use super::disk::{Disk, MANIFEST, MAX_BUCKETS};
 use super::folder::{Folder, Kind};
 use super::local::Local;
 use super::options::{FinalLayer, Run, RunOptions};
 use super::step::Executor;
+pub(crate) use super::validate::JoinRecord;
 use super::words::{io_error, Key, Stop, Tally, COUNT_BITS};
 use crate::count::frontier::{Engine, Problem};
-use crate::count::number::Count;
 use crate::{Error, Result};
 
 use bnum::types::{U1024, U2048, U256, U4096, U512};
-
-/// How far a meet's join has come, kept in the manifest of the run whose
-/// final layer it streams (format 6 on): the top part's states are joined
-/// in parts, each a run of `buckets` buckets by pattern; the buckets below
-/// `done` are joined, and made `sum` (from `pairs` table entries).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct JoinRecord {
-    /// The buckets the top's states are dealt into.
-    pub buckets: usize,
-    /// The buckets joined (those below it).
-    pub done: usize,
-    /// The sum of the products the joined buckets made.
-    pub sum: Count,
-    /// Table entries worked through.
-    pub pairs: u64,
-}
 
 /// The layer of a run on this machine, whatever its key and count widths.
 trait Layer {
