@@ -304,7 +304,7 @@ impl<'a> Gather<'a> {
         };
         if record.buckets != TOP_BUCKETS {
             return Err(Error::Parse(format!(
-                "the checkpoint records a join in {} parts by pattern, where this version of knights joins in {TOP_BUCKETS}; count again without --resume, or in another work directory",
+                "the checkpoint records a join in {} parts by pattern, where this version of knights joins in {TOP_BUCKETS}; count again afresh, or in another work directory",
                 record.buckets
             ).into())
             .with_hint(crate::Hint::StartFresh));
