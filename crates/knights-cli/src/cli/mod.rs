@@ -559,6 +559,10 @@ pub struct CountArgs {
     /// would; for tests of resuming.
     #[arg(long, hide = true)]
     pub stop_after: Option<usize>,
+    /// Stop a meeting's join once this many parts of its table are joined
+    /// and recorded, as Ctrl-C would; for tests of resuming.
+    #[arg(long, hide = true)]
+    pub stop_in_join: Option<u64>,
     /// Never draw the progress bar; write a status line once a minute
     /// only (a count of less than a minute prints its answer alone).
     #[arg(long)]

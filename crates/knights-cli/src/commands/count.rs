@@ -65,7 +65,11 @@ fn count(args: &CountArgs, workers: Option<&dyn Exchange>) -> Result<ExitCode> {
     let reporter = Arc::new(Reporter::new(args.quiet || !speaks));
     // The first Ctrl-C stops the count after the square in progress (its
     // checkpoint kept for --resume); a second ends the process at once.
-    let control = reporter.control(crate::output::stop_on_ctrl_c(), args.stop_after);
+    let control = reporter.control(
+        crate::output::stop_on_ctrl_c(),
+        args.stop_after,
+        args.stop_in_join,
+    );
     let answer = match workers {
         Some(w) => CountRequest::run_plan_across(plan, &control, w),
         None => CountRequest::run_plan(plan, &control),
@@ -226,11 +230,14 @@ impl Reporter {
     /// The control of a count watching `stop` and reporting here. With
     /// `stop_after` (`--stop-after`, a hidden flag for tests of resuming)
     /// it raises `stop` itself once that square is done and its checkpoint
-    /// written, so the count stops there as after a Ctrl-C.
+    /// written, so the count stops there as after a Ctrl-C; with
+    /// `stop_in_join` (`--stop-in-join`, likewise) once a meeting's join
+    /// has joined and recorded that many parts of its table.
     fn control(
         self: &Arc<Self>,
         stop: knights::StopFlag,
         stop_after: Option<usize>,
+        stop_in_join: Option<u64>,
     ) -> knights::Control {
         let reporter = Arc::clone(self);
         let raise = stop.clone();
@@ -239,6 +246,10 @@ impl Reporter {
                 reporter.report(f);
             }
             if stop_after.is_some_and(|square| p.done == square as u64) {
+                raise.stop();
+            }
+            let part = p.frontier.and_then(|f| f.joining).map(|j| j.part);
+            if stop_in_join.is_some_and(|done| part == Some(done + 1)) {
                 raise.stop();
             }
         })

@@ -964,7 +964,7 @@ fn a_checkpoint_without_checksums_is_refused() {
     let text = std::fs::read_to_string(&manifest).unwrap();
     std::fs::write(
         &manifest,
-        text.replacen("\"version\":5", "\"version\":1", 1),
+        text.replacen("\"version\":6", "\"version\":1", 1),
     )
     .unwrap();
     resume(&work)

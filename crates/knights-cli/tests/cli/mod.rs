@@ -16,6 +16,7 @@ mod dry_run;
 mod first_use;
 mod hint;
 mod magic;
+mod meet_resume;
 mod memory;
 mod output;
 mod pictures;

@@ -294,7 +294,7 @@ fn a_finished_count_edited_and_sealed_again_is_refused() {
         .stdout("")
         .stderr(contains("not those it was written with"));
     let binding = with_field(&edited, "binding", "0").replacen(",\"binding\":0", "", 1);
-    let older = binding.replacen("\"version\":5", "\"version\":4", 1);
+    let older = binding.replacen("\"version\":6", "\"version\":4", 1);
     std::fs::write(&manifest, resealed(&older)).unwrap();
     count("forward", &work, &["--resume"])
         .code(2)
@@ -313,7 +313,7 @@ fn an_unfinished_checkpoint_of_format_4_resumes() {
     let text = std::fs::read_to_string(&manifest).unwrap();
     let older = with_field(&text, "binding", "0")
         .replacen(",\"binding\":0", "", 1)
-        .replacen("\"version\":5", "\"version\":4", 1);
+        .replacen("\"version\":6", "\"version\":4", 1);
     assert!(!older.contains("binding"));
     std::fs::write(&manifest, resealed(&older)).unwrap();
     count("forward", &work, &["--resume"])

@@ -293,6 +293,7 @@ impl<'a, On> Counter<'a, On> {
             workers: self.workers.map(|w| w.0),
             route: None,
             judge_reach: self.options.order == SquareOrder::Rows,
+            keep_final: false,
         }
     }
 

@@ -53,15 +53,19 @@
 //! where walking every top state of the run with every bottom state would
 //! cost the product of the two.
 //!
-//! **Held states.** Both parts' final states wait for the join on shelves
-//! (`shelf.rs`): in memory while they take at most a third of the memory
-//! bound, past it in files in a directory of their own (about 15 bytes a
-//! state), the top's in 256 buckets by the pattern of a state and its
-//! mirror image, so that each part of the table reads only its own
-//! buckets, the bottom's in one file that streams past every part. The
-//! table's entries take 48 bytes while it is built and 32 once built (the
-//! links in the fold's form and the count); each part of the table costs
-//! one more pass over the bottom states.
+//! **Held states.** The top part's final states wait for the join on a
+//! shelf (`shelf.rs`): in memory while they take at most a third of the
+//! memory bound, past it in files in a directory of their own (about 15
+//! bytes a state), in 256 buckets by the pattern of a state and its mirror
+//! image, so that each part of the table reads only its own buckets. With
+//! a work directory the bottom states stream into every part of the join
+//! from the packed state files of a finished part's final layer (a few
+//! bytes a state, no copy), and each part done is recorded in that run's
+//! manifest, so that every phase resumes (`executor/replay.rs`); without
+//! one they wait on a shelf of one file too. The table's entries take 48
+//! bytes while it is built and 32 once built (the links in the fold's form
+//! and the count); each part of the table costs one more pass over the
+//! bottom states.
 //!
 //! **Small boards** (at most 42 squares) run their two parts side by side,
 //! since their layers are too small to keep both cores busy, and hold the
@@ -90,6 +94,8 @@
 mod boundary;
 mod fold;
 mod gather;
+#[cfg(test)]
+mod join_tests;
 mod middle;
 mod reader;
 mod shelf;
@@ -97,13 +103,13 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-use super::executor::{self, FinalLayer, RunOptions};
+use super::executor::{self, FinalLayer, FinishedLayer, RunOptions};
 use super::frontier::{Engine, Problem, Route};
 use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
 use super::separator::Plan;
 use crate::{Error, Result};
 use boundary::{packed, Boundary};
-use gather::Gather;
+use gather::{Bottoms, Gather};
 use middle::Middle;
 use reader::{Reader, Relabel};
 use table::Table;
@@ -199,21 +205,28 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     // Spread over workers, each holds the part of the table of its own
     // patterns (the top states go to their workers), and every bottom
     // state, which meets patterns of several workers.
-    let hold = |chunk: &[(u128, u128)]| -> Result<()> {
-        gather.hold_back(packed(&bottom_reader.boundaries(&bottom_engine, chunk)))
-    };
+    let read_bottom =
+        |chunk: &[(u128, u128)]| packed(&bottom_reader.boundaries(&bottom_engine, chunk));
+    let hold = |chunk: &[(u128, u128)]| -> Result<()> { gather.hold_back(read_bottom(chunk)) };
     let top_route = |key| gather.pair_of_state(&top_reader.boundary(&top_engine, key));
     // On even rows a top state read upside down is a lower one.
     let swap = Relabel::swap(w);
+    let read_lower =
+        |chunk: &[(u128, u128)]| held(&top_reader.boundaries(&top_engine, chunk), &swap);
     let collect_and_hold = |chunk: &[(u128, u128)]| -> Result<()> {
         let top = top_reader.boundaries(&top_engine, chunk);
         gather.table_in(&top)?;
         gather.hold_back(held(&top, &swap))
     };
+    let stream = streams(opts);
     let (nt, nl) = (top.problem.n, if shared { 0 } else { bottom.problem.n });
     let top_progress = shifted(opts, 0, nt + nl);
     let bottom_progress = shifted(opts, nt, nt + nl);
-    let top_final: &FinalLayer<'_> = if shared { &collect_and_hold } else { &collect };
+    let top_final: &FinalLayer<'_> = if shared && !stream {
+        &collect_and_hold
+    } else {
+        &collect
+    };
     let top_opts = RunOptions {
         final_layer: Some(top_final),
         progress: Some(&top_progress),
@@ -224,7 +237,8 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     let bottom_opts = RunOptions {
         later: true,
         progress: Some(&bottom_progress),
-        final_layer: Some(&hold),
+        final_layer: (!stream).then_some(&hold as &FinalLayer<'_>),
+        keep_final: stream,
         ..*opts
     };
     // Spread over workers, every collective call must come in one order:
@@ -260,8 +274,19 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
     };
     let middle = |table: &Table| shared.then(|| Middle::new(w, table.runs.keys().copied()));
     let squares = nt + nl;
+    let bottoms = match (stream, shared) {
+        (false, _) => Bottoms::Held,
+        (true, true) => Bottoms::Stream {
+            layer: FinishedLayer::open(&top.problem, opts)?,
+            read: &read_lower,
+        },
+        (true, false) => Bottoms::Stream {
+            layer: FinishedLayer::open(&bottom.problem, opts)?,
+            read: &read_bottom,
+        },
+    };
     let held_disk = gather.held_on_disk();
-    let (sum, pairs_tested) = gather.join_all(2 * w, middle, w, squares)?;
+    let (sum, pairs_tested) = gather.join_all(bottoms, 2 * w, middle, w, squares)?;
     let done = MeetRun {
         count: opts.summed(sum.total())?,
         top: top_run,
@@ -307,11 +332,16 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
         .map(|m| Relabel::of_image(&plan.separator_image(m)));
     let swap = Relabel::of_image(&plan.separator_image(plan.swap));
     let gather = Gather::new(opts, mirror);
+    let stream = streams(opts);
     let collect = |chunk: &[(u128, u128)]| -> Result<()> {
         let half = reader.boundaries(&engine, chunk);
         gather.table_in(&half)?;
-        gather.hold_back(held(&half, &swap))
+        match stream {
+            true => Ok(()),
+            false => gather.hold_back(held(&half, &swap)),
+        }
     };
+    let read_other = |chunk: &[(u128, u128)]| held(&reader.boundaries(&engine, chunk), &swap);
     let run = executor::run(
         &problem,
         &RunOptions {
@@ -319,8 +349,15 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
             ..*opts
         },
     )?;
+    let bottoms = match stream {
+        false => Bottoms::Held,
+        true => Bottoms::Stream {
+            layer: FinishedLayer::open(&problem, opts)?,
+            read: &read_other,
+        },
+    };
     let held_disk = gather.held_on_disk();
-    let (sum, pairs_tested) = gather.join_all(seps, |_| None, plan.w, problem.n)?;
+    let (sum, pairs_tested) = gather.join_all(bottoms, seps, |_| None, plan.w, problem.n)?;
     let done = MeetRun {
         count: opts.summed(sum.total())?,
         top: run,
@@ -330,6 +367,13 @@ fn open_tours_across(plan: &Plan, opts: &RunOptions<'_>) -> Result<MeetRun> {
     };
     summary.finish(&done, opts)?;
     Ok(done)
+}
+
+/// Whether a count streams its bottom states into the join from a part's
+/// final layer in the work directory (see the module notes): with a work
+/// directory, on this machine alone.
+fn streams(opts: &RunOptions<'_>) -> bool {
+    opts.count.work_dir.is_some() && opts.workers.is_none()
 }
 
 /// The states of a final layer (read as `states`) as bottom states, moved

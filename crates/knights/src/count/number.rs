@@ -174,6 +174,11 @@ pub(crate) struct ProductSum {
 }
 
 impl ProductSum {
+    /// A sum that starts at `c` (a join resumed with the sum of its parts done).
+    pub fn starting_at(c: Count) -> ProductSum {
+        ProductSum { low: 0, high: c.0 }
+    }
+
     #[inline]
     pub fn add_product(&mut self, a: u128, b: u128) {
         if let Some(p) = a.checked_mul(b) {

@@ -92,7 +92,7 @@ fn packed_files_decode_and_format_3_checkpoints_still_resume() {
         .find(|p| p.join("checkpoint.json").is_file())
         .expect("a checkpoint");
     let (mut text, files) = named_files(&run);
-    assert!(text.contains("\"version\":5"), "{text}");
+    assert!(text.contains("\"version\":6"), "{text}");
     let (mut states, mut packed) = (0usize, 0usize);
     for file in &files {
         let bytes = std::fs::read(file).unwrap();
@@ -123,7 +123,7 @@ fn packed_files_decode_and_format_3_checkpoints_still_resume() {
         "{head}{}",
         rest.trim_start_matches(|c: char| c.is_ascii_digit())
     );
-    let old = resealed(&unbound.replacen("\"version\":5", "\"version\":3", 1));
+    let old = resealed(&unbound.replacen("\"version\":6", "\"version\":3", 1));
     std::fs::write(run.join("checkpoint.json"), old).unwrap();
     assert_eq!(counter(true).tours().unwrap().count, 9862);
     std::fs::remove_dir_all(&dir).unwrap();

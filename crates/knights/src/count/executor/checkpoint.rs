@@ -64,8 +64,11 @@ pub(super) use super::disk::MANIFEST;
 /// manifest itself (older ones are refused: they cannot be checked), 4
 /// packed the state files (those of format 3, fixed-width, are still read),
 /// 5 bound the count to its run (see [`binding`]; older ones resume only
-/// while they hold no count, which the run then makes itself).
-pub(super) const MANIFEST_VERSION: u32 = 5;
+/// while they hold no count, which the run then makes itself), 6 records a
+/// meet's join in the manifest of the run whose final layer it streams
+/// (`join`, see `replay.rs`; a finished run of format 5 has no join
+/// recorded, and its meet joins from the first part).
+pub(super) const MANIFEST_VERSION: u32 = 6;
 
 /// The oldest manifest format a resume reads.
 const OLDEST_READ: u32 = 3;
@@ -430,6 +433,7 @@ pub(crate) fn clear_checkpoints(p: &Problem, dir: &Path) -> Result<()> {
 }
 
 /// Where a run starts: from its start state, or from its checkpoint.
+#[derive(Default)]
 pub(super) struct Opened {
     /// The run's figures so far.
     pub run: Run,
@@ -460,14 +464,8 @@ pub(super) fn open<K: Word, C: Tally>(
     mut run: Run,
 ) -> std::result::Result<Opened, Stop> {
     let mut opened = Opened {
-        run: Run::default(),
-        step: 0,
-        files: Vec::new(),
-        sizes: Vec::new(),
         packed: true,
-        raw_bytes: None,
-        disk: None,
-        finished: false,
+        ..Opened::default()
     };
     let Some(work_dir) = opts.count.work_dir.as_deref() else {
         opened.run = run;
@@ -506,7 +504,7 @@ pub(super) fn open<K: Word, C: Tally>(
 
 /// Reads the checkpoint in the run's `folder` into `run` and `opened`,
 /// checking every state file, and removes what a killed step left there.
-fn resume_from<K: Word, C: Tally>(
+pub(super) fn resume_from<K: Word, C: Tally>(
     folder: &Folder,
     fp: &str,
     n: usize,
@@ -607,6 +605,7 @@ pub(super) fn write_manifest(
         count,
         prefix_counts: run.prefix_counts.clone(),
         raw_bytes,
+        join: None,
         binding: None,
         checksum: 0,
     };

@@ -432,8 +432,11 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
             let finished = sq.t + 1 == sq.n;
             // A finished run that hands its states to no one keeps only its
             // manifest (with the count), unless asked to keep them.
-            let clean =
-                finished && sq.opts.final_layer.is_none() && !sq.opts.count.keep && !d.temporary;
+            let clean = finished
+                && sq.opts.final_layer.is_none()
+                && !sq.opts.keep_final
+                && !sq.opts.count.keep
+                && !d.temporary;
             let files: Vec<(&Path, u64, u32)> = match clean {
                 true => Vec::new(),
                 false => self

@@ -35,6 +35,7 @@ mod options;
 mod packed;
 #[cfg(test)]
 mod partitioned;
+mod replay;
 mod spread;
 mod spread_checkpoint;
 mod step;
@@ -51,4 +52,5 @@ pub(crate) use folder::Folder;
 pub(crate) use merge::merge;
 pub(crate) use options::{overflow, part_overflow, FinalLayer, Route, Run, RunOptions, JOINING};
 pub use options::{FrontierProgress, Joining, SquarePhase, Within};
+pub(crate) use replay::{FinishedLayer, JoinRecord};
 pub(crate) use words::{io_error, Stop};

@@ -145,6 +145,10 @@ pub(crate) struct RunOptions<'a> {
     /// whose states the projection models (a torus keeps its first rows in
     /// the frontier, and a cylinder's states level off early).
     pub judge_reach: bool,
+    /// Whether a finished run in a work directory keeps its final layer's
+    /// state files with no `final_layer` to hand them to: a meet streams
+    /// them into its join later (see `replay.rs`).
+    pub keep_final: bool,
 }
 
 impl Default for RunOptions<'_> {
@@ -161,6 +165,7 @@ impl Default for RunOptions<'_> {
             workers: None,
             route: None,
             judge_reach: false,
+            keep_final: false,
         }
     }
 }

@@ -28,6 +28,10 @@ struct Bound<'a> {
     prefix_counts: &'a [(usize, Count)],
     states_per_step: &'a [u64],
     files: Vec<(&'a str, u64, u32)>,
+    /// A meet's join so far (format 6), left out where there is none, so
+    /// that the bindings of format 5 stay as they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    join: &'a Option<JoinRecord>,
 }
 
 /// The manifest's binding: the CRC-32 of what its answer stands on,
@@ -44,6 +48,7 @@ pub(super) fn binding(m: &Manifest) -> u32 {
             .iter()
             .map(|f| (f.name.as_str(), f.states, f.crc32))
             .collect(),
+        join: &m.join,
     };
     let mut h = crc32fast::Hasher::new_with_initial(0x6b6e_6967);
     h.update(
@@ -101,6 +106,20 @@ pub(super) fn check_fields(m: &Manifest, path: &Path, n: usize) -> Result<(), Er
             m.states_per_step[step - 1]
         )));
     }
+    if let Some(j) = &m.join {
+        let odd = if m.version < 6 {
+            Some(format!("format {}, which has none", m.version))
+        } else if m.count.is_none() {
+            Some("a run not finished".to_string())
+        } else if j.buckets == 0 || j.done > j.buckets {
+            Some(format!("{} of {} buckets", j.done, j.buckets))
+        } else {
+            None
+        };
+        if let Some(odd) = odd {
+            return Err(wrong(format!("it records a join in {odd}")));
+        }
+    }
     let mut last = 0;
     for &(square, _) in &m.prefix_counts {
         if square <= last || square > step {
@@ -128,6 +147,22 @@ pub(super) fn check_fields(m: &Manifest, path: &Path, n: usize) -> Result<(), Er
     }
 }
 
+/// How far a meet's join has come, kept in the manifest of the run whose
+/// final layer it streams (format 6 on; see `replay.rs`): the top part's states are joined
+/// in parts, each a run of `buckets` buckets by pattern; the buckets below
+/// `done` are joined, and made `sum` (from `pairs` table entries).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct JoinRecord {
+    /// The buckets the top's states are dealt into.
+    pub buckets: usize,
+    /// The buckets joined (those below it).
+    pub done: usize,
+    /// The sum of the products the joined buckets made.
+    pub sum: crate::count::number::Count,
+    /// Table entries worked through.
+    pub pairs: u64,
+}
+
 /// The checkpoint manifest.
 #[derive(Serialize, Deserialize)]
 pub(super) struct Manifest {
@@ -148,6 +183,11 @@ pub(super) struct Manifest {
     /// may differ in its last bit, and so the checksum).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub raw_bytes: Option<u64>,
+    /// A meet's join so far, in the manifest of the finished run whose
+    /// final layer it streams: the top's buckets joined and the sum they
+    /// made (see `replay.rs`). Format 6 on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub join: Option<JoinRecord>,
     /// The CRC-32 of the run's answer and what it stands on (see
     /// [`binding`]), kept apart from the manifest's checksum: a manifest
     /// edited and sealed again keeps the binding of its old answer.

@@ -13,9 +13,69 @@ use super::middle::Middle;
 use super::reader::Relabel;
 use super::shelf::{lock, Room, Shelf};
 use super::table::{pattern_key, unfolded, Table};
-use crate::count::executor::{self, FrontierProgress, Joining, RunOptions, Stop};
+use crate::count::executor::{
+    self, FinishedLayer, FrontierProgress, JoinRecord, Joining, RunOptions, Stop,
+};
 use crate::count::number::ProductSum;
 use crate::{Error, Result};
+
+/// Where a join reads its bottom states.
+pub(super) enum Bottoms<'b> {
+    /// From the shelf they were held on.
+    Held,
+    /// From a finished run's final layer in the work directory, each
+    /// chunk of it read as bottom states (packed) by `read`.
+    Stream {
+        layer: FinishedLayer,
+        read: &'b ReadBottoms<'b>,
+    },
+}
+
+/// Reads a chunk of a final layer as bottom states (packed).
+pub(super) type ReadBottoms<'a> = dyn Fn(&[(u128, u128)]) -> Vec<(u128, u128)> + Sync + 'a;
+
+/// The progress a join reports: the part of the table and the bottom
+/// states joined with it.
+struct JoinProgress<'g, 'a> {
+    gather: &'g Gather<'a>,
+    started: std::time::Instant,
+    parts: u64,
+    states: u64,
+    squares: usize,
+}
+
+impl JoinProgress<'_, '_> {
+    /// Reports `done` bottom states joined with part `part` (from 0).
+    fn report(&self, part: usize, done: u64) {
+        let Some(f) = self.gather.opts.progress else {
+            return;
+        };
+        let (states, total) = (self.states, self.states * self.parts);
+        let so_far = part as u64 * states + done;
+        let elapsed = self.started.elapsed().as_secs_f64();
+        f(&FrontierProgress {
+            step: self.squares,
+            steps: self.squares,
+            states: states as usize,
+            peak: states as usize,
+            on_disk: self.gather.room.spilled(),
+            generated: 0,
+            disk_bytes: self.gather.held_on_disk(),
+            projected_peak: states,
+            seconds_left: None,
+            stage: None,
+            joining: Some(Joining {
+                part: part as u64 + 1,
+                parts: self.parts,
+                done,
+                total: states,
+                seconds_left: (so_far > 0)
+                    .then(|| elapsed / so_far as f64 * total.saturating_sub(so_far) as f64),
+            }),
+            within: None,
+        });
+    }
+}
 
 /// What a meet gathers while its parts run: the top part's final states
 /// and the bottom part's (or lower part's), as packed boundaries, on
@@ -138,105 +198,139 @@ impl<'a> Gather<'a> {
         self.after_push()
     }
 
-    /// The parts the table is built in: runs of the top's buckets, each
-    /// taking at most a third of what the held states leave of the memory
-    /// bound (a bucket larger than that makes a part of its own).
-    fn parts(&self) -> Vec<std::ops::Range<usize>> {
+    /// The parts the table is built in: runs of the top's buckets from
+    /// `from`, each taking at most a third of what the held states leave
+    /// of the memory bound (a bucket larger than that makes a part of its
+    /// own).
+    fn parts(&self, from: usize) -> Vec<std::ops::Range<usize>> {
         let per_state = TABLE_BYTES_PER_STATE * if self.mirror.is_some() { 2 } else { 1 };
         let free = self.budget.saturating_sub(self.held_in_memory());
         let cap = (free / 3 / per_state).max(1);
         let mut parts = Vec::new();
-        let (mut from, mut size) = (0, 0);
-        for (i, n) in self.tops.sizes().into_iter().enumerate() {
+        let (mut from, mut size) = (from, 0);
+        let sizes = self.tops.sizes();
+        for (i, &n) in sizes.iter().enumerate().skip(from) {
             if size > 0 && size + n > cap {
                 parts.push(from..i);
                 (from, size) = (i, 0);
             }
             size += n;
         }
-        parts.push(from..self.tops.len());
+        if from < sizes.len() {
+            parts.push(from..sizes.len());
+        }
         parts
     }
 
-    /// Joins the top and bottom states held: the sum of the products of
+    /// Joins the top states held with the bottom states (held, or
+    /// streamed from a part's final layer): the sum of the products of
     /// the counts of the pairs that make one path, and the table entries
     /// worked through. The table (the top's states unfolded from their
     /// mirror images, by pattern) is built in parts (see [`Gather::parts`]);
     /// the bottom states meet each part in turn (through the middle
-    /// `middle` makes for the part's patterns, on even rows).
+    /// `middle` makes for the part's patterns, on even rows). Streamed,
+    /// each part done is recorded in the final layer's manifest, and a
+    /// join recorded there resumes after its last part.
     pub(super) fn join_all(
         self,
+        bottoms: Bottoms<'_>,
         seps: usize,
         middle: impl Fn(&Table) -> Option<Middle>,
         w: usize,
         squares: usize,
     ) -> Result<(ProductSum, u64)> {
-        let parts = self.parts();
-        let bottoms = self.held.total();
-        let started = std::time::Instant::now();
-        let total = bottoms * parts.len() as u64;
-        let report = |part: usize, done: u64| {
-            let Some(f) = self.opts.progress else {
-                return;
-            };
-            let so_far = part as u64 * bottoms + done;
-            let elapsed = started.elapsed().as_secs_f64();
-            f(&FrontierProgress {
-                step: squares,
-                steps: squares,
-                states: bottoms as usize,
-                peak: bottoms as usize,
-                on_disk: self.room.spilled(),
-                generated: 0,
-                disk_bytes: self.held_on_disk(),
-                projected_peak: bottoms,
-                seconds_left: None,
-                stage: None,
-                joining: Some(Joining {
-                    part: part as u64 + 1,
-                    parts: parts.len() as u64,
-                    done,
-                    total: bottoms,
-                    seconds_left: (so_far > 0)
-                        .then(|| elapsed / so_far as f64 * (total - so_far) as f64),
-                }),
-                within: None,
-            });
+        let from = self.resumed(&bottoms)?;
+        let parts = self.parts(from);
+        let states = match &bottoms {
+            Bottoms::Held => self.held.total(),
+            Bottoms::Stream { layer, .. } => layer.states(),
         };
+        let progress = JoinProgress {
+            gather: &self,
+            started: std::time::Instant::now(),
+            parts: parts.len() as u64,
+            states,
+            squares,
+        };
+        let serial = Mutex::new(());
         for (part, buckets) in parts.iter().enumerate() {
             self.opts.check_stop(executor::JOINING)?;
-            report(part, 0);
-            let tops = self.tops.read(buckets.clone())?;
-            let entries: Vec<(u64, u128, u128)> = tops
-                .par_chunks(piece_size(tops.len()))
-                .flat_map_iter(|chunk| {
-                    let chunk: Vec<(Boundary, u128)> = chunk
-                        .iter()
-                        .map(|&(k, c)| (Boundary::unpacked(k), c))
-                        .collect();
-                    unfolded(&chunk, seps, self.mirror.as_ref())
-                })
-                .collect();
-            drop(tops);
-            let table_bytes = entries.len() as u64 * TABLE_BYTES_PER_STATE;
-            self.bytes.fetch_add(table_bytes, Ordering::Relaxed);
-            let table = Table::new(entries, seps);
+            progress.report(part, 0);
+            let (table, building) = self.table_of(buckets.clone(), seps)?;
             // At rest a table entry takes its links and count only.
-            let table_bytes = self.settle(table_bytes, table.states.len());
+            let table_bytes = self.settle(building, table.states.len());
             let middle = middle(&table);
-            let mut done = 0;
-            self.held.each(BLOCK, &mut |block| {
+            let done = AtomicU64::new(0);
+            let meet = |block: &[(u128, u128)]| -> Result<()> {
+                let _one_at_a_time = lock(&serial);
                 self.join(&table, &middle, w, block)?;
-                done += block.len() as u64;
-                report(part, done);
+                let done =
+                    done.fetch_add(block.len() as u64, Ordering::Relaxed) + block.len() as u64;
+                progress.report(part, done);
                 Ok(())
-            })?;
+            };
+            match &bottoms {
+                Bottoms::Held => self.held.each(BLOCK, &mut |block| meet(block))?,
+                Bottoms::Stream { layer, read } => {
+                    layer.hand_over(&|chunk| meet(&read(chunk)), self.opts)?
+                }
+            }
             let pieces = std::mem::take(&mut *lock(&self.pending));
             self.join_batch(&table, pieces.0)?;
             self.bytes.fetch_sub(table_bytes, Ordering::Relaxed);
+            if let Bottoms::Stream { layer, .. } = &bottoms {
+                let total = lock(&self.total);
+                layer.record(JoinRecord {
+                    buckets: TOP_BUCKETS,
+                    done: buckets.end,
+                    sum: total.0.total(),
+                    pairs: total.1,
+                })?;
+            }
         }
         rayon::broadcast(|_| RAW.with(|raw| std::mem::take(&mut *raw.borrow_mut())));
         Ok(self.total.into_inner().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Where a join starts: after the buckets its streamed layer's
+    /// manifest records as joined (their sum taken as the total so far),
+    /// or at the first.
+    fn resumed(&self, bottoms: &Bottoms<'_>) -> Result<usize> {
+        let Bottoms::Stream { layer, .. } = bottoms else {
+            return Ok(0);
+        };
+        let Some(record) = layer.join()? else {
+            return Ok(0);
+        };
+        if record.buckets != TOP_BUCKETS {
+            return Err(Error::Parse(format!(
+                "the checkpoint records a join in {} parts by pattern, where this version of knights joins in {TOP_BUCKETS}; count again afresh, or in another work directory",
+                record.buckets
+            ).into())
+            .with_hint(crate::Hint::StartFresh));
+        }
+        *lock(&self.total) = (ProductSum::starting_at(record.sum), record.pairs);
+        Ok(record.done)
+    }
+
+    /// The table of the top's states in `buckets`, unfolded from their
+    /// mirror images, and the bytes charged for it while it is built.
+    fn table_of(&self, buckets: std::ops::Range<usize>, seps: usize) -> Result<(Table, u64)> {
+        let tops = self.tops.read(buckets)?;
+        let entries: Vec<(u64, u128, u128)> = tops
+            .par_chunks(piece_size(tops.len()))
+            .flat_map_iter(|chunk| {
+                let chunk: Vec<(Boundary, u128)> = chunk
+                    .iter()
+                    .map(|&(k, c)| (Boundary::unpacked(k), c))
+                    .collect();
+                unfolded(&chunk, seps, self.mirror.as_ref())
+            })
+            .collect();
+        drop(tops);
+        let building = entries.len() as u64 * TABLE_BYTES_PER_STATE;
+        self.bytes.fetch_add(building, Ordering::Relaxed);
+        Ok((Table::new(entries, seps), building))
     }
 
     /// Turns bottom states into requests to the table (see
