@@ -512,6 +512,13 @@ pub struct CountArgs {
     /// any order within the rows (outside-in too) passes the same states.
     #[arg(long, conflicts_with_all = ["outside_in", "all_lengths", "symmetric", "classes"])]
     pub staggered: bool,
+    /// In a meet of open tours on a board of even rows, which edges between
+    /// the two middle rows the top part takes: `outer` those whose upper end
+    /// lies farther from the centre column, `inner` the others (the bottom
+    /// part, the top upside down, takes the rest): the same count through
+    /// other states, a check of a plain meet.
+    #[arg(long, default_value = "outer", value_parser = ["outer", "inner"], conflicts_with_all = ["outside_in", "staggered", "all_lengths", "all_cells", "symmetric", "classes"])]
+    pub middle: String,
     /// Print a JSON object with the count and the figures of the run.
     #[arg(long)]
     pub json: bool,

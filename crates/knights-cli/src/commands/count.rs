@@ -172,6 +172,7 @@ fn request(args: &CountArgs) -> Result<CountRequest> {
         method: method(args),
         outside_in: args.outside_in,
         staggered: args.staggered,
+        middle: args.middle.parse()?,
         max_memory: bytes(&args.max_memory, "memory")?,
         max_disk: bytes(&args.max_disk, "disk")?,
         memory_only: false,

@@ -456,6 +456,37 @@ fn staggered_counts_agree_and_exclude_what_needs_whole_rows() {
     }
 }
 
+/// `--middle inner` gives the top part of an even board's meet the other
+/// half of the middle's edges: the same count through other states; a
+/// count that is no such meet refuses it with status 2.
+#[test]
+fn the_inner_middle_counts_the_same_and_applies_only_to_even_rows() {
+    for share in ["outer", "inner"] {
+        knights()
+            .args([
+                "count", "8x4", "--open", "--method", "meet", "--middle", share,
+            ])
+            .assert()
+            .success()
+            .stdout("31088\n");
+    }
+    for (board, kind, why) in [
+        ("9x6", "--open", "9x6 has an odd number of rows"),
+        ("7x6", "--open", "7x6 meets across a smaller separator"),
+        (
+            "8x8",
+            "--closed",
+            "only in a meet in the middle of open tours",
+        ),
+    ] {
+        knights()
+            .args(["count", board, kind, "--middle", "inner"])
+            .assert()
+            .code(2)
+            .stderr(contains(why));
+    }
+}
+
 #[test]
 fn killed_counts_resume_to_the_same_answer() {
     for method in ["meet", "forward"] {

@@ -18,7 +18,7 @@ use super::symmetry::{self, Classes};
 use super::time_left::{self, Stage};
 use super::{
     meet, meet_paths, trial, Count, CountOptions, CountReport, Exchange, FrontierProgress, Method,
-    Sweep, WorkerShare,
+    MiddleEdges, Sweep, WorkerShare,
 };
 use crate::{Board, Control, Kind, Result, Shape};
 
@@ -230,6 +230,33 @@ impl<'a, On> Counter<'a, On> {
         self
     }
 
+    /// Shares out the edges between the middle rows of a board of even
+    /// rows in a meet of open tours by `share` (by default
+    /// [`MiddleEdges::Outer`]): the same count through other states, so a
+    /// run with one share checks a run with the other. Any other count with
+    /// [`MiddleEdges::Inner`] is refused.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::{Counter, Method, MiddleEdges};
+    /// use knights::Kind;
+    /// let board = "4x8".parse()?;
+    /// let outer = Counter::new(board).kind(Kind::Open).method(Method::Meet).tours()?;
+    /// let inner = Counter::new(board)
+    ///     .kind(Kind::Open)
+    ///     .method(Method::Meet)
+    ///     .middle(MiddleEdges::Inner)
+    ///     .tours()?;
+    /// assert_eq!(outer.count, 31_088);
+    /// assert_eq!(inner.count, outer.count);
+    /// assert_ne!(inner.states_per_step, outer.states_per_step);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn middle(mut self, share: MiddleEdges) -> Self {
+        self.options.middle = share;
+        self
+    }
+
     /// Keeps the states in memory only, never in a temporary directory:
     /// past the memory bound the count stops with
     /// [`crate::Error::TooLarge`] (for callers that must not touch the file
@@ -379,6 +406,7 @@ impl Counter<'_> {
             self.options.method,
             self.options.order,
         )?;
+        self.check_middle(meet)?;
         let forward = self.forward(&self.layout(rows, w, meet));
         let run_opts = RunOptions {
             count_bits: bits,
@@ -586,19 +614,21 @@ impl Counter<'_> {
         crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
         let (rows, w) = oriented(board);
         let meet = meets(board, kind, self.options.method, self.options.order)?;
+        self.check_middle(meet)?;
         let join = meet.then_some(match kind {
             Kind::Open => project::Join::Open,
             Kind::Closed => project::Join::Closed,
         });
         // The table's boards were counted by rows.
-        let table = (self.options.order == SquareOrder::Rows)
+        let table = (self.options.order == SquareOrder::Rows
+            && self.options.middle == MiddleEdges::Outer)
             .then(|| project::from_table(rows, w, kind == Kind::Open, meet))
             .flatten();
         if let Some(p) = table {
             return Ok(Projection { join, ..p });
         }
         let problems = if meet && kind == Kind::Open {
-            meet_paths::part_problems(rows, w)
+            meet_paths::part_problems(rows, w, self.options.middle)
         } else if meet {
             meet::part_problems(rows, w).to_vec()
         } else {
@@ -610,6 +640,18 @@ impl Counter<'_> {
 }
 
 impl Counter<'_> {
+    /// Refuses another share of the middle's edges than the default for a
+    /// count that is no meet of open tours (the meet refuses it on boards
+    /// it cuts otherwise).
+    fn check_middle(&self, meet: bool) -> Result<()> {
+        if self.options.middle == MiddleEdges::Outer || (meet && self.options.kind == Kind::Open) {
+            return Ok(());
+        }
+        Err(crate::Error::Unsupported(
+            "the middle's edges are shared out only in a meet in the middle of open tours; leave the share at outer".into(),
+        ))
+    }
+
     /// The phases of a count of tours of a `rows x w` board: one forward
     /// program's squares, or a meeting's two parts and their join.
     fn layout(&self, rows: usize, w: usize, meet: bool) -> Vec<(Stage, usize)> {
@@ -618,7 +660,7 @@ impl Counter<'_> {
         }
         let parts: Vec<usize> = match self.options.kind {
             Kind::Closed => meet::part_problems(rows, w).iter().map(|p| p.n).collect(),
-            Kind::Open => meet_paths::part_problems(rows, w)
+            Kind::Open => meet_paths::part_problems(rows, w, self.options.middle)
                 .iter()
                 .map(|p| p.n)
                 .collect(),

@@ -166,12 +166,98 @@ pub(super) fn shifted<'a>(
     }
 }
 
+/// Which part holds which edges between the two middle rows when a meet
+/// in the middle cuts open tours of a board of an even number of rows
+/// (see `meet_paths`): the top part takes those whose end in the upper
+/// middle row lies farther from the centre column than their other end
+/// (`Outer`, the default) or nearer (`Inner`), the bottom part the others,
+/// so that it is the top upside down. The count is the same, reached
+/// through other states, so a run with one checks a run with the other.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MiddleEdges {
+    /// The top part takes the middle's edges whose upper end lies farther out.
+    #[default]
+    Outer,
+    /// The top part takes the middle's edges whose upper end lies nearer the centre.
+    Inner,
+}
+
+impl MiddleEdges {
+    /// The name the command line and requests use: "outer" or "inner".
+    pub fn name(self) -> &'static str {
+        match self {
+            MiddleEdges::Outer => "outer",
+            MiddleEdges::Inner => "inner",
+        }
+    }
+}
+
+impl std::str::FromStr for MiddleEdges {
+    type Err = crate::Error;
+
+    /// `outer` or `inner` (spaces around are ignored); any other text is
+    /// refused, saying which names there are.
+    fn from_str(text: &str) -> crate::Result<Self> {
+        match text.trim() {
+            "outer" => Ok(MiddleEdges::Outer),
+            "inner" => Ok(MiddleEdges::Inner),
+            other => Err(crate::Error::Unsupported(
+                format!(
+                    "'{}' is not a share of the middle's edges; it is outer or inner",
+                    crate::excerpt(other)
+                )
+                .into(),
+            )),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for MiddleEdges {
+    /// Read by its name (see [`MiddleEdges::from_str`](std::str::FromStr)).
+    fn deserialize<D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> std::result::Result<MiddleEdges, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub(super) enum Side {
     Top,
     Bottom,
-    /// The bottom part without the edges between the two separator rows.
-    Lower,
+    /// The top part with the edges between the two separator rows (the
+    /// *middle*) that [`MiddleEdges`] gives it.
+    TopWith(MiddleEdges),
+    /// The bottom part with the middle's edges that the same share gives
+    /// it: [`Side::TopWith`] upside down.
+    LowerWith(MiddleEdges),
+}
+
+impl Side {
+    /// Whether the edge between squares `a` and `b` (row, column) of a
+    /// board `w` wide cut above row `h` belongs to this part.
+    pub(super) fn holds(self, a: (usize, usize), b: (usize, usize), w: usize, h: usize) -> bool {
+        let (upper, lower) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+        let middle = upper.0 == h && lower.0 == h + 1;
+        // Twice the distance from the centre column.
+        let out = |c: usize| (2 * c).abs_diff(w - 1);
+        // Whether a share gives the part the middle's edge whose end on the
+        // part's side is `near` and the other `far`.
+        let takes = |share: MiddleEdges, near: usize, far: usize| match share {
+            MiddleEdges::Outer => out(near) > out(far),
+            MiddleEdges::Inner => out(near) < out(far),
+        };
+        match self {
+            Side::Top => upper.0 < h,
+            Side::Bottom => upper.0 >= h,
+            Side::TopWith(share) => upper.0 < h || (middle && takes(share, upper.1, lower.1)),
+            Side::LowerWith(share) => {
+                (upper.0 >= h && lower.0 >= h + 2) || (middle && takes(share, lower.1, upper.1))
+            }
+        }
+    }
 }
 
 /// One part of the board as a frontier problem.
@@ -188,8 +274,8 @@ impl Part {
         // row h + 1, the bottom from the last row up to row h (its mirror
         // image, so its frontier moves like the top's).
         let order: Vec<usize> = match side {
-            Side::Top => (0..(h + 2).min(rows)).collect(),
-            Side::Bottom | Side::Lower => (h..rows).rev().collect(),
+            Side::Top | Side::TopWith(_) => (0..(h + 2).min(rows)).collect(),
+            Side::Bottom | Side::LowerWith(_) => (h..rows).rev().collect(),
         };
         let squares: Vec<(usize, usize)> = order
             .iter()
@@ -202,11 +288,6 @@ impl Part {
                 .map(|i| i * w + c)
                 .expect("a part's edge stays in the part")
         };
-        let in_part = |a: usize, b: usize| match side {
-            Side::Top => a.min(b) < h,
-            Side::Bottom => a.min(b) >= h,
-            Side::Lower => a.min(b) >= h && a.max(b) >= h + 2,
-        };
         let n = squares.len();
         let mut back = vec![Vec::new(); n];
         let mut external = vec![0u8; n];
@@ -217,7 +298,7 @@ impl Part {
                     continue;
                 }
                 let (rr, cc) = (rr as usize, cc as usize);
-                if !in_part(r, rr) {
+                if !side.holds((r, c), (rr, cc), w, h) {
                     external[v] += 1;
                 } else if index(rr, cc) < v {
                     back[v].push((index(rr, cc) as u32, 0));
@@ -242,8 +323,8 @@ impl Part {
                 // (their sum against the top's exact, symmetric table is
                 // the same); the top's table must be exact.
                 mirror: match side {
-                    Side::Top => Vec::new(),
-                    Side::Bottom | Side::Lower => (0..n)
+                    Side::Top | Side::TopWith(_) => Vec::new(),
+                    Side::Bottom | Side::LowerWith(_) => (0..n)
                         .map(|v| (v - v % w + (w - 1 - v % w)) as u32)
                         .collect(),
                 },

@@ -2,11 +2,12 @@
 //! its parts.
 //!
 //! The board, `w` wide, is cut above row `h`; the *separator* is rows `h`
-//! and `h + 1`. Every edge lies in the *top part* (edges with an end above
-//! row `h`) or in the *bottom part* (both ends in rows `h..`); the bottom
-//! part's edges between the two separator rows are the *middle*, the others
-//! the *lower part*. A Hamiltonian path splits in one way into its top
-//! edges and its bottom edges. The frontier program counts each part's
+//! and `h + 1`. Every edge with an end above row `h` lies in the *top
+//! part*, every edge with an end below row `h + 1` in the *bottom part*;
+//! the edges between the two separator rows, the *middle*, go to the
+//! bottom part on odd rows and are shared out on even rows (below). A
+//! Hamiltonian path splits in one way into its top edges and its bottom
+//! edges. The frontier program counts each part's
 //! edge sets as paths (`Route::Path`): every square of the part that is not
 //! a separator square has degree 2 or is one of the path's two *terminals*
 //! (degree 1), and a final state gives each separator square its degree in
@@ -15,18 +16,19 @@
 //! many as the part holds terminals: a path of a part never runs from
 //! terminal to terminal).
 //!
-//! **Even rows.** With `rows = 2h + 2` the lower part is the top turned
-//! upside down (the separator rows swapped), so one run of the frontier
-//! program gives both, and the middle (`2w - 4` edges on a few short
-//! paths) is added to the lower part's final states afterwards, edge by
-//! edge ([`Middle`]); the bottom states so made are added up by state. A
-//! bottom state must agree with some top pattern, checked on each square
-//! once it has no middle edge left, so most ways to add middle edges die
-//! early. An even board up to 6 columns so runs half its squares; on wider
-//! boards the expansion of the lower part's states edge by edge costs more
-//! than running the bottom part, so they run it as odd rows do. On odd rows
-//! the bottom part runs with its middle: running the lower part and adding
-//! the middle after was slower there.
+//! **Even rows.** With `rows = 2h + 2` the middle's edges are shared out
+//! so that the bottom part is the top turned upside down (the separator
+//! rows swapped), and one run of the frontier program gives both: the top
+//! part takes the middle's edges whose end in row `h` lies farther from
+//! the centre column than their end in row `h + 1`, the bottom part those
+//! whose end in row `h + 1` lies farther out. The top keeps its left-right
+//! mirror image. On an odd width the two edges whose ends lie equally far
+//! out belong to neither; they are added to the bottom's final states
+//! afterwards, edge by edge ([`Middle`]), and a bottom state so made must
+//! agree with some top pattern. Each part so holds half the middle, where
+//! a bottom part with all of it outgrows the top several times over
+//! (BENCHMARKS.md, "Exact counting"). On odd rows the bottom part (rows `h..`, the middle included) runs
+//! after the top.
 //!
 //! A top state and a bottom state make Hamiltonian paths when every
 //! separator square gets degree 2 from the two, except the separator
@@ -105,7 +107,7 @@ mod tests;
 
 use super::executor::{self, FinalLayer, FinishedLayer, RunOptions};
 use super::frontier::{Engine, Problem, Route};
-use super::halves::{shifted, MeetRun, Part, Side, Summary, MAX_WIDTH};
+use super::halves::{shifted, MeetRun, MiddleEdges, Part, Side, Summary, MAX_WIDTH};
 use super::separator::Plan;
 use crate::{Error, Result};
 use boundary::{packed, Boundary};
@@ -121,12 +123,12 @@ pub(crate) fn cut(rows: usize) -> usize {
 }
 
 /// The parts of a `rows x w` board that the frontier program runs: the
-/// top, and the bottom unless the lower part is the top upside down.
-pub(crate) fn part_problems(rows: usize, w: usize) -> Vec<Problem> {
+/// top, and the bottom unless it is the top upside down.
+pub(crate) fn part_problems(rows: usize, w: usize, share: MiddleEdges) -> Vec<Problem> {
     if let Ok(Some(plan)) = across(rows, w) {
         return vec![plan.problem().0];
     }
-    let ([top, bottom], shared) = parts(rows, w);
+    let ([top, bottom], shared) = parts(rows, w, share);
     if shared {
         vec![top.problem]
     } else {
@@ -134,10 +136,11 @@ pub(crate) fn part_problems(rows: usize, w: usize) -> Vec<Problem> {
     }
 }
 
-/// The top part and the bottom one, and whether the middle's edges are
-/// left out of the bottom part (which then is the lower part, the top
-/// upside down) to be added to its final states (see the module notes).
-fn parts(rows: usize, w: usize) -> ([Part; 2], bool) {
+/// The top part and the bottom one, and whether the bottom part is the
+/// top upside down (on even rows: the middle's edges shared out between
+/// them), its final states then read from the top's (see the module
+/// notes).
+fn parts(rows: usize, w: usize, share: MiddleEdges) -> ([Part; 2], bool) {
     let h = cut(rows);
     let part = |side: Side| {
         let mut part = Part::new(rows, w, h, side);
@@ -149,11 +152,11 @@ fn parts(rows: usize, w: usize) -> ([Part; 2], bool) {
             .collect();
         part
     };
-    let (top, lower) = (part(Side::Top), part(Side::Lower));
-    if w <= SHARED_MAX_WIDTH && upside_down(&top.problem, &lower.problem) {
+    let (top, lower) = (part(Side::TopWith(share)), part(Side::LowerWith(share)));
+    if upside_down(&top.problem, &lower.problem) {
         ([top, lower], true)
     } else {
-        ([top, part(Side::Bottom)], false)
+        ([part(Side::Top), part(Side::Bottom)], false)
     }
 }
 
@@ -180,7 +183,14 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
             "meeting in the middle counts open tours of boards with at least 4 rows and 3 to {MAX_WIDTH} columns, not {rows}x{w}"
         ).into()));
     }
-    match across(rows, w)? {
+    let plan = across(rows, w)?;
+    if opts.count.middle != MiddleEdges::Outer && (plan.is_some() || rows % 2 == 1) {
+        return Err(Error::Unsupported(format!(
+            "the middle's edges are shared out only where a meet cuts the open tours of a board of an even number of rows between its middle rows, and {rows}x{w} {}; leave the share at outer",
+            if plan.is_some() { "meets across a smaller separator" } else { "has an odd number of rows" }
+        ).into()));
+    }
+    match plan {
         Some(plan) => open_tours_across(&plan, opts),
         None => open_tours_by_rows(rows, w, opts),
     }
@@ -189,7 +199,7 @@ pub(crate) fn open_tours(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result
 /// Counts the open tours of a `rows x w` board cut above row `cut(rows)`
 /// (see the module notes).
 fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<MeetRun> {
-    let ([top, bottom], shared) = parts(rows, w);
+    let ([top, bottom], shared) = parts(rows, w, opts.count.middle);
     let summary = Summary::new(&top.problem, &bottom.problem, opts);
     if let Some(done) = summary.begin(opts)? {
         return Ok(done);
@@ -272,7 +282,9 @@ fn open_tours_by_rows(rows: usize, w: usize, opts: &RunOptions<'_>) -> Result<Me
         };
         (top_run, executor::run(&bottom.problem, &bottom_opts)?)
     };
-    let middle = |table: &Table| shared.then(|| Middle::new(w, table.runs.keys().copied()));
+    // On an odd width two edges of the middle belong to neither part.
+    let middle =
+        |table: &Table| (shared && w % 2 == 1).then(|| Middle::new(w, table.runs.keys().copied()));
     let squares = nt + nl;
     let bottoms = match (stream, shared) {
         (false, _) => Bottoms::Held,
@@ -307,7 +319,7 @@ fn across(rows: usize, w: usize) -> Result<Option<Plan>> {
     let Some(plan) = Plan::find(rows, w) else {
         return Ok(None);
     };
-    let ([top, _], _) = parts(rows, w);
+    let ([top, _], _) = parts(rows, w, MiddleEdges::Outer);
     let narrower = plan.widest + 2 <= Engine::new(&top.problem)?.width;
     Ok(narrower.then_some(plan))
 }
@@ -384,12 +396,6 @@ fn held(states: &[(Boundary, u128)], swap: &Relabel) -> Vec<(u128, u128)> {
         .map(|(b, c)| (swap.of(b).packed(), *c))
         .collect()
 }
-
-/// Even boards at most this wide join the top part's states with
-/// themselves upside down through the middle (see the module notes); wider
-/// ones run their bottom part, since there the expansion of the lower
-/// states edge by edge costs more than the bottom part's run.
-const SHARED_MAX_WIDTH: usize = 6;
 
 /// Boards of at most this many squares run their two parts side by side.
 const SIDE_BY_SIDE_SQUARES: usize = 42;

@@ -109,6 +109,7 @@ pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, Estimate
 pub use exchange::Exchange;
 use executor::RunOptions;
 pub use executor::{FrontierProgress, Joining, SquarePhase, Within};
+pub use halves::MiddleEdges;
 pub use number::Count;
 pub use options::CountOptions;
 use planner::shape_problem;

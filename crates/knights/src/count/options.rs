@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use super::{Method, SquareOrder};
+use super::{Method, MiddleEdges, SquareOrder};
 use crate::Kind;
 
 /// What a count is asked: the kind of tours, the method and order, the
@@ -29,6 +29,9 @@ pub struct CountOptions {
     pub method: Method,
     /// The order of the squares (default by rows).
     pub order: SquareOrder,
+    /// Which part of a meet takes which edges between the middle rows of a
+    /// board of even rows (default: the top the outer ones).
+    pub middle: MiddleEdges,
     /// Keep the states in memory while they need fewer bytes than this
     /// (default: what the system reports as available).
     pub max_memory: Option<u64>,
@@ -53,6 +56,7 @@ pub(crate) static DEFAULT: CountOptions = CountOptions {
     kind: Kind::Closed,
     method: Method::Auto,
     order: SquareOrder::Rows,
+    middle: MiddleEdges::Outer,
     max_memory: None,
     max_disk: None,
     work_dir: None,

@@ -499,7 +499,7 @@ mod tests {
         .map(|(text, kind)| board_problem(text.parse().unwrap(), kind))
         .collect();
         for (rows, w) in [(6, 4), (5, 5)] {
-            for mut p in meet_paths::part_problems(rows, w) {
+            for mut p in meet_paths::part_problems(rows, w, Default::default()) {
                 p.mirror.clear();
                 problems.push(p);
             }

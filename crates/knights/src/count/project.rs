@@ -238,8 +238,8 @@ pub(crate) enum LastRow {
     Closes,
     /// A part met in the middle whose last two rows are the separator,
     /// which stays in the frontier, so the states go on growing: `inner`
-    /// when the part holds the edges between the two separator rows (the
-    /// bottom part), which grow most.
+    /// when the part holds edges between the two separator rows (the
+    /// bottom part on odd rows, both on even rows), which grow most.
     Separator { inner: bool },
 }
 
@@ -590,15 +590,16 @@ mod tests {
     #[test]
     fn the_parts_of_a_meet_are_told_apart() {
         // Odd rows: a top part and a bottom one with the middle's edges.
-        let [top, bottom] = &crate::count::meet_paths::part_problems(9, 6)[..] else {
+        let [top, bottom] = &crate::count::meet_paths::part_problems(9, 6, Default::default())[..]
+        else {
             panic!("7 rows run two parts");
         };
         assert_eq!(LastRow::of(top), LastRow::Separator { inner: false });
         assert_eq!(LastRow::of(bottom), LastRow::Separator { inner: true });
-        // Even rows: the top alone.
-        let parts = crate::count::meet_paths::part_problems(8, 6);
+        // Even rows: the top alone, with half the middle's edges.
+        let parts = crate::count::meet_paths::part_problems(8, 6, Default::default());
         assert_eq!(parts.len(), 1);
-        assert_eq!(LastRow::of(&parts[0]), LastRow::Separator { inner: false });
+        assert_eq!(LastRow::of(&parts[0]), LastRow::Separator { inner: true });
         let whole = crate::count::planner::strip_problem(
             6,
             6,

@@ -75,6 +75,11 @@ pub struct CountRequest {
     /// rows (not for symmetric tours, classes or sweeps).
     #[serde(default)]
     pub staggered: bool,
+    /// Which part of a meet of open tours on a board of even rows takes
+    /// which edges between its middle rows: `"outer"` (default) or
+    /// `"inner"` (see [`MiddleEdges`](crate::count::MiddleEdges)).
+    #[serde(default)]
+    pub middle: crate::count::MiddleEdges,
     /// Keep the states in memory while they need fewer bytes than this
     /// (read as a number or as text such as "1.5G", see
     /// [`crate::memory::parse_amount`]).
@@ -285,6 +290,7 @@ impl CountRequest {
             method: Method::Auto,
             outside_in: false,
             staggered: false,
+            middle: crate::count::MiddleEdges::Outer,
             max_memory: None,
             max_disk: None,
             memory_only: false,
@@ -363,6 +369,7 @@ impl CountRequest {
                 kind: self.kind,
                 method,
                 order,
+                middle: self.middle,
                 max_memory: self.max_memory,
                 max_disk: self.max_disk,
                 work_dir: self.work_dir.clone(),

@@ -14,7 +14,7 @@
 //! published_counts_slow`). Between them they cover every entry of the two
 //! k x n tables. The file is compiled in, so it cannot be missing.
 
-use knights::count::{self, Count, Counter, Kind};
+use knights::count::{self, Count, Counter, Kind, Method, MiddleEdges};
 use knights::Board;
 use toml::Value;
 
@@ -213,6 +213,30 @@ fn open_8xn() {
     for (n, want) in list("open_8xn", 3, 6) {
         let board = Board::new(8, n).unwrap();
         assert_eq!(count(board, Kind::Open), want, "open_8xn {board}");
+    }
+}
+
+/// The open tours of boards of even rows met in the middle with either
+/// share of the middle's edges (the top part taking the outer ones or the
+/// inner ones): odd widths, where two of them are added after the run, and
+/// even ones, where the parts hold them all.
+#[test]
+fn open_tours_met_with_either_share_of_the_middle() {
+    for (rows, cols) in [(8u32, 3u32), (10, 3), (12, 3), (8, 4), (10, 4), (8, 6)] {
+        let want = match rows {
+            8 => list("open_8xn", cols as usize, cols as usize)[0].1,
+            _ => in_the_tables(rows, cols, Kind::Open).unwrap(),
+        };
+        for share in [MiddleEdges::Outer, MiddleEdges::Inner] {
+            let board = Board::new(rows.into(), cols.into()).unwrap();
+            let got = Counter::new(board)
+                .kind(Kind::Open)
+                .method(Method::Meet)
+                .middle(share)
+                .tours()
+                .unwrap_or_else(|e| panic!("{board} {share:?}: {e}"));
+            assert_eq!(got.count.to_u128(), Some(want), "{board} {share:?}");
+        }
     }
 }
 

@@ -116,7 +116,7 @@ pub(super) fn problems() -> Vec<(String, crate::count::frontier::Problem)> {
     {
         all.push((format!("6x6 closed part {i}"), part));
     }
-    for (i, part) in crate::count::meet_paths::part_problems(6, 5)
+    for (i, part) in crate::count::meet_paths::part_problems(6, 5, Default::default())
         .into_iter()
         .enumerate()
     {

@@ -1,12 +1,15 @@
-//! The middle of an even board: its edges added to the lower part's
-//! final states (see the `meet_paths` module notes, "Even rows").
+//! The middle of an even board that neither part holds: on an odd width
+//! its two edges whose ends lie equally far from the centre column, added
+//! to the lower part's final states (see the `meet_paths` module notes,
+//! "Even rows").
 
 use super::boundary::Boundary;
 use super::table::each_pattern;
 use crate::count::halves::MAX_WIDTH;
 
-/// The edges between the two separator rows, added to the lower part's
-/// final states one by one, and the bottom patterns that meet some top
+/// The edges between the two separator rows that neither part holds
+/// (their ends equally far from the centre column), added to the lower
+/// part's final states one by one, and the bottom patterns that meet some top
 /// pattern. The squares' degrees become final path by path of the middle
 /// graph; a pattern's index is its degrees in base 3, the squares numbered
 /// in that order (then its terminals), so that the squares final so far are
@@ -33,7 +36,7 @@ impl Middle {
             let (r, c) = (s / w, s % w);
             [c.wrapping_sub(2), c + 2]
                 .into_iter()
-                .filter(|&c2| c2 < w)
+                .filter(|&c2| c2 < w && c + c2 == w - 1)
                 .map(|c2| (1 - r) * w + c2)
                 .collect()
         };

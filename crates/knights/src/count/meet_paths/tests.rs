@@ -72,21 +72,23 @@ fn middle_edges_join_paths() {
     assert_eq!(joined(&t, 1, 4), None);
 }
 
-/// The middle's edges, path by path: each separator square is checked
-/// once, after the last edge at it, and every knight's move between
-/// the two separator rows is there once.
+/// The middle's edges that neither part holds, path by path: each
+/// separator square is checked once, after the last edge at it, and the
+/// two knight's moves between the separator rows whose ends lie equally
+/// far from the centre column are there on an odd width, none on an even
+/// one.
 #[test]
 fn the_middle_is_taken_path_by_path() {
     for w in 3..=MAX_WIDTH {
         let m = Middle::new(w, std::iter::empty());
-        assert_eq!(m.edges.len(), 2 * (w - 2), "{w}");
+        assert_eq!(m.edges.len(), 2 * (w % 2), "{w}");
         let mut checked: Vec<u8> = m.checks.iter().flat_map(|c| c.1.clone()).collect();
         checked.sort_unstable();
         assert_eq!(checked, (0..2 * w as u8).collect::<Vec<_>>(), "{w}");
         for &(u, v) in &m.edges {
             let (u, v) = (usize::from(u.min(v)), usize::from(u.max(v)));
             assert!(
-                u < w && v >= w && (u % w).abs_diff(v % w) == 2,
+                u < w && v >= w && (u % w).abs_diff(v % w) == 2 && u + v % w == w - 1,
                 "{w}: {u}-{v}"
             );
             let at = |s: usize| {
@@ -113,7 +115,7 @@ fn the_middle_is_taken_path_by_path() {
 }
 
 /// The checks along the middle only turn away what the last one would:
-/// on 6x5 (5 wide, 6 edges), every lower state expands to exactly the
+/// on 6x5 (5 wide, 2 of its 6 edges left to the middle), every lower state expands to exactly the
 /// bottom states, of all the ways to add middle edges, whose pattern
 /// meets one of the top's.
 #[test]
@@ -130,7 +132,7 @@ fn the_middle_prunes_only_what_cannot_meet() {
         }
     }
     let (rows, w) = (6, 5);
-    let ([top, bottom], shared) = parts(rows, w);
+    let ([top, bottom], shared) = parts(rows, w, MiddleEdges::Outer);
     assert!(shared);
     let engine = Engine::new(&top.problem).unwrap();
     let finals: Mutex<Vec<(u128, u128)>> = Mutex::new(Vec::new());
@@ -182,20 +184,61 @@ fn the_middle_prunes_only_what_cannot_meet() {
     assert!(kept > 0 && kept < all, "{kept} of {all}");
 }
 
-/// The lower part is the top upside down exactly on even row counts,
-/// and used up to 6 columns.
+/// Every knight's move of a board lies in exactly one part or, on even
+/// rows and an odd width, among the middle's edges left to add.
+#[test]
+fn the_parts_share_out_every_edge() {
+    use crate::count::halves::Side;
+    for rows in 4..=9 {
+        for w in 3..=MAX_WIDTH {
+            let h = cut(rows);
+            let even = rows % 2 == 0;
+            let sides = if even {
+                [
+                    Side::TopWith(MiddleEdges::Outer),
+                    Side::LowerWith(MiddleEdges::Outer),
+                ]
+            } else {
+                [Side::Top, Side::Bottom]
+            };
+            let left = Middle::new(w, std::iter::empty()).edges;
+            let sep = |(r, c): (usize, usize)| (r.wrapping_sub(h) * w + c) as u8;
+            for (r, c) in (0..rows).flat_map(|r| (0..w).map(move |c| (r, c))) {
+                for (dc, dr) in crate::board::MOVES {
+                    let (rr, cc) = (r as i64 + i64::from(dr), c as i64 + i64::from(dc));
+                    if rr < 0 || cc < 0 || rr >= rows as i64 || cc >= w as i64 {
+                        continue;
+                    }
+                    let (a, b) = ((r, c), (rr as usize, cc as usize));
+                    let held = sides.iter().filter(|s| s.holds(a, b, w, h)).count();
+                    let in_middle = even
+                        && left
+                            .iter()
+                            .any(|&e| e == (sep(a), sep(b)) || e == (sep(b), sep(a)));
+                    assert_eq!(held + usize::from(in_middle), 1, "{rows}x{w}: {a:?}-{b:?}");
+                }
+            }
+        }
+    }
+}
+
+/// The bottom part is the top upside down exactly on even row counts.
 #[test]
 fn even_rows_run_the_top_alone() {
     for rows in 4..=9 {
         for w in 3..=MAX_WIDTH {
-            let shared = rows % 2 == 0 && w <= SHARED_MAX_WIDTH;
-            assert_eq!(parts(rows, w).1, shared, "{rows}x{w}");
+            let shared = rows % 2 == 0;
+            assert_eq!(parts(rows, w, MiddleEdges::Outer).1, shared, "{rows}x{w}");
             let runs = if across(rows, w).unwrap().is_some() {
                 1
             } else {
                 2 - usize::from(shared)
             };
-            assert_eq!(part_problems(rows, w).len(), runs, "{rows}x{w}");
+            assert_eq!(
+                part_problems(rows, w, MiddleEdges::Outer).len(),
+                runs,
+                "{rows}x{w}"
+            );
         }
     }
 }
