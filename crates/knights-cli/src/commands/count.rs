@@ -414,7 +414,7 @@ fn print_dry_run(answer: &DryRunAnswer, spread: &Spread) -> Result<ExitCode> {
     crate::outln!("  time         about {}", human_time(p.seconds))?;
     let how = match source {
         Source::Trial => format!(
-            "from a trial run of the first {} squares in {}, extended row by row at the growth it measured; within about a factor of 2 on the boards checked in BENCHMARKS.md, 3 for open tours met in the middle, but at least 3.5 times too low on 8x8 open and up to about 10 times too high on long strips (6x33 open)",
+            "from a trial run of the first {} squares in {}, extended row by row at the growth it measured; within about a factor of 2 on the boards checked in BENCHMARKS.md, 3 for open tours met in the middle, but at least 1.6 times too low on 8x8 open and up to about 10 times too high on long strips (6x33 open)",
             p.measured_steps,
             human_time(p.trial.as_secs_f64())
         ),
