@@ -183,16 +183,6 @@ pub enum MiddleEdges {
     Inner,
 }
 
-impl MiddleEdges {
-    /// The name the command line and requests use: "outer" or "inner".
-    pub fn name(self) -> &'static str {
-        match self {
-            MiddleEdges::Outer => "outer",
-            MiddleEdges::Inner => "inner",
-        }
-    }
-}
-
 impl std::str::FromStr for MiddleEdges {
     type Err = crate::Error;
 
