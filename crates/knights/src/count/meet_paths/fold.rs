@@ -245,6 +245,9 @@ fn down(
     let Some((here, deeper)) = levels.split_first_mut() else {
         return Err(Error::Internal("a program longer than its bound".into()));
     };
+    if top.len().min(bottom.len()) <= DIRECT {
+        return direct(top, bottom, depth, sum, work);
+    }
     let mut from = 0;
     while from < bottom.len() {
         let s = step_at(bottom[from].0, depth);
@@ -265,6 +268,46 @@ fn down(
     }
     Ok(())
 }
+/// Below this many top states or bottom states at a node, each pair is
+/// walked to its end: the sorting that adds up equal top states costs
+/// more than it saves where one side is this small.
+const DIRECT: usize = 2;
+
+/// The rest of the join under a node at `depth` pair by pair: each top
+/// state takes each bottom state's remaining steps, and the pairs that
+/// end closed add the product of their counts.
+fn direct(
+    top: &[(u128, u128)],
+    bottom: &[(u128, u128)],
+    depth: usize,
+    sum: &mut ProductSum,
+    work: &mut u64,
+) -> Result<()> {
+    for &(program, count) in bottom {
+        let mut closed = 0u128;
+        for &(l, c) in top {
+            let mut l = Some(l);
+            let mut d = depth;
+            while let Some(x) = l {
+                let s = step_at(program, d);
+                if s == 0 {
+                    break;
+                }
+                *work += 1;
+                l = after(x, s);
+                d += 1;
+            }
+            if l == Some(CLOSED) {
+                closed = closed.checked_add(c).ok_or_else(overflow)?;
+            }
+        }
+        if closed > 0 {
+            sum.add_product(count, closed);
+        }
+    }
+    Ok(())
+}
+
 /// Bottom states whose programs ended meet the closed top states.
 fn meet_closed(top: &[(u128, u128)], bottom: &[(u128, u128)], sum: &mut ProductSum) -> Result<()> {
     let mut closed = 0u128;
@@ -396,7 +439,79 @@ mod tests {
             )
     }
 
+    /// `n` squares in an order `seed` gives.
+    fn shuffled(n: usize, mut seed: u64) -> Vec<usize> {
+        let mut v: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            v.swap(i, (seed >> 33) as usize % (i + 1));
+        }
+        v
+    }
+
+    /// Top states and bottom states of one pattern: those of `pair`, and
+    /// more with the same ends and terminals, their paths paired in the
+    /// orders the seeds give.
+    fn pattern() -> impl Strategy<Value = (Vec<Links>, Vec<Links>)> {
+        (
+            pair(),
+            proptest::collection::vec(any::<u64>(), 0..12),
+            proptest::collection::vec(any::<u64>(), 0..12),
+        )
+            .prop_map(|((t, b), top_seeds, bottom_seeds)| {
+                let more = |l: &Links, seeds: &[u64]| -> Vec<Links> {
+                    let marks = l.terminal.count_ones() as usize;
+                    std::iter::once(*l)
+                        .chain(
+                            seeds
+                                .iter()
+                                .map(|&s| state(l.ends, &shuffled(12, s), marks)),
+                        )
+                        .collect()
+                };
+                (more(&t, &top_seeds), more(&b, &bottom_seeds))
+            })
+    }
+
     proptest! {
+        /// Joined as runs of one pattern, with counts, the fold (and the
+        /// pair by pair walk it takes where a side is small) sums what
+        /// the walk over the links finds pair by pair.
+        #[test]
+        fn folding_runs_agrees_with_walking_every_pair((tops, bottoms) in pattern()) {
+            let ends = tops[0].ends;
+            let mut expected = 0u128;
+            let mut top: Vec<(u128, u128)> = Vec::new();
+            for (i, t) in tops.iter().enumerate() {
+                let l = links(t, 12);
+                match top.iter_mut().find(|e| e.0 == l) {
+                    Some(e) => e.1 += i as u128 + 1,
+                    None => top.push((l, i as u128 + 1)),
+                }
+            }
+            let mut bottom: Vec<(u128, u128)> = Vec::new();
+            for (j, b) in bottoms.iter().enumerate() {
+                for (i, t) in tops.iter().enumerate() {
+                    if Walk::new(ends, b).one_path(t, b) {
+                        expected += (i as u128 + 1) * (j as u128 + 100);
+                    }
+                }
+                if let Some(p) = program(b, ends, 12).unwrap() {
+                    match bottom.iter_mut().find(|e| e.0 == p) {
+                        Some(e) => e.1 += j as u128 + 100,
+                        None => bottom.push((p, j as u128 + 100)),
+                    }
+                }
+            }
+            bottom.sort_unstable();
+            let mut scratch = Scratch { top, bottom, ..Scratch::default() };
+            let mut sum = ProductSum::default();
+            join(&mut scratch, &mut sum).unwrap();
+            prop_assert_eq!(sum.total(), expected);
+        }
+
         /// The fold and the walk over the links agree on every pair.
         #[test]
         fn folding_agrees_with_walking((t, b) in pair()) {

@@ -2,7 +2,7 @@
 //! bottom states held back), and the bottom states turned into requests
 //! to the table, a batch at a time.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -97,7 +97,7 @@ pub(super) struct Gather<'a> {
     /// Requests waiting to be joined, a batch at a time: every batch
     /// works through the table's patterns it asks for, so batches are as
     /// large as the memory allows.
-    pending: Mutex<(Vec<Vec<Request>>, usize)>,
+    pending: Mutex<Vec<Request>>,
     total: Mutex<(ProductSum, u64)>,
 }
 
@@ -114,7 +114,7 @@ impl<'a> Gather<'a> {
             held: Shelf::new("bottom", 1),
             room: Room::new(opts, budget / HELD_SHARE),
             bytes: AtomicU64::new(0),
-            pending: Mutex::new((Vec::new(), 0)),
+            pending: Mutex::new(Vec::new()),
             total: Mutex::new((ProductSum::default(), 0)),
         }
     }
@@ -226,8 +226,9 @@ impl<'a> Gather<'a> {
     /// streamed from a part's final layer): the sum of the products of
     /// the counts of the pairs that make one path, and the table entries
     /// worked through. The table (the top's states unfolded from their
-    /// mirror images, by pattern) is built in parts (see [`Gather::parts`]);
-    /// the bottom states meet each part in turn (through the middle
+    /// mirror images, by pattern) is built in parts (see [`Gather::parts`]),
+    /// each of which may leave its last buckets to the next
+    /// ([`Gather::shrink`]); the bottom states meet each part in turn (through the middle
     /// `middle` makes for the part's patterns, on even rows). Streamed,
     /// each part done is recorded in the final layer's manifest, and a
     /// join recorded there resumes after its last part.
@@ -239,31 +240,34 @@ impl<'a> Gather<'a> {
         w: usize,
         squares: usize,
     ) -> Result<(ProductSum, u64)> {
-        let from = self.resumed(&bottoms)?;
-        let parts = self.parts(from);
+        let mut from = self.resumed(&bottoms)?;
         let states = match &bottoms {
             Bottoms::Held => self.held.total(),
             Bottoms::Stream { layer, .. } => layer.states(),
         };
-        let progress = JoinProgress {
+        let mut progress = JoinProgress {
             gather: &self,
             started: std::time::Instant::now(),
-            parts: parts.len() as u64,
+            parts: 0,
             states,
             squares,
         };
         let serial = Mutex::new(());
-        for (part, buckets) in parts.iter().enumerate() {
+        let mut part = 0;
+        while let Some(buckets) = self.parts(from).first().cloned() {
+            progress.parts = (part + self.parts(from).len()) as u64;
             self.opts.check_stop(executor::JOINING)?;
             progress.report(part, 0);
             let (table, building) = self.table_of(buckets.clone(), seps)?;
             // At rest a table entry takes its links and count only.
             let table_bytes = self.settle(building, table.states.len());
             let middle = middle(&table);
+            let cut = Cut::new(buckets);
             let done = AtomicU64::new(0);
             let meet = |block: &[(u128, u128)]| -> Result<()> {
                 let _one_at_a_time = lock(&serial);
-                self.join(&table, &middle, w, block)?;
+                let share = done.load(Ordering::Relaxed) as f64 / states.max(1) as f64;
+                self.join(&table, &middle, w, block, &cut, share)?;
                 let done =
                     done.fetch_add(block.len() as u64, Ordering::Relaxed) + block.len() as u64;
                 progress.report(part, done);
@@ -275,21 +279,70 @@ impl<'a> Gather<'a> {
                     layer.hand_over(&|chunk| meet(&read(chunk)), self.opts)?
                 }
             }
-            let pieces = std::mem::take(&mut *lock(&self.pending));
-            self.join_batch(&table, pieces.0)?;
+            let requests = std::mem::take(&mut *lock(&self.pending));
+            self.join_batch(&table, requests)?;
             self.bytes.fetch_sub(table_bytes, Ordering::Relaxed);
+            from = cut.end();
             if let Bottoms::Stream { layer, .. } = &bottoms {
                 let total = lock(&self.total);
                 layer.record(JoinRecord {
                     buckets: TOP_BUCKETS,
-                    done: buckets.end,
+                    done: from,
                     sum: total.0.total(),
                     pairs: total.1,
                 })?;
             }
+            part += 1;
         }
         rayon::broadcast(|_| RAW.with(|raw| std::mem::take(&mut *raw.borrow_mut())));
         Ok(self.total.into_inner().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Makes room in a batch of requests that passed its bound `cap`
+    /// before any was joined, by joining fewer of the table's buckets in
+    /// this pass: keeps the first buckets of the part whose requests, at
+    /// the pace so far (`share` of the bottom states met), fit in the
+    /// batch by the pass's end, withdraws the others from the table and
+    /// drops their requests. False when the part cannot shrink (one
+    /// bucket left, or a batch already joined).
+    fn shrink(
+        &self,
+        table: &Table,
+        pending: &mut Vec<Request>,
+        cut: &Cut,
+        cap: u64,
+        share: f64,
+    ) -> bool {
+        let (start, end) = (cut.start, cut.end());
+        if cut.joined.load(Ordering::Relaxed) || end - start <= 1 {
+            return false;
+        }
+        let mut per = vec![0u64; TOP_BUCKETS];
+        for r in pending.iter() {
+            per[self.bucket_of(r.0)] += 1;
+        }
+        let scale = 1.0 / share.max(1e-3);
+        let fits = (cap / REQUEST_BYTES) as f64 * 0.8;
+        let mut kept = start + 1;
+        let mut projected = per[start] as f64 * scale;
+        while kept < end && projected + per[kept] as f64 * scale <= fits {
+            projected += per[kept] as f64 * scale;
+            kept += 1;
+        }
+        // At most half the part goes at once: the pace of the stream's
+        // first states can mislead.
+        let kept = kept.max(start + (end - start) / 2);
+        if kept == end {
+            return false;
+        }
+        cut.shrink_to(kept);
+        for &pattern in table.runs.keys() {
+            if self.bucket_of(pattern) >= kept {
+                table.withdraw(pattern);
+            }
+        }
+        pending.retain(|r| self.bucket_of(r.0) < kept);
+        true
     }
 
     /// Where a join starts: after the buckets its streamed layer's
@@ -342,19 +395,31 @@ impl<'a> Gather<'a> {
         middle: &Option<Middle>,
         w: usize,
         chunk: &[(u128, u128)],
+        cut: &Cut,
+        share: f64,
     ) -> Result<()> {
         let threads = rayon::current_num_threads().max(1) as u64;
         let room = self
             .budget
             .saturating_sub(self.bytes.load(Ordering::Relaxed) + self.held_in_memory());
+        // The batch is sorted in place; through the middle, the expanded
+        // states take their share next to it.
+        let cap = if middle.is_some() {
+            room / 2
+        } else {
+            room / 4 * 3
+        };
         let mut sink = |pieces: Vec<Vec<Request>>| -> Result<()> {
             let mut pending = lock(&self.pending);
-            pending.1 += pieces.iter().map(Vec::len).sum::<usize>();
-            pending.0.extend(pieces);
-            // The batch, then a copy of it to sort, next to the expansion.
-            if pending.1 as u64 * REQUEST_BYTES > room / 4 {
-                let pieces = std::mem::take(&mut *pending);
-                self.join_batch(table, pieces.0)?;
+            for piece in pieces {
+                pending.extend_from_slice(&piece);
+            }
+            if pending.len() as u64 * REQUEST_BYTES > cap
+                && !self.shrink(table, &mut pending, cut, cap, share)
+            {
+                cut.joined.store(true, Ordering::Relaxed);
+                let requests = std::mem::take(&mut *pending);
+                self.join_batch(table, requests)?;
             }
             Ok(())
         };
@@ -369,13 +434,10 @@ impl<'a> Gather<'a> {
         )
     }
 
-    /// Joins a batch of requests (sorted pieces) with the table, pattern
-    /// by pattern (see the `fold` module notes), and adds the result to
-    /// the total.
-    fn join_batch(&self, table: &Table, pieces: Vec<Vec<Request>>) -> Result<()> {
+    /// Joins a batch of requests with the table, pattern by pattern (see
+    /// the `fold` module notes), and adds the result to the total.
+    fn join_batch(&self, table: &Table, mut requests: Vec<Request>) -> Result<()> {
         self.opts.check_stop(executor::JOINING)?;
-        let mut requests = pieces.concat();
-        drop(pieces);
         requests.par_sort_unstable_by_key(|r| (r.0, r.1));
         add_up(&mut requests)?;
         let mut patterns = Vec::new();
@@ -400,6 +462,10 @@ impl<'a> Gather<'a> {
                             "a request to a pattern not in the table".into(),
                         ));
                     };
+                    if !table.joins(run[0].0) {
+                        // Withdrawn: a later part joins the pattern whole.
+                        return Ok((ProductSum::default(), 0));
+                    }
                     scratch.top.clear();
                     scratch.top.extend_from_slice(&table.states[a..b]);
                     scratch.bottom.clear();
@@ -413,6 +479,35 @@ impl<'a> Gather<'a> {
         let mut total = lock(&self.total);
         *total = plus(std::mem::take(&mut *total), sum);
         Ok(())
+    }
+}
+
+/// The buckets of the top's states a part of the join joins: from
+/// `start` to an end that shrinks while no batch has been joined (see
+/// [`Gather::shrink`]).
+pub(super) struct Cut {
+    start: usize,
+    end: AtomicUsize,
+    /// A batch of the part's requests has been joined: the part keeps its
+    /// buckets.
+    joined: AtomicBool,
+}
+
+impl Cut {
+    fn new(buckets: std::ops::Range<usize>) -> Cut {
+        Cut {
+            start: buckets.start,
+            end: AtomicUsize::new(buckets.end),
+            joined: AtomicBool::new(false),
+        }
+    }
+
+    fn end(&self) -> usize {
+        self.end.load(Ordering::Relaxed)
+    }
+
+    fn shrink_to(&self, end: usize) {
+        self.end.store(end, Ordering::Relaxed);
     }
 }
 

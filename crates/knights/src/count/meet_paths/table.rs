@@ -1,6 +1,8 @@
 //! The table of the top part's final states by pattern, the patterns a
 //! state meets, and a state's links on the separator.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -19,8 +21,9 @@ pub(super) struct Table {
     pub(super) states: Vec<(u128, u128)>,
     pub(super) runs: FxHashMap<u64, (usize, usize)>,
     /// The patterns with a run, a bit for each [`pattern_index`]: most
-    /// patterns a bottom state looks up have none.
-    pub(super) present: Vec<u64>,
+    /// patterns a bottom state looks up have none. A pattern withdrawn
+    /// from a join ([`Table::withdraw`]) loses its bit.
+    present: Vec<AtomicU64>,
     pub(super) seps: usize,
 }
 
@@ -30,7 +33,7 @@ impl Table {
         // In runs: the states a bottom state meets lie together in memory.
         entries.par_sort_unstable_by_key(|e| e.0);
         let mut runs: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
-        let mut present = vec![0u64; (3 * 3usize.pow(seps as u32)).div_ceil(64)];
+        let mut present: Vec<u64> = vec![0; (3 * 3usize.pow(seps as u32)).div_ceil(64)];
         let mut start = 0;
         for i in 0..entries.len() {
             if i + 1 == entries.len() || entries[i + 1].0 != entries[i].0 {
@@ -46,9 +49,25 @@ impl Table {
         Table {
             states,
             runs,
-            present,
+            present: present.into_iter().map(AtomicU64::new).collect(),
             seps,
         }
+    }
+
+    /// Whether the table joins the top states of `pattern` (a
+    /// [`pattern_key`]): it holds them, and they were not withdrawn.
+    pub(super) fn joins(&self, pattern: u64) -> bool {
+        let p = pattern_index(pattern, self.seps);
+        self.runs.contains_key(&pattern)
+            && self.present[p / 64].load(Ordering::Relaxed) >> (p % 64) & 1 == 1
+    }
+
+    /// Withdraws the top states of `pattern` from this table's join: no
+    /// bottom state asks for them any more, and requests made before are
+    /// passed over (a later table joins them whole).
+    pub(super) fn withdraw(&self, pattern: u64) {
+        let p = pattern_index(pattern, self.seps);
+        self.present[p / 64].fetch_and(!(1 << (p % 64)), Ordering::Relaxed);
     }
 
     /// Adds to `out` the requests of the bottom state `b` with `count`:
@@ -59,7 +78,7 @@ impl Table {
         let mut links = None;
         let mut failed = None;
         each_pattern(pattern_key(b.degrees, b.term), self.seps, |pattern, p| {
-            if self.present[p / 64] >> (p % 64) & 1 == 0 {
+            if self.present[p / 64].load(Ordering::Relaxed) >> (p % 64) & 1 == 0 {
                 return;
             }
             let links = links.get_or_insert_with(|| Links::of(b, self.seps));
