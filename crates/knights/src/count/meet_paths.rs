@@ -54,10 +54,11 @@
 //! `fold` module notes): its cost follows the states, not their pairs,
 //! where walking every top state of the run with every bottom state would
 //! cost the product of the two. Every batch walks the runs of the patterns
-//! it asks for again, so a part of the table whose requests outgrow one
-//! batch before any is joined gives up its last buckets (at most half of
-//! them at a time) to the next part: one more pass over the bottom states
-//! costs less than walking the runs again.
+//! it asks for again, so a batch that fills is first added up in place
+//! (many bottom states make equal requests), and a part of the table whose
+//! requests still outgrow one batch before any is joined gives up its last
+//! buckets (at most half of them at a time) to the next part: one more
+//! pass over the bottom states costs less than walking the runs again.
 //!
 //! **Held states.** The top part's final states wait for the join on a
 //! shelf (`shelf.rs`): in memory while they take at most a third of the

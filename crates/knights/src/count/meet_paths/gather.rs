@@ -199,13 +199,13 @@ impl<'a> Gather<'a> {
     }
 
     /// The parts the table is built in: runs of the top's buckets from
-    /// `from`, each taking at most a third of what the held states leave
+    /// `from`, each taking at most half of what the held states leave
     /// of the memory bound (a bucket larger than that makes a part of its
     /// own).
     fn parts(&self, from: usize) -> Vec<std::ops::Range<usize>> {
         let per_state = TABLE_BYTES_PER_STATE * if self.mirror.is_some() { 2 } else { 1 };
         let free = self.budget.saturating_sub(self.held_in_memory());
-        let cap = (free / 3 / per_state).max(1);
+        let cap = (free / 2 / per_state).max(1);
         let mut parts = Vec::new();
         let (mut from, mut size) = (from, 0);
         let sizes = self.tops.sizes();
@@ -414,7 +414,14 @@ impl<'a> Gather<'a> {
             for piece in pieces {
                 pending.extend_from_slice(&piece);
             }
-            if pending.len() as u64 * REQUEST_BYTES > cap
+            if pending.len() as u64 * REQUEST_BYTES <= cap {
+                return Ok(());
+            }
+            // Equal requests are many: added up, the batch often has room
+            // again.
+            pending.par_sort_unstable_by_key(|r| (r.0, r.1));
+            add_up(&mut pending)?;
+            if pending.len() as u64 * REQUEST_BYTES > cap / 2
                 && !self.shrink(table, &mut pending, cut, cap, share)
             {
                 cut.joined.store(true, Ordering::Relaxed);
