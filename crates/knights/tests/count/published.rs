@@ -206,6 +206,25 @@ fn open_7xn_slow() {
     }
 }
 
+/// OEIS A165134's 8 x 8 term (Chernov 2014), the directed open tours, met
+/// in the middle within a memory bound of 16 GB, its states in a temporary
+/// work directory (about 11 GB of disk at the peak): docs/records.md,
+/// "8 x 8 open".
+#[test]
+#[ignore = "about two and a half hours on two cores in release mode, 16 GB of memory: cargo test --release -p knights -- --ignored open_8x8_long"]
+fn open_8x8_long() {
+    let want = list("open_nxn_directed", 8, 8)[0].1;
+    let work = std::env::temp_dir().join(format!("knights-open-8x8-{}", std::process::id()));
+    let got = Counter::new(Board::new(8, 8).unwrap())
+        .kind(Kind::Open)
+        .max_memory(16 << 30)
+        .work_dir(&work)
+        .tours()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&work);
+    assert_eq!(got.count.to_u128().map(|c| 2 * c), Some(want));
+}
+
 /// The open tours of 8 x 3 to 8 x 6 (OEIS A389760, Knuth 2025), each
 /// counted with its 6 or fewer columns as the program's rows.
 #[test]
