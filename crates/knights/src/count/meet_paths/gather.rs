@@ -254,8 +254,12 @@ impl<'a> Gather<'a> {
         };
         let serial = Mutex::new(());
         let mut part = 0;
-        while let Some(buckets) = self.parts(from).first().cloned() {
-            progress.parts = (part + self.parts(from).len()) as u64;
+        loop {
+            let planned = self.parts(from);
+            let Some(buckets) = planned.first().cloned() else {
+                break;
+            };
+            progress.parts = (part + planned.len()) as u64;
             self.opts.check_stop(executor::JOINING)?;
             progress.report(part, 0);
             let (table, building) = self.table_of(buckets.clone(), seps)?;
@@ -419,8 +423,7 @@ impl<'a> Gather<'a> {
             }
             // Equal requests are many: added up, the batch often has room
             // again.
-            pending.par_sort_unstable_by_key(|r| (r.0, r.1));
-            add_up(&mut pending)?;
+            sort_and_add_up(&mut pending)?;
             if pending.len() as u64 * REQUEST_BYTES > cap / 2
                 && !self.shrink(table, &mut pending, cut, cap, share)
             {
@@ -445,8 +448,7 @@ impl<'a> Gather<'a> {
     /// the `fold` module notes), and adds the result to the total.
     fn join_batch(&self, table: &Table, mut requests: Vec<Request>) -> Result<()> {
         self.opts.check_stop(executor::JOINING)?;
-        requests.par_sort_unstable_by_key(|r| (r.0, r.1));
-        add_up(&mut requests)?;
+        sort_and_add_up(&mut requests)?;
         let mut patterns = Vec::new();
         let mut from = 0;
         for i in 0..requests.len() {
@@ -469,7 +471,7 @@ impl<'a> Gather<'a> {
                             "a request to a pattern not in the table".into(),
                         ));
                     };
-                    if !table.joins(run[0].0) {
+                    if table.withdrawn(run[0].0) {
                         // Withdrawn: a later part joins the pattern whole.
                         return Ok((ProductSum::default(), 0));
                     }
@@ -516,6 +518,12 @@ impl Cut {
     fn shrink_to(&self, end: usize) {
         self.end.store(end, Ordering::Relaxed);
     }
+}
+
+/// Sorts requests by pattern and program and adds up equal ones.
+fn sort_and_add_up(v: &mut Vec<Request>) -> Result<()> {
+    v.par_sort_unstable_by_key(|r| (r.0, r.1));
+    add_up(v)
 }
 
 /// Adds up equal requests of the sorted `v`, in place.

@@ -54,12 +54,11 @@ impl Table {
         }
     }
 
-    /// Whether the table joins the top states of `pattern` (a
-    /// [`pattern_key`]): it holds them, and they were not withdrawn.
-    pub(super) fn joins(&self, pattern: u64) -> bool {
+    /// Whether the top states of `pattern` (a [`pattern_key`] with a run
+    /// in the table) were withdrawn from its join.
+    pub(super) fn withdrawn(&self, pattern: u64) -> bool {
         let p = pattern_index(pattern, self.seps);
-        self.runs.contains_key(&pattern)
-            && self.present[p / 64].load(Ordering::Relaxed) >> (p % 64) & 1 == 1
+        self.present[p / 64].load(Ordering::Relaxed) >> (p % 64) & 1 == 0
     }
 
     /// Withdraws the top states of `pattern` from this table's join: no
