@@ -105,6 +105,7 @@ mod gather;
 mod join_tests;
 mod middle;
 mod reader;
+mod requests;
 mod shelf;
 mod table;
 #[cfg(test)]
