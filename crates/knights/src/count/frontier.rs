@@ -61,7 +61,7 @@
 //! takes at most `2 x 17 + 21 = 55` bits, so the states of 8x8 fit `u64` keys.
 //! These *ranked keys* are as short as keys go, but a step must decode them
 //! into arrays and rank the pairing again. Where the frontier and the new
-//! vertex fit in 15 slots and there are no voltages (boards up to 6 wide),
+//! vertex fit in 16 slots and there are no voltages (boards up to 7 wide),
 //! the program uses *nibble keys* instead (see the `nibble` module notes),
 //! 4 bits a slot with the pairing as labels, which a step works on in place,
 //! for a fraction of the instructions.

@@ -498,7 +498,16 @@ mod tests {
         .into_iter()
         .map(|(text, kind)| board_problem(text.parse().unwrap(), kind))
         .collect();
-        for (rows, w) in [(6, 4), (5, 5)] {
+        // 7 wide: the frontier takes 15 slots, the step all 16 nibbles.
+        for (rows, kind) in [(4, Kind::Open), (6, Kind::Closed)] {
+            problems.push(strip_problem(
+                rows,
+                7,
+                kind,
+                crate::count::SquareOrder::Rows,
+            ));
+        }
+        for (rows, w) in [(6, 4), (5, 5), (5, 7)] {
             for mut p in meet_paths::part_problems(rows, w, Default::default()) {
                 p.mirror.clear();
                 problems.push(p);

@@ -405,15 +405,37 @@ fn is_finished(path: &Path) -> bool {
 
 /// The fingerprints of every run of `p`, whatever its key and count widths.
 fn fingerprints(p: &Problem) -> Vec<String> {
+    let mut prints = encoded(p, false);
+    prints.extend(encoded(p, true));
+    prints
+}
+
+/// The fingerprints of the runs of `p` with nibble keys or ranked keys,
+/// whatever their key and count widths.
+fn encoded(p: &Problem, nibbles: bool) -> Vec<String> {
     let mut prints = Vec::new();
     for bits in COUNT_BITS {
         let count_bytes = bits as usize / 8;
-        for nibbles in [false, true] {
-            prints.push(fingerprint_of(p, 8, count_bytes, nibbles));
-            prints.push(fingerprint_of(p, 16, count_bytes, nibbles));
-        }
+        prints.push(fingerprint_of(p, 8, count_bytes, nibbles));
+        prints.push(fingerprint_of(p, 16, count_bytes, nibbles));
     }
     prints
+}
+
+/// Whether a run of `p` that resumes finds its checkpoint written with
+/// ranked keys only, by a version of knights from before `p`'s board took
+/// nibble keys (boards 7 wide, until December 2026): the run goes on with
+/// ranked keys, so that its files read as written.
+pub(crate) fn resumes_ranked_keys(p: &Problem, opts: &RunOptions<'_>) -> bool {
+    let Some(dir) = opts.count.work_dir.as_deref() else {
+        return false;
+    };
+    let found = |nibbles| {
+        encoded(p, nibbles)
+            .iter()
+            .any(|fp| dir.join(format!("count-{fp}")).join(MANIFEST).is_file())
+    };
+    opts.count.resume && opts.workers.is_none() && found(false) && !found(true)
 }
 
 /// Removes every checkpoint of `p` in `dir`, whatever its key and count

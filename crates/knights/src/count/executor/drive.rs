@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use super::checkpoint::{check_checkpoint, fingerprint, open};
+use super::checkpoint::{check_checkpoint, fingerprint, open, resumes_ranked_keys};
 use super::local::Local;
 use super::options::{overflow, FrontierProgress, Run, RunOptions};
 use super::spread::Spread;
@@ -21,7 +21,16 @@ use bnum::types::{U1024, U2048, U256, U4096, U512};
 /// Runs the dynamic program on `p`, with counts as wide as
 /// `opts.count_bits` asks and wider if they overflow.
 pub(crate) fn run(p: &Problem, opts: &RunOptions<'_>) -> Result<Run> {
-    let engine = Engine::new(p)?;
+    let engine = if resumes_ranked_keys(p, opts) {
+        Engine::ranked(p)?
+    } else {
+        Engine::new(p)?
+    };
+    run_engine(p, &engine, opts)
+}
+
+/// [`run`] with the program `engine` of `p`.
+fn run_engine(p: &Problem, engine: &Engine, opts: &RunOptions<'_>) -> Result<Run> {
     // Workers check their own checkpoints, together (see `spread_checkpoint.rs`).
     if opts.workers.is_none() {
         check_checkpoint(p, opts)?;
@@ -33,9 +42,9 @@ pub(crate) fn run(p: &Problem, opts: &RunOptions<'_>) -> Result<Run> {
         .unwrap_or(COUNT_BITS.len() - 1);
     loop {
         let outcome = if narrow {
-            run_width::<u64>(p, &engine, opts, width)
+            run_width::<u64>(p, engine, opts, width)
         } else {
-            run_width::<u128>(p, &engine, opts, width)
+            run_width::<u128>(p, engine, opts, width)
         };
         match outcome {
             Ok(run) => return Ok(run),
@@ -356,5 +365,61 @@ fn figures_at(
         stage: None,
         joining: None,
         within: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::planner::strip_problem;
+    use crate::count::{CountOptions, FrontierProgress, Kind, SquareOrder};
+
+    /// A count of a board 7 wide stopped with ranked keys (as versions of
+    /// knights before nibble keys reached 7 wide wrote it) resumes with
+    /// ranked keys from its checkpoint, to the count of a fresh run.
+    #[test]
+    fn a_checkpoint_of_ranked_keys_resumes_with_them() {
+        let p = strip_problem(5, 7, Kind::Open, SquareOrder::Rows);
+        let fresh = run(&p, &RunOptions::default()).unwrap();
+        assert!(Engine::new(&p).unwrap().nibble_keys);
+        let dir = tempfile::tempdir().unwrap();
+        let flag = crate::StopFlag::default();
+        let resuming = std::sync::atomic::AtomicBool::new(false);
+        let squares = std::sync::Mutex::new(Vec::new());
+        let record = |pr: &FrontierProgress| {
+            if pr.within.is_none() {
+                squares.lock().unwrap().push(pr.step);
+            }
+            if pr.step == 20 && !resuming.load(std::sync::atomic::Ordering::Relaxed) {
+                flag.stop();
+            }
+        };
+        let run_in = |resume: bool, engine: Option<Engine>| {
+            let count = CountOptions {
+                work_dir: Some(dir.path().to_path_buf()),
+                resume,
+                ..CountOptions::default()
+            };
+            let opts = RunOptions {
+                count: &count,
+                stop: (!resume).then_some(&flag),
+                progress: Some(&record),
+                ..RunOptions::default()
+            };
+            match engine {
+                Some(engine) => run_engine(&p, &engine, &opts),
+                None => run(&p, &opts),
+            }
+        };
+        let stopped = run_in(false, Some(Engine::ranked(&p).unwrap())).unwrap_err();
+        assert!(stopped.to_string().contains("after square 20"), "{stopped}");
+        squares.lock().unwrap().clear();
+        resuming.store(true, std::sync::atomic::Ordering::Relaxed);
+        let resumed = run_in(true, None).unwrap();
+        assert_eq!(resumed.count, fresh.count);
+        assert!(resumed.count != Count::ZERO);
+        // From the checkpoint on: no square before it was run again.
+        let again = squares.lock().unwrap();
+        assert!(again.iter().all(|&s| s >= 20), "{again:?}");
     }
 }

@@ -18,8 +18,8 @@ impl Engine {
     }
 
     /// The program of `p` with ranked keys even where nibble keys fit: a
-    /// second encoding of the same states, for tests.
-    #[cfg(test)]
+    /// second encoding of the same states, for tests and for checkpoints
+    /// written before nibble keys reached their board.
     pub fn ranked(p: &Problem) -> Result<Engine> {
         Engine::build(p, false)
     }
@@ -31,7 +31,7 @@ impl Engine {
         let m = p.modulus.max(1);
         let t: u64 = if p.shape == Route::Path { 3 } else { 1 };
         // The nibble keys (see `nibble.rs`) need the frontier and the
-        // new vertex in 15 nibbles, and no voltages.
+        // new vertex in 16 nibbles, and no voltages.
         let nibble_keys = nibbles && m == 1 && graph.widest_frontier() < NIBBLE_SLOTS;
         let build = StepBuild {
             p,

@@ -1,11 +1,12 @@
 //! Nibble keys: the frontier program's step worked on the packed key itself.
 //!
-//! Where the frontier and the vertex being processed fit in 15 slots and
-//! the graph has no voltages (boards up to 6 wide), a state is one `u64`:
-//! slot `i` is the nibble at bits `4i..4i + 4` (0 untouched, 1 done, 2 an
-//! end whose path leads to a terminal, 3 and up an end of a path between
-//! two frontier ends, both ends with the same label), and the number of
-//! terminals fixed is at bits 60 and 61. Labels are numbered 3, 4, ... in
+//! Where the frontier fits in 15 slots and the graph has no voltages
+//! (boards up to 7 wide), a state is one `u64`: slot `i` is the nibble at
+//! bits `4i..4i + 4` (0 untouched, 1 done, 2 an end whose path leads to a
+//! terminal, 3 and up an end of a path between two frontier ends, both
+//! ends with the same label), and the number of terminals fixed is at
+//! bits 60 and 61. While a step works, the terminals are held apart and
+//! the vertex being processed takes the sixteenth nibble. Labels are numbered 3, 4, ... in
 //! the order of their first slot, so equal states get equal keys.
 //!
 //! A step then joins, retires and compacts slots with shifts and masks,
@@ -16,14 +17,16 @@
 
 use super::program::{Engine, Frontier, Route, Step, DONE, END, FREE, UNTOUCHED, W};
 
-/// Slots a nibble key holds (the frontier and the vertex being processed).
-pub(crate) const NIBBLE_SLOTS: usize = 15;
+/// Slots a step works on (the frontier and the vertex being processed);
+/// a key holds one less.
+pub(crate) const NIBBLE_SLOTS: usize = 16;
 /// Bits of a nibble key: 15 nibbles and the terminal count.
 pub(crate) const NIBBLE_KEY_BITS: u32 = 62;
 const TERM_SHIFT: u32 = 60;
+/// A key's slots.
 const NIBBLES: u64 = (1 << TERM_SHIFT) - 1;
-/// The low bit of every nibble.
-const ONES: u64 = 0x0111_1111_1111_1111;
+/// The low bit of every nibble of a step's working value.
+const ONES: u64 = 0x1111_1111_1111_1111;
 
 const N_UNTOUCHED: u64 = 0;
 const N_DONE: u64 = 1;
@@ -57,10 +60,10 @@ fn relabel(x: u64, from: u64, to: u64) -> u64 {
     x ^ (equal(x, from) * (from ^ to))
 }
 
-/// The low bits of the nibbles of `k` slots.
+/// The low bits of the nibbles of `k` slots (at most [`NIBBLE_SLOTS`]).
 #[inline]
 fn slots(k: usize) -> u64 {
-    ONES & ((1u64 << (4 * k)) - 1)
+    ONES & u64::MAX.checked_shr(64 - 4 * k as u32).unwrap_or(0)
 }
 
 /// The nibbles of `k` slots with their labels numbered from 3 in the order
