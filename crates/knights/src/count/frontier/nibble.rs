@@ -6,8 +6,9 @@
 //! terminal, 3 and up an end of a path between two frontier ends, both
 //! ends with the same label), and the number of terminals fixed is at
 //! bits 60 and 61. While a step works, the terminals are held apart and
-//! the vertex being processed takes the sixteenth nibble. Labels are numbered 3, 4, ... in
-//! the order of their first slot, so equal states get equal keys.
+//! the vertex being processed takes the sixteenth nibble. Labels are
+//! numbered 3, 4, ... in the order of their first slot, so equal states
+//! get equal keys.
 //!
 //! A step then joins, retires and compacts slots with shifts and masks,
 //! finds an end's mate by comparing all nibbles at once, and relabels only
