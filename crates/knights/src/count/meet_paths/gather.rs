@@ -1,6 +1,7 @@
 //! What a meet gathers while its parts run (the table's entries, the
-//! bottom states held back), and the bottom states turned into requests
-//! to the table, a batch at a time.
+//! bottom states held back), and the join: the table in parts, each met
+//! by the bottom states' requests (made in `requests.rs`) a batch at a
+//! time.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
