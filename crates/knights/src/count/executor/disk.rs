@@ -263,7 +263,9 @@ pub(super) type RawFiles = Vec<(PathBuf, Option<Mutex<RawFile>>)>;
 
 /// The raw files of the next buckets `j` of `nb` that `keep(j)`, their
 /// buffers together within an eighth of the memory bound `budget` (from
-/// 4 KiB to 64 KiB each).
+/// 4 KiB to 64 KiB each). [`Stop::OverMemory`] if the allocator refuses
+/// the buffers' room (under an address-space limit), which is asked first:
+/// a buffer's own allocation cannot fail without aborting.
 pub(super) fn raw_files(
     d: &Disk,
     t: usize,
@@ -271,6 +273,10 @@ pub(super) fn raw_files(
     keep: impl Fn(usize) -> bool,
 ) -> std::result::Result<RawFiles, Stop> {
     let buffer = (budget / 8 / nb as u64).clamp(1 << 12, 1 << 16) as usize;
+    let room = buffer * (0..nb).filter(|&j| keep(j)).count();
+    if Vec::<u8>::new().try_reserve_exact(room).is_err() {
+        return Err(Stop::OverMemory(room as u64));
+    }
     (0..nb)
         .map(|j| {
             let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));

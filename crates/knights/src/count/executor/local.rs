@@ -213,7 +213,10 @@ impl<K: Key, C: Tally> Local<K, C> {
             };
             let raw = match &self.disk {
                 None => None,
-                Some(d) => Some(raw_files(d, sq.t, (nb, budget), |j| pass.has(j))?),
+                Some(d) => match raw_files(d, sq.t, (nb, budget), |j| pass.has(j)) {
+                    Err(Stop::OverMemory(bytes)) => return Err(refused(sq, "writing", bytes)),
+                    files => Some(files?),
+                },
             };
             // On disk each chunk's successors leave memory as it ends. In
             // memory the merge of each thread's bucket takes up to twice
