@@ -369,7 +369,13 @@ pub(crate) fn check_checkpoint(p: &Problem, opts: &RunOptions<'_>) -> Result<()>
 
 /// The manifests of `p`'s runs in `dir`, whatever their widths.
 pub(crate) fn manifests(p: &Problem, dir: &Path) -> Vec<PathBuf> {
-    fingerprints(p)
+    manifests_of(fingerprints(p), dir)
+}
+
+/// The manifests in `dir` of the runs with fingerprints `prints`: a run
+/// folder or manifest that is a link is none.
+fn manifests_of(prints: Vec<String>, dir: &Path) -> Vec<PathBuf> {
+    prints
         .into_iter()
         .map(|fp| dir.join(format!("count-{fp}")))
         .filter(|run| fs::symlink_metadata(run).is_ok_and(|m| m.is_dir()))
@@ -430,11 +436,7 @@ pub(crate) fn resumes_ranked_keys(p: &Problem, opts: &RunOptions<'_>) -> bool {
     let Some(dir) = opts.count.work_dir.as_deref() else {
         return false;
     };
-    let found = |nibbles| {
-        encoded(p, nibbles)
-            .iter()
-            .any(|fp| dir.join(format!("count-{fp}")).join(MANIFEST).is_file())
-    };
+    let found = |nibbles| !manifests_of(encoded(p, nibbles), dir).is_empty();
     opts.count.resume && opts.workers.is_none() && found(false) && !found(true)
 }
 
