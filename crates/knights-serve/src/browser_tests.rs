@@ -256,34 +256,50 @@ async fn browser_every_panel_works_against_the_real_server() {
     // The Play panel comes first; the explorer is the next tab.
     click(&client, "#tabs button[data-panel='tour']").await;
 
+    tour_explorer(&client).await;
+    theatre(&client).await;
+    tourney_lab(&client).await;
+    cipher(&client).await;
+    counting(&client).await;
+
+    let errors = console_errors(&client, port).await;
+    client.close().await.unwrap();
+    assert!(errors.is_empty(), "console errors: {errors:#?}");
+    eprintln!("screenshots in {}", screenshots_dir().display());
+    let _ = Kind::Closed;
+}
+
+/// The tour explorer: a tour from a clicked start, its animation, the theorem
+/// on a board without a closed tour, a torus, another leaper, a large board.
+async fn tour_explorer(client: &Client) {
     // Tour explorer: 6x6, a start square by clicking, generate.
-    set(&client, "tour-rows", "6").await;
-    set(&client, "tour-cols", "6").await;
+    set(client, "tour-rows", "6").await;
+    set(client, "tour-cols", "6").await;
     wait_for(
-        &client,
+        client,
         "return document.querySelectorAll('#tour-board rect.sq').length === 36",
         5,
         "a 6x6 board",
     )
     .await;
-    click(&client, "#tour-board rect[data-r='2'][data-c='3']").await;
+    click(client, "#tour-board rect[data-r='2'][data-c='3']").await;
     assert_eq!(
         js(
-            &client,
+            client,
             "return document.getElementById('tour-start').textContent"
         )
         .await,
         "2,3"
     );
-    click(&client, "#tour-generate").await;
+    click(client, "#tour-generate").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('tour-board').dataset.squares === '36'",
         20,
         "the tour",
     )
     .await;
-    let numbers = js(&client, "return [...document.querySelectorAll('#tour-board text.num')].map(t => [+t.textContent, +t.dataset.r, +t.dataset.c])").await;
+    let numbers = js(client, "return [...document.querySelectorAll('#tour-board text.num')].map(t => [+t.textContent, +t.dataset.r, +t.dataset.c])").await;
     let numbers = numbers.as_array().unwrap();
     assert_eq!(numbers.len(), 36, "36 numbered squares are shown");
     let board = Board::new(6, 6).unwrap();
@@ -304,27 +320,27 @@ async fn browser_every_panel_works_against_the_real_server() {
         (2, 3),
         "it starts where clicked"
     );
-    shot(&client, "web-tour.png").await;
+    shot(client, "web-tour.png").await;
 
     // The animation plays to the end.
-    set(&client, "tour-speed", "").await;
+    set(client, "tour-speed", "").await;
     js(
-        &client,
+        client,
         "document.getElementById('tour-speed').value = 60; return true",
     )
     .await;
-    click(&client, "#tour-animate").await;
-    wait_for(&client, "return document.getElementById('tour-animate').textContent === 'Pause' && document.querySelectorAll('#tour-board text.num').length < 36", 5, "the animation to start").await;
-    shot(&client, "web-tour-animation.png").await;
-    wait_for(&client, "return document.getElementById('tour-animate').textContent === 'Animate' && document.querySelectorAll('#tour-board text.num').length === 36", 20, "the animation to end").await;
+    click(client, "#tour-animate").await;
+    wait_for(client, "return document.getElementById('tour-animate').textContent === 'Pause' && document.querySelectorAll('#tour-board text.num').length < 36", 5, "the animation to start").await;
+    shot(client, "web-tour-animation.png").await;
+    wait_for(client, "return document.getElementById('tour-animate').textContent === 'Animate' && document.querySelectorAll('#tour-board text.num').length === 36", 20, "the animation to end").await;
 
     // A board with no closed tour gets the theorem.
-    set(&client, "tour-rows", "4").await;
-    set(&client, "tour-cols", "4").await;
-    choose(&client, "tour-kind", "closed").await;
-    click(&client, "#tour-generate").await;
+    set(client, "tour-rows", "4").await;
+    set(client, "tour-cols", "4").await;
+    choose(client, "tour-kind", "closed").await;
+    click(client, "#tour-generate").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('tour-message').textContent.includes('side of 4')",
         10,
         "the theorem",
@@ -332,21 +348,21 @@ async fn browser_every_panel_works_against_the_real_server() {
     .await;
     // The same board wrapped into a torus has a closed tour.
     js(
-        &client,
+        client,
         "document.getElementById('tour-beyond').open = true; return true",
     )
     .await;
-    choose(&client, "tour-wrap", "both").await;
-    click(&client, "#tour-generate").await;
+    choose(client, "tour-wrap", "both").await;
+    click(client, "#tour-generate").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('tour-board').dataset.squares === '16' && document.getElementById('tour-message').textContent.includes('closed')",
         20,
         "a closed tour of the 4x4 torus",
     )
     .await;
     let exists = js(
-        &client,
+        client,
         "return document.getElementById('tour-exists').textContent",
     )
     .await;
@@ -355,101 +371,111 @@ async fn browser_every_panel_works_against_the_real_server() {
         "{exists}"
     );
     // A camel on the 4x4 torus has no tour (it keeps its colour), with the reason; then back to the knight.
-    set(&client, "tour-leaper", "1,3").await;
-    click(&client, "#tour-generate").await;
+    set(client, "tour-leaper", "1,3").await;
+    click(client, "#tour-generate").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('tour-message').textContent.startsWith('No such tour')",
         20,
         "the camel's answer",
     )
     .await;
-    set(&client, "tour-leaper", "").await;
-    choose(&client, "tour-wrap", "none").await;
+    set(client, "tour-leaper", "").await;
+    choose(client, "tour-wrap", "none").await;
     // A large board is drawn on a canvas.
-    set(&client, "tour-rows", "100").await;
-    set(&client, "tour-cols", "100").await;
-    choose(&client, "tour-kind", "any").await;
-    click(&client, "#tour-generate").await;
-    wait_for(&client, "return document.getElementById('tour-board').dataset.squares === '10000' && !!document.querySelector('#tour-board canvas')", 20, "a 100x100 tour").await;
-    let ms = js(&client, "return window.knightsTour.ms").await;
+    set(client, "tour-rows", "100").await;
+    set(client, "tour-cols", "100").await;
+    choose(client, "tour-kind", "any").await;
+    click(client, "#tour-generate").await;
+    wait_for(client, "return document.getElementById('tour-board').dataset.squares === '10000' && !!document.querySelector('#tour-board canvas')", 20, "a 100x100 tour").await;
+    let ms = js(client, "return window.knightsTour.ms").await;
     eprintln!("100x100 tour drawn {ms} ms after the click");
-    shot(&client, "web-tour-100x100.png").await;
+    shot(client, "web-tour-100x100.png").await;
+}
 
+/// The algorithm theatre: Warnsdorff's steps, then a backtracking stream
+/// left running while the page moves on.
+async fn theatre(client: &Client) {
     // Algorithm theatre: Warnsdorff's steps, then a backtracking stream.
-    click(&client, "#tabs button[data-panel='theatre']").await;
-    set(&client, "theatre-rows", "5").await;
-    set(&client, "theatre-cols", "5").await;
-    click(&client, "#theatre-run").await;
+    click(client, "#tabs button[data-panel='theatre']").await;
+    set(client, "theatre-rows", "5").await;
+    set(client, "theatre-cols", "5").await;
+    click(client, "#theatre-run").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('theatre-log').textContent.startsWith('Step')",
         10,
         "Warnsdorff's steps",
     )
     .await;
-    click(&client, "#theatre-pause").await;
-    shot(&client, "web-theatre-warnsdorff.png").await;
-    choose(&client, "theatre-algorithm", "backtrack").await;
+    click(client, "#theatre-pause").await;
+    shot(client, "web-theatre-warnsdorff.png").await;
+    choose(client, "theatre-algorithm", "backtrack").await;
     js(
-        &client,
+        client,
         "document.getElementById('theatre-speed').value = 400; return true",
     )
     .await;
-    click(&client, "#theatre-run").await;
+    click(client, "#theatre-run").await;
     wait_for(
-        &client,
+        client,
         "return +(document.getElementById('theatre-board').dataset.nodes || 0) > 50",
         20,
         "backtracking nodes",
     )
     .await;
-    shot(&client, "web-theatre-backtrack.png").await;
-    click(&client, "#tabs button[data-panel='tour']").await; // leaves the stream running, then:
-    js(&client, "document.querySelector('#theatre-form').dispatchEvent(new Event('submit', {cancelable: true})); return true").await;
+    shot(client, "web-theatre-backtrack.png").await;
+    click(client, "#tabs button[data-panel='tour']").await; // leaves the stream running, then:
+    js(client, "document.querySelector('#theatre-form').dispatchEvent(new Event('submit', {cancelable: true})); return true").await;
+}
 
+/// The tourney lab: a tourney, joined step by step, then obfuscated.
+async fn tourney_lab(client: &Client) {
     // Tourney lab: a tourney, joined step by step, then obfuscated.
-    click(&client, "#tabs button[data-panel='lab']").await;
-    choose(&client, "lab-generator", "four-cover").await;
-    click(&client, "#lab-make").await;
+    click(client, "#tabs button[data-panel='lab']").await;
+    choose(client, "lab-generator", "four-cover").await;
+    click(client, "#lab-make").await;
     wait_for(
-        &client,
+        client,
         "return document.querySelectorAll('#lab-board polygon.cycle').length === 16",
         10,
         "16 cycles",
     )
     .await;
-    click(&client, "#lab-join").await;
+    click(client, "#lab-join").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('lab-after-title').textContent.startsWith('Joined')",
         30,
         "the join",
     )
     .await;
-    click(&client, "#lab-obfuscate").await;
-    wait_for(&client, "return document.getElementById('lab-after-title').textContent.startsWith('Obfuscated') && !!document.querySelector('#lab-chart svg')", 10, "the obfuscation").await;
-    shot(&client, "web-lab.png").await;
+    click(client, "#lab-obfuscate").await;
+    wait_for(client, "return document.getElementById('lab-after-title').textContent.startsWith('Obfuscated') && !!document.querySelector('#lab-chart svg')", 10, "the obfuscation").await;
+    shot(client, "web-lab.png").await;
+}
 
+/// The cipher: a round trip.
+async fn cipher(client: &Client) {
     // Cipher: a round trip.
-    click(&client, "#tabs button[data-panel='cipher']").await;
+    click(client, "#tabs button[data-panel='cipher']").await;
     let message = "Meet me at the old mill at nine.";
-    set(&client, "cipher-plain", message).await;
-    click(&client, "#cipher-encrypt").await;
+    set(client, "cipher-plain", message).await;
+    click(client, "#cipher-encrypt").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('cipher-secret').value.startsWith('knights-cipher v1 8x8')",
         10,
         "the cipher text",
     )
     .await;
     let secret = js(
-        &client,
+        client,
         "return document.getElementById('cipher-secret').value",
     )
     .await;
     assert!(!secret.as_str().unwrap().contains(message));
-    shot(&client, "web-cipher.png").await;
+    shot(client, "web-cipher.png").await;
     client
         .find(Locator::Id("cipher-plain"))
         .await
@@ -457,9 +483,9 @@ async fn browser_every_panel_works_against_the_real_server() {
         .clear()
         .await
         .unwrap();
-    click(&client, "#cipher-decrypt").await;
+    click(client, "#cipher-decrypt").await;
     wait_for(
-        &client,
+        client,
         &format!(
             "return document.getElementById('cipher-plain').value === {}",
             json!(message)
@@ -468,35 +494,39 @@ async fn browser_every_panel_works_against_the_real_server() {
         "the round trip",
     )
     .await;
+}
 
+/// Counting: a long count cancelled, a short one to the end, a sweep over
+/// cells.
+async fn counting(client: &Client) {
     // Counting: start a long count and cancel it, then a short one to the end.
-    click(&client, "#tabs button[data-panel='count']").await;
-    set(&client, "count-rows", "6").await;
-    set(&client, "count-cols", "8").await;
-    choose(&client, "count-kind", "open").await;
-    click(&client, "#count-start").await;
-    wait_for(&client, "return document.getElementById('count-status').dataset.state === 'running' && document.getElementById('count-progress').value > 0", 20, "the count's progress").await;
-    click(&client, "#count-cancel").await;
+    click(client, "#tabs button[data-panel='count']").await;
+    set(client, "count-rows", "6").await;
+    set(client, "count-cols", "8").await;
+    choose(client, "count-kind", "open").await;
+    click(client, "#count-start").await;
+    wait_for(client, "return document.getElementById('count-status').dataset.state === 'running' && document.getElementById('count-progress').value > 0", 20, "the count's progress").await;
+    click(client, "#count-cancel").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('count-status').dataset.state === 'cancelled'",
         30,
         "the cancellation",
     )
     .await;
-    set(&client, "count-rows", "5").await;
-    set(&client, "count-cols", "6").await;
-    choose(&client, "count-kind", "closed").await;
-    click(&client, "#count-start").await;
+    set(client, "count-rows", "5").await;
+    set(client, "count-cols", "6").await;
+    choose(client, "count-kind", "closed").await;
+    click(client, "#count-start").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('count-status').dataset.state === 'done'",
         30,
         "the count",
     )
     .await;
     let status = js(
-        &client,
+        client,
         "return document.getElementById('count-status').textContent",
     )
     .await;
@@ -504,23 +534,23 @@ async fn browser_every_panel_works_against_the_real_server() {
         status.as_str().unwrap().contains(": 8 (") && status.as_str().unwrap().contains("agrees"),
         "{status}"
     );
-    shot(&client, "web-count.png").await;
+    shot(client, "web-count.png").await;
     // A sweep over cells: 3x4 taken as columns of 3 cells, every prefix's
     // open tours (Knuth's A389759: 2 at 10 and 11 cells, 8 at 12).
-    set(&client, "count-rows", "3").await;
-    set(&client, "count-cols", "4").await;
-    choose(&client, "count-kind", "open").await;
-    choose(&client, "count-of", "all-cells").await;
-    click(&client, "#count-start").await;
+    set(client, "count-rows", "3").await;
+    set(client, "count-cols", "4").await;
+    choose(client, "count-kind", "open").await;
+    choose(client, "count-of", "all-cells").await;
+    click(client, "#count-start").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('count-status').dataset.state === 'done'",
         30,
         "the sweep",
     )
     .await;
     let rows = js(
-        &client,
+        client,
         "return [...document.querySelectorAll('#count-prefixes tr')].map(r => [...r.cells].map(c => c.textContent).join(' '))",
     )
     .await;
@@ -533,14 +563,8 @@ async fn browser_every_panel_works_against_the_real_server() {
     assert_eq!(rows.len(), 13, "{rows:?}");
     assert_eq!(rows[0], "first cells count");
     assert_eq!(&rows[9..], ["9 0", "10 2", "11 2", "12 8"]);
-    let status = text_of(&client, "count-status").await;
+    let status = text_of(client, "count-status").await;
     assert!(status.contains("8 on the whole board"), "{status}");
-
-    let errors = console_errors(&client, port).await;
-    client.close().await.unwrap();
-    assert!(errors.is_empty(), "console errors: {errors:#?}");
-    eprintln!("screenshots in {}", screenshots_dir().display());
-    let _ = Kind::Closed;
 }
 
 /// The text of the element `id`.

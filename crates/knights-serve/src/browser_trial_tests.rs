@@ -5,6 +5,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
+use fantoccini::Client;
 use serde_json::{json, Value};
 
 use super::browser_tests::{
@@ -32,36 +33,54 @@ async fn browser_the_first_hour_defects_stay_fixed() {
     // The Play panel comes first; the explorer is the next tab.
     click(&client, "#tabs button[data-panel='tour']").await;
 
+    first_tour(&client).await;
+    first_replay(&client).await;
+    first_tourneys(&client).await;
+    first_cipher(&client).await;
+    first_count(&client).await;
+
+    // The browser logs the 400s the bad board and key were answered with.
+    let errors: Vec<String> = console_errors(&client, port)
+        .await
+        .into_iter()
+        .filter(|e| !e.contains("status of 400"))
+        .collect();
+    client.close().await.unwrap();
+    assert!(errors.is_empty(), "console errors: {errors:#?}");
+}
+
+/// The tour explorer: the article, then an error clears the old tour.
+async fn first_tour(client: &Client) {
     // Tour explorer: the article, then an error clears the old tour.
-    set(&client, "tour-rows", "6").await;
-    set(&client, "tour-cols", "6").await;
-    choose(&client, "tour-kind", "open").await;
-    click(&client, "#tour-generate").await;
+    set(client, "tour-rows", "6").await;
+    set(client, "tour-cols", "6").await;
+    choose(client, "tour-kind", "open").await;
+    click(client, "#tour-generate").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('tour-board').dataset.squares === '36'",
         20,
         "the tour",
     )
     .await;
-    let message = text_of(&client, "tour-message").await;
+    let message = text_of(client, "tour-message").await;
     assert!(message.starts_with("An open tour of 6x6"), "{message}");
     assert!(
-        js(&client, "return !document.getElementById('tour-downloads').hidden && !!document.getElementById('dl-json').href").await == Value::Bool(true),
+        js(client, "return !document.getElementById('tour-downloads').hidden && !!document.getElementById('dl-json').href").await == Value::Bool(true),
         "the download links are offered"
     );
-    set(&client, "tour-rows", "2000").await;
-    set(&client, "tour-cols", "2000").await;
-    click(&client, "#tour-generate").await;
+    set(client, "tour-rows", "2000").await;
+    set(client, "tour-cols", "2000").await;
+    click(client, "#tour-generate").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('tour-message').textContent.includes('2000x2000')",
         20,
         "the error",
     )
     .await;
     let left = js(
-        &client,
+        client,
         "return { numbers: document.querySelectorAll('#tour-board text.num').length,
                   squares: document.getElementById('tour-board').dataset.squares || null,
                   at: document.getElementById('tour-at').textContent,
@@ -74,32 +93,40 @@ async fn browser_the_first_hour_defects_stay_fixed() {
         json!({"numbers": 0, "squares": null, "at": "", "hidden": true, "href": null}),
         "after an error nothing of the old tour is left"
     );
+}
 
+/// The theatre: Warnsdorff's replay ends on "an open tour".
+async fn first_replay(client: &Client) {
     // Theatre: Warnsdorff's replay ends on "an open tour".
-    click(&client, "#tabs button[data-panel='theatre']").await;
-    set(&client, "theatre-rows", "5").await;
-    set(&client, "theatre-cols", "5").await;
+    click(client, "#tabs button[data-panel='theatre']").await;
+    set(client, "theatre-rows", "5").await;
+    set(client, "theatre-cols", "5").await;
     js(
-        &client,
+        client,
         "document.getElementById('theatre-speed').value = 500; return true",
     )
     .await;
-    click(&client, "#theatre-run").await;
+    click(client, "#theatre-run").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('theatre-log').textContent.startsWith('Done')",
         20,
         "the replay's end",
     )
     .await;
-    let log = text_of(&client, "theatre-log").await;
+    let log = text_of(client, "theatre-log").await;
     assert_eq!(log, "Done: an open tour of 5x5.");
+}
 
+/// The tourney lab: every generator the page offers makes a tourney of
+/// 8x8, the default (offered first) included; the join's caption counts
+/// the cycles sent.
+async fn first_tourneys(client: &Client) {
     // Tourney lab: every generator the page offers makes a tourney of 8x8,
     // the default (offered first) included.
-    click(&client, "#tabs button[data-panel='lab']").await;
+    click(client, "#tabs button[data-panel='lab']").await;
     let offered = js(
-        &client,
+        client,
         "return [...document.querySelectorAll('#lab-generator option')].map(o => o.value)",
     )
     .await;
@@ -111,26 +138,26 @@ async fn browser_the_first_hour_defects_stay_fixed() {
         .collect();
     assert_eq!(offered.first().map(String::as_str), Some("warnsdorff"));
     for name in offered.iter().rev() {
-        choose(&client, "lab-generator", name).await;
-        click(&client, "#lab-make").await;
+        choose(client, "lab-generator", name).await;
+        click(client, "#lab-make").await;
         wait_for(
-            &client,
+            client,
             &format!("return document.getElementById('lab-before-title').textContent.startsWith('Tourney by {name}:') || (document.getElementById('lab-message').textContent !== '' && !document.getElementById('lab-message').classList.contains('ok'))"),
             30,
             "the tourney",
         )
         .await;
-        let title = text_of(&client, "lab-before-title").await;
+        let title = text_of(client, "lab-before-title").await;
         assert!(
             title.starts_with(&format!("Tourney by {name}:")),
             "{name}: {title} / {}",
-            text_of(&client, "lab-message").await
+            text_of(client, "lab-message").await
         );
     }
     // The last one made is the default's: joined, the caption counts the
     // cycles sent, in the right number.
     let cycles = js(
-        &client,
+        client,
         "return document.querySelectorAll('#lab-board polygon.cycle').length",
     )
     .await
@@ -140,52 +167,59 @@ async fn browser_the_first_hour_defects_stay_fixed() {
         cycles > 1,
         "Warnsdorff's tourney of 8x8 has {cycles} cycles"
     );
-    click(&client, "#lab-join").await;
+    click(client, "#lab-join").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('lab-after-title').textContent.startsWith('Joined')",
         60,
         "the join",
     )
     .await;
-    let caption = text_of(&client, "lab-after-title").await;
+    let caption = text_of(client, "lab-after-title").await;
     assert!(
         caption.contains(&format!("({cycles} cycles before;")),
         "{caption}"
     );
+}
 
+/// The cipher: a key refused takes the last key's drawing with it.
+async fn first_cipher(client: &Client) {
     // Cipher: a key refused takes the last key's drawing with it.
-    click(&client, "#tabs button[data-panel='cipher']").await;
-    click(&client, "#cipher-encrypt").await;
+    click(client, "#tabs button[data-panel='cipher']").await;
+    click(client, "#cipher-encrypt").await;
     wait_for(
-        &client,
+        client,
         "return !!document.querySelector('#cipher-board svg')",
         20,
         "the cipher's board",
     )
     .await;
-    set(&client, "cipher-key", "not a key").await;
-    click(&client, "#cipher-encrypt").await;
+    set(client, "cipher-key", "not a key").await;
+    click(client, "#cipher-encrypt").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('cipher-message').textContent !== ''",
         20,
         "the key's error",
     )
     .await;
-    let left = js(&client, "return [document.querySelectorAll('#cipher-board svg').length, document.getElementById('cipher-result').textContent]").await;
+    let left = js(client, "return [document.querySelectorAll('#cipher-board svg').length, document.getElementById('cipher-result').textContent]").await;
     assert_eq!(left, json!([0, ""]));
+}
 
+/// Counting: the cap said truly, a default count long enough to cancel,
+/// one total, and the "Cancelling…" note gone when the job says so.
+async fn first_count(client: &Client) {
     // Counting: the cap said truly, a default count long enough to cancel,
     // one total, and the "Cancelling…" note gone when the job says so.
-    click(&client, "#tabs button[data-panel='count']").await;
-    let cap = text_of(&client, "count-cap").await;
+    click(client, "#tabs button[data-panel='count']").await;
+    let cap = text_of(client, "count-cap").await;
     assert!(
         cap.starts_with("Boards of up to 48 squares: 6x8 and 6x6 fit, 7x7 (49 squares) does not;"),
         "{cap}"
     );
     let described = js(
-        &client,
+        client,
         "return import('/assets/count.js').then(m => m.describeCountCap(63, 120))",
     )
     .await;
@@ -196,24 +230,24 @@ async fn browser_the_first_hour_defects_stay_fixed() {
             .starts_with("Boards of up to 63 squares: 7x9 and 7x7 fit, 8x8 (64 squares) does not;"),
         "{described}"
     );
-    let over = js(&client, "return [...document.querySelectorAll('#count-known tr.over')].map(r => r.cells[0].textContent)").await;
+    let over = js(client, "return [...document.querySelectorAll('#count-known tr.over')].map(r => r.cells[0].textContent)").await;
     assert!(over.as_array().unwrap().contains(&json!("8x8")), "{over}");
     assert!(!over.as_array().unwrap().contains(&json!("6x8")), "{over}");
-    let defaults = js(&client, "return ['count-rows', 'count-cols', 'count-kind'].map(id => document.getElementById(id).value)").await;
+    let defaults = js(client, "return ['count-rows', 'count-cols', 'count-kind'].map(id => document.getElementById(id).value)").await;
     assert_eq!(defaults, json!(["6", "8", "open"]));
-    click(&client, "#count-start").await;
-    wait_for(&client, "return document.getElementById('count-status').dataset.state === 'running' && document.getElementById('count-progress').value > 0", 20, "the count's progress").await;
-    click(&client, "#count-cancel").await;
+    click(client, "#count-start").await;
+    wait_for(client, "return document.getElementById('count-status').dataset.state === 'running' && document.getElementById('count-progress').value > 0", 20, "the count's progress").await;
+    click(client, "#count-cancel").await;
     wait_for(
-        &client,
+        client,
         "return document.getElementById('count-status').dataset.state === 'cancelled'",
         30,
         "the cancellation",
     )
     .await;
-    let status = text_of(&client, "count-status").await;
+    let status = text_of(client, "count-status").await;
     let total = js(
-        &client,
+        client,
         "return document.getElementById('count-progress').max",
     )
     .await
@@ -224,11 +258,11 @@ async fn browser_the_first_hour_defects_stay_fixed() {
             && status.contains(&format!(" of {total}, after ")),
         "{status}"
     );
-    assert_eq!(text_of(&client, "count-message").await, "");
+    assert_eq!(text_of(client, "count-message").await, "");
     // The engine's stop message may count one part's squares ("28 of 30"
     // while the progress said "58 of 60"): the line keeps to the progress.
     let line = js(
-        &client,
+        client,
         "return import('/assets/count.js').then(m => m.countStatus({board: '6x8', kind: 'closed', state: 'cancelled', step: 58, steps: 60, states: 1, elapsed: 0.6, error: 'the count was stopped after square 28 of 30'}, true, 120))",
     )
     .await;
@@ -236,15 +270,6 @@ async fn browser_the_first_hour_defects_stay_fixed() {
         line,
         "Closed tours of 6x8: cancelled at square 58 of 60, after 0.6 s."
     );
-
-    // The browser logs the 400s the bad board and key were answered with.
-    let errors: Vec<String> = console_errors(&client, port)
-        .await
-        .into_iter()
-        .filter(|e| !e.contains("status of 400"))
-        .collect();
-    client.close().await.unwrap();
-    assert!(errors.is_empty(), "console errors: {errors:#?}");
 }
 
 /// `GET path` from a client other than a browser (no Origin), with the

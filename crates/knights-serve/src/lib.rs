@@ -88,6 +88,10 @@ mod count_progress_tests;
 #[cfg(test)]
 mod estimates_tests;
 #[cfg(test)]
+mod guard_tests;
+#[cfg(test)]
+mod job_tests;
+#[cfg(test)]
 mod load_test;
 #[cfg(test)]
 mod magic_tests;

@@ -178,6 +178,54 @@ async fn cheap_requests(
     (latencies, errors)
 }
 
+/// One client of the load: tours of `uri` until the deadline; half the
+/// clients accept gzip, as browsers do, and the others' tours are checked.
+/// (latencies, errors, peak resident KiB).
+async fn tour_client(
+    client: HttpClient,
+    uri: String,
+    i: usize,
+    deadline: Instant,
+) -> (Vec<Duration>, u64, u64) {
+    let (mut latencies, mut errors, mut peak) = (Vec::new(), 0u64, 0u64);
+    while Instant::now() < deadline {
+        let start = Instant::now();
+        // Half the clients accept gzip, as browsers do; the others'
+        // tours are checked.
+        let encoding = if i.is_multiple_of(2) {
+            "gzip"
+        } else {
+            "identity"
+        };
+        let request = Request::get(&uri)
+            .header(header::ACCEPT_ENCODING, encoding)
+            .body(String::new())
+            .unwrap();
+        let response = client.request(request).await.unwrap();
+        let ok = response.status().is_success();
+        let gzip = response.headers().contains_key(header::CONTENT_ENCODING);
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        latencies.push(start.elapsed());
+        if !ok {
+            errors += 1;
+            continue;
+        }
+        if gzip {
+            // Compressed, as a browser asks: taken as it is.
+            continue;
+        }
+        let text = std::str::from_utf8(&body).unwrap();
+        match format::read(text).unwrap().into_valid().unwrap() {
+            format::Valid::Tour(t) => {
+                check::check_tour(&t).unwrap();
+            }
+            format::Valid::Tourney(_) => panic!("a tourney"),
+        }
+        peak = peak.max(rss_kib());
+    }
+    (latencies, errors, peak)
+}
+
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "a load test; scripts/test.sh runs a short one"]
 async fn load_test() {
@@ -211,45 +259,7 @@ async fn load_test() {
     for i in 0..clients {
         let client = client.clone();
         let uri = format!("http://{addr}/api/tour?board={board}&seed={i}");
-        tasks.push(tokio::spawn(async move {
-            let (mut latencies, mut errors, mut peak) = (Vec::new(), 0u64, 0u64);
-            while Instant::now() < deadline {
-                let start = Instant::now();
-                // Half the clients accept gzip, as browsers do; the others'
-                // tours are checked.
-                let encoding = if i.is_multiple_of(2) {
-                    "gzip"
-                } else {
-                    "identity"
-                };
-                let request = Request::get(&uri)
-                    .header(header::ACCEPT_ENCODING, encoding)
-                    .body(String::new())
-                    .unwrap();
-                let response = client.request(request).await.unwrap();
-                let ok = response.status().is_success();
-                let gzip = response.headers().contains_key(header::CONTENT_ENCODING);
-                let body = response.into_body().collect().await.unwrap().to_bytes();
-                latencies.push(start.elapsed());
-                if !ok {
-                    errors += 1;
-                    continue;
-                }
-                if gzip {
-                    // Compressed, as a browser asks: taken as it is.
-                    continue;
-                }
-                let text = std::str::from_utf8(&body).unwrap();
-                match format::read(text).unwrap().into_valid().unwrap() {
-                    format::Valid::Tour(t) => {
-                        check::check_tour(&t).unwrap();
-                    }
-                    format::Valid::Tourney(_) => panic!("a tourney"),
-                }
-                peak = peak.max(rss_kib());
-            }
-            (latencies, errors, peak)
-        }));
+        tasks.push(tokio::spawn(tour_client(client, uri, i, deadline)));
     }
     let (mut all, mut errors, mut peak) = (Vec::new(), 0, 0);
     for t in tasks {

@@ -1,72 +1,42 @@
-//! The architecture of the house, checked over every crate of the workspace
-//! (`crates/*/src`), with a small scanner of our own (std only):
+//! The architecture of the house, checked over the workspace with the
+//! `syn` parser (function length is clippy's `too_many_lines`, set in
+//! clippy.toml):
 //!
-//! - no import circle among a crate's module files: file A points to file B
-//!   when A's code names a path into B (`use crate::b::..`, `super::b`,
-//!   `crate::b::f`, `self::b`, a child module by its name). A folder's
-//!   `mod.rs` is its own node; `super::x` points at sibling `x` when it is a
-//!   module, else at the parent's file. The crate root (`lib.rs`,
-//!   `main.rs`) is the crate's front door, whose re-exports everyone names,
-//!   so it is no node; likewise a folder's `pub use` re-exports of its
-//!   children's items are its front door, not an edge (its other code
-//!   naming a child is). Tests are no part of the graph: `#[cfg(test)]` items,
-//!   files named `tests.rs` or `*_tests.rs`, and folders named `tests`.
-//! - no function over [`MAX_LINES`] lines (from `fn` to its closing brace)
-//!   outside tests.
-//! - no file of the counting engine (`crates/knights/src/count/`) over
-//!   [`MAX_COUNT_FILE_LINES`] lines, its test module included.
-//! - no two public items of the library (`crates/knights/src`, outside
-//!   tests) share a name: a `pub struct`, `enum`, `trait`, `type` or
-//!   `union` says what it is by its name alone, whichever module it is in.
-//!
-//! Comments and string literals are blanked first (lines kept), so that
-//! neither names a path nor hides a brace.
+//! - no import circle among a crate's module files (what counts as an
+//!   edge: `house/modules.rs`);
+//! - no `.rs` file of the repository over [`MAX_FILE_LINES`] lines, tests
+//!   included;
+//! - no two public types or traits of the library share a name: each says
+//!   what it is by its name alone, whichever module it is in;
+//! - the library's public API is the one docs/architecture.md lists, so
+//!   that it changes only on purpose. After a deliberate change, run this
+//!   test with `KNIGHTS_UPDATE_API=1` to rewrite the listing, and read the
+//!   difference before committing it.
 
-#[path = "house/scanner.rs"]
-mod scanner;
+#[path = "house/items.rs"]
+mod items;
+#[path = "house/modules.rs"]
+mod modules;
+#[path = "house/sources.rs"]
+mod sources;
 
-use scanner::{circles, long_functions, public_items, workspace_crates};
+use std::fs;
 
-/// The most lines of a function outside tests.
-const MAX_LINES: usize = 120;
+use sources::{every_rust_file, repository, workspace_crates};
 
-/// The counting engine's folder (relative to the workspace).
-const COUNT: &str = "crates/knights/src/count/";
+/// The most lines of any Rust file.
+const MAX_FILE_LINES: usize = 700;
 
-/// The most lines of a file of the counting engine, tests included.
-const MAX_COUNT_FILE_LINES: usize = 700;
-
-/// Import circles still open, named so that the test
-/// fails on any new circle and on any of these growing: each is the first
-/// line of a circle as [`circles`] prints it. A line whose circle is broken
-/// must go (the test fails on it), so the list only shrinks.
-const CIRCLES_STILL_OPEN: &[&str] = &[];
-
-/// Functions still over the limit, named the same way (file: function); a
-/// line whose function is split must go. None is.
-const LONG_FUNCTIONS_STILL_OPEN: &[&str] = &[];
-
-/// Files of the counting engine still over [`MAX_COUNT_FILE_LINES`] lines
-/// (relative to the workspace); a file brought under the limit must go.
-/// None is.
-const LONG_COUNT_FILES_STILL_OPEN: &[&str] = &[];
-
-/// Names still given to more than one public item of the library, named
-/// the same way (the name alone); a name no longer shared must go. None is.
-const SHARED_NAMES_STILL_OPEN: &[&str] = &[];
+/// The markers around the listing in docs/architecture.md.
+const API_START: &str = "<!-- public API: start -->\n```text\n";
+const API_END: &str = "```\n<!-- public API: end -->";
 
 #[test]
 fn no_crate_has_an_import_circle() {
     let mut found = Vec::new();
-    let mut open = Vec::new();
     for (name, sources) in workspace_crates() {
-        for circle in circles(&sources) {
-            let circle = format!("{name}: {circle}");
-            let head = circle.lines().next().unwrap_or_default().to_string();
-            if !CIRCLES_STILL_OPEN.contains(&head.as_str()) {
-                found.push(circle);
-            }
-            open.push(head);
+        for circle in modules::circles(&sources) {
+            found.push(format!("{name}:\n{circle}"));
         }
     }
     assert!(
@@ -74,97 +44,85 @@ fn no_crate_has_an_import_circle() {
         "import circles (file -> file: the paths named):\n{}",
         found.join("\n")
     );
-    let stale = stale(CIRCLES_STILL_OPEN, &open);
-    assert!(stale.is_empty(), "circles broken, still listed: {stale:?}");
 }
 
 #[test]
-fn no_function_is_over_120_lines() {
-    let mut found = Vec::new();
-    let mut open = Vec::new();
-    for (name, sources) in workspace_crates() {
-        for source in &sources {
-            let file = format!("crates/{name}/src/{}", source.path);
-            for (function, lines) in long_functions(&source.text) {
-                let named = format!("{file}: {function}");
-                if !LONG_FUNCTIONS_STILL_OPEN.contains(&named.as_str()) {
-                    found.push(format!("{named}, {lines} lines"));
-                }
-                open.push(named);
-            }
-        }
-    }
+fn no_rust_file_is_over_700_lines() {
+    let files = every_rust_file();
+    assert!(files.len() > 100, "the repository's files are found");
+    let root = repository()
+        .canonicalize()
+        .expect("the repository is found");
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|path| {
+            let lines = fs::read_to_string(path).ok()?.lines().count();
+            let shown = path.canonicalize().ok()?;
+            let shown = shown.strip_prefix(&root).unwrap_or(&shown).display();
+            (lines > MAX_FILE_LINES).then(|| format!("{shown}, {lines} lines"))
+        })
+        .collect();
     assert!(
-        found.is_empty(),
-        "functions over {MAX_LINES} lines:\n{}",
-        found.join("\n")
+        long.is_empty(),
+        "files over {MAX_FILE_LINES} lines:\n{}",
+        long.join("\n")
     );
-    let stale = stale(LONG_FUNCTIONS_STILL_OPEN, &open);
-    assert!(stale.is_empty(), "functions split, still listed: {stale:?}");
 }
 
 #[test]
-fn no_file_of_the_counting_engine_is_over_700_lines() {
-    let (_, sources) = workspace_crates()
+fn no_two_public_types_of_the_library_share_a_name() {
+    let shared: Vec<String> = items::public_names(&library())
         .into_iter()
-        .find(|(name, _)| name == "knights")
-        .expect("the library crate is found");
-    let mut found = Vec::new();
-    let mut open = Vec::new();
-    for source in &sources {
-        let file = format!("crates/knights/src/{}", source.path);
-        let lines = source.text.lines().count();
-        if !file.starts_with(COUNT) || lines <= MAX_COUNT_FILE_LINES {
-            continue;
-        }
-        if !LONG_COUNT_FILES_STILL_OPEN.contains(&file.as_str()) {
-            found.push(format!("{file}, {lines} lines"));
-        }
-        open.push(file);
-    }
-    assert!(
-        found.is_empty(),
-        "files of the counting engine over {MAX_COUNT_FILE_LINES} lines:\n{}",
-        found.join("\n")
-    );
-    let stale = stale(LONG_COUNT_FILES_STILL_OPEN, &open);
-    assert!(stale.is_empty(), "files split, still listed: {stale:?}");
-}
-
-#[test]
-fn no_two_public_items_of_the_library_share_a_name() {
-    let (_, sources) = workspace_crates()
-        .into_iter()
-        .find(|(name, _)| name == "knights")
-        .expect("the library crate is found");
-    let mut shared = Vec::new();
-    let mut open = Vec::new();
-    for (name, places) in public_items(&sources) {
-        if places.len() < 2 {
-            continue;
-        }
-        if !SHARED_NAMES_STILL_OPEN.contains(&name.as_str()) {
-            shared.push(format!("{name}: {}", places.join(", ")));
-        }
-        open.push(name);
-    }
+        .filter(|(_, places)| places.len() > 1)
+        .map(|(name, places)| format!("{name}: {}", places.join(", ")))
+        .collect();
     assert!(
         shared.is_empty(),
         "public items sharing a name (name: files):\n{}",
         shared.join("\n")
     );
-    let stale = stale(SHARED_NAMES_STILL_OPEN, &open);
+}
+
+#[test]
+fn the_public_api_is_the_one_the_architecture_lists() {
+    let listing = items::public_api("knights", &library()).join("\n") + "\n";
+    let doc_path = repository().join("docs/architecture.md");
+    let doc = fs::read_to_string(&doc_path).expect("docs/architecture.md reads");
+    let start = doc.find(API_START).expect("the listing's start marker") + API_START.len();
+    let end = start
+        + doc[start..]
+            .find(API_END)
+            .expect("the listing's end marker");
+    if std::env::var_os("KNIGHTS_UPDATE_API").is_some() {
+        let updated = format!("{}{listing}{}", &doc[..start], &doc[end..]);
+        fs::write(&doc_path, updated).expect("docs/architecture.md writes");
+        return;
+    }
+    let listed = &doc[start..end];
+    let added: Vec<&str> = listing
+        .lines()
+        .filter(|l| !listed.lines().any(|m| m == *l))
+        .collect();
+    let gone: Vec<&str> = listed
+        .lines()
+        .filter(|l| !listing.lines().any(|m| m == *l))
+        .collect();
     assert!(
-        stale.is_empty(),
-        "names no longer shared, still listed: {stale:?}"
+        added.is_empty() && gone.is_empty(),
+        "the public API differs from docs/architecture.md's listing (after a deliberate change, \
+         rerun with KNIGHTS_UPDATE_API=1)\nnew: {added:#?}\ngone: {gone:#?}"
     );
 }
 
-/// The entries of an allow-list that no longer occur: a list only shrinks.
-fn stale<'a>(listed: &[&'a str], open: &[String]) -> Vec<&'a str> {
-    listed
-        .iter()
-        .filter(|entry| !open.iter().any(|o| o == *entry))
-        .copied()
-        .collect()
+/// The library crate's module files.
+fn library() -> Vec<sources::Source> {
+    workspace_crates()
+        .into_iter()
+        .find(|(name, _)| name == "knights")
+        .expect("the library crate is found")
+        .1
 }
+
+/// The checks' own cases, on small made-up crates.
+#[path = "house/cases.rs"]
+mod cases;

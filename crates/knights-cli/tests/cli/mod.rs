@@ -8,6 +8,8 @@ mod classic;
 mod conformance;
 mod construct;
 mod count;
+mod count_budgets;
+mod count_files;
 #[cfg(feature = "distributed")]
 mod distributed;
 #[cfg(feature = "distributed")]

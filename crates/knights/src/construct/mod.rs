@@ -48,6 +48,7 @@
 //! ```
 
 mod base;
+mod join;
 mod layout;
 pub mod search;
 mod trace;
