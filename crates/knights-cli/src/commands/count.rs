@@ -302,7 +302,7 @@ fn status(p: &Progress) -> String {
         );
     }
     let stage = match p.stage {
-        Some(s) if s != knights::count::time_left::Stage::Squares => format!(" ({})", s.name()),
+        Some(s) if s != knights::count::Stage::Squares => format!(" ({})", s.name()),
         _ => String::new(),
     };
     let mut line = format!(
@@ -541,7 +541,7 @@ mod tests {
 
     #[test]
     fn a_square_in_progress_is_told_after_the_square_before() {
-        use knights::count::time_left::Stage;
+        use knights::count::Stage;
         use knights::count::{Joining, SquarePhase, Within};
         let after = Progress {
             step: 37,

@@ -15,19 +15,19 @@
 //! A193055.
 //!
 //! Closed tours of boards with at least 6 rows and at most 8 columns are
-//! counted by *meeting in the middle* (see the `meet` module notes, the method
+//! counted by *meeting in the middle* (see the `strategy::meet` module notes, the method
 //! of McKay 1997; the cut board's parts, shared with the open tours' meeting,
-//! are in `halves`): the program runs on the board's top rows and on its
+//! are in `strategy::halves`): the program runs on the board's top rows and on its
 //! bottom rows apart, and their final states are joined where two pairings
 //! of path ends make one cycle. That skips the forward program's second
 //! half, where most of its work went: 8x8 takes minutes instead of hours.
 //! Open tours meet in the middle too, from 7x5 and 6x6 on (see the
-//! `meet_paths` module notes: the separator squares may be terminals, and
+//! `strategy::meet_paths` module notes: the separator squares may be terminals, and
 //! the parts hold terminals of their own); 7x7 open takes about a minute.
-//! [`Method::Forward`] forces the single program; the planner (see the
-//! `planner` module notes) chooses.
+//! [`Method::Forward`] forces the single program; the plan (see the
+//! `plan` module notes) chooses.
 //!
-//! The states of a square are kept by the executor (see the `executor`
+//! The states of a square are kept by the executor (see the `engine::executor`
 //! module notes) as `(key, count)` runs split into hash-partitioned
 //! buckets, expanded and merged in parallel (the answer is the same for
 //! any number of threads). When they outgrow [`Counter::max_memory`], or
@@ -35,7 +35,13 @@
 //! checkpoint after every square, and a killed count continues with
 //! [`Counter::resume`].
 //!
-//! How a count flows: the counter asks the planner for a strategy (the
+//! The folders follow the roles: `counter` (the front door), `plan`
+//! (method, orientation, problems, bounds), `strategy` (the meetings and
+//! symmetric counts), `engine` (the frontier program, its executors and
+//! exact numbers) and `projection` (the model, its trial run, the time
+//! left).
+//!
+//! How a count flows: the counter asks the plan for a strategy (the
 //! forward program over the whole board, or a meeting of two parts); every
 //! strategy runs the frontier program through an executor, square by
 //! square, whose layer step is one interface (so that an executor across
@@ -43,7 +49,7 @@
 //! parts' final layers.
 //!
 //! ```text
-//! Counter ──> planner ──> strategy ──────────────────────────────> CountReport
+//! Counter ──> plan ─────> strategy ──────────────────────────────> CountReport
 //!             (method,    forward | meet (closed) | meet_paths (open)
 //!              turn)                 │ top part        │ bottom part
 //!                                    ▼                 ▼
@@ -58,8 +64,8 @@
 //!
 //! [`Counter::symmetric`] counts the closed tours unchanged by a half turn,
 //! and [`Counter::classes`] the tours up to rotation and reflection
-//! (Burnside's lemma), both on quotient graphs (see the `symmetry` module
-//! notes); [`Counter::all_lengths`] every length of a strip in one pass, and
+//! (Burnside's lemma), both on quotient graphs (see the `strategy::symmetry`
+//! module notes); [`Counter::all_lengths`] every length of a strip in one pass, and
 //! [`Counter::project`] projects a count's states, disk and time without
 //! counting. [`estimate()`] is Knuth's random-probe estimate for boards too
 //! large to count.
@@ -79,44 +85,35 @@
 //! # Ok::<(), knights::Error>(())
 //! ```
 
-mod bound;
 mod counter;
+mod engine;
 pub mod estimate;
 pub mod exchange;
-mod executor;
-mod frontier;
-mod halves;
-mod meet;
-mod meet_paths;
-mod number;
-mod options;
-mod planner;
-pub mod project;
+mod plan;
+pub mod projection;
 mod published;
-mod separator;
-mod symmetry;
-pub mod time_left;
-mod trial;
+mod strategy;
 
 use std::time::Duration;
 
 use serde::Serialize;
 
-use bound::refuse_before_building;
 pub use counter::cells::CellSweep;
 pub use counter::Counter;
+use engine::executor::RunOptions;
+pub use engine::executor::{FrontierProgress, Joining, SquarePhase, Within};
+pub use engine::number::Count;
 pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
 pub use exchange::Exchange;
-use executor::RunOptions;
-pub use executor::{FrontierProgress, Joining, SquarePhase, Within};
-pub use halves::MiddleEdges;
-pub use number::Count;
-pub use options::CountOptions;
-use planner::shape_problem;
-pub use planner::{Method, SquareOrder};
-pub use project::{Join, Projection, Source, WorkerProjection};
+use plan::bound::refuse_before_building;
+pub use plan::options::CountOptions;
+use plan::shape_problem;
+pub use plan::{Method, SquareOrder};
+pub use projection::project::{Join, Projection, Source, WorkerProjection};
+pub use projection::time_left::Stage;
 pub use published::{published, Published, PUBLISHED};
-pub use symmetry::Classes;
+pub use strategy::halves::MiddleEdges;
+pub use strategy::symmetry::Classes;
 
 pub use crate::Kind;
 use crate::{Board, Result};
@@ -234,7 +231,7 @@ pub fn paths_between(board: Board, s: crate::Square, t: crate::Square) -> Result
     let shape = crate::Shape::new(board);
     refuse_before_building(&shape, Kind::Open, SquareOrder::Rows)?;
     let problem = shape_problem(&shape, Kind::Open, Some([s, t]), SquareOrder::Rows)?;
-    executor::run(&problem, &RunOptions::default())?
+    engine::executor::run(&problem, &RunOptions::default())?
         .count
         .to_u128()
         .ok_or_else(|| {

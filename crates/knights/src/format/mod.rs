@@ -247,21 +247,6 @@ fn shape_of(board: Board, holes: &[Coord], wrap: Wrap, leaper: Leaper) -> Result
     Ok((!shape.is_plain()).then_some(shape))
 }
 
-/// The output formats of tours and tourneys.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// The numbered grid.
-    Grid,
-    /// JSON.
-    Json,
-    /// The move list.
-    Moves,
-    /// An SVG picture.
-    Svg,
-    /// An SVG picture that draws the tour step by step.
-    AnimatedSvg,
-}
-
 /// Text output in 64 KiB chunks with fast integer formatting, for writers
 /// of huge tours: `Display` implementations call `f.write_str` once a chunk
 /// instead of once a number.

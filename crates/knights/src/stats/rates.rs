@@ -17,7 +17,7 @@ use crate::board::Square;
 use crate::{exists, Board, Error, Result, Wanted};
 
 /// Trials per batch (fixed, so results do not depend on the thread count).
-pub const BATCH: u64 = 64;
+pub const TRIALS_PER_BATCH: u64 = 64;
 
 /// A proportion `k / n` with its 95 % Wilson score interval.
 ///
@@ -107,7 +107,7 @@ pub fn warnsdorff_rates(
 ) -> Result<TieRates> {
     exists::require(board, Wanted::Either)?;
     Walker::new(board)?;
-    let batches = trials.div_ceil(BATCH);
+    let batches = trials.div_ceil(TRIALS_PER_BATCH);
     let counts = (0..batches)
         .into_par_iter()
         .map_init(
@@ -118,7 +118,7 @@ pub fn warnsdorff_rates(
             },
             |walker, b| {
                 let mut rng = crate::rng::for_batch(seed, b);
-                let size = BATCH.min(trials - b * BATCH);
+                let size = TRIALS_PER_BATCH.min(trials - b * TRIALS_PER_BATCH);
                 let mut c = [0u64; 3];
                 for _ in 0..size {
                     let start = rng.random_range(0..board.squares() as Square);

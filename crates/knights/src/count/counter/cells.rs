@@ -5,10 +5,10 @@
 use std::time::Instant;
 
 use super::{forward_report, length_prefixes, Counter};
-use crate::count::frontier::Problem;
-use crate::count::planner::{expected_bits, strip_problem, PROBLEM_BYTES_PER_SQUARE};
-use crate::count::project::Projection;
-use crate::count::{trial, Count, CountReport, Method, SquareOrder};
+use crate::count::engine::frontier::Problem;
+use crate::count::plan::{expected_bits, strip_problem, PROBLEM_BYTES_PER_SQUARE};
+use crate::count::projection::project::Projection;
+use crate::count::{projection::trial, Count, CountReport, Method, SquareOrder};
 use crate::Result;
 
 /// The counts of a sweep over cells: see [`Counter::all_cells`].

@@ -4,12 +4,12 @@
 use std::time::Instant;
 
 use super::{forward_report, Counter};
-use crate::count::bound::{refuse_before_building, shape_expected_bits};
-use crate::count::executor::{self, RunOptions};
-use crate::count::planner::shape_problem;
-use crate::count::project::{Projection, Source};
-use crate::count::time_left::Stage;
-use crate::count::{trial, CountReport};
+use crate::count::engine::executor::{self, RunOptions};
+use crate::count::plan::bound::{refuse_before_building, shape_expected_bits};
+use crate::count::plan::shape_problem;
+use crate::count::projection::project::{Projection, Source};
+use crate::count::projection::time_left::Stage;
+use crate::count::{projection::trial, CountReport};
 use crate::{Control, Result, Shape};
 
 impl Counter<'_, &Shape> {

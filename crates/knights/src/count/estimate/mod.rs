@@ -75,13 +75,13 @@ pub use report::{Estimate, EstimateMethod};
 use sampled::frontier_run;
 use walks::{knuth_probe, walk_probe, Graph, Scratch, Walk};
 
-use super::frontier::Engine;
 use super::Kind;
+use crate::count::engine::frontier::Engine;
 use crate::{rng, Board, Control, Error, Phase, Progress, Result};
 
 /// Walks per batch: batch `i` uses [`rng::for_batch`]`(seed, i)`. A run of
 /// the frontier method is a batch of its own.
-pub const BATCH: u64 = 256;
+pub const WALKS_PER_BATCH: u64 = 256;
 
 /// States kept per square by [`EstimateMethod::Frontier`] unless told.
 pub const KEEP: usize = 100_000;
@@ -145,7 +145,7 @@ fn fits(board: Board, kind: Kind) -> bool {
     // engine decides (and refuses the widest).
     r.min(c) <= 11
         && crate::memory::ensure_fits(board, "frontier program", 256).is_ok()
-        && Engine::new(&crate::count::planner::board_problem(board, kind)).is_ok()
+        && Engine::new(&crate::count::plan::board_problem(board, kind)).is_ok()
 }
 
 /// Resolves [`EstimateMethod::Auto`] for `board` and `kind`, and prepares
@@ -155,7 +155,7 @@ fn resolve(
     kind: Kind,
     method: EstimateMethod,
 ) -> Result<(EstimateMethod, Option<Engine>)> {
-    let engine = || Engine::new(&crate::count::planner::board_problem(board, kind));
+    let engine = || Engine::new(&crate::count::plan::board_problem(board, kind));
     match method {
         EstimateMethod::Auto if auto_frontier(board, kind) => {
             Ok((EstimateMethod::Frontier, Some(engine()?)))
@@ -338,7 +338,7 @@ fn probe(board: Board, opts: &EstimateOptions, control: &Control) -> Result<Esti
         s => s,
     };
     let graph = Graph::new(board);
-    let per = if engine.is_some() { 1 } else { BATCH };
+    let per = if engine.is_some() { 1 } else { WALKS_PER_BATCH };
     let done = AtomicU64::new(0);
     let total = opts.seconds.is_none().then_some(samples);
     let run_batch = |b: u64, count: u64| -> Sums {

@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use rand::Rng;
 
-use crate::count::frontier::Engine;
+use crate::count::engine::frontier::Engine;
 
 /// States of the sampled frontier program, merged by key.
 type Merged = HashMap<u128, f64, BuildHasherDefault<Mix>>;
