@@ -9,8 +9,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::{
-    projection::trial, strategy::meet, strategy::meet_paths, Count, CountOptions, CountReport,
-    Exchange, FrontierProgress, Method, MiddleEdges, Sweep, WorkerShare,
+    Count, CountOptions, CountReport, Exchange, FrontierProgress, Method, MiddleEdges, Sweep,
+    WorkerShare,
 };
 use crate::count::engine::executor::{self, RunOptions};
 use crate::count::engine::frontier::Problem;
@@ -18,7 +18,9 @@ use crate::count::plan::tours::{plan_tours, TourPlan};
 use crate::count::plan::{expected_bits, strip_problem, SquareOrder, PROBLEM_BYTES_PER_SQUARE};
 use crate::count::projection::project::{self, Projection, Source};
 use crate::count::projection::time_left::{self, Stage};
+use crate::count::projection::trial;
 use crate::count::strategy::symmetry::{self, Classes};
+use crate::count::strategy::{meet, meet_paths};
 use crate::{Board, Control, Kind, Result, Shape};
 
 /// A count to run, with its options: made by [`Counter::new`] for a board
