@@ -158,15 +158,5 @@ async fn closing_the_events_does_not_cancel_and_ids_cannot_be_guessed() {
         assert_eq!(s, StatusCode::NOT_FOUND);
     }
     // Only DELETE cancels.
-    let (s, _, _) = call(&app, "DELETE", &format!("/api/count/{id}"), "").await;
-    assert_eq!(s, StatusCode::OK);
-    let mut state = Value::Null;
-    for _ in 0..600 {
-        state = get(&app, &format!("/api/count/{id}")).await.1["state"].clone();
-        if state != "running" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(state, json!("cancelled"));
+    assert_eq!(cancel_and_wait(&app, &id).await, json!("cancelled"));
 }

@@ -72,17 +72,7 @@ async fn counts_run_report_and_cancel() {
     let (s, v, _) = call(&app, "POST", "/api/count?board=6x8&kind=open", "").await;
     assert_eq!(s, StatusCode::ACCEPTED);
     let id = v["id"].as_str().unwrap().to_string();
-    let (s, _, _) = call(&app, "DELETE", &format!("/api/count/{id}"), "").await;
-    assert_eq!(s, StatusCode::OK);
-    let mut state = Value::Null;
-    for _ in 0..600 {
-        state = get(&app, &format!("/api/count/{id}")).await.1["state"].clone();
-        if state != "running" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(state, json!("cancelled"));
+    assert_eq!(cancel_and_wait(&app, &id).await, json!("cancelled"));
     let (s, v) = get(&app, "/api/count/999").await;
     assert_eq!(s, StatusCode::NOT_FOUND, "{v}");
     let (s, v, _) = call(&app, "POST", "/api/count?board=7x7", "").await;
@@ -244,13 +234,15 @@ async fn the_theatre_replays_and_streams() {
 }
 
 /// Cancels a count and waits until it says it is over (it stops after the
-/// square in progress, which frees its slot); fails after 30 s.
-pub(super) async fn cancel_and_wait(app: &Router, id: &str) {
+/// square in progress, which frees its slot); fails after 30 s. The state
+/// it ended in.
+pub(super) async fn cancel_and_wait(app: &Router, id: &str) -> Value {
     let (s, _, _) = call(app, "DELETE", &format!("/api/count/{id}"), "").await;
     assert_eq!(s, StatusCode::OK);
     for _ in 0..1500 {
-        if get(app, &format!("/api/count/{id}")).await.1["state"] != "running" {
-            return;
+        let state = get(app, &format!("/api/count/{id}")).await.1["state"].clone();
+        if state != "running" {
+            return state;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }

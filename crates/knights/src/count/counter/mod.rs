@@ -600,7 +600,7 @@ impl Counter<'_> {
             TourPlan::Run(strategy) => strategy,
         };
         let (rows, w, join) = (strategy.rows, strategy.w, strategy.join());
-        let open = strategy.kind == Kind::Open;
+        let open = self.options.kind == Kind::Open;
         let table = strategy
             .tabled()
             .then(|| project::from_table(rows, w, open, strategy.meet))

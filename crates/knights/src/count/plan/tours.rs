@@ -7,7 +7,7 @@
 use crate::count::engine::frontier::Problem;
 use crate::count::plan::options::CountOptions;
 use crate::count::plan::{
-    expected_bits, meets, oriented, strip_problem, Method, PROBLEM_BYTES_PER_SQUARE,
+    expected_bits, meets, oriented, strip_problem, Method, SquareOrder, PROBLEM_BYTES_PER_SQUARE,
 };
 use crate::count::projection::project::Join;
 use crate::count::projection::time_left::Stage;
@@ -30,7 +30,6 @@ pub(in crate::count) enum TourPlan {
 pub(in crate::count) struct Strategy {
     pub(in crate::count) rows: usize,
     pub(in crate::count) w: usize,
-    pub(in crate::count) kind: Kind,
     pub(in crate::count) meet: bool,
     /// The bits the count is expected to need.
     pub(in crate::count) bits: u32,
@@ -60,7 +59,6 @@ pub(in crate::count) fn plan_tours(board: Board, options: &CountOptions) -> Resu
     Ok(TourPlan::Run(Strategy {
         rows,
         w,
-        kind: options.kind,
         meet,
         bits,
         options: options.clone(),
@@ -72,7 +70,7 @@ impl Strategy {
     /// (one, when the lower part is the top turned over).
     pub(in crate::count) fn problems(&self) -> Vec<Problem> {
         let (rows, w) = (self.rows, self.w);
-        match (self.meet, self.kind) {
+        match (self.meet, self.options.kind) {
             (false, kind) => vec![strip_problem(rows, w, kind, self.options.order)],
             (true, Kind::Closed) => meet::part_problems(rows, w).to_vec(),
             (true, Kind::Open) => meet_paths::part_problems(rows, w, self.options.middle),
@@ -94,7 +92,7 @@ impl Strategy {
 
     /// The join of a meeting, none for a forward count.
     pub(in crate::count) fn join(&self) -> Option<Join> {
-        self.meet.then_some(match self.kind {
+        self.meet.then_some(match self.options.kind {
             Kind::Open => Join::Open,
             Kind::Closed => Join::Closed,
         })
@@ -103,7 +101,6 @@ impl Strategy {
     /// Whether the projection's table of boards counted in full applies:
     /// they were counted by rows, with the middle's default share.
     pub(in crate::count) fn tabled(&self) -> bool {
-        self.options.order == crate::count::SquareOrder::Rows
-            && self.options.middle == MiddleEdges::Outer
+        self.options.order == SquareOrder::Rows && self.options.middle == MiddleEdges::Outer
     }
 }

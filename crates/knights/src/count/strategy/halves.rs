@@ -76,7 +76,7 @@ impl<'a> Summary<'a> {
             if let Some(path) = self.path.as_deref().filter(|p| p.exists()) {
                 let (work, name) = summary_folder(dir, path)?;
                 work.remove(name)
-                    .map_err(|e| crate::count::engine::executor::io_error("clear", path, e))?;
+                    .map_err(|e| executor::io_error("clear", path, e))?;
             }
         }
         match (self.path.as_deref(), opts.count.resume) {
@@ -97,7 +97,7 @@ impl<'a> Summary<'a> {
             opts.count.keep,
         ) {
             let file = SummaryFile {
-                checksum: crate::count::engine::executor::crc_of(done),
+                checksum: executor::crc_of(done),
                 run: done,
             };
             let text = serde_json::to_string(&file)
@@ -106,7 +106,7 @@ impl<'a> Summary<'a> {
             // a link planted at its predictable name.
             let (work, name) = summary_folder(dir, path)?;
             work.write_atomic(name, text.as_bytes())
-                .map_err(|e| crate::count::engine::executor::io_error("write", path, e))?;
+                .map_err(|e| executor::io_error("write", path, e))?;
             executor::clear_checkpoints(self.top, dir)?;
             executor::clear_checkpoints(self.bottom, dir)?;
         }
@@ -120,8 +120,7 @@ fn summary_folder<'p>(
     dir: &std::path::Path,
     path: &'p std::path::Path,
 ) -> Result<(executor::Folder, &'p str)> {
-    let work = executor::Folder::open(dir)
-        .map_err(|e| crate::count::engine::executor::io_error("open", dir, e))?;
+    let work = executor::Folder::open(dir).map_err(|e| executor::io_error("open", dir, e))?;
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
@@ -139,12 +138,12 @@ struct SummaryFile<R> {
 
 /// Reads and checks the summary at `path`.
 fn read_summary(path: &std::path::Path) -> Result<MeetRun> {
-    let text = crate::count::engine::executor::read_small(path)?;
+    let text = executor::read_small(path)?;
     let file: SummaryFile<MeetRun> = serde_json::from_str(&text).map_err(|e| {
         Error::Parse(format!("{} is not a count's summary: {e}", path.display()).into())
     })?;
-    if crate::count::engine::executor::crc_of(&file.run) != file.checksum {
-        return Err(crate::count::engine::executor::edited(path));
+    if executor::crc_of(&file.run) != file.checksum {
+        return Err(executor::edited(path));
     }
     Ok(file.run)
 }
