@@ -19,10 +19,12 @@
 #   distributed - the CLI's feature `distributed` (counts spread over MPI
 #            processes): lints the feature with clippy and runs its tests,
 #            each of which starts its processes with mpirun
-#   python - the Python package: a virtual environment in target/py-venv
-#            with maturin, pytest and numpy from PyPI, the package built and
-#            installed by pip (release build), mypy --strict over the
-#            package, then its pytest suite
+#   python - the Python package: its wheel built once (maturin, release),
+#            installed alone in a fresh virtual environment (target/py-fresh:
+#            the command `knights`, `python -m knights serve`, `import
+#            knights`) and in target/py-venv with the test tools from PyPI;
+#            mypy --strict over the package, then its pytest suite, the
+#            example notebooks (examples/notebooks) among them
 #
 # One build of each profile: every cargo command here selects the whole
 # workspace (`--workspace`, then a target filter) and the same features, so
@@ -34,11 +36,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-section() { printf '\n== %s\n' "$1"; }
+# Each section's heading says how long the run has taken so far.
+section() { printf '\n== %s (at %d s)\n' "$1" "$SECONDS"; }
+trap 'printf "\n== ended after %d s\n" "$SECONDS"' EXIT
+
+# What the tests install where it is missing, as README.md lists it
+# ("What the tests install"); npm's packages are locked in
+# crates/knights-serve/assets-lint/package-lock.json.
+apt_mpi=(openmpi-bin libopenmpi-dev libclang-dev)
+pip_tools=(maturin pytest mypy numpy networkx nbclient nbformat ipykernel)
 
 section "tools: Open MPI and libclang, for the feature distributed"
 missing=()
-for pkg in openmpi-bin libopenmpi-dev libclang-dev; do
+for pkg in "${apt_mpi[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
         missing+=("$pkg")
 done
@@ -93,22 +103,32 @@ section "distributed: the feature's lints, and counts spread over MPI processes"
 cargo clippy --workspace --all-targets --locked "${features[@]}" -- -D warnings
 cargo test --workspace --locked "${features[@]}" --test tests -- cli::distributed
 
-section "python: pip install ./crates/knights-py, then pytest"
+section "python: the wheel, built once, alone in a fresh environment and under pytest"
 venv=target/py-venv
 if ! "$venv/bin/python" -c "" 2>/dev/null; then
     rm -rf "$venv"
     python3 -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install --quiet maturin pytest numpy mypy
-# Build isolation off: the venv's maturin (on PATH for pip's build backend)
-# builds, with the warm target/.
-PATH="$PWD/$venv/bin:$PATH" "$venv/bin/python" -m pip install --quiet \
-    --no-build-isolation --force-reinstall --no-deps ./crates/knights-py
+"$venv/bin/python" -m pip install --quiet "${pip_tools[@]}"
+# One release build: the wheel (the extension with the command inside),
+# installed as it is in both environments below.
+rm -rf target/wheels
+"$venv/bin/maturin" build --release --locked --out target/wheels -m crates/knights-py/Cargo.toml
+wheel=$(ls target/wheels/knights-*.whl)
+# The wheel alone, in a new environment: what `pip install knights` gives
+# a user (the command and its page as well as `import knights`); the
+# command's tests run it from there.
+fresh=target/py-fresh
+rm -rf "$fresh"
+python3 -m venv "$fresh"
+"$fresh/bin/python" -m pip install --quiet --no-index --no-deps "$wheel"
+"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps "$wheel"
 (cd crates/knights-py && "../../$venv/bin/python" -m mypy --strict --no-error-summary python/knights)
 # Every test must run: a skip fails (KNIGHTS_PY_NO_SKIP), and so does
 # pytest's status 5 (no tests collected), as any non-zero status does.
 status=0
-(cd crates/knights-py && KNIGHTS_PY_NO_SKIP=1 "../../$venv/bin/python" -m pytest -q -p no:cacheprovider tests) || status=$?
+(cd crates/knights-py && KNIGHTS_PY_NO_SKIP=1 KNIGHTS_PY_WHEEL_ONLY="$PWD/../../$fresh/bin/python" \
+    "../../$venv/bin/python" -m pytest -q -p no:cacheprovider tests) || status=$?
 if [ "$status" -ne 0 ]; then
     echo "python: pytest failed with status $status (5: no tests ran)" >&2
     exit 1

@@ -22,7 +22,6 @@ mod launch;
 
 pub use launch::{forward_stop_signals, launch};
 
-use std::process::ExitCode;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Mutex;
 use std::thread::JoinHandle;
@@ -109,7 +108,7 @@ impl Mpi {
     fn call(&self, call: Call) -> std::result::Result<Vec<Vec<u8>>, Failure> {
         let lost = || Failure {
             worker: self.rank,
-            status: knights_cli::exit::EXIT_INTERNAL,
+            status: crate::exit::EXIT_INTERNAL,
             message: "internal error: the MPI thread ended; please report it".into(),
         };
         let answer = match self.calls.lock() {
@@ -148,10 +147,10 @@ impl Mpi {
     /// call tells the others whether it finished or failed and learns the
     /// same of them. Every worker ends with the first failure any worker
     /// had (worker 0 prints it) or, if none failed, with its own outcome.
-    pub fn conclude(mut self, outcome: Result<ExitCode>) -> ExitCode {
+    pub fn conclude(mut self, outcome: Result<u8>) -> u8 {
         let own = match &outcome {
             Ok(_) => None,
-            Err(e) => knights_cli::exit::outcome(e).map(|(status, message)| Failure {
+            Err(e) => crate::exit::outcome(e).map(|(status, message)| Failure {
                 worker: self.rank,
                 status,
                 message,
@@ -170,13 +169,13 @@ impl Mpi {
                         0 => String::new(),
                         w => format!("worker {w} of {}: ", self.size),
                     };
-                    knights_cli::warn!("knights: {from}{}", f.message);
+                    crate::warn!("knights: {from}{}", f.message);
                 }
-                ExitCode::from(f.status)
+                f.status
             }
             (None, Ok(code)) => code,
             // A closed standard output: a quiet success, as for one process.
-            (None, Err(_)) => ExitCode::SUCCESS,
+            (None, Err(_)) => crate::exit::EXIT_SUCCESS,
         }
     }
 
@@ -198,7 +197,7 @@ impl Drop for Mpi {
         if self.thread.is_some() {
             let _ = self.call(Call::Finish(Some(Failure {
                 worker: self.rank,
-                status: knights_cli::exit::EXIT_INTERNAL,
+                status: crate::exit::EXIT_INTERNAL,
                 message: "internal error: a worker ended before its count did; please report it"
                     .into(),
             })));
@@ -238,7 +237,7 @@ fn serve(world: &impl Communicator, calls: Receiver<Call>, answers: Sender<Answe
             (None, Call::AllToAll(out)) if out.len() != n => {
                 let bug = Failure {
                     worker: rank,
-                    status: knights_cli::exit::EXIT_INTERNAL,
+                    status: crate::exit::EXIT_INTERNAL,
                     message: format!(
                         "internal error: {} buffers for {n} workers; please report it",
                         out.len()
@@ -288,7 +287,7 @@ fn header(
         let texts = all_gather(world, text, round);
         return Err(Failure {
             worker: first,
-            status: u8::try_from(calls[first].1).unwrap_or(knights_cli::exit::EXIT_INTERNAL),
+            status: u8::try_from(calls[first].1).unwrap_or(crate::exit::EXIT_INTERNAL),
             message: String::from_utf8_lossy(&texts[first]).into_owned(),
         });
     }
@@ -296,7 +295,7 @@ fn header(
         let names: Vec<&str> = calls.iter().map(|&(c, _)| call_name(c)).collect();
         return Err(Failure {
             worker: 0,
-            status: knights_cli::exit::EXIT_INTERNAL,
+            status: crate::exit::EXIT_INTERNAL,
             message: format!(
                 "internal error: the workers made different calls ({}); please report it",
                 names.join(", ")

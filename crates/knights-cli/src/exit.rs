@@ -4,10 +4,11 @@
 //! name.
 
 use std::io::{self, IsTerminal, Write};
-use std::process::ExitCode;
 
 use knights::Category;
 
+/// Exit status for a command that did what it was asked.
+pub const EXIT_SUCCESS: u8 = 0;
 /// Exit status for a valid request with no answer.
 pub const EXIT_NO_ANSWER: u8 = 1;
 /// Exit status for "unknown": a search ran out of its budget (`exists`).
@@ -25,7 +26,7 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 /// standard output through [`outln!`](crate::outln) (so a failed write is an error, exit
 /// 2), usage errors on standard error starting with `program:` as every error
 /// does, with clap's usage line and tip kept (exit 2).
-pub fn clap_outcome(program: &str, e: &clap::Error) -> ExitCode {
+pub fn clap_outcome(program: &str, e: &clap::Error) -> u8 {
     if !e.use_stderr() {
         let text = if io::stdout().is_terminal() {
             e.render().ansi().to_string()
@@ -33,7 +34,7 @@ pub fn clap_outcome(program: &str, e: &clap::Error) -> ExitCode {
             e.render().to_string()
         };
         return match crate::outln!("{}", text.trim_end()) {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(()) => EXIT_SUCCESS,
             Err(err) => report(program, &err),
         };
     }
@@ -43,7 +44,7 @@ pub fn clap_outcome(program: &str, e: &clap::Error) -> ExitCode {
         // Help in place of an error (no subcommand given): as clap writes it.
         None => crate::warn!("{}", text.trim_end()),
     }
-    ExitCode::from(EXIT_USAGE)
+    EXIT_USAGE
 }
 
 /// An error's chain of contexts, each as its text, down to the library's
@@ -61,13 +62,13 @@ fn message(e: &anyhow::Error) -> String {
 }
 
 /// Prints an error in one or two plain sentences and picks the exit status.
-pub fn report(program: &str, e: &anyhow::Error) -> ExitCode {
+pub fn report(program: &str, e: &anyhow::Error) -> u8 {
     match outcome(e) {
         Some((status, text)) => {
             let _ = writeln!(io::stderr(), "{program}: {text}");
-            ExitCode::from(status)
+            status
         }
-        None => ExitCode::SUCCESS,
+        None => EXIT_SUCCESS,
     }
 }
 

@@ -26,12 +26,12 @@ use cli::{Command, Suite};
 fn main() -> ExitCode {
     let args = match cli::Lab::try_parse() {
         Ok(args) => args,
-        Err(e) => return clap_outcome("knights-lab", &e),
+        Err(e) => return ExitCode::from(clap_outcome("knights-lab", &e)),
     };
     output::install_ctrl_c();
     match run(args.command) {
         Ok(code) => code,
-        Err(e) => report("knights-lab", &e),
+        Err(e) => ExitCode::from(report("knights-lab", &e)),
     }
 }
 

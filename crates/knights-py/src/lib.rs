@@ -19,16 +19,22 @@
 //!   `memory::ensure_memory` has checked they fit: a list too large for
 //!   memory is `MemoryError`, never a null pointer or an aborted allocation;
 //! - a panic of the library is caught and raised as `knights.InternalError`,
-//!   never as a Rust panic.
+//!   never as a Rust panic;
+//! - the knight graph of any board (`graph`), which `knights.graph`
+//!   hands to networkx and numpy;
+//! - the `knights` command itself (`command`): the console script and
+//!   `python -m knights` run the CLI's own entry, without MPI.
 
 mod cipher;
 mod classes;
+mod command;
 mod convert;
 mod count;
 mod errors;
 mod estimate;
 mod exists;
 mod files;
+mod graph;
 mod magic;
 mod memory;
 mod pictures;
@@ -53,6 +59,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::PyHint>()?;
     m.add_class::<puzzle::PyPuzzle>()?;
     m.add_function(wrap_pyfunction!(tour::algorithms, m)?)?;
+    m.add_function(wrap_pyfunction!(command::run_command_line, m)?)?;
     m.add_function(wrap_pyfunction!(convert::board, m)?)?;
     m.add_function(wrap_pyfunction!(errors::hint_words, m)?)?;
     m.add_function(wrap_pyfunction!(files::check, m)?)?;
@@ -71,6 +78,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzle::solve, m)?)?;
     m.add_function(wrap_pyfunction!(tourney::tourney, m)?)?;
     m.add_function(wrap_pyfunction!(magic::magic, m)?)?;
+    m.add_function(wrap_pyfunction!(graph::graph, m)?)?;
+    m.add_function(wrap_pyfunction!(graph::ensure_fits, m)?)?;
     // Declared once, in Rust (signature, defaults, docstring), and
     // re-exported by `knights/__init__.py` as the package's own.
     for f in [

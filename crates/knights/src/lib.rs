@@ -121,3 +121,9 @@ pub use stop::StopFlag;
 pub use tour::{Kind, Tour};
 pub use tourney::Tourney;
 pub use wanted::Wanted;
+
+/// The crate's README (its page on crates.io), whose example runs as a
+/// doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme {}

@@ -580,16 +580,20 @@ pub struct CountArgs {
     /// what this machine's limits let mpirun start. SIGINT, SIGTERM and
     /// SIGHUP go on to mpirun, which ends the workers. With --dry-run:
     /// project what each of N workers would hold and send, with
-    /// --max-memory each.
-    #[cfg(feature = "distributed")]
-    #[arg(long, value_name = "N", conflicts_with = "distributed")]
+    /// --max-memory each. (A build without the feature `distributed`,
+    /// such as the Python wheel's, hides this flag and says how to get it.)
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "distributed",
+        hide = cfg!(not(feature = "distributed"))
+    )]
     pub processes: Option<usize>,
     /// Run as one worker of an MPI job that spreads the count over its
     /// processes: `mpirun -np 8 --hostfile HOSTS knights count 7x8
     /// --open --distributed`, or `srun -n 8 knights count ... --distributed`
     /// under Slurm. Worker 0 prints the answer.
-    #[cfg(feature = "distributed")]
-    #[arg(long, conflicts_with = "dry_run")]
+    #[arg(long, conflicts_with = "dry_run", hide = cfg!(not(feature = "distributed")))]
     pub distributed: bool,
     /// The most bytes a worker's collective call carries at a time (the
     /// rest follows in more rounds); for tests of exchanges in rounds.

@@ -3,7 +3,6 @@
 //! Each later capability adds its rows here. Times are wall-clock, best of
 //! `--repeat` runs, single thread; every result is checked (outside the timing).
 
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -13,7 +12,7 @@ use knights::{Kind, Tour};
 
 use crate::cli::BenchArgs;
 
-pub fn run(args: BenchArgs) -> Result<ExitCode> {
+pub fn run(args: BenchArgs) -> Result<u8> {
     let suites: &[&str] = match args.suite.as_str() {
         "tours" => &["warnsdorff", "construct"],
         "warnsdorff" => &["warnsdorff"],
@@ -115,5 +114,5 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }

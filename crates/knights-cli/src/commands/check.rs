@@ -3,8 +3,6 @@
 //! independent checker's verdict, or a puzzle's (its solution unique); a
 //! semimagic or magic tour's line sums follow the verdict.
 
-use std::process::ExitCode;
-
 use anyhow::Result;
 use knights::magic::Magic;
 use knights::request::{CheckPlan, CheckRequest, Job, PuzzleCheck};
@@ -12,7 +10,7 @@ use knights::Control;
 
 use crate::cli::CheckArgs;
 
-pub fn run(args: CheckArgs) -> Result<ExitCode> {
+pub fn run(args: CheckArgs) -> Result<u8> {
     let request = CheckRequest {
         text: crate::io_util::read_input(&args.file.file)?,
         puzzle: match &args.puzzle {
@@ -36,9 +34,9 @@ pub fn run(args: CheckArgs) -> Result<ExitCode> {
         if let Some(sums) = answer.magic.filter(|s| s.magic != Magic::No) {
             crate::outln!("{}", sums.describe())?;
         }
-        Ok(ExitCode::SUCCESS)
+        Ok(crate::exit::EXIT_SUCCESS)
     } else {
         crate::warn!("knights: {what}: {}.", answer.verdict);
-        Ok(ExitCode::from(crate::EXIT_NO_ANSWER))
+        Ok(crate::exit::EXIT_NO_ANSWER)
     }
 }

@@ -3,7 +3,6 @@
 //! the key, and its [`EncryptRequest`] or [`DecryptRequest`] does the work.
 
 use std::path::Path;
-use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use knights::request::{CipherRequest, DecryptRequest, EncryptRequest, Job};
@@ -12,7 +11,7 @@ use knights::Control;
 use crate::cli::CipherArgs;
 
 /// Runs `encrypt` (`decrypt == false`) or `decrypt`.
-pub fn run(args: CipherArgs, decrypt: bool) -> Result<ExitCode> {
+pub fn run(args: CipherArgs, decrypt: bool) -> Result<u8> {
     // The key is read (and its tour made) before the text, so a bad key
     // is told at once.
     let request = CipherRequest {
@@ -50,7 +49,7 @@ pub fn run(args: CipherArgs, decrypt: bool) -> Result<ExitCode> {
         EncryptRequest::run_plan(plan, &control)?.text
     };
     crate::output::emit(args.output.as_deref(), &out)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// The request's key: a tour file's text if a file exists at that path,

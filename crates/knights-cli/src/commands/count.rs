@@ -10,7 +10,6 @@
 
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
-use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -23,7 +22,17 @@ use serde_json::json;
 
 use crate::cli::{CountArgs, CountMethod};
 
-pub fn run(args: CountArgs) -> Result<ExitCode> {
+pub fn run(args: CountArgs) -> Result<u8> {
+    #[cfg(not(feature = "distributed"))]
+    if args.distributed || (args.processes.is_some() && !args.dry_run) {
+        return Err(knights::Error::Parse(
+            "this knights was built without MPI, so it cannot spread a count over processes; \
+             build the command with `cargo install knights-cli --features distributed` \
+             (with an MPI library such as Open MPI installed), or count without --processes"
+                .into(),
+        )
+        .into());
+    }
     // A worker of a spread count joins the job first, so that whatever
     // fails from here on reaches the other workers (see `distributed`).
     #[cfg(feature = "distributed")]
@@ -36,19 +45,15 @@ pub fn run(args: CountArgs) -> Result<ExitCode> {
 }
 
 /// The count, in this process or (`workers`) as one worker of a spread one.
-fn count(args: &CountArgs, workers: Option<&dyn Exchange>) -> Result<ExitCode> {
+fn count(args: &CountArgs, workers: Option<&dyn Exchange>) -> Result<u8> {
     // Worker 0 speaks for a count spread over workers; the others are quiet.
     let speaks = workers.is_none_or(|w| w.rank() == 0);
     // The library checks the flags together (what applies to classes,
     // symmetric tours, a shape, a work directory) into its plan, once.
     let request = request(args)?;
     if args.dry_run {
-        #[cfg(feature = "distributed")]
-        let workers = args.processes;
-        #[cfg(not(feature = "distributed"))]
-        let workers = None;
         let per = Spread {
-            workers,
+            workers: args.processes,
             memory: request.max_memory,
         };
         let dry_run = DryRunRequest(request);
@@ -77,7 +82,7 @@ fn count(args: &CountArgs, workers: Option<&dyn Exchange>) -> Result<ExitCode> {
     reporter.finish();
     let answer = answer?;
     if !speaks {
-        return Ok(ExitCode::SUCCESS);
+        return Ok(crate::exit::EXIT_SUCCESS);
     }
     if args.json {
         crate::outln!("{}", serde_json::to_string(&answer)?)?;
@@ -92,7 +97,7 @@ fn count(args: &CountArgs, workers: Option<&dyn Exchange>) -> Result<ExitCode> {
     } else {
         crate::outln!("{}", answer.count)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// The counting method the flags name.
@@ -350,7 +355,7 @@ struct Spread {
 }
 
 /// `knights count --dry-run`: the projection alone.
-fn dry_run_of(args: &CountArgs, plan: CountPlan, spread: Spread) -> Result<ExitCode> {
+fn dry_run_of(args: &CountArgs, plan: CountPlan, spread: Spread) -> Result<u8> {
     if spread.workers == Some(0) {
         return Err(knights::Error::Parse(
             "--processes takes the number of worker processes, 1 or more".into(),
@@ -373,13 +378,13 @@ fn dry_run_of(args: &CountArgs, plan: CountPlan, spread: Spread) -> Result<ExitC
             });
         }
         crate::outln!("{json}")?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(crate::exit::EXIT_SUCCESS);
     }
     print_dry_run(&answer, &spread)
 }
 
 /// The dry run's answer in words.
-fn print_dry_run(answer: &DryRunAnswer, spread: &Spread) -> Result<ExitCode> {
+fn print_dry_run(answer: &DryRunAnswer, spread: &Spread) -> Result<u8> {
     let (p, shape, source) = (&answer.projection, &answer.board, answer.source());
     let kind_name = answer.kind.name();
     let method = answer.method().name();
@@ -389,7 +394,7 @@ fn print_dry_run(answer: &DryRunAnswer, spread: &Spread) -> Result<ExitCode> {
         crate::outln!(
             "{shape} {kind_name}: nothing to count (no tour exists), so no states, disk or time"
         )?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(crate::exit::EXIT_SUCCESS);
     }
     let at = if p.peak_step > 0 && p.steps > 0 {
         format!(" after square {} of {}", p.peak_step, p.steps)
@@ -453,7 +458,7 @@ fn print_dry_run(answer: &DryRunAnswer, spread: &Spread) -> Result<ExitCode> {
             knights::memory::human_bytes(budget)
         )?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// The memory each worker has: `--max-memory`, else this machine's.

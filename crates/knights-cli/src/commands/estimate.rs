@@ -3,7 +3,6 @@
 //! and probes; this module shows progress, warns when the figures mean
 //! little, and prints the answer.
 
-use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -24,7 +23,7 @@ const FEW_RUNS: u64 = 5;
 /// its even share) makes the interval doubtful.
 const LARGEST: f64 = 0.2;
 
-pub fn run(args: EstimateArgs) -> Result<ExitCode> {
+pub fn run(args: EstimateArgs) -> Result<u8> {
     let request = EstimateRequest {
         board: args.board.board.clone(),
         kind: if args.open { Kind::Open } else { Kind::Closed },
@@ -56,7 +55,7 @@ pub fn run(args: EstimateArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     warn_doubts(&answer, &args);
     print(&answer, &args)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// Warns when the probes are too few or too skewed for the interval to

@@ -5,8 +5,6 @@
 //! theorems, the table and a search under --max-nodes ("unknown", exit
 //! status 3, when it runs out).
 
-use std::process::ExitCode;
-
 use anyhow::Result;
 use knights::request::{ExistsAnswer, ExistsRequest, Job};
 use knights::{Control, Wanted};
@@ -14,7 +12,7 @@ use knights::{Control, Wanted};
 use super::place;
 use crate::cli::ExistsArgs;
 
-pub fn run(args: ExistsArgs) -> Result<ExitCode> {
+pub fn run(args: ExistsArgs) -> Result<u8> {
     let (board, holes) = place(&args.board)?;
     let request = ExistsRequest {
         board,
@@ -49,11 +47,11 @@ pub fn run(args: ExistsArgs) -> Result<ExitCode> {
         }
     };
     crate::outln!("{} - {line}", answer.answer)?;
-    Ok(ExitCode::from(match answer.answer.as_str() {
-        "yes" => 0,
-        "no" => crate::EXIT_NO_ANSWER,
-        _ => crate::EXIT_UNKNOWN,
-    }))
+    Ok(match answer.answer.as_str() {
+        "yes" => crate::exit::EXIT_SUCCESS,
+        "no" => crate::exit::EXIT_NO_ANSWER,
+        _ => crate::exit::EXIT_UNKNOWN,
+    })
 }
 
 /// Either kind asked on a plain board without a closed tour: the open

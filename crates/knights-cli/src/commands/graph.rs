@@ -1,13 +1,11 @@
 //! `knights graph`: facts about the knight graph of a board.
 
-use std::process::ExitCode;
-
 use anyhow::Result;
 use knights::exists;
 
 use crate::cli::GraphArgs;
 
-pub fn run(args: GraphArgs) -> Result<ExitCode> {
+pub fn run(args: GraphArgs) -> Result<u8> {
     let shape = super::shape(&args.board, &args.shape)?;
     if !shape.is_plain() {
         return general(&args, &shape);
@@ -41,7 +39,7 @@ pub fn run(args: GraphArgs) -> Result<ExitCode> {
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 fn yes(b: bool) -> &'static str {
@@ -54,7 +52,7 @@ fn yes(b: bool) -> &'static str {
 
 /// The facts of a board with holes, wrapping or another leaper; existence
 /// by the necessary conditions and a short search (100,000 nodes).
-fn general(args: &GraphArgs, shape: &knights::Shape) -> Result<ExitCode> {
+fn general(args: &GraphArgs, shape: &knights::Shape) -> Result<u8> {
     use knights::algorithms::Spec;
     use knights::exists;
     let graph = shape.graph()?;
@@ -101,5 +99,5 @@ fn general(args: &GraphArgs, shape: &knights::Shape) -> Result<ExitCode> {
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }

@@ -5,15 +5,13 @@
 //! the answer's JSON. Every verdict is an answer (status 0); a file that is
 //! no partial path, or a move that is not legal, is bad input (status 2).
 
-use std::process::ExitCode;
-
 use anyhow::Result;
 use knights::request::{Job, PositionAnswer, PositionRequest, DEFAULT_MAX_NODES};
 use knights::Control;
 
 use crate::cli::{HintArgs, HintFormat};
 
-pub fn run(args: HintArgs) -> Result<ExitCode> {
+pub fn run(args: HintArgs) -> Result<u8> {
     let text = crate::io_util::read_input(&args.file.file)?;
     let request = PositionRequest {
         kind: args.kind.parse()?,
@@ -30,7 +28,7 @@ pub fn run(args: HintArgs) -> Result<ExitCode> {
             crate::outln!("{}", text_answer(&request, &answer, budget).trim_end())?
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// The answer in words: the verdict (its first word `finishable`, `not

@@ -8,7 +8,6 @@
 
 use std::fs::OpenOptions;
 use std::io::Write;
-use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -75,7 +74,7 @@ fn plural(n: u64) -> &'static str {
 }
 
 /// `knights magic BOARD`.
-pub fn run(args: MagicArgs) -> Result<ExitCode> {
+pub fn run(args: MagicArgs) -> Result<u8> {
     let format = choose_format(
         args.output.as_deref(),
         args.format,
@@ -154,8 +153,8 @@ pub fn run(args: MagicArgs) -> Result<ExitCode> {
     written.map_err(|e| write_failed(e, &args))?;
     out.finish()?;
     Ok(match stop.is_stopped() {
-        true => ExitCode::from(knights_cli::exit::EXIT_INTERRUPTED),
-        false => ExitCode::SUCCESS,
+        true => crate::exit::EXIT_INTERRUPTED,
+        false => crate::exit::EXIT_SUCCESS,
     })
 }
 

@@ -2,8 +2,6 @@
 //! (text and JSON: the puzzle's own forms, or its solution), or, for a
 //! picture, a [`SheetRequest`] of puzzles (one board, or `--copies`).
 
-use std::process::ExitCode;
-
 use anyhow::Result;
 use knights::format::{self, Paper};
 use knights::request::{Job, PuzzleRequest, SheetRequest};
@@ -40,7 +38,7 @@ const PUZZLE_FORMATS: &[FormatName<PuzzleFormat>] = &[
     },
 ];
 
-pub fn run(args: PuzzleArgs) -> Result<ExitCode> {
+pub fn run(args: PuzzleArgs) -> Result<u8> {
     let format = choose_format(
         args.output.as_deref(),
         args.format,
@@ -76,7 +74,7 @@ pub fn run(args: PuzzleArgs) -> Result<ExitCode> {
             PuzzleFormat::Svg => crate::output::emit(path, &answer.svg()?),
             _ => crate::output::emit_bytes(path, &answer.png()?),
         }
-        .map(|()| ExitCode::SUCCESS);
+        .map(|()| crate::exit::EXIT_SUCCESS);
     }
     if args.copies.is_some_and(|n| n != 1) {
         return Err(knights::Error::Unsupported(
@@ -112,5 +110,5 @@ pub fn run(args: PuzzleArgs) -> Result<ExitCode> {
             &format_args!("{}\n", format::tour_json(&answer.solution)),
         )?,
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }

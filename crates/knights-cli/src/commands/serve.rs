@@ -1,14 +1,12 @@
 //! `knights serve`: the flags become a [`knights_serve::Launch`].
 
-use std::process::ExitCode;
-
 use anyhow::Result;
 use knights_serve::{Config, Launch};
 
 use crate::cli::ServeArgs;
 
 /// Serves the page with the limits the flags set.
-pub fn run(args: ServeArgs) -> Result<ExitCode> {
+pub fn run(args: ServeArgs) -> Result<u8> {
     let jobs = args.jobs.max(1);
     knights_serve::run(Launch {
         host: args.host,
@@ -27,5 +25,5 @@ pub fn run(args: ServeArgs) -> Result<ExitCode> {
             ..Config::default()
         },
     })?;
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }

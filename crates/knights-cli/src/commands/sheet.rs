@@ -4,7 +4,6 @@
 //! file is one board. The page is SVG or PNG (docs/formats.md, "Sheets").
 
 use std::io::Write;
-use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::format::{self, Paper, Sheet, SheetOptions, Valid};
@@ -31,7 +30,7 @@ const SHEET_FORMATS: &[FormatName<SheetFormat>] = &[
     },
 ];
 
-pub fn run(args: SheetArgs) -> Result<ExitCode> {
+pub fn run(args: SheetArgs) -> Result<u8> {
     let format = choose_format(
         args.output.as_deref(),
         args.format,
@@ -53,7 +52,7 @@ pub fn run(args: SheetArgs) -> Result<ExitCode> {
         }
         SheetFormat::Png => write_bytes(&args, &format::sheet_png(&sheet, options)?)?,
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// Whether the one input names a board (a size, or a board file of '.'

@@ -4,8 +4,6 @@
 //! as the answer's JSON. A puzzle with no solution, or one the budget does
 //! not decide, is status 1 with the reason (docs/formats.md, "Puzzles").
 
-use std::process::ExitCode;
-
 use anyhow::Result;
 use knights::format;
 use knights::request::{
@@ -16,7 +14,7 @@ use knights::{Control, Error, Shape, Tour};
 use crate::cli::{SolveArgs, SolveFormat};
 use crate::support::in_cli_words;
 
-pub fn run(args: SolveArgs) -> Result<ExitCode> {
+pub fn run(args: SolveArgs) -> Result<u8> {
     let request = SolveRequest {
         progress: match &args.progress {
             Some(file) => Some(crate::io_util::read_input(file)?),
@@ -34,13 +32,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         Ok(answer) => answer,
         Err(e @ (Error::NoTour(_) | Error::GaveUp(_))) if args.format == SolveFormat::Text => {
             crate::outln!("{}", no_answer_line(&e))?;
-            return Ok(ExitCode::from(crate::EXIT_NO_ANSWER));
+            return Ok(crate::exit::EXIT_NO_ANSWER);
         }
         Err(e) => return Err(e.into()),
     };
     if args.format == SolveFormat::Json {
         crate::outln!("{}", serde_json::to_string(&answer)?)?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(crate::exit::EXIT_SUCCESS);
     }
     let budget = request.max_nodes.unwrap_or(DEFAULT_SOLVE_NODES);
     let text = match &answer {
@@ -48,7 +46,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
         SolveAnswer::Step(s) => step_line(s, budget),
     };
     crate::outln!("{}", text.trim_end())?;
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// `no solution - REASON` or `unknown - REASON; allow more with

@@ -2,7 +2,6 @@
 //! (or raw tourneys), as a table, CSV, JSON or an SVG bar chart.
 
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
 use anyhow::Result;
 use knights::algorithms::{tourney, Algorithm};
@@ -44,7 +43,7 @@ const STATS_FORMATS: &[FormatName<StatsFormat>] = &[
 /// `knights stats BOARD`: the flags become the library's [`StatsRequest`],
 /// which checks them (the sample count, a tourney generator for
 /// `--tourney`, no obfuscation of tourneys) and samples.
-pub fn run(args: StatsArgs) -> Result<ExitCode> {
+pub fn run(args: StatsArgs) -> Result<u8> {
     let algorithm = args.algorithm;
     let request = StatsRequest {
         board: args.board.board.clone(),
@@ -109,7 +108,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode> {
             crate::output::emit(path, &stats::bar_chart(&summary, &title))
         }
     }?;
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 fn table(s: &Summary) -> String {

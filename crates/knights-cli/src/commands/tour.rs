@@ -1,8 +1,6 @@
 //! `knights tour`: the flags become the library's [`TourRequest`], which
 //! checks them and makes the tour.
 
-use std::process::ExitCode;
-
 use anyhow::Result;
 use knights::algorithms::Algorithm;
 use knights::request::{Job, TourAnswer, TourRequest};
@@ -14,7 +12,7 @@ use crate::cli::{FormatArg, TourArgs};
 /// Shatters of `--obfuscate`.
 const OBFUSCATE_SHATTERS: u32 = 16;
 
-pub fn run(args: TourArgs) -> Result<ExitCode> {
+pub fn run(args: TourArgs) -> Result<u8> {
     format_of(&args.output)?;
     let (board, holes) = place(&args.board)?;
     let request = TourRequest {
@@ -58,7 +56,7 @@ pub fn run(args: TourArgs) -> Result<ExitCode> {
         extra.push(("seconds", seconds.into())); // only the summary shows the time
     }
     write_tour(&tour, &args.output, &extra)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// The control of a search that may run long (a shape, an end square or a

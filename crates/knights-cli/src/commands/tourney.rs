@@ -4,8 +4,6 @@
 //! [`ObfuscateRequest`], which check them (a closed tour or tourney, the
 //! shatters' limits) and do the work; this module writes the answer.
 
-use std::process::ExitCode;
-
 use anyhow::Result;
 use knights::request::{
     Job, JoinAnswer, JoinRequest, ObfuscateRequest, ShatterRequest, TourneyRequest,
@@ -16,7 +14,7 @@ use super::{format_of, tourney_format_of, write_tour, write_tourney};
 use crate::cli::{CoverArgs, ObfuscateArgs, TourneyArgs};
 
 /// `knights tourney BOARD`.
-pub fn run(args: TourneyArgs) -> Result<ExitCode> {
+pub fn run(args: TourneyArgs) -> Result<u8> {
     tourney_format_of(&args.output)?;
     let request = TourneyRequest {
         board: args.board.board.clone(),
@@ -32,7 +30,7 @@ pub fn run(args: TourneyArgs) -> Result<ExitCode> {
             ("seed", request.seed.into()),
         ],
     )?;
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// The request of a closed tour or tourney file, after the output
@@ -46,15 +44,15 @@ fn cover_request(args: &CoverArgs) -> Result<JoinRequest> {
 }
 
 /// `knights join FILE`.
-pub fn join(args: CoverArgs) -> Result<ExitCode> {
+pub fn join(args: CoverArgs) -> Result<u8> {
     let answer = cover_request(&args)?.run(&Control::new())?;
     let facts = join_facts(&answer)?;
     write_tour(&answer.tour.tour, &args.output, &[("join", facts)])?;
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// `knights shatter FILE`.
-pub fn shatter(args: CoverArgs) -> Result<ExitCode> {
+pub fn shatter(args: CoverArgs) -> Result<u8> {
     tourney_format_of(&args.output)?;
     let cover = cover_request(&args)?;
     let request = ShatterRequest {
@@ -70,11 +68,11 @@ pub fn shatter(args: CoverArgs) -> Result<ExitCode> {
             ("seed", request.seed.into()),
         ],
     )?;
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// `knights obfuscate FILE`.
-pub fn obfuscate(args: ObfuscateArgs) -> Result<ExitCode> {
+pub fn obfuscate(args: ObfuscateArgs) -> Result<u8> {
     let cover = cover_request(&args.cover)?;
     let request = ObfuscateRequest {
         cover: cover.cover,
@@ -88,7 +86,7 @@ pub fn obfuscate(args: ObfuscateArgs) -> Result<ExitCode> {
         &args.cover.output,
         &[("join", facts), ("seed", request.seed.into())],
     )?;
-    Ok(ExitCode::SUCCESS)
+    Ok(crate::exit::EXIT_SUCCESS)
 }
 
 /// What the join did, as the tour file's `join` key holds it: the

@@ -12,7 +12,7 @@
 
 use std::ffi::OsString;
 use std::os::unix::process::CommandExt;
-use std::process::{Command, ExitCode};
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 use anyhow::{Context, Result};
@@ -49,7 +49,7 @@ pub fn forward_stop_signals() {
 /// Runs this command line again as `processes` workers of an MPI job on
 /// this machine, whose count's board has `squares` squares, and ends as
 /// the job ends.
-pub fn launch(processes: usize, squares: usize) -> Result<ExitCode> {
+pub fn launch(processes: usize, squares: usize) -> Result<u8> {
     let (most, why) = most_workers(squares);
     if processes == 0 || processes > most {
         return Err(knights::Error::Parse(format!(
@@ -99,9 +99,9 @@ pub fn launch(processes: usize, squares: usize) -> Result<ExitCode> {
     let status = child.wait().context("wait for mpirun")?;
     GROUP.store(0, Ordering::SeqCst);
     if STOPPED.load(Ordering::SeqCst) {
-        return Ok(ExitCode::from(knights_cli::exit::EXIT_INTERRUPTED));
+        return Ok(crate::exit::EXIT_INTERRUPTED);
     }
-    Ok(ExitCode::from(launcher_status(status.code())))
+    Ok(launcher_status(status.code()))
 }
 
 /// The arguments of a worker: the launcher's own (as the system gave them,

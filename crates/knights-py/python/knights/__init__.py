@@ -6,7 +6,9 @@ theorems, exact counts (and their dry runs), estimates, move statistics, the kni
 clue puzzles with exactly one solution (:func:`puzzle`, :func:`solve`): the
 Rust library ``knights`` behind a small Pythonic surface. Tours and tourneys
 draw themselves in a Jupyter notebook, and save themselves as PNG, an
-animated GIF, SVG or text (``Tour.save("tour.png")``).
+animated GIF, SVG or text (``Tour.save("tour.png")``); ``Tour.animate()``
+draws a tour move by move, and :func:`graph` gives a board's move graph
+as lists, a networkx graph or a numpy matrix.
 
 >>> import knights
 >>> t = knights.tour("8x8", kind="closed", seed=1)
@@ -39,6 +41,9 @@ if _typing.TYPE_CHECKING:  # names for annotations only, kept out of dir(knights
 from . import _native
 from ._native import Hint, Position, Puzzle, Tour, Tourney, dry_run, estimate
 from ._answers import Decision, Existence, LineSums, Progress, Solutions, Step, Work
+from ._animation import Animation, animate as _animate
+from ._arrays import stats_arrays as _stats_arrays
+from ._graph import Graph, graph
 from ._errors import (
     BadInputError,
     GaveUpError,
@@ -57,6 +62,9 @@ __all__ = [
     "Tourney",
     "Position",
     "Hint",
+    "Graph",
+    "graph",
+    "Animation",
     "Existence",
     "Decision",
     "decide",
@@ -133,6 +141,8 @@ for _class in (Tour, Tourney, Puzzle):
     setattr(_class, "_repr_svg_", _repr_svg_)
     setattr(_class, "_repr_png_", _repr_png_)
 del _class
+# A tour drawn move by move as HTML (knights/_animation.py).
+setattr(Tour, "animate", _animate)
 
 def tour(
     board: Board,
@@ -473,7 +483,13 @@ def decrypt(text: str, key: Union[Tour, str], *, classic: bool = False) -> str:
 
 
 @_overload
-def stats(x: Union[Tour, Tourney]) -> Dict[str, List[int]]: ...
+def stats(
+    x: Union[Tour, Tourney], *, as_numpy: _typing.Literal[False] = False
+) -> Dict[str, List[int]]: ...
+
+
+@_overload
+def stats(x: Union[Tour, Tourney], *, as_numpy: bool) -> Dict[str, Any]: ...
 
 
 @_overload
@@ -486,6 +502,7 @@ def stats(
     seed: int = 1,
     obfuscate: bool = False,
     tourneys: bool = False,
+    as_numpy: bool = False,
 ) -> Dict[str, Any]: ...
 
 
@@ -498,6 +515,7 @@ def stats(
     seed: int = 1,
     obfuscate: bool = False,
     tourneys: bool = False,
+    as_numpy: bool = False,
 ) -> Dict[str, Any]:
     """Move statistics (Parberry 2020, Section 3) as plain dicts and lists.
 
@@ -514,23 +532,30 @@ def stats(
     and ``relative_std`` deviations, and
     ``figures`` (``rails``, ``cycles``, ``closed``: the share of closed tours).
 
+    With ``as_numpy=True`` the lists of 8 numbers are numpy arrays (``int64``
+    counts of one tour, ``float64`` frequencies and deviations of a summary);
+    ``count``, ``rows`` and ``cols`` stay Python ints.
+
     >>> s = stats(tour("6x6", kind="closed"))
     >>> sum(s["moves"]), s["relative"][4]
     (36, 0)
     >>> summary = stats("8x8", count=20, algorithm="warnsdorff", seed=1)
     >>> summary["count"], round(sum(summary["moves"]), 6)
     (20, 1.0)
+    >>> stats("6x6", count=4, as_numpy=True)["moves_std"].shape
+    (8,)
     """
     if isinstance(x, (Tour, Tourney)):
         moves, relative = x._move_counts()
-        return {"moves": moves, "relative": relative}
+        counts: Dict[str, Any] = {"moves": moves, "relative": relative}
+        return _stats_arrays(counts, counts=True) if as_numpy else counts
     summary: Dict[str, Any] = _json.loads(
         _native.stats(
             x, count, algorithm, kind, seed, bool(obfuscate),
             bool(tourneys),
         )
     )
-    return summary
+    return _stats_arrays(summary, counts=False) if as_numpy else summary
 
 
 def puzzle(
