@@ -38,7 +38,7 @@ cd "$(dirname "$0")/.."
 
 # Each section's heading says how long the run has taken so far.
 section() { printf '\n== %s (at %d s)\n' "$1" "$SECONDS"; }
-trap 'printf "\n== ended after %d s\n" "$SECONDS"' EXIT
+trap '[ "$BASH_SUBSHELL" -eq 0 ] && printf "\n== ended after %d s\n" "$SECONDS"' EXIT
 
 # What the tests install where it is missing, as README.md lists it
 # ("What the tests install"); npm's packages are locked in
