@@ -396,7 +396,14 @@ fn print_dry_run(answer: &DryRunAnswer, spread: &Spread) -> Result<u8> {
         )?;
         return Ok(crate::exit::EXIT_SUCCESS);
     }
-    let at = if p.peak_step > 0 && p.steps > 0 {
+    // Meeting in the middle, the parts' squares are counted one after the
+    // other (and a part may take squares of the middle too).
+    let at = if p.peak_step > 0 && p.steps > 0 && method == "meet" {
+        format!(
+            " after square {} of the {} its two parts process",
+            p.peak_step, p.steps
+        )
+    } else if p.peak_step > 0 && p.steps > 0 {
         format!(" after square {} of {}", p.peak_step, p.steps)
     } else {
         String::new()
