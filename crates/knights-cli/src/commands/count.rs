@@ -398,15 +398,15 @@ fn print_dry_run(answer: &DryRunAnswer, spread: &Spread) -> Result<u8> {
     }
     // Meeting in the middle, the parts' squares are counted one after the
     // other (and a part may take squares of the middle too).
-    let at = if p.peak_step > 0 && p.steps > 0 && method == "meet" {
+    let at = if p.peak_step == 0 || p.steps == 0 {
+        String::new()
+    } else if method == "meet" {
         format!(
             " after square {} of the {} its two parts process",
             p.peak_step, p.steps
         )
-    } else if p.peak_step > 0 && p.steps > 0 {
-        format!(" after square {} of {}", p.peak_step, p.steps)
     } else {
-        String::new()
+        format!(" after square {} of {}", p.peak_step, p.steps)
     };
     let what = match answer.of {
         CountOf::AllLengths => "tours of every length",
