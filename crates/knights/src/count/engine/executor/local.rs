@@ -4,11 +4,12 @@
 //!
 //! A step reads the layer in chunks (in parallel), expands every state,
 //! sends each successor to the bucket of the next layer its key picks and
-//! merges each chunk's share; then each next bucket gathers its shares and
-//! merges them. In memory the shares are vectors; on disk they are sorted
-//! and appended to one file per next bucket as packed blocks
-//! (`packed.rs`), and the merged buckets written, packed, to checksummed
-//! state files. After every layer a manifest naming them is
+//! merges each chunk's share. In memory each share is then added into its
+//! next bucket at once ([`Gathered`]), so the successors of the whole
+//! layer are never held beside it; on disk the shares are sorted and
+//! appended to one file per next bucket as packed blocks (`packed.rs`),
+//! and each bucket's file is merged and written, packed, to a checksummed
+//! state file. After every layer a manifest naming them is
 //! written to a temporary file and renamed over `checkpoint.json`, and
 //! only then are the previous layer's files removed, so a run killed at
 //! any moment resumes from the last complete layer.
@@ -26,10 +27,12 @@ use super::disk::{
     disk_passes, next_buckets, raw_files, read_entries, spill, Checksummed, Disk, RawFiles,
     STEP_BYTES_PER_STATE,
 };
-use super::merge::merge;
+use std::sync::Mutex;
+
+use super::merge::{merge, Gathered};
 use super::options::{FinalLayer, Run, RunOptions, SquarePhase, JOINING};
 use super::packed::{pack, packed_bound, read_all, read_packed, write_packed};
-use super::step::{expand_chunk, widen, Executor, Shares, Square, SquareWatch, StepGuard, Stepped};
+use super::step::{expand_chunk, widen, Executor, Square, SquareWatch, StepGuard, Stepped};
 use super::words::{entry_bytes, io, memory_entry_bytes, Key, Stop, Tally};
 
 /// States read and expanded by one task.
@@ -69,9 +72,9 @@ impl<K, C> Bucket<K, C> {
     }
 }
 
-/// What one chunk of a layer gives at a step.
-struct ChunkOut<K, C> {
-    shares: Shares<K, C>,
+/// What one chunk of a layer gives at a step (its successors went to
+/// their next buckets).
+struct ChunkOut<C> {
     /// Tours completed at the last step.
     done: C,
     /// Tours of the prefix completed at a prefix step.
@@ -80,9 +83,16 @@ struct ChunkOut<K, C> {
     generated: u64,
 }
 
-/// A square's expansion (one pass of it): the next buckets, the raw files
-/// of the pass's buckets on disk, and what each chunk gave.
-type Expanded<K, C> = (usize, Option<RawFiles>, Vec<ChunkOut<K, C>>);
+/// Where a square's successors go: the next buckets gathered in memory,
+/// or the raw files of a pass's buckets on disk.
+enum Sink<K, C> {
+    Mem(Vec<Mutex<Gathered<K, C>>>),
+    Disk(RawFiles),
+}
+
+/// A square's expansion (one pass of it): the next buckets, where their
+/// successors went, and what each chunk gave.
+type Expanded<K, C> = (usize, Sink<K, C>, Vec<ChunkOut<C>>);
 
 /// Which next buckets a pass of a square gathers: those `j` with
 /// `j % passes == pass`.
@@ -211,18 +221,17 @@ impl<K: Key, C: Tally> Local<K, C> {
                     .clamp(1 << 10, 32 * CHUNK as u64)
                     .min(self.chunk_cap),
             };
-            let raw = match &self.disk {
-                None => None,
+            let sink = match &self.disk {
+                None => Sink::Mem((0..nb).map(|_| Mutex::new(Gathered::new())).collect()),
                 Some(d) => match raw_files(d, sq.t, (nb, budget), |j| pass.has(j)) {
                     Err(Stop::OverMemory(bytes)) => return Err(refused(sq, "writing", bytes)),
-                    files => Some(files?),
+                    files => Sink::Disk(files?),
                 },
             };
-            // On disk each chunk's successors leave memory as it ends. In
-            // memory the merge of each thread's bucket takes up to twice
-            // the bucket again (the parts gathered and the hash table).
+            // On disk each chunk's successors leave memory as it ends; in
+            // memory the gathered next buckets stay beside the layer.
             let limit = match &self.disk {
-                None => budget.saturating_sub(states * mb) / (nb as u64 + 2 * threads) * nb as u64,
+                None => budget.saturating_sub(states * mb),
                 Some(_) => u64::MAX,
             };
             let guard = StepGuard {
@@ -230,10 +239,10 @@ impl<K: Key, C: Tally> Local<K, C> {
                 ..StepGuard::new(sq, &when, watch, limit, threads, states)
             };
             let chunks = chunks_of(&self.layer, chunk);
-            match expand_layer(sq, &self.layer, &chunks, nb, *pass, raw.as_ref(), &guard) {
-                Ok(outs) => return Ok((nb, raw, outs)),
+            match expand_layer(sq, &self.layer, &chunks, nb, *pass, &sink, &guard) {
+                Ok(outs) => return Ok((nb, sink, outs)),
                 Err(Stop::OverMemory(bytes)) if self.disk.is_none() => {
-                    drop(raw);
+                    drop(sink);
                     let needed = states * mb + bytes;
                     self.disk = Some(spill(sq.opts, budget, sq.expected, &self.fp, needed)?);
                 }
@@ -241,7 +250,7 @@ impl<K: Key, C: Tally> Local<K, C> {
                 // to the least, then a clean stop (the raw files are
                 // written again from the start).
                 Err(Stop::OverMemory(_)) if chunk > MIN_CHUNK => {
-                    drop(raw);
+                    drop(sink);
                     self.chunk_cap = chunk / 2;
                 }
                 Err(Stop::OverMemory(bytes)) => return Err(refused(sq, "expanding", bytes)),
@@ -250,47 +259,26 @@ impl<K: Key, C: Tally> Local<K, C> {
         }
     }
 
-    /// Phase 2 of square `t + 1`: merges next bucket `j` from its `parts`
-    /// (in memory) or its raw file of `raw` entries (on disk), and writes
-    /// it out on disk.
+    /// Phase 2 of square `t + 1` on disk: merges next bucket `j` from its
+    /// raw file of `raw` entries and writes it out.
     fn merge_bucket(
         &self,
         sq: &Square<'_>,
         j: usize,
-        mut parts: Vec<Vec<(K, C)>>,
         raw: u64,
     ) -> std::result::Result<Bucket<K, C>, Stop> {
+        let Some(d) = &self.disk else {
+            unreachable!("raw files are written on disk")
+        };
         let t = sq.t;
-        let mut v: Vec<(K, C)>;
-        match &self.disk {
-            None => {
-                // The largest part takes in the others, each freed as it
-                // goes; the allocator is asked first.
-                let largest = (0..parts.len()).max_by_key(|&i| parts[i].len());
-                v = largest.map(|i| parts.swap_remove(i)).unwrap_or_default();
-                let more: usize = parts.iter().map(Vec::len).sum();
-                if v.try_reserve_exact(more).is_err() {
-                    let bytes = (v.len() + more) * memory_entry_bytes::<K, C>();
-                    return Err(refused(sq, "merging", bytes as u64));
-                }
-                for part in parts {
-                    v.extend_from_slice(&part);
-                }
-            }
-            Some(d) => {
-                let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
-                v = match read_all(&path, raw) {
-                    Err(Stop::OverMemory(bytes)) => return Err(refused(sq, "merging", bytes)),
-                    read => read?,
-                };
-                let _ = fs::remove_file(&path);
-            }
-        }
+        let path = d.dir.join(format!("raw-s{}-b{j}.bin", t + 1));
+        let mut v: Vec<(K, C)> = match read_all(&path, raw) {
+            Err(Stop::OverMemory(bytes)) => return Err(refused(sq, "merging", bytes)),
+            read => read?,
+        };
+        let _ = fs::remove_file(&path);
         merge(&mut v)?;
         v.shrink_to_fit();
-        let Some(d) = &self.disk else {
-            return Ok(Bucket::Mem(v));
-        };
         // Sorted already when the merge sorted (a long bucket).
         v.sort_unstable_by_key(|e| e.0);
         let path = d.dir.join(state_file_name(t + 1, j));
@@ -332,22 +320,35 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
         let mut pass = Pass { pass: 0, passes: 1 };
         let watch = SquareWatch::new(sq);
         while pass.pass < pass.passes {
-            let (nb, raw, outs) = self.expand(sq, &mut pass, &watch)?;
+            let (nb, sink, outs) = self.expand(sq, &mut pass, &watch)?;
             next.resize_with(nb, || None);
-            let mut pieces: Vec<Vec<Vec<(K, C)>>> = (0..nb).map(|_| Vec::new()).collect();
-            for c in outs {
-                // Every pass expands every state: its tours count once.
-                if pass.pass == 0 {
-                    done = done.add(c.done).ok_or(Stop::Overflow)?;
-                    prefix = prefix.add(c.prefix).ok_or(Stop::Overflow)?;
-                    generated += c.generated;
-                }
-                for (j, v) in c.shares.into_iter().enumerate() {
-                    if !v.is_empty() {
-                        pieces[j].push(v);
-                    }
-                }
+            // Every pass expands every state: its tours count once.
+            for c in outs.into_iter().filter(|_| pass.pass == 0) {
+                done = done.add(c.done).ok_or(Stop::Overflow)?;
+                prefix = prefix.add(c.prefix).ok_or(Stop::Overflow)?;
+                generated += c.generated;
             }
+            let raw = match sink {
+                Sink::Disk(raw) => raw,
+                // In memory the square is done in one pass: its next
+                // buckets are gathered, and the old layer goes.
+                Sink::Mem(gathered) => {
+                    self.layer = gathered
+                        .into_iter()
+                        .map(|g| {
+                            let g = g.into_inner().unwrap_or_else(|e| e.into_inner());
+                            Bucket::Mem(g.into_entries())
+                        })
+                        .collect();
+                    let states = self.states();
+                    return Ok(Stepped {
+                        done,
+                        prefix,
+                        generated,
+                        states,
+                    });
+                }
+            };
             if pass.pass + 1 == pass.passes {
                 // The old layer's memory goes now, its files once the
                 // checkpoint is written.
@@ -361,7 +362,7 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
             }
             let mut raw_entries = vec![0u64; nb];
             let mut pass_raw = 0u64;
-            for (j, (path, file)) in raw.into_iter().flatten().enumerate() {
+            for (j, (path, file)) in raw.into_iter().enumerate() {
                 let Some(file) = file else { continue };
                 let mut file = file.into_inner().unwrap_or_else(|e| e.into_inner());
                 file.w.flush().map_err(|e| io("write", &path, e))?;
@@ -372,17 +373,16 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
             let when = sq.when();
             let to_merge = (0..nb).filter(|&j| pass.has(j)).count() as u64;
             let merged_so_far = AtomicU64::new(0);
-            let merged: Vec<(usize, Bucket<K, C>)> = pieces
+            let merged: Vec<(usize, Bucket<K, C>)> = raw_entries
                 .into_par_iter()
-                .zip(raw_entries)
                 .enumerate()
                 .filter(|(j, _)| pass.has(*j))
-                .map(|(j, (parts, raw))| {
+                .map(|(j, raw)| {
                     // A large square merges for minutes: a stop is seen
                     // between buckets too (the checkpoint stays the last
                     // one), and how far it is told.
                     sq.opts.check_stop(&when)?;
-                    let bucket = this.merge_bucket(sq, j, parts, raw)?;
+                    let bucket = this.merge_bucket(sq, j, raw)?;
                     let done = merged_so_far.fetch_add(1, Ordering::Relaxed) + 1;
                     let at = (pass.pass + 1, pass.passes);
                     watch.tell(SquarePhase::Merging, at, done, to_merge);
@@ -510,8 +510,9 @@ impl<K: Key, C: Tally> Executor<K, C> for Local<K, C> {
 }
 
 /// Expands every chunk of the layer `cur`, merges each chunk's successors
-/// and splits them by next bucket, keeping those of the buckets of `pass`
-/// (appended to their raw files on disk).
+/// and splits them by next bucket, keeping those of the buckets of `pass`:
+/// added into their gathered buckets in memory, appended to their raw
+/// files on disk.
 #[allow(clippy::too_many_arguments)]
 fn expand_layer<K: Key, C: Tally>(
     sq: &Square<'_>,
@@ -519,27 +520,25 @@ fn expand_layer<K: Key, C: Tally>(
     chunks: &[(usize, u64, usize)],
     nb: usize,
     pass: Pass,
-    raw: Option<&RawFiles>,
+    sink: &Sink<K, C>,
     guard: &StepGuard<'_>,
-) -> std::result::Result<Vec<ChunkOut<K, C>>, Stop> {
+) -> std::result::Result<Vec<ChunkOut<C>>, Stop> {
     chunks
         .par_iter()
         .map(|&(b, start, len)| -> std::result::Result<_, Stop> {
             let states = read_chunk(&cur[b], start, len)?;
             let (mut out, done, prefix) = expand_chunk(sq.engine, sq.step, &states, nb, guard)?;
             let generated: u64 = out.iter().map(|v| v.len() as u64).sum();
-            let mut written = 0u64;
             for (j, v) in out.iter_mut().enumerate() {
                 if !pass.has(j) {
                     *v = Vec::new();
                     continue;
                 }
                 merge(v)?;
-                v.shrink_to_fit();
-                written += v.len() as u64;
             }
-            match raw {
-                Some(files) => {
+            let share_bytes = generated * memory_entry_bytes::<K, C>() as u64;
+            match sink {
+                Sink::Disk(files) => {
                     let mut buf = Vec::new();
                     for (j, v) in out.iter_mut().enumerate() {
                         if v.is_empty() {
@@ -548,7 +547,7 @@ fn expand_layer<K: Key, C: Tally>(
                         v.sort_unstable_by_key(|e| e.0);
                         buf.clear();
                         if buf.try_reserve(packed_bound::<K, C>(v.len())).is_err() {
-                            return Err(guard.over(generated * memory_entry_bytes::<K, C>() as u64));
+                            return Err(guard.over(share_bytes));
                         }
                         pack(v, &mut buf);
                         let (path, Some(file)) = &files[j] else {
@@ -561,13 +560,19 @@ fn expand_layer<K: Key, C: Tally>(
                         *v = Vec::new();
                     }
                 }
-                None => {
-                    let bytes = written * memory_entry_bytes::<K, C>() as u64;
-                    guard.held.fetch_add(bytes, Ordering::Relaxed);
+                Sink::Mem(gathered) => {
+                    for (v, g) in out.into_iter().zip(gathered) {
+                        let mut g = g.lock().unwrap_or_else(|e| e.into_inner());
+                        let before = g.bytes();
+                        match g.add(&v) {
+                            Err(Stop::OverMemory(_)) => return Err(guard.over(share_bytes)),
+                            added => added?,
+                        }
+                        guard.hold(g.bytes() - before)?;
+                    }
                 }
             }
             Ok(ChunkOut {
-                shares: out,
                 done,
                 prefix,
                 generated,

@@ -231,6 +231,16 @@ impl<'a> StepGuard<'a> {
         Ok(())
     }
 
+    /// Counts `bytes` more held by the chunks done (their successors
+    /// gathered), and stops the square if that passes the limit.
+    pub fn hold(&self, bytes: u64) -> std::result::Result<(), Stop> {
+        let held = self.held.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        match held > self.limit {
+            true => Err(self.over(0)),
+            false => Ok(()),
+        }
+    }
+
     /// The stop of a square whose successors passed what it may hold
     /// (the limit, or what the allocator would give) with a chunk's
     /// `growing` bytes: the bytes the whole square would take at that rate.
