@@ -4,8 +4,9 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::algorithms::backtrack::{self, Order};
 use knights::algorithms::warnsdorff::Tie;
+use knights::algorithms::TreeSearch;
+use knights::algorithms::{Backtrack, Hybrid, Spec};
 use knights::stats::rates::{self, NodeCounts, Rate, TieRates};
 use knights::{exists, Wanted};
 use serde_json::json;
@@ -134,30 +135,33 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
         ).into())
         .into());
     }
+    let prune = !a.no_prune;
+    let (backtrack, hybrid) = (
+        Backtrack::DEFAULT.max_nodes(a.max_nodes).prune(prune),
+        Hybrid::DEFAULT.max_nodes(a.max_nodes).prune(prune),
+    );
     let mut jobs = Vec::new();
     for closed in [false, true] {
         if closed && !exists::closed_tour(board).exists {
             continue;
         }
-        for order in [Order::Fixed, Order::Warnsdorff] {
-            jobs.push((order, closed));
+        let searches: [&dyn TreeSearch; 2] = [&backtrack, &hybrid];
+        for search in searches {
+            jobs.push((search, closed));
         }
     }
     let bar = crate::support::progress(jobs.len() as u64 * board.squares() as u64);
     let mut rows: Vec<NodeCounts> = Vec::new();
-    for (order, closed) in jobs {
-        let search = backtrack::BacktrackOptions {
+    for (search, closed) in jobs {
+        let spec = Spec {
             kind: if closed {
                 Wanted::Closed
             } else {
                 Wanted::Either
             },
-            order,
-            max_nodes: a.max_nodes,
-            prune: !a.no_prune,
-            ..Default::default()
+            ..Spec::new(board)
         };
-        rows.push(rates::backtrack_nodes(board, &search, &|n| bar.inc(n))?);
+        rows.push(rates::backtrack_nodes(&spec, search, &|n| bar.inc(n))?);
     }
     bar.finish_and_clear();
     let kind = |closed: bool| if closed { "closed" } else { "open" };

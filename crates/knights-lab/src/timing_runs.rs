@@ -10,10 +10,10 @@ use rand::Rng;
 use serde::Serialize;
 
 use knights::algorithms::tourney::{self, Generator};
-use knights::algorithms::warnsdorff;
+use knights::algorithms::{Spec, TourGenerator, Warnsdorff};
 use knights::rails::{self, ObfuscateOptions};
 use knights::rng::for_batch;
-use knights::{Board, Error, Result};
+use knights::{Board, Error, Result, Wanted};
 
 /// What is timed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -123,12 +123,15 @@ pub fn time_tourneys(
 pub fn time_warnsdorff_tours(board: Board, runs: u32, seed: u64) -> Result<Timing> {
     check_runs(runs)?;
     let mut total = 0.0;
-    let options = warnsdorff::WarnsdorffOptions::closed();
+    let spec = Spec {
+        kind: Wanted::Closed,
+        ..Spec::new(board)
+    };
     for i in 0..runs {
         let rng = &mut for_batch(seed, u64::from(i));
         let _: u64 = rng.random(); // a stream apart from the tourney runs'
         let start = Instant::now();
-        warnsdorff::tour(board, &options, rng)?;
+        Warnsdorff::default().generate(&spec, rng)?;
         total += start.elapsed().as_secs_f64();
     }
     Ok(timing(board, "warnsdorff", Form::Tour, runs, total))

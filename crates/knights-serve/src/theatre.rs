@@ -9,7 +9,7 @@
 //!   taken, and the tie-break when several had the smallest degree.
 //! - `GET /api/theatre/search`: backtracking or the hybrid as it happens,
 //!   a stream of server-sent events from the library's observer
-//!   ([`knights::algorithms::backtrack::search_observed`]): squares entered
+//!   ([`TreeSearch::search`]): squares entered
 //!   and left (retreats), throttled to `rate` steps a second, with the node
 //!   count. The search waits for the stream; when the client goes away, or
 //!   after [`super::Config::stream_timeout`], it is stopped and the stream
@@ -30,10 +30,11 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
-use knights::algorithms::backtrack::{self, BacktrackEvent, Order};
+use knights::algorithms::backtrack::BacktrackEvent;
 use knights::algorithms::tourney::neural;
 use knights::algorithms::warnsdorff::Step;
-use knights::algorithms::{Spec, Tie, Warnsdorff};
+use knights::algorithms::TreeSearch;
+use knights::algorithms::{Backtrack, Hybrid, Spec, Tie, Warnsdorff};
 use knights::{Board, Control, Square, StopFlag, Wanted};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
@@ -286,9 +287,10 @@ async fn search(
     let (q, []): (SearchQuery, _) = read_query(&uri, [])?;
     let cap = state.config.max_theatre_squares;
     let board = theatre_board(&q.board, cap, "/api/theatre/search")?;
-    let order = match q.algorithm.as_str() {
-        "backtrack" => Order::Fixed,
-        "hybrid" => Order::Warnsdorff,
+    let max_nodes = q.max_nodes.clamp(1, 10_000_000);
+    let searcher: Box<dyn TreeSearch + Send> = match q.algorithm.as_str() {
+        "backtrack" => Box::new(Backtrack::DEFAULT.max_nodes(max_nodes)),
+        "hybrid" => Box::new(Hybrid::DEFAULT.max_nodes(max_nodes)),
         other => {
             return Err(ApiError::bad(format!(
                 "'{}' is not a search the theatre streams; use backtrack or hybrid",
@@ -302,12 +304,10 @@ async fn search(
     } else {
         Wanted::Either
     };
-    let options = backtrack::BacktrackOptions {
+    let spec = Spec {
         kind,
         start: start_square(board, q.start.as_deref())?,
-        order,
-        max_nodes: q.max_nodes.clamp(1, 10_000_000),
-        ..backtrack::BacktrackOptions::default()
+        ..Spec::new(board)
     };
     knights::exists::require(board, kind)?;
     let open = match state.stream_permit() {
@@ -318,11 +318,11 @@ async fn search(
     let (steps_tx, steps_rx) = mpsc::channel::<BacktrackEvent>(1024);
     let (done_tx, done_rx) = oneshot::channel::<SearchDone>();
     let (sse_tx, sse_rx) = mpsc::channel::<Result<Event, Infallible>>(4);
-    let stop = options.control.stop_flag().clone();
+    let stop = spec.control.stop_flag().clone();
     tokio::task::spawn_blocking(move || {
         super::work_priority();
         let _permit = permit;
-        let _ = done_tx.send(run_search(board, &options, &steps_tx));
+        let _ = done_tx.send(run_search(&*searcher, &spec, &steps_tx));
     });
     let rate = q.rate.clamp(1, 100_000);
     let limit = state.config.stream_timeout;
@@ -368,13 +368,14 @@ async fn search(
 /// Runs the library's search, sending every square entered and left to
 /// `steps` (a closed stream stops it); the `done` event's data.
 fn run_search(
-    board: Board,
-    options: &backtrack::BacktrackOptions,
+    searcher: &dyn TreeSearch,
+    spec: &Spec,
     steps: &mpsc::Sender<BacktrackEvent>,
 ) -> SearchDone {
-    let report = backtrack::search_observed(board, options, &mut |e| {
+    let board = spec.board;
+    let report = searcher.search(spec, &mut |e| {
         if steps.blocking_send(e).is_err() {
-            options.control.stop_flag().stop();
+            spec.control.stop_flag().stop();
         }
     });
     let nodes = report.stats.nodes;

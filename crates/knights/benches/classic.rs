@@ -10,8 +10,8 @@
 use std::cell::Cell;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use knights::algorithms::backtrack::{self, Order};
-use knights::algorithms::warnsdorff::{self, Tie};
+use knights::algorithms::TreeSearch;
+use knights::algorithms::{Backtrack, Hybrid, Spec, Tie, TourGenerator, Warnsdorff};
 use knights::{Board, Wanted};
 use rand::Rng;
 
@@ -25,16 +25,14 @@ fn eight_by_eight(c: &mut Criterion) {
             group.bench_function(BenchmarkId::new(format!("warnsdorff-{tie}"), kind), |b| {
                 b.iter(|| {
                     seed.set(seed.get() + 1);
-                    let options = warnsdorff::WarnsdorffOptions {
-                        kind: if closed {
-                            Wanted::Closed
-                        } else {
-                            Wanted::Either
-                        },
-                        tie,
-                        ..Default::default()
+                    let spec = Spec {
+                        kind: if closed { Wanted::Closed } else { Wanted::Open },
+                        ..Spec::new(board)
                     };
-                    warnsdorff::tour(board, &options, &mut knights::rng::seeded(seed.get()))
+                    let mut rng = knights::rng::seeded(seed.get());
+                    Warnsdorff::default()
+                        .tie(tie)
+                        .generate(&spec, &mut rng)
                         .unwrap()
                 })
             });
@@ -44,18 +42,17 @@ fn eight_by_eight(c: &mut Criterion) {
             b.iter(|| {
                 seed.set(seed.get() + 1);
                 let mut rng = knights::rng::seeded(seed.get());
-                let options = backtrack::BacktrackOptions {
+                let spec = Spec {
                     kind: if closed {
                         Wanted::Closed
                     } else {
                         Wanted::Either
                     },
-                    order: Order::Warnsdorff,
                     start: Some(rng.random_range(0..64)),
-                    max_nodes: u64::MAX,
-                    ..Default::default()
+                    ..Spec::new(board)
                 };
-                backtrack::tour(board, &options).unwrap()
+                let hybrid = Hybrid::DEFAULT.max_nodes(u64::MAX);
+                hybrid.search(&spec, &mut |_| ()).result.unwrap()
             })
         });
     }
@@ -69,12 +66,12 @@ fn eight_by_eight(c: &mut Criterion) {
         let board = Board::new(n, n).unwrap();
         group.bench_function(BenchmarkId::new("open-from-corner", board), |b| {
             b.iter(|| {
-                let options = backtrack::BacktrackOptions {
+                let spec = Spec {
                     start: Some(0),
-                    max_nodes: u64::MAX,
-                    ..Default::default()
+                    ..Spec::new(board)
                 };
-                backtrack::tour(board, &options).unwrap()
+                let search = Backtrack::DEFAULT.max_nodes(u64::MAX);
+                search.search(&spec, &mut |_| ()).result.unwrap()
             })
         });
     }
@@ -91,28 +88,25 @@ fn hundred(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("warnsdorff-centre", kind), |b| {
             b.iter(|| {
                 seed.set(seed.get() + 1);
-                let options = warnsdorff::WarnsdorffOptions {
-                    kind: if closed {
-                        Wanted::Closed
-                    } else {
-                        Wanted::Either
-                    },
-                    tie: Tie::Centre,
-                    max_attempts: 100_000, // about 0.4 % of walks close here
-                    ..Default::default()
+                let spec = Spec {
+                    kind: if closed { Wanted::Closed } else { Wanted::Open },
+                    ..Spec::new(board)
                 };
-                warnsdorff::tour(board, &options, &mut knights::rng::seeded(seed.get())).unwrap()
+                // About 0.4 % of walks close here.
+                let rule = Warnsdorff::default().tie(Tie::Centre).max_attempts(100_000);
+                let mut rng = knights::rng::seeded(seed.get());
+                rule.generate(&spec, &mut rng).unwrap()
             })
         });
     }
     group.bench_function(BenchmarkId::new("hybrid", "open"), |b| {
         b.iter(|| {
-            let options = backtrack::BacktrackOptions {
-                order: Order::Warnsdorff,
+            let spec = Spec {
                 start: Some(0),
-                ..Default::default()
+                ..Spec::new(board)
             };
-            backtrack::tour(board, &options).unwrap()
+            let search = Hybrid::default().search(&spec, &mut |_| ());
+            search.result.unwrap()
         })
     });
     group.finish();

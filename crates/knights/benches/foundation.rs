@@ -8,20 +8,16 @@
 use std::io::Write;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use knights::algorithms::warnsdorff;
-use knights::{check, format, Board, Cover, Tour};
+use knights::algorithms::{Spec, TourGenerator, Warnsdorff};
+use knights::{check, format, Board, Cover, Tour, Wanted};
 
 fn tour(n: u64) -> Tour {
-    let options = warnsdorff::WarnsdorffOptions {
-        max_attempts: 1000,
-        ..Default::default()
+    let spec = Spec {
+        kind: Wanted::Open,
+        ..Spec::new(Board::new(n, n).unwrap())
     };
-    warnsdorff::tour(
-        Board::new(n, n).unwrap(),
-        &options,
-        &mut knights::rng::seeded(1),
-    )
-    .unwrap()
+    let mut rng = knights::rng::seeded(1);
+    Warnsdorff::default().generate(&spec, &mut rng).unwrap()
 }
 
 fn foundation(c: &mut Criterion) {

@@ -16,8 +16,8 @@ use crate::{memory, Board, Error, Result, Tour, Tourney};
 /// ```
 /// use knights::{Board, Cover, Tour};
 /// let board = Board::new(5, 5)?;
-/// let tour = knights::algorithms::warnsdorff::tour(
-///     board, &Default::default(), &mut knights::rng::seeded(1))?;
+/// let tour = Tour::builder(board).algorithm(knights::algorithms::Warnsdorff::default())
+///     .seed(1).build()?;
 /// let cover = Cover::from_tour(&tour)?;
 /// // Walk the cover back into a tour from the same start, the same way round.
 /// let again = cover.to_tour(tour.start(), Some(tour.squares()[1]))?;

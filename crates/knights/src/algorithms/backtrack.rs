@@ -9,7 +9,7 @@
 //! stops when the node budget runs out or when the caller raises the stop
 //! flag of its [`Control`], and reports how far it got (nodes and the longest path).
 //!
-//! Two prunings, on by default ([`BacktrackOptions::prune`]), cut branches that cannot
+//! Two prunings, on by default ([`Backtrack::prune`]), cut branches that cannot
 //! succeed: an unvisited neighbour left with no unvisited neighbours of its
 //! own can only be the last square, and for a closed tour the start must keep
 //! an unvisited neighbour to come back from.
@@ -33,7 +33,7 @@ pub const TEXTBOOK_ORDER: [u8; 8] = [3, 4, 2, 5, 1, 6, 0, 7];
 
 /// The order in which the moves from a square are tried.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Order {
+pub(crate) enum Order {
     /// A fixed move order, [`TEXTBOOK_ORDER`] (plain backtracking).
     #[default]
     Fixed,
@@ -42,9 +42,10 @@ pub enum Order {
     Warnsdorff,
 }
 
-/// The options of [`tour`].
+/// The options of [`tour`]: what [`Backtrack`] and
+/// [`Hybrid`](super::hybrid::Hybrid) make of a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BacktrackOptions {
+pub(crate) struct BacktrackOptions {
     /// The kind wanted; for [`Wanted::Open`] a tour found closed is opened
     /// by rotations, keeping a given start.
     pub kind: Wanted,
@@ -71,7 +72,7 @@ impl Default for BacktrackOptions {
             start: None,
             order: Order::Fixed,
             max_nodes: Backtrack::DEFAULT.max_nodes,
-            prune: true,
+            prune: Backtrack::DEFAULT.prune,
             control: Control::new(),
         }
     }
@@ -95,17 +96,25 @@ impl Default for BacktrackOptions {
 pub struct Backtrack {
     /// The node budget: squares placed, over all starts.
     pub max_nodes: u64,
+    /// Cut branches that cannot lead to a tour (see the module docs).
+    pub prune: bool,
 }
 
 impl Backtrack {
-    /// 50,000,000 nodes.
+    /// 50,000,000 nodes, pruning.
     pub const DEFAULT: Backtrack = Backtrack {
         max_nodes: 50_000_000,
+        prune: true,
     };
 
     /// With this node budget.
     pub fn max_nodes(self, max_nodes: u64) -> Backtrack {
-        Backtrack { max_nodes }
+        Backtrack { max_nodes, ..self }
+    }
+
+    /// Pruning or not.
+    pub fn prune(self, prune: bool) -> Backtrack {
+        Backtrack { prune, ..self }
     }
 }
 
@@ -121,13 +130,13 @@ impl TourGenerator for Backtrack {
     }
 
     fn generate(&self, spec: &Spec, _rng: &mut dyn RngCore) -> Result<Tour> {
-        generate(spec, Order::Fixed, self.max_nodes)
+        generate(spec, Order::Fixed, self.max_nodes, self.prune)
     }
 }
 
 /// A tour by backtracking in `order` for a request of any kind (see
 /// [`Backtrack`] for what "either kind" does).
-pub(crate) fn generate(spec: &Spec, order: Order, max_nodes: u64) -> Result<Tour> {
+pub(crate) fn generate(spec: &Spec, order: Order, max_nodes: u64, prune: bool) -> Result<Tour> {
     if !spec.is_plain() {
         return super::general::generate_backtrack(spec, order == Order::Warnsdorff, max_nodes);
     }
@@ -137,7 +146,7 @@ pub(crate) fn generate(spec: &Spec, order: Order, max_nodes: u64) -> Result<Tour
         start: spec.start,
         order,
         max_nodes,
-        prune: true,
+        prune,
         control: spec.control.clone(),
     };
     match spec.kind {
@@ -170,7 +179,7 @@ pub struct Stats {
 
 /// A tour and what the search took to find it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BacktrackFound {
+pub(crate) struct BacktrackFound {
     /// The tour.
     pub tour: Tour,
     /// The work done.
@@ -178,31 +187,13 @@ pub struct BacktrackFound {
 }
 
 /// A tour by backtracking in the order `options.order`.
-///
-/// # Example
-/// ```
-/// use knights::{Board, algorithms::backtrack};
-/// let tour = backtrack::tour(Board::new(5, 5)?, &backtrack::BacktrackOptions::default())?;
-/// assert_eq!(tour.squares().len(), 25);
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn tour(board: Board, options: &BacktrackOptions) -> Result<Tour> {
+pub(crate) fn tour(board: Board, options: &BacktrackOptions) -> Result<Tour> {
     tour_with_stats(board, options).map(|found| found.tour)
 }
 
 /// A tour by backtracking, with the work it took; running out of budget or
 /// being stopped is an [`Error::GaveUp`] that says how far it got.
-///
-/// # Example
-/// ```
-/// use knights::{Board, algorithms::backtrack::{self, BacktrackOptions}};
-/// let options = BacktrackOptions { kind: knights::Wanted::Closed, ..BacktrackOptions::default() };
-/// let found = backtrack::tour_with_stats(Board::new(6, 6)?, &options)?;
-/// assert!(found.tour.is_closed());
-/// assert!(found.stats.nodes >= 36);
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<BacktrackFound> {
+pub(crate) fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<BacktrackFound> {
     let report = search(board, options);
     report.result.map(|tour| BacktrackFound {
         tour,
@@ -219,23 +210,12 @@ pub struct Report {
     pub stats: Stats,
 }
 
-/// Runs the search and reports its work whether or not it found a tour
-/// (what the experiments need).
-///
-/// # Example
-/// ```
-/// use knights::{Board, algorithms::backtrack::{self, BacktrackOptions}};
-/// let options = BacktrackOptions { start: Some(1), ..BacktrackOptions::default() };
-/// let report = backtrack::search(Board::new(5, 5)?, &options);
-/// assert!(report.result.is_err()); // no tour of 5x5 starts next to a corner
-/// assert!(report.stats.nodes > 1);
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn search(board: Board, options: &BacktrackOptions) -> Report {
+/// Runs the search and reports its work whether or not it found a tour.
+pub(crate) fn search(board: Board, options: &BacktrackOptions) -> Report {
     search_inner(board, options, None)
 }
 
-/// One step of a backtracking search, as [`search_observed`] reports it.
+/// One step of a backtracking search, as [`TreeSearch::search`](super::TreeSearch::search) reports it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BacktrackEvent {
     /// The square was put on the path (one node).
@@ -245,26 +225,8 @@ pub enum BacktrackEvent {
 }
 
 /// [`search`], telling `observer` every square the search puts on its path
-/// and every square it takes off again, as it happens (for a front end that
-/// shows the search step by step, such as the web page's algorithm theatre).
-/// The observer may block to slow the search down, and may raise
-/// the stop flag of `options.control` to end it (the flag is looked at every 4096 nodes). A run
-/// that ends without a tour takes its whole path off, and reports that too.
-///
-/// # Example
-/// ```
-/// use knights::{Board, algorithms::backtrack::{self, BacktrackEvent, BacktrackOptions}};
-/// let (mut entered, mut left) = (0u64, 0u64);
-/// let report = backtrack::search_observed(Board::new(5, 5)?, &BacktrackOptions::default(), &mut |e| match e {
-///     BacktrackEvent::Enter(_) => entered += 1,
-///     BacktrackEvent::Leave(_) => left += 1,
-/// });
-/// assert_eq!(report.result?.squares().len(), 25);
-/// assert_eq!(entered, report.stats.nodes);
-/// assert_eq!(entered - left, 25); // the squares of the tour stay on the path
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn search_observed(
+/// and every square it takes off again ([`TreeSearch::search`](super::TreeSearch::search)).
+pub(crate) fn search_observed(
     board: Board,
     options: &BacktrackOptions,
     observer: &mut dyn FnMut(BacktrackEvent),

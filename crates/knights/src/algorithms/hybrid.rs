@@ -14,36 +14,18 @@
 
 use rand::RngCore;
 
-use super::backtrack::{self, BacktrackFound, BacktrackOptions, Order};
+use super::backtrack::{self, Order};
+#[cfg(test)]
+use super::backtrack::{BacktrackFound, BacktrackOptions};
 use super::spec::{Spec, TourGenerator};
-use crate::{Board, Result, Tour};
+#[cfg(test)]
+use crate::Board;
+use crate::{Result, Tour};
 
-/// A tour by the hybrid search; `options.order` is ignored (always
-/// Warnsdorff's order).
-///
-/// # Example
-/// ```
-/// use knights::{Board, algorithms::{hybrid, backtrack::BacktrackOptions}};
-/// let options = BacktrackOptions { kind: knights::Wanted::Closed, ..BacktrackOptions::default() };
-/// let tour = hybrid::tour(Board::new(8, 8)?, &options)?;
-/// assert!(tour.is_closed());
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn tour(board: Board, options: &BacktrackOptions) -> Result<Tour> {
-    tour_with_stats(board, options).map(|found| found.tour)
-}
-
-/// A tour by the hybrid search, with the work it took.
-///
-/// # Example
-/// ```
-/// use knights::{Board, algorithms::{hybrid, backtrack::BacktrackOptions}};
-/// let found = hybrid::tour_with_stats(Board::new(50, 50)?, &BacktrackOptions::default())?;
-/// assert_eq!(found.tour.squares().len(), 2500);
-/// assert!(found.stats.nodes >= 2500);
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<BacktrackFound> {
+/// A tour by the hybrid search, with the work it took; `options.order` is
+/// ignored (always Warnsdorff's order).
+#[cfg(test)]
+fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<BacktrackFound> {
     let options = BacktrackOptions {
         order: Order::Warnsdorff,
         ..options.clone()
@@ -66,17 +48,25 @@ pub fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<Backt
 pub struct Hybrid {
     /// The node budget: squares placed, over all starts.
     pub max_nodes: u64,
+    /// Cut branches that cannot lead to a tour.
+    pub prune: bool,
 }
 
 impl Hybrid {
-    /// 50,000,000 nodes.
+    /// 50,000,000 nodes, pruning.
     pub const DEFAULT: Hybrid = Hybrid {
         max_nodes: backtrack::Backtrack::DEFAULT.max_nodes,
+        prune: true,
     };
 
     /// With this node budget.
     pub fn max_nodes(self, max_nodes: u64) -> Hybrid {
-        Hybrid { max_nodes }
+        Hybrid { max_nodes, ..self }
+    }
+
+    /// Pruning or not.
+    pub fn prune(self, prune: bool) -> Hybrid {
+        Hybrid { prune, ..self }
     }
 }
 
@@ -92,7 +82,7 @@ impl TourGenerator for Hybrid {
     }
 
     fn generate(&self, spec: &Spec, _rng: &mut dyn RngCore) -> Result<Tour> {
-        backtrack::generate(spec, Order::Warnsdorff, self.max_nodes)
+        backtrack::generate(spec, Order::Warnsdorff, self.max_nodes, self.prune)
     }
 }
 
@@ -127,7 +117,7 @@ mod tests {
                 start: Some(s),
                 ..BacktrackOptions::default()
             };
-            match tour(board, &options) {
+            match tour_with_stats(board, &options).map(|f| f.tour) {
                 Ok(t) => {
                     assert!(check_tour(&t).is_ok());
                     assert_eq!(t.start(), s);

@@ -28,6 +28,7 @@ pub mod hybrid;
 mod open;
 mod spec;
 pub mod tourney;
+mod tree_search;
 pub mod warnsdorff;
 
 use rand::RngCore;
@@ -44,6 +45,7 @@ pub use warnsdorff::{Tie, Warnsdorff};
 pub use open::make_open;
 pub(crate) use open::{as_wanted, finish};
 pub use spec::{Spec, TourGenerator};
+pub use tree_search::TreeSearch;
 
 /// The linear-time divide-and-conquer construction ([`crate::construct`]):
 /// every board, O(squares); either kind means closed where the board has a

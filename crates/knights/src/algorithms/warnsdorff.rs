@@ -107,9 +107,9 @@ impl FromStr for Tie {
     }
 }
 
-/// The options of [`tour`].
+/// The options of [`tour`]: what [`Warnsdorff`] makes of a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WarnsdorffOptions {
+pub(crate) struct WarnsdorffOptions {
     /// The kind wanted: [`Wanted::Closed`] restarts until a walk closes;
     /// [`Wanted::Either`] takes the first walk that visits every square;
     /// [`Wanted::Open`] takes it too and opens it by rotations when it
@@ -146,7 +146,8 @@ impl Default for WarnsdorffOptions {
 
 impl WarnsdorffOptions {
     /// The options for a closed tour, everything else default.
-    pub fn closed() -> Self {
+    #[cfg(test)]
+    pub(crate) fn closed() -> Self {
         WarnsdorffOptions {
             kind: Wanted::Closed,
             ..WarnsdorffOptions::default()
@@ -156,7 +157,7 @@ impl WarnsdorffOptions {
 
 /// A tour and how many walks it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WarnsdorffFound {
+pub(crate) struct WarnsdorffFound {
     /// The tour.
     pub tour: Tour,
     /// Walks made, the successful one included.
@@ -174,8 +175,8 @@ pub enum Outcome {
     Failed,
 }
 
-/// What a walk by the rule does, for an observer ([`tour_observed`],
-/// [`Warnsdorff::generate_observed`], [`Walker::walk_observed`]).
+/// What a walk by the rule does, for an observer
+/// ([`Warnsdorff::generate_observed`], [`Walker::walk_observed`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Step<'a> {
     /// A walk begins at `start` (after a walk that failed, another one).
@@ -196,16 +197,8 @@ pub enum Step<'a> {
 }
 
 /// A tour by Warnsdorff's rule.
-///
-/// # Example
-/// ```
-/// use knights::{Board, algorithms::warnsdorff};
-/// let board = Board::new(10, 10)?;
-/// let tour = warnsdorff::tour(board, &warnsdorff::WarnsdorffOptions::default(), &mut knights::rng::seeded(3))?;
-/// assert_eq!(tour.squares().len(), 100);
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn tour<R: Rng + ?Sized>(
+#[cfg(test)]
+pub(crate) fn tour<R: Rng + ?Sized>(
     board: Board,
     options: &WarnsdorffOptions,
     rng: &mut R,
@@ -214,17 +207,8 @@ pub fn tour<R: Rng + ?Sized>(
 }
 
 /// A tour by Warnsdorff's rule, with the number of walks it took.
-///
-/// # Example
-/// ```
-/// use knights::{Board, algorithms::warnsdorff::{self, WarnsdorffOptions, Tie}};
-/// let options = WarnsdorffOptions { kind: knights::Wanted::Closed, tie: Tie::First, ..WarnsdorffOptions::default() };
-/// let found = warnsdorff::tour_with_stats(Board::new(8, 8)?, &options, &mut knights::rng::seeded(0))?;
-/// assert!(found.tour.is_closed());
-/// assert_eq!(found.attempts, 9); // the course report's program finds it from its ninth start
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn tour_with_stats<R: Rng + ?Sized>(
+#[cfg(test)]
+pub(crate) fn tour_with_stats<R: Rng + ?Sized>(
     board: Board,
     options: &WarnsdorffOptions,
     rng: &mut R,
@@ -234,7 +218,7 @@ pub fn tour_with_stats<R: Rng + ?Sized>(
 
 /// [`tour_with_stats`], telling `observe` every walk and every move of the
 /// rule as it makes them (the last walk is the tour's).
-pub fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
+pub(crate) fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
     board: Board,
     options: &WarnsdorffOptions,
     rng: &mut R,
@@ -393,6 +377,18 @@ impl Warnsdorff {
     /// walk and move of the rule on a plain board (on other shapes, the
     /// move graph's walk tells nothing). The tour is the last walk's,
     /// opened by a rotation where an open tour was asked and the walk closed.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::algorithms::{Spec, Tie, Warnsdorff, warnsdorff::Step};
+    /// let spec = Spec { kind: knights::Wanted::Closed, ..Spec::new("8x8".parse()?) };
+    /// let mut walks = 0;
+    /// let tour = Warnsdorff::default().tie(Tie::First).generate_observed(
+    ///     &spec, &mut knights::rng::seeded(0), &mut |step| walks += matches!(step, Step::Walk { .. }) as u32)?;
+    /// assert!(tour.is_closed());
+    /// assert_eq!(walks, 9); // the course report's program closes from its ninth start
+    /// # Ok::<(), knights::Error>(())
+    /// ```
     pub fn generate_observed<O: FnMut(Step<'_>)>(
         &self,
         spec: &Spec,

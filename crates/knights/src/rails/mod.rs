@@ -236,9 +236,8 @@ pub(crate) fn crosses(p: u8) -> impl Iterator<Item = u8> {
 /// # Example
 /// ```
 /// use knights::{Cover, rails};
-/// let tour = knights::algorithms::warnsdorff::tour(
-///     "8x8".parse()?, &knights::algorithms::warnsdorff::WarnsdorffOptions::closed(),
-///     &mut knights::rng::seeded(3))?;
+/// let tour = knights::Tour::builder("8x8".parse()?).closed()
+///     .algorithm(knights::algorithms::Warnsdorff::default()).seed(3).build()?;
 /// let cover = Cover::from_tour(&tour)?;
 /// assert!(rails::find_rails(&cover).len() > 8);
 /// # Ok::<(), knights::Error>(())

@@ -47,8 +47,8 @@ impl Default for ObfuscateOptions {
 /// ```
 /// use knights::{check, rails, Cover};
 /// let mut rng = knights::rng::seeded(2);
-/// let tour = knights::algorithms::warnsdorff::tour(
-///     "8x8".parse()?, &knights::algorithms::warnsdorff::WarnsdorffOptions::closed(), &mut rng)?;
+/// let tour = knights::Tour::builder("8x8".parse()?).closed()
+///     .algorithm(knights::algorithms::Warnsdorff::default()).build_with(&mut rng)?;
 /// let mut cover = Cover::from_tour(&tour)?;
 /// let switched = rails::shatter(&mut cover, &mut rng)?;
 /// assert!(switched > 0);
@@ -314,8 +314,8 @@ fn transpose(mut x: u16) -> u16 {
 /// ```
 /// use knights::{check, rails, Cover};
 /// let mut rng = knights::rng::seeded(4);
-/// let tour = knights::algorithms::warnsdorff::tour(
-///     "12x12".parse()?, &knights::algorithms::warnsdorff::WarnsdorffOptions::closed(), &mut rng)?;
+/// let tour = knights::Tour::builder("12x12".parse()?).closed()
+///     .algorithm(knights::algorithms::Warnsdorff::default()).build_with(&mut rng)?;
 /// let mut cover = Cover::from_tour(&tour)?;
 /// rails::obfuscate(&mut cover, &Default::default(), &mut rng)?;
 /// assert_eq!(check::check_cover(&cover)?, 1);

@@ -18,7 +18,8 @@ pub struct BarChart<'a> {
 /// ```
 /// use knights::{Board, stats::{bar_chart, MoveCounts, Tally}};
 /// let board = Board::new(6, 6)?;
-/// let t = knights::algorithms::warnsdorff::tour(board, &Default::default(), &mut knights::rng::seeded(1))?;
+/// let t = knights::Tour::builder(board).algorithm(knights::algorithms::Warnsdorff::default())
+///     .seed(1).build()?;
 /// let mut b = Tally::default();
 /// b.push(&MoveCounts::of_tour(&t));
 /// let svg = bar_chart(&b.finish(board), "one tour").to_string();

@@ -9,9 +9,8 @@ use crate::{Board, Tour, Tourney};
 /// # Example
 /// ```
 /// use knights::{Board, stats::MoveCounts};
-/// let tour = knights::algorithms::warnsdorff::tour(
-///     Board::new(8, 8)?, &knights::algorithms::warnsdorff::WarnsdorffOptions::closed(),
-///     &mut knights::rng::seeded(1))?;
+/// let tour = knights::Tour::builder(Board::new(8, 8)?).closed()
+///     .algorithm(knights::algorithms::Warnsdorff::default()).seed(1).build()?;
 /// let counts = MoveCounts::of_tour(&tour);
 /// assert_eq!(counts.moves.iter().sum::<u64>(), 64);
 /// assert_eq!(counts.relative[4], 0);
@@ -188,8 +187,8 @@ pub struct Figure {
 /// let board = Board::new(8, 8)?;
 /// let mut b = Tally::default();
 /// for seed in 0..10 {
-///     let t = knights::algorithms::warnsdorff::tour(board,
-///         &knights::algorithms::warnsdorff::WarnsdorffOptions::closed(), &mut knights::rng::seeded(seed))?;
+///     let t = knights::Tour::builder(board).closed()
+///         .algorithm(knights::algorithms::Warnsdorff::default()).seed(seed).build()?;
 ///     b.push(&MoveCounts::of_tour(&t));
 /// }
 /// let s = b.finish(board);

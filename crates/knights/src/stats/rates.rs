@@ -11,8 +11,9 @@ use rand::Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::algorithms::backtrack::{self, Order};
 use crate::algorithms::warnsdorff::{Outcome, Tie, Walker};
+use crate::algorithms::Spec;
+use crate::algorithms::TreeSearch;
 use crate::board::Square;
 use crate::{exists, Board, Error, Result, Wanted};
 
@@ -171,45 +172,35 @@ pub struct NodeCounts {
     pub total: u64,
 }
 
-/// Runs backtracking (`Order::Fixed`) or the hybrid (`Order::Warnsdorff`),
-/// as `search` says (closed or open, pruning or not, the node budget of each
-/// run), from every start square of `board` in parallel, and summarises the
-/// node counts; `search.start` is ignored. `progress` is called once per
-/// finished start.
+/// Runs `search` (backtracking or the hybrid, pruning or not, with its
+/// node budget for each run) for a tour of the kind `spec` asks from every
+/// start square of `spec.board` in parallel, and summarises the node
+/// counts; `spec.start` is ignored. `progress` is called once per finished
+/// start.
 ///
 /// # Example
 /// ```
-/// use knights::{Board, algorithms::backtrack::{BacktrackOptions, Order}, stats::rates};
-/// let search = BacktrackOptions { order: Order::Warnsdorff, max_nodes: 100_000, ..BacktrackOptions::default() };
-/// let c = rates::backtrack_nodes(Board::new(5, 5)?, &search, &|_| ())?;
+/// use knights::{algorithms::{Hybrid, Spec}, stats::rates};
+/// let search = Hybrid::default().max_nodes(100_000);
+/// let c = rates::backtrack_nodes(&Spec::new("5x5".parse()?), &search, &|_| ())?;
 /// assert_eq!((c.runs, c.found, c.none), (25, 13, 12));
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn backtrack_nodes(
-    board: Board,
-    search: &backtrack::BacktrackOptions,
+    spec: &Spec,
+    search: &dyn TreeSearch,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<NodeCounts> {
-    let backtrack::BacktrackOptions {
-        kind,
-        order,
-        max_nodes,
-        prune,
-        ..
-    } = *search;
-    exists::require(board, kind)?;
+    let board = spec.board;
+    exists::require(board, spec.kind)?;
     let results: Vec<(u64, Option<u64>, bool)> = (0..board.squares() as Square)
         .into_par_iter()
         .map(|start| {
-            let options = backtrack::BacktrackOptions {
-                kind,
+            let from = Spec {
                 start: Some(start),
-                order,
-                max_nodes,
-                prune,
-                control: search.control.clone(),
+                ..spec.clone()
             };
-            let report = backtrack::search(board, &options);
+            let report = search.search(&from, &mut |_| ());
             let nodes = report.stats.nodes;
             let r = match report.result {
                 Ok(_) => Ok((nodes, Some(nodes), false)),
@@ -228,12 +219,9 @@ pub fn backtrack_nodes(
     let none = results.iter().filter(|r| r.2).count() as u64;
     let found = ok.len() as u64;
     Ok(NodeCounts {
-        algorithm: match order {
-            Order::Fixed => "backtrack",
-            Order::Warnsdorff => "hybrid",
-        },
-        closed: kind.is_closed(),
-        prune,
+        algorithm: search.name(),
+        closed: spec.kind.is_closed(),
+        prune: search.prunes(),
         runs: results.len() as u64,
         found,
         none,
@@ -253,6 +241,7 @@ pub fn backtrack_nodes(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algorithms::{Backtrack, Hybrid};
 
     #[test]
     fn wilson_interval_matches_the_formula_at_the_edges() {
@@ -292,13 +281,12 @@ mod tests {
     #[test]
     fn node_counts_on_5x5() {
         let board = Board::new(5, 5).unwrap();
-        for order in [Order::Fixed, Order::Warnsdorff] {
-            let search = backtrack::BacktrackOptions {
-                order,
-                max_nodes: 1_000_000,
-                ..Default::default()
-            };
-            let c = backtrack_nodes(board, &search, &|_| ()).unwrap();
+        let searches: [&dyn TreeSearch; 2] = [
+            &Backtrack::default().max_nodes(1_000_000),
+            &Hybrid::default().max_nodes(1_000_000),
+        ];
+        for search in searches {
+            let c = backtrack_nodes(&Spec::new(board), search, &|_| ()).unwrap();
             assert_eq!((c.runs, c.found, c.none, c.gave_up), (25, 13, 12, 0));
             assert!(c.min >= 25 && c.min <= c.median && c.median <= c.max);
             assert!(c.total >= c.found * 25);

@@ -3,9 +3,10 @@
 //! Mahmoud's course report (Mahmoud n.d.), and properties over board sizes and seeds. Every tour goes
 //! through the independent checker.
 
-use knights::algorithms::backtrack::{self, Order};
-use knights::algorithms::warnsdorff::{self, Tie};
-use knights::algorithms::{self, hybrid, Algorithm, Backtrack, Construct, Hybrid, Warnsdorff};
+use knights::algorithms::warnsdorff::{Step, Tie};
+use knights::algorithms::TourGenerator;
+use knights::algorithms::TreeSearch;
+use knights::algorithms::{self, Algorithm, Backtrack, Construct, Hybrid, Spec, Warnsdorff};
 use knights::check::check_tour;
 use knights::Kind;
 use knights::{exists, Board, Error, Tour};
@@ -49,34 +50,34 @@ fn course_report_vector() -> (Board, (u32, u32), Vec<u64>) {
 #[test]
 fn course_report_closed_tour_is_reproduced_exactly() {
     let (board, (r, c), numbers) = course_report_vector();
-    let options = warnsdorff::WarnsdorffOptions {
+    let spec = Spec {
         kind: Wanted::Closed,
-        tie: Tie::First,
-        ..Default::default()
+        ..Spec::new(board)
     };
-    let found = warnsdorff::tour_with_stats(board, &options, &mut knights::rng::seeded(0)).unwrap();
-    assert_eq!(check_tour(&found.tour), Ok(Kind::Closed));
-    assert_eq!(found.tour.start(), board.square(r, c));
-    let steps: Vec<u64> = found
-        .tour
-        .step_numbers()
-        .into_iter()
-        .map(u64::from)
-        .collect();
+    let mut walks = 0;
+    let tour = Warnsdorff::default()
+        .tie(Tie::First)
+        .generate_observed(&spec, &mut knights::rng::seeded(0), &mut |step| {
+            walks += u32::from(matches!(step, Step::Walk { .. }))
+        })
+        .unwrap();
+    assert_eq!(check_tour(&tour), Ok(Kind::Closed));
+    assert_eq!(tour.start(), board.square(r, c));
+    let steps: Vec<u64> = tour.step_numbers().into_iter().map(u64::from).collect();
     assert_eq!(steps, numbers);
     // The course report's start search: columns outer, rows inner; column 0 gave no closed tour.
-    assert_eq!(found.attempts, c * board.rows() + r + 1);
+    assert_eq!(walks, c * board.rows() + r + 1);
     // The same through the dispatcher, whatever the seed.
     let request = Tour::builder(board)
         .closed()
         .algorithm(Warnsdorff::default().tie(Tie::First));
     for seed in [0, 1, 99] {
-        assert_eq!(request.clone().seed(seed).build().unwrap(), found.tour);
+        assert_eq!(request.clone().seed(seed).build().unwrap(), tour);
     }
     // Asked for either kind, it still searches every start for a closed tour
     // (at least 64 walks) and finds the same one.
     let any = Tour::builder(board).algorithm(Warnsdorff::default().tie(Tie::First));
-    assert_eq!(any.build().unwrap(), found.tour);
+    assert_eq!(any.build().unwrap(), tour);
 }
 
 #[test]
@@ -84,19 +85,22 @@ fn textbook_open_5x5_by_backtracking() {
     let board = Board::new(5, 5).unwrap();
     // The textbook chapter's search tries every start; its printed tour begins
     // (1,3), (0,1), (2,0), (4,1), (2,2), which its move order gives from (1,3).
-    let options = backtrack::BacktrackOptions {
+    let from = Spec {
         start: Some(board.square(1, 3)),
-        ..Default::default()
+        ..Spec::new(board)
     };
-    let found = backtrack::tour_with_stats(board, &options).unwrap();
-    assert!(check_tour(&found.tour).is_ok());
-    let prefix: Vec<_> = found.tour.squares()[..5]
+    let found = Backtrack::default().search(&from, &mut |_| ());
+    let tour = found.result.unwrap();
+    assert!(check_tour(&tour).is_ok());
+    assert!(found.stats.nodes >= 25);
+    let prefix: Vec<_> = tour.squares()[..5]
         .iter()
         .map(|&s| board.coords(s))
         .collect();
     assert_eq!(prefix, [(1, 3), (0, 1), (2, 0), (4, 1), (2, 2)]);
     // Without a start it begins at the first square that has a tour.
-    let t = backtrack::tour(board, &backtrack::BacktrackOptions::default()).unwrap();
+    let t = Backtrack::default().search(&Spec::new(board), &mut |_| ());
+    let t = t.result.unwrap();
     assert!(check_tour(&t).is_ok());
     assert_eq!(t.start(), 0);
 }
@@ -105,13 +109,15 @@ fn textbook_open_5x5_by_backtracking() {
 fn open_130x130_by_warnsdorff() {
     let board = Board::new(130, 130).unwrap();
     for tie in [Tie::Centre, Tie::Pohl] {
-        let options = warnsdorff::WarnsdorffOptions {
-            tie,
+        let spec = Spec {
+            kind: Wanted::Open,
             start: Some(0),
-            max_attempts: 5,
-            ..Default::default()
+            ..Spec::new(board)
         };
-        let t = warnsdorff::tour(board, &options, &mut knights::rng::seeded(130)).unwrap();
+        let rule = Warnsdorff::default().tie(tie).max_attempts(5);
+        let t = rule
+            .generate(&spec, &mut knights::rng::seeded(130))
+            .unwrap();
         assert!(check_tour(&t).is_ok(), "{tie}");
     }
 }
@@ -163,39 +169,31 @@ fn a_raised_stop_flag_stops_the_dispatcher() {
 /// One run of any classical algorithm; `Ok(None)` when it gave up.
 fn run(board: Board, which: u8, closed: bool, start: Option<u32>, seed: u64) -> Option<Tour> {
     let mut rng = knights::rng::seeded(seed);
-    let kind = if closed {
-        Wanted::Closed
-    } else {
-        Wanted::Either
+    let spec = Spec {
+        kind: if closed {
+            Wanted::Closed
+        } else {
+            Wanted::Either
+        },
+        start,
+        ..Spec::new(board)
     };
     let result = match which {
         0..=3 => {
-            let options = warnsdorff::WarnsdorffOptions {
-                kind,
-                start,
-                tie: Tie::ALL[which as usize],
-                max_attempts: 20,
-                ..Default::default()
-            };
-            warnsdorff::tour(board, &options, &mut rng)
+            let rule = Warnsdorff::default().tie(Tie::ALL[which as usize]);
+            rule.max_attempts(20).generate(&spec, &mut rng)
+        }
+        4 => {
+            Backtrack::DEFAULT
+                .max_nodes(20_000)
+                .search(&spec, &mut |_| ())
+                .result
         }
         _ => {
-            let options = backtrack::BacktrackOptions {
-                kind,
-                start,
-                order: if which == 4 {
-                    Order::Fixed
-                } else {
-                    Order::Warnsdorff
-                },
-                max_nodes: 20_000,
-                ..Default::default()
-            };
-            if which == 4 {
-                backtrack::tour(board, &options)
-            } else {
-                hybrid::tour(board, &options)
-            }
+            Hybrid::DEFAULT
+                .max_nodes(20_000)
+                .search(&spec, &mut |_| ())
+                .result
         }
     };
     match result {
@@ -416,18 +414,13 @@ fn uses_seed_says_which_methods_draw_on_the_seed() {
 fn the_low_level_options_give_the_kind_wanted() {
     // The course report's walk from square 1 of 8x8 closes.
     let walk = |kind| {
-        let options = warnsdorff::WarnsdorffOptions {
+        let spec = Spec {
             kind,
             start: Some(1),
-            tie: Tie::First,
-            ..Default::default()
+            ..Spec::new(Board::new(8, 8).unwrap())
         };
-        warnsdorff::tour(
-            Board::new(8, 8).unwrap(),
-            &options,
-            &mut knights::rng::seeded(0),
-        )
-        .unwrap()
+        let rule = Warnsdorff::default().tie(Tie::First);
+        rule.generate(&spec, &mut knights::rng::seeded(0)).unwrap()
     };
     assert!(walk(Wanted::Closed).is_closed());
     assert!(walk(Wanted::Either).is_closed());
@@ -436,13 +429,12 @@ fn the_low_level_options_give_the_kind_wanted() {
     // The hybrid's first tour from some start of 6x6 closes.
     let board = Board::new(6, 6).unwrap();
     let search = |kind, start| {
-        let options = backtrack::BacktrackOptions {
+        let spec = Spec {
             kind,
             start: Some(start),
-            order: Order::Warnsdorff,
-            ..Default::default()
+            ..Spec::new(board)
         };
-        backtrack::tour(board, &options).unwrap()
+        Hybrid::default().search(&spec, &mut |_| ()).result.unwrap()
     };
     let start = (0..36)
         .find(|&s| search(Wanted::Either, s).is_closed())

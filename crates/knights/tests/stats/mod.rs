@@ -3,7 +3,7 @@
 mod trace;
 
 use knights::algorithms::tourney::{self, Generator};
-use knights::algorithms::warnsdorff::{self, WarnsdorffOptions};
+use knights::algorithms::{Spec, TourGenerator, Warnsdorff};
 use knights::check::{check_tour, check_tourney};
 use knights::rails::{self, ObfuscateOptions};
 use knights::stats::{sample, MoveCounts, Summary, Tally, PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE};
@@ -24,7 +24,7 @@ fn warnsdorff_repeats_its_moves() {
         20,
         3,
         |rng| {
-            let t = warnsdorff::tour(board, &WarnsdorffOptions::default(), rng)?;
+            let t = Warnsdorff::default().generate(&Spec::new(board), rng)?;
             check_tour(&t).expect("a valid tour");
             Ok(MoveCounts::of_tour(&t))
         },

@@ -21,17 +21,18 @@ pub fn data(name: &str) -> String {
 
 /// A Warnsdorff tour for tests (open or closed), retried over seeds until one succeeds.
 pub fn some_tour(board: Board, closed: bool, seed: u64) -> Tour {
-    use knights::algorithms::warnsdorff::{tour, WarnsdorffOptions};
-    let options = WarnsdorffOptions {
+    use knights::algorithms::{Spec, TourGenerator, Warnsdorff};
+    let spec = Spec {
         kind: if closed {
             Wanted::Closed
         } else {
             Wanted::Either
         },
-        max_attempts: 10_000,
-        ..WarnsdorffOptions::default()
+        ..Spec::new(board)
     };
-    tour(board, &options, &mut knights::rng::seeded(seed)).expect("Warnsdorff finds small tours")
+    let rule = Warnsdorff::default().max_attempts(10_000);
+    let tour = rule.generate(&spec, &mut knights::rng::seeded(seed));
+    tour.expect("Warnsdorff finds small tours")
 }
 
 /// The tourney of 4-cycles covering each 4x4 block of a (4a)x(4b) board.
