@@ -177,28 +177,10 @@ pub struct Stats {
     pub starts: u32,
 }
 
-/// A tour and what the search took to find it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct BacktrackFound {
-    /// The tour.
-    pub tour: Tour,
-    /// The work done.
-    pub stats: Stats,
-}
-
-/// A tour by backtracking in the order `options.order`.
+/// A tour by backtracking in the order `options.order`; running out of
+/// budget or being stopped is an [`Error::GaveUp`] that says how far it got.
 pub(crate) fn tour(board: Board, options: &BacktrackOptions) -> Result<Tour> {
-    tour_with_stats(board, options).map(|found| found.tour)
-}
-
-/// A tour by backtracking, with the work it took; running out of budget or
-/// being stopped is an [`Error::GaveUp`] that says how far it got.
-pub(crate) fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<BacktrackFound> {
-    let report = search(board, options);
-    report.result.map(|tour| BacktrackFound {
-        tour,
-        stats: report.stats,
-    })
+    search(board, options).result
 }
 
 /// The outcome of a search with its work, successful or not.
@@ -546,8 +528,8 @@ mod tests {
                     ..BacktrackOptions::default()
                 };
                 let board = Board::new(r, c).unwrap();
-                let found = tour_with_stats(board, &options).unwrap();
-                let found_kind = check_tour(&found.tour).unwrap();
+                let found = search(board, &options);
+                let found_kind = check_tour(&found.result.unwrap()).unwrap();
                 if kind == cl {
                     assert_eq!(found_kind, Kind::Closed);
                 }
@@ -568,12 +550,13 @@ mod tests {
                     prune,
                     ..BacktrackOptions::default()
                 };
-                tour_with_stats(board, &options)
+                search(board, &options)
             };
-            match (run(true), run(false)) {
+            let (pruned, plain) = (run(true), run(false));
+            match (pruned.result, plain.result) {
                 (Ok(a), Ok(b)) => {
-                    assert_eq!(a.tour, b.tour, "the first tour in the order is the same");
-                    assert!(a.stats.nodes <= b.stats.nodes);
+                    assert_eq!(a, b, "the first tour in the order is the same");
+                    assert!(pruned.stats.nodes <= plain.stats.nodes);
                 }
                 (Err(a), Err(b)) => {
                     assert!(matches!(a, Error::NoTour(_)), "{a}");
@@ -593,7 +576,7 @@ mod tests {
             prune: false,
             ..BacktrackOptions::default()
         };
-        let err = tour_with_stats(board, &options).unwrap_err();
+        let err = tour(board, &options).unwrap_err();
         assert!(matches!(err, Error::GaveUp(_)), "{err}");
         assert_eq!(err.hint(), Some(crate::Hint::Raise(crate::Budget::Nodes)));
         assert!(err.to_string().contains("budget of 1000 nodes"), "{err}");
@@ -604,7 +587,7 @@ mod tests {
             max_nodes: u64::MAX,
             ..options
         };
-        let err = tour_with_stats(board, &options).unwrap_err();
+        let err = tour(board, &options).unwrap_err();
         assert!(err.to_string().contains("was stopped"), "{err}");
     }
 

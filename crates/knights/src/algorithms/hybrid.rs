@@ -14,23 +14,23 @@
 
 use rand::RngCore;
 
-use super::backtrack::{self, Order};
 #[cfg(test)]
-use super::backtrack::{BacktrackFound, BacktrackOptions};
+use super::backtrack::BacktrackOptions;
+use super::backtrack::{self, Order};
 use super::spec::{Spec, TourGenerator};
 #[cfg(test)]
 use crate::Board;
 use crate::{Result, Tour};
 
-/// A tour by the hybrid search, with the work it took; `options.order` is
-/// ignored (always Warnsdorff's order).
+/// The hybrid search and its work; `options.order` is ignored (always
+/// Warnsdorff's order).
 #[cfg(test)]
-fn tour_with_stats(board: Board, options: &BacktrackOptions) -> Result<BacktrackFound> {
+fn search(board: Board, options: &BacktrackOptions) -> backtrack::Report {
     let options = BacktrackOptions {
         order: Order::Warnsdorff,
         ..options.clone()
     };
-    backtrack::tour_with_stats(board, &options)
+    backtrack::search(board, &options)
 }
 
 /// The hybrid as a [`TourGenerator`]: backtracking in Warnsdorff's order
@@ -102,8 +102,8 @@ mod tests {
                 max_nodes: 2_000_000,
                 ..BacktrackOptions::default()
             };
-            let found = tour_with_stats(board, &options).unwrap();
-            assert_eq!(check_tour(&found.tour), Ok(Kind::Closed), "{board}");
+            let found = search(board, &options).result.unwrap();
+            assert_eq!(check_tour(&found), Ok(Kind::Closed), "{board}");
         }
     }
 
@@ -117,7 +117,7 @@ mod tests {
                 start: Some(s),
                 ..BacktrackOptions::default()
             };
-            match tour_with_stats(board, &options).map(|f| f.tour) {
+            match search(board, &options).result {
                 Ok(t) => {
                     assert!(check_tour(&t).is_ok());
                     assert_eq!(t.start(), s);
@@ -137,15 +137,14 @@ mod tests {
     fn the_order_is_always_warnsdorff() {
         let board = Board::new(6, 6).unwrap();
         let fixed = BacktrackOptions::default();
-        let a = tour_with_stats(board, &fixed).unwrap();
-        let b = backtrack::tour_with_stats(
+        let a = search(board, &fixed);
+        let b = backtrack::search(
             board,
             &BacktrackOptions {
                 order: Order::Warnsdorff,
                 ..BacktrackOptions::default()
             },
-        )
-        .unwrap();
-        assert_eq!(a, b);
+        );
+        assert_eq!((a.result.unwrap(), a.stats), (b.result.unwrap(), b.stats));
     }
 }

@@ -155,15 +155,6 @@ impl WarnsdorffOptions {
     }
 }
 
-/// A tour and how many walks it took.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct WarnsdorffFound {
-    /// The tour.
-    pub tour: Tour,
-    /// Walks made, the successful one included.
-    pub attempts: u32,
-}
-
 /// How one walk ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -203,27 +194,18 @@ pub(crate) fn tour<R: Rng + ?Sized>(
     options: &WarnsdorffOptions,
     rng: &mut R,
 ) -> Result<Tour> {
-    tour_with_stats(board, options, rng).map(|found| found.tour)
-}
-
-/// A tour by Warnsdorff's rule, with the number of walks it took.
-#[cfg(test)]
-pub(crate) fn tour_with_stats<R: Rng + ?Sized>(
-    board: Board,
-    options: &WarnsdorffOptions,
-    rng: &mut R,
-) -> Result<WarnsdorffFound> {
     tour_observed(board, options, rng, &mut |_| {})
 }
 
-/// [`tour_with_stats`], telling `observe` every walk and every move of the
-/// rule as it makes them (the last walk is the tour's).
+/// [`tour`], telling `observe` every walk (so the walks a tour took are
+/// its [`Step::Walk`]s) and every move of the rule as it makes them (the
+/// last walk is the tour's).
 pub(crate) fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
     board: Board,
     options: &WarnsdorffOptions,
     rng: &mut R,
     observe: &mut O,
-) -> Result<WarnsdorffFound> {
+) -> Result<Tour> {
     exists::require(board, options.kind)?;
     let closed = options.kind.is_closed();
     if let Some(s) = options.start {
@@ -259,20 +241,14 @@ pub(crate) fn tour_observed<R: Rng + ?Sized, O: FnMut(Step<'_>)>(
         let outcome = walker.walk_observed(start, options.tie, rng, observe);
         if outcome == Outcome::Closed || (outcome == Outcome::Open && !closed) {
             let tour = Tour::from_squares_unchecked(board, walker.path.clone());
-            return Ok(WarnsdorffFound {
-                tour: super::as_wanted(tour, options.kind, options.start.is_some())?,
-                attempts: attempt + 1,
-            });
+            return super::as_wanted(tour, options.kind, options.start.is_some());
         }
         if outcome == Outcome::Open && options.open_fallback && first_open.is_none() {
             first_open = Some(walker.path.clone());
         }
     }
     if let Some(path) = first_open {
-        return Ok(WarnsdorffFound {
-            tour: Tour::from_squares_unchecked(board, path),
-            attempts: budget,
-        });
+        return Ok(Tour::from_squares_unchecked(board, path));
     }
     let kind = if closed { "closed" } else { "open" };
     let deterministic = deterministic && options.start.is_some();
@@ -411,11 +387,11 @@ impl Warnsdorff {
         match spec.kind {
             kind @ (Wanted::Closed | Wanted::Open) => {
                 let options = options(kind, self.max_attempts, false);
-                tour_observed(board, &options, rng, observe).map(|f| f.tour)
+                tour_observed(board, &options, rng, observe)
             }
             Wanted::Either if !exists::closed_tour(board).exists => {
                 let options = options(Wanted::Either, self.max_attempts, false);
-                tour_observed(board, &options, rng, observe).map(|f| f.tour)
+                tour_observed(board, &options, rng, observe)
             }
             Wanted::Either => {
                 let budget = self.max_attempts.max(1);
@@ -423,9 +399,9 @@ impl Warnsdorff {
                 match tour_observed(board, &options(Wanted::Closed, share, true), rng, observe) {
                     Err(e) if matches!(e, Error::GaveUp(_)) && share < budget => {
                         let rest = options(Wanted::Either, budget - share, false);
-                        tour_observed(board, &rest, rng, observe).map(|f| f.tour)
+                        tour_observed(board, &rest, rng, observe)
                     }
-                    other => other.map(|f| f.tour),
+                    other => other,
                 }
             }
         }
@@ -591,6 +567,15 @@ mod tests {
     use crate::rng::seeded;
     use crate::Kind;
 
+    /// The tour of `options` from the seed, and the walks it took.
+    fn counting_walks(board: Board, options: &WarnsdorffOptions, seed: u64) -> (Result<Tour>, u32) {
+        let mut walks = 0;
+        let found = tour_observed(board, options, &mut seeded(seed), &mut |step| {
+            walks += u32::from(matches!(step, Step::Walk { .. }));
+        });
+        (found, walks)
+    }
+
     #[test]
     fn closed_tours_on_even_boards_pass_the_checker() {
         for tie in Tie::ALL {
@@ -600,9 +585,9 @@ mod tests {
                     tie,
                     ..WarnsdorffOptions::closed()
                 };
-                let found = tour_with_stats(board, &options, &mut seeded(n)).unwrap();
-                assert_eq!(check_tour(&found.tour), Ok(Kind::Closed), "{tie} {n}");
-                assert!(found.attempts >= 1);
+                let (found, walks) = counting_walks(board, &options, n);
+                assert_eq!(check_tour(&found.unwrap()), Ok(Kind::Closed), "{tie} {n}");
+                assert!(walks >= 1);
             }
         }
     }
@@ -645,9 +630,9 @@ mod tests {
                 tie: Tie::First,
                 ..WarnsdorffOptions::default()
             };
-            match tour_with_stats(board, &options, &mut seeded(0)) {
-                Ok(found) => assert_eq!(found.attempts, 1),
-                Err(e) => assert!(e.to_string().contains("in 1 attempt;"), "{e}"),
+            match counting_walks(board, &options, 0) {
+                (Ok(_), walks) => assert_eq!(walks, 1),
+                (Err(e), _) => assert!(e.to_string().contains("in 1 attempt;"), "{e}"),
             }
         }
     }

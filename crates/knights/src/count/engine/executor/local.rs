@@ -19,6 +19,7 @@ use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -27,8 +28,6 @@ use super::disk::{
     disk_passes, next_buckets, raw_files, read_entries, spill, Checksummed, Disk, RawFiles,
     STEP_BYTES_PER_STATE,
 };
-use std::sync::Mutex;
-
 use super::merge::{merge, Gathered};
 use super::options::{FinalLayer, Run, RunOptions, SquarePhase, JOINING};
 use super::packed::{pack, packed_bound, read_all, read_packed, write_packed};
