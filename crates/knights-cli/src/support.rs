@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use knights::algorithms::{Algorithm, Generator, Tie};
+use knights::algorithms::{Algorithm, Tie, TourneyMethod};
 
 /// Seconds between two status lines when standard error is not a terminal.
 const STATUS_SECONDS: u64 = 30;
@@ -203,12 +203,12 @@ pub fn tie_parser() -> Named<Tie> {
     }
 }
 
-/// `--algorithm` of `tourney`, `--generators` of the timing: every [`Generator`].
-pub fn generator_parser() -> Named<Generator> {
+/// `--algorithm` of `tourney`, `--generators` of the timing: every [`TourneyMethod`].
+pub fn generator_parser() -> Named<TourneyMethod> {
     Named {
-        all: &Generator::ALL,
-        name: Generator::name,
-        about: Generator::about,
+        all: &TourneyMethod::ALL,
+        name: TourneyMethod::name,
+        about: TourneyMethod::about,
         aliases: &[],
     }
 }

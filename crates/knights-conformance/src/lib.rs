@@ -13,7 +13,7 @@
 //! assert!(cases.iter().any(|c| c.job == "tour" && c.is_for("cli")));
 //! ```
 
-use knights::format::{self, Valid};
+use knights::format::{self, Checked};
 use serde_json::{json, Map, Value};
 
 /// One row of the table: a job's request in the library's serde form, the
@@ -103,11 +103,11 @@ impl Case {
 /// or tourney.
 pub fn file_facts(text: &str) -> Map<String, Value> {
     let valid = format::read(text)
-        .and_then(|d| d.into_valid())
+        .and_then(|d| d.into_checked())
         .unwrap_or_else(|e| panic!("not a valid tour or tourney ({e}): {text}"));
     let mut facts = Map::new();
     match valid {
-        Valid::Tour(t) => {
+        Checked::Tour(t) => {
             let at = |s: u32| json!([s / t.board().cols(), s % t.board().cols()]);
             facts.insert("closed".into(), json!(t.is_closed()));
             facts.insert("squares".into(), json!(t.squares().len()));
@@ -115,7 +115,7 @@ pub fn file_facts(text: &str) -> Map<String, Value> {
             facts.insert("end".into(), at(*t.squares().last().expect("a tour")));
             facts.insert("order".into(), json!(t.squares()));
         }
-        Valid::Tourney(t) => {
+        Checked::Tourney(t) => {
             let squares: usize = t.cycles().iter().map(|c| c.len()).sum();
             facts.insert("squares".into(), json!(squares));
             facts.insert("cycles".into(), json!(t.cycles().len()));

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use knights::algorithms::{Generator, Tie};
+use knights::algorithms::{Tie, TourneyMethod};
 
 /// The research harness of knights: the tourney paper's tables, the
 /// experiments on the algorithms and the research benchmarks.
@@ -165,7 +165,7 @@ pub struct TimingArgs {
     pub runs: u32,
     /// Tourney generators to time (default: all five).
     #[arg(long, value_delimiter = ',', num_args = 1.., value_parser = crate::support::generator_parser())]
-    pub generators: Vec<Generator>,
+    pub generators: Vec<TourneyMethod>,
     /// Leave out the plain Warnsdorff tour (Figure 3), which gives up on
     /// big boards after its attempts.
     #[arg(long)]

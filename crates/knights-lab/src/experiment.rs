@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use knights::algorithms::warnsdorff::Tie;
 use knights::algorithms::TreeSearch;
-use knights::algorithms::{Backtrack, Hybrid, Spec};
+use knights::algorithms::{Backtrack, Hybrid, TourSpec};
 use knights::stats::rates::{self, NodeCounts, Rate, TieRates};
 use knights::{exists, Wanted};
 use serde_json::json;
@@ -153,13 +153,13 @@ fn backtrack(a: ExperimentBacktrackArgs) -> Result<ExitCode> {
     let bar = crate::support::progress(jobs.len() as u64 * board.squares() as u64);
     let mut rows: Vec<NodeCounts> = Vec::new();
     for (search, closed) in jobs {
-        let spec = Spec {
+        let spec = TourSpec {
             kind: if closed {
                 Wanted::Closed
             } else {
                 Wanted::Either
             },
-            ..Spec::new(board)
+            ..TourSpec::new(board)
         };
         rows.push(rates::backtrack_nodes(&spec, search, &|n| bar.inc(n))?);
     }

@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use knights::algorithms::tourney::Generator;
+use knights::algorithms::TourneyMethod;
 use knights::algorithms::{Algorithm, Warnsdorff};
 use knights::stats::{self, PaperRow, Sampled, Summary, PAPER_TABLES};
 use knights::{exists, Error, Wanted};
@@ -41,8 +41,8 @@ fn write(dir: &Path, name: &str, value: &dyn std::fmt::Display) -> Result<()> {
 }
 
 /// Our generator for a row of the paper's tables.
-fn generator_of(row: &PaperRow) -> Generator {
-    Generator::ALL
+fn generator_of(row: &PaperRow) -> TourneyMethod {
+    TourneyMethod::ALL
         .into_iter()
         .find(|g| g.name() == row.generator)
         .expect("every paper row names one of our generators")
@@ -87,7 +87,7 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
     std::fs::create_dir_all(dir).map_err(|e| {
         Error::Parse(format!("cannot make the folder '{}': {e}", dir.display()).into())
     })?;
-    let rows: Vec<(PaperRow, Generator)> =
+    let rows: Vec<(PaperRow, TourneyMethod)> =
         PAPER_TABLES.iter().map(|r| (*r, generator_of(r))).collect();
     let taken = rows.iter().filter(|(_, g)| g.supports(board)).count() as u64;
     let bar = crate::support::progress(args.count * (taken + 2) + plan.steps());
@@ -137,7 +137,11 @@ pub fn run(args: PaperArgs) -> Result<ExitCode> {
         &stats::bar_chart(&fig4, "Warnsdorff tours (Figure 4)"),
     )?;
     bar.set_message("neural tours (Figure 6)");
-    let neural = Sampled::Tour(Algorithm::Tourney(Generator::Neural), Wanted::Either, None);
+    let neural = Sampled::Tour(
+        Algorithm::Tourney(TourneyMethod::Neural),
+        Wanted::Either,
+        None,
+    );
     let fig6 = summarise(neural, stage_seed(args.seed.seed, 11))?;
     write(
         dir,

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use knights::algorithms::tourney::Generator;
+use knights::algorithms::TourneyMethod;
 use knights::stats::{self, Series};
 
 use crate::timing_runs::{self, Form, Timing};
@@ -23,7 +23,7 @@ const MAX_RUNS: u32 = 100_000;
 /// What to time, checked.
 pub struct Plan {
     boards: Vec<Board>,
-    generators: Vec<Generator>,
+    generators: Vec<TourneyMethod>,
     runs: u32,
     tour: bool,
 }
@@ -51,7 +51,7 @@ impl Plan {
             .into());
         }
         let generators = if args.generators.is_empty() {
-            Generator::ALL.to_vec()
+            TourneyMethod::ALL.to_vec()
         } else {
             args.generators.clone()
         };

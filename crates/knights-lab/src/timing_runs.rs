@@ -9,8 +9,8 @@ use std::time::Instant;
 use rand::Rng;
 use serde::Serialize;
 
-use knights::algorithms::tourney::{self, Generator};
-use knights::algorithms::{Spec, TourGenerator, Warnsdorff};
+use knights::algorithms::TourneyMethod;
+use knights::algorithms::{TourGenerator, TourSpec, Warnsdorff};
 use knights::rails::{self, ObfuscateOptions};
 use knights::rng::for_batch;
 use knights::{Board, Error, Result, Wanted};
@@ -87,7 +87,7 @@ fn check_runs(runs: u32) -> Result<()> {
 /// The joined rows carry the mean number of rails of their tours.
 pub fn time_tourneys(
     board: Board,
-    generator: Generator,
+    generator: TourneyMethod,
     runs: u32,
     seed: u64,
 ) -> Result<[Timing; 3]> {
@@ -97,7 +97,9 @@ pub fn time_tourneys(
     for i in 0..runs {
         let rng = &mut for_batch(seed, u64::from(i));
         let start = Instant::now();
-        let mut cover = tourney::tourney(board, generator, rng)?;
+        let mut cover = knights::Tourney::builder(board)
+            .method(generator)
+            .cover_with(rng)?;
         made += start.elapsed().as_secs_f64();
         rails::join(&mut cover, &Default::default(), rng)?;
         joined += start.elapsed().as_secs_f64();
@@ -123,9 +125,9 @@ pub fn time_tourneys(
 pub fn time_warnsdorff_tours(board: Board, runs: u32, seed: u64) -> Result<Timing> {
     check_runs(runs)?;
     let mut total = 0.0;
-    let spec = Spec {
+    let spec = TourSpec {
         kind: Wanted::Closed,
-        ..Spec::new(board)
+        ..TourSpec::new(board)
     };
     for i in 0..runs {
         let rng = &mut for_batch(seed, u64::from(i));
@@ -144,7 +146,7 @@ mod tests {
     #[test]
     fn timing_rows_for_every_generator() {
         let board = Board::new(12, 12).unwrap();
-        for g in Generator::ALL {
+        for g in TourneyMethod::ALL {
             let rows = time_tourneys(board, g, 2, 5).unwrap();
             assert_eq!(
                 rows.clone().map(|t| t.form),
@@ -162,8 +164,10 @@ mod tests {
         }
         let t = time_warnsdorff_tours(board, 2, 5).unwrap();
         assert_eq!((t.form, t.generator), (Form::Tour, "warnsdorff"));
-        assert!(time_tourneys(board, Generator::Braid, 0, 5).is_err());
+        assert!(time_tourneys(board, TourneyMethod::Braid, 0, 5).is_err());
         // Boards a generator does not take are refused, not timed.
-        assert!(time_tourneys(Board::new(10, 10).unwrap(), Generator::FourCover, 1, 5).is_err());
+        assert!(
+            time_tourneys(Board::new(10, 10).unwrap(), TourneyMethod::FourCover, 1, 5).is_err()
+        );
     }
 }

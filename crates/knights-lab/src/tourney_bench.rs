@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use knights::algorithms::tourney::{self, Generator};
-use knights::{check, rails, Board, Cover};
+use knights::algorithms::{Construct, TourneyMethod};
+use knights::{check, rails, Board, Cover, Tour, Tourney};
 
 use crate::cli::BenchArgs;
 
@@ -18,19 +18,23 @@ fn thread_cpu() -> Option<Duration> {
     Some(Duration::from_nanos(ns))
 }
 
+/// A tourney of `board` by `method`, drawn from `rng`.
+fn make(board: Board, method: TourneyMethod, rng: &mut knights::rng::KnightRng) -> Result<Cover> {
+    Ok(Tourney::builder(board).method(method).cover_with(rng)?)
+}
+
 /// One timed job on a board: the cover it made (checked outside the timing).
 fn job(name: &str, board: Board, seed: u64) -> Result<Cover> {
     let mut rng = knights::rng::seeded(seed);
     let mut cover = match name {
-        "braid+join" => tourney::tourney(board, Generator::Braid, &mut rng)?,
-        "four-cover+join" => tourney::tourney(board, Generator::FourCover, &mut rng)?,
-        "warnsdorff+join" => tourney::tourney(board, Generator::Warnsdorff, &mut rng)?,
-        "warnsdorff tourney" => {
-            return Ok(tourney::tourney(board, Generator::Warnsdorff, &mut rng)?)
-        }
+        "braid+join" => make(board, TourneyMethod::Braid, &mut rng)?,
+        "four-cover+join" => make(board, TourneyMethod::FourCover, &mut rng)?,
+        "warnsdorff+join" => make(board, TourneyMethod::Warnsdorff, &mut rng)?,
+        "warnsdorff tourney" => return make(board, TourneyMethod::Warnsdorff, &mut rng),
         "divide+obfuscate" => {
             // The divide-and-conquer tour, then 16 shatters and a join.
-            let mut cover = knights::construct::closed_cover(board)?;
+            let tour = Tour::builder(board).closed().algorithm(Construct).build()?;
+            let mut cover = Cover::from_tour(&tour)?;
             rails::obfuscate(&mut cover, &Default::default(), &mut rng)?;
             return Ok(cover);
         }

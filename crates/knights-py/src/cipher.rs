@@ -6,7 +6,7 @@
 use crate::classes::PyTour;
 use crate::run::{run_watched, Watch};
 use knights::cipher::Key;
-use knights::request::{CipherPlan, CipherRequest, DecryptRequest, EncryptRequest, Job};
+use knights::request::{CipherPlan, CipherRequest, DecryptRequest, EncryptRequest, JobRequest};
 use knights::{Control, Tour};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;

@@ -3,7 +3,7 @@
 use crate::convert::{bad_input, board_arg, count_kind};
 use crate::run::{run_watched, Watch};
 use knights::count;
-use knights::request::{CountAnswer, CountOf, CountRequest, Job};
+use knights::request::{CountAnswer, CountOf, CountRequest, JobRequest};
 use pyo3::prelude::*;
 
 /// An exact count of tours (undirected unless `directed`; with

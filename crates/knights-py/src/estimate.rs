@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use crate::convert::{bad_input, board_text, count_kind, whole};
 use crate::errors::lib;
 use crate::run::{run_watched, Watch};
-use knights::request::{CountOf, CountRequest, DryRunRequest, EstimateRequest, Job};
+use knights::request::{CountOf, CountRequest, DryRunRequest, EstimateRequest, JobRequest};
 use knights::Error;
 use pyo3::prelude::*;
 

@@ -3,7 +3,7 @@
 
 use crate::convert::{board_arg, pair_text, square_text, wanted_arg, whole, LEAPER};
 use crate::run::{run_watched, Watch};
-use knights::request::{ExistsAnswer, ExistsRequest, Job};
+use knights::request::{ExistsAnswer, ExistsRequest, JobRequest};
 use pyo3::prelude::*;
 
 /// Whether a tour exists beyond the plain board (holes, wrapping, a

@@ -4,8 +4,8 @@ use crate::classes::{PyTour, PyTourney};
 use crate::convert::text_arg;
 use crate::errors::invalid;
 use crate::run::guard;
-use knights::format::{self, Document, Valid};
-use knights::request::{CheckAnswer, CheckPlan, CheckRequest, Job};
+use knights::format::{self, Checked, Parsed};
+use knights::request::{CheckAnswer, CheckPlan, CheckRequest, JobRequest};
 use knights::Control;
 use pyo3::prelude::*;
 
@@ -13,8 +13,8 @@ use pyo3::prelude::*;
 #[pyfunction]
 pub(crate) fn read(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
     Ok(match read_valid(py, &text_arg(py, text)?)? {
-        Valid::Tour(tour) => Py::new(py, PyTour { tour })?.into_any(),
-        Valid::Tourney(tourney) => Py::new(py, PyTourney { tourney })?.into_any(),
+        Checked::Tour(tour) => Py::new(py, PyTour { tour })?.into_any(),
+        Checked::Tourney(tourney) => Py::new(py, PyTourney { tourney })?.into_any(),
     })
 }
 
@@ -45,9 +45,9 @@ pub(crate) fn check(
         return verdict(py, answer);
     }
     let doc = if let Ok(t) = x.cast::<PyTour>() {
-        Ok(Document::of_tour(&t.get().tour))
+        Ok(Parsed::of_tour(&t.get().tour))
     } else if let Ok(t) = x.cast::<PyTourney>() {
-        Ok(Document::of_tourney(&t.get().tourney))
+        Ok(Parsed::of_tourney(&t.get().tourney))
     } else {
         Err(text_arg(py, x)?)
     };
@@ -70,6 +70,6 @@ fn verdict(py: Python<'_>, answer: CheckAnswer) -> PyResult<String> {
 }
 
 /// A tour or tourney text, read and checked by the library.
-pub(crate) fn read_valid(py: Python<'_>, text: &str) -> PyResult<Valid> {
-    guard(py, || format::read(text)?.into_valid())
+pub(crate) fn read_valid(py: Python<'_>, text: &str) -> PyResult<Checked> {
+    guard(py, || format::read(text)?.into_checked())
 }

@@ -5,7 +5,7 @@
 
 use knights::format;
 use knights::magic::LineSums;
-use knights::request::{Job, MagicRequest};
+use knights::request::{JobRequest, MagicRequest};
 use knights::{Control, Tour};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;

@@ -5,7 +5,9 @@
 //! the command line and the server give.
 
 use knights::play::Position;
-use knights::request::{Job, PositionAnswer, PositionPlan, PositionRequest, DEFAULT_MAX_NODES};
+use knights::request::{
+    JobRequest, PositionAnswer, PositionPlan, PositionRequest, DEFAULT_MAX_NODES,
+};
 use knights::{Control, Square};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;

@@ -7,7 +7,7 @@
 
 use knights::format::{puzzle_json, puzzle_text};
 use knights::puzzle::{Difficulty, Puzzle, Work};
-use knights::request::{Job, PuzzleRequest, SolveAnswer, SolveRequest};
+use knights::request::{JobRequest, PuzzleRequest, SolveAnswer, SolveRequest};
 use knights::{Control, Error, Tour};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;

@@ -9,7 +9,7 @@ use crate::classes::{PyTour, PyTourney};
 use crate::convert::whole_or;
 use crate::run::{run_watched, Watch};
 use knights::request::{
-    CoverPlan, Job, JoinRequest, ObfuscatePlan, ObfuscateRequest, ShatterRequest,
+    CoverPlan, JobRequest, JoinRequest, ObfuscatePlan, ObfuscateRequest, ShatterRequest,
 };
 use knights::{Control, Tour, Tourney};
 use pyo3::exceptions::PyTypeError;

@@ -3,7 +3,7 @@
 
 use crate::convert::{board_text, wanted_arg, whole};
 use crate::run::{run_watched, Watch};
-use knights::request::{Job, StatsRequest};
+use knights::request::{JobRequest, StatsRequest};
 use knights::Error;
 use pyo3::prelude::*;
 

@@ -10,11 +10,11 @@ use crate::files::read_valid;
 use crate::memory::{ensure_memory, ensure_text_fits, uint32_bytes};
 use crate::pictures::{self, Item};
 use crate::run::{guard, run_inline, run_watched, Watch};
-use knights::algorithms::{Algorithm, Generator};
-use knights::format::Valid;
+use knights::algorithms::{Algorithm, TourneyMethod};
+use knights::format::Checked;
 use knights::format::{self, SvgOptions};
 use knights::rails;
-use knights::request::{Job, TourRequest};
+use knights::request::{JobRequest, TourRequest};
 use knights::stats::MoveCounts;
 use knights::{Board, Control, Cover, Tour};
 use pyo3::exceptions::{PyImportError, PyIndexError};
@@ -83,8 +83,8 @@ impl PyTour {
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
         match read_valid(py, &text_arg(py, text)?)? {
-            Valid::Tour(tour) => Ok(PyTour { tour }),
-            Valid::Tourney(_) => bad_input(
+            Checked::Tour(tour) => Ok(PyTour { tour }),
+            Checked::Tourney(_) => bad_input(
                 py,
                 "the text is a tourney, not a tour; read it with knights.read() or Tourney.from_json()"
                     .into(),
@@ -455,7 +455,9 @@ fn is_quick(r: &TourRequest) -> bool {
         Ok(
             Algorithm::Auto
             | Algorithm::Construct
-            | Algorithm::Tourney(Generator::FourCover | Generator::Braid | Generator::Divide),
+            | Algorithm::Tourney(
+                TourneyMethod::FourCover | TourneyMethod::Braid | TourneyMethod::Divide,
+            ),
         ) => n <= 10_000,
         Ok(Algorithm::Warnsdorff(_)) => n <= 1024,
         _ => false,

@@ -10,9 +10,9 @@ use crate::pictures::{self, Item};
 use crate::run::{guard, run_watched, Watch};
 use crate::tour::{svg, PAIR_BYTES};
 use knights::format;
-use knights::format::Valid;
+use knights::format::Checked;
 use knights::rails;
-use knights::request::{Job, TourneyRequest};
+use knights::request::{JobRequest, TourneyRequest};
 use knights::stats::MoveCounts;
 use knights::{Control, Cover, Tourney};
 use pyo3::prelude::*;
@@ -47,8 +47,8 @@ impl PyTourney {
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
         match read_valid(py, &text_arg(py, text)?)? {
-            Valid::Tourney(tourney) => Ok(PyTourney { tourney }),
-            Valid::Tour(_) => bad_input(
+            Checked::Tourney(tourney) => Ok(PyTourney { tourney }),
+            Checked::Tour(_) => bad_input(
                 py,
                 "the text is a tour, not a tourney; read it with Tour.from_json()".into(),
             ),

@@ -13,12 +13,12 @@ use axum::http::{header, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use knights::algorithms::{Algorithm, Generator, Tie};
+use knights::algorithms::{Algorithm, Tie, TourneyMethod};
 use knights::board::MOVES;
-use knights::format::{self, Valid};
+use knights::format::{self, Checked};
 use knights::request::{
-    CheckRequest, CipherRequest, DecryptRequest, EncryptRequest, ExistsRequest, Job, JoinRequest,
-    ObfuscateRequest, ShatterRequest, TourRequest, TourneyRequest,
+    CheckRequest, CipherRequest, DecryptRequest, EncryptRequest, ExistsRequest, JobRequest,
+    JoinRequest, ObfuscateRequest, ShatterRequest, TourRequest, TourneyRequest,
 };
 use knights::stats::MoveCounts;
 use knights::{rails, Board, Control, Cover, Square, StopFlag, Tour, Tourney};
@@ -133,7 +133,7 @@ async fn info(State(state): State<AppState>) -> Json<Value> {
         "algorithms": Algorithm::ALL.iter().map(|a| json!({
             "name": a.name(), "about": a.about(), "options": a.option_names(),
         })).collect::<Vec<_>>(),
-        "generators": Generator::ALL.iter().map(|g| json!({"name": g.name(), "about": g.about()})).collect::<Vec<_>>(),
+        "generators": TourneyMethod::ALL.iter().map(|g| json!({"name": g.name(), "about": g.about()})).collect::<Vec<_>>(),
         "ties": Tie::ALL.iter().map(|t| json!({"name": t.name(), "about": t.about()})).collect::<Vec<_>>(),
         "moves": MOVES.iter().map(|&(dx, dy)| json!([dy, dx])).collect::<Vec<_>>(),
         "limits": {
@@ -161,10 +161,10 @@ fn is_linear(algorithm: Algorithm) -> bool {
 }
 
 /// Whether `generator` is a construction (no search, no restarts).
-fn is_construction(generator: Generator) -> bool {
+fn is_construction(generator: TourneyMethod) -> bool {
     matches!(
         generator,
-        Generator::Braid | Generator::FourCover | Generator::Divide
+        TourneyMethod::Braid | TourneyMethod::FourCover | TourneyMethod::Divide
     )
 }
 
@@ -453,9 +453,9 @@ async fn stats(
         .map_err(|_| ApiError::bad("the request body is not UTF-8 text"))?;
     cover_board(text, state.config.max_tourney_squares, "/api/stats")?;
     Ok(Json(counts_value(
-        &match format::read(text)?.into_valid()? {
-            Valid::Tour(t) => MoveCounts::of_tour(&t),
-            Valid::Tourney(t) => MoveCounts::of_tourney(&t),
+        &match format::read(text)?.into_checked()? {
+            Checked::Tour(t) => MoveCounts::of_tour(&t),
+            Checked::Tourney(t) => MoveCounts::of_tourney(&t),
         },
     )))
 }

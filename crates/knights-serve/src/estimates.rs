@@ -11,7 +11,7 @@ use axum::http::Uri;
 use axum::routing::get;
 use axum::{Json, Router};
 use knights::request::{
-    CountRequest, DryRunAnswer, DryRunRequest, EstimateAnswer, EstimateRequest, Job,
+    CountRequest, DryRunAnswer, DryRunRequest, EstimateAnswer, EstimateRequest, JobRequest,
 };
 use knights::Control;
 

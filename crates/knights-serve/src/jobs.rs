@@ -21,7 +21,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use knights::request::{CountOf, CountRequest, Job as _};
+use knights::request::{CountOf, CountRequest, JobRequest as _};
 use knights::{Board, StopFlag};
 use serde_json::{json, Value};
 use tokio::sync::{mpsc, watch, Semaphore};

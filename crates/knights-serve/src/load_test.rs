@@ -215,11 +215,11 @@ async fn tour_client(
             continue;
         }
         let text = std::str::from_utf8(&body).unwrap();
-        match format::read(text).unwrap().into_valid().unwrap() {
-            format::Valid::Tour(t) => {
+        match format::read(text).unwrap().into_checked().unwrap() {
+            format::Checked::Tour(t) => {
                 check::check_tour(&t).unwrap();
             }
-            format::Valid::Tourney(_) => panic!("a tourney"),
+            format::Checked::Tourney(_) => panic!("a tourney"),
         }
         peak = peak.max(rss_kib());
     }

@@ -87,11 +87,11 @@ async fn a_tour_downloads_as_png_gif_and_animated_svg_made_by_the_library() {
     assert_eq!(s, StatusCode::OK);
     let tour: Tour = match format::read(std::str::from_utf8(&json).unwrap())
         .unwrap()
-        .into_valid()
+        .into_checked()
         .unwrap()
     {
-        format::Valid::Tour(t) => t,
-        format::Valid::Tourney(_) => panic!("a tour"),
+        format::Checked::Tour(t) => t,
+        format::Checked::Tourney(_) => panic!("a tour"),
     };
 
     let (s, headers, png) = fetch(&app, "GET", &format!("/api/tour?{query}&format=png"), "").await;

@@ -15,7 +15,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use knights::format::{self, SvgOptions};
 use knights::play::Position;
-use knights::request::{Job, PositionAnswer, PositionRequest};
+use knights::request::{JobRequest, PositionAnswer, PositionRequest};
 use knights::{Board, Control, Wanted};
 use serde::Deserialize;
 

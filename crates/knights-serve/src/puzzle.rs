@@ -12,7 +12,7 @@ use axum::extract::State;
 use axum::http::Uri;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use knights::request::{Job, PuzzleAnswer, PuzzleRequest, SolveAnswer, SolveRequest};
+use knights::request::{JobRequest, PuzzleAnswer, PuzzleRequest, SolveAnswer, SolveRequest};
 use knights::Control;
 
 use super::api::{capped, own_query, read_json, read_query};

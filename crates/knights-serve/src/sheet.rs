@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use knights::algorithms::Algorithm;
-use knights::request::{Job, SheetRequest};
+use knights::request::{JobRequest, SheetRequest};
 use knights::Control;
 
 use super::api::{capped, read_query};

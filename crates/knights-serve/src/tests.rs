@@ -61,9 +61,9 @@ pub(super) async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
 /// Checks a tour answer with the library's checker; returns its kind.
 pub(super) fn checked(v: &Value) -> Kind {
     let doc = format::read(&v.to_string()).expect("tour JSON");
-    match doc.into_valid().expect("a valid tour") {
-        format::Valid::Tour(t) => check::check_tour(&t).unwrap(),
-        format::Valid::Tourney(_) => panic!("a tourney, not a tour"),
+    match doc.into_checked().expect("a valid tour") {
+        format::Checked::Tour(t) => check::check_tour(&t).unwrap(),
+        format::Checked::Tourney(_) => panic!("a tourney, not a tour"),
     }
 }
 
@@ -141,7 +141,7 @@ async fn the_compact_encoding_and_the_files() {
         let Ok(doc) = format::read(text) else {
             continue;
         };
-        if let format::Valid::Tour(t) = doc.into_valid().unwrap() {
+        if let format::Checked::Tour(t) = doc.into_checked().unwrap() {
             check::check_tour(&t).unwrap();
         }
     }
@@ -253,10 +253,7 @@ async fn every_generator_the_info_lists_makes_a_tourney() {
         .iter()
         .map(|g| g["name"].as_str().unwrap())
         .collect();
-    assert_eq!(
-        names.len(),
-        knights::algorithms::tourney::Generator::ALL.len()
-    );
+    assert_eq!(names.len(), knights::algorithms::TourneyMethod::ALL.len());
     for name in names {
         let (s, t) = get(
             &app,
@@ -267,12 +264,12 @@ async fn every_generator_the_info_lists_makes_a_tourney() {
         assert_eq!(t["algorithm"], json!(name));
         let body = json!({"rows": 8, "cols": 8, "cycles": t["cycles"]}).to_string();
         let doc = format::read(&body).expect("tourney JSON");
-        match doc.into_valid().expect("a valid tourney") {
-            format::Valid::Tourney(cover) => {
+        match doc.into_checked().expect("a valid tourney") {
+            format::Checked::Tourney(cover) => {
                 let squares: usize = cover.cycles().iter().map(Vec::len).sum();
                 assert_eq!(squares, 64, "{name} covers the board");
             }
-            format::Valid::Tour(_) => {} // one cycle that visits every square
+            format::Checked::Tour(_) => {} // one cycle that visits every square
         }
     }
 }

@@ -15,7 +15,7 @@
 //!   after [`super::Config::stream_timeout`], it is stopped and the stream
 //!   ends.
 //! - `GET /api/theatre/neural`: one run of the library's Takefuji-Lee
-//!   network ([`neural::neural_observed`]) on a small board, round by
+//!   network ([`TakefujiLee::cover_observed`]) on a small board, round by
 //!   round: the edges whose output switched in each round.
 
 use std::collections::HashMap;
@@ -31,10 +31,10 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
 use knights::algorithms::backtrack::BacktrackEvent;
-use knights::algorithms::tourney::neural;
 use knights::algorithms::warnsdorff::Step;
 use knights::algorithms::TreeSearch;
-use knights::algorithms::{Backtrack, Hybrid, Spec, Tie, Warnsdorff};
+use knights::algorithms::{Backtrack, Hybrid, Tie, TourSpec, Warnsdorff};
+use knights::algorithms::{NeuralEvent, TakefujiLee};
 use knights::{Board, Control, Square, StopFlag, Wanted};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{mpsc, oneshot};
@@ -165,17 +165,17 @@ async fn warnsdorff(State(state): State<AppState>, uri: Uri) -> Result<Json<Walk
     let (q, []): (WalkQuery, _) = read_query(&uri, [])?;
     let cap = state.config.max_theatre_squares;
     let board = theatre_board(&q.board, cap, "/api/theatre/warnsdorff")?;
-    let spec = Spec {
+    let spec = TourSpec {
         kind: q.kind,
         start: start_square(board, q.start.as_deref())?,
-        ..Spec::new(board)
+        ..TourSpec::new(board)
     };
     let tie: Tie = q.tie.as_deref().map_or(Ok(Tie::default()), str::parse)?;
     let seed = q.seed;
     let value = state
         .sized(board.squares(), true, move |stop| {
             walk(
-                Spec {
+                TourSpec {
                     control: Control::new().stop(stop),
                     ..spec
                 },
@@ -193,7 +193,7 @@ async fn warnsdorff(State(state): State<AppState>, uri: Uri) -> Result<Json<Walk
 /// chosen and the tie-break when several had the fewest onward moves.
 /// (Where an open tour is asked and the walk closed, the library opens the
 /// cycle afterwards; `closed` is the tour's.)
-fn walk(spec: Spec, tie: Tie, seed: u64) -> knights::Result<Walk> {
+fn walk(spec: TourSpec, tie: Tie, seed: u64) -> knights::Result<Walk> {
     let board = spec.board;
     let (mut squares, mut steps) = (Vec::new(), Vec::new());
     let tour = Warnsdorff::default().tie(tie).generate_observed(
@@ -304,10 +304,10 @@ async fn search(
     } else {
         Wanted::Either
     };
-    let spec = Spec {
+    let spec = TourSpec {
         kind,
         start: start_square(board, q.start.as_deref())?,
-        ..Spec::new(board)
+        ..TourSpec::new(board)
     };
     knights::exists::require(board, kind)?;
     let open = match state.stream_permit() {
@@ -369,7 +369,7 @@ async fn search(
 /// `steps` (a closed stream stops it); the `done` event's data.
 fn run_search(
     searcher: &dyn TreeSearch,
-    spec: &Spec,
+    spec: &TourSpec,
     steps: &mpsc::Sender<BacktrackEvent>,
 ) -> SearchDone {
     let board = spec.board;
@@ -511,7 +511,7 @@ async fn neural(State(state): State<AppState>, uri: Uri) -> Result<Json<Network>
     Ok(Json(value))
 }
 
-/// One run of the library's network ([`neural::neural_observed`], one run
+/// One run of the library's network ([`TakefujiLee::cover_observed`], one run
 /// of at most `max_rounds` rounds, seeded with `seed`) as its observer tells
 /// it: the board's edges, those on at first, the edges switched in each
 /// round, and whether it rested as a tourney.
@@ -529,20 +529,16 @@ fn network(board: Board, seed: u64, max_rounds: u32, stop: StopFlag) -> knights:
         edges.iter().enumerate().map(|(i, &e)| (e, i)).collect();
     let edge = |u: Square, v: Square| index[&(u.min(v), u.max(v))];
     let (mut initial, mut rounds, mut switched) = (Vec::new(), Vec::new(), Vec::new());
-    let options = neural::NeuralOptions {
-        max_rounds,
-        max_restarts: 1,
-        control: Control::new().stop(stop),
-    };
-    let run = neural::neural_observed(
+    let network = TakefujiLee::DEFAULT.max_rounds(max_rounds).max_restarts(1);
+    let run = network.cover_observed(
         board,
-        &options,
+        &Control::new().stop(stop),
         &mut knights::rng::seeded(seed),
         &mut |event| match event {
-            neural::NeuralEvent::Run => {}
-            neural::NeuralEvent::On { u, v } => initial.push(edge(u, v)),
-            neural::NeuralEvent::Switch { u, v, .. } => switched.push(edge(u, v)),
-            neural::NeuralEvent::Round { round } => {
+            NeuralEvent::Run => {}
+            NeuralEvent::On { u, v } => initial.push(edge(u, v)),
+            NeuralEvent::Switch { u, v, .. } => switched.push(edge(u, v)),
+            NeuralEvent::Round { round } => {
                 // Rounds that switch nothing are taken at once: empty here.
                 rounds.resize(round as usize - 1, Vec::new());
                 rounds.push(std::mem::take(&mut switched));
@@ -586,10 +582,10 @@ mod tests {
             ("7x9", Wanted::Either, None, Tie::First, 5),
         ] {
             let board: Board = board.parse().unwrap();
-            let spec = Spec {
+            let spec = TourSpec {
                 kind,
                 start,
-                ..Spec::new(board)
+                ..TourSpec::new(board)
             };
             let shown = walk(spec, tie, seed).unwrap();
             let tour = Tour::builder(board)
@@ -624,12 +620,15 @@ mod tests {
                     }
                 }
             }
-            let options = neural::NeuralOptions {
-                max_rounds: 5000,
-                max_restarts: 1,
-                control: Control::new(),
-            };
-            let library = neural::neural(board, &options, &mut knights::rng::seeded(seed));
+            let library = TakefujiLee::DEFAULT
+                .max_rounds(5000)
+                .max_restarts(1)
+                .cover_observed(
+                    board,
+                    &Control::new(),
+                    &mut knights::rng::seeded(seed),
+                    &mut |_| {},
+                );
             assert_eq!(shown.tourney, library.is_ok(), "seed {seed}");
             let Ok(cover) = library else { continue };
             let mut want = std::collections::BTreeSet::new();
@@ -651,9 +650,9 @@ mod tests {
     #[test]
     fn the_answers_have_the_keys_the_page_reads() {
         let board: Board = "5x5".parse().unwrap();
-        let spec = Spec {
+        let spec = TourSpec {
             start: Some(0),
-            ..Spec::new(board)
+            ..TourSpec::new(board)
         };
         let shown = serde_json::to_string(&walk(spec, Tie::Centre, 4).unwrap()).unwrap();
         assert!(

@@ -11,7 +11,7 @@ use std::cell::Cell;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use knights::algorithms::TreeSearch;
-use knights::algorithms::{Backtrack, Hybrid, Spec, Tie, TourGenerator, Warnsdorff};
+use knights::algorithms::{Backtrack, Hybrid, Tie, TourGenerator, TourSpec, Warnsdorff};
 use knights::{Board, Wanted};
 use rand::Rng;
 
@@ -25,9 +25,9 @@ fn eight_by_eight(c: &mut Criterion) {
             group.bench_function(BenchmarkId::new(format!("warnsdorff-{tie}"), kind), |b| {
                 b.iter(|| {
                     seed.set(seed.get() + 1);
-                    let spec = Spec {
+                    let spec = TourSpec {
                         kind: if closed { Wanted::Closed } else { Wanted::Open },
-                        ..Spec::new(board)
+                        ..TourSpec::new(board)
                     };
                     let mut rng = knights::rng::seeded(seed.get());
                     Warnsdorff::default()
@@ -42,14 +42,14 @@ fn eight_by_eight(c: &mut Criterion) {
             b.iter(|| {
                 seed.set(seed.get() + 1);
                 let mut rng = knights::rng::seeded(seed.get());
-                let spec = Spec {
+                let spec = TourSpec {
                     kind: if closed {
                         Wanted::Closed
                     } else {
                         Wanted::Either
                     },
                     start: Some(rng.random_range(0..64)),
-                    ..Spec::new(board)
+                    ..TourSpec::new(board)
                 };
                 let hybrid = Hybrid::DEFAULT.max_nodes(u64::MAX);
                 hybrid.search(&spec, &mut |_| ()).result.unwrap()
@@ -66,9 +66,9 @@ fn eight_by_eight(c: &mut Criterion) {
         let board = Board::new(n, n).unwrap();
         group.bench_function(BenchmarkId::new("open-from-corner", board), |b| {
             b.iter(|| {
-                let spec = Spec {
+                let spec = TourSpec {
                     start: Some(0),
-                    ..Spec::new(board)
+                    ..TourSpec::new(board)
                 };
                 let search = Backtrack::DEFAULT.max_nodes(u64::MAX);
                 search.search(&spec, &mut |_| ()).result.unwrap()
@@ -88,9 +88,9 @@ fn hundred(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("warnsdorff-centre", kind), |b| {
             b.iter(|| {
                 seed.set(seed.get() + 1);
-                let spec = Spec {
+                let spec = TourSpec {
                     kind: if closed { Wanted::Closed } else { Wanted::Open },
-                    ..Spec::new(board)
+                    ..TourSpec::new(board)
                 };
                 // About 0.4 % of walks close here.
                 let rule = Warnsdorff::default().tie(Tie::Centre).max_attempts(100_000);
@@ -101,9 +101,9 @@ fn hundred(c: &mut Criterion) {
     }
     group.bench_function(BenchmarkId::new("hybrid", "open"), |b| {
         b.iter(|| {
-            let spec = Spec {
+            let spec = TourSpec {
                 start: Some(0),
-                ..Spec::new(board)
+                ..TourSpec::new(board)
             };
             let search = Hybrid::default().search(&spec, &mut |_| ());
             search.result.unwrap()

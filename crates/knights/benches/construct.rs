@@ -5,8 +5,8 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use knights::construct;
-use knights::{Board, Wanted};
+use knights::algorithms::Construct;
+use knights::{Board, Tour, Wanted};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("construct");
@@ -24,7 +24,8 @@ fn bench(c: &mut Criterion) {
         let kind = if closed { "closed" } else { "open" };
         group.bench_with_input(BenchmarkId::new(kind, board), &board, |b, &board| {
             let wanted = if closed { Wanted::Closed } else { Wanted::Open };
-            b.iter(|| construct::tour(board, wanted, None).expect("a tour"));
+            let request = Tour::builder(board).kind(wanted).algorithm(Construct);
+            b.iter(|| request.build().expect("a tour"));
         });
     }
     group.finish();

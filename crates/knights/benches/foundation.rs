@@ -8,13 +8,13 @@
 use std::io::Write;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use knights::algorithms::{Spec, TourGenerator, Warnsdorff};
+use knights::algorithms::{TourGenerator, TourSpec, Warnsdorff};
 use knights::{check, format, Board, Cover, Tour, Wanted};
 
 fn tour(n: u64) -> Tour {
-    let spec = Spec {
+    let spec = TourSpec {
         kind: Wanted::Open,
-        ..Spec::new(Board::new(n, n).unwrap())
+        ..TourSpec::new(Board::new(n, n).unwrap())
     };
     let mut rng = knights::rng::seeded(1);
     Warnsdorff::default().generate(&spec, &mut rng).unwrap()

@@ -3,7 +3,8 @@
 #![allow(missing_docs)] // criterion_group! makes undocumented functions
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use knights::algorithms::tourney::{tourney, Generator};
+use knights::algorithms::TourneyMethod;
+use knights::Tourney;
 use knights::{rails, Board};
 
 fn generate_and_join(c: &mut Criterion) {
@@ -13,16 +14,19 @@ fn generate_and_join(c: &mut Criterion) {
         let board = Board::new(n, n).unwrap();
         group.throughput(Throughput::Elements(n * n));
         for g in [
-            Generator::Braid,
-            Generator::FourCover,
-            Generator::Warnsdorff,
+            TourneyMethod::Braid,
+            TourneyMethod::FourCover,
+            TourneyMethod::Warnsdorff,
         ] {
             group.bench_with_input(BenchmarkId::new(g.name(), n), &board, |b, &board| {
                 let mut seed = 0;
                 b.iter(|| {
                     seed += 1;
                     let mut rng = knights::rng::seeded(seed);
-                    let mut cover = tourney(board, g, &mut rng).unwrap();
+                    let mut cover = Tourney::builder(board)
+                        .method(g)
+                        .cover_with(&mut rng)
+                        .unwrap();
                     rails::join(&mut cover, &Default::default(), &mut rng).unwrap();
                     cover
                 })
@@ -38,7 +42,10 @@ fn obfuscate(c: &mut Criterion) {
     for n in [100u64, 1000] {
         let board = Board::new(n, n).unwrap();
         let mut rng = knights::rng::seeded(1);
-        let mut tour = tourney(board, Generator::Braid, &mut rng).unwrap();
+        let mut tour = Tourney::builder(board)
+            .method(TourneyMethod::Braid)
+            .cover_with(&mut rng)
+            .unwrap();
         rails::join(&mut tour, &Default::default(), &mut rng).unwrap();
         group.throughput(Throughput::Elements(n * n));
         group.bench_with_input(

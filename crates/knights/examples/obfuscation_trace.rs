@@ -9,7 +9,7 @@
 //! for any distribution of tours; beyond 3 squares of the start that is gone.
 //!
 //! `cargo run --release -p knights --example obfuscation_trace -- [N] [SIDE] [SEED]`
-use knights::algorithms::tourney::{tour, Generator};
+use knights::algorithms::TourneyMethod;
 use knights::{rails, Board, Cover};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -20,18 +20,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let board = Board::new(side.into(), side.into())?;
     let radii = [None, Some(0u32), Some(3), Some(6)];
     for g in [
-        Generator::Divide,
-        Generator::Braid,
-        Generator::FourCover,
-        Generator::Warnsdorff,
-        Generator::Neural,
+        TourneyMethod::Divide,
+        TourneyMethod::Braid,
+        TourneyMethod::FourCover,
+        TourneyMethod::Warnsdorff,
+        TourneyMethod::Neural,
     ] {
         // per radius: sums of (rel3-rel5, rel2-rel6, rel1-rel7) fractions and squares
         let mut sum = vec![[0.0f64; 3]; radii.len()];
         let mut sq = vec![[0.0f64; 3]; radii.len()];
         for i in 0..n {
             let mut rng = knights::rng::for_batch(seed, i);
-            let t = tour(board, g, &mut rng)?;
+            let t = knights::Tour::builder(board)
+                .algorithm(g)
+                .build_with(&mut rng)?;
             let mut c = Cover::from_tour(&t)?;
             rails::obfuscate(&mut c, &Default::default(), &mut rng)?;
             let t = c.to_tour(t.start(), None)?;

@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p knights --example shatter_bias -- [N] [SIDE]`
 
-use knights::algorithms::tourney::{tourney, Generator};
+use knights::algorithms::TourneyMethod;
 use knights::{rails, Board, Cover};
 
 /// Steep minus flat fraction of the moves of a cover.
@@ -22,12 +22,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: u64 = args.get(1).map_or(Ok(200), |s| s.parse())?;
     let side: u64 = args.get(2).map_or(Ok(32), |s| s.parse())?;
     let board = Board::new(side, side)?;
-    for gen in [Generator::Braid, Generator::Divide, Generator::Warnsdorff] {
+    for gen in [
+        TourneyMethod::Braid,
+        TourneyMethod::Divide,
+        TourneyMethod::Warnsdorff,
+    ] {
         let mut sum = [0.0f64; 5];
         let mut switched = 0usize;
         for i in 0..n {
             let mut rng = knights::rng::for_batch(5, i);
-            let raw = tourney(board, gen, &mut rng)?;
+            let raw = knights::Tourney::builder(board)
+                .method(gen)
+                .cover_with(&mut rng)?;
             if i == 0 {
                 let mut t = raw.clone();
                 rails::obfuscate(&mut t, &Default::default(), &mut rng)?;

@@ -6,7 +6,7 @@
 //!   [`Algorithm`], from any start, closed / open / either, seeded, and
 //!   optionally obfuscated.
 //! - [`TourneyBuilder`] ([`Tourney::builder`]): one tourney (cycle cover)
-//!   by any [`Generator`], seeded; join, shatter and obfuscate it with the
+//!   by any [`TourneyMethod`], seeded; join, shatter and obfuscate it with the
 //!   functions of [`crate::rails`].
 //!
 //! Counting has its own builder, [`crate::count::Counter`], because a
@@ -14,8 +14,7 @@
 
 use rand::RngCore;
 
-use crate::algorithms::tourney;
-use crate::algorithms::{Algorithm, Generator, Spec, TourGenerator};
+use crate::algorithms::{tourney_methods, Algorithm, TourGenerator, TourSpec, TourneyMethod};
 use crate::board::Square;
 use crate::{rails, rng, Board, Control, Cover, Result, Tour, Tourney, Wanted};
 
@@ -39,7 +38,7 @@ use crate::{rails, rng, Board, Control, Cover, Result, Tour, Tourney, Wanted};
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[must_use = "a builder does nothing until build() is called"]
 pub struct TourBuilder {
-    spec: Spec,
+    spec: TourSpec,
     seed: u64,
     algorithm: Algorithm,
     shatters: Option<u32>,
@@ -49,7 +48,7 @@ impl Tour {
     /// A request for one tour of `board`; see [`TourBuilder`].
     pub fn builder(board: Board) -> TourBuilder {
         TourBuilder {
-            spec: Spec::new(board),
+            spec: TourSpec::new(board),
             seed: 0,
             algorithm: Algorithm::Auto,
             shatters: None,
@@ -149,7 +148,7 @@ impl TourBuilder {
     }
 
     /// What the request says besides the algorithm and the seed.
-    pub fn spec(&self) -> &Spec {
+    pub fn spec(&self) -> &TourSpec {
         &self.spec
     }
 
@@ -193,15 +192,15 @@ impl TourBuilder {
 }
 
 /// A request for one tourney (a cycle cover of the knight graph): the
-/// board, then the generator ([`Generator::Warnsdorff`] by default) and
+/// board, then the method ([`TourneyMethod::Warnsdorff`] by default) and
 /// the seed (0).
 ///
 /// # Example
 /// ```
-/// use knights::{Tourney, algorithms::Generator};
-/// let cover = Tourney::builder("12x12".parse()?).generator(Generator::Braid).seed(3).cover()?;
+/// use knights::{Tourney, algorithms::TourneyMethod};
+/// let cover = Tourney::builder("12x12".parse()?).method(TourneyMethod::Braid).seed(3).cover()?;
 /// assert!(knights::check::check_cover(&cover)? >= 1);
-/// let tourney = Tourney::builder("8x8".parse()?).generator(Generator::FourCover).build()?;
+/// let tourney = Tourney::builder("8x8".parse()?).method(TourneyMethod::FourCover).build()?;
 /// assert_eq!(tourney.len(), 16);
 /// # Ok::<(), knights::Error>(())
 /// ```
@@ -209,7 +208,7 @@ impl TourBuilder {
 #[must_use = "a builder does nothing until build() is called"]
 pub struct TourneyBuilder {
     board: Board,
-    generator: Generator,
+    method: TourneyMethod,
     seed: u64,
     control: Control,
 }
@@ -219,7 +218,7 @@ impl Tourney {
     pub fn builder(board: Board) -> TourneyBuilder {
         TourneyBuilder {
             board,
-            generator: Generator::default(),
+            method: TourneyMethod::default(),
             seed: 0,
             control: Control::new(),
         }
@@ -227,9 +226,9 @@ impl Tourney {
 }
 
 impl TourneyBuilder {
-    /// The generator.
-    pub fn generator(mut self, generator: Generator) -> TourneyBuilder {
-        self.generator = generator;
+    /// The method that makes the tourney.
+    pub fn method(mut self, method: TourneyMethod) -> TourneyBuilder {
+        self.method = method;
         self
     }
 
@@ -249,12 +248,14 @@ impl TourneyBuilder {
 
     /// The tourney in the compact form that [`crate::rails`] works on.
     pub fn cover(&self) -> Result<Cover> {
-        tourney::controlled(
-            self.board,
-            self.generator,
-            &self.control,
-            &mut rng::seeded(self.seed),
-        )
+        self.cover_with(&mut rng::seeded(self.seed))
+    }
+
+    /// [`TourneyBuilder::cover`] drawing its random choices from `rng`
+    /// instead of the seed's generator (for callers that make many
+    /// tourneys from one stream).
+    pub fn cover_with(&self, rng: &mut dyn RngCore) -> Result<Cover> {
+        tourney_methods::controlled(self.board, self.method, &self.control, rng)
     }
 
     /// The tourney as ordered cycles.

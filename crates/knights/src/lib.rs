@@ -65,8 +65,8 @@
 //!
 //! A tourney, joined into one closed tour, then obfuscated:
 //! ```
-//! use knights::{Tourney, algorithms::Generator, rails};
-//! let mut cover = Tourney::builder("12x12".parse()?).generator(Generator::Braid).seed(1).cover()?;
+//! use knights::{Tourney, algorithms::TourneyMethod, rails};
+//! let mut cover = Tourney::builder("12x12".parse()?).method(TourneyMethod::Braid).seed(1).cover()?;
 //! let mut rng = knights::rng::seeded(1);
 //! rails::join(&mut cover, &Default::default(), &mut rng)?;
 //! rails::obfuscate(&mut cover, &Default::default(), &mut rng)?;
@@ -93,7 +93,7 @@ pub mod cipher;
 pub mod construct;
 mod control;
 pub mod count;
-pub mod cover;
+mod cover;
 mod error;
 pub mod exists;
 pub mod format;
@@ -107,8 +107,8 @@ pub mod rng;
 pub mod shape;
 pub mod stats;
 mod stop;
-pub mod tour;
-pub mod tourney;
+mod tour;
+mod tourney;
 mod wanted;
 
 pub use board::{Board, Square};

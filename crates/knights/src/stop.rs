@@ -50,7 +50,7 @@ impl Eq for StopFlag {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::tourney::{self, neural, walks, Generator};
+    use crate::algorithms::tourney_methods::{self, neural, walks, TourneyMethod};
     use crate::algorithms::{warnsdorff, Algorithm, TakefujiLee, Warnsdorff};
     use crate::cipher::{Key, KeySpec};
     use crate::{rails, rng, Board, Control, Tour, Tourney};
@@ -87,9 +87,9 @@ mod tests {
         for algorithm in [
             Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
             Algorithm::TakefujiLee(TakefujiLee::DEFAULT),
-            Algorithm::Tourney(Generator::Warnsdorff),
-            Algorithm::Tourney(Generator::Neural),
-            Algorithm::Tourney(Generator::Braid),
+            Algorithm::Tourney(TourneyMethod::Warnsdorff),
+            Algorithm::Tourney(TourneyMethod::Neural),
+            Algorithm::Tourney(TourneyMethod::Braid),
         ] {
             let built = Tour::builder(board)
                 .algorithm(algorithm)
@@ -105,12 +105,8 @@ mod tests {
             walks::warnsdorff(board, &walks, &mut rng::seeded(0)),
             "walks",
         );
-        let network = neural::NeuralOptions {
-            control: stopped(),
-            ..Default::default()
-        };
         assert_stopped(
-            neural::neural(board, &network, &mut rng::seeded(0)),
+            neural::cover(board, &stopped(), &mut rng::seeded(0)),
             "neural",
         );
         assert_stopped(
@@ -121,7 +117,8 @@ mod tests {
         assert_stopped(Key::from_spec(&spec, &stopped()), "cipher key");
         let spec: KeySpec = "8x8,algorithm=tourney".parse().unwrap();
         assert_stopped(Key::from_spec(&spec, &stopped()), "tourney key");
-        let mut cover = tourney::tourney(board, Generator::FourCover, &mut rng::seeded(0)).unwrap();
+        let mut cover =
+            tourney_methods::cover(board, TourneyMethod::FourCover, &mut rng::seeded(0)).unwrap();
         let join = rails::JoinOptions {
             control: stopped(),
             ..Default::default()

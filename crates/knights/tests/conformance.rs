@@ -5,7 +5,7 @@
 //! line, the web server, Python) check the same table through their own
 //! syntax; this one shows that the table is the library's.
 
-use knights::request::{Job, Request, SolveAnswer, SolveRequest};
+use knights::request::{JobRequest, Request, SolveAnswer, SolveRequest};
 use knights::{Category, Control};
 use knights_conformance::{cases, magic_facts, position_facts, puzzle_facts, solve_facts};
 use serde_json::{json, Map, Value};

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use knights::algorithms::{Algorithm, Generator, Tie};
+use knights::algorithms::{Algorithm, Tie, TourneyMethod};
 
 mod magic;
 mod puzzle;
@@ -320,7 +320,7 @@ pub struct TourneyArgs {
     pub board: BoardArg,
     /// The generator.
     #[arg(long, short = 'a', default_value = "warnsdorff", value_parser = crate::support::generator_parser())]
-    pub algorithm: Generator,
+    pub algorithm: TourneyMethod,
     #[command(flatten)]
     pub seed: SeedArg,
     #[command(flatten)]

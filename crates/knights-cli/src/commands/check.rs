@@ -5,7 +5,7 @@
 
 use anyhow::Result;
 use knights::magic::Magic;
-use knights::request::{CheckPlan, CheckRequest, Job, PuzzleCheck};
+use knights::request::{CheckPlan, CheckRequest, JobRequest, PuzzleCheck};
 use knights::Control;
 
 use crate::cli::CheckArgs;

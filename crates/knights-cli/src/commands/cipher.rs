@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use knights::request::{CipherRequest, DecryptRequest, EncryptRequest, Job};
+use knights::request::{CipherRequest, DecryptRequest, EncryptRequest, JobRequest};
 use knights::Control;
 
 use crate::cli::CipherArgs;

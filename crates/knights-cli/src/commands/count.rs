@@ -16,7 +16,7 @@ use std::time::Instant;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 use knights::count::{Exchange, FrontierProgress as Progress, Method, Source};
-use knights::request::{CountOf, CountPlan, CountRequest, DryRunAnswer, DryRunRequest, Job};
+use knights::request::{CountOf, CountPlan, CountRequest, DryRunAnswer, DryRunRequest, JobRequest};
 use knights::Kind;
 use serde_json::json;
 
@@ -330,7 +330,7 @@ fn status(p: &Progress) -> String {
 
 /// How far a square in progress is: "912,000,000 of 1,869,565,461 states
 /// expanded, 25 min in".
-fn within(w: &knights::count::Within) -> String {
+fn within(w: &knights::count::SquareProgress) -> String {
     let what = match w.phase {
         knights::count::SquarePhase::Expanding => "states expanded",
         knights::count::SquarePhase::Merging => "buckets merged",
@@ -554,7 +554,7 @@ mod tests {
     #[test]
     fn a_square_in_progress_is_told_after_the_square_before() {
         use knights::count::Stage;
-        use knights::count::{Joining, SquarePhase, Within};
+        use knights::count::{Joining, SquarePhase, SquareProgress};
         let after = Progress {
             step: 37,
             steps: 48,
@@ -574,7 +574,7 @@ mod tests {
             "square 37/48: 1,869,565,461 states (peak so far 1,869,565,461, projected 2,000,000,000), 7.0 GiB on disk, about 11.0 h left"
         );
         let within = |phase, pass, passes, done, total| Progress {
-            within: Some(Within {
+            within: Some(SquareProgress {
                 phase,
                 pass,
                 passes,

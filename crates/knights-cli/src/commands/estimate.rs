@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use knights::count::EstimateMethod;
-use knights::request::{EstimateAnswer, EstimateRequest, Job};
+use knights::request::{EstimateAnswer, EstimateRequest, JobRequest};
 use knights::Kind;
 
 use crate::cli::EstimateArgs;

@@ -6,7 +6,7 @@
 //! status 3, when it runs out).
 
 use anyhow::Result;
-use knights::request::{ExistsAnswer, ExistsRequest, Job};
+use knights::request::{ExistsAnswer, ExistsRequest, JobRequest};
 use knights::{Control, Wanted};
 
 use super::place;

@@ -53,15 +53,15 @@ fn yes(b: bool) -> &'static str {
 /// The facts of a board with holes, wrapping or another leaper; existence
 /// by the necessary conditions and a short search (100,000 nodes).
 fn general(args: &GraphArgs, shape: &knights::Shape) -> Result<u8> {
-    use knights::algorithms::Spec;
+    use knights::algorithms::TourSpec;
     use knights::exists;
     let graph = shape.graph()?;
     let edges = graph.edges();
     let board = shape.board();
     let answer = |kind| -> Result<&'static str> {
-        let spec = Spec {
+        let spec = TourSpec {
             kind,
-            ..Spec::on(shape.clone())
+            ..TourSpec::on(shape.clone())
         };
         Ok(exists::decide(&spec, 100_000)?.answer.word())
     };

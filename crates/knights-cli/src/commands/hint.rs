@@ -6,7 +6,7 @@
 //! no partial path, or a move that is not legal, is bad input (status 2).
 
 use anyhow::Result;
-use knights::request::{Job, PositionAnswer, PositionRequest, DEFAULT_MAX_NODES};
+use knights::request::{JobRequest, PositionAnswer, PositionRequest, DEFAULT_MAX_NODES};
 use knights::Control;
 
 use crate::cli::{HintArgs, HintFormat};

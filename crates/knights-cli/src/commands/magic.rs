@@ -15,7 +15,7 @@ use anyhow::Result;
 use indicatif::ProgressBar;
 use knights::format;
 use knights::magic::search::Found;
-use knights::request::{Job, MagicAnswer, MagicPlan, MagicRequest};
+use knights::request::{JobRequest, MagicAnswer, MagicPlan, MagicRequest};
 use knights::{Control, Progress};
 
 use crate::cli::{MagicArgs, MagicFormat};

@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 use knights::format::{self, Paper};
-use knights::request::{Job, PuzzleRequest, SheetRequest};
+use knights::request::{JobRequest, PuzzleRequest, SheetRequest};
 use knights::{Control, Wanted};
 
 use super::place;

@@ -6,8 +6,8 @@
 use std::io::Write;
 
 use anyhow::Result;
-use knights::format::{self, Paper, Sheet, SheetOptions, Valid};
-use knights::request::{Job, SheetRequest};
+use knights::format::{self, Checked, Paper, Sheet, SheetOptions};
+use knights::request::{JobRequest, SheetRequest};
 use knights::{Control, Tour};
 
 use super::place;
@@ -123,9 +123,9 @@ fn from_files(args: &SheetArgs, paper: Paper) -> Result<(Sheet, SheetOptions)> {
     let mut tours: Vec<Tour> = Vec::new();
     for name in &args.inputs {
         let text = crate::io_util::read_input(name)?;
-        match format::read(&text)?.into_valid()? {
-            Valid::Tour(t) => tours.push(t),
-            Valid::Tourney(_) => {
+        match format::read(&text)?.into_checked()? {
+            Checked::Tour(t) => tours.push(t),
+            Checked::Tourney(_) => {
                 return Err(knights::Error::Unsupported(
                     format!("'{name}' holds a tourney; a sheet shows tours to find, one a file")
                         .into(),

@@ -7,7 +7,7 @@
 use anyhow::Result;
 use knights::format;
 use knights::request::{
-    Job, SolutionsAnswer, SolveAnswer, SolveRequest, StepAnswer, DEFAULT_SOLVE_NODES,
+    JobRequest, SolutionsAnswer, SolveAnswer, SolveRequest, StepAnswer, DEFAULT_SOLVE_NODES,
 };
 use knights::{Control, Error, Shape, Tour};
 

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use anyhow::Result;
-use knights::algorithms::{tourney, Algorithm};
-use knights::request::{Job, StatsRequest};
+use knights::algorithms::{Algorithm, TourneyMethod};
+use knights::request::{JobRequest, StatsRequest};
 use knights::stats::{self, Summary, CLOSED_FIGURE};
 
 use crate::cli::{StatsArgs, StatsFormat};
@@ -64,11 +64,7 @@ pub fn run(args: StatsArgs) -> Result<u8> {
     let deterministic = match algorithm {
         Algorithm::Auto | Algorithm::Construct => !args.tourney && !args.obfuscate,
         Algorithm::Tourney(g) => {
-            args.tourney
-                && matches!(
-                    g,
-                    tourney::Generator::FourCover | tourney::Generator::Divide
-                )
+            args.tourney && matches!(g, TourneyMethod::FourCover | TourneyMethod::Divide)
         }
         _ => false,
     };

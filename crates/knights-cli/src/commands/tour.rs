@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use knights::algorithms::Algorithm;
-use knights::request::{Job, TourAnswer, TourRequest};
+use knights::request::{JobRequest, TourAnswer, TourRequest};
 use knights::{exists, Control, Wanted};
 
 use super::{format_of, place, write_tour};

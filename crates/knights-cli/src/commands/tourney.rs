@@ -6,7 +6,7 @@
 
 use anyhow::Result;
 use knights::request::{
-    Job, JoinAnswer, JoinRequest, ObfuscateRequest, ShatterRequest, TourneyRequest,
+    JobRequest, JoinAnswer, JoinRequest, ObfuscateRequest, ShatterRequest, TourneyRequest,
 };
 use knights::Control;
 

@@ -1,6 +1,6 @@
 //! `tour`, `exists`, `render` and `graph` end to end.
 
-use knights::format::{read, Valid};
+use knights::format::{read, Checked};
 
 use super::run;
 
@@ -116,8 +116,8 @@ fn output_file_by_extension() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.starts_with("{\"rows\":6"));
     assert!(matches!(
-        read(&text).unwrap().into_valid().unwrap(),
-        Valid::Tour(_)
+        read(&text).unwrap().into_checked().unwrap(),
+        Checked::Tour(_)
     ));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,15 +2,15 @@
 //! files with holes, wrapping, other leapers (the commands of
 //! docs/boards.md), and exit status 3 for "unknown".
 
-use knights::format::{read, Valid};
+use knights::format::{read, Checked};
 
 use super::{run, scratch};
 
 /// The tour in `text`, after the checker.
 fn checked(text: &str) -> knights::Tour {
-    match read(text).and_then(|d| d.into_valid()) {
-        Ok(Valid::Tour(t)) => t,
-        Ok(Valid::Tourney(_)) => panic!("a tourney, not a tour:\n{text}"),
+    match read(text).and_then(|d| d.into_checked()) {
+        Ok(Checked::Tour(t)) => t,
+        Ok(Checked::Tourney(_)) => panic!("a tourney, not a tour:\n{text}"),
         Err(e) => panic!("{e}\n{text}"),
     }
 }

@@ -1,6 +1,6 @@
 //! `knights tour --algorithm construct` and the one-line summary.
 
-use knights::format::{read, Valid};
+use knights::format::{read, Checked};
 
 use super::run;
 
@@ -25,7 +25,7 @@ fn construct_writes_a_checked_tour() {
             "",
         );
         assert_eq!(code, 0, "{board}: {err}");
-        let Valid::Tour(t) = read(&out).unwrap().into_valid().unwrap() else {
+        let Checked::Tour(t) = read(&out).unwrap().into_checked().unwrap() else {
             panic!("{board}: not a tour");
         };
         assert_eq!(t.is_closed(), kind == "--closed", "{board}");

@@ -20,7 +20,7 @@
 
 use rand::RngCore;
 
-use super::spec::{Spec, TourGenerator};
+use super::spec::{TourGenerator, TourSpec};
 use crate::board::Square;
 use crate::{exists, Board, Control, Error, Result, Tour, Wanted};
 
@@ -129,14 +129,14 @@ impl TourGenerator for Backtrack {
         "backtrack"
     }
 
-    fn generate(&self, spec: &Spec, _rng: &mut dyn RngCore) -> Result<Tour> {
+    fn generate(&self, spec: &TourSpec, _rng: &mut dyn RngCore) -> Result<Tour> {
         generate(spec, Order::Fixed, self.max_nodes, self.prune)
     }
 }
 
 /// A tour by backtracking in `order` for a request of any kind (see
 /// [`Backtrack`] for what "either kind" does).
-pub(crate) fn generate(spec: &Spec, order: Order, max_nodes: u64, prune: bool) -> Result<Tour> {
+pub(crate) fn generate(spec: &TourSpec, order: Order, max_nodes: u64, prune: bool) -> Result<Tour> {
     if !spec.is_plain() {
         return super::general::generate_backtrack(spec, order == Order::Warnsdorff, max_nodes);
     }

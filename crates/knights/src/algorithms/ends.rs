@@ -1,5 +1,6 @@
 //! Tours between given start and end squares on the plain board, built
-//! from the linear-time construction by Posa rotations. Whether one exists
+//! from the linear-time construction by Posa rotations: what
+//! [`crate::Tour::builder`] runs when an end square is given. Whether one exists
 //! is [`crate::exists::ends`]'s question, asked first so that an
 //! impossible pair is refused with its reason.
 //!
@@ -19,19 +20,19 @@
 //!
 //! # Example
 //! ```
-//! use knights::{algorithms::ends, Board};
+//! use knights::{Board, Tour};
 //! let board: Board = "8x8".parse()?;
-//! let tour = ends::tour(board, board.square(0, 0), board.square(7, 0))?;
+//! let tour = Tour::builder(board).start(board.square(0, 0)).end(board.square(7, 0)).build()?;
 //! assert_eq!((tour.start(), tour.end()), (0, 56));
 //! knights::check::check_tour(&tour)?;
-//! assert!(ends::tour(board, 0, 63).is_err());
+//! assert!(Tour::builder(board).start(0).end(63).build().is_err());
 //! # Ok::<(), knights::Error>(())
 //! ```
 
 use std::collections::VecDeque;
 
 use super::general;
-use super::spec::Spec;
+use super::spec::TourSpec;
 use crate::board::Square;
 use crate::exists::{ends::existence, ExistsVerdict};
 use crate::{construct, exists, Board, Error, Result, Tour};
@@ -48,7 +49,7 @@ use crate::{construct, exists, Board, Error, Result, Tour};
 /// # Complexity
 /// O(rows * cols) time; 4 bytes per square for the path and as much for
 /// the positions.
-pub fn tour(board: Board, s: Square, t: Square) -> Result<Tour> {
+pub(crate) fn tour(board: Board, s: Square, t: Square) -> Result<Tour> {
     for (what, q) in [("start", s), ("end", t)] {
         if q as usize >= board.squares() {
             return Err(Error::Board(
@@ -76,10 +77,10 @@ pub fn tour(board: Board, s: Square, t: Square) -> Result<Tour> {
         return Ok(Tour::from_squares_unchecked(board, path));
     }
     // Small boards: the exhaustive search, which also settles the unknown.
-    let spec = Spec {
+    let spec = TourSpec {
         start: Some(s),
         end: Some(t),
-        ..Spec::new(board)
+        ..TourSpec::new(board)
     };
     if board.squares() <= 400 {
         return general::generate_backtrack(&spec, true, 50_000_000);

@@ -14,7 +14,7 @@
 
 use rand::{Rng, RngCore};
 
-use super::spec::Spec;
+use super::spec::TourSpec;
 use crate::board::Square;
 use crate::shape::{Graph, Shape};
 use crate::{Control, Error, Result, Tour, Wanted};
@@ -279,8 +279,8 @@ fn candidates(goal: &Goal<'_>, st: &State, path: &[Square], warnsdorff_order: bo
     free
 }
 
-/// What [`Spec`] asks, as a goal on `graph`; refuses a start or end on a hole.
-pub(crate) fn goal<'a>(spec: &'a Spec, graph: &'a Graph) -> Result<Goal<'a>> {
+/// What [`TourSpec`] asks, as a goal on `graph`; refuses a start or end on a hole.
+pub(crate) fn goal<'a>(spec: &'a TourSpec, graph: &'a Graph) -> Result<Goal<'a>> {
     let shape = &spec.shape;
     if shape.board() != spec.board {
         return Err(Error::Internal(
@@ -349,7 +349,7 @@ pub(crate) fn goal<'a>(spec: &'a Spec, graph: &'a Graph) -> Result<Goal<'a>> {
 }
 
 /// The tour on the spec's shape from a path the search found.
-pub(crate) fn tour_from(spec: &Spec, path: Vec<Square>) -> Tour {
+pub(crate) fn tour_from(spec: &TourSpec, path: Vec<Square>) -> Tour {
     let mut path = path;
     // A closed tour found from another start is rotated to the one asked for.
     if let (Some(s), None) = (spec.start, spec.end) {
@@ -364,7 +364,7 @@ pub(crate) fn tour_from(spec: &Spec, path: Vec<Square>) -> Tour {
 
 /// The two requests of "either kind": a closed tour with a share of the
 /// budget, then any path; or just the kind asked for.
-pub(crate) fn kinds(spec: &Spec, goal_kind: Wanted) -> Vec<(Wanted, u64)> {
+pub(crate) fn kinds(spec: &TourSpec, goal_kind: Wanted) -> Vec<(Wanted, u64)> {
     match (goal_kind, spec.kind, spec.end) {
         (Wanted::Either, Wanted::Either, None) => vec![(Wanted::Closed, 16), (Wanted::Either, 1)],
         (k, _, _) => vec![(k, 1)],
@@ -373,7 +373,7 @@ pub(crate) fn kinds(spec: &Spec, goal_kind: Wanted) -> Vec<(Wanted, u64)> {
 
 /// Warnsdorff's rule on any request (see the module docs).
 pub(crate) fn generate_warnsdorff(
-    spec: &Spec,
+    spec: &TourSpec,
     random: bool,
     attempts: u32,
     rng: &mut dyn RngCore,
@@ -413,7 +413,7 @@ fn goal_copy<'a>(g: &Goal<'a>) -> Goal<'a> {
 
 /// Backtracking (or the hybrid) on any request (see the module docs).
 pub(crate) fn generate_backtrack(
-    spec: &Spec,
+    spec: &TourSpec,
     warnsdorff_order: bool,
     max_nodes: u64,
 ) -> Result<Tour> {
@@ -469,8 +469,8 @@ mod tests {
     use crate::shape::{Leaper, Wrap};
     use crate::Kind;
 
-    fn spec(shape: Shape) -> Spec {
-        Spec::on(shape)
+    fn spec(shape: Shape) -> TourSpec {
+        TourSpec::on(shape)
     }
 
     #[test]

@@ -17,7 +17,7 @@ use rand::RngCore;
 #[cfg(test)]
 use super::backtrack::BacktrackOptions;
 use super::backtrack::{self, Order};
-use super::spec::{Spec, TourGenerator};
+use super::spec::{TourGenerator, TourSpec};
 #[cfg(test)]
 use crate::Board;
 use crate::{Result, Tour};
@@ -81,7 +81,7 @@ impl TourGenerator for Hybrid {
         "hybrid"
     }
 
-    fn generate(&self, spec: &Spec, _rng: &mut dyn RngCore) -> Result<Tour> {
+    fn generate(&self, spec: &TourSpec, _rng: &mut dyn RngCore) -> Result<Tour> {
         backtrack::generate(spec, Order::Warnsdorff, self.max_nodes, self.prune)
     }
 }

@@ -1,7 +1,7 @@
 //! The tour generators, one algorithm per module, behind one interface.
 //!
 //! Every generator is a small options type that implements
-//! [`TourGenerator`]: it takes a [`Spec`] (the board, closed / open / either,
+//! [`TourGenerator`]: it takes a [`TourSpec`] (the board, closed / open / either,
 //! the start square, the caller's [`crate::Control`]) and the caller's random number generator,
 //! refuses impossible requests with the existence theorem's reason
 //! ([`crate::exists::require`]) and returns a [`crate::Tour`]. An option
@@ -22,12 +22,12 @@
 //!   they make.
 
 pub mod backtrack;
-pub mod ends;
+mod ends;
 pub(crate) mod general;
 pub mod hybrid;
 mod open;
 mod spec;
-pub mod tourney;
+pub(crate) mod tourney_methods;
 mod tree_search;
 pub mod warnsdorff;
 
@@ -38,13 +38,13 @@ use crate::{exists, Error, Kind, Result, Tour, Wanted};
 
 pub use backtrack::Backtrack;
 pub use hybrid::Hybrid;
-pub use tourney::neural::TakefujiLee;
-pub use tourney::Generator;
+pub use tourney_methods::neural::{NeuralEvent, TakefujiLee};
+pub use tourney_methods::TourneyMethod;
 pub use warnsdorff::{Tie, Warnsdorff};
 
 pub use open::make_open;
 pub(crate) use open::{as_wanted, finish};
-pub use spec::{Spec, TourGenerator};
+pub use spec::{TourGenerator, TourSpec};
 pub use tree_search::TreeSearch;
 
 /// The linear-time divide-and-conquer construction ([`crate::construct`]):
@@ -58,7 +58,7 @@ impl TourGenerator for Construct {
         "construct"
     }
 
-    fn generate(&self, spec: &Spec, _rng: &mut dyn RngCore) -> Result<Tour> {
+    fn generate(&self, spec: &TourSpec, _rng: &mut dyn RngCore) -> Result<Tour> {
         if !spec.is_plain() {
             return beyond_the_plain_board(spec, "construct", None);
         }
@@ -76,14 +76,14 @@ impl TourGenerator for Auto {
         "auto"
     }
 
-    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+    fn generate(&self, spec: &TourSpec, rng: &mut dyn RngCore) -> Result<Tour> {
         if !spec.is_plain() {
             return beyond_the_plain_board(spec, "auto", Some(rng));
         }
         let kind = resolve_kind(spec);
         match construct::tour(spec.board, kind.into(), spec.start) {
             Err(Error::GaveUp(_)) if spec.start.is_some() => {
-                let spec = Spec {
+                let spec = TourSpec {
                     kind: kind.into(),
                     ..spec.clone()
                 };
@@ -99,7 +99,11 @@ impl TourGenerator for Auto {
 /// the plain board's construction where it has a tour; other shapes, for
 /// `auto` only, by Warnsdorff's rule (1000 walks) and then the hybrid
 /// search (10,000,000 nodes).
-fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>) -> Result<Tour> {
+fn beyond_the_plain_board(
+    spec: &TourSpec,
+    name: &str,
+    rng: Option<&mut dyn RngCore>,
+) -> Result<Tour> {
     if spec.shape.is_plain() {
         if let (Some(s), Some(t)) = (spec.start, spec.end) {
             let board = spec.board;
@@ -147,7 +151,7 @@ fn beyond_the_plain_board(spec: &Spec, name: &str, rng: Option<&mut dyn RngCore>
 /// the plain board's construction is a tour too (wrapping only adds moves):
 /// `None` when the plain board has no tour of the kind, or when an open
 /// tour asked for would close through the wrap.
-fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
+fn wrapped_construction(spec: &TourSpec) -> Result<Option<Tour>> {
     let shape = &spec.shape;
     if shape.hole_count() > 0
         || shape.leaper() != crate::shape::Leaper::KNIGHT
@@ -186,7 +190,7 @@ fn wrapped_construction(spec: &Spec) -> Result<Option<Tour>> {
 
 /// The kind a construction makes for `spec` (and a cipher key's `any`):
 /// the one asked for, else closed where the board has a closed tour.
-pub(crate) fn resolve_kind(spec: &Spec) -> Kind {
+pub(crate) fn resolve_kind(spec: &TourSpec) -> Kind {
     match spec.kind {
         Wanted::Closed => Kind::Closed,
         Wanted::Open => Kind::Open,
@@ -220,8 +224,8 @@ pub enum Algorithm {
     Backtrack(Backtrack),
     /// The [`Hybrid`]: backtracking in Warnsdorff's order, under a node budget.
     Hybrid(Hybrid),
-    /// A tourney by the [`Generator`], joined into one closed tour.
-    Tourney(Generator),
+    /// A tourney by the [`TourneyMethod`], joined into one closed tour.
+    Tourney(TourneyMethod),
     /// The [`TakefujiLee`] neural network alone, restarted until it settles
     /// as one Hamiltonian cycle.
     TakefujiLee(TakefujiLee),
@@ -237,13 +241,13 @@ impl Algorithm {
         Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
         Algorithm::Backtrack(Backtrack::DEFAULT),
         Algorithm::Hybrid(Hybrid::DEFAULT),
-        Algorithm::Tourney(Generator::Warnsdorff),
-        Algorithm::Tourney(Generator::Braid),
-        Algorithm::Tourney(Generator::FourCover),
-        Algorithm::Tourney(Generator::Neural),
+        Algorithm::Tourney(TourneyMethod::Warnsdorff),
+        Algorithm::Tourney(TourneyMethod::Braid),
+        Algorithm::Tourney(TourneyMethod::FourCover),
+        Algorithm::Tourney(TourneyMethod::Neural),
         Algorithm::TakefujiLee(TakefujiLee::DEFAULT),
         Algorithm::Construct,
-        Algorithm::Tourney(Generator::Divide),
+        Algorithm::Tourney(TourneyMethod::Divide),
     ];
 
     /// The algorithm's name, as `knights tour --algorithm` and cipher keys
@@ -263,7 +267,7 @@ impl Algorithm {
 
     /// One line on what the algorithm does, for help texts.
     pub fn about(self) -> &'static str {
-        use Generator as G;
+        use TourneyMethod as G;
         match self {
             Algorithm::Auto => "the best method for the board: the construction, Warnsdorff's rule for the starts it cannot use",
             Algorithm::Warnsdorff(_) => "Warnsdorff's rule with a tie-break (tie) and restarts (max-attempts)",
@@ -390,7 +394,7 @@ impl TourGenerator for Algorithm {
         Algorithm::name(*self)
     }
 
-    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+    fn generate(&self, spec: &TourSpec, rng: &mut dyn RngCore) -> Result<Tour> {
         if !spec.is_plain() && matches!(self, Algorithm::Tourney(_) | Algorithm::TakefujiLee(_)) {
             return Err(Error::Unsupported(format!(
                 "{} works on the plain board only, without an end square; for {} use auto, warnsdorff, backtrack or hybrid",
@@ -437,8 +441,8 @@ macro_rules! algorithm_from {
 }
 algorithm_from!(Warnsdorff, Backtrack, Hybrid, TakefujiLee);
 
-impl From<Generator> for Algorithm {
-    fn from(generator: Generator) -> Algorithm {
+impl From<TourneyMethod> for Algorithm {
+    fn from(generator: TourneyMethod) -> Algorithm {
         Algorithm::Tourney(generator)
     }
 }

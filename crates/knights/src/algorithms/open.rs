@@ -2,12 +2,12 @@
 //! the end of the path until it is no knight's move from the start, which
 //! stays. The generators finish with it ([`finish`]), so it sits below them.
 
-use super::spec::Spec;
+use super::spec::TourSpec;
 use crate::{construct, Result, Tour, Wanted};
 
 /// The tour as `spec` asks for its kind: opened (see [`opened`]) when an
 /// open tour is wanted and the method made a closed one.
-pub(crate) fn finish(tour: Tour, spec: &Spec) -> Result<Tour> {
+pub(crate) fn finish(tour: Tour, spec: &TourSpec) -> Result<Tour> {
     as_wanted(tour, spec.kind, spec.start.is_some())
 }
 

@@ -1,5 +1,5 @@
 //! What every request for a tour says, whatever the algorithm: the
-//! [`Spec`] that each generator takes, and the [`TourGenerator`] interface
+//! [`TourSpec`] that each generator takes, and the [`TourGenerator`] interface
 //! they implement. It names no generator, so the
 //! generators, the given-ends construction and the existence question all
 //! read it without pointing back at the dispatch in `algorithms/mod.rs`.
@@ -11,7 +11,7 @@ use crate::{Board, Control, Result, Shape, Tour, Wanted};
 
 /// What every request for a tour says, whatever the algorithm.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spec {
+pub struct TourSpec {
     /// The board.
     pub board: Board,
     /// Closed, open or either (see the module docs for what either means
@@ -30,10 +30,10 @@ pub struct Spec {
     pub control: Control,
 }
 
-impl Spec {
+impl TourSpec {
     /// Either kind, from any start, never stopped.
-    pub fn new(board: Board) -> Spec {
-        Spec {
+    pub fn new(board: Board) -> TourSpec {
+        TourSpec {
             board,
             kind: Wanted::Either,
             start: None,
@@ -43,9 +43,9 @@ impl Spec {
         }
     }
 
-    /// [`Spec::new`] on a shape.
-    pub fn on(shape: Shape) -> Spec {
-        Spec {
+    /// [`TourSpec::new`] on a shape.
+    pub fn on(shape: Shape) -> TourSpec {
+        TourSpec {
             board: shape.board(),
             kind: Wanted::Either,
             start: None,
@@ -67,8 +67,8 @@ impl Spec {
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::{Spec, TourGenerator, Warnsdorff, Tie};
-/// let spec = Spec { kind: knights::Wanted::Closed, ..Spec::new("8x8".parse()?) };
+/// use knights::algorithms::{TourSpec, TourGenerator, Warnsdorff, Tie};
+/// let spec = TourSpec { kind: knights::Wanted::Closed, ..TourSpec::new("8x8".parse()?) };
 /// let tour = Warnsdorff::default().tie(Tie::Pohl).generate(&spec, &mut knights::rng::seeded(3))?;
 /// assert!(tour.is_closed());
 /// # Ok::<(), knights::Error>(())
@@ -84,5 +84,5 @@ pub trait TourGenerator {
     /// theorem), [`crate::Error::GaveUp`] when the method's budget runs out,
     /// [`crate::Error::Interrupted`] when `spec.control` is stopped, [`crate::Error::Board`] for a start off the board,
     /// [`crate::Error::TooLarge`] when the board cannot fit in memory.
-    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour>;
+    fn generate(&self, spec: &TourSpec, rng: &mut dyn RngCore) -> Result<Tour>;
 }

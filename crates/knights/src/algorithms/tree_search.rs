@@ -7,7 +7,7 @@ use super::backtrack::{
     search_observed, Backtrack, BacktrackEvent, BacktrackOptions, Order, Report, Stats,
 };
 use super::hybrid::Hybrid;
-use super::spec::{Spec, TourGenerator};
+use super::spec::{TourGenerator, TourSpec};
 
 /// A search through the tree of paths, square by square, that can be
 /// watched and whose work is told: backtracking ([`Backtrack`]) and the
@@ -15,9 +15,9 @@ use super::spec::{Spec, TourGenerator};
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::{Backtrack, Spec, TreeSearch, backtrack::BacktrackEvent};
+/// use knights::algorithms::{Backtrack, TourSpec, TreeSearch, backtrack::BacktrackEvent};
 /// let (mut entered, mut left) = (0u64, 0u64);
-/// let report = Backtrack::default().search(&Spec::new("5x5".parse()?), &mut |e| match e {
+/// let report = Backtrack::default().search(&TourSpec::new("5x5".parse()?), &mut |e| match e {
 ///     BacktrackEvent::Enter(_) => entered += 1,
 ///     BacktrackEvent::Leave(_) => left += 1,
 /// });
@@ -25,7 +25,7 @@ use super::spec::{Spec, TourGenerator};
 /// assert_eq!(entered, report.stats.nodes);
 /// assert_eq!(entered - left, 25); // the squares of the tour stay on the path
 ///
-/// let from_b1 = Spec { start: Some(1), ..Spec::new("5x5".parse()?) };
+/// let from_b1 = TourSpec { start: Some(1), ..TourSpec::new("5x5".parse()?) };
 /// let report = Backtrack::default().search(&from_b1, &mut |_| ());
 /// assert!(report.result.is_err()); // no tour of 5x5 starts next to a corner
 /// assert!(report.stats.nodes > 1);
@@ -41,7 +41,7 @@ pub trait TreeSearch: TourGenerator + Sync {
     /// takes its whole path off, and reports that too. The report tells
     /// the work done whether or not a tour was found. Beyond the plain
     /// board the search is the move graph's, which tells nothing.
-    fn search(&self, spec: &Spec, observer: &mut dyn FnMut(BacktrackEvent)) -> Report;
+    fn search(&self, spec: &TourSpec, observer: &mut dyn FnMut(BacktrackEvent)) -> Report;
 
     /// Whether it cuts branches that cannot lead to a tour.
     fn prunes(&self) -> bool;
@@ -49,7 +49,7 @@ pub trait TreeSearch: TourGenerator + Sync {
 
 /// The search of [`TreeSearch::search`] in `order`.
 fn search_spec(
-    spec: &Spec,
+    spec: &TourSpec,
     order: Order,
     max_nodes: u64,
     prune: bool,
@@ -74,7 +74,7 @@ fn search_spec(
 }
 
 impl TreeSearch for Backtrack {
-    fn search(&self, spec: &Spec, observer: &mut dyn FnMut(BacktrackEvent)) -> Report {
+    fn search(&self, spec: &TourSpec, observer: &mut dyn FnMut(BacktrackEvent)) -> Report {
         search_spec(spec, Order::Fixed, self.max_nodes, self.prune, observer)
     }
 
@@ -84,7 +84,7 @@ impl TreeSearch for Backtrack {
 }
 
 impl TreeSearch for Hybrid {
-    fn search(&self, spec: &Spec, observer: &mut dyn FnMut(BacktrackEvent)) -> Report {
+    fn search(&self, spec: &TourSpec, observer: &mut dyn FnMut(BacktrackEvent)) -> Report {
         search_spec(
             spec,
             Order::Warnsdorff,

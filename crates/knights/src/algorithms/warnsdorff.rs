@@ -29,7 +29,7 @@ use std::str::FromStr;
 
 use rand::{Rng, RngCore};
 
-use super::spec::{Spec, TourGenerator};
+use super::spec::{TourGenerator, TourSpec};
 use crate::board::{Square, MOVES};
 use crate::rng::LeastOf;
 use crate::{exists, memory, Board, Control, Error, Result, Tour, Wanted};
@@ -343,7 +343,7 @@ impl TourGenerator for Warnsdorff {
         "warnsdorff"
     }
 
-    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+    fn generate(&self, spec: &TourSpec, rng: &mut dyn RngCore) -> Result<Tour> {
         self.generate_observed(spec, rng, &mut |_| {})
     }
 }
@@ -356,8 +356,8 @@ impl Warnsdorff {
     ///
     /// # Example
     /// ```
-    /// use knights::algorithms::{Spec, Tie, Warnsdorff, warnsdorff::Step};
-    /// let spec = Spec { kind: knights::Wanted::Closed, ..Spec::new("8x8".parse()?) };
+    /// use knights::algorithms::{TourSpec, Tie, Warnsdorff, warnsdorff::Step};
+    /// let spec = TourSpec { kind: knights::Wanted::Closed, ..TourSpec::new("8x8".parse()?) };
     /// let mut walks = 0;
     /// let tour = Warnsdorff::default().tie(Tie::First).generate_observed(
     ///     &spec, &mut knights::rng::seeded(0), &mut |step| walks += matches!(step, Step::Walk { .. }) as u32)?;
@@ -367,7 +367,7 @@ impl Warnsdorff {
     /// ```
     pub fn generate_observed<O: FnMut(Step<'_>)>(
         &self,
-        spec: &Spec,
+        spec: &TourSpec,
         rng: &mut dyn RngCore,
         observe: &mut O,
     ) -> Result<Tour> {

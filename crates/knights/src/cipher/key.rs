@@ -4,7 +4,7 @@
 use super::spec::KeySpec;
 use crate::board::Square;
 use crate::check::{self, Verdict};
-use crate::format::{self, Valid};
+use crate::format::{self, Checked};
 use crate::{Board, Control, Error, Result, Tour};
 
 /// A cipher key: a checked knight's tour.
@@ -85,9 +85,9 @@ impl Key {
                 ).into()))
             }
         }
-        match doc.into_valid()? {
-            Valid::Tour(tour) => Key::new(tour),
-            Valid::Tourney(t) => {
+        match doc.into_checked()? {
+            Checked::Tour(tour) => Key::new(tour),
+            Checked::Tourney(t) => {
                 // A tourney of one cycle is a closed tour.
                 let cycle = t.cycles().first().cloned().unwrap_or_default();
                 Key::new(Tour::new(t.board(), cycle)?)

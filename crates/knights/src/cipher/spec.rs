@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::algorithms::tourney::Generator;
-use crate::algorithms::{tourney, Algorithm, Spec, TakefujiLee, Warnsdorff};
+use crate::algorithms::tourney_methods::TourneyMethod;
+use crate::algorithms::{tourney_methods, Algorithm, TakefujiLee, TourSpec, Warnsdorff};
 use crate::rails::JoinOptions;
 use crate::{Board, Control, Error, Result, Tour, Wanted};
 
@@ -14,10 +14,10 @@ use crate::{Board, Control, Error, Result, Tour, Wanted};
 /// here.
 const ALGORITHMS: &[Algorithm] = &[
     Algorithm::Warnsdorff(Warnsdorff::DEFAULT),
-    Algorithm::Tourney(Generator::Warnsdorff),
-    Algorithm::Tourney(Generator::Braid),
-    Algorithm::Tourney(Generator::FourCover),
-    Algorithm::Tourney(Generator::Neural),
+    Algorithm::Tourney(TourneyMethod::Warnsdorff),
+    Algorithm::Tourney(TourneyMethod::Braid),
+    Algorithm::Tourney(TourneyMethod::FourCover),
+    Algorithm::Tourney(TourneyMethod::Neural),
     Algorithm::TakefujiLee(TakefujiLee::DEFAULT),
 ];
 
@@ -105,9 +105,9 @@ impl KeySpec {
     /// # Complexity
     /// That of the generator: O(rows * cols) per attempt for Warnsdorff's rule.
     pub fn tour(&self, control: &Control) -> Result<Tour> {
-        let kind = crate::algorithms::resolve_kind(&Spec {
+        let kind = crate::algorithms::resolve_kind(&TourSpec {
             kind: self.kind,
-            ..Spec::new(self.board)
+            ..TourSpec::new(self.board)
         });
         let mut algorithm = self.algorithm;
         if let Some(n) = self.max_attempts {
@@ -120,10 +120,10 @@ impl KeySpec {
             // A join runs in a random orientation of the board; keys keep
             // the join in the board's own orientation, so that a key always
             // gives the same tour and its ciphertexts decrypt.
-            let spec = Spec {
+            let spec = TourSpec {
                 kind: kind.into(),
                 start,
-                ..Spec::new(self.board)
+                ..TourSpec::new(self.board)
             };
             let join = JoinOptions {
                 random_orientation: false,
@@ -131,9 +131,9 @@ impl KeySpec {
                 ..JoinOptions::default()
             };
             let make = |board, rng: &mut dyn rand::RngCore| {
-                tourney::tour_with(board, generator, &join, rng)
+                tourney_methods::tour_with(board, generator, &join, rng)
             };
-            return tourney::closed_only(&spec, make, &mut crate::rng::seeded(self.seed))
+            return tourney_methods::closed_only(&spec, make, &mut crate::rng::seeded(self.seed))
                 .map_err(in_key_words);
         }
         Tour::builder(self.board)

@@ -1,7 +1,7 @@
 //! Linear-time constructions of closed and open tours on every board that
 //! has one, by divide and conquer (after Parberry 1997 and Lin and Wei 2005).
 //!
-//! The board is cut into blocks of 3 to 18 rows and columns, each block
+//! [`crate::algorithms::Construct`] is its way in. The board is cut into blocks of 3 to 18 rows and columns, each block
 //! gets a copy of a small base tour kept as verified data ([`search`] found
 //! them once), and neighbouring blocks are joined by switching two moves at
 //! their boundary (three or four between 3-row blocks, where no two-move
@@ -38,10 +38,10 @@
 //!
 //! # Example
 //! ```
-//! use knights::{Board, check, construct, Kind};
-//! let tour = construct::closed(Board::new(10, 13)?, None)?;
+//! use knights::{Board, check, Kind, Tour, algorithms::Construct};
+//! let tour = Tour::builder(Board::new(10, 13)?).closed().algorithm(Construct).build()?;
 //! assert_eq!(check::check_tour(&tour)?, Kind::Closed);
-//! let open = construct::open(Board::new(9, 9)?, Some(40))?;
+//! let open = Tour::builder(Board::new(9, 9)?).open().start(40).algorithm(Construct).build()?;
 //! assert_eq!(open.start(), 40);
 //! assert_eq!(check::check_tour(&open)?, Kind::Open);
 //! # Ok::<(), knights::Error>(())
@@ -88,7 +88,7 @@ const BYTES_TO_START: u64 = 7;
 /// assert!(construct::closed(Board::new(4, 9)?, None).is_err());
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
+pub(crate) fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
     exists::require(board, Wanted::Closed)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?.unwrap_or(0);
@@ -126,7 +126,7 @@ pub fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
 /// assert_eq!(tour.start(), 15);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn open(board: Board, start: Option<Square>) -> Result<Tour> {
+pub(crate) fn open(board: Board, start: Option<Square>) -> Result<Tour> {
     exists::require(board, Wanted::Open)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
     let start = check_start(board, start)?;
@@ -245,7 +245,7 @@ fn open_from_layout(board: Board, layout: &Layout) -> Result<Vec<Square>> {
 /// assert!(!construct::tour(Board::new(3, 4)?, Wanted::Either, None)?.is_closed());
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tour(board: Board, kind: Wanted, start: Option<Square>) -> Result<Tour> {
+pub(crate) fn tour(board: Board, kind: Wanted, start: Option<Square>) -> Result<Tour> {
     let closed = match kind {
         Wanted::Closed => true,
         Wanted::Open => false,
@@ -267,7 +267,7 @@ pub fn tour(board: Board, kind: Wanted, start: Option<Square>) -> Result<Tour> {
 /// assert_eq!(knights::check::check_cover(&cover)?, 1);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn closed_cover(board: Board) -> Result<Cover> {
+pub(crate) fn closed_cover(board: Board) -> Result<Cover> {
     exists::require(board, Wanted::Closed)?;
     Ok(Cover::from_bytes_unchecked(
         board,
@@ -289,7 +289,7 @@ pub fn closed_cover(board: Board) -> Result<Cover> {
 /// assert_eq!(knights::check::check_cover(&cover)?, 4);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn tourney(board: Board) -> Result<Cover> {
+pub(crate) fn tourney(board: Board) -> Result<Cover> {
     exists::require(board, Wanted::Closed)?;
     Ok(Cover::from_bytes_unchecked(
         board,

@@ -101,7 +101,7 @@ use serde::Serialize;
 pub use counter::cells::CellSweep;
 pub use counter::Counter;
 use engine::executor::RunOptions;
-pub use engine::executor::{FrontierProgress, Joining, SquarePhase, Within};
+pub use engine::executor::{FrontierProgress, Joining, SquarePhase, SquareProgress};
 pub use engine::number::Count;
 pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
 pub use exchange::Exchange;

@@ -12,7 +12,7 @@
 //! only condition. Boards with a side of at most 5 and at most 300 squares
 //! are answered by counting the tours between the two squares with the
 //! frontier counter. Elsewhere the answer is "unknown" until a tour is
-//! built ([`crate::algorithms::ends`] builds one).
+//! built ([`crate::Tour::builder`] with an end square builds one).
 //!
 //! # Example
 //! ```

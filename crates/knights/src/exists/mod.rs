@@ -20,10 +20,10 @@
 //!
 //! # Example
 //! ```
-//! use knights::{algorithms::Spec, exists::{decide, ExistsVerdict}, shape::{Shape, Wrap, Leaper}};
-//! let torus = Spec { kind: knights::Wanted::Closed, ..Spec::on(Shape::new("4x4".parse()?).with_wrap(Wrap::Both)) };
+//! use knights::{algorithms::TourSpec, exists::{decide, ExistsVerdict}, shape::{Shape, Wrap, Leaper}};
+//! let torus = TourSpec { kind: knights::Wanted::Closed, ..TourSpec::on(Shape::new("4x4".parse()?).with_wrap(Wrap::Both)) };
 //! assert_eq!(decide(&torus, 1_000_000)?.answer, ExistsVerdict::Yes);
-//! let camel = Spec::on(Shape::new("8x8".parse()?).with_leaper(Leaper::new(1, 3)?));
+//! let camel = TourSpec::on(Shape::new("8x8".parse()?).with_leaper(Leaper::new(1, 3)?));
 //! let d = decide(&camel, 1_000_000)?;
 //! assert_eq!(d.answer, ExistsVerdict::No);
 //! assert!(d.reason.contains("colour"));

@@ -6,7 +6,7 @@
 
 use std::collections::VecDeque;
 
-use crate::algorithms::Spec;
+use crate::algorithms::TourSpec;
 use crate::board::Square;
 use crate::shape::{Graph, Shape};
 use crate::{Error, Result, Wanted};
@@ -68,7 +68,7 @@ pub(crate) fn reached(shape: &Shape, graph: &Graph) -> usize {
 /// `Err(NoTour(reason))` when a quick necessary condition fails for the
 /// request; `Ok` says nothing about existence. The plain board without a
 /// start or end square is left to the theorems of [`super::theorems`].
-pub(crate) fn quick_refusal(spec: &Spec) -> Result<()> {
+pub(crate) fn quick_refusal(spec: &TourSpec) -> Result<()> {
     if spec.is_plain() && spec.start.is_none() {
         return Ok(());
     }
@@ -156,7 +156,7 @@ fn lattice_refusal(shape: &Shape, kind: Wanted) -> Option<String> {
 
 /// Why the degrees and pieces of the move graph allow no tour for `spec`
 /// (a square without moves, pieces, squares of one move), or `None`.
-fn degree_refusal(spec: &Spec, graph: &Graph) -> Option<String> {
+fn degree_refusal(spec: &TourSpec, graph: &Graph) -> Option<String> {
     let (shape, kind, n) = (&spec.shape, spec.kind, spec.shape.squares());
     let b = shape.board();
     if let Some(s) = (0..b.squares() as Square).find(|&s| !shape.is_hole(s) && graph.degree(s) == 0)
@@ -198,7 +198,7 @@ fn degree_refusal(spec: &Spec, graph: &Graph) -> Option<String> {
 
 /// Why the two colours of a two-coloured move graph allow no tour for
 /// `spec` (their sizes, or the colours of the given ends), or `None`.
-fn colour_refusal(spec: &Spec, graph: &Graph) -> Option<String> {
+fn colour_refusal(spec: &TourSpec, graph: &Graph) -> Option<String> {
     let (shape, kind) = (&spec.shape, spec.kind);
     let ends = [spec.start, spec.end];
     if let Some((class, [x, y])) = two_colouring(shape, graph) {

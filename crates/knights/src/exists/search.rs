@@ -8,7 +8,7 @@
 use super::refuse::quick_refusal;
 use super::{ends, theorems, Decision, ExistsVerdict};
 use crate::algorithms::general::{self, Outcome};
-use crate::algorithms::{Auto, Spec, TourGenerator};
+use crate::algorithms::{Auto, TourGenerator, TourSpec};
 use crate::{Error, Result, Wanted};
 
 /// Whether a tour as `spec` asks exists (kind, start, end, shape), with
@@ -18,7 +18,7 @@ use crate::{Error, Result, Wanted};
 /// # Errors
 /// [`Error::Board`] for a start or end off the board or on a hole;
 /// [`Error::TooLarge`] when the move graph cannot fit in memory.
-pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
+pub fn decide(spec: &TourSpec, max_nodes: u64) -> Result<Decision> {
     if spec.is_plain() && spec.start.is_none() {
         return Ok(plain(spec));
     }
@@ -98,7 +98,7 @@ pub fn decide(spec: &Spec, max_nodes: u64) -> Result<Decision> {
 }
 
 /// The plain board's theorems, or a search from a given start.
-fn plain(spec: &Spec) -> Decision {
+fn plain(spec: &TourSpec) -> Decision {
     let closed = theorems::closed_tour(spec.board);
     let open = theorems::open_tour(spec.board);
     let e = match spec.kind {
@@ -122,8 +122,8 @@ mod tests {
     use super::*;
     use crate::shape::{Leaper, Shape, Wrap};
 
-    fn spec(shape: Shape) -> Spec {
-        Spec::on(shape)
+    fn spec(shape: Shape) -> TourSpec {
+        TourSpec::on(shape)
     }
 
     #[test]
@@ -145,7 +145,7 @@ mod tests {
         // 3x3 with the centre cut out has a closed tour (the ring of 8).
         let ring = Shape::parse_board_text("...\n.#.\n...").unwrap();
         let d = decide(
-            &Spec {
+            &TourSpec {
                 kind: Wanted::Closed,
                 ..spec(ring)
             },
@@ -156,7 +156,7 @@ mod tests {
         crate::check::check_tour(d.tour.as_ref().unwrap()).unwrap();
         // The same board with the centre kept: the centre has no move.
         let d = decide(
-            &Spec {
+            &TourSpec {
                 end: None,
                 ..spec(
                     Shape::new("3x3".parse().unwrap())
@@ -175,9 +175,9 @@ mod tests {
     fn a_start_alone_on_the_plain_board() {
         let b: crate::Board = "8x8".parse().unwrap();
         let d = decide(
-            &Spec {
+            &TourSpec {
                 start: Some(9),
-                ..Spec::new(b)
+                ..TourSpec::new(b)
             },
             10,
         )
@@ -187,10 +187,10 @@ mod tests {
         // 5x5: open tours start on the corners' colour only.
         let b: crate::Board = "5x5".parse().unwrap();
         let d = decide(
-            &Spec {
+            &TourSpec {
                 start: Some(1),
                 kind: Wanted::Open,
-                ..Spec::new(b)
+                ..TourSpec::new(b)
             },
             1_000_000,
         )
@@ -207,7 +207,7 @@ mod tests {
         ] {
             let s = Shape::new(board.parse().unwrap()).with_wrap(wrap);
             let d = decide(
-                &Spec {
+                &TourSpec {
                     kind: Wanted::Closed,
                     ..spec(s)
                 },
@@ -228,7 +228,7 @@ mod tests {
             .with_holes(&[27, 28])
             .unwrap();
         let d = decide(
-            &Spec {
+            &TourSpec {
                 kind: Wanted::Closed,
                 ..spec(s)
             },

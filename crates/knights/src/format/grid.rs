@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::{board_of, Chunked, Document};
+use super::{board_of, Chunked, Parsed};
 use crate::check::Coord;
 use crate::{Error, Result, Tour};
 
@@ -66,13 +66,13 @@ fn is_rule(line: &str) -> bool {
 }
 
 /// Reads a numbered grid.
-pub fn parse_grid(text: &str) -> Result<Document> {
+pub fn parse_grid(text: &str) -> Result<Parsed> {
     let (board, numbers) = grid_numbers(text, false)?;
     let base = if numbers.contains(&0) { 0 } else { 1 };
     if numbers.contains(&HOLE) {
         return with_holes(board, &numbers, base);
     }
-    Ok(Document::Grid {
+    Ok(Parsed::Grid {
         board,
         numbers,
         base,
@@ -185,14 +185,14 @@ pub(super) fn numbered(
 
 /// A grid with holes (`#`), as the tour it numbers: the squares in the
 /// order of their numbers, which must be `base..base + squares`.
-fn with_holes(board: crate::Board, numbers: &[u64], base: u64) -> Result<Document> {
+fn with_holes(board: crate::Board, numbers: &[u64], base: u64) -> Result<Parsed> {
     let (squares, holes) = numbered(board, numbers, base, |n, at, open| {
         format!(
             "the number {n} at {at:?} is outside the steps {base}..={} of a board with {open} squares",
             base + open as u64 - 1
         )
     })?;
-    Ok(Document::Tour {
+    Ok(Parsed::Tour {
         board,
         closed: None,
         squares,

@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use super::{board_of, Chunked, Document};
+use super::{board_of, Chunked, Parsed};
 use crate::shape::{Leaper, Wrap};
 use crate::{Board, Error, Result, Tour, Tourney};
 
@@ -166,7 +166,7 @@ struct Keys {
 }
 
 /// Reads tour or tourney JSON (told apart by a `squares` or `cycles` key).
-pub fn parse_json(text: &str) -> Result<Document> {
+pub fn parse_json(text: &str) -> Result<Parsed> {
     // The syntax first, without building anything.
     serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|e| {
         Error::Parse(format!(
@@ -210,7 +210,7 @@ pub fn parse_json(text: &str) -> Result<Document> {
     };
     let shape = super::shape_of(board, doc.holes.as_deref().unwrap_or(&[]), wrap, leaper)?;
     match (doc.squares, doc.cycles) {
-        (Some(squares), _) => Ok(Document::Tour {
+        (Some(squares), _) => Ok(Parsed::Tour {
             board,
             closed: doc.closed,
             squares,
@@ -220,7 +220,7 @@ pub fn parse_json(text: &str) -> Result<Document> {
             "tourneys are read on the plain board only; this one has holes, wrapping or a leaper"
                 .into(),
         )),
-        (None, Some(cycles)) => Ok(Document::Tourney { board, cycles }),
+        (None, Some(cycles)) => Ok(Parsed::Tourney { board, cycles }),
         (None, None) => Err(Error::Parse(NEITHER.into())),
     }
 }

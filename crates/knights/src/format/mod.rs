@@ -3,20 +3,20 @@
 //! printable sheets of boards to solve by hand ([`sheet`]) (see
 //! `docs/formats.md`).
 //!
-//! Reading goes in two stages: [`read`] turns text into a raw [`Document`]
+//! Reading goes in two stages: [`read`] turns text into what it says, [`Parsed`]
 //! (coordinates as written, possibly off the board or repeated), and
-//! [`Document::check`] or [`Document::into_valid`] runs the independent
+//! [`Parsed::check`] or [`Parsed::into_checked`] runs the independent
 //! checker over it. A text that cannot be read is an [`Error::Parse`]; one that
 //! reads but is no tour is an [`Error::Invalid`].
 //!
 //! # Example
 //! ```
-//! use knights::format::{read, Valid};
+//! use knights::format::{read, Checked};
 //! let text = r#"{"rows": 3, "cols": 4, "squares": [[0,0],[1,2],[2,0],[0,1],[1,3],[2,1],
 //!                [0,2],[2,3],[1,1],[0,3],[2,2],[1,0]]}"#;
 //! let doc = read(text)?;
 //! assert_eq!(doc.check()?.to_string(), "open tour on 3x4");
-//! let Valid::Tour(tour) = doc.into_valid()? else { unreachable!() };
+//! let Checked::Tour(tour) = doc.into_checked()? else { unreachable!() };
 //! assert_eq!(knights::format::grid(&tour, 0).to_string(),
 //!            " 0  3  6  9\n11  8  1  4\n 2  5 10  7\n");
 //! # Ok::<(), knights::Error>(())
@@ -59,7 +59,7 @@ use crate::{Board, Error, Result, Tour, Tourney};
 
 /// A tour or tourney as read from text, before checking.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Document {
+pub enum Parsed {
     /// A tour as a list of squares (JSON, move list, or a grid with holes).
     Tour {
         /// The board.
@@ -92,19 +92,19 @@ pub enum Document {
 
 /// A checked tour or tourney.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Valid {
+pub enum Checked {
     /// A tour.
     Tour(Tour),
     /// A tourney.
     Tourney(Tourney),
 }
 
-impl Document {
+impl Parsed {
     /// The document of `tour`, as its JSON reads (for a caller holding a
     /// tour to check, with no text to write and read again).
-    pub fn of_tour(tour: &Tour) -> Document {
+    pub fn of_tour(tour: &Tour) -> Parsed {
         let board = tour.board();
-        Document::Tour {
+        Parsed::Tour {
             board,
             closed: Some(tour.is_closed()),
             squares: coords(board, tour.squares()),
@@ -113,9 +113,9 @@ impl Document {
     }
 
     /// The document of `tourney`, as its JSON reads.
-    pub fn of_tourney(tourney: &Tourney) -> Document {
+    pub fn of_tourney(tourney: &Tourney) -> Parsed {
         let board = tourney.board();
-        Document::Tourney {
+        Parsed::Tourney {
             board,
             cycles: tourney.cycles().iter().map(|c| coords(board, c)).collect(),
         }
@@ -124,16 +124,16 @@ impl Document {
     /// The board the document is on.
     pub fn board(&self) -> Board {
         match self {
-            Document::Tour { board, .. }
-            | Document::Grid { board, .. }
-            | Document::Tourney { board, .. } => *board,
+            Parsed::Tour { board, .. }
+            | Parsed::Grid { board, .. }
+            | Parsed::Tourney { board, .. } => *board,
         }
     }
 
     /// The holes, wrapping and leaper the document declares, if any.
     pub fn shape(&self) -> Option<&Shape> {
         match self {
-            Document::Tour { shape, .. } => shape.as_ref(),
+            Parsed::Tour { shape, .. } => shape.as_ref(),
             _ => None,
         }
     }
@@ -143,7 +143,7 @@ impl Document {
         let b = self.board();
         let (rows, cols) = (b.rows(), b.cols());
         match self {
-            Document::Tour {
+            Parsed::Tour {
                 closed,
                 squares,
                 shape,
@@ -157,12 +157,12 @@ impl Document {
                 };
                 Ok(Verdict::Tour { rows, cols, kind })
             }
-            Document::Grid { numbers, base, .. } => {
+            Parsed::Grid { numbers, base, .. } => {
                 let path = check::grid_to_path(rows, cols, numbers, *base)?;
                 let kind = check::check_path(rows, cols, &path, None)?;
                 Ok(Verdict::Tour { rows, cols, kind })
             }
-            Document::Tourney { cycles, .. } => {
+            Parsed::Tourney { cycles, .. } => {
                 let cycles = check::check_cycles(rows, cols, cycles)?;
                 Ok(Verdict::Tourney { rows, cols, cycles })
             }
@@ -170,26 +170,26 @@ impl Document {
     }
 
     /// The checked tour or tourney.
-    pub fn into_valid(self) -> Result<Valid> {
+    pub fn into_checked(self) -> Result<Checked> {
         self.check()?;
         let b = self.board();
         let index = |(r, c): Coord| b.square(r as u32, c as u32);
         Ok(match self {
-            Document::Tour { squares, shape, .. } => {
+            Parsed::Tour { squares, shape, .. } => {
                 let squares = squares.into_iter().map(index).collect();
-                Valid::Tour(match shape {
+                Checked::Tour(match shape {
                     Some(shape) => Tour::from_squares_unchecked_on(&shape, squares),
                     None => Tour::from_squares_unchecked(b, squares),
                 })
             }
-            Document::Grid { numbers, base, .. } => {
+            Parsed::Grid { numbers, base, .. } => {
                 let mut squares = vec![0 as Square; numbers.len()];
                 for (i, n) in numbers.into_iter().enumerate() {
                     squares[(n - base) as usize] = i as Square;
                 }
-                Valid::Tour(Tour::from_squares_unchecked(b, squares))
+                Checked::Tour(Tour::from_squares_unchecked(b, squares))
             }
-            Document::Tourney { cycles, .. } => Valid::Tourney(Tourney::from_cycles_unchecked(
+            Parsed::Tourney { cycles, .. } => Checked::Tourney(Tourney::from_cycles_unchecked(
                 b,
                 cycles
                     .into_iter()
@@ -213,7 +213,7 @@ fn coords(board: Board, squares: &[Square]) -> Vec<Coord> {
 
 /// Reads a tour or tourney in any supported format, told apart by its first
 /// character: `{` for JSON, a letter for a move list, a digit, `|` or `+` for a grid.
-pub fn read(text: &str) -> Result<Document> {
+pub fn read(text: &str) -> Result<Parsed> {
     let t = text.trim_start_matches('\u{feff}').trim_start();
     match t.chars().next() {
         None => Err(Error::Parse("the input is empty; expected a tour or tourney as JSON, a numbered grid or a move list".into())),
@@ -300,7 +300,7 @@ impl<'a, 'b> Chunked<'a, 'b> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::Generator;
+    use crate::algorithms::TourneyMethod;
 
     #[test]
     fn the_document_of_a_tour_or_tourney_is_the_document_of_its_json() {
@@ -311,15 +311,15 @@ mod tests {
         assert!(!wrapped.is_plain());
         for tour in [plain, wrapped] {
             let text = tour_json(&tour).to_string();
-            assert_eq!(Document::of_tour(&tour), read(&text).unwrap(), "{text}");
+            assert_eq!(Parsed::of_tour(&tour), read(&text).unwrap(), "{text}");
         }
         let tourney = Tourney::builder("8x8".parse().unwrap())
-            .generator(Generator::FourCover)
+            .method(TourneyMethod::FourCover)
             .cover()
             .unwrap()
             .to_tourney()
             .unwrap();
         let text = tourney_json(&tourney).to_string();
-        assert_eq!(Document::of_tourney(&tourney), read(&text).unwrap());
+        assert_eq!(Parsed::of_tourney(&tourney), read(&text).unwrap());
     }
 }

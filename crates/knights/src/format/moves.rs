@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use super::{board_of, Document};
+use super::{board_of, Parsed};
 use crate::check::Coord;
 use crate::shape::{Leaper, Shape, Wrap};
 use crate::{Board, Error, Result, Tour, Tourney};
@@ -173,7 +173,7 @@ impl fmt::Display for AlgebraicMoveList<'_> {
 }
 
 /// Reads a move list.
-pub fn parse_move_list(text: &str) -> Result<Document> {
+pub fn parse_move_list(text: &str) -> Result<Parsed> {
     // 16 bytes of coordinates for each move of one character, and the
     // growth of the vector.
     crate::memory::ensure_input_fits("move list", text.len(), 40)?;
@@ -220,7 +220,7 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
         if closed {
             squares.pop();
         }
-        Ok(Document::Tour {
+        Ok(Parsed::Tour {
             board,
             closed: closed.then_some(true),
             squares,
@@ -235,7 +235,7 @@ pub fn parse_move_list(text: &str) -> Result<Document> {
             }
             path.pop();
         }
-        Ok(Document::Tourney {
+        Ok(Parsed::Tourney {
             board,
             cycles: paths,
         })

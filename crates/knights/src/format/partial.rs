@@ -7,7 +7,7 @@
 
 use super::grid::{grid_numbers, numbered};
 use super::moves::parse_head;
-use super::{parse_json, parse_move_list, shape_of, Document};
+use super::{parse_json, parse_move_list, shape_of, Parsed};
 use crate::check::Coord;
 use crate::shape::{Leaper, Shape, Wrap};
 use crate::{Error, Result};
@@ -55,8 +55,8 @@ pub fn read_partial(text: &str) -> Result<PartialPath> {
 }
 
 /// The partial path of a tour's document (JSON or a move list).
-fn from_document(doc: Document) -> Result<PartialPath> {
-    let Document::Tour {
+fn from_document(doc: Parsed) -> Result<PartialPath> {
+    let Parsed::Tour {
         board,
         squares,
         shape,

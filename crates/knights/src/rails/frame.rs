@@ -166,9 +166,9 @@ mod tests {
     #[test]
     fn symmetries_move_covers_and_undo() {
         let board = Board::new(6, 9).unwrap();
-        let cover = crate::algorithms::tourney::tourney(
+        let cover = crate::algorithms::tourney_methods::cover(
             board,
-            crate::algorithms::tourney::Generator::Warnsdorff,
+            crate::algorithms::tourney_methods::TourneyMethod::Warnsdorff,
             &mut crate::rng::seeded(5),
         )
         .unwrap();

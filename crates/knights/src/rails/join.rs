@@ -158,10 +158,9 @@ impl JoinStats {
 ///
 /// # Example
 /// ```
-/// use knights::{check, rails};
-/// use knights::algorithms::tourney::{tourney, Generator};
+/// use knights::{check, rails, Tourney};
 /// let mut rng = knights::rng::seeded(5);
-/// let mut cover = tourney("10x10".parse()?, Generator::Warnsdorff, &mut rng)?;
+/// let mut cover = Tourney::builder("10x10".parse()?).cover_with(&mut rng)?;
 /// let stats = rails::join(&mut cover, &Default::default(), &mut rng)?;
 /// assert_eq!(check::check_cover(&cover)?, 1);
 /// assert!(stats.passes >= 1);
@@ -477,9 +476,9 @@ mod tests {
     fn refuses_boards_without_closed_tours_and_non_tourneys() {
         let mut rng = crate::rng::seeded(0);
         let b = Board::new(4, 8).unwrap();
-        let mut cover = crate::algorithms::tourney::tourney(
+        let mut cover = crate::algorithms::tourney_methods::cover(
             b,
-            crate::algorithms::tourney::Generator::FourCover,
+            crate::algorithms::tourney_methods::TourneyMethod::FourCover,
             &mut rng,
         )
         .unwrap();
@@ -513,9 +512,9 @@ mod tests {
             let board = Board::new(r, c).unwrap();
             for seed in 0..20 {
                 let mut rng = crate::rng::seeded(seed);
-                let mut cover = crate::algorithms::tourney::tourney(
+                let mut cover = crate::algorithms::tourney_methods::cover(
                     board,
-                    crate::algorithms::tourney::Generator::Warnsdorff,
+                    crate::algorithms::tourney_methods::TourneyMethod::Warnsdorff,
                     &mut rng,
                 )
                 .unwrap();
@@ -539,9 +538,9 @@ mod tests {
     fn a_pass_removes_one_cycle_per_rail() {
         let board = Board::new(16, 16).unwrap();
         let mut rng = crate::rng::seeded(3);
-        let mut cover = crate::algorithms::tourney::tourney(
+        let mut cover = crate::algorithms::tourney_methods::cover(
             board,
-            crate::algorithms::tourney::Generator::FourCover,
+            crate::algorithms::tourney_methods::TourneyMethod::FourCover,
             &mut rng,
         )
         .unwrap();

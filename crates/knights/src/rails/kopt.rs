@@ -205,7 +205,7 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::tourney::{tourney, Generator};
+    use crate::algorithms::tourney_methods::{cover as tourney, TourneyMethod};
     use crate::check::check_cover;
     use crate::{Board, Cover};
 
@@ -218,8 +218,12 @@ mod tests {
             let board = Board::new(r, c).unwrap();
             let g = Geometry::new(board);
             for seed in 0..10 {
-                let cover =
-                    tourney(board, Generator::Warnsdorff, &mut crate::rng::seeded(seed)).unwrap();
+                let cover = tourney(
+                    board,
+                    TourneyMethod::Warnsdorff,
+                    &mut crate::rng::seeded(seed),
+                )
+                .unwrap();
                 let ord = order(&g, cover.as_bytes());
                 let before = check_cover(&cover).unwrap();
                 assert_eq!(ord.sizes.len(), before);

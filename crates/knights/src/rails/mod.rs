@@ -15,11 +15,9 @@
 //!
 //! # Example
 //! ```
-//! use knights::{Board, Cover, rails};
-//! use knights::algorithms::tourney::{tourney, Generator};
+//! use knights::{Board, rails, Tourney, algorithms::TourneyMethod};
 //! let board = Board::new(8, 8)?;
-//! let mut rng = knights::rng::seeded(1);
-//! let mut cover = tourney(board, Generator::FourCover, &mut rng)?;
+//! let mut cover = Tourney::builder(board).method(TourneyMethod::FourCover).cover()?;
 //! assert_eq!(knights::check::check_cover(&cover)?, 16);
 //! let found = rails::find_rails(&cover);
 //! assert!(!found.is_empty());
@@ -256,10 +254,8 @@ pub fn find_rails(cover: &Cover) -> Vec<Rail> {
 ///
 /// # Example
 /// ```
-/// use knights::{Cover, rails};
-/// let cover = knights::algorithms::tourney::tourney(
-///     "4x4".parse()?, knights::algorithms::tourney::Generator::FourCover,
-///     &mut knights::rng::seeded(0))?;
+/// use knights::{rails, Tourney, algorithms::TourneyMethod};
+/// let cover = Tourney::builder("4x4".parse()?).method(TourneyMethod::FourCover).cover()?;
 /// assert_eq!(rails::count_rails(&cover), rails::find_rails(&cover).len());
 /// # Ok::<(), knights::Error>(())
 /// ```
@@ -428,7 +424,7 @@ impl UnionFind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::tourney::{tourney, Generator};
+    use crate::algorithms::tourney_methods::{cover as tourney, TourneyMethod};
     use crate::check::check_cover;
 
     #[test]
@@ -436,7 +432,7 @@ mod tests {
         for (r, c, seed) in [(8, 8, 1), (6, 10, 2), (12, 12, 3), (5, 6, 4)] {
             let board = Board::new(r, c).unwrap();
             let mut rng = crate::rng::seeded(seed);
-            let cover = tourney(board, Generator::Warnsdorff, &mut rng).unwrap();
+            let cover = tourney(board, TourneyMethod::Warnsdorff, &mut rng).unwrap();
             let rails = find_rails(&cover);
             assert!(!rails.is_empty());
             for rail in rails {
@@ -463,7 +459,7 @@ mod tests {
     #[test]
     fn every_move_is_in_at_most_six_rails() {
         let board = Board::new(10, 10).unwrap();
-        let cover = tourney(board, Generator::Warnsdorff, &mut crate::rng::seeded(9)).unwrap();
+        let cover = tourney(board, TourneyMethod::Warnsdorff, &mut crate::rng::seeded(9)).unwrap();
         let mut per_move = std::collections::HashMap::new();
         for rail in find_rails(&cover) {
             let [u, v, w, x] = rail.squares(board);
@@ -476,7 +472,7 @@ mod tests {
     #[test]
     fn labels_count_cycles() {
         let board = Board::new(12, 16).unwrap();
-        let cover = tourney(board, Generator::FourCover, &mut crate::rng::seeded(0)).unwrap();
+        let cover = tourney(board, TourneyMethod::FourCover, &mut crate::rng::seeded(0)).unwrap();
         let (labels, sizes) = label_cycles(&Geometry::new(board), cover.as_bytes());
         assert_eq!(sizes.len(), check_cover(&cover).unwrap());
         assert!(sizes.iter().all(|&s| s == 4));

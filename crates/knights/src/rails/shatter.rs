@@ -385,9 +385,9 @@ mod tests {
         }
         // Every rail shapes() reports is a rail, and it misses none.
         let board = Board::new(12, 14).unwrap();
-        let cover = crate::algorithms::tourney::tourney(
+        let cover = crate::algorithms::tourney_methods::cover(
             board,
-            crate::algorithms::tourney::Generator::Warnsdorff,
+            crate::algorithms::tourney_methods::TourneyMethod::Warnsdorff,
             &mut crate::rng::seeded(3),
         )
         .unwrap();
@@ -446,9 +446,9 @@ mod tests {
     fn shatter_favours_no_orientation() {
         let board = Board::new(32, 32).unwrap();
         let mut rng = crate::rng::seeded(2026);
-        let braid = crate::algorithms::tourney::tourney(
+        let braid = crate::algorithms::tourney_methods::cover(
             board,
-            crate::algorithms::tourney::Generator::Braid,
+            crate::algorithms::tourney_methods::TourneyMethod::Braid,
             &mut rng,
         )
         .unwrap();
@@ -496,9 +496,9 @@ mod tests {
         const BOUND: f64 = 4.0;
         let board = Board::new(32, 32).unwrap();
         let mut rng = crate::rng::seeded(77);
-        let braid = crate::algorithms::tourney::tourney(
+        let braid = crate::algorithms::tourney_methods::cover(
             board,
-            crate::algorithms::tourney::Generator::Braid,
+            crate::algorithms::tourney_methods::TourneyMethod::Braid,
             &mut rng,
         )
         .unwrap();

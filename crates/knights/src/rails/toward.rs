@@ -88,7 +88,7 @@ pub(crate) fn step(g: &Geometry, links: &mut [u8], reference: &[u8], cycles: usi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::tourney::{tourney, Generator};
+    use crate::algorithms::tourney_methods::{cover as tourney, TourneyMethod};
     use crate::check::check_cover;
     use crate::{Board, Cover};
 
@@ -111,9 +111,9 @@ mod tests {
             let reference = crate::construct::closed_cover(board).unwrap();
             let g = Geometry::new(board);
             for g_kind in [
-                Generator::Warnsdorff,
-                Generator::Braid,
-                Generator::FourCover,
+                TourneyMethod::Warnsdorff,
+                TourneyMethod::Braid,
+                TourneyMethod::FourCover,
             ] {
                 if !g_kind.supports(board) {
                     continue;
@@ -144,7 +144,7 @@ mod tests {
         // The four-cover of 8x8 (16 cycles) against the construction's tour.
         let board = Board::new(8, 8).unwrap();
         let reference = crate::construct::closed_cover(board).unwrap();
-        let mut links = tourney(board, Generator::FourCover, &mut crate::rng::seeded(0))
+        let mut links = tourney(board, TourneyMethod::FourCover, &mut crate::rng::seeded(0))
             .unwrap()
             .as_bytes()
             .to_vec();

@@ -6,9 +6,9 @@
 use serde_json::Value;
 
 use super::{CheckAnswer, SolveRequest};
-use crate::format::{self, read_puzzle, Document};
+use crate::format::{self, read_puzzle, Parsed};
 use crate::puzzle::Puzzle;
-use crate::request::Job;
+use crate::request::JobRequest;
 use crate::{Control, Error, Result, Square, Tour};
 
 /// Whether `text` is a puzzle file rather than a tour's: its first word
@@ -147,7 +147,7 @@ fn filled_squares(filled: &Puzzle) -> std::result::Result<Vec<Square>, String> {
 
 /// The squares of a tour file in order, unchecked; a tourney or another
 /// board is no solution.
-fn document_squares(doc: &Document, puzzle: &Puzzle) -> std::result::Result<Vec<Square>, String> {
+fn document_squares(doc: &Parsed, puzzle: &Puzzle) -> std::result::Result<Vec<Square>, String> {
     let board = doc.board();
     let want = puzzle.shape().board();
     if board != want {
@@ -157,13 +157,13 @@ fn document_squares(doc: &Document, puzzle: &Puzzle) -> std::result::Result<Vec<
     }
     let index = |(r, c): (i64, i64)| board.square(r as u32, c as u32);
     match doc {
-        Document::Tour { squares, .. } => Ok(squares.iter().map(|&rc| index(rc)).collect()),
-        Document::Grid { numbers, base, .. } => {
+        Parsed::Tour { squares, .. } => Ok(squares.iter().map(|&rc| index(rc)).collect()),
+        Parsed::Grid { numbers, base, .. } => {
             let path = crate::check::grid_to_path(board.rows(), board.cols(), numbers, *base)
                 .map_err(|f| f.to_string())?;
             Ok(path.into_iter().map(index).collect())
         }
-        Document::Tourney { .. } => {
+        Parsed::Tourney { .. } => {
             Err("the file holds a tourney; a puzzle's solution is one tour".into())
         }
     }

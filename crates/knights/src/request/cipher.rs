@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Job;
+use super::JobRequest;
 use crate::cipher::{self, Key, KeySpec, Mode};
 use crate::{Board, Control, Result};
 
@@ -47,7 +47,7 @@ pub struct CipherAnswer {
 /// plan runs, or the tour already read from a file's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum KeyPlan {
-    Spec(KeySpec),
+    TourSpec(KeySpec),
     Made(Key),
 }
 
@@ -75,7 +75,7 @@ impl CipherPlan {
     /// The board of the key, without making its tour.
     pub fn board(&self) -> Board {
         match &self.key {
-            KeyPlan::Spec(spec) => spec.board,
+            KeyPlan::TourSpec(spec) => spec.board,
             KeyPlan::Made(key) => key.board(),
         }
     }
@@ -83,7 +83,7 @@ impl CipherPlan {
     /// The key's description, or `None` for a tour file's text.
     pub fn spec(&self) -> Option<&KeySpec> {
         match &self.key {
-            KeyPlan::Spec(spec) => Some(spec),
+            KeyPlan::TourSpec(spec) => Some(spec),
             KeyPlan::Made(_) => None,
         }
     }
@@ -91,12 +91,12 @@ impl CipherPlan {
     /// The key: the tour read, or made from the description under
     /// `control` (once; a plan keeps the key it made).
     pub fn key(&mut self, control: &Control) -> Result<&Key> {
-        if let KeyPlan::Spec(spec) = &self.key {
+        if let KeyPlan::TourSpec(spec) = &self.key {
             self.key = KeyPlan::Made(Key::from_spec(spec, control)?);
         }
         match &self.key {
             KeyPlan::Made(key) => Ok(key),
-            KeyPlan::Spec(_) => unreachable!("the key was made above"),
+            KeyPlan::TourSpec(_) => unreachable!("the key was made above"),
         }
     }
 
@@ -124,7 +124,7 @@ impl CipherRequest {
         let key = if key.starts_with('{') || key.contains('\n') {
             KeyPlan::Made(Key::from_text(&self.key)?)
         } else {
-            KeyPlan::Spec(self.key.parse()?)
+            KeyPlan::TourSpec(self.key.parse()?)
         };
         Ok(CipherPlan {
             key,
@@ -143,7 +143,7 @@ fn mode(classic: bool) -> Mode {
     }
 }
 
-impl Job for EncryptRequest {
+impl JobRequest for EncryptRequest {
     type Plan = CipherPlan;
     type Answer = CipherAnswer;
 
@@ -157,7 +157,7 @@ impl Job for EncryptRequest {
     }
 }
 
-impl Job for DecryptRequest {
+impl JobRequest for DecryptRequest {
     type Plan = CipherPlan;
     type Answer = CipherAnswer;
 

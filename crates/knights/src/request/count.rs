@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{place, refuse, Job};
+use super::{place, refuse, JobRequest};
 use crate::count::{Count, CountOptions, CountReport, Counter, Exchange, Method, SquareOrder};
 use crate::{Control, Kind, Result, Shape};
 
@@ -229,7 +229,7 @@ impl PartialEq for CountAnswer {
 
 /// A count request checked and read: the shape counted on, what is
 /// counted, and the one [`CountOptions`] the [`Counter`] and the executor
-/// share (see [`Job`]).
+/// share (see [`JobRequest`]).
 #[derive(Clone, Debug)]
 pub struct CountPlan {
     shape: Shape,
@@ -309,7 +309,7 @@ impl CountRequest {
         }
     }
 
-    /// Every check of the request, into its plan (see [`Job::plan`]).
+    /// Every check of the request, into its plan (see [`JobRequest::plan`]).
     fn checked(&self) -> Result<CountPlan> {
         let shape = place::shape(
             &self.board,
@@ -398,7 +398,7 @@ impl CountRequest {
     }
 }
 
-impl Job for CountRequest {
+impl JobRequest for CountRequest {
     type Plan = CountPlan;
     type Answer = CountAnswer;
 

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::count::CountPlan;
-use super::{refuse, CountOf, CountRequest, Job};
+use super::{refuse, CountOf, CountRequest, JobRequest};
 use crate::count::{Counter, Method, Projection, Source, SquareOrder};
 use crate::{Control, Kind, Result};
 
@@ -20,7 +20,7 @@ use crate::{Control, Kind, Result};
 ///
 /// # Example
 /// ```
-/// use knights::request::{CountRequest, DryRunRequest, Job};
+/// use knights::request::{CountRequest, DryRunRequest, JobRequest};
 /// use knights::{Control, Kind};
 /// let request = DryRunRequest(CountRequest { kind: Kind::Open, ..CountRequest::new("5x5") });
 /// let answer = request.run(&Control::new())?;
@@ -148,7 +148,7 @@ impl PartialEq for DryRunAnswer {
     }
 }
 
-impl Job for DryRunRequest {
+impl JobRequest for DryRunRequest {
     type Plan = CountPlan;
     type Answer = DryRunAnswer;
 

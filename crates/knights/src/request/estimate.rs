@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::{refuse, within, Job};
+use super::{refuse, within, JobRequest};
 use crate::count::estimate::{resolve_method, KEEP};
 use crate::count::{Estimate, EstimateMethod, EstimateOptions};
 use crate::{Board, Control, Error, Hint, Kind, Result};
@@ -108,7 +108,7 @@ impl EstimateRequest {
         }
     }
 
-    /// Every check of the request, into its plan (see [`Job::plan`]).
+    /// Every check of the request, into its plan (see [`JobRequest::plan`]).
     fn checked(&self) -> Result<EstimatePlan> {
         let board: Board = self.board.parse()?;
         let method = self.method;
@@ -147,7 +147,7 @@ impl EstimateRequest {
 }
 
 /// An estimate request checked and read: the board, the estimate's
-/// options and whether the figures are of directed tours (see [`Job`]).
+/// options and whether the figures are of directed tours (see [`JobRequest`]).
 #[derive(Copy, Clone, Debug)]
 pub struct EstimatePlan {
     board: Board,
@@ -173,7 +173,7 @@ impl EstimatePlan {
     }
 }
 
-impl Job for EstimateRequest {
+impl JobRequest for EstimateRequest {
     type Plan = EstimatePlan;
     type Answer = EstimateAnswer;
 

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{place, within, Job};
-use crate::algorithms::Spec;
+use super::{place, within, JobRequest};
+use crate::algorithms::TourSpec;
 use crate::exists::ExistsVerdict;
 use crate::{exists, Control, Result, Shape, Wanted};
 
@@ -91,14 +91,14 @@ impl ExistsRequest {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExistsPlan {
     /// The question as a search's spec (its stop flag is the run's).
-    pub spec: Spec,
+    pub spec: TourSpec,
     /// The kind asked about.
     pub kind: Wanted,
     /// Node budget of the search.
     pub max_nodes: u64,
 }
 
-impl Job for ExistsRequest {
+impl JobRequest for ExistsRequest {
     type Plan = ExistsPlan;
     type Answer = ExistsAnswer;
 
@@ -106,11 +106,11 @@ impl Job for ExistsRequest {
         let max_nodes = within("max-nodes", self.max_nodes, 1, u64::MAX)?;
         let shape = self.shape()?;
         let (start, end) = place::ends(&shape, self.start.as_deref(), self.end.as_deref())?;
-        let spec = Spec {
+        let spec = TourSpec {
             kind: self.kind,
             start,
             end,
-            ..Spec::on(shape)
+            ..TourSpec::on(shape)
         };
         Ok(ExistsPlan {
             spec,
@@ -121,7 +121,7 @@ impl Job for ExistsRequest {
 
     /// The answer.
     fn run_plan(plan: ExistsPlan, control: &Control) -> Result<ExistsAnswer> {
-        let spec = Spec {
+        let spec = TourSpec {
             control: control.clone(),
             ..plan.spec
         };

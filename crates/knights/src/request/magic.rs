@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::{place, refuse, within, Job};
+use super::{place, refuse, within, JobRequest};
 use crate::magic::search::{
     check_symmetric, Enumeration, EnumerationReport, Found, MagicSearch, SearchReport, MAX_SIDE,
 };
@@ -284,7 +284,7 @@ fn read_prefix(text: &str, board: Board, kind: Wanted) -> Result<Vec<Square>> {
     Ok(squares)
 }
 
-impl Job for MagicRequest {
+impl JobRequest for MagicRequest {
     type Plan = MagicPlan;
     type Answer = MagicAnswer;
 

@@ -7,7 +7,7 @@
 //!
 //! A request is plain data ([`serde`], field names in kebab-case as on the
 //! command line, unknown fields refused, defaults as the command line's).
-//! Each request is a [`Job`]: its `plan()` makes every check the doors
+//! Each request is a [`JobRequest`]: its `plan()` makes every check the doors
 //! made on their own and reads the request into typed values once; its
 //! `run_plan(plan, &Control)` calls the library and returns the answer,
 //! which carries domain values (a tour, a tourney) rather than their JSON.
@@ -16,7 +16,7 @@
 //!
 //! # Example
 //! ```
-//! use knights::request::{Answer, CountRequest, Job, Request};
+//! use knights::request::{Answer, CountRequest, JobRequest, Request};
 //! use knights::Control;
 //! let request: Request = serde_json::from_str(r#"{"count": {"board": "6x6", "directed": true}}"#)?;
 //! let Answer::Count(answer) = request.run(&Control::new())? else { unreachable!() };
@@ -69,14 +69,14 @@ pub use tour::{TourAnswer, TourPlan, TourRequest, TourneyAnswer, TourneyPlan, To
 use crate::stats::Summary;
 use crate::{Control, Error, Result};
 
-/// One job of the request model. A request is plain data; [`Job::plan`]
+/// One job of the request model. A request is plain data; [`JobRequest::plan`]
 /// makes every check once and reads the request into typed values (the
-/// plan), so that nothing is parsed or checked again; [`Job::run_plan`]
+/// plan), so that nothing is parsed or checked again; [`JobRequest::run_plan`]
 /// runs a plan under a [`Control`] into a typed answer that carries domain
 /// values (a [`crate::Tour`], a [`crate::Tourney`]), so that no door
 /// rebuilds them. A door holding typed values builds the request typed;
 /// strings are read at the serde edge only.
-pub trait Job {
+pub trait JobRequest {
     /// The request checked and read into typed values: what a run needs.
     type Plan;
     /// What a run answers.
@@ -183,46 +183,46 @@ impl Request {
     /// Every check of the request, without running it.
     pub fn validate(&self) -> Result<()> {
         match self {
-            Request::Tour(r) => Job::validate(r),
-            Request::Tourney(r) => Job::validate(r),
-            Request::Join(r) => Job::validate(r),
-            Request::Shatter(r) => Job::validate(r),
-            Request::Obfuscate(r) => Job::validate(r),
-            Request::Exists(r) => Job::validate(r),
-            Request::Count(r) => Job::validate(r),
-            Request::DryRun(r) => Job::validate(r),
-            Request::Estimate(r) => Job::validate(r),
-            Request::Encrypt(r) => Job::validate(r),
-            Request::Decrypt(r) => Job::validate(r),
-            Request::Stats(r) => Job::validate(r),
-            Request::Check(r) => Job::validate(r),
-            Request::Position(r) => Job::validate(r),
-            Request::Puzzle(r) => Job::validate(r),
-            Request::Solve(r) => Job::validate(r),
-            Request::Magic(r) => Job::validate(r),
+            Request::Tour(r) => JobRequest::validate(r),
+            Request::Tourney(r) => JobRequest::validate(r),
+            Request::Join(r) => JobRequest::validate(r),
+            Request::Shatter(r) => JobRequest::validate(r),
+            Request::Obfuscate(r) => JobRequest::validate(r),
+            Request::Exists(r) => JobRequest::validate(r),
+            Request::Count(r) => JobRequest::validate(r),
+            Request::DryRun(r) => JobRequest::validate(r),
+            Request::Estimate(r) => JobRequest::validate(r),
+            Request::Encrypt(r) => JobRequest::validate(r),
+            Request::Decrypt(r) => JobRequest::validate(r),
+            Request::Stats(r) => JobRequest::validate(r),
+            Request::Check(r) => JobRequest::validate(r),
+            Request::Position(r) => JobRequest::validate(r),
+            Request::Puzzle(r) => JobRequest::validate(r),
+            Request::Solve(r) => JobRequest::validate(r),
+            Request::Magic(r) => JobRequest::validate(r),
         }
     }
 
     /// Validates the request and runs it under `control`.
     pub fn run(&self, control: &Control) -> Result<Answer> {
         Ok(match self {
-            Request::Tour(r) => Answer::Tour(Job::run(r, control)?),
-            Request::Tourney(r) => Answer::Tourney(Job::run(r, control)?),
-            Request::Join(r) => Answer::Join(Job::run(r, control)?),
-            Request::Shatter(r) => Answer::Shatter(Job::run(r, control)?),
-            Request::Obfuscate(r) => Answer::Obfuscate(Job::run(r, control)?),
-            Request::Exists(r) => Answer::Exists(Job::run(r, control)?),
-            Request::Count(r) => Answer::Count(Box::new(Job::run(r, control)?)),
-            Request::DryRun(r) => Answer::DryRun(Box::new(Job::run(r, control)?)),
-            Request::Estimate(r) => Answer::Estimate(Job::run(r, control)?),
-            Request::Encrypt(r) => Answer::Encrypt(Job::run(r, control)?),
-            Request::Decrypt(r) => Answer::Decrypt(Job::run(r, control)?),
-            Request::Stats(r) => Answer::Stats(Box::new(Job::run(r, control)?)),
-            Request::Check(r) => Answer::Check(Job::run(r, control)?),
-            Request::Position(r) => Answer::Position(Box::new(Job::run(r, control)?)),
-            Request::Puzzle(r) => Answer::Puzzle(Box::new(Job::run(r, control)?)),
-            Request::Solve(r) => Answer::Solve(Job::run(r, control)?),
-            Request::Magic(r) => Answer::Magic(Box::new(Job::run(r, control)?)),
+            Request::Tour(r) => Answer::Tour(JobRequest::run(r, control)?),
+            Request::Tourney(r) => Answer::Tourney(JobRequest::run(r, control)?),
+            Request::Join(r) => Answer::Join(JobRequest::run(r, control)?),
+            Request::Shatter(r) => Answer::Shatter(JobRequest::run(r, control)?),
+            Request::Obfuscate(r) => Answer::Obfuscate(JobRequest::run(r, control)?),
+            Request::Exists(r) => Answer::Exists(JobRequest::run(r, control)?),
+            Request::Count(r) => Answer::Count(Box::new(JobRequest::run(r, control)?)),
+            Request::DryRun(r) => Answer::DryRun(Box::new(JobRequest::run(r, control)?)),
+            Request::Estimate(r) => Answer::Estimate(JobRequest::run(r, control)?),
+            Request::Encrypt(r) => Answer::Encrypt(JobRequest::run(r, control)?),
+            Request::Decrypt(r) => Answer::Decrypt(JobRequest::run(r, control)?),
+            Request::Stats(r) => Answer::Stats(Box::new(JobRequest::run(r, control)?)),
+            Request::Check(r) => Answer::Check(JobRequest::run(r, control)?),
+            Request::Position(r) => Answer::Position(Box::new(JobRequest::run(r, control)?)),
+            Request::Puzzle(r) => Answer::Puzzle(Box::new(JobRequest::run(r, control)?)),
+            Request::Solve(r) => Answer::Solve(JobRequest::run(r, control)?),
+            Request::Magic(r) => Answer::Magic(Box::new(JobRequest::run(r, control)?)),
         })
     }
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{place, within, Job};
+use super::{place, within, JobRequest};
 use crate::play::{HintLine, Outlook, Position};
 use crate::shape::{Leaper, Wrap};
 use crate::{Control, Kind, Result, Wanted};
@@ -119,7 +119,7 @@ pub struct PositionPlan {
     pub hints: bool,
 }
 
-impl Job for PositionRequest {
+impl JobRequest for PositionRequest {
     type Plan = PositionPlan;
     type Answer = PositionAnswer;
 

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::{place, within, Job};
+use super::{place, within, JobRequest};
 use crate::format::{puzzle_json, puzzle_text, read_puzzle};
 use crate::puzzle::{generate, Deduction, Difficulty, GenerateOptions, NextStep, Puzzle, Work};
 use crate::{Budget, Control, Error, Hint, Result, Square, Tour, Wanted};
@@ -70,7 +70,7 @@ pub struct PuzzlePlan {
     pub options: GenerateOptions,
 }
 
-impl Job for PuzzleRequest {
+impl JobRequest for PuzzleRequest {
     type Plan = PuzzlePlan;
     type Answer = PuzzleAnswer;
 
@@ -181,7 +181,7 @@ pub struct SolvePlan {
     pub step: bool,
 }
 
-impl Job for SolveRequest {
+impl JobRequest for SolveRequest {
     type Plan = SolvePlan;
     type Answer = SolveAnswer;
 

@@ -4,9 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::check_puzzle::{is_puzzle, PuzzleCheck};
-use super::{refuse, within, Job, TourAnswer, TourneyAnswer};
+use super::{refuse, within, JobRequest, TourAnswer, TourneyAnswer};
 use crate::algorithms::Algorithm;
-use crate::format::{self, Document, Valid};
+use crate::format::{self, Checked, Parsed};
 use crate::rails::{self, JoinOptions, JoinStats, ObfuscateOptions};
 use crate::{Control, Cover, Result, Square, Tour, Tourney};
 
@@ -93,9 +93,9 @@ impl CoverPlan {
 
     /// The cover of a closed tour or tourney's text.
     fn read(text: &str, seed: u64) -> Result<CoverPlan> {
-        match format::read(text)?.into_valid()? {
-            Valid::Tour(t) => CoverPlan::of_tour(&t, seed),
-            Valid::Tourney(t) => CoverPlan::of_tourney(&t, seed),
+        match format::read(text)?.into_checked()? {
+            Checked::Tour(t) => CoverPlan::of_tour(&t, seed),
+            Checked::Tourney(t) => CoverPlan::of_tourney(&t, seed),
         }
     }
 
@@ -138,7 +138,7 @@ pub struct ShatterAnswer {
     pub rails_switched: usize,
 }
 
-impl Job for JoinRequest {
+impl JobRequest for JoinRequest {
     type Plan = CoverPlan;
     type Answer = JoinAnswer;
 
@@ -158,7 +158,7 @@ impl Job for JoinRequest {
     }
 }
 
-impl Job for ShatterRequest {
+impl JobRequest for ShatterRequest {
     type Plan = CoverPlan;
     type Answer = ShatterAnswer;
 
@@ -198,7 +198,7 @@ impl ObfuscatePlan {
 /// The most shatters an obfuscation may ask for.
 const MAX_SHATTERS: u32 = 1000;
 
-impl Job for ObfuscateRequest {
+impl JobRequest for ObfuscateRequest {
     type Plan = ObfuscatePlan;
     type Answer = JoinAnswer;
 
@@ -258,7 +258,7 @@ impl CheckRequest {
 #[derive(Clone, Debug)]
 pub enum CheckPlan {
     /// A tour or tourney file, unchecked.
-    File(Document),
+    File(Parsed),
     /// A puzzle, or a solution of one.
     Puzzle(Box<PuzzleCheck>),
 }
@@ -273,8 +273,8 @@ impl CheckPlan {
     }
 }
 
-impl From<Document> for CheckPlan {
-    fn from(doc: Document) -> CheckPlan {
+impl From<Parsed> for CheckPlan {
+    fn from(doc: Parsed) -> CheckPlan {
         CheckPlan::File(doc)
     }
 }
@@ -292,7 +292,7 @@ pub struct CheckAnswer {
     pub magic: Option<crate::magic::LineSums>,
 }
 
-impl Job for CheckRequest {
+impl JobRequest for CheckRequest {
     type Plan = CheckPlan;
     type Answer = CheckAnswer;
 
@@ -326,8 +326,8 @@ impl Job for CheckRequest {
                     }
                     _ => verdict.to_string(),
                 },
-                magic: match doc.into_valid() {
-                    Ok(Valid::Tour(tour)) => crate::magic::sums(&tour),
+                magic: match doc.into_checked() {
+                    Ok(Checked::Tour(tour)) => crate::magic::sums(&tour),
                     _ => None,
                 },
             },

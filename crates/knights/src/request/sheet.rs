@@ -6,7 +6,7 @@
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::{place, within, Job, TourRequest};
+use super::{place, within, JobRequest, TourRequest};
 use crate::format::sheet::{
     caption, check_fits, Paper, Sheet, SheetBoard, SheetOptions, MAX_BOARDS, NOTE, NOTE_CLOSED,
 };
@@ -157,7 +157,7 @@ impl SheetPlan {
     }
 }
 
-impl Job for SheetRequest {
+impl JobRequest for SheetRequest {
     type Plan = SheetPlan;
     type Answer = SheetAnswer;
 

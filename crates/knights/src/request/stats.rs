@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{refuse, within, Job};
+use super::{refuse, within, JobRequest};
 use crate::algorithms::Algorithm;
 use crate::stats::{Sampled, Summary};
 use crate::{Board, Control, Result, Wanted};
@@ -108,7 +108,7 @@ impl StatsRequest {
     }
 }
 
-impl Job for StatsRequest {
+impl JobRequest for StatsRequest {
     type Plan = StatsPlan;
     type Answer = Summary;
 

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::{place, within, Job};
-use crate::algorithms::{Algorithm, Generator};
+use super::{place, within, JobRequest};
+use crate::algorithms::{Algorithm, TourneyMethod};
 use crate::{Board, Control, Result, Square, Tour, TourBuilder, Tourney, Wanted};
 
 /// One tour of a board (`knights tour`, `GET /api/tour`, `knights.tour`).
@@ -94,7 +94,7 @@ impl TourPlan {
     }
 }
 
-impl Job for TourRequest {
+impl JobRequest for TourRequest {
     type Plan = TourPlan;
     type Answer = TourAnswer;
 
@@ -208,12 +208,12 @@ pub struct TourneyPlan {
     /// The board.
     pub board: Board,
     /// The generator.
-    pub generator: Generator,
+    pub generator: TourneyMethod,
     /// The seed.
     pub seed: u64,
 }
 
-impl Job for TourneyRequest {
+impl JobRequest for TourneyRequest {
     type Plan = TourneyPlan;
     type Answer = TourneyAnswer;
 
@@ -227,7 +227,7 @@ impl Job for TourneyRequest {
 
     fn run_plan(plan: TourneyPlan, control: &Control) -> Result<TourneyAnswer> {
         let tourney = Tourney::builder(plan.board)
-            .generator(plan.generator)
+            .method(plan.generator)
             .seed(plan.seed)
             .control(control)
             .cover()?

@@ -16,11 +16,11 @@ pub struct BarChart<'a> {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, stats::{bar_chart, MoveCounts, Tally}};
+/// use knights::{Board, stats::{bar_chart, MoveCounts, RunningSummary}};
 /// let board = Board::new(6, 6)?;
 /// let t = knights::Tour::builder(board).algorithm(knights::algorithms::Warnsdorff::default())
 ///     .seed(1).build()?;
-/// let mut b = Tally::default();
+/// let mut b = RunningSummary::default();
 /// b.push(&MoveCounts::of_tour(&t));
 /// let svg = bar_chart(&b.finish(board), "one tour").to_string();
 /// assert_eq!(svg.matches("<rect class=\"bar\"").count(), 16);

@@ -114,14 +114,14 @@ impl Welford {
 /// (what [`SummaryBuilder::run`](super::SummaryBuilder::run) does for
 /// generated samples).
 #[derive(Clone, Debug, Default)]
-pub struct Tally {
+pub struct RunningSummary {
     moves: [Welford; 8],
     relative: [Welford; 8],
     extra: Vec<(String, Welford)>,
     count: u64,
 }
 
-impl Tally {
+impl RunningSummary {
     /// Adds one tour's (or tourney's) counts.
     pub fn push(&mut self, counts: &MoveCounts) {
         self.count += 1;
@@ -158,7 +158,7 @@ impl Tally {
             figures: self
                 .extra
                 .iter()
-                .map(|(n, w)| Figure {
+                .map(|(n, w)| FigureSummary {
                     name: n.clone(),
                     mean: w.mean,
                     std: w.std(),
@@ -170,7 +170,7 @@ impl Tally {
 
 /// A named per-tour figure's mean and standard deviation.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Figure {
+pub struct FigureSummary {
     /// Its name (`rails`, `cycles`, ...).
     pub name: String,
     /// Mean over the tours.
@@ -183,9 +183,9 @@ pub struct Figure {
 ///
 /// # Example
 /// ```
-/// use knights::{Board, stats::{MoveCounts, Tally}};
+/// use knights::{Board, stats::{MoveCounts, RunningSummary}};
 /// let board = Board::new(8, 8)?;
-/// let mut b = Tally::default();
+/// let mut b = RunningSummary::default();
 /// for seed in 0..10 {
 ///     let t = knights::Tour::builder(board).closed()
 ///         .algorithm(knights::algorithms::Warnsdorff::default()).seed(seed).build()?;
@@ -213,7 +213,7 @@ pub struct Summary {
     /// Standard deviation of each relative move's frequency across tours.
     pub relative_moves_std: [f64; 8],
     /// Other per-tour figures.
-    pub figures: Vec<Figure>,
+    pub figures: Vec<FigureSummary>,
 }
 
 #[cfg(test)]

@@ -2,10 +2,10 @@
 //! every front end: `knights stats`, `knights paper`, the web page and
 //! Python's `knights.stats` all sample through [`Summary::builder`].
 
-use crate::algorithms::{tourney, Algorithm, Generator};
+use crate::algorithms::{tourney_methods, Algorithm, TourneyMethod};
 use crate::{rails, Board, Control, Cover, Phase, Progress, Result, Tour, Wanted};
 
-use super::{sample, MoveCounts, Summary, Tally};
+use super::{sample, MoveCounts, RunningSummary, Summary};
 
 /// The figure that records whether each tour came out closed: its mean is
 /// the share of closed tours.
@@ -18,7 +18,7 @@ pub enum Sampled {
     /// many shatters if any (a closed tour is then asked for).
     Tour(Algorithm, Wanted, Option<u32>),
     /// A raw tourney of the generator.
-    Tourney(Generator),
+    Tourney(TourneyMethod),
 }
 
 /// The statistics of many samples of one [`Sampled`], made by
@@ -101,7 +101,7 @@ impl<'a> SummaryBuilder<'a> {
             Sampled::Tour(..) => "rails",
             Sampled::Tourney(_) => "cycles",
         };
-        let mut tally = Tally::default();
+        let mut tally = RunningSummary::default();
         for (counts, value, closed) in &results {
             tally.push(counts);
             if let Some(v) = value {
@@ -126,7 +126,7 @@ fn one(
 ) -> Result<(MoveCounts, Option<f64>, Option<bool>)> {
     match job {
         Sampled::Tourney(g) => {
-            let t = tourney::controlled(board, g, control, rng)?.to_tourney()?;
+            let t = tourney_methods::controlled(board, g, control, rng)?.to_tourney()?;
             Ok((MoveCounts::of_tourney(&t), Some(t.len() as f64), None))
         }
         Sampled::Tour(algorithm, wanted, shatters) => {

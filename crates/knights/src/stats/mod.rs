@@ -19,7 +19,7 @@ pub mod rates;
 mod sample;
 
 pub use chart::{bar_chart, line_plot, BarChart, LinePlot, Series};
-pub use distribution::{Figure, MoveCounts, Summary, Tally};
+pub use distribution::{FigureSummary, MoveCounts, RunningSummary, Summary};
 pub use jobs::{Sampled, SummaryBuilder, CLOSED_FIGURE};
 pub use paper::{PaperRow, PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE};
 pub use sample::sample;

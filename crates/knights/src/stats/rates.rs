@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::algorithms::warnsdorff::{Outcome, Tie, Walker};
-use crate::algorithms::Spec;
+use crate::algorithms::TourSpec;
 use crate::algorithms::TreeSearch;
 use crate::board::Square;
 use crate::{exists, Board, Error, Result, Wanted};
@@ -180,14 +180,14 @@ pub struct NodeCounts {
 ///
 /// # Example
 /// ```
-/// use knights::{algorithms::{Hybrid, Spec}, stats::rates};
+/// use knights::{algorithms::{Hybrid, TourSpec}, stats::rates};
 /// let search = Hybrid::default().max_nodes(100_000);
-/// let c = rates::backtrack_nodes(&Spec::new("5x5".parse()?), &search, &|_| ())?;
+/// let c = rates::backtrack_nodes(&TourSpec::new("5x5".parse()?), &search, &|_| ())?;
 /// assert_eq!((c.runs, c.found, c.none), (25, 13, 12));
 /// # Ok::<(), knights::Error>(())
 /// ```
 pub fn backtrack_nodes(
-    spec: &Spec,
+    spec: &TourSpec,
     search: &dyn TreeSearch,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<NodeCounts> {
@@ -196,7 +196,7 @@ pub fn backtrack_nodes(
     let results: Vec<(u64, Option<u64>, bool)> = (0..board.squares() as Square)
         .into_par_iter()
         .map(|start| {
-            let from = Spec {
+            let from = TourSpec {
                 start: Some(start),
                 ..spec.clone()
             };
@@ -286,7 +286,7 @@ mod tests {
             &Hybrid::default().max_nodes(1_000_000),
         ];
         for search in searches {
-            let c = backtrack_nodes(&Spec::new(board), search, &|_| ()).unwrap();
+            let c = backtrack_nodes(&TourSpec::new(board), search, &|_| ()).unwrap();
             assert_eq!((c.runs, c.found, c.none, c.gave_up), (25, 13, 12, 0));
             assert!(c.min >= 25 && c.min <= c.median && c.median <= c.max);
             assert!(c.total >= c.found * 25);

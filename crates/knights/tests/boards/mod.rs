@@ -2,7 +2,7 @@
 //! ends. Every tour the search methods make passes the checker; the
 //! checker's moves agree with the shape's; the counts agree with brute force.
 
-use knights::algorithms::{Algorithm, Backtrack, Hybrid, Spec, Warnsdorff};
+use knights::algorithms::{Algorithm, Backtrack, Hybrid, TourSpec, Warnsdorff};
 use knights::check::{check_tour, Rules};
 use knights::count::{Counter, SquareOrder};
 use knights::exists::{decide, ExistsVerdict};
@@ -89,13 +89,13 @@ proptest! {
                 }
                 // JSON, the move list and the grid read back to the same tour.
                 for text in [format::tour_json(&tour).to_string(), format::move_list(&tour).to_string()] {
-                    let back = format::read(&text).and_then(|d| d.into_valid());
-                    prop_assert!(matches!(&back, Ok(format::Valid::Tour(t)) if *t == tour), "{text}: {back:?}");
+                    let back = format::read(&text).and_then(|d| d.into_checked());
+                    prop_assert!(matches!(&back, Ok(format::Checked::Tour(t)) if *t == tour), "{text}: {back:?}");
                 }
                 if shape.wrap() == Wrap::None && shape.leaper() == Leaper::KNIGHT {
                     let text = format::grid(&tour, 0).to_string();
-                    let back = format::read(&text).and_then(|d| d.into_valid());
-                    prop_assert!(matches!(&back, Ok(format::Valid::Tour(t)) if t.squares() == tour.squares()), "{text}: {back:?}");
+                    let back = format::read(&text).and_then(|d| d.into_checked());
+                    prop_assert!(matches!(&back, Ok(format::Checked::Tour(t)) if t.squares() == tour.squares()), "{text}: {back:?}");
                 }
             }
             Err(Error::NoTour(_) | Error::GaveUp(_)) => {}
@@ -106,7 +106,7 @@ proptest! {
     #[test]
     fn exhaustive_answers_agree_with_the_search(shape in shapes(4), closed in any::<bool>()) {
         let kind = if closed { Wanted::Closed } else { Wanted::Open };
-        let spec = Spec { kind, ..Spec::on(shape.clone()) };
+        let spec = TourSpec { kind, ..TourSpec::on(shape.clone()) };
         let d = decide(&spec, 5_000_000).unwrap();
         let built = Tour::builder(shape.board()).shape(shape.clone()).kind(kind)
             .algorithm(Hybrid::default().max_nodes(5_000_000)).build();

@@ -6,7 +6,7 @@
 use knights::algorithms::warnsdorff::{Step, Tie};
 use knights::algorithms::TourGenerator;
 use knights::algorithms::TreeSearch;
-use knights::algorithms::{self, Algorithm, Backtrack, Construct, Hybrid, Spec, Warnsdorff};
+use knights::algorithms::{self, Algorithm, Backtrack, Construct, Hybrid, TourSpec, Warnsdorff};
 use knights::check::check_tour;
 use knights::Kind;
 use knights::{exists, Board, Error, Tour};
@@ -50,9 +50,9 @@ fn course_report_vector() -> (Board, (u32, u32), Vec<u64>) {
 #[test]
 fn course_report_closed_tour_is_reproduced_exactly() {
     let (board, (r, c), numbers) = course_report_vector();
-    let spec = Spec {
+    let spec = TourSpec {
         kind: Wanted::Closed,
-        ..Spec::new(board)
+        ..TourSpec::new(board)
     };
     let mut walks = 0;
     let tour = Warnsdorff::default()
@@ -85,9 +85,9 @@ fn textbook_open_5x5_by_backtracking() {
     let board = Board::new(5, 5).unwrap();
     // The textbook chapter's search tries every start; its printed tour begins
     // (1,3), (0,1), (2,0), (4,1), (2,2), which its move order gives from (1,3).
-    let from = Spec {
+    let from = TourSpec {
         start: Some(board.square(1, 3)),
-        ..Spec::new(board)
+        ..TourSpec::new(board)
     };
     let found = Backtrack::default().search(&from, &mut |_| ());
     let tour = found.result.unwrap();
@@ -99,7 +99,7 @@ fn textbook_open_5x5_by_backtracking() {
         .collect();
     assert_eq!(prefix, [(1, 3), (0, 1), (2, 0), (4, 1), (2, 2)]);
     // Without a start it begins at the first square that has a tour.
-    let t = Backtrack::default().search(&Spec::new(board), &mut |_| ());
+    let t = Backtrack::default().search(&TourSpec::new(board), &mut |_| ());
     let t = t.result.unwrap();
     assert!(check_tour(&t).is_ok());
     assert_eq!(t.start(), 0);
@@ -109,10 +109,10 @@ fn textbook_open_5x5_by_backtracking() {
 fn open_130x130_by_warnsdorff() {
     let board = Board::new(130, 130).unwrap();
     for tie in [Tie::Centre, Tie::Pohl] {
-        let spec = Spec {
+        let spec = TourSpec {
             kind: Wanted::Open,
             start: Some(0),
-            ..Spec::new(board)
+            ..TourSpec::new(board)
         };
         let rule = Warnsdorff::default().tie(tie).max_attempts(5);
         let t = rule
@@ -169,14 +169,14 @@ fn a_raised_stop_flag_stops_the_dispatcher() {
 /// One run of any classical algorithm; `Ok(None)` when it gave up.
 fn run(board: Board, which: u8, closed: bool, start: Option<u32>, seed: u64) -> Option<Tour> {
     let mut rng = knights::rng::seeded(seed);
-    let spec = Spec {
+    let spec = TourSpec {
         kind: if closed {
             Wanted::Closed
         } else {
             Wanted::Either
         },
         start,
-        ..Spec::new(board)
+        ..TourSpec::new(board)
     };
     let result = match which {
         0..=3 => {
@@ -414,10 +414,10 @@ fn uses_seed_says_which_methods_draw_on_the_seed() {
 fn the_low_level_options_give_the_kind_wanted() {
     // The course report's walk from square 1 of 8x8 closes.
     let walk = |kind| {
-        let spec = Spec {
+        let spec = TourSpec {
             kind,
             start: Some(1),
-            ..Spec::new(Board::new(8, 8).unwrap())
+            ..TourSpec::new(Board::new(8, 8).unwrap())
         };
         let rule = Warnsdorff::default().tie(Tie::First);
         rule.generate(&spec, &mut knights::rng::seeded(0)).unwrap()
@@ -429,10 +429,10 @@ fn the_low_level_options_give_the_kind_wanted() {
     // The hybrid's first tour from some start of 6x6 closes.
     let board = Board::new(6, 6).unwrap();
     let search = |kind, start| {
-        let spec = Spec {
+        let spec = TourSpec {
             kind,
             start: Some(start),
-            ..Spec::new(board)
+            ..TourSpec::new(board)
         };
         Hybrid::default().search(&spec, &mut |_| ()).result.unwrap()
     };

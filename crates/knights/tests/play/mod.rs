@@ -314,7 +314,11 @@ fn following_hints_finishes_from_many_positions() {
 
 #[test]
 fn a_finished_path_says_its_kind() {
-    let tour = knights::construct::closed("6x6".parse().unwrap(), None).unwrap();
+    let tour = knights::Tour::builder("6x6".parse().unwrap())
+        .closed()
+        .algorithm(knights::algorithms::Construct)
+        .build()
+        .unwrap();
     let p = Position::new(shape("6x6"), Wanted::Open, None)
         .unwrap()
         .with_path(tour.squares())

@@ -2,7 +2,7 @@
 //! more than memory holds, long lines, and the fuzz corpus replayed.
 
 use knights::cipher::{decrypt, Key, KeySpec, Mode};
-use knights::format::{self, Valid};
+use knights::format::{self, Checked};
 use knights::Board;
 
 /// Small files that declare huge boards: each is answered without any
@@ -23,7 +23,7 @@ fn declared_sizes_are_checked_against_the_content() {
         };
         let fault = doc.check().unwrap_err().to_string();
         assert!(fault.len() < 200, "{text}: {fault}");
-        assert!(doc.into_valid().is_err());
+        assert!(doc.into_checked().is_err());
         assert!(Key::from_text(text).is_err());
     }
 }
@@ -112,13 +112,13 @@ fn replay(target: &str, text: &str) {
             if let Ok(doc) = parse(text) {
                 let verdict = doc.check();
                 let _ = Key::from_text(text);
-                match doc.into_valid() {
-                    Ok(Valid::Tour(t)) => {
+                match doc.into_checked() {
+                    Ok(Checked::Tour(t)) => {
                         assert!(verdict.is_ok());
                         let back = format::read(&format::tour_json(&t).to_string()).unwrap();
                         assert!(back.check().is_ok());
                     }
-                    Ok(Valid::Tourney(t)) => {
+                    Ok(Checked::Tourney(t)) => {
                         assert!(verdict.is_ok());
                         let back = format::read(&format::tourney_json(&t).to_string()).unwrap();
                         assert!(back.check().is_ok());

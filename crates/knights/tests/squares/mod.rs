@@ -108,12 +108,12 @@ fn a_hole_named_algebraically_is_refused_as_a_hole() {
 
 #[test]
 fn the_algebraic_move_list_reads_back() {
-    use knights::format::{move_list, read, Valid};
+    use knights::format::{move_list, read, Checked};
     let tour = Tour::new(board("3x4"), vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4]).unwrap();
     let list = move_list(&tour).algebraic().unwrap().to_string();
     assert_eq!(list, "tour 3x4\na3 c2 a1 b3 d2 b1 c3 d1 b2 d3 c1 a2\n");
-    let back = |text: &str| match read(text).and_then(|d| d.into_valid()) {
-        Ok(Valid::Tour(t)) => t,
+    let back = |text: &str| match read(text).and_then(|d| d.into_checked()) {
+        Ok(Checked::Tour(t)) => t,
         other => panic!("{text}: {:?}", other.err()),
     };
     assert_eq!(back(&list), tour);

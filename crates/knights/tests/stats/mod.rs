@@ -2,15 +2,17 @@
 
 mod trace;
 
-use knights::algorithms::tourney::{self, Generator};
-use knights::algorithms::{Spec, TourGenerator, Warnsdorff};
+use knights::algorithms::TourneyMethod;
+use knights::algorithms::{TourGenerator, TourSpec, Warnsdorff};
 use knights::check::{check_tour, check_tourney};
 use knights::rails::{self, ObfuscateOptions};
-use knights::stats::{sample, MoveCounts, Summary, Tally, PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE};
-use knights::Board;
+use knights::stats::{
+    sample, MoveCounts, RunningSummary, Summary, PAPER_TABLES, PAPER_WARNSDORFF_RELATIVE,
+};
+use knights::{Board, Tourney};
 
 fn summary(board: Board, counts: &[MoveCounts]) -> Summary {
-    let mut b = Tally::default();
+    let mut b = RunningSummary::default();
     counts.iter().for_each(|c| b.push(c));
     b.finish(board)
 }
@@ -24,7 +26,7 @@ fn warnsdorff_repeats_its_moves() {
         20,
         3,
         |rng| {
-            let t = Warnsdorff::default().generate(&Spec::new(board), rng)?;
+            let t = Warnsdorff::default().generate(&TourSpec::new(board), rng)?;
             check_tour(&t).expect("a valid tour");
             Ok(MoveCounts::of_tour(&t))
         },
@@ -39,13 +41,19 @@ fn warnsdorff_repeats_its_moves() {
 #[test]
 fn obfuscation_makes_structured_tours_nearly_uniform() {
     let board = Board::new(30, 30).unwrap();
-    let raw = tourney::tourney(board, Generator::Braid, &mut knights::rng::seeded(1)).unwrap();
+    let raw = Tourney::builder(board)
+        .method(TourneyMethod::Braid)
+        .seed(1)
+        .cover()
+        .unwrap();
     let raw_counts = MoveCounts::of_tourney(&raw.to_tourney().unwrap());
     let counts = sample(
         16,
         9,
         |rng| {
-            let mut cover = tourney::tourney(board, Generator::Braid, rng)?;
+            let mut cover = Tourney::builder(board)
+                .method(TourneyMethod::Braid)
+                .cover_with(rng)?;
             rails::obfuscate(&mut cover, &ObfuscateOptions::default(), rng)?;
             let t = cover.to_tour(0, None)?;
             check_tour(&t).expect("a valid tour");

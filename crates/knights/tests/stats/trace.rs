@@ -14,19 +14,19 @@
 //! k - (8 - k) differences leave out the turns at squares within 3 rows and
 //! columns of the start (measured: the bias is gone beyond 3).
 
-use knights::algorithms::tourney::{tour, Generator};
+use knights::algorithms::TourneyMethod;
 use knights::check::check_tour;
 use knights::rails::{self, ObfuscateOptions};
 use knights::stats::sample;
 use knights::Kind;
-use knights::{Board, Cover};
+use knights::{Board, Cover, Tour};
 
-const GENERATORS: [Generator; 5] = [
-    Generator::Divide,
-    Generator::Braid,
-    Generator::FourCover,
-    Generator::Warnsdorff,
-    Generator::Neural,
+const GENERATORS: [TourneyMethod; 5] = [
+    TourneyMethod::Divide,
+    TourneyMethod::Braid,
+    TourneyMethod::FourCover,
+    TourneyMethod::Warnsdorff,
+    TourneyMethod::Neural,
 ];
 
 /// Statistics of one tour: the 8 move frequencies, then the differences
@@ -78,12 +78,12 @@ fn figures(t: &knights::Tour) -> Figures {
 }
 
 /// Obfuscated tours of `board` by `g`, checked; their figures.
-fn obfuscated(board: Board, g: Generator, count: u64, seed: u64) -> Vec<Figures> {
+fn obfuscated(board: Board, g: TourneyMethod, count: u64, seed: u64) -> Vec<Figures> {
     sample(
         count,
         seed,
         |rng| {
-            let raw = tour(board, g, rng)?;
+            let raw = Tour::builder(board).algorithm(g).build_with(rng)?;
             let mut cover = Cover::from_tour(&raw)?;
             rails::obfuscate(&mut cover, &ObfuscateOptions::default(), rng)?;
             let t = cover.to_tour(raw.start(), None)?;
@@ -110,7 +110,7 @@ fn means(xs: &[Figures]) -> [(f64, f64); 11] {
 /// Checks every generator at `side` x `side` with `count` tours; returns,
 /// per generator, the largest gap of a move frequency to 1/8 and the
 /// largest relative-move difference.
-fn no_trace(side: u64, count: u64, seed: u64) -> Vec<(Generator, f64, f64)> {
+fn no_trace(side: u64, count: u64, seed: u64) -> Vec<(TourneyMethod, f64, f64)> {
     let board = Board::new(side, side).unwrap();
     let mut report = Vec::new();
     let mut failures = Vec::new();

@@ -10,8 +10,8 @@ use super::{data, some_tour};
 /// The cipher article's tour (The Knight's Tour, n.d.) as (row, col) pairs.
 fn cipher_article_tour() -> Vec<(i64, i64)> {
     let doc = read(&data("cipher_article_grid.txt")).unwrap();
-    match doc.into_valid().unwrap() {
-        knights::format::Valid::Tour(t) => t
+    match doc.into_checked().unwrap() {
+        knights::format::Checked::Tour(t) => t
             .squares()
             .iter()
             .map(|&s| (i64::from(s / 8), i64::from(s % 8)))

@@ -1,22 +1,22 @@
 //! parse(render(x)) == x for tours and tourneys in every format.
 
-use knights::format::{self, read, SvgOptions, Valid};
+use knights::format::{self, read, Checked, SvgOptions};
 use knights::{Board, Tour, Tourney};
 use proptest::prelude::*;
 
 use super::{four_cover, some_tour};
 
 fn tour_back(text: &str) -> Tour {
-    match read(text).unwrap().into_valid().unwrap() {
-        Valid::Tour(t) => t,
-        Valid::Tourney(_) => panic!("read a tourney"),
+    match read(text).unwrap().into_checked().unwrap() {
+        Checked::Tour(t) => t,
+        Checked::Tourney(_) => panic!("read a tourney"),
     }
 }
 
 fn tourney_back(text: &str) -> Tourney {
-    match read(text).unwrap().into_valid().unwrap() {
-        Valid::Tourney(t) => t,
-        Valid::Tour(_) => panic!("read a tour"),
+    match read(text).unwrap().into_checked().unwrap() {
+        Checked::Tourney(t) => t,
+        Checked::Tour(_) => panic!("read a tour"),
     }
 }
 

@@ -21,14 +21,14 @@ pub fn data(name: &str) -> String {
 
 /// A Warnsdorff tour for tests (open or closed), retried over seeds until one succeeds.
 pub fn some_tour(board: Board, closed: bool, seed: u64) -> Tour {
-    use knights::algorithms::{Spec, TourGenerator, Warnsdorff};
-    let spec = Spec {
+    use knights::algorithms::{TourGenerator, TourSpec, Warnsdorff};
+    let spec = TourSpec {
         kind: if closed {
             Wanted::Closed
         } else {
             Wanted::Either
         },
-        ..Spec::new(board)
+        ..TourSpec::new(board)
     };
     let rule = Warnsdorff::default().max_attempts(10_000);
     let tour = rule.generate(&spec, &mut knights::rng::seeded(seed));

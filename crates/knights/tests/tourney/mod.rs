@@ -7,7 +7,7 @@
 //! 1,000 per rectangle and generator) are `#[ignore]`d:
 //! `cargo test --release -p knights --test tests tourney -- --ignored`.
 
-use knights::algorithms::tourney::{tour, tourney, Generator};
+use knights::algorithms::TourneyMethod;
 use knights::check::{check_cover, check_tour};
 use knights::rails::{self, JoinOptions, JoinStats};
 use knights::Kind;
@@ -15,16 +15,38 @@ use knights::{exists, rng, Board, Cover};
 use proptest::prelude::*;
 use rayon::prelude::*;
 
-const GENERATORS: [Generator; 5] = [
-    Generator::Warnsdorff,
-    Generator::Braid,
-    Generator::FourCover,
-    Generator::Neural,
-    Generator::Divide,
+const GENERATORS: [TourneyMethod; 5] = [
+    TourneyMethod::Warnsdorff,
+    TourneyMethod::Braid,
+    TourneyMethod::FourCover,
+    TourneyMethod::Neural,
+    TourneyMethod::Divide,
 ];
 
+/// A tourney of `board` by `method`, drawn from `rng`.
+fn tourney(
+    board: Board,
+    method: TourneyMethod,
+    rng: &mut dyn rand::RngCore,
+) -> knights::Result<Cover> {
+    knights::Tourney::builder(board)
+        .method(method)
+        .cover_with(rng)
+}
+
+/// A closed tour of `board` by `method` (its tourney joined), drawn from `rng`.
+fn tour(
+    board: Board,
+    method: TourneyMethod,
+    rng: &mut dyn rand::RngCore,
+) -> knights::Result<knights::Tour> {
+    knights::Tour::builder(board)
+        .algorithm(method)
+        .build_with(rng)
+}
+
 /// Makes a tourney, joins it, checks everything; the join's stats.
-fn join_checked(board: Board, g: Generator, seed: u64) -> JoinStats {
+fn join_checked(board: Board, g: TourneyMethod, seed: u64) -> JoinStats {
     let mut r = rng::for_batch(seed, board.squares() as u64);
     let mut cover = tourney(board, g, &mut r)
         .unwrap_or_else(|e| panic!("{} tourney of {board}, seed {seed}: {e}", g.name()));
@@ -57,7 +79,7 @@ fn join_checked(board: Board, g: Generator, seed: u64) -> JoinStats {
 }
 
 /// Per generator and even n, the number of tourneys whose first pass was not enough.
-fn sweep(per_size: u64) -> Vec<(Generator, u64, u64, u64, u32, u32, u32)> {
+fn sweep(per_size: u64) -> Vec<(TourneyMethod, u64, u64, u64, u32, u32, u32)> {
     let mut out = Vec::new();
     for g in GENERATORS {
         for n in (6..=40u64).step_by(2) {
@@ -164,17 +186,17 @@ fn join_refuses_boards_without_closed_tours_at_once() {
     for (r, c) in [(4, 8), (4, 12), (3, 6), (5, 5)] {
         let board = Board::new(r, c).unwrap();
         let mut rg = rng::seeded(0);
-        if let Ok(mut cover) = tourney(board, Generator::Warnsdorff, &mut rg) {
+        if let Ok(mut cover) = tourney(board, TourneyMethod::Warnsdorff, &mut rg) {
             let e = rails::join(&mut cover, &JoinOptions::default(), &mut rg).unwrap_err();
             assert!(matches!(e, knights::Error::NoTour(_)), "{e}");
         }
-        assert!(tour(board, Generator::Warnsdorff, &mut rg).is_err());
+        assert!(tour(board, TourneyMethod::Warnsdorff, &mut rg).is_err());
     }
 }
 
 fn tour_cover(n: u64, seed: u64) -> Cover {
     let board = Board::new(n, n).unwrap();
-    let t = tour(board, Generator::Warnsdorff, &mut rng::seeded(seed)).unwrap();
+    let t = tour(board, TourneyMethod::Warnsdorff, &mut rng::seeded(seed)).unwrap();
     Cover::from_tour(&t).unwrap()
 }
 
@@ -223,7 +245,7 @@ fn pinned_obfuscation_of_the_8x8_four_cover() {
     // obfuscate ending in one).
     let board = Board::new(8, 8).unwrap();
     let mut r = rng::seeded(2026);
-    let mut cover = tourney(board, Generator::FourCover, &mut r).unwrap();
+    let mut cover = tourney(board, TourneyMethod::FourCover, &mut r).unwrap();
     rails::join(&mut cover, &JoinOptions::default(), &mut r).unwrap();
     rails::obfuscate(&mut cover, &Default::default(), &mut r).unwrap();
     let t = cover.to_tour(0, None).unwrap();

@@ -1,6 +1,6 @@
 use super::layout::{layout, MAX_CELL_MM};
 use super::*;
-use crate::request::{Job, SheetRequest};
+use crate::request::{JobRequest, SheetRequest};
 use crate::{check, Board, Control};
 
 /// The numbers each board of a page shows: (row, column, number).

@@ -51,6 +51,6 @@ pub(crate) use drive::run;
 pub(crate) use folder::Folder;
 pub(crate) use merge::merge;
 pub(crate) use options::{overflow, part_overflow, FinalLayer, Route, Run, RunOptions, JOINING};
-pub use options::{FrontierProgress, Joining, SquarePhase, Within};
+pub use options::{FrontierProgress, Joining, SquarePhase, SquareProgress};
 pub(crate) use replay::{FinishedLayer, JoinRecord};
 pub(crate) use words::{io_error, Stop};

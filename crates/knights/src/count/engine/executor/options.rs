@@ -45,13 +45,13 @@ pub struct FrontierProgress {
     /// Within a square that takes a while: how far it is. The other
     /// figures are then those after the square before (`step` squares
     /// done); a report with `within` set is not a square's end.
-    pub within: Option<Within>,
+    pub within: Option<SquareProgress>,
 }
 
 /// How far the square after `step` is: reported every few seconds while a
 /// square takes long (on disk, an hour is not rare).
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Within {
+pub struct SquareProgress {
     /// What the square is doing: expanding the layer's states, or merging
     /// the successors of each next bucket.
     pub phase: SquarePhase,
@@ -70,7 +70,7 @@ pub struct Within {
     pub seconds: f64,
 }
 
-/// The phase of a square in progress (see [`Within`]).
+/// The phase of a square in progress (see [`SquareProgress`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SquarePhase {
     /// Reading the layer's states and sending their successors to the

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use super::merge::partition_of;
 use super::options::{
-    part_overflow, FinalLayer, FrontierProgress, ProgressFn, Run, RunOptions, SquarePhase, Within,
-    WITHIN_EVERY,
+    part_overflow, FinalLayer, FrontierProgress, ProgressFn, Run, RunOptions, SquarePhase,
+    SquareProgress, WITHIN_EVERY,
 };
 use super::words::{memory_entry_bytes, Key, Stop, Tally};
 use crate::count::engine::frontier::{Engine, Step};
@@ -110,7 +110,7 @@ pub(super) trait Executor<K: Key, C: Tally> {
 pub(super) type Shares<K, C> = Vec<Vec<(K, C)>>;
 
 /// Tells the progress callback how far a square is while it runs, at most
-/// once every few seconds ([`Within`]).
+/// once every few seconds ([`SquareProgress`]).
 pub(super) struct SquareWatch<'a> {
     report: Option<(&'a ProgressFn<'a>, FrontierProgress)>,
     started: Instant,
@@ -149,7 +149,7 @@ impl<'a> SquareWatch<'a> {
             return;
         }
         f(&FrontierProgress {
-            within: Some(Within {
+            within: Some(SquareProgress {
                 phase,
                 pass,
                 passes,

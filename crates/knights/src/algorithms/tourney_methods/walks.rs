@@ -89,7 +89,7 @@ impl Default for WalkOptions {
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::tourney::walks;
+/// use knights::algorithms::tourney_methods::walks;
 /// let mut rng = knights::rng::seeded(1);
 /// let cover = walks::warnsdorff("8x8".parse()?, &Default::default(), &mut rng)?;
 /// assert!(knights::check::check_cover(&cover)? >= 1);

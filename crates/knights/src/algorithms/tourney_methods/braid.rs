@@ -68,7 +68,7 @@ fn ring_byte(lr: i64, lc: i64, h: i64, w: i64) -> u8 {
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::tourney::braid;
+/// use knights::algorithms::tourney_methods::braid;
 /// let cover = braid::braid("10x10".parse()?, &mut knights::rng::seeded(0))?;
 /// assert!(knights::check::check_cover(&cover)? > 1);
 /// # Ok::<(), knights::Error>(())

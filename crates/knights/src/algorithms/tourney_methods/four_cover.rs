@@ -38,7 +38,7 @@ fn block_pattern() -> [u8; 16] {
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::tourney::four_cover;
+/// use knights::algorithms::tourney_methods::four_cover;
 /// let cover = four_cover::four_cover("8x12".parse()?)?;
 /// assert_eq!(knights::check::check_cover(&cover)?, 24);
 /// # Ok::<(), knights::Error>(())

@@ -1,36 +1,41 @@
-//! Tourney generators (Parberry 2020, Section 6) and closed tours from them.
+//! The methods that make a tourney (Parberry 2020, Section 6), and closed
+//! tours from them.
 //!
 //! A tourney (cycle cover of the knight graph) is quick to make;
-//! [`rails::join`] turns it into one closed tour. The generators:
-//! [`walks`] (random Warnsdorff walks closed early, any board), [`braid`] (the
-//! concentric braided tourney, sides even), [`four_cover`] (4x4 blocks, sides
-//! divisible by 4) and [`neural`] (the Takefuji-Lee network, any board).
+//! [`rails::join`] turns it into one closed tour. The methods, one
+//! [`TourneyMethod`] each: `walks` (random Warnsdorff walks closed early,
+//! any board), `braid` (the concentric braided tourney, sides even),
+//! `four_cover` (4x4 blocks, sides divisible by 4), `neural` (the
+//! Takefuji-Lee network, any board) and the construction's base tours.
+//! They are reached through [`crate::Tourney::builder`] for a tourney and
+//! through [`crate::Tour::builder`] with a [`TourneyMethod`] as the
+//! algorithm for the joined tour.
 //!
 //! # Example
 //! ```
-//! use knights::algorithms::tourney::{tour, Generator};
-//! let t = tour("12x12".parse()?, Generator::Braid, &mut knights::rng::seeded(1))?;
+//! use knights::{Tour, algorithms::TourneyMethod};
+//! let t = Tour::builder("12x12".parse()?).algorithm(TourneyMethod::Braid).seed(1).build()?;
 //! assert_eq!(knights::check::check_tour(&t)?, knights::Kind::Closed);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod braid;
+mod braid;
 mod closed;
-pub mod four_cover;
-pub mod neural;
-pub mod walks;
+mod four_cover;
+pub(crate) mod neural;
+pub(crate) mod walks;
 
 pub(crate) use closed::closed_only;
 
 use rand::{Rng, RngCore};
 
-use super::{Spec, TourGenerator};
+use super::{TourGenerator, TourSpec};
 use crate::{exists, rails, Board, Control, Cover, Error, Result, Tour, Wanted};
 
-/// The tourney generators.
+/// The methods that make a tourney.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Generator {
+pub enum TourneyMethod {
     /// Random Warnsdorff walks, each closed as soon as it can be (any board).
     #[default]
     Warnsdorff,
@@ -45,68 +50,68 @@ pub enum Generator {
     Divide,
 }
 
-impl Generator {
-    /// Every generator, in a fixed order.
-    pub const ALL: [Generator; 5] = [
-        Generator::Warnsdorff,
-        Generator::Braid,
-        Generator::FourCover,
-        Generator::Neural,
-        Generator::Divide,
+impl TourneyMethod {
+    /// Every method, in a fixed order.
+    pub const ALL: [TourneyMethod; 5] = [
+        TourneyMethod::Warnsdorff,
+        TourneyMethod::Braid,
+        TourneyMethod::FourCover,
+        TourneyMethod::Neural,
+        TourneyMethod::Divide,
     ];
 
-    /// The generator's name on the command line.
+    /// The method's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
-            Generator::Warnsdorff => "warnsdorff",
-            Generator::Braid => "braid",
-            Generator::FourCover => "four-cover",
-            Generator::Neural => "neural",
-            Generator::Divide => "divide",
+            TourneyMethod::Warnsdorff => "warnsdorff",
+            TourneyMethod::Braid => "braid",
+            TourneyMethod::FourCover => "four-cover",
+            TourneyMethod::Neural => "neural",
+            TourneyMethod::Divide => "divide",
         }
     }
 
-    /// One line on the generator, for help texts.
+    /// One line on the method, for help texts.
     pub fn about(self) -> &'static str {
         match self {
-            Generator::Warnsdorff => {
+            TourneyMethod::Warnsdorff => {
                 "random Warnsdorff walks, each closed as soon as it can be (any board)"
             }
-            Generator::Braid => "the concentric braided tourney (both sides even, at least 4)",
-            Generator::FourCover => {
+            TourneyMethod::Braid => "the concentric braided tourney (both sides even, at least 4)",
+            TourneyMethod::FourCover => {
                 "every 4x4 block covered by its four 4-cycles (sides divisible by 4)"
             }
-            Generator::Neural => "the Takefuji-Lee neural network (any board)",
-            Generator::Divide => "the divide-and-conquer base tours without their joins",
+            TourneyMethod::Neural => "the Takefuji-Lee neural network (any board)",
+            TourneyMethod::Divide => "the divide-and-conquer base tours without their joins",
         }
     }
 
-    /// Whether the generator can make a tourney of this board shape
+    /// Whether the method can make a tourney of this board shape
     /// (it may still give up, for the random ones, on a bad board).
     pub fn supports(self, board: Board) -> bool {
         let (r, c) = (board.rows(), board.cols());
         match self {
-            Generator::Warnsdorff | Generator::Neural => true,
-            Generator::Braid => r % 2 == 0 && c % 2 == 0 && r >= 4 && c >= 4,
-            Generator::FourCover => r % 4 == 0 && c % 4 == 0,
-            Generator::Divide => exists::closed_tour(board).exists,
+            TourneyMethod::Warnsdorff | TourneyMethod::Neural => true,
+            TourneyMethod::Braid => r % 2 == 0 && c % 2 == 0 && r >= 4 && c >= 4,
+            TourneyMethod::FourCover => r % 4 == 0 && c % 4 == 0,
+            TourneyMethod::Divide => exists::closed_tour(board).exists,
         }
     }
 }
 
-impl std::str::FromStr for Generator {
+impl std::str::FromStr for TourneyMethod {
     type Err = Error;
 
-    /// Reads a generator's [`Generator::name`], in any case. (The path is
-    /// spelled out: on a `&Generator`, `.name()` would be
+    /// Reads a method's [`TourneyMethod::name`], in any case. (The path is
+    /// spelled out: on a `&TourneyMethod`, `.name()` would be
     /// [`TourGenerator::name`], which calls the Warnsdorff tourney `tourney`.)
-    fn from_str(text: &str) -> Result<Generator> {
+    fn from_str(text: &str) -> Result<TourneyMethod> {
         let text = text.trim().to_ascii_lowercase();
-        Generator::ALL
+        TourneyMethod::ALL
             .into_iter()
-            .find(|&g| Generator::name(g) == text)
+            .find(|&g| TourneyMethod::name(g) == text)
             .ok_or_else(|| {
-                let names = Generator::ALL.map(Generator::name);
+                let names = TourneyMethod::ALL.map(TourneyMethod::name);
                 Error::Parse(
                     format!(
                         "'{}' is not a tourney generator; name one of {}",
@@ -119,53 +124,43 @@ impl std::str::FromStr for Generator {
     }
 }
 
-/// A tourney of `board` by `generator`, with its default options; to stop
-/// the generators that restart, give a control through
-/// [`crate::TourneyBuilder::control`] or the generators' options.
+/// A tourney of `board` by `method`, with its default options, never
+/// stopped (what [`crate::Tourney::builder`] makes).
 ///
 /// # Complexity
 /// O(rows * cols) for braid and four-cover; O(rows * cols) per attempt for
 /// Warnsdorff and per round for the network.
-///
-/// # Example
-/// ```
-/// use knights::algorithms::tourney::{tourney, Generator};
-/// let cover = tourney("8x8".parse()?, Generator::FourCover, &mut knights::rng::seeded(0))?;
-/// assert_eq!(knights::check::check_cover(&cover)?, 16);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn tourney<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) -> Result<Cover> {
-    controlled(board, generator, &Control::new(), rng)
+#[cfg(test)]
+pub(crate) fn cover<R: Rng + ?Sized>(
+    board: Board,
+    method: TourneyMethod,
+    rng: &mut R,
+) -> Result<Cover> {
+    controlled(board, method, &Control::new(), rng)
 }
 
-/// [`tourney`] under the caller's control: the generators that restart (the
+/// [`cover`] under the caller's control: the methods that restart (the
 /// Warnsdorff walks, the network) end with [`Error::Interrupted`] soon
 /// after its stop flag is raised; the others take O(rows * cols) in one go.
 pub(crate) fn controlled<R: Rng + ?Sized>(
     board: Board,
-    generator: Generator,
+    generator: TourneyMethod,
     control: &Control,
     rng: &mut R,
 ) -> Result<Cover> {
     no_tourney(board)?;
     match generator {
-        Generator::Warnsdorff => {
+        TourneyMethod::Warnsdorff => {
             let options = walks::WalkOptions {
                 control: control.clone(),
                 ..Default::default()
             };
             walks::warnsdorff(board, &options, rng)
         }
-        Generator::Braid => braid::braid(board, rng),
-        Generator::FourCover => four_cover::four_cover(board),
-        Generator::Neural => {
-            let options = neural::NeuralOptions {
-                control: control.clone(),
-                ..Default::default()
-            };
-            neural::neural(board, &options, rng)
-        }
-        Generator::Divide => crate::construct::tourney(board),
+        TourneyMethod::Braid => braid::braid(board, rng),
+        TourneyMethod::FourCover => four_cover::four_cover(board),
+        TourneyMethod::Neural => neural::cover(board, control, rng),
+        TourneyMethod::Divide => crate::construct::tourney(board),
     }
 }
 
@@ -189,26 +184,24 @@ fn no_tourney(board: Board) -> Result<()> {
 }
 
 /// A random closed tour: a tourney by `generator`, joined by
-/// [`rails::join`], as a tour starting at `start` (square 0 when `None`).
+/// [`rails::join`], as a tour starting at square 0.
 ///
 /// Refuses boards without a closed tour with the existence theorem.
-///
-/// # Example
-/// ```
-/// use knights::algorithms::tourney::{tour, Generator};
-/// let t = tour("10x12".parse()?, Generator::Warnsdorff, &mut knights::rng::seeded(7))?;
-/// assert!(t.is_closed());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn tour<R: Rng + ?Sized>(board: Board, generator: Generator, rng: &mut R) -> Result<Tour> {
+#[cfg(test)]
+pub(crate) fn tour<R: Rng + ?Sized>(
+    board: Board,
+    generator: TourneyMethod,
+    rng: &mut R,
+) -> Result<Tour> {
     tour_with(board, generator, &rails::JoinOptions::default(), rng)
 }
 
-/// [`tour`] with the join's options; the join's control stops the
-/// generator as well.
-pub fn tour_with<R: Rng + ?Sized>(
+/// A random closed tour, as [`TourneyMethod`]'s [`TourGenerator`] makes
+/// it, with the join's options; the join's control stops the method as
+/// well.
+pub(crate) fn tour_with<R: Rng + ?Sized>(
     board: Board,
-    generator: Generator,
+    generator: TourneyMethod,
     join: &rails::JoinOptions,
     rng: &mut R,
 ) -> Result<Tour> {
@@ -223,17 +216,17 @@ pub fn tour_with<R: Rng + ?Sized>(
 /// when an open tour is asked for. The tourney method makes closed tours
 /// only, so either kind means closed, and a board without a closed tour is
 /// refused with the theorem and the methods that make open tours.
-impl TourGenerator for Generator {
+impl TourGenerator for TourneyMethod {
     /// The generator's name, but `tourney` for the Warnsdorff tourney (the
     /// name `warnsdorff` belongs to Warnsdorff's rule for tours).
     fn name(&self) -> &'static str {
         match self {
-            Generator::Warnsdorff => "tourney",
-            g => Generator::name(*g),
+            TourneyMethod::Warnsdorff => "tourney",
+            g => TourneyMethod::name(*g),
         }
     }
 
-    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
+    fn generate(&self, spec: &TourSpec, rng: &mut dyn RngCore) -> Result<Tour> {
         let join = rails::JoinOptions {
             control: spec.control.clone(),
             ..Default::default()
@@ -251,9 +244,9 @@ mod tests {
     #[test]
     fn every_generator_joins_on_a_board_it_supports() {
         let board = Board::new(12, 12).unwrap();
-        for g in Generator::ALL {
+        for g in TourneyMethod::ALL {
             if !g.supports(board) {
-                assert!(tourney(board, g, &mut crate::rng::seeded(0)).is_err());
+                assert!(cover(board, g, &mut crate::rng::seeded(0)).is_err());
                 continue;
             }
             let t = tour(board, g, &mut crate::rng::seeded(1)).unwrap();
@@ -263,14 +256,20 @@ mod tests {
 
     #[test]
     fn every_generator_name_reads_back() {
-        for g in Generator::ALL {
-            assert_eq!(Generator::name(g).parse::<Generator>().ok(), Some(g));
+        for g in TourneyMethod::ALL {
             assert_eq!(
-                Generator::name(g).to_uppercase().parse::<Generator>().ok(),
+                TourneyMethod::name(g).parse::<TourneyMethod>().ok(),
+                Some(g)
+            );
+            assert_eq!(
+                TourneyMethod::name(g)
+                    .to_uppercase()
+                    .parse::<TourneyMethod>()
+                    .ok(),
                 Some(g)
             );
         }
-        let e = "tourney".parse::<Generator>().unwrap_err().to_string();
+        let e = "tourney".parse::<TourneyMethod>().unwrap_err().to_string();
         assert!(e.contains("name one of warnsdorff, braid"), "{e}");
     }
 
@@ -278,7 +277,7 @@ mod tests {
     fn boards_without_closed_tours_are_refused() {
         let e = tour(
             Board::new(4, 8).unwrap(),
-            Generator::FourCover,
+            TourneyMethod::FourCover,
             &mut crate::rng::seeded(0),
         );
         assert!(matches!(e, Err(crate::Error::NoTour(_))));

@@ -8,10 +8,12 @@
 //! `V = 0` if `U < 0`, else unchanged. The network stops when a round
 //! changes no state (a round that changes no output while some `U` still
 //! moves is not a resting state: the outputs would change later), or after
-//! [`NeuralOptions::max_rounds`] rounds, and restarts unless every square has
+//! [`TakefujiLee::max_rounds`] rounds, and restarts unless every square has
 //! exactly two edges on. (A state is at rest exactly when every square has
 //! two edges on, since then every increment is 0.) [`neural`] accepts any
-//! such tourney; [`tour`] restarts until it is one Hamiltonian cycle.
+//! such tourney ([`TakefujiLee::cover_observed`], and the tourney method
+//! `neural`); as a tour generator it restarts until it is one Hamiltonian
+//! cycle.
 //!
 //! The order of the edges is drawn once per run (restart) and kept for all
 //! its rounds, as in the paper's reference program (`RandomizeEdgeList` in
@@ -38,33 +40,11 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 
 use super::closed::closed_only;
-use crate::algorithms::{Spec, TourGenerator};
+use crate::algorithms::{TourGenerator, TourSpec};
 use crate::board::Geometry;
 use crate::{exists, memory, Board, Control, Cover, Error, Result, Square, Tour, Wanted};
 
-/// Options of [`neural`] and [`tour`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NeuralOptions {
-    /// Rounds before a run that has not settled is restarted.
-    pub max_rounds: u32,
-    /// Runs before giving up.
-    pub max_restarts: u32,
-    /// The caller's control: its stop flag is checked between rounds
-    /// ([`Error::Interrupted`]).
-    pub control: Control,
-}
-
-impl Default for NeuralOptions {
-    fn default() -> Self {
-        NeuralOptions {
-            max_rounds: 20_000,
-            max_restarts: TakefujiLee::DEFAULT.max_restarts,
-            control: Control::new(),
-        }
-    }
-}
-
-/// What the network does, for an observer ([`neural_observed`]).
+/// What the network does, for an observer ([`TakefujiLee::cover_observed`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum NeuralEvent {
     /// A run begins: the order of the edges drawn, the outputs random.
@@ -392,13 +372,13 @@ impl Network {
 /// The largest board the network is run on. On larger boards a run rarely
 /// settles within its rounds, and each costs seconds (BENCHMARKS.md has the
 /// measurement), so they are refused up front.
-pub const MAX_SQUARES: usize = 200 * 200;
+pub(crate) const MAX_SQUARES: usize = 200 * 200;
 
 /// Runs the network until `accept` takes a tourney, under the restart
 /// budget, telling `observe` what it does.
 fn search<R: Rng + ?Sized, O: FnMut(NeuralEvent)>(
     board: Board,
-    options: &NeuralOptions,
+    (options, control): (&TakefujiLee, &Control),
     rng: &mut R,
     (what, accept): (&str, impl Fn(&Cover) -> bool),
     observe: &mut O,
@@ -412,7 +392,7 @@ fn search<R: Rng + ?Sized, O: FnMut(NeuralEvent)>(
     for _ in 0..options.max_restarts.max(1) {
         net.reset(rng);
         net.tell_start(observe);
-        if net.settle(options.max_rounds, &options.control, observe)? {
+        if net.settle(options.max_rounds, control, observe)? {
             let cover = Cover::from_bytes_unchecked(board, net.links.clone());
             if accept(&cover) {
                 return Ok(cover);
@@ -427,67 +407,39 @@ fn search<R: Rng + ?Sized, O: FnMut(NeuralEvent)>(
     .with_hint(crate::Hint::Raise(crate::Budget::Attempts)))
 }
 
-/// A tourney from the Takefuji-Lee network: the first run that settles with
-/// every square at two edges.
+/// A tourney from the Takefuji-Lee network with its default budgets: the
+/// first run that settles with every square at two edges (the tourney
+/// method `neural`), stopped by `control`.
 ///
 /// # Complexity
 /// Random: a run settles after some thousands of rounds, most of them
 /// touching a few dozen edges (BENCHMARKS.md has the time per tourney).
-///
-/// # Example
-/// ```
-/// use knights::algorithms::tourney::neural;
-/// let cover = neural::neural("8x8".parse()?, &Default::default(), &mut knights::rng::seeded(2))?;
-/// assert!(knights::check::check_cover(&cover)? >= 1);
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn neural<R: Rng + ?Sized>(
+pub(crate) fn cover<R: Rng + ?Sized>(
     board: Board,
-    options: &NeuralOptions,
+    control: &Control,
     rng: &mut R,
 ) -> Result<Cover> {
-    neural_observed(board, options, rng, &mut |_| {})
+    let any = ("tourney", |_: &Cover| true);
+    search(
+        board,
+        (&TakefujiLee::DEFAULT, control),
+        rng,
+        any,
+        &mut |_| {},
+    )
 }
 
-/// [`neural`], telling `observe` every run, the edges on as it begins,
-/// every output switched and every round.
-pub fn neural_observed<R: Rng + ?Sized, O: FnMut(NeuralEvent)>(
-    board: Board,
-    options: &NeuralOptions,
-    rng: &mut R,
-    observe: &mut O,
-) -> Result<Cover> {
-    search(board, options, rng, ("tourney", |_: &Cover| true), observe)
-}
-
-/// A closed tour from the Takefuji-Lee network alone: runs are restarted
-/// until one settles as a single Hamiltonian cycle (exponential in practice;
-/// for small boards).
-///
-/// # Example
-/// ```
-/// use knights::algorithms::tourney::neural;
-/// let t = neural::tour("6x6".parse()?, &Default::default(), &mut knights::rng::seeded(1))?;
-/// assert!(t.is_closed());
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn tour<R: Rng + ?Sized>(board: Board, options: &NeuralOptions, rng: &mut R) -> Result<Tour> {
-    exists::require(board, Wanted::Closed)?;
-    let g = Geometry::new(board);
-    let one_cycle = |c: &Cover| crate::rails::label_cycles(&g, c.as_bytes()).1.len() == 1;
-    let cover = search(board, options, rng, ("closed tour", one_cycle), &mut |_| {})?;
-    cover.to_tour(0, None)
-}
-
-/// The Takefuji-Lee network alone as a [`TourGenerator`]: runs restarted
-/// until one settles as a single Hamiltonian cycle. It makes cycles only:
+/// The Takefuji-Lee network: as a [`TourGenerator`], runs restarted until
+/// one settles as a single Hamiltonian cycle; it makes cycles only, so
 /// either kind means closed, an open tour is the closed one opened, and a
 /// board without a closed tour is refused with the methods that make open
-/// tours. Exponential in practice: for small boards.
+/// tours (exponential in practice: for small boards). As a tourney method
+/// ([`TakefujiLee::cover_observed`]), the first run that settles at any
+/// tourney.
 ///
 /// # Example
 /// ```
-/// use knights::{Tour, algorithms::tourney::neural::TakefujiLee};
+/// use knights::{Tour, algorithms::TakefujiLee};
 /// let tour = Tour::builder("6x6".parse()?).algorithm(TakefujiLee::default()).seed(1).build()?;
 /// assert!(tour.is_closed());
 /// # Ok::<(), knights::Error>(())
@@ -496,15 +448,75 @@ pub fn tour<R: Rng + ?Sized>(board: Board, options: &NeuralOptions, rng: &mut R)
 pub struct TakefujiLee {
     /// Runs before giving up.
     pub max_restarts: u32,
+    /// Rounds before a run that has not settled is restarted.
+    pub max_rounds: u32,
 }
 
 impl TakefujiLee {
-    /// 100 runs.
-    pub const DEFAULT: TakefujiLee = TakefujiLee { max_restarts: 100 };
+    /// 100 runs of at most 20,000 rounds.
+    pub const DEFAULT: TakefujiLee = TakefujiLee {
+        max_restarts: 100,
+        max_rounds: 20_000,
+    };
 
     /// With this budget of runs.
     pub fn max_restarts(self, max_restarts: u32) -> TakefujiLee {
-        TakefujiLee { max_restarts }
+        TakefujiLee {
+            max_restarts,
+            ..self
+        }
+    }
+
+    /// With this budget of rounds a run.
+    pub fn max_rounds(self, max_rounds: u32) -> TakefujiLee {
+        TakefujiLee { max_rounds, ..self }
+    }
+
+    /// A tourney of `board`: the first run that settles with every square
+    /// at two edges, telling `observe` every run, the edges on as it
+    /// begins, every output switched and every round. Raising `control`'s
+    /// stop flag ends it between rounds ([`Error::Interrupted`]).
+    ///
+    /// # Example
+    /// ```
+    /// use knights::algorithms::{NeuralEvent, TakefujiLee};
+    /// let mut rounds = 0;
+    /// let cover = TakefujiLee::default().cover_observed(
+    ///     "8x8".parse()?,
+    ///     &knights::Control::new(),
+    ///     &mut knights::rng::seeded(2),
+    ///     &mut |event| if let NeuralEvent::Round { round } = event { rounds = round },
+    /// )?;
+    /// assert!(knights::check::check_cover(&cover)? >= 1 && rounds > 0);
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn cover_observed(
+        &self,
+        board: Board,
+        control: &Control,
+        rng: &mut dyn RngCore,
+        observe: &mut dyn FnMut(NeuralEvent),
+    ) -> Result<Cover> {
+        let any = ("tourney", |_: &Cover| true);
+        search(board, (self, control), rng, any, &mut |event| {
+            observe(event)
+        })
+    }
+
+    /// A closed tour from the network alone: runs restarted until one
+    /// settles as a single Hamiltonian cycle.
+    fn tour<R: Rng + ?Sized>(&self, board: Board, control: &Control, rng: &mut R) -> Result<Tour> {
+        exists::require(board, Wanted::Closed)?;
+        let g = Geometry::new(board);
+        let one_cycle = |c: &Cover| crate::rails::label_cycles(&g, c.as_bytes()).1.len() == 1;
+        let cover = search(
+            board,
+            (self, control),
+            rng,
+            ("closed tour", one_cycle),
+            &mut |_| {},
+        )?;
+        cover.to_tour(0, None)
     }
 }
 
@@ -519,13 +531,8 @@ impl TourGenerator for TakefujiLee {
         "takefuji-lee"
     }
 
-    fn generate(&self, spec: &Spec, rng: &mut dyn RngCore) -> Result<Tour> {
-        let options = NeuralOptions {
-            max_restarts: self.max_restarts,
-            control: spec.control.clone(),
-            ..NeuralOptions::default()
-        };
-        closed_only(spec, |board, rng| tour(board, &options, rng), rng)
+    fn generate(&self, spec: &TourSpec, rng: &mut dyn RngCore) -> Result<Tour> {
+        closed_only(spec, |board, rng| self.tour(board, &spec.control, rng), rng)
     }
 }
 
@@ -604,19 +611,20 @@ mod tests {
         let mut rng = crate::rng::seeded(3);
         for (r, c) in [(6, 6), (8, 8), (5, 6), (10, 12), (32, 32)] {
             let b = Board::new(r, c).unwrap();
-            let cover = neural(b, &NeuralOptions::default(), &mut rng).unwrap();
+            let cover = cover(b, &Control::new(), &mut rng).unwrap();
             check_cover(&cover).unwrap();
         }
     }
 
     #[test]
     fn the_network_alone_makes_a_closed_tour() {
-        let t = tour(
-            Board::new(6, 6).unwrap(),
-            &NeuralOptions::default(),
-            &mut crate::rng::seeded(4),
-        )
-        .unwrap();
+        let t = TakefujiLee::DEFAULT
+            .tour(
+                Board::new(6, 6).unwrap(),
+                &Control::new(),
+                &mut crate::rng::seeded(4),
+            )
+            .unwrap();
         assert_eq!(check_tour(&t), Ok(Kind::Closed));
     }
 }

@@ -5,7 +5,7 @@
 
 use rand::RngCore;
 
-use crate::algorithms::{finish, Spec};
+use crate::algorithms::{finish, TourSpec};
 use crate::{exists, Board, Error, Result, Tour, Wanted};
 
 /// A tour of `spec` from a method that makes closed tours only (`make`):
@@ -13,7 +13,7 @@ use crate::{exists, Board, Error, Result, Tour, Wanted};
 /// closed tours do not exist; walks the tour from `spec.start`; opens it
 /// when `spec` asks for an open tour.
 pub(crate) fn closed_only(
-    spec: &Spec,
+    spec: &TourSpec,
     make: impl FnOnce(Board, &mut dyn RngCore) -> Result<Tour>,
     rng: &mut dyn RngCore,
 ) -> Result<Tour> {
