@@ -6,6 +6,9 @@
 //!   edge: `house/modules.rs`);
 //! - no `.rs` file of the repository over [`MAX_FILE_LINES`] lines, tests
 //!   included;
+//! - one module-file convention: a module with submodules is its folder's
+//!   `mod.rs`, never a `name.rs` beside a `name/` folder of Rust files
+//!   (test crates' roots in `tests/` aside);
 //! - no two public types or traits of the library share a name: each says
 //!   what it is by its name alone, whichever module it is in;
 //! - the library's public API is the one docs/architecture.md lists, so
@@ -50,22 +53,39 @@ fn no_crate_has_an_import_circle() {
 fn no_rust_file_is_over_700_lines() {
     let files = every_rust_file();
     assert!(files.len() > 100, "the repository's files are found");
-    let root = repository()
-        .canonicalize()
-        .expect("the repository is found");
     let long: Vec<String> = files
         .iter()
         .filter_map(|path| {
             let lines = fs::read_to_string(path).ok()?.lines().count();
-            let shown = path.canonicalize().ok()?;
-            let shown = shown.strip_prefix(&root).unwrap_or(&shown).display();
-            (lines > MAX_FILE_LINES).then(|| format!("{shown}, {lines} lines"))
+            (lines > MAX_FILE_LINES).then(|| format!("{}, {lines} lines", shown(path)))
         })
         .collect();
     assert!(
         long.is_empty(),
         "files over {MAX_FILE_LINES} lines:\n{}",
         long.join("\n")
+    );
+}
+
+#[test]
+fn every_module_with_submodules_is_its_folders_mod_rs() {
+    let files = every_rust_file();
+    let beside: Vec<String> = files
+        .iter()
+        .filter(|path| {
+            let folder = path.with_extension("");
+            // A test crate's root (`tests/name.rs`) is cargo's, not a module.
+            let test_root = path.parent().and_then(|p| p.file_name()) == Some("tests".as_ref());
+            !test_root
+                && path.file_name().is_some_and(|n| n != "mod.rs")
+                && files.iter().any(|f| f.parent() == Some(folder.as_path()))
+        })
+        .map(|path| shown(path))
+        .collect();
+    assert!(
+        beside.is_empty(),
+        "modules beside their folder (move each into its folder as mod.rs):\n{}",
+        beside.join("\n")
     );
 }
 
@@ -112,6 +132,18 @@ fn the_public_api_is_the_one_the_architecture_lists() {
         "the public API differs from docs/architecture.md's listing (after a deliberate change, \
          rerun with KNIGHTS_UPDATE_API=1)\nnew: {added:#?}\ngone: {gone:#?}"
     );
+}
+
+/// `path` from the repository's root, for messages.
+fn shown(path: &std::path::Path) -> String {
+    let root = repository()
+        .canonicalize()
+        .expect("the repository is found");
+    let full = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    full.strip_prefix(&root)
+        .unwrap_or(&full)
+        .display()
+        .to_string()
 }
 
 /// The library crate's module files.

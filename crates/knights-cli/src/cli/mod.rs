@@ -559,8 +559,9 @@ pub struct CountArgs {
     /// Print the projected peak states, disk and time, without counting
     /// (from a trial run of at most about 20 seconds, or from the boards
     /// measured before), of the count these options ask for: its method,
-    /// order of squares, shape and sweep (--all-lengths, --all-cells).
-    #[arg(long, conflicts_with_all = ["symmetric", "classes", "resume"])]
+    /// order of squares, shape, sweep (--all-lengths, --all-cells) or the
+    /// half turn's quotient graph (--symmetric).
+    #[arg(long, conflicts_with_all = ["classes", "resume"])]
     pub dry_run: bool,
     /// Stop after this many squares (after the checkpoint), as Ctrl-C
     /// would; for tests of resuming.

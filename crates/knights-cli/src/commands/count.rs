@@ -411,6 +411,7 @@ fn print_dry_run(answer: &DryRunAnswer, spread: &Spread) -> Result<u8> {
     let what = match answer.of {
         CountOf::AllLengths => "tours of every length",
         CountOf::AllCells => "tours of every prefix of cells",
+        CountOf::Symmetric => "tours a half turn keeps, on its quotient graph,",
         _ => "tours",
     };
     let how_counted = match order {

@@ -185,6 +185,29 @@ fn dry_runs_project_without_counting() {
     assert!(v["projected_disk_bytes"].as_u64().unwrap() > 0);
 }
 
+/// A dry run of symmetric tours projects the half turn's quotient graph:
+/// on 6x6 the trial counts it whole, so its peak is the count's.
+#[test]
+fn a_dry_run_of_symmetric_tours_projects_the_quotient_graph() {
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let out = knights()
+            .args(["count", "6x6", "--symmetric", "--json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let (dry, count) = (json(&["--dry-run"]), json(&[]));
+    assert_eq!(dry["of"], "symmetric");
+    assert_eq!(
+        dry["steps"], 18,
+        "one square for each pair the half turn swaps"
+    );
+    assert_eq!(dry["projected_peak_states"], count["peak_states"]);
+    assert_eq!(count["count"], 78);
+}
+
 /// `timeout` and `kill` send SIGTERM: a count whose states went to a
 /// temporary folder stops as on Ctrl-C, with status 130, and removes the
 /// folder.

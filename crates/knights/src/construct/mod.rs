@@ -78,16 +78,6 @@ const BYTES_TO_START: u64 = 7;
 /// # Complexity
 /// O(rows * cols) time, about 4.4 bytes per square at the peak (7 must be
 /// available).
-///
-/// # Example
-/// ```
-/// use knights::{Board, construct};
-/// let tour = construct::closed(Board::new(3, 10)?, Some(7))?;
-/// assert!(tour.is_closed());
-/// assert_eq!(tour.start(), 7);
-/// assert!(construct::closed(Board::new(4, 9)?, None).is_err());
-/// # Ok::<(), knights::Error>(())
-/// ```
 pub(crate) fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
     exists::require(board, Wanted::Closed)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
@@ -117,15 +107,6 @@ pub(crate) fn closed(board: Board, start: Option<Square>) -> Result<Tour> {
 /// # Complexity
 /// O(rows * cols) time, about 4.4 bytes per square at the peak (7 must be
 /// available).
-///
-/// # Example
-/// ```
-/// use knights::{Board, construct};
-/// let tour = construct::open(Board::new(4, 30)?, Some(15))?;
-/// assert!(!tour.is_closed());
-/// assert_eq!(tour.start(), 15);
-/// # Ok::<(), knights::Error>(())
-/// ```
 pub(crate) fn open(board: Board, start: Option<Square>) -> Result<Tour> {
     exists::require(board, Wanted::Open)?;
     memory::ensure_fits(board, "tour", BYTES_TO_START)?;
@@ -237,14 +218,6 @@ fn open_from_layout(board: Board, layout: &Layout) -> Result<Vec<Square>> {
 
 /// A closed tour or an open tour, as [`closed`] and [`open`]; for
 /// [`Wanted::Either`], closed where the board has a closed tour, else open.
-///
-/// # Example
-/// ```
-/// use knights::{Board, construct, Wanted};
-/// assert!(construct::tour(Board::new(6, 6)?, Wanted::Closed, None)?.is_closed());
-/// assert!(!construct::tour(Board::new(3, 4)?, Wanted::Either, None)?.is_closed());
-/// # Ok::<(), knights::Error>(())
-/// ```
 pub(crate) fn tour(board: Board, kind: Wanted, start: Option<Square>) -> Result<Tour> {
     let closed = match kind {
         Wanted::Closed => true,
@@ -259,14 +232,6 @@ pub(crate) fn tour(board: Board, kind: Wanted, start: Option<Square>) -> Result<
 }
 
 /// The closed tour of [`closed`] in its compact form, one byte per square.
-///
-/// # Example
-/// ```
-/// use knights::{Board, construct};
-/// let cover = construct::closed_cover(Board::new(8, 8)?)?;
-/// assert_eq!(knights::check::check_cover(&cover)?, 1);
-/// # Ok::<(), knights::Error>(())
-/// ```
 pub(crate) fn closed_cover(board: Board) -> Result<Cover> {
     exists::require(board, Wanted::Closed)?;
     Ok(Cover::from_bytes_unchecked(
@@ -281,14 +246,6 @@ pub(crate) fn closed_cover(board: Board) -> Result<Cover> {
 ///
 /// # Complexity
 /// O(rows * cols) time, one byte per square.
-///
-/// # Example
-/// ```
-/// use knights::{Board, construct};
-/// let cover = construct::tourney(Board::new(16, 16)?)?;
-/// assert_eq!(knights::check::check_cover(&cover)?, 4);
-/// # Ok::<(), knights::Error>(())
-/// ```
 pub(crate) fn tourney(board: Board) -> Result<Cover> {
     exists::require(board, Wanted::Closed)?;
     Ok(Cover::from_bytes_unchecked(

@@ -375,3 +375,26 @@ fn the_largest_board_asks_for_more_than_it_was_seen_to_take() {
     let squares = board(65535, 65535).squares() as u64;
     assert!(squares * BYTES_TO_START > 24 << 30);
 }
+
+/// The construction's entry points as the builder calls them: starts kept,
+/// kinds as asked, the closed form and the tourney form covers.
+#[test]
+fn the_entry_points_keep_their_promises() {
+    let t = closed(Board::new(3, 10).unwrap(), Some(7)).unwrap();
+    assert!(t.is_closed());
+    assert_eq!(t.start(), 7);
+    assert!(closed(Board::new(4, 9).unwrap(), None).is_err());
+    let t = open(Board::new(4, 30).unwrap(), Some(15)).unwrap();
+    assert!(!t.is_closed());
+    assert_eq!(t.start(), 15);
+    assert!(tour(Board::new(6, 6).unwrap(), Wanted::Closed, None)
+        .unwrap()
+        .is_closed());
+    assert!(!tour(Board::new(3, 4).unwrap(), Wanted::Either, None)
+        .unwrap()
+        .is_closed());
+    let cover = closed_cover(Board::new(8, 8).unwrap()).unwrap();
+    assert_eq!(check_cover(&cover).unwrap(), 1);
+    let cover = tourney(Board::new(16, 16).unwrap()).unwrap();
+    assert_eq!(check_cover(&cover).unwrap(), 4);
+}

@@ -68,12 +68,12 @@ fn ring_byte(lr: i64, lc: i64, h: i64, w: i64) -> u8 {
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::tourney_methods::braid;
-/// let cover = braid::braid("10x10".parse()?, &mut knights::rng::seeded(0))?;
+/// use knights::{Tourney, algorithms::TourneyMethod};
+/// let cover = Tourney::builder("10x10".parse()?).method(TourneyMethod::Braid).cover()?;
 /// assert!(knights::check::check_cover(&cover)? > 1);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn braid<R: Rng + ?Sized>(board: Board, rng: &mut R) -> Result<Cover> {
+pub(crate) fn braid<R: Rng + ?Sized>(board: Board, rng: &mut R) -> Result<Cover> {
     let (rows, cols) = (i64::from(board.rows()), i64::from(board.cols()));
     if rows % 2 != 0 || cols % 2 != 0 || rows < 4 || cols < 4 {
         return Err(Error::Unsupported(

@@ -38,12 +38,12 @@ fn block_pattern() -> [u8; 16] {
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::tourney_methods::four_cover;
-/// let cover = four_cover::four_cover("8x12".parse()?)?;
+/// use knights::{Tourney, algorithms::TourneyMethod};
+/// let cover = Tourney::builder("8x12".parse()?).method(TourneyMethod::FourCover).cover()?;
 /// assert_eq!(knights::check::check_cover(&cover)?, 24);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn four_cover(board: Board) -> Result<Cover> {
+pub(crate) fn four_cover(board: Board) -> Result<Cover> {
     if !board.rows().is_multiple_of(4) || !board.cols().is_multiple_of(4) {
         return Err(Error::Unsupported(
             format!("the four-cover tourney needs both sides divisible by 4, and {board} has not")

@@ -48,7 +48,7 @@ use crate::{memory, Board, Control, Cover, Error, Result};
 
 /// Options of [`warnsdorff`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WalkOptions {
+pub(crate) struct WalkOptions {
     /// The fewest squares a walk must have before it may close (at least 4).
     pub min_cycle: u32,
     /// Attempts per walk before the whole tourney starts again.
@@ -89,13 +89,12 @@ impl Default for WalkOptions {
 ///
 /// # Example
 /// ```
-/// use knights::algorithms::tourney_methods::walks;
-/// let mut rng = knights::rng::seeded(1);
-/// let cover = walks::warnsdorff("8x8".parse()?, &Default::default(), &mut rng)?;
+/// use knights::{Tourney, algorithms::TourneyMethod};
+/// let cover = Tourney::builder("8x8".parse()?).method(TourneyMethod::Warnsdorff).seed(1).cover()?;
 /// assert!(knights::check::check_cover(&cover)? >= 1);
 /// # Ok::<(), knights::Error>(())
 /// ```
-pub fn warnsdorff<R: Rng + ?Sized>(
+pub(crate) fn warnsdorff<R: Rng + ?Sized>(
     board: Board,
     options: &WalkOptions,
     rng: &mut R,

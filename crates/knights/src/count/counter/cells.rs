@@ -4,11 +4,10 @@
 
 use std::time::Instant;
 
-use super::{forward_report, length_prefixes, Counter};
-use crate::count::engine::frontier::Problem;
-use crate::count::plan::{expected_bits, strip_problem, PROBLEM_BYTES_PER_SQUARE};
+use super::{forward_report, Counter};
+use crate::count::plan::tours::{plan, Goal};
 use crate::count::projection::project::Projection;
-use crate::count::{projection::trial, Count, CountReport, Method, SquareOrder};
+use crate::count::{Count, CountReport};
 use crate::Result;
 
 /// The counts of a sweep over cells: see [`Counter::all_cells`].
@@ -45,15 +44,8 @@ impl Counter<'_> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn all_cells(&self) -> Result<CellSweep> {
-        self.prepare()?;
         let t0 = Instant::now();
-        if self.options.method == Method::Meet || self.options.order != SquareOrder::Rows {
-            return Err(crate::Error::Unsupported(
-                "a sweep over cells runs forward and takes each line's cells in order: neither meeting in the middle nor taking the lines from the outside in applies".into(),
-            )
-            .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)));
-        }
-        let run = self.sweep(cell_prefixes)?;
+        let run = self.sweep(Goal::Cells)?;
         let n = self.on.squares();
         let one = self.one_square().count;
         let mut counts: Vec<(usize, Count)> = run
@@ -74,13 +66,6 @@ impl Counter<'_> {
     }
 }
 
-/// A sweep over cells counts every prefix, each a graph of its own (no
-/// mirror folding).
-fn cell_prefixes(problem: &mut Problem) {
-    problem.prefixes = (1..problem.n).collect();
-    problem.mirror = Vec::new();
-}
-
 impl Counter<'_> {
     /// The projection of [`all_cells`](Counter::all_cells): a trial run of
     /// its one pass (every prefix counted, no mirror folding), extended
@@ -95,36 +80,28 @@ impl Counter<'_> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn all_cells_projection(&self) -> Result<Projection> {
-        if self.options.method == Method::Meet || self.options.order != SquareOrder::Rows {
-            return Err(crate::Error::Unsupported(
-                "a sweep over cells runs forward and takes each line's cells in order: neither meeting in the middle nor taking the lines from the outside in applies".into(),
-            )
-            .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)));
-        }
-        self.sweep_projection(cell_prefixes)
+        self.projection(&plan(self.on, &self.options, Goal::Cells)?)
     }
 
     /// The projection of [`all_lengths`](Counter::all_lengths): a trial
     /// run of its one pass, extended by the model of [`Counter::project`].
     pub fn all_lengths_projection(&self) -> Result<Projection> {
-        if self.options.method == Method::Meet || self.options.order == SquareOrder::Staggered {
-            return Err(crate::Error::Unsupported(
-                "a sweep over lengths runs forward and counts the tours after each whole row"
-                    .into(),
-            ));
-        }
-        let w = self.on.rows() as usize;
-        self.sweep_projection(|problem| length_prefixes(problem, w))
+        self.projection(&plan(self.on, &self.options, Goal::Lengths)?)
     }
 
-    /// The projection of a sweep whose problem `prefixes` sets up.
-    fn sweep_projection(&self, prefixes: impl FnOnce(&mut Problem)) -> Result<Projection> {
-        let board = self.on;
-        expected_bits(board, self.options.kind)?;
-        crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
-        let (w, rows) = (board.rows() as usize, board.cols() as usize);
-        let mut problem = strip_problem(rows, w, self.options.kind, self.options.order);
-        prefixes(&mut problem);
-        trial::project(&[problem], self.control.map(crate::Control::stop_flag))
+    /// The projection of [`symmetric`](Counter::symmetric): a trial run of
+    /// the half turn's quotient graph, extended by the model of
+    /// [`Counter::project`].
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::{Counter, Source};
+    /// let p = Counter::new("6x6".parse()?).symmetric_projection()?;
+    /// assert_eq!(p.source, Some(Source::Complete)); // small: counted in the trial
+    /// assert_eq!(p.steps, 18); // one square for each pair the half turn swaps
+    /// # Ok::<(), knights::Error>(())
+    /// ```
+    pub fn symmetric_projection(&self) -> Result<Projection> {
+        self.projection(&plan(self.on, &self.options, Goal::HalfTurn)?)
     }
 }

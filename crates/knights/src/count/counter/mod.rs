@@ -13,9 +13,8 @@ use super::{
     WorkerShare,
 };
 use crate::count::engine::executor::{self, RunOptions};
-use crate::count::engine::frontier::Problem;
-use crate::count::plan::tours::{plan_tours, TourPlan};
-use crate::count::plan::{expected_bits, strip_problem, SquareOrder, PROBLEM_BYTES_PER_SQUARE};
+use crate::count::plan::tours::{plan, plan_tours, Goal, Plan, Strategy};
+use crate::count::plan::SquareOrder;
 use crate::count::projection::project::{self, Projection, Source};
 use crate::count::projection::time_left::{self, Stage};
 use crate::count::projection::trial;
@@ -353,11 +352,6 @@ impl<'a, On> Counter<'a, On> {
     }
 }
 
-/// A sweep over lengths counts the prefixes of whole rows of `w`.
-fn length_prefixes(problem: &mut Problem, w: usize) {
-    problem.prefixes = (1..problem.n / w.max(1)).map(|l| l * w).collect();
-}
-
 impl Counter<'_> {
     /// The number of undirected closed or open tours of the board.
     ///
@@ -383,21 +377,22 @@ impl Counter<'_> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn tours(&self) -> Result<CountReport> {
-        self.prepare()?;
         let t0 = Instant::now();
         let board = self.on;
-        let strategy = match plan_tours(board, &self.options)? {
-            TourPlan::OneSquare => return Ok(self.one_square()),
-            TourPlan::NoTour => {
+        let plan = plan_tours(board, &self.options)?;
+        self.prepare()?;
+        let strategy = match plan {
+            Plan::OneSquare => return Ok(self.one_square()),
+            Plan::NoTour => {
                 return Ok(CountReport {
                     elapsed: t0.elapsed(),
                     ..CountReport::default()
                 })
             }
-            TourPlan::Run(strategy) => strategy,
+            Plan::Run(strategy) => strategy,
         };
         let (rows, w) = (strategy.rows, strategy.w);
-        let forward = self.forward(&strategy.layout());
+        let forward = self.forward(&strategy.layout()?);
         let run_opts = RunOptions {
             count_bits: strategy.bits,
             ..self.run_options(board, &forward)
@@ -425,7 +420,7 @@ impl Counter<'_> {
                 workers: self.shares(t.held_peak.max(b.held_peak), t.sent_bytes + b.sent_bytes)?,
             });
         }
-        let run = executor::run(&strategy.problems()[0], &run_opts)?;
+        let run = executor::run(&strategy.problems()?[0], &run_opts)?;
         let workers = self.shares(run.held_peak, run.sent_bytes)?;
         Ok(CountReport {
             workers,
@@ -454,22 +449,9 @@ impl Counter<'_> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn all_lengths(&self) -> Result<Sweep> {
-        self.prepare()?;
         let t0 = Instant::now();
-        if self.options.method == Method::Meet {
-            return Err(
-                crate::Error::Unsupported("a sweep over lengths runs forward".into())
-                    .with_hint(crate::Hint::UseMethod(crate::count::Method::Forward)),
-            );
-        }
-        if self.options.order == SquareOrder::Staggered {
-            return Err(crate::Error::Unsupported(
-                "a sweep over lengths counts the tours after each whole row, which a staggered count never takes".into(),
-            ));
-        }
-        let board = self.on;
-        let (w, rows) = (board.rows() as usize, board.cols() as usize);
-        let run = self.sweep(|problem| length_prefixes(problem, w))?;
+        let (w, rows) = (self.on.rows() as usize, self.on.cols() as usize);
+        let run = self.sweep(Goal::Lengths)?;
         let mut counts = Vec::with_capacity(rows);
         for &(vertices, n) in &run.prefix_counts {
             counts.push((vertices / w, n));
@@ -498,22 +480,18 @@ impl Counter<'_> {
         })
     }
 
-    /// One forward pass over the board as a strip as wide as its rows (see
-    /// [`Counter::all_lengths`]), its problem set up by `prefixes` (the
-    /// prefixes to count; for cells also no mirror folding).
-    fn sweep(&self, prefixes: impl FnOnce(&mut Problem)) -> Result<executor::Run> {
-        let board = self.on;
-        let (w, rows) = (board.rows() as usize, board.cols() as usize);
-        let bits = expected_bits(board, self.options.kind)?;
-        crate::memory::ensure_fits(board, "count", PROBLEM_BYTES_PER_SQUARE)?;
-        let mut problem = strip_problem(rows, w, self.options.kind, self.options.order);
-        prefixes(&mut problem);
-        let forward = self.forward(&[(Stage::Squares, problem.n)]);
+    /// The one forward pass of a sweep (`goal`, over lengths or cells)
+    /// over the board as a strip as wide as its rows (see
+    /// [`Counter::all_lengths`]).
+    fn sweep(&self, goal: Goal) -> Result<executor::Run> {
+        let strategy = plan(self.on, &self.options, goal)?;
+        self.prepare()?;
+        let forward = self.forward(&strategy.layout()?);
         executor::run(
-            &problem,
+            &strategy.problems()?[0],
             &RunOptions {
-                count_bits: bits,
-                ..self.run_options(board, &forward)
+                count_bits: strategy.bits,
+                ..self.run_options(self.on, &forward)
             },
         )
     }
@@ -532,11 +510,12 @@ impl Counter<'_> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn symmetric(&self) -> Result<CountReport> {
-        symmetry::closed_only(self.options.kind)?;
+        let strategy = plan(self.on, &self.options, Goal::HalfTurn)?;
         self.prepare()?;
         let t0 = Instant::now();
-        let forward = self.forward(&[(Stage::Squares, 0)]);
-        let (count, peak) = symmetry::half_turn(self.on, &self.run_options(self.on, &forward))?;
+        let forward = self.forward(&strategy.layout()?);
+        let run = self.run_options(self.on, &forward);
+        let (count, peak) = symmetry::half_turn(&strategy.problems()?, &run)?;
         Ok(CountReport {
             count,
             peak_states: peak,
@@ -563,7 +542,7 @@ impl Counter<'_> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn classes(&self) -> Result<Classes> {
-        symmetry::closed_only(self.options.kind)?;
+        plan(self.on, &self.options, Goal::HalfTurn)?;
         self.prepare()?;
         let t0 = Instant::now();
         let all = self.tours()?.count;
@@ -590,15 +569,19 @@ impl Counter<'_> {
     /// # Ok::<(), knights::Error>(())
     /// ```
     pub fn project(&self) -> Result<Projection> {
-        let strategy = match plan_tours(self.on, &self.options)? {
-            TourPlan::OneSquare | TourPlan::NoTour => {
-                return Ok(Projection {
-                    source: Some(Source::Nothing),
-                    ..Projection::default()
-                })
-            }
-            TourPlan::Run(strategy) => strategy,
-        };
+        match plan_tours(self.on, &self.options)? {
+            Plan::OneSquare | Plan::NoTour => Ok(Projection {
+                source: Some(Source::Nothing),
+                ..Projection::default()
+            }),
+            Plan::Run(strategy) => self.projection(&strategy),
+        }
+    }
+
+    /// The projection of the count `strategy` plans: from the table of
+    /// boards measured in full where it applies, else a trial run of its
+    /// problems.
+    fn projection(&self, strategy: &Strategy) -> Result<Projection> {
         let (rows, w, join) = (strategy.rows, strategy.w, strategy.join());
         let open = self.options.kind == Kind::Open;
         let table = strategy
@@ -608,7 +591,8 @@ impl Counter<'_> {
         if let Some(p) = table {
             return Ok(Projection { join, ..p });
         }
-        let p = trial::project(&strategy.problems(), self.control.map(Control::stop_flag))?;
+        let stop = self.control.map(Control::stop_flag);
+        let p = trial::project(&strategy.problems()?, stop)?;
         Ok(Projection { join, ..p })
     }
 }

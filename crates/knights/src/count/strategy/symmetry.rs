@@ -203,14 +203,20 @@ fn fixed_by(
     run: &RunOptions<'_>,
     later: bool,
 ) -> Result<(Count, u64)> {
+    run_quotient(&quotient_problems(rows, w, g)?, run, later)
+}
+
+/// The tours the quotient `problems` of a symmetry add up to, and the
+/// most states held.
+fn run_quotient(problems: &[Problem], run: &RunOptions<'_>, later: bool) -> Result<(Count, u64)> {
     let mut total = Count::ZERO;
     let mut peak = 0;
-    for (i, p) in quotient_problems(rows, w, g)?.into_iter().enumerate() {
+    for (i, p) in problems.iter().enumerate() {
         let run_opts = RunOptions {
             later: later || i > 0,
             ..*run
         };
-        let run = executor::run(&p, &run_opts)?;
+        let run = executor::run(p, &run_opts)?;
         total = total
             .checked_add(run.count)
             .ok_or_else(executor::overflow)?;
@@ -230,12 +236,16 @@ pub(crate) fn closed_only(kind: Kind) -> Result<()> {
     Ok(())
 }
 
-/// The closed tours of `board` unchanged by a half turn, and the most
-/// states held (see `Counter::symmetric`).
-pub(crate) fn half_turn(board: Board, run: &RunOptions<'_>) -> Result<(Count, u64)> {
-    let (rows, w) = oriented(board);
-    let half = &symmetries(rows, w)[0];
-    fixed_by(rows, w, half, run, false)
+/// The quotient problems of the half turn of the `rows x w` board: their
+/// counts add up to the closed tours it keeps.
+pub(crate) fn half_turn_problems(rows: usize, w: usize) -> Result<Vec<Problem>> {
+    quotient_problems(rows, w, &symmetries(rows, w)[0])
+}
+
+/// The closed tours the half turn's quotient `problems` add up to, and
+/// the most states held (see `Counter::symmetric`).
+pub(crate) fn half_turn(problems: &[Problem], run: &RunOptions<'_>) -> Result<(Count, u64)> {
+    run_quotient(problems, run, false)
 }
 
 /// The classes of closed tours of `board` under its symmetries, of `all`
