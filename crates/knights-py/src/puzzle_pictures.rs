@@ -1,13 +1,12 @@
 //! A puzzle's pictures and files: the sheet renderer's page with the one
-//! board (`knights::format::sheet_svg`, `sheet_png`), its clues circled
+//! board (`knights::format::sheet::sheet_svg`, `sheet_png`), its clues circled
 //! and, solved, every square numbered from 1; and `Puzzle.save`, which
 //! writes the text form, JSON or a picture whole or not at all.
 
 use std::path::{Path, PathBuf};
 
-use knights::format::{
-    puzzle_json, puzzle_text, sheet_png, sheet_svg, Sheet, SheetBoard, SheetOptions,
-};
+use knights::format::sheet::{sheet_png, sheet_svg, Sheet, SheetBoard, SheetOptions};
+use knights::format::{puzzle_json, puzzle_text};
 use knights::puzzle::{Difficulty, Puzzle};
 use knights::Tour;
 use pyo3::prelude::*;

@@ -19,7 +19,7 @@
 //! | a tourney (cycle cover) | [`Tourney::builder`] ([`TourneyBuilder`]) |
 //! | join, shatter, obfuscate | [`rails::join`], [`rails::shatter`], [`rails::obfuscate`], [`rails::obfuscate_tour`] |
 //! | read and write files, draw | [`format::read`], [`format::tour_json`], [`format::grid`], [`format::tour_svg`] |
-//! | count tours exactly | [`count::Counter`] (its `tours`, `classes`, `symmetric`, `all_lengths`) |
+//! | count tours exactly | [`count::Counter`] (its `tours`, `classes`, `symmetric`, `all_lengths`, `all_cells`; their dry runs `project`, `symmetric_projection`, `all_lengths_projection`, `all_cells_projection`) |
 //! | estimate a count | [`count::Estimate::builder`] ([`count::EstimateBuilder`]) |
 //! | move statistics | [`stats::Summary::builder`], [`stats::MoveCounts`], [`stats::sample`] |
 //! | encipher a text | [`cipher::encrypt`], [`cipher::decrypt`] with a [`cipher::Key`] |

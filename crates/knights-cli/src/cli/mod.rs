@@ -637,7 +637,7 @@ pub struct EstimateArgs {
     #[arg(long, default_value = "auto", value_parser = crate::support::estimate_method_parser())]
     pub method: knights::count::EstimateMethod,
     /// States a run of the frontier method keeps after each square.
-    #[arg(long, default_value_t = knights::count::estimate::KEEP, value_parser = parse_keep)]
+    #[arg(long, default_value_t = knights::count::EstimateOptions::default().keep, value_parser = parse_keep)]
     pub keep: usize,
     #[command(flatten)]
     pub seed: SeedArg,

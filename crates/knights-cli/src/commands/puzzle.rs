@@ -3,7 +3,7 @@
 //! picture, a [`SheetRequest`] of puzzles (one board, or `--copies`).
 
 use anyhow::Result;
-use knights::format::{self, Paper};
+use knights::format::{self, sheet::Paper};
 use knights::request::{JobRequest, PuzzleRequest, SheetRequest};
 use knights::{Control, Wanted};
 

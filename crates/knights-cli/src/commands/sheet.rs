@@ -6,7 +6,8 @@
 use std::io::Write;
 
 use anyhow::Result;
-use knights::format::{self, Checked, Paper, Sheet, SheetOptions};
+use knights::format::sheet::{self, Paper, Sheet, SheetOptions};
+use knights::format::{self, Checked};
 use knights::request::{JobRequest, SheetRequest};
 use knights::{Control, Tour};
 
@@ -48,9 +49,9 @@ pub fn run(args: SheetArgs) -> Result<u8> {
     };
     match format {
         SheetFormat::Svg => {
-            crate::output::emit(args.output.as_deref(), &format::sheet_svg(&sheet, options)?)?;
+            crate::output::emit(args.output.as_deref(), &sheet::sheet_svg(&sheet, options)?)?;
         }
-        SheetFormat::Png => write_bytes(&args, &format::sheet_png(&sheet, options)?)?,
+        SheetFormat::Png => write_bytes(&args, &sheet::sheet_png(&sheet, options)?)?,
     }
     Ok(crate::exit::EXIT_SUCCESS)
 }
@@ -138,7 +139,7 @@ fn from_files(args: &SheetArgs, paper: Paper) -> Result<(Sheet, SheetOptions)> {
         .iter()
         .map(|t| (t.board().rows(), t.board().cols()))
         .collect();
-    format::sheet::check_fits(&sides, paper)?;
+    sheet::check_fits(&sides, paper)?;
     let sheet = Sheet::of_tours("Knight's tours".into(), tours, args.show_end);
     let options = SheetOptions {
         paper,

@@ -67,7 +67,7 @@
 //! (Burnside's lemma), both on quotient graphs (see the `strategy::symmetry`
 //! module notes); [`Counter::all_lengths`] every length of a strip in one pass, and
 //! [`Counter::project`] projects a count's states, disk and time without
-//! counting. [`estimate()`] is Knuth's random-probe estimate for boards too
+//! counting. [`Estimate::builder`] is Knuth's random-probe estimate for boards too
 //! large to count.
 //!
 //! **Directed counts**: a closed tour can be run in 2 directions (with no
@@ -87,10 +87,10 @@
 
 mod counter;
 mod engine;
-pub mod estimate;
-pub mod exchange;
+pub(crate) mod estimate;
+pub(crate) mod exchange;
 mod plan;
-pub mod projection;
+pub(crate) mod projection;
 mod published;
 mod strategy;
 
@@ -103,7 +103,7 @@ pub use counter::Counter;
 use engine::executor::RunOptions;
 pub use engine::executor::{FrontierProgress, Joining, SquarePhase, SquareProgress};
 pub use engine::number::Count;
-pub use estimate::{estimate, Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
+pub use estimate::{Estimate, EstimateBuilder, EstimateMethod, EstimateOptions};
 pub use exchange::Exchange;
 use plan::bound::refuse_before_building;
 pub use plan::options::CountOptions;

@@ -1,7 +1,7 @@
 //! Whether a tour exists, and why: one question with three kinds of
 //! grounds, each in its own file, from the cheapest to the costliest.
 //!
-//! - [`theorems`]: the plain board's theorems (Schwenk for closed tours;
+//! - `theorems`: the plain board's theorems (Schwenk for closed tours;
 //!   Cull and De Curtins, Conrad et al. for open ones), with the reason for
 //!   this board in particular ([`closed_tour`], [`open_tour`]).
 //! - [`ends`]: a given start and end square on the plain board (the colour
@@ -37,7 +37,7 @@ use crate::Tour;
 pub mod ends;
 mod refuse;
 mod search;
-pub mod theorems;
+pub(crate) mod theorems;
 
 pub(crate) use refuse::{quick_refusal, reached, two_colouring};
 pub use search::decide;

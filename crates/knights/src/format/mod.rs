@@ -47,9 +47,6 @@ pub use partial::{read_partial, PartialPath};
 pub use puzzle::{puzzle_json, puzzle_text, read_puzzle};
 #[cfg(feature = "raster")]
 pub use raster::{path_png, svg_to_png, tour_png, tourney_png};
-#[cfg(feature = "raster")]
-pub use sheet::sheet_png;
-pub use sheet::{sheet_svg, Paper, Sheet, SheetBoard, SheetOptions};
 pub use svg::{path_svg, tour_svg, tourney_svg, Svg, SvgOptions};
 
 use crate::board::Square;

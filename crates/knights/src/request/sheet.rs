@@ -358,13 +358,13 @@ pub struct SheetAnswer {
 impl SheetAnswer {
     /// The page asked for, as SVG.
     pub fn svg(&self) -> Result<String> {
-        crate::format::sheet_svg(&self.sheet, self.options)
+        crate::format::sheet::sheet_svg(&self.sheet, self.options)
     }
 
     /// The page asked for, as PNG.
     #[cfg(feature = "raster")]
     pub fn png(&self) -> Result<Vec<u8>> {
-        crate::format::sheet_png(&self.sheet, self.options)
+        crate::format::sheet::sheet_png(&self.sheet, self.options)
     }
 }
 

@@ -265,8 +265,8 @@ fn estimate_is_seeded_and_close() {
             method: count::EstimateMethod::Knuth,
             ..Default::default()
         };
-        let a = count::estimate(board, &opts).unwrap();
-        let b = count::estimate(board, &opts).unwrap();
+        let a = count::Estimate::builder(board).options(opts).run().unwrap();
+        let b = count::Estimate::builder(board).options(opts).run().unwrap();
         assert_eq!(a, b, "same seed, same estimate");
         let exact = brute::tours(board, kind).len() as f64;
         assert!(

@@ -555,7 +555,7 @@ impl Counter<'_> {
     /// boards measured in full (`BENCHMARKS.md`), else from a trial run of
     /// the first squares in memory (at most about 20 seconds, or until 6
     /// million states), whose states the model of the
-    /// [`project`](mod@crate::count::projection::project) module extends to the last square.
+    /// `projection::project` module (its notes) extends to the last square.
     /// The disk figure is what the states would take if they went to disk
     /// (a work directory, or past the memory bound). Of the options, the
     /// kind, the method, the order and the control's stop flag apply.

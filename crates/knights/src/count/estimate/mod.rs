@@ -81,12 +81,12 @@ use crate::{rng, Board, Control, Error, Phase, Progress, Result};
 
 /// Walks per batch: batch `i` uses [`rng::for_batch`]`(seed, i)`. A run of
 /// the frontier method is a batch of its own.
-pub const WALKS_PER_BATCH: u64 = 256;
+pub(crate) const WALKS_PER_BATCH: u64 = 256;
 
 /// States kept per square by [`EstimateMethod::Frontier`] unless told.
-pub const KEEP: usize = 100_000;
+pub(crate) const KEEP: usize = 100_000;
 
-/// Options of [`estimate()`].
+/// Options of an estimate ([`EstimateBuilder::options`]).
 #[derive(Copy, Clone, Debug)]
 pub struct EstimateOptions {
     /// Closed or open tours.
@@ -123,7 +123,7 @@ impl Default for EstimateOptions {
 
 /// The method [`EstimateMethod::Auto`] stands for on `board` for `kind`
 /// (any other method is itself).
-pub fn resolve_method(board: Board, kind: Kind, method: EstimateMethod) -> EstimateMethod {
+pub(crate) fn resolve_method(board: Board, kind: Kind, method: EstimateMethod) -> EstimateMethod {
     match method {
         EstimateMethod::Auto if auto_frontier(board, kind) => EstimateMethod::Frontier,
         EstimateMethod::Auto => EstimateMethod::Sis,
@@ -172,36 +172,9 @@ fn resolve(
     }
 }
 
-/// An estimate of the number of undirected tours of `board` (and, for the
-/// walks, of the size of the search tree they probe).
-///
-/// # Complexity
-/// A run of the frontier method: `squares x keep` state expansions, each
-/// `O(width)`. A walk: `squares x 8` steps for [`EstimateMethod::Knuth`],
-/// up to `squares^2 x 8` for the pruned walks (a depth-first search per
-/// step). Probes run in parallel.
-///
-/// # Example
-/// ```
-/// use knights::count::{estimate, EstimateMethod, EstimateOptions};
-/// use knights::Kind;
-/// let opts = EstimateOptions {
-///     kind: Kind::Open,
-///     samples: 20_000,
-///     seed: 1,
-///     method: EstimateMethod::Sis,
-///     ..Default::default()
-/// };
-/// let e = estimate("3x4".parse()?, &opts)?; // exactly 8 open tours
-/// assert!(e.low <= 8.0 && 8.0 <= e.high);
-/// // Closed tours of 6x6 never need more than 2^20 states: the frontier
-/// // method (the default for closed tours) is exact.
-/// let roomy = EstimateOptions { samples: 2, keep: 1 << 20, ..Default::default() };
-/// let e = estimate("6x6".parse()?, &roomy)?;
-/// assert_eq!((e.tours, e.exact), (9862.0, true));
-/// # Ok::<(), knights::Error>(())
-/// ```
-pub fn estimate(board: Board, opts: &EstimateOptions) -> Result<Estimate> {
+/// [`EstimateBuilder::run`] with `opts`, never stopped (for the tests).
+#[cfg(test)]
+fn estimate(board: Board, opts: &EstimateOptions) -> Result<Estimate> {
     probe(board, opts, &Control::new())
 }
 
@@ -293,7 +266,25 @@ impl<'a> EstimateBuilder<'a> {
         self
     }
 
-    /// The estimate (see [`estimate()`]).
+    /// An estimate of the number of undirected tours of the board (and,
+    /// for the walks, of the size of the search tree they probe).
+    ///
+    /// # Complexity
+    /// A run of the frontier method: `squares x keep` state expansions,
+    /// each `O(width)`. A walk: `squares x 8` steps for
+    /// [`EstimateMethod::Knuth`], up to `squares^2 x 8` for the pruned
+    /// walks (a depth-first search per step). Probes run in parallel.
+    ///
+    /// # Example
+    /// ```
+    /// use knights::count::{Estimate, EstimateOptions};
+    /// // Closed tours of 6x6 never need more than 2^20 states: the frontier
+    /// // method (the default for closed tours) is exact.
+    /// let roomy = EstimateOptions { samples: 2, keep: 1 << 20, ..Default::default() };
+    /// let e = Estimate::builder("6x6".parse()?).options(roomy).run()?;
+    /// assert_eq!((e.tours, e.exact), (9862.0, true));
+    /// # Ok::<(), knights::Error>(())
+    /// ```
     pub fn run(self) -> Result<Estimate> {
         match self.control {
             Some(control) => probe(self.board, &self.opts, control),
@@ -302,8 +293,9 @@ impl<'a> EstimateBuilder<'a> {
     }
 }
 
-/// [`estimate()`], reporting the probes finished to `control` after each
-/// batch of probes (from any thread) and stopping when its flag is raised.
+/// The estimate of `board` with `opts`, reporting the probes finished to
+/// `control` after each batch of probes (from any thread) and stopping
+/// when its flag is raised.
 fn probe(board: Board, opts: &EstimateOptions, control: &Control) -> Result<Estimate> {
     // The deadline is taken now, so that a time past what a clock can hold
     // is refused here rather than panicking later.

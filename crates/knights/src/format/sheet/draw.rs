@@ -24,7 +24,7 @@ const FONT: &str = "DejaVu Sans";
 ///
 /// # Example
 /// ```
-/// use knights::{Board, Tour, format::{sheet_svg, Sheet, SheetBoard, SheetOptions}};
+/// use knights::{Board, Tour, format::sheet::{sheet_svg, Sheet, SheetBoard, SheetOptions}};
 /// let tour = Tour::new(Board::new(3, 4)?, vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4])?;
 /// let board = SheetBoard::find_tour(tour, false, "3x4".into());
 /// let sheet = Sheet { title: "Tours".into(), note: String::new(), boards: vec![board] };

@@ -26,7 +26,7 @@ pub use model::{caption, Paper, Sheet, SheetBoard, SheetOptions, NOTE, NOTE_CLOS
 ///
 /// # Example
 /// ```
-/// use knights::{Board, Tour, format::{sheet_png, Sheet, SheetBoard, SheetOptions}};
+/// use knights::{Board, Tour, format::sheet::{sheet_png, Sheet, SheetBoard, SheetOptions}};
 /// let tour = Tour::new(Board::new(3, 4)?, vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4])?;
 /// let board = SheetBoard::find_tour(tour, false, "3x4".into());
 /// let sheet = Sheet { title: "Tours".into(), note: String::new(), boards: vec![board] };
