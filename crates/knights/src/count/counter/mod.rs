@@ -515,7 +515,7 @@ impl Counter<'_> {
         let t0 = Instant::now();
         let forward = self.forward(&strategy.layout()?);
         let run = self.run_options(self.on, &forward);
-        let (count, peak) = symmetry::half_turn(&strategy.problems()?, &run)?;
+        let (count, peak) = symmetry::run_quotient(&strategy.problems()?, &run, false)?;
         Ok(CountReport {
             count,
             peak_states: peak,

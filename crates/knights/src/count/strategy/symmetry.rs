@@ -207,8 +207,13 @@ fn fixed_by(
 }
 
 /// The tours the quotient `problems` of a symmetry add up to, and the
-/// most states held.
-fn run_quotient(problems: &[Problem], run: &RunOptions<'_>, later: bool) -> Result<(Count, u64)> {
+/// most states held; `later` when the count ran another part before
+/// (see `Counter::symmetric` for the half turn's).
+pub(crate) fn run_quotient(
+    problems: &[Problem],
+    run: &RunOptions<'_>,
+    later: bool,
+) -> Result<(Count, u64)> {
     let mut total = Count::ZERO;
     let mut peak = 0;
     for (i, p) in problems.iter().enumerate() {
@@ -240,12 +245,6 @@ pub(crate) fn closed_only(kind: Kind) -> Result<()> {
 /// counts add up to the closed tours it keeps.
 pub(crate) fn half_turn_problems(rows: usize, w: usize) -> Result<Vec<Problem>> {
     quotient_problems(rows, w, &symmetries(rows, w)[0])
-}
-
-/// The closed tours the half turn's quotient `problems` add up to, and
-/// the most states held (see `Counter::symmetric`).
-pub(crate) fn half_turn(problems: &[Problem], run: &RunOptions<'_>) -> Result<(Count, u64)> {
-    run_quotient(problems, run, false)
 }
 
 /// The classes of closed tours of `board` under its symmetries, of `all`

@@ -31,33 +31,29 @@ pub(crate) fn merge<K: Key, C: Tally>(v: &mut Vec<(K, C)>) -> std::result::Resul
     }
     // Open addressing over the distinct keys met so far, which are moved
     // to the front of `v` (a read index never trails the write index).
-    let bits = (2 * v.len()).next_power_of_two().max(16).trailing_zeros();
-    let mask = (1usize << bits) - 1;
+    let slots = (2 * v.len()).next_power_of_two().max(16);
+    let bits = slots.trailing_zeros();
     // Where the allocator refuses the table (under an address-space
     // limit), sorting needs no memory beside the vector.
     let mut table: Vec<u32> = Vec::new();
-    if table.try_reserve_exact(mask + 1).is_err() {
+    if table.try_reserve_exact(slots).is_err() {
         return merge_sorted(v);
     }
-    table.resize(mask + 1, u32::MAX);
+    table.resize(slots, u32::MAX);
     let mut w = 0usize;
     for r in 0..v.len() {
         let (key, count) = v[r];
-        let mut i = slot(key, bits);
-        loop {
-            let at = table[i];
-            if at == u32::MAX {
+        let i = probe(&table, bits, &v[..w], key);
+        match table[i] {
+            u32::MAX => {
                 table[i] = w as u32;
                 v[w] = (key, count);
                 w += 1;
-                break;
             }
-            let e = &mut v[at as usize];
-            if e.0 == key {
+            at => {
+                let e = &mut v[at as usize];
                 e.1 = e.1.add(count).ok_or(Stop::Overflow)?;
-                break;
             }
-            i = (i + 1) & mask;
         }
     }
     v.truncate(w);
@@ -70,6 +66,22 @@ fn slot<K: Key>(key: K, bits: u32) -> usize {
     let k = key.to_u128();
     let h = ((k as u64) ^ ((k >> 64) as u64).rotate_left(23)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
     (h >> (64 - bits)) as usize
+}
+
+/// The slot of `key` in `table` (`2^bits` slots, each free or the place
+/// of an entry of `entries`, linear probing): the one holding its entry,
+/// or the free one where it goes. The table has a free slot.
+#[inline]
+fn probe<K: Key, C>(table: &[u32], bits: u32, entries: &[(K, C)], key: K) -> usize {
+    let mask = table.len() - 1;
+    let mut i = slot(key, bits);
+    loop {
+        let at = table[i];
+        if at == u32::MAX || entries[at as usize].0 == key {
+            return i;
+        }
+        i = (i + 1) & mask;
+    }
 }
 
 /// A next bucket merged as its shares arrive: its distinct keys so far
@@ -135,22 +147,18 @@ impl<K: Key, C: Tally> Gathered<K, C> {
     /// Adds `count` to `key`'s entry, or makes one (the room is reserved).
     #[inline]
     fn place(&mut self, key: K, count: C) -> std::result::Result<(), Stop> {
-        let mask = self.table.len() - 1;
-        let mut i = slot(key, self.bits);
-        loop {
-            let at = self.table[i];
-            if at == u32::MAX {
+        let i = probe(&self.table, self.bits, &self.entries, key);
+        match self.table[i] {
+            u32::MAX => {
                 self.table[i] = self.entries.len() as u32;
                 self.entries.push((key, count));
-                return Ok(());
             }
-            let e = &mut self.entries[at as usize];
-            if e.0 == key {
+            at => {
+                let e = &mut self.entries[at as usize];
                 e.1 = e.1.add(count).ok_or(Stop::Overflow)?;
-                return Ok(());
             }
-            i = (i + 1) & mask;
         }
+        Ok(())
     }
 
     /// A table for `need` entries (at least four slots an entry, so that
@@ -167,11 +175,9 @@ impl<K: Key, C: Tally> Gathered<K, C> {
         }
         table.resize(slots, u32::MAX);
         let bits = slots.trailing_zeros();
+        // The keys are distinct: each probe ends at a free slot.
         for (n, &(key, _)) in self.entries.iter().enumerate() {
-            let mut i = slot(key, bits);
-            while table[i] != u32::MAX {
-                i = (i + 1) & (slots - 1);
-            }
+            let i = probe(&table, bits, &self.entries[..n], key);
             table[i] = n as u32;
         }
         (self.table, self.bits) = (table, bits);
