@@ -206,6 +206,14 @@ fn a_dry_run_of_symmetric_tours_projects_the_quotient_graph() {
     );
     assert_eq!(dry["projected_peak_states"], count["peak_states"]);
     assert_eq!(count["count"], 78);
+    // An odd board has no closed tour and no quotient problem to run.
+    let out = knights()
+        .args(["count", "7x7", "--symmetric", "--dry-run"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("nothing to count"), "{text}");
 }
 
 /// `timeout` and `kill` send SIGTERM: a count whose states went to a

@@ -591,8 +591,17 @@ impl Counter<'_> {
         if let Some(p) = table {
             return Ok(Projection { join, ..p });
         }
+        let problems = strategy.problems()?;
+        // A symmetry that fixes no tour of the board (an odd one) leaves
+        // no quotient problem: nothing runs.
+        if problems.is_empty() {
+            return Ok(Projection {
+                source: Some(Source::Nothing),
+                ..Projection::default()
+            });
+        }
         let stop = self.control.map(Control::stop_flag);
-        let p = trial::project(&strategy.problems()?, stop)?;
+        let p = trial::project(&problems, stop)?;
         Ok(Projection { join, ..p })
     }
 }
